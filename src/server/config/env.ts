@@ -1,0 +1,41 @@
+import path from "node:path";
+
+/** Runtime configuration from the environment; every variable is listed in docs/configuration.md. */
+export function dataDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? "./data");
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+export const config = {
+  get port() {
+    return intFromEnv("PORT", 3000);
+  },
+  get embeddedPgPort() {
+    return intFromEnv("EMBEDDED_PG_PORT", 54329);
+  },
+  get authTokenTtlSeconds() {
+    return intFromEnv("AUTH_TOKEN_TTL", 7 * 24 * 3600);
+  },
+  get loginMaxAccountFailures() {
+    return intFromEnv("LOGIN_MAX_ACCOUNT_FAILURES", 10);
+  },
+  get loginMaxIpFailures() {
+    return intFromEnv("LOGIN_MAX_IP_FAILURES", 100);
+  },
+  get loginLockMinutes() {
+    return intFromEnv("LOGIN_LOCK_MINUTES", 15);
+  },
+  get demoMode() {
+    return process.env.DEMO_MODE === "true";
+  },
+  get maxJsonBodyBytes() {
+    return intFromEnv("MAX_JSON_BODY_BYTES", 1024 * 1024);
+  },
+};
