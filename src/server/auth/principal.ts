@@ -1,0 +1,14 @@
+import type { AuditActor } from "../audit/append-audit-entry";
+import type { AppAbility } from "../authz/ability";
+import type { Policy } from "../authz/permissions";
+
+/** The authenticated caller of any transport (REST, tRPC, CLI). */
+export interface Principal {
+  userId: string;
+  email: string;
+  roleId: string | null;
+  policies: Policy[];
+  ability: AppAbility;
+  actor: AuditActor;
+  via: "token" | "apiKey" | "session" | "system";
+}

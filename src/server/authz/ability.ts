@@ -1,0 +1,51 @@
+import { createMongoAbility, subject as asSubject, type MongoAbility } from "@casl/ability";
+import { AppError } from "../errors/app-error";
+import { parsePermission, type Permission, type Policy } from "./permissions";
+
+export type AppAbility = MongoAbility;
+
+export function abilityFor(policies: Policy[]): AppAbility {
+  return createMongoAbility(
+    policies.map((policy) => ({
+      action: policy.action,
+      subject: policy.subject,
+      conditions: Object.keys(policy.conditions ?? {}).length > 0 ? policy.conditions : undefined,
+    })),
+  );
+}
+
+/** Whether the ability allows `permission` on at least some records of the subject. */
+export function can(ability: AppAbility, permission: Permission): boolean {
+  const { action, subject } = parsePermission(permission);
+  return ability.can(action, subject);
+}
+
+export function assertCan(ability: AppAbility, permission: Permission): void {
+  if (!can(ability, permission)) {
+    throw new AppError("FORBIDDEN", `Missing permission ${permission}`);
+  }
+}
+
+/** Record-level check, honouring policy conditions (e.g. userEmail on archive). */
+export function canOnRecord(ability: AppAbility, permission: Permission, record: Record<string, unknown>): boolean {
+  const { action, subject } = parsePermission(permission);
+  return ability.can(action, asSubject(subject, { ...record }));
+}
+
+export type ArchiveCondition = Record<string, string | { $in: string[] }>;
+
+/**
+ * How a permission on archive narrows which emails are visible: null = unrestricted,
+ * otherwise an OR-list of conditions (empty list = nothing), for list and search queries.
+ */
+export function archiveScope(ability: AppAbility, action: "read" | "delete"): ArchiveCondition[] | null {
+  const rules = ability.rulesFor(action, "archive");
+  const allowing = rules.filter((rule) => !rule.inverted);
+  if (allowing.some((rule) => !rule.conditions)) return null;
+  return allowing.map((rule) => rule.conditions as ArchiveCondition);
+}
+
+/** Every `action:subject` the policies grant, for clients deciding what to show. */
+export function effectivePermissions(policies: Policy[]): string[] {
+  return [...new Set(policies.map((policy) => `${policy.action}:${policy.subject}`))].sort();
+}

@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { dataDir } from "./env";
+
+/**
+ * A secret from the environment, or one generated once and kept in the data directory
+ * (mode 0600) so that every process sharing DATA_DIR agrees on it.
+ */
+export function secretFromEnvOrDataDir(envName: string, fileName: string, bytes = 32): { value: string; generated: boolean } {
+  const fromEnv = process.env[envName];
+  if (fromEnv) return { value: fromEnv, generated: false };
+  const file = path.join(dataDir(), fileName);
+  if (!existsSync(file)) {
+    mkdirSync(dataDir(), { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(bytes).toString("base64url") + "\n", { mode: 0o600, flag: "wx" });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return { value: readFileSync(file, "utf8").trim(), generated: true };
+}

@@ -1,0 +1,48 @@
+import { ZodError } from "zod";
+import { AppError, type FieldError } from "../errors/app-error";
+import { errorCodeTable } from "../errors/error-table";
+
+export interface ErrorBody {
+  status: "error";
+  statusCode: number;
+  message: string;
+  errors: FieldError[] | null;
+}
+
+export function zodFieldErrors(error: ZodError, prefix?: string): FieldError[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    return { field: [prefix, path].filter(Boolean).join(".") || prefix || "body", message: issue.message };
+  });
+}
+
+/** Converts anything thrown into an AppError; unknown errors become INTERNAL without leaking details. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(error) });
+  return new AppError("INTERNAL", "Internal server error", { cause: error });
+}
+
+export function errorResponse(error: unknown): Response {
+  const appError = toAppError(error);
+  const statusCode = errorCodeTable[appError.code].http;
+  if (appError.code === "INTERNAL") {
+    console.error("[internal error]", appError.cause ?? appError);
+  }
+  const body: ErrorBody = {
+    status: "error",
+    statusCode,
+    message: appError.message,
+    errors: appError.code === "VALIDATION" ? (appError.fieldErrors ?? []) : null,
+  };
+  const headers = new Headers({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  if (appError.retryAfterSeconds !== undefined) headers.set("retry-after", String(appError.retryAfterSeconds));
+  return new Response(JSON.stringify(body), { status: statusCode, headers });
+}
+
+export function jsonResponse(value: unknown, status = 200): Response {
+  return new Response(
+    JSON.stringify(value, (_key, inner: unknown) => (typeof inner === "bigint" ? Number(inner) : inner)),
+    { status, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } },
+  );
+}

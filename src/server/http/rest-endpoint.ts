@@ -1,0 +1,118 @@
+import { z, type ZodType } from "zod";
+import { authenticate } from "../auth/authenticate";
+import type { Principal } from "../auth/principal";
+import { assertCan } from "../authz/ability";
+import type { Permission } from "../authz/permissions";
+import { config } from "../config/env";
+import { AppError } from "../errors/app-error";
+import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
+import { clientIp } from "./client-ip";
+import { errorResponse, jsonResponse, zodFieldErrors } from "./error-response";
+import { readJsonBody } from "./read-body";
+
+export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
+
+interface EndpointContext<P, B, Q> {
+  request: Request;
+  params: P;
+  body: B;
+  query: Q;
+  ip: string;
+}
+
+interface EndpointSpec<PS, BS, QS, A> {
+  /** A permission, "authenticated" (any signed-in caller) or "public". */
+  auth: A;
+  feature?: LicenseFeature;
+  params?: PS;
+  body?: BS;
+  query?: QS;
+  /** Success status; 204 sends no body. Defaults to 200. */
+  status?: number;
+  /** Handlers that stream their own body (imports) read the request themselves. */
+  rawBody?: boolean;
+  handler: (
+    context: EndpointContext<Infer<PS>, Infer<BS>, Infer<QS>> & {
+      principal: A extends "public" ? null : Principal;
+    },
+  ) => Promise<unknown>;
+}
+
+function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    throw new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(result.error, prefix) });
+  }
+  return result.data;
+}
+
+function queryObject(url: URL): Record<string, string> {
+  const query: Record<string, string> = Object.create(null);
+  for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
+  return query;
+}
+
+/**
+ * The one REST wrapper: authenticates, checks the license feature and the permission, parses
+ * params, query and body with the shared zod schemas, calls the use case and shapes the answer.
+ */
+export function endpoint<
+  PS extends ZodType | undefined = undefined,
+  BS extends ZodType | undefined = undefined,
+  QS extends ZodType | undefined = undefined,
+  A extends Permission | "authenticated" | "public" = Permission,
+>(spec: EndpointSpec<PS, BS, QS, A>): RouteHandler {
+  return async (request, context) => {
+    try {
+      const ip = clientIp(request.headers);
+      let principal: Principal | null = null;
+      if (spec.auth !== "public") {
+        principal = await authenticate({ headers: request.headers, ip });
+      }
+      if (spec.feature) assertFeatureEnabled(spec.feature);
+      if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
+        assertCan(principal.ability, spec.auth as Permission);
+      }
+      const rawParams = await context.params;
+      const params = (spec.params ? parseWith(spec.params, rawParams) : undefined) as Infer<PS>;
+      const url = new URL(request.url);
+      const query = (spec.query ? parseWith(spec.query, queryObject(url)) : undefined) as Infer<QS>;
+      let body = undefined as Infer<BS>;
+      if (spec.body && !spec.rawBody) {
+        const raw = await readJsonBody(request, config.maxJsonBodyBytes);
+        body = parseWith(spec.body, raw) as Infer<BS>;
+      }
+      const result = await spec.handler({
+        request,
+        params,
+        body,
+        query,
+        ip,
+        principal: principal as A extends "public" ? null : Principal,
+      });
+      if (result instanceof Response) return result;
+      const status = spec.status ?? 200;
+      if (status === 204) return new Response(null, { status: 204 });
+      return jsonResponse(result === undefined ? null : result, status);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** All methods of a route file: the ones given, and 405 in the error body for the rest. */
+export function routeMethods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const notAllowed: RouteHandler = async (request) =>
+    errorResponse(new AppError("METHOD_NOT_ALLOWED", `${request.method} is not allowed on this path`));
+  return Object.fromEntries(METHODS.map((method) => [method, handlers[method] ?? notAllowed])) as Record<Method, RouteHandler>;
+}
+
+/** Unknown paths under /v1 and /api/v1 answer 404 in the error body. */
+export const unknownRoute: RouteHandler = async (request) =>
+  errorResponse(new AppError("NOT_FOUND", `No route for ${request.method} ${new URL(request.url).pathname}`));

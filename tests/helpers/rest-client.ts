@@ -1,0 +1,102 @@
+import { CLIENT_IP_HEADER } from "../../src/server/http/client-ip";
+import type { RouteHandler } from "../../src/server/http/rest-endpoint";
+
+/**
+ * Calls the real Next.js route handler modules in-process, routing like the App Router
+ * (static segments beat [param] segments, which beat [...catchAll]).
+ */
+type RouteModule = Partial<Record<string, RouteHandler>>;
+const modules = import.meta.glob<RouteModule>("/src/app/**/route.ts");
+
+interface CompiledRoute {
+  file: string;
+  segments: string[];
+  load: () => Promise<RouteModule>;
+}
+
+const routes: CompiledRoute[] = Object.entries(modules)
+  .map(([file, load]) => ({
+    file,
+    segments: file
+      .replace(/^\/src\/app/, "")
+      .replace(/\/route\.ts$/, "")
+      .split("/")
+      .filter((segment) => segment && !/^\(.*\)$/.test(segment)),
+    load,
+  }))
+  .sort((a, b) => rank(b) - rank(a));
+
+function rank(route: CompiledRoute): number {
+  return route.segments.reduce((score, segment) => {
+    if (segment.startsWith("[...")) return score * 3;
+    if (segment.startsWith("[")) return score * 3 + 1;
+    return score * 3 + 2;
+  }, 0) * 100 + route.segments.length;
+}
+
+function match(route: CompiledRoute, parts: string[]): Record<string, string | string[]> | null {
+  const params: Record<string, string | string[]> = {};
+  for (let index = 0; index < route.segments.length; index++) {
+    const segment = route.segments[index];
+    if (segment.startsWith("[...")) {
+      const rest = parts.slice(index);
+      if (rest.length === 0) return null;
+      params[segment.slice(4, -1)] = rest;
+      return params;
+    }
+    if (index >= parts.length) return null;
+    if (segment.startsWith("[")) params[segment.slice(1, -1)] = parts[index];
+    else if (segment !== parts[index]) return null;
+  }
+  return route.segments.length === parts.length ? params : null;
+}
+
+/** Every route file's path pattern, e.g. "/v1/users/[id]" (for the authorization matrix). */
+export function routePatterns(): string[] {
+  return routes.map((route) => "/" + route.segments.join("/"));
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  rawBody?: BodyInit;
+  token?: string;
+  apiKey?: string;
+  headers?: Record<string, string>;
+  ip?: string;
+}
+
+export async function api<T = any>(method: string, pathWithQuery: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const url = new URL(pathWithQuery, "http://localhost");
+  const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  const found = routes.map((route) => ({ route, params: match(route, parts) })).find((candidate) => candidate.params);
+  if (!found) throw new Error(`no route file matches ${url.pathname}`);
+  const module = await found.route.load();
+  const handler = module[method.toUpperCase()];
+  if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
+  const headers = new Headers(options.headers);
+  headers.set(CLIENT_IP_HEADER, options.ip ?? "127.0.0.1");
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.apiKey) headers.set("x-api-key", options.apiKey);
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  const request = new Request(url, { method: method.toUpperCase(), headers, body, duplex: "half" } as RequestInit);
+  const response = await handler(request, { params: Promise.resolve(found.params!) });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers, text };
+}
