@@ -1,0 +1,32 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+
+// Runs against the production build (`next build` + our start script) with a fresh embedded
+// database, in Debian's Chromium: Playwright's own browser download cannot work offline.
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    },
+    trace: "off",
+  },
+  webServer: {
+    command: "tsx scripts/e2e-server.ts",
+    url: `http://localhost:${port}/api/health`,
+    timeout: 600_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(port) },
+  },
+});

@@ -1,0 +1,21 @@
+/** Starts the production server for Playwright on a fresh data directory and its own ports. */
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import path from "node:path";
+
+const dataDir = path.resolve(".e2e-data");
+rmSync(dataDir, { recursive: true, force: true });
+const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
+    DATABASE_URL: "",
+    NODE_ENV: "production",
+  },
+});
+const stop = () => child.kill("SIGTERM");
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+child.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,10 @@
+import { PostgresSearchEngine } from "./postgres-search-engine";
+import type { SearchEngine } from "./search-engine";
+
+let engine: SearchEngine | undefined;
+
+/** The configured adapter: Meilisearch when MEILI_HOST is set, else PostgreSQL full-text search. */
+export function searchEngine(): SearchEngine {
+  engine ??= new PostgresSearchEngine();
+  return engine;
+}
