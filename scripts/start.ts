@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import next from "next";
 import { config, dataDir } from "../src/server/config/env";
 import { resolveDatabase } from "../src/server/db/database-url";
@@ -15,7 +16,7 @@ import { prepareDatabase, signInHint } from "../src/server/system/prepare-databa
 import { CLIENT_IP_HEADER } from "../src/server/http/client-ip";
 
 const dev = process.argv.includes("--dev");
-const projectDir = path.resolve(import.meta.dirname, "..");
+const projectDir = fileURLToPath(new URL("..", import.meta.url));
 const log = (message: string) => console.log(`[start] ${message}`);
 
 async function main() {

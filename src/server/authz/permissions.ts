@@ -19,7 +19,7 @@ export const policySchema = z
     action: z.enum(ACTIONS, { message: `action must be one of ${ACTIONS.join(", ")}` }),
     subject: z.enum(SUBJECTS, { message: `subject must be one of ${SUBJECTS.join(", ")}` }),
     conditions: z
-      .record(z.enum(ARCHIVE_CONDITION_FIELDS, { message: `condition fields: ${ARCHIVE_CONDITION_FIELDS.join(", ")}` }), conditionValue)
+      .partialRecord(z.enum(ARCHIVE_CONDITION_FIELDS, { message: `condition fields: ${ARCHIVE_CONDITION_FIELDS.join(", ")}` }), conditionValue)
       .optional()
       .default({}),
   })
