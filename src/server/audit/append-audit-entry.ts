@@ -19,15 +19,30 @@ export interface AuditEntryInput {
   details?: Record<string, unknown>;
 }
 
-/** Makes details storable in jsonb unchanged, so the stored value hashes the same as what was hashed here. */
+/**
+ * PostgreSQL text and jsonb reject U+0000, and the UTF-8 encoder turns a lone surrogate into U+FFFD;
+ * both are replaced up front so that the stored value is exactly the hashed one.
+ */
+const UNSTORABLE_CODE_UNITS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function storableText(value: string): string {
+  return value.replace(UNSTORABLE_CODE_UNITS, "\uFFFD");
+}
+
+/** Plain JSON (no bigint, Date, undefined, NaN) with storable strings and keys, unchanged by a jsonb round trip. */
 function toStorableJson(value: unknown): unknown {
-  return JSON.parse(
-    JSON.stringify(value ?? {}, (_key, inner: unknown) => {
-      if (typeof inner === "bigint") return inner.toString();
-      if (typeof inner === "string") return inner.replace(/\u0000/g, "\uFFFD").toWellFormed();
-      return inner;
-    }),
+  const plain: unknown = JSON.parse(
+    JSON.stringify(value ?? {}, (_key, inner: unknown) => (typeof inner === "bigint" ? inner.toString() : inner)),
   );
+  const sanitize = (inner: unknown): unknown => {
+    if (typeof inner === "string") return storableText(inner);
+    if (Array.isArray(inner)) return inner.map(sanitize);
+    if (inner !== null && typeof inner === "object") {
+      return Object.fromEntries(Object.entries(inner).map(([key, item]) => [storableText(key), sanitize(item)]));
+    }
+    return inner;
+  };
+  return sanitize(plain);
 }
 
 /**
@@ -42,11 +57,11 @@ export async function appendAuditEntry(tx: Tx, input: AuditEntryInput): Promise<
   const fields = {
     previousHash: last[0]?.current_hash ?? null,
     timestamp: new Date().toISOString(),
-    actorIdentifier: input.actor.identifier,
-    actorIp: input.actor.ip,
-    actionType: input.actionType,
-    targetType: input.targetType,
-    targetId: input.targetId,
+    actorIdentifier: storableText(input.actor.identifier),
+    actorIp: storableText(input.actor.ip),
+    actionType: storableText(input.actionType),
+    targetType: storableText(input.targetType),
+    targetId: storableText(input.targetId),
     details: toStorableJson(input.details),
   };
   const currentHash = auditEntryHash(fields);

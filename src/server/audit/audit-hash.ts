@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import crypto from "node:crypto";
 import { canonicalJson } from "./canonical-json";
 
 export interface HashedAuditFields {
@@ -12,17 +12,30 @@ export interface HashedAuditFields {
   details: unknown;
 }
 
-/** currentHash = hex SHA-256 of the canonical JSON of every stored field except id and currentHash. */
+// crypto.hash (Node >= 20.12) is the one-shot form, markedly cheaper per call than createHash.
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+const sha256Hex: (text: string) => string = oneShotHash
+  ? (text) => oneShotHash("sha256", text, "hex")
+  : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+
+/**
+ * canonicalJson() of the object of every stored field except id and currentHash, written out with
+ * its keys already in sorted order because verification runs it for every entry of the chain.
+ */
+export function auditEntryCanonicalJson(fields: HashedAuditFields): string {
+  return (
+    `{"actionType":${JSON.stringify(fields.actionType)}` +
+    `,"actorIdentifier":${JSON.stringify(fields.actorIdentifier)}` +
+    `,"actorIp":${JSON.stringify(fields.actorIp)}` +
+    `,"details":${canonicalJson(fields.details ?? {})}` +
+    `,"previousHash":${fields.previousHash === null ? "null" : JSON.stringify(fields.previousHash)}` +
+    `,"targetId":${JSON.stringify(fields.targetId)}` +
+    `,"targetType":${JSON.stringify(fields.targetType)}` +
+    `,"timestamp":${JSON.stringify(fields.timestamp)}}`
+  );
+}
+
+/** currentHash = lowercase hex SHA-256 of the canonical JSON of the hashed fields (docs/audit-log.md). */
 export function auditEntryHash(fields: HashedAuditFields): string {
-  const canonical = canonicalJson({
-    actionType: fields.actionType,
-    actorIdentifier: fields.actorIdentifier,
-    actorIp: fields.actorIp,
-    details: fields.details ?? {},
-    previousHash: fields.previousHash,
-    targetId: fields.targetId,
-    targetType: fields.targetType,
-    timestamp: fields.timestamp,
-  });
-  return createHash("sha256").update(canonical, "utf8").digest("hex");
+  return sha256Hex(auditEntryCanonicalJson(fields));
 }

@@ -1,14 +1,27 @@
-/** JSON with object keys sorted recursively and no whitespace (docs/audit-log.md). */
+/**
+ * JSON with object keys sorted recursively (by UTF-16 code units, as Array.prototype.sort does),
+ * no whitespace, JSON.stringify's escaping; undefined object members are left out and undefined
+ * array items become null, as JSON.stringify does (docs/audit-log.md).
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") {
     return JSON.stringify(value ?? null);
   }
   if (Array.isArray(value)) {
-    return `[${value.map((item) => canonicalJson(item === undefined ? null : item)).join(",")}]`;
+    let out = "[";
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) out += ",";
+      out += canonicalJson(value[index] === undefined ? null : value[index]);
+    }
+    return out + "]";
   }
-  const entries = Object.keys(value as Record<string, unknown>)
-    .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
-  return `{${entries.join(",")}}`;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).sort();
+  let out = "{";
+  for (const key of keys) {
+    if (record[key] === undefined) continue;
+    if (out.length > 1) out += ",";
+    out += JSON.stringify(key) + ":" + canonicalJson(record[key]);
+  }
+  return out + "}";
 }
