@@ -3,7 +3,10 @@ import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "../../src/generated/prisma/client";
 import { applyMigrations } from "../../src/server/db/migrations";
+import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
 
 export const TEMPLATE_DATABASE = "archive_test_template";
 
@@ -37,6 +40,9 @@ export default async function setup(project: TestProject) {
   await admin.query(`create database "${TEMPLATE_DATABASE}"`);
   await admin.end();
   await applyMigrations(`${serverUrl}/${TEMPLATE_DATABASE}`);
+  const template = new PrismaClient({ adapter: new PrismaPg({ connectionString: `${serverUrl}/${TEMPLATE_DATABASE}` }) });
+  await ensurePredefinedRoles({ client: template });
+  await template.$disconnect();
 
   project.provide("databaseServerUrl", serverUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);

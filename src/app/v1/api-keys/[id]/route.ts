@@ -1,0 +1,12 @@
+import { apiKeyIdParamsSchema } from "@/server/api-keys/api-keys.schemas";
+import { deleteApiKey } from "@/server/api-keys/delete-api-key";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  DELETE: endpoint({
+    auth: "authenticated",
+    params: apiKeyIdParamsSchema,
+    status: 204,
+    handler: ({ principal, params }) => deleteApiKey({ principal, id: params.id }),
+  }),
+});

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+export const createApiKeySchema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    expiresInDays: z.number().int().min(1).max(3650).optional(),
+  })
+  .strict();
+
+export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ message: "id must be a UUID" }) });
+
+export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
+
+export interface ApiKeyDto {
+  id: string;
+  name: string;
+  prefix: string;
+  expiresAt: string | null;
+  lastUsedAt: string | null;
+  createdAt: string;
+}
+
+export function toApiKeyDto(key: {
+  id: string;
+  name: string;
+  prefix: string;
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+  createdAt: Date;
+}): ApiKeyDto {
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    expiresAt: key.expiresAt?.toISOString() ?? null,
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
+    createdAt: key.createdAt.toISOString(),
+  };
+}

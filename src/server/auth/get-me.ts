@@ -1,0 +1,8 @@
+import { effectivePermissions } from "../authz/ability";
+import { getUser } from "../users/get-user";
+import type { UserDto } from "../users/user-dto";
+import type { Principal } from "./principal";
+
+export async function getMe(options: { principal: Principal }): Promise<{ user: UserDto; permissions: string[] }> {
+  return { user: await getUser({ id: options.principal.userId }), permissions: effectivePermissions(options.principal.policies) };
+}

@@ -1,0 +1,42 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { conflict } from "../errors/app-error";
+import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
+import { SUPER_ADMIN_SLUG } from "../roles/predefined-roles";
+import { insertUser } from "../users/create-user";
+import { toUserDto, USER_COUNT_LOCK_KEY } from "../users/user-dto";
+import { issueAccessToken } from "./access-tokens";
+import type { SetupInput } from "./auth.schemas";
+import type { LoginResult } from "./login";
+import { hashPassword } from "./passwords";
+
+const alreadySetUp = () => conflict("Setup is complete: a user already exists");
+
+/** Creates the first user as Super Admin; only while no user exists (serialized by an advisory lock). */
+export async function setupFirstUser(options: { input: SetupInput; ip: string }): Promise<LoginResult> {
+  await ensurePredefinedRoles();
+  const passwordHash = await hashPassword(options.input.password);
+  try {
+    const user = await transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${USER_COUNT_LOCK_KEY}::bigint)`;
+      if ((await tx.user.count()) > 0) throw alreadySetUp();
+      const role = await tx.role.findUniqueOrThrow({ where: { slug: SUPER_ADMIN_SLUG }, select: { id: true } });
+      const created = await insertUser(tx, { ...options.input, roleId: role.id }, passwordHash);
+      const actor: AuditActor = { identifier: created.email, ip: options.ip };
+      await appendAuditEntry(tx, {
+        actor,
+        actionType: "SETUP",
+        targetType: "User",
+        targetId: created.id,
+        details: { email: created.email, role: SUPER_ADMIN_SLUG },
+      });
+      return created;
+    });
+    const token = await issueAccessToken(user.id);
+    return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadySetUp();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { hashPassword } from "../auth/passwords";
+import { transaction, type Tx } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { conflict } from "../errors/app-error";
+import { assertRoleExists } from "./assert-role-exists";
+import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import type { CreateUserInput } from "./users.schemas";
+
+/** Inserts a user inside `tx` (shared by user creation and first-run setup). */
+export async function insertUser(tx: Tx, input: CreateUserInput, passwordHash: string) {
+  await assertRoleExists(tx, input.roleId);
+  return tx.user.create({
+    data: {
+      email: input.email,
+      emailKey: emailKey(input.email),
+      firstName: input.first_name,
+      lastName: input.last_name,
+      passwordHash,
+      roleId: input.roleId ?? null,
+    },
+    select: userSelect,
+  });
+}
+
+export const duplicateEmail = () => conflict("A user with this email already exists");
+
+export async function createUser(options: { actor: AuditActor; input: CreateUserInput }): Promise<UserDto> {
+  const passwordHash = await hashPassword(options.input.password);
+  try {
+    return await transaction(async (tx) => {
+      const user = await insertUser(tx, options.input, passwordHash);
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "CREATE",
+        targetType: "User",
+        targetId: user.id,
+        details: { email: user.email, first_name: user.firstName, last_name: user.lastName, roleId: user.role?.id ?? null },
+      });
+      return toUserDto(user);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}

@@ -1,0 +1,46 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { notFound } from "../errors/app-error";
+import { assertRoleExists } from "./assert-role-exists";
+import { duplicateEmail } from "./create-user";
+import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import type { UpdateUserInput } from "./users.schemas";
+
+/** Changes only the provided fields (used by PUT /v1/users/{id} and PATCH /v1/users/profile). */
+export async function updateUser(options: {
+  actor: AuditActor;
+  id: string;
+  input: UpdateUserInput;
+  actionDetails?: Record<string, unknown>;
+}): Promise<UserDto> {
+  const { input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { id: true } });
+      if (!existing) throw notFound("User");
+      await assertRoleExists(tx, input.roleId);
+      const user = await tx.user.update({
+        where: { id: options.id },
+        data: {
+          ...(input.email !== undefined && { email: input.email, emailKey: emailKey(input.email) }),
+          ...(input.first_name !== undefined && { firstName: input.first_name }),
+          ...(input.last_name !== undefined && { lastName: input.last_name }),
+          ...(input.roleId !== undefined && { roleId: input.roleId }),
+        },
+        select: userSelect,
+      });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "UPDATE",
+        targetType: "User",
+        targetId: user.id,
+        details: { changes: input, ...options.actionDetails },
+      });
+      return toUserDto(user);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateEmail();
+    throw error;
+  }
+}

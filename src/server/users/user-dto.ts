@@ -1,0 +1,46 @@
+import { toRoleDto, type RoleDto, type RoleRecord } from "../roles/role-dto";
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  createdAt: Date;
+  role: RoleRecord | null;
+}
+
+/** The interface's User shape; never carries the password hash. */
+export interface UserDto {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: RoleDto | null;
+  createdAt: string;
+}
+
+export function toUserDto(user: UserRecord): UserDto {
+  return {
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    role: user.role ? toRoleDto(user.role) : null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** Prisma selection that yields a UserRecord without the password hash. */
+export const userSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  createdAt: true,
+  role: true,
+} as const;
+
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
+/** Serializes operations that depend on how many users exist (setup, deleting the last user). */
+export const USER_COUNT_LOCK_KEY = 7_243_018;

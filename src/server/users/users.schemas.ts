@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+export const emailSchema = z.string().trim().max(320).pipe(z.email({ message: "must be a valid email address" }));
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .max(1024);
+const nameSchema = z.string().trim().min(1).max(255);
+const roleIdSchema = z.uuid({ message: "roleId must be a UUID" });
+
+export const userIdParamsSchema = z.object({ id: z.uuid({ message: "id must be a UUID" }) });
+
+export const createUserSchema = z
+  .object({
+    email: emailSchema,
+    first_name: nameSchema,
+    last_name: nameSchema,
+    password: passwordSchema,
+    roleId: roleIdSchema.nullish(),
+  })
+  .strict();
+
+export const updateUserSchema = z
+  .object({
+    email: emailSchema.optional(),
+    first_name: nameSchema.optional(),
+    last_name: nameSchema.optional(),
+    roleId: roleIdSchema.nullable().optional(),
+  })
+  .strict()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "at least one of email, first_name, last_name, roleId is required",
+  });
+
+export const updateProfileSchema = z
+  .object({
+    email: emailSchema.optional(),
+    first_name: nameSchema.optional(),
+    last_name: nameSchema.optional(),
+  })
+  .strict()
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "at least one of email, first_name, last_name is required",
+  });
+
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1).max(1024), newPassword: passwordSchema })
+  .strict();
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type UpdateUserInput = z.infer<typeof updateUserSchema>;
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
