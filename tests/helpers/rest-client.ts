@@ -85,7 +85,8 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
   if (options.apiKey) headers.set("x-api-key", options.apiKey);
   let body: BodyInit | undefined = options.rawBody;
-  if (options.body !== undefined) {
+  const bodyless = ["GET", "HEAD"].includes(method.toUpperCase());
+  if (options.body !== undefined && !bodyless) {
     body = JSON.stringify(options.body);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
