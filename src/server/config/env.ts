@@ -2,7 +2,7 @@ import path from "node:path";
 
 /** Runtime configuration from the environment; every variable is listed in docs/configuration.md. */
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? "./data");
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? "./data");
 }
 
 function intFromEnv(name: string, fallback: number): number {

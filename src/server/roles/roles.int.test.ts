@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Policy } from "../authz/permissions";
 import { db } from "../db/client";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
@@ -6,7 +7,7 @@ import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 
-const archivePolicy = [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }];
+const archivePolicy: Policy[] = [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }];
 
 describe("roles", () => {
   it("lists the predefined roles and creates, reads, updates and deletes custom ones", async () => {
