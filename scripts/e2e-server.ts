@@ -12,7 +12,6 @@ const child = spawn("npx", ["tsx", "scripts/start.ts"], {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
     DATABASE_URL: "",
-    NODE_ENV: "production",
   },
 });
 const stop = () => child.kill("SIGTERM");

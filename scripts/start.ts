@@ -14,12 +14,14 @@ import { resolveDatabase } from "../src/server/db/database-url";
 import { applyMigrations } from "../src/server/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/system/prepare-database";
 import { CLIENT_IP_HEADER } from "../src/server/http/client-ip";
+import { assertProductionSecrets } from "../src/server/config/production-guard";
 
 const dev = process.argv.includes("--dev");
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
 const log = (message: string) => console.log(`[start] ${message}`);
 
 async function main() {
+  assertProductionSecrets();
   const database = await resolveDatabase(log);
   log(
     database.owned
