@@ -2,7 +2,7 @@
  * With NODE_ENV=production set by the operator, refuse to run on generated or missing secrets
  * (they live next to the data and travel with backups) unless ALLOW_GENERATED_SECRETS=true.
  */
-export function assertProductionSecrets(env: NodeJS.ProcessEnv = process.env): void {
+export function assertProductionSecrets(env: Record<string, string | undefined> = process.env): void {
   if (env.NODE_ENV !== "production" || env.ALLOW_GENERATED_SECRETS === "true") return;
   const missing = ["AUTH_SECRET", "ENCRYPTION_KEY"].filter((name) => !env[name]);
   if (missing.length > 0) {

@@ -1,0 +1,63 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import { ZodError } from "zod";
+import type { Principal } from "../auth/principal";
+import { assertCan } from "../authz/ability";
+import type { Permission } from "../authz/permissions";
+import { AppError } from "../errors/app-error";
+import { errorCodeTable } from "../errors/error-table";
+import { zodFieldErrors } from "../http/error-response";
+import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
+
+export interface TrpcContext {
+  principal: Principal | null;
+  ip: string;
+}
+
+/** Turns domain errors into tRPC errors through the same code table the REST side uses. */
+function toTrpcError(error: unknown): TRPCError {
+  if (error instanceof TRPCError) return error;
+  if (error instanceof AppError) {
+    return new TRPCError({ code: errorCodeTable[error.code].trpc, message: error.message, cause: error });
+  }
+  if (error instanceof ZodError) {
+    return new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Invalid input", cause: error });
+  }
+  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: error instanceof Error ? error : undefined });
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const fieldErrors =
+      cause instanceof AppError ? cause.fieldErrors : cause instanceof ZodError ? zodFieldErrors(cause) : null;
+    return {
+      ...shape,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
+    };
+  },
+});
+
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error);
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.principal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
+  return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+
+/** The same permission check as the REST wrapper (assertCan), optionally behind a license feature. */
+export function permissionProcedure(permission: Permission, feature?: LicenseFeature) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (feature) assertFeatureEnabled(feature);
+    assertCan(ctx.principal.ability, permission);
+    return next();
+  });
+}

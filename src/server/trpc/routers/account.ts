@@ -1,0 +1,21 @@
+import { apiKeyIdParamsSchema, createApiKeySchema } from "../../api-keys/api-keys.schemas";
+import { createApiKey } from "../../api-keys/create-api-key";
+import { deleteApiKey } from "../../api-keys/delete-api-key";
+import { listApiKeys } from "../../api-keys/list-api-keys";
+import { getMe } from "../../auth/get-me";
+import { changePassword } from "../../users/change-password";
+import { updateProfile } from "../../users/update-profile";
+import { changePasswordSchema, updateProfileSchema } from "../../users/users.schemas";
+import { authedProcedure, router } from "../init";
+
+/** The signed-in caller's own things: profile, password, API keys. */
+export const accountRouter = router({
+  me: authedProcedure.query(({ ctx }) => getMe({ principal: ctx.principal })),
+  updateProfile: authedProcedure.input(updateProfileSchema).mutation(({ ctx, input }) => updateProfile({ principal: ctx.principal, input })),
+  changePassword: authedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword({ principal: ctx.principal, input })),
+  apiKeys: authedProcedure.query(({ ctx }) => listApiKeys({ principal: ctx.principal })),
+  createApiKey: authedProcedure.input(createApiKeySchema).mutation(({ ctx, input }) => createApiKey({ principal: ctx.principal, input })),
+  deleteApiKey: authedProcedure
+    .input(apiKeyIdParamsSchema)
+    .mutation(({ ctx, input }) => deleteApiKey({ principal: ctx.principal, id: input.id })),
+});
