@@ -1,5 +1,33 @@
-import type { Tx } from "../db/client";
-import type { SearchEngine } from "./search-engine";
+import { Prisma } from "@/generated/prisma/client";
+import type { ArchiveCondition } from "../authz/ability";
+import { db, type Tx } from "../db/client";
+import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
+import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
+import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
+import { HIGHLIGHT_END, HIGHLIGHT_START, plainSnippet, renderSnippet } from "./snippet";
+
+type Sql = Prisma.Sql;
+
+/** Document frequencies for the `frequency` strategy are counted up to this many (docs/search.md). */
+export const FREQUENCY_COUNT_CAP = 10_000;
+/** searchAllIds reads ids in keyset chunks that grow from the first size to the last (fewer index passes). */
+const FIRST_ID_CHUNK = 5_000;
+const LAST_ID_CHUNK = 100_000;
+const HEADLINE_INPUT_CHARS = 100_000;
+const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
+
+/**
+ * How a query runs: the condition selecting the full result set, and the terms (tsquery texts
+ * built by PostgreSQL's own parser, never by splicing user text into tsquery syntax) in the order
+ * the strategy drops them from the end.
+ */
+interface MatchPlan {
+  where: Sql;
+  rankedTerms: Sql[];
+  anyTerm: Sql | null;
+}
+
+const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
 
 /**
  * PostgreSQL full-text search: the tsvector is computed in the ingest transaction, so an email
@@ -10,15 +38,23 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async indexEmails(tx: Tx, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
+    // Addresses and file names are indexed whole and split at their punctuation, so "alice" finds
+    // alice@example.com and "roadmap" finds roadmap.pdf (PostgreSQL's parser keeps them as one token).
     await tx.$executeRaw`
       UPDATE archived_emails e SET
         search_vector =
           setweight(to_tsvector('simple', coalesce(e.subject, '')), 'A') ||
-          setweight(to_tsvector('simple', coalesce(e.sender_name, '') || ' ' || coalesce(e.sender_email, '')), 'B') ||
-          setweight(to_tsvector('simple', array_to_string(e.recipient_emails, ' ')), 'B') ||
+          setweight(to_tsvector('simple', coalesce(e.sender_name, '') || ' ' || coalesce(e.sender_email, '') || ' ' ||
+            translate(coalesce(e.sender_email, ''), '@.', '  ')), 'B') ||
+          setweight(to_tsvector('simple',
+            array_to_string(coalesce(e.recipient_emails, '{}'), ' ') || ' ' ||
+            translate(array_to_string(coalesce(e.recipient_emails, '{}'), ' '), '@.', '  ') || ' ' ||
+            coalesce((SELECT string_agg(recipient->>'name', ' ') FROM jsonb_array_elements(
+              CASE WHEN jsonb_typeof(e.recipients) = 'array' THEN e.recipients ELSE '[]'::jsonb END) AS recipient), '')), 'B') ||
           setweight(to_tsvector('simple', left(coalesce(e.body_text, ''), 500000)), 'C') ||
           setweight(to_tsvector('simple', coalesce((
-            SELECT string_agg(a.filename || ' ' || left(coalesce(a.extracted_text, ''), 200000), ' ')
+            SELECT string_agg(a.filename || ' ' || translate(a.filename, '._-', '   ') || ' ' ||
+              left(coalesce(a.extracted_text, ''), 200000), ' ')
             FROM attachments a WHERE a.email_id = e.id), '')), 'D'),
         is_indexed = true
       WHERE e.id = ANY(${emailIds}::uuid[])`;
@@ -28,11 +64,137 @@ export class PostgresSearchEngine implements SearchEngine {
     // The tsvector lives on the row, so deleting the row removes it from the index.
   }
 
-  search(): never {
-    throw new Error("PostgresSearchEngine.search is not implemented yet");
+  async search(options: {
+    query: SearchQuery;
+    scope: ArchiveCondition[] | null;
+    offset: number;
+    limit: number;
+  }): Promise<SearchPage> {
+    const plan = await this.plan(options.query, options.scope);
+    if (!plan.anyTerm) return this.newestFirst(plan.where, options.offset, options.limit);
+    return this.ranked(plan, options.offset, options.limit);
   }
 
-  searchAllIds(): never {
-    throw new Error("PostgresSearchEngine.searchAllIds is not implemented yet");
+  async *searchAllIds(options: {
+    query: SearchQuery;
+    pageSize: number;
+    scope?: ArchiveCondition[] | null;
+  }): AsyncIterable<string[]> {
+    if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
+    const { where } = await this.plan(options.query, options.scope ?? null);
+    let after: string | null = null;
+    let chunkSize = Math.max(FIRST_ID_CHUNK, options.pageSize);
+    for (;;) {
+      const keyset: Sql = after === null ? Prisma.empty : Prisma.sql`AND e.id > ${after}::uuid`;
+      const rows: { id: string }[] = await db().$queryRaw<{ id: string }[]>`
+        SELECT e.id FROM archived_emails e WHERE ${where} ${keyset} ORDER BY e.id LIMIT ${chunkSize}`;
+      for (let start = 0; start < rows.length; start += options.pageSize) {
+        yield rows.slice(start, start + options.pageSize).map((row) => row.id);
+      }
+      if (rows.length < chunkSize) return;
+      after = rows[rows.length - 1].id;
+      chunkSize = Math.min(chunkSize * 2, Math.max(LAST_ID_CHUNK, options.pageSize));
+    }
   }
+
+  private async plan(query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
+    const scopeSql = scopeCondition(scope);
+    const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
+    const terms = await resolveTerms(query.query);
+    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null };
+    const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
+    const rankedTerms = ordered.map(tsquery);
+    const required = query.matchingStrategy === "all" ? rankedTerms : rankedTerms.slice(0, 1);
+    const match = Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`;
+    return {
+      where: allOf([match, ...restrictions]),
+      rankedTerms,
+      anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+    };
+  }
+
+  private async newestFirst(where: Sql, offset: number, limit: number): Promise<SearchPage> {
+    const [rows, counted] = await Promise.all([
+      db().$queryRaw<{ id: string; text: string }[]>`
+        SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
+        FROM archived_emails e WHERE ${where}
+        ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
+      db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`,
+    ]);
+    return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), total: counted[0].total };
+  }
+
+  /**
+   * Ranking: how long a prefix of the (strategy-ordered) terms the email matches, then how many
+   * terms it matches, then ts_rank_cd, then newest first.
+   */
+  private async ranked(plan: MatchPlan, offset: number, limit: number): Promise<SearchPage> {
+    const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(e.search_vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
+    const prefixCases = plan.rankedTerms
+      .map((_, index) => plan.rankedTerms.length - index)
+      .map((length) => {
+        const all = Array.from({ length }, (_, index) => Prisma.raw(`m${index}`));
+        return Prisma.sql`WHEN ${Prisma.join(all, " AND ")} THEN ${length}::int`;
+      });
+    const hitCount = Prisma.join(
+      plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
+      " + ",
+    );
+    const rows = await db().$queryRaw<{ id: string; total: number; headline: string }[]>`
+      WITH matched AS (
+        SELECT e.id, e.sent_at, ${Prisma.join(flags, ", ")}, ts_rank_cd(e.search_vector, ${plan.anyTerm}) AS rank
+        FROM archived_emails e WHERE ${plan.where}
+      ), page AS (
+        SELECT id, sent_at, rank, CASE ${Prisma.join(prefixCases, " ")} ELSE 0 END AS prefix, ${hitCount} AS hits,
+          count(*) OVER () AS total
+        FROM matched
+        ORDER BY prefix DESC, hits DESC, rank DESC, sent_at DESC, id DESC
+        LIMIT ${limit} OFFSET ${offset}
+      )
+      SELECT page.id, page.total::int AS total,
+        ts_headline('simple',
+          left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}),
+          ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
+      FROM page JOIN archived_emails e ON e.id = page.id
+      ORDER BY page.prefix DESC, page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+    const total = rows.length > 0 ? rows[0].total : await countWhere(plan.where);
+    return { hits: rows.map((row) => ({ id: row.id, snippet: renderSnippet(row.headline) })), total };
+  }
+}
+
+async function countWhere(where: Sql): Promise<number> {
+  const rows = await db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`;
+  return rows[0].total;
+}
+
+/**
+ * The query's terms as tsquery texts, built by phraseto_tsquery with the index's configuration:
+ * it reads plain text only, so tsquery operators typed by the user are just punctuation. Terms
+ * without any word are dropped; the first MAX_QUERY_TERMS remaining count.
+ */
+async function resolveTerms(query: string): Promise<string[]> {
+  const texts = parseSearchTerms(query).map((term) => term.text);
+  if (texts.length === 0) return [];
+  const rows = await db().$queryRaw<{ tsquery: string }[]>`
+    SELECT q::text AS tsquery
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(term, position)
+    CROSS JOIN LATERAL phraseto_tsquery('simple', t.term) AS q
+    WHERE numnode(q) > 0
+    ORDER BY t.position`;
+  return rows.map((row) => row.tsquery).slice(0, MAX_QUERY_TERMS);
+}
+
+/** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */
+async function rarestFirst(terms: string[], restrictions: Sql[]): Promise<string[]> {
+  const rows = await db().$queryRaw<{ position: number; documents: number }[]>`
+    SELECT t.position::int AS position,
+      (SELECT count(*)::int FROM (
+        SELECT 1 FROM archived_emails e WHERE e.search_vector @@ t.term::tsquery AND ${allOf(restrictions)}
+        LIMIT ${FREQUENCY_COUNT_CAP}) AS hits) AS documents
+    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`;
+  const documents = new Map(rows.map((row) => [row.position - 1, row.documents]));
+  return terms
+    .map((term, index) => ({ term, index, documents: documents.get(index) ?? 0 }))
+    .sort((a, b) => a.documents - b.documents || a.index - b.index)
+    .map((entry) => entry.term);
 }

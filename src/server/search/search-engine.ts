@@ -4,18 +4,29 @@ import type { Tx } from "../db/client";
 export const MATCHING_STRATEGIES = ["last", "all", "frequency"] as const;
 export type MatchingStrategy = (typeof MATCHING_STRATEGIES)[number];
 
-/** Normalized search query (docs/search.md); the same object is what bulk-apply reports as queryUsed. */
+/** Filters of a normalized query: addresses lower-cased, dates `YYYY-MM-DD` or a UTC ISO instant. */
+export interface SearchFilters {
+  /** The sender address, exact but case-insensitive. */
+  from?: string;
+  /** Any recipient (To, Cc, Bcc) address, exact but case-insensitive. */
+  to?: string;
+  /** The archived mailbox, exact but case-insensitive. */
+  userEmail?: string;
+  ingestionSourceId?: string;
+  hasAttachments?: boolean;
+  /** sentAt at or after it (a date: from the start of that UTC day). */
+  startDate?: string;
+  /** sentAt at or before it (a date: to the end of that UTC day). */
+  endDate?: string;
+}
+
+/**
+ * Normalized search query (docs/search.md), as produced by normalizeSearchQuery() in
+ * search.schemas.ts; the same object is what bulk-apply reports as queryUsed.
+ */
 export interface SearchQuery {
   query: string;
-  filters: {
-    from?: string;
-    to?: string;
-    userEmail?: string;
-    ingestionSourceId?: string;
-    hasAttachments?: boolean;
-    startDate?: string;
-    endDate?: string;
-  };
+  filters: SearchFilters;
   matchingStrategy: MatchingStrategy;
 }
 
@@ -42,6 +53,9 @@ export interface SearchEngine {
   removeEmails(tx: Tx, emailIds: string[]): Promise<void>;
   /** One page of matches ranked by relevance, then newest first; `scope` applies role conditions. */
   search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number }): Promise<SearchPage>;
-  /** Every matching id, in pages of `pageSize`, for exhaustive operations such as bulk apply. */
-  searchAllIds(options: { query: SearchQuery; pageSize: number }): AsyncIterable<string[]>;
+  /**
+   * Every id in the full result set (no ceiling), in pages of at most `pageSize`, for exhaustive
+   * operations such as bulk apply; ignores relevance. `scope` defaults to null (unrestricted).
+   */
+  searchAllIds(options: { query: SearchQuery; pageSize: number; scope?: ArchiveCondition[] | null }): AsyncIterable<string[]>;
 }

@@ -8,10 +8,16 @@ export interface SearchTerm {
 }
 
 /**
- * Splits a query into terms: whitespace-separated words and "quoted phrases". A quote without its
- * closing partner is ignored (treated as a separator). Operators of any search syntax are left in
- * the text as plain characters; each adapter turns a term into words with its own tokenizer, which
- * drops them.
+ * Inside an unquoted word, anything but letters, digits and the joiners of addresses, file names,
+ * hyphenated words and contractions (@ . - _ ') separates words: "budget:A" is two words.
+ */
+const WORD_SEPARATOR = /[^\p{L}\p{N}\p{M}@.\-_'\u2019]+/u;
+
+/**
+ * Splits a query into terms: words and "quoted phrases". A quote without its closing partner is
+ * ignored (treated as a separator). Characters that are operators in some search syntax
+ * (& | ! : * ( ) < > ...) only separate words; each adapter turns a term into lexemes with its own
+ * tokenizer, and a term left without any is dropped.
  */
 export function parseSearchTerms(query: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
@@ -23,7 +29,7 @@ export function parseSearchTerms(query: string): SearchTerm[] {
       const phrase = match[1].trim().replace(/\s+/g, " ");
       if (phrase) terms.push({ text: phrase, phrase: true });
     } else {
-      terms.push({ text: match[2], phrase: false });
+      for (const word of match[2].split(WORD_SEPARATOR)) if (word) terms.push({ text: word, phrase: false });
     }
   }
   return terms;

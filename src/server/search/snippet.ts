@@ -38,6 +38,8 @@ export function renderSnippet(marked: string): string {
 /** The start of a text, for results of an empty query (nothing to highlight). */
 export function plainSnippet(text: string): string {
   const collapsed = stripHighlightMarkers(text).replace(/\s+/g, " ").trim();
-  const cut = collapsed.length > SNIPPET_PLAIN_LENGTH ? `${collapsed.slice(0, SNIPPET_PLAIN_LENGTH).replace(/\S*$/, "").trimEnd()} …` : collapsed;
-  return escapeHtml(cut);
+  if (collapsed.length <= SNIPPET_PLAIN_LENGTH) return escapeHtml(collapsed);
+  const head = collapsed.slice(0, SNIPPET_PLAIN_LENGTH);
+  const atWordEnd = head.replace(/\S*$/, "").trimEnd() || head;
+  return `${escapeHtml(atWordEnd)} …`;
 }

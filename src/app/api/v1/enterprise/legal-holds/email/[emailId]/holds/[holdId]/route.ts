@@ -1,0 +1,12 @@
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { emailHoldParamsSchema } from "@/server/legal-holds/legal-holds.schemas";
+import { removeHoldFromEmail } from "@/server/legal-holds/remove-hold-from-email";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  DELETE: endpoint({
+    auth: "manage:all",
+    feature: "LEGAL_HOLDS",
+    params: emailHoldParamsSchema,
+    handler: ({ principal, params }) => removeHoldFromEmail({ principal, emailId: params.emailId, holdId: params.holdId }),
+  }),
+});

@@ -1,0 +1,20 @@
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { applyHoldToEmail } from "@/server/legal-holds/apply-hold-to-email";
+import { applyHoldSchema, emailIdParamsSchema } from "@/server/legal-holds/legal-holds.schemas";
+import { listEmailHolds } from "@/server/legal-holds/list-email-holds";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: endpoint({
+    auth: "read:archive",
+    feature: "LEGAL_HOLDS",
+    params: emailIdParamsSchema,
+    handler: ({ principal, params }) => listEmailHolds({ principal, emailId: params.emailId }),
+  }),
+  POST: endpoint({
+    auth: "manage:all",
+    feature: "LEGAL_HOLDS",
+    params: emailIdParamsSchema,
+    body: applyHoldSchema,
+    handler: ({ principal, params, body }) => applyHoldToEmail({ principal, emailId: params.emailId, holdId: body.holdId }),
+  }),
+});

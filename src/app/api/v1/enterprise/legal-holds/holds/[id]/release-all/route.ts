@@ -1,0 +1,12 @@
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { holdIdParamsSchema } from "@/server/legal-holds/legal-holds.schemas";
+import { releaseAll } from "@/server/legal-holds/release-all";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "manage:all",
+    feature: "LEGAL_HOLDS",
+    params: holdIdParamsSchema,
+    handler: ({ principal, params }) => releaseAll({ actor: principal.actor, id: params.id }),
+  }),
+});

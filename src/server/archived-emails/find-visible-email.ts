@@ -1,0 +1,32 @@
+import type { Principal } from "../auth/principal";
+import { canOnRecord } from "../authz/ability";
+import type { Permission } from "../authz/permissions";
+import type { DbOrTx } from "../db/client";
+import { notFound } from "../errors/app-error";
+
+export interface EmailScopeFields {
+  id: string;
+  userEmail: string;
+  ingestionSourceId: string;
+  senderEmail: string;
+}
+
+/**
+ * The email if it exists and the caller's policy conditions let them `permission` it; otherwise
+ * 404, so emails outside a caller's scope are indistinguishable from missing ones.
+ */
+export async function findVisibleEmail(options: {
+  client: DbOrTx;
+  emailId: string;
+  principal?: Principal;
+  permission?: Permission;
+}): Promise<EmailScopeFields> {
+  const email = await options.client.archivedEmail.findUnique({
+    where: { id: options.emailId },
+    select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true },
+  });
+  const visible =
+    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, email));
+  if (!email || !visible) throw notFound("Archived email");
+  return email;
+}

@@ -1,0 +1,50 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { searchEngine } from "../search/search-engine-factory";
+import type { SearchQuery } from "../search/search-engine";
+import { inactiveHold } from "./apply-hold-to-email";
+import { lockHold } from "./lock-hold";
+
+export const BULK_APPLY_PAGE_SIZE = 1000;
+
+export interface BulkApplyResult {
+  legalHoldId: string;
+  emailsLinked: number;
+  queryUsed: SearchQuery;
+}
+
+/**
+ * Links every email matching the (normalized) query, paging the search engine 1000 ids at a time
+ * to the end, with set-based inserts that skip existing links. One transaction holds the hold row
+ * FOR SHARE throughout, so a deactivation waits for it, and the links and the audit entry (with the
+ * exact query and the count) commit together or not at all.
+ */
+export async function bulkApplyHold(options: { principal: Principal; id: string; query: SearchQuery }): Promise<BulkApplyResult> {
+  return transaction(
+    async (tx) => {
+      const hold = await lockHold(tx, options.id, "share");
+      if (!hold) throw notFound("Legal hold");
+      if (!hold.is_active) throw inactiveHold();
+      let emailsLinked = 0;
+      for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: BULK_APPLY_PAGE_SIZE })) {
+        if (ids.length === 0) continue;
+        emailsLinked += await tx.$executeRaw`
+          INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
+          SELECT e.id, ${options.id}::uuid, now(), ${options.principal.userId}
+          FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])
+          ON CONFLICT DO NOTHING`;
+      }
+      await appendAuditEntry(tx, {
+        actor: options.principal.actor,
+        actionType: "BULK_APPLY_HOLD",
+        targetType: "LegalHold",
+        targetId: options.id,
+        details: { queryUsed: options.query, emailsLinked },
+      });
+      return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
+    },
+    { timeoutMs: 300_000 },
+  );
+}

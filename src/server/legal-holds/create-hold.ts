@@ -1,0 +1,31 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { conflict } from "../errors/app-error";
+import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
+import type { CreateHoldInput } from "./legal-holds.schemas";
+
+export const duplicateHoldName = (name: string) => conflict(`A legal hold named "${name}" already exists`);
+
+/** Creates an active hold; the unique index on the lower-cased name refuses duplicates (409). */
+export async function createHold(options: { actor: AuditActor; input: CreateHoldInput }): Promise<LegalHoldDto> {
+  const { input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const hold = await tx.legalHold.create({
+        data: { name: input.name, nameKey: nameKey(input.name), reason: input.reason ?? null, caseId: input.caseId ?? null, isActive: true },
+      });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "CREATE",
+        targetType: "LegalHold",
+        targetId: hold.id,
+        details: { name: hold.name, reason: hold.reason, caseId: hold.caseId },
+      });
+      return (await loadHolds(tx, hold.id))[0];
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateHoldName(input.name);
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { conflict, notFound } from "../errors/app-error";
+import { lockHold } from "./lock-hold";
+
+/** Deletes an inactive hold with its links (FK cascade); an active hold must be deactivated first. */
+export async function deleteHold(options: { actor: AuditActor; id: string }): Promise<void> {
+  await transaction(async (tx) => {
+    const hold = await lockHold(tx, options.id, "update");
+    if (!hold) throw notFound("Legal hold");
+    if (hold.is_active) throw conflict("The legal hold is active: deactivate it before deleting it");
+    const links = await tx.emailLegalHold.count({ where: { legalHoldId: options.id } });
+    await tx.legalHold.delete({ where: { id: options.id } });
+    await appendAuditEntry(tx, {
+      actor: options.actor,
+      actionType: "DELETE",
+      targetType: "LegalHold",
+      targetId: options.id,
+      details: { name: hold.name, linksRemoved: links },
+    });
+  });
+}

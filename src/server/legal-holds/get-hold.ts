@@ -1,0 +1,9 @@
+import { db } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { loadHolds, type LegalHoldDto } from "./legal-hold-dto";
+
+export async function getHold(options: { id: string }): Promise<LegalHoldDto> {
+  const [hold] = await loadHolds(db(), options.id);
+  if (!hold) throw notFound("Legal hold");
+  return hold;
+}

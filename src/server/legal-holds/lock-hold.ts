@@ -1,0 +1,20 @@
+import type { Tx } from "../db/client";
+
+export interface LockedHold {
+  id: string;
+  name: string;
+  reason: string | null;
+  is_active: boolean;
+}
+
+/**
+ * Locks the hold row for the rest of the transaction: FOR UPDATE to change it, FOR SHARE to link
+ * emails to it (so a concurrent deactivation waits for the linking to commit, and vice versa).
+ */
+export async function lockHold(tx: Tx, id: string, mode: "update" | "share"): Promise<LockedHold | null> {
+  const rows =
+    mode === "update"
+      ? await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active FROM legal_holds WHERE id = ${id}::uuid FOR UPDATE`
+      : await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active FROM legal_holds WHERE id = ${id}::uuid FOR SHARE`;
+  return rows[0] ?? null;
+}

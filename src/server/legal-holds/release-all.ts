@@ -1,0 +1,24 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { lockHold } from "./lock-hold";
+
+/**
+ * Removes every link of the hold and keeps the hold. The interface answers an unknown hold id
+ * with 500, so that is what this does (with the usual error body).
+ */
+export async function releaseAll(options: { actor: AuditActor; id: string }): Promise<{ emailsReleased: number }> {
+  return transaction(async (tx) => {
+    const hold = await lockHold(tx, options.id, "update");
+    if (!hold) throw new AppError("INTERNAL", "Legal hold not found: nothing was released");
+    const emailsReleased = await tx.$executeRaw`DELETE FROM email_legal_holds WHERE legal_hold_id = ${options.id}::uuid`;
+    await appendAuditEntry(tx, {
+      actor: options.actor,
+      actionType: "RELEASE_ALL",
+      targetType: "LegalHold",
+      targetId: options.id,
+      details: { name: hold.name, emailsReleased },
+    });
+    return { emailsReleased };
+  });
+}

@@ -1,0 +1,20 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction } from "../db/client";
+import { AppError } from "../errors/app-error";
+
+/** Unlinks one hold from one email; the hold and its other links are untouched. */
+export async function removeHoldFromEmail(options: { principal: Principal; emailId: string; holdId: string }): Promise<{ message: string }> {
+  return transaction(async (tx) => {
+    const removed = await tx.emailLegalHold.deleteMany({ where: { emailId: options.emailId, legalHoldId: options.holdId } });
+    if (removed.count === 0) throw new AppError("NOT_FOUND", "No such legal hold is applied to the email");
+    await appendAuditEntry(tx, {
+      actor: options.principal.actor,
+      actionType: "REMOVE_HOLD",
+      targetType: "ArchivedEmail",
+      targetId: options.emailId,
+      details: { legalHoldId: options.holdId },
+    });
+    return { message: "Legal hold removed from the email" };
+  });
+}

@@ -1,0 +1,47 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { notFound } from "../errors/app-error";
+import { duplicateHoldName } from "./create-hold";
+import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
+import type { UpdateHoldInput } from "./legal-holds.schemas";
+import { lockHold } from "./lock-hold";
+
+/**
+ * Changes only the provided fields. Deactivating lifts protection at once: protection is computed
+ * from is_active at the moment a deletion checks it, so nothing else needs to happen here.
+ */
+export async function updateHold(options: { actor: AuditActor; id: string; input: UpdateHoldInput }): Promise<LegalHoldDto> {
+  const { input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const before = await lockHold(tx, options.id, "update");
+      if (!before) throw notFound("Legal hold");
+      await tx.legalHold.update({
+        where: { id: options.id },
+        data: {
+          ...(input.name !== undefined && { name: input.name, nameKey: nameKey(input.name) }),
+          ...(input.reason !== undefined && { reason: input.reason }),
+          ...(input.isActive !== undefined && { isActive: input.isActive }),
+        },
+      });
+      const changes: Record<string, { from: unknown; to: unknown }> = {};
+      if (input.name !== undefined && input.name !== before.name) changes.name = { from: before.name, to: input.name };
+      if (input.reason !== undefined && input.reason !== before.reason) changes.reason = { from: before.reason, to: input.reason };
+      if (input.isActive !== undefined && input.isActive !== before.is_active) {
+        changes.isActive = { from: before.is_active, to: input.isActive };
+      }
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "UPDATE",
+        targetType: "LegalHold",
+        targetId: options.id,
+        details: { changes },
+      });
+      return (await loadHolds(tx, options.id))[0];
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateHoldName(input.name ?? "");
+    throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { archiveScope } from "../authz/ability";
+import { transaction } from "../db/client";
+import type { SearchEngine, SearchQuery } from "./search-engine";
+import { searchEngine } from "./search-engine-factory";
+import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
+
+export interface SearchArchiveResult {
+  items: SearchResultSummary[];
+  total: number;
+  page: number;
+  limit: number;
+  processingTimeMs: number;
+}
+
+/**
+ * One page of archive search results, restricted to what the caller's role may read, and a
+ * SEARCH audit entry recording the normalized query.
+ */
+export async function searchArchive(options: {
+  principal: Principal;
+  query: SearchQuery;
+  page: number;
+  limit: number;
+  engine?: SearchEngine;
+}): Promise<SearchArchiveResult> {
+  const { principal, query, page, limit } = options;
+  const started = performance.now();
+  const found = await (options.engine ?? searchEngine()).search({
+    query,
+    scope: archiveScope(principal.ability, "read"),
+    offset: (page - 1) * limit,
+    limit,
+  });
+  const items = await searchResultSummaries({ hits: found.hits });
+  const processingTimeMs = Math.round(performance.now() - started);
+  await transaction((tx) =>
+    appendAuditEntry(tx, {
+      actor: principal.actor,
+      actionType: "SEARCH",
+      targetType: "ArchivedEmail",
+      targetId: "",
+      details: { query, page, limit, total: found.total },
+    }),
+  );
+  return { items, total: found.total, page, limit, processingTimeMs };
+}
