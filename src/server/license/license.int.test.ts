@@ -1,0 +1,22 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin } from "../../../tests/helpers/auth";
+
+afterEach(() => {
+  delete process.env.LICENSE_FEATURES;
+});
+
+describe("GET /v1/license", () => {
+  it("shows every feature enabled when LICENSE_FEATURES is unset, and only the listed ones otherwise", async () => {
+    const admin = await setupAdmin();
+    expect((await api("GET", "/v1/license", { token: admin.token })).body).toEqual({
+      features: [{ name: "LEGAL_HOLDS", enabled: true }, { name: "RETENTION_POLICY", enabled: true }],
+    });
+    process.env.LICENSE_FEATURES = " retention_policy ";
+    expect((await api("GET", "/v1/license", { token: admin.token })).body.features).toEqual([
+      { name: "LEGAL_HOLDS", enabled: false },
+      { name: "RETENTION_POLICY", enabled: true },
+    ]);
+    expect((await api("GET", "/v1/license")).status).toBe(401);
+  });
+});

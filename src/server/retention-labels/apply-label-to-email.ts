@@ -1,0 +1,30 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { findVisibleEmail } from "../archived-emails/find-visible-email";
+import { transaction } from "../db/client";
+import { conflict, notFound } from "../errors/app-error";
+import { loadEmailLabel, lockLabel, type EmailLabelDto } from "./retention-label-dto";
+
+/** Puts the label on the email, replacing an earlier one (one label per email: email_id is the key). */
+export async function applyLabelToEmail(options: { principal: Principal; emailId: string; labelId: string }): Promise<EmailLabelDto> {
+  return transaction(async (tx) => {
+    const label = await lockLabel(tx, options.labelId, "share");
+    await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive" });
+    if (!label) throw notFound("Retention label");
+    if (label.is_disabled) throw conflict("The retention label is disabled and cannot be applied");
+    const previous = await loadEmailLabel(tx, options.emailId);
+    await tx.$executeRaw`
+      INSERT INTO email_retention_labels (email_id, label_id, applied_at, applied_by_user_id)
+      VALUES (${options.emailId}::uuid, ${options.labelId}::uuid, now(), ${options.principal.userId})
+      ON CONFLICT (email_id) DO UPDATE SET label_id = EXCLUDED.label_id, applied_at = EXCLUDED.applied_at,
+        applied_by_user_id = EXCLUDED.applied_by_user_id`;
+    await appendAuditEntry(tx, {
+      actor: options.principal.actor,
+      actionType: "APPLY_LABEL",
+      targetType: "ArchivedEmail",
+      targetId: options.emailId,
+      details: { labelId: label.id, labelName: label.name, replacedLabelId: previous?.labelId ?? null },
+    });
+    return (await loadEmailLabel(tx, options.emailId))!;
+  });
+}

@@ -1,0 +1,35 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { conflict } from "../errors/app-error";
+import { labelNameKey, toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
+import type { CreateLabelInput } from "./retention-labels.schemas";
+
+export const duplicateLabelName = () => conflict("A retention label with this name already exists");
+
+export async function createLabel(options: { actor: AuditActor; input: CreateLabelInput }): Promise<RetentionLabelDto> {
+  const { input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const label = await tx.retentionLabel.create({
+        data: {
+          name: input.name,
+          nameKey: labelNameKey(input.name),
+          description: input.description ?? null,
+          retentionPeriodDays: input.retentionPeriodDays,
+        },
+      });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "CREATE",
+        targetType: "RetentionLabel",
+        targetId: label.id,
+        details: { name: label.name, retentionPeriodDays: label.retentionPeriodDays },
+      });
+      return toLabelDto(label);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateLabelName();
+    throw error;
+  }
+}

@@ -1,0 +1,10 @@
+import type { Principal } from "../auth/principal";
+import { findVisibleEmail } from "../archived-emails/find-visible-email";
+import { db } from "../db/client";
+import { loadEmailLabel, type EmailLabelDto } from "./retention-label-dto";
+
+/** The email's label, or null when it has none; 404 for an unknown email. */
+export async function getEmailLabel(options: { principal: Principal; emailId: string }): Promise<EmailLabelDto | null> {
+  await findVisibleEmail({ client: db(), emailId: options.emailId, principal: options.principal, permission: "read:archive" });
+  return loadEmailLabel(db(), options.emailId);
+}
