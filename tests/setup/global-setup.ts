@@ -29,27 +29,46 @@ export default async function setup(project: TestProject) {
     serverUrl = embedded.url.replace(/\/[^/]+$/, "");
     stop = embedded.stop;
   }
+  // A run of its own template, so concurrent runs on one server never share or drop each other's
+  // databases; leftovers of earlier runs are dropped only when nobody is connected to them.
+  const template = `${TEMPLATE_DATABASE}_${process.pid}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
   const stale = await admin.query<{ datname: string }>(
-    "select datname from pg_database where datname like 'archive_test_%' and datname <> $1",
-    [TEMPLATE_DATABASE],
+    "select datname from pg_database d where datname like 'archive_test_%' and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)",
   );
-  for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}" with (force)`);
-  await admin.query(`drop database if exists "${TEMPLATE_DATABASE}" with (force)`);
-  await admin.query(`create database "${TEMPLATE_DATABASE}"`);
+  for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+  await admin.query(`create database "${template}"`);
   await admin.end();
-  await applyMigrations(`${serverUrl}/${TEMPLATE_DATABASE}`);
-  const template = new PrismaClient({ adapter: new PrismaPg({ connectionString: `${serverUrl}/${TEMPLATE_DATABASE}` }) });
-  await ensurePredefinedRoles({ client: template });
-  await template.$disconnect();
+  await applyMigrations(`${serverUrl}/${template}`);
+  const templateClient = new PrismaClient({ adapter: new PrismaPg({ connectionString: `${serverUrl}/${template}` }) });
+  await ensurePredefinedRoles({ client: templateClient });
+  await templateClient.$disconnect();
 
   project.provide("databaseServerUrl", serverUrl);
-  project.provide("templateDatabase", TEMPLATE_DATABASE);
+  project.provide("templateDatabase", template);
   return async () => {
-    await stop();
+    const cleanup = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${template}"`).catch(() => undefined);
+    const others = await cleanup.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'archive_test_template_%'",
+    );
+    await cleanup.end();
+    // Leave the shared embedded server running while another test run (another process) uses it.
+    const otherRunAlive = others.rows.some((row) => isAlive(Number(row.datname.split("_").pop())));
+    if (!otherRunAlive) await stop();
     if (!process.env.KEEP_TEST_DATA) await rm(path.resolve(".test-data", "files"), { recursive: true, force: true });
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 declare module "vitest" {
