@@ -34,10 +34,10 @@ export default async function setup(project: TestProject) {
   const template = `${TEMPLATE_DATABASE}_${process.pid}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
-  const stale = await admin.query<{ datname: string }>(
-    "select datname from pg_database d where datname like 'archive_test_%' and not exists (select 1 from pg_stat_activity a where a.datname = d.datname)",
-  );
-  for (const row of stale.rows) await admin.query(`drop database if exists "${row.datname}"`).catch(() => undefined);
+  const existing = await admin.query<{ datname: string }>("select datname from pg_database where datname ~ '^archive_test_(template_)?[0-9]+'");
+  for (const { datname } of existing.rows) {
+    if (!isAlive(runPidOf(datname))) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
+  }
   await admin.query(`create database "${template}"`);
   await admin.end();
   await applyMigrations(`${serverUrl}/${template}`);
@@ -47,6 +47,7 @@ export default async function setup(project: TestProject) {
 
   project.provide("databaseServerUrl", serverUrl);
   project.provide("templateDatabase", template);
+  project.provide("runPid", process.pid);
   return async () => {
     const cleanup = new pg.Client({ connectionString: `${serverUrl}/postgres` });
     await cleanup.connect();
@@ -56,10 +57,15 @@ export default async function setup(project: TestProject) {
     );
     await cleanup.end();
     // Leave the shared embedded server running while another test run (another process) uses it.
-    const otherRunAlive = others.rows.some((row) => isAlive(Number(row.datname.split("_").pop())));
+    const otherRunAlive = others.rows.some((row) => isAlive(runPidOf(row.datname)));
     if (!otherRunAlive) await stop();
     if (!process.env.KEEP_TEST_DATA) await rm(path.resolve(".test-data", "files"), { recursive: true, force: true });
   };
+}
+
+/** Databases of a run are named archive_test_template_<pid> and archive_test_<pid>_<random>. */
+function runPidOf(datname: string): number {
+  return Number(/^archive_test_(?:template_)?(\d+)/.exec(datname)?.[1]);
 }
 
 function isAlive(pid: number): boolean {
@@ -75,5 +81,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     databaseServerUrl: string;
     templateDatabase: string;
+    runPid: number;
   }
 }

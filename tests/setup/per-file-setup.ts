@@ -8,7 +8,7 @@ import { disconnectDb } from "../../src/server/db/client";
 // Every test file gets its own database cloned from the migrated template, and its own data dir.
 const serverUrl = inject("databaseServerUrl");
 const template = inject("templateDatabase");
-const name = `archive_test_${randomBytes(6).toString("hex")}`;
+const name = `archive_test_${inject("runPid")}_${randomBytes(6).toString("hex")}`;
 
 const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
 await admin.connect();
