@@ -1,14 +1,26 @@
 import { randomBytes } from "node:crypto";
-import type { Policy } from "../../src/server/authz/permissions";
+import type { z } from "zod";
+import type { policySchema } from "../../src/server/authz/permissions";
 import { db } from "../../src/server/db/client";
 import { api } from "./rest-client";
 
 export const ADMIN_PASSWORD = "admin-password-123";
 
+/** A policy as sent to POST /v1/roles (`conditions` may be left out). */
+export type PolicyInput = z.input<typeof policySchema>;
+
 export interface TestUser {
   token: string;
   user: { id: string; email: string; role: { id: string; slug: string } | null };
   password: string;
+  /** Present when asked for with `{ apiKey: true }`: an X-API-KEY value of this user. */
+  apiKey?: string;
+}
+
+export interface CreateUserOptions {
+  email?: string;
+  /** Also create an API key for the user (returned as `apiKey`). */
+  apiKey?: boolean;
 }
 
 /** Runs first-run setup and returns the Super Admin's token. */
@@ -22,9 +34,16 @@ export async function setupAdmin(email = "admin@example.com"): Promise<TestUser>
 
 /**
  * Creates a user through the API with a predefined role (by slug, e.g. "predefined_read_only"),
- * a custom role made of `policies`, or no role (null), and signs them in.
+ * a custom role made of `policies`, or no role (null), and signs them in. The third argument is
+ * the email, or options `{ email?, apiKey? }`.
  */
-export async function createUserWithRole(adminToken: string, role: string | Policy[] | null, email?: string): Promise<TestUser> {
+export async function createUserWithRole(
+  adminToken: string,
+  role: string | PolicyInput[] | null,
+  emailOrOptions: string | CreateUserOptions = {},
+): Promise<TestUser> {
+  const options = typeof emailOrOptions === "string" ? { email: emailOrOptions } : emailOrOptions;
+  const email = options.email;
   let roleId: string | null = null;
   if (typeof role === "string") {
     roleId = (await db().role.findUniqueOrThrow({ where: { slug: role } })).id;
@@ -45,7 +64,9 @@ export async function createUserWithRole(adminToken: string, role: string | Poli
   if (created.status !== 201) throw new Error(`user creation failed: ${created.status} ${created.text}`);
   const login = await api("POST", "/v1/auth/login", { body: { email: userEmail, password } });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
-  return { token: login.body.accessToken, user: login.body.user, password };
+  const result: TestUser = { token: login.body.accessToken, user: login.body.user, password };
+  if (options.apiKey) result.apiKey = (await createApiKeyFor(result.token)).key;
+  return result;
 }
 
 /** Creates an API key for the holder of `token`. */

@@ -11,12 +11,12 @@ export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ message: "id must be
 
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
+/** An API key as listed: never the key itself (shown once at creation) nor its hash. */
 export interface ApiKeyDto {
   id: string;
   name: string;
   prefix: string;
   expiresAt: string | null;
-  lastUsedAt: string | null;
   createdAt: string;
 }
 
@@ -25,7 +25,6 @@ export function toApiKeyDto(key: {
   name: string;
   prefix: string;
   expiresAt: Date | null;
-  lastUsedAt: Date | null;
   createdAt: Date;
 }): ApiKeyDto {
   return {
@@ -33,7 +32,6 @@ export function toApiKeyDto(key: {
     name: key.name,
     prefix: key.prefix,
     expiresAt: key.expiresAt?.toISOString() ?? null,
-    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
     createdAt: key.createdAt.toISOString(),
   };
 }

@@ -25,6 +25,8 @@ describe("POST /v1/auth/setup", () => {
     expect(second.body).toEqual(errorBody(409));
     const audit = await db().auditLog.findMany({ where: { actionType: "SETUP" } });
     expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ targetType: "User", targetId: first.body.user.id, actorIdentifier: "Root@Example.com" });
+    expect(audit[0].details).toEqual({ email: "Root@Example.com", role: "predefined_super_admin", source: "api" });
   });
 
   it("lets exactly one of several concurrent setups win", async () => {
@@ -75,31 +77,92 @@ describe("POST /v1/auth/login", () => {
     expect(me.status).toBe(200);
     expect(me.body.permissions).toEqual(["manage:all"]);
     const logins = await db().auditLog.findMany({ where: { actionType: "LOGIN" } });
-    expect(logins.some((entry) => (entry.details as { success: boolean }).success)).toBe(true);
+    expect(logins).toHaveLength(1);
+    expect(logins[0]).toMatchObject({
+      targetType: "User",
+      targetId: admin.user.id,
+      actorIdentifier: "admin@example.com",
+      details: { success: true, reason: "valid_credentials" },
+    });
   });
 
   it("answers 401 with the same message for an unknown email and a wrong password", async () => {
-    await setupAdmin();
+    const admin = await setupAdmin();
     const wrongPassword = await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "wrong-password" } });
     const unknownEmail = await api("POST", "/v1/auth/login", { body: { email: "ghost@example.com", password: "wrong-password" } });
     expect(wrongPassword.status).toBe(401);
     expect(unknownEmail.status).toBe(401);
     expect(wrongPassword.body.message).toBe(unknownEmail.body.message);
-    const failures = await db().auditLog.findMany({ where: { actionType: "LOGIN" } });
-    expect(failures).toHaveLength(2);
-    expect(JSON.stringify(failures.map((entry) => entry.details))).not.toContain("wrong-password");
+    const failures = await db().auditLog.findMany({ where: { actionType: "LOGIN" }, orderBy: { id: "asc" } });
+    expect(failures.map((entry) => [entry.targetId, entry.details])).toEqual([
+      [admin.user.id, { success: false, reason: "wrong_password" }],
+      ["ghost@example.com", { success: false, reason: "unknown_email" }],
+    ]);
+    expect(JSON.stringify(failures.map(({ id: _id, ...entry }) => entry))).not.toContain("wrong-password");
   });
 
   it("blocks an account after 10 consecutive failures with 429 and Retry-After, even for the right password", async () => {
-    await setupAdmin();
+    const admin = await setupAdmin();
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } });
       expect(response.status).toBe(401);
     }
-    const blocked = await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: ADMIN_PASSWORD } });
+    const blocked = await api("POST", "/v1/auth/login", { body: { email: "Admin@Example.com ", password: ADMIN_PASSWORD } });
     expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    const retryAfter = Number(blocked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(15 * 60 - 30);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     expect(blocked.body).toEqual(errorBody(429));
+    const last = await db().auditLog.findFirstOrThrow({ where: { actionType: "LOGIN" }, orderBy: { id: "desc" } });
+    expect(last).toMatchObject({ targetId: admin.user.id, details: { success: false, reason: "rate_limited" } });
+    expect(await db().auditLog.count({ where: { actionType: "LOGIN" } })).toBe(11);
+  });
+
+  it("lets no more than the limit of concurrent wrong attempts through to password verification", async () => {
+    await setupAdmin();
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } })),
+    );
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    const verified = await db().auditLog.count({ where: { actionType: "LOGIN", details: { path: ["reason"], equals: "wrong_password" } } });
+    expect(verified).toBe(10);
+  });
+
+  it("unblocks an account when the lock ends, and then counts consecutive failures afresh", async () => {
+    await setupAdmin();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } });
+    }
+    expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } })).status).toBe(429);
+    await db().$executeRaw`UPDATE login_throttles SET blocked_until = now() - interval '1 second' WHERE key = 'account:admin@example.com'`;
+    const afterLock = await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } });
+    expect(afterLock.status).toBe(401);
+    expect(await db().loginThrottle.findUnique({ where: { key: "account:admin@example.com" } })).toMatchObject({
+      failures: 1,
+      blockedUntil: null,
+    });
+    expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status).toBe(200);
+  });
+
+  it("counts an account's failures however far apart they are (consecutive, not windowed)", async () => {
+    await setupAdmin();
+    await db().loginThrottle.create({
+      data: { key: "account:admin@example.com", failures: 9, windowStart: new Date(Date.now() - 7 * 24 * 3600 * 1000) },
+    });
+    expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "bad-password" } })).status).toBe(401);
+    expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status).toBe(429);
+  });
+
+  it("blocks unknown emails like known ones, so a block reveals nothing", async () => {
+    await setupAdmin();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await api("POST", "/v1/auth/login", { body: { email: "ghost@example.com", password: "bad-password" } })).status).toBe(401);
+    }
+    const blocked = await api("POST", "/v1/auth/login", { body: { email: "ghost@example.com", password: "bad-password" } });
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("retry-after")).not.toBeNull();
   });
 
   it("a success resets the account's consecutive failures", async () => {
@@ -122,8 +185,27 @@ describe("POST /v1/auth/login", () => {
       }
       const blocked = await api("POST", "/v1/auth/login", { ip: "10.9.9.9", body: { email: "admin@example.com", password: ADMIN_PASSWORD } });
       expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
       const elsewhere = await api("POST", "/v1/auth/login", { ip: "10.9.9.8", body: { email: "admin@example.com", password: ADMIN_PASSWORD } });
       expect(elsewhere.status).toBe(200);
+    } finally {
+      delete process.env.LOGIN_MAX_IP_FAILURES;
+    }
+  });
+
+  it("forgets an address's failures once its window has passed", async () => {
+    await setupAdmin();
+    process.env.LOGIN_MAX_IP_FAILURES = "3";
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: `y${attempt}@example.com`, password: "bad-password" } });
+      }
+      await db().$executeRaw`UPDATE login_throttles SET window_start = now() - interval '16 minutes' WHERE key = 'ip:10.9.9.7'`;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: `z${attempt}@example.com`, password: "bad-password" } });
+        expect(response.status).toBe(401);
+      }
+      expect((await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status).toBe(200);
     } finally {
       delete process.env.LOGIN_MAX_IP_FAILURES;
     }
@@ -132,6 +214,7 @@ describe("POST /v1/auth/login", () => {
   it("validates the body", async () => {
     const response = await api("POST", "/v1/auth/login", { body: { email: 5 } });
     expect(response.status).toBe(422);
+    expect(response.body.errors.map((error: { field: string }) => error.field)).toEqual(expect.arrayContaining(["email", "password"]));
   });
 });
 
@@ -181,6 +264,33 @@ describe("credentials", () => {
     await api("DELETE", `/v1/users/${reader.user.id}`, { token: admin.token });
     expect((await api("GET", "/v1/auth/me", { apiKey: orphan.key })).status).toBe(401);
     expect((await api("GET", "/v1/auth/me", { apiKey: "mak_bogus" })).status).toBe(401);
+  });
+
+  it("creates a key shown once and stored only as a hash, and audits creation and revocation", async () => {
+    const admin = await setupAdmin();
+    const created = await api("POST", "/v1/api-keys", { token: admin.token, body: { name: "ci", expiresInDays: 30 } });
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "expiresAt", "id", "key", "name", "prefix"]);
+    expect(created.body.key.startsWith(`${created.body.prefix}_`)).toBe(true);
+    const days = (Date.parse(created.body.expiresAt) - Date.parse(created.body.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(30, 2);
+    const stored = await db().apiKey.findUniqueOrThrow({ where: { id: created.body.id } });
+    expect(stored.keyHash).not.toContain(created.body.key);
+    expect(stored.keyHash).toMatch(/^[0-9a-f]{64}$/);
+    const listed = await api("GET", "/v1/api-keys", { token: admin.token });
+    expect(listed.body).toEqual([{ id: created.body.id, name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt, createdAt: created.body.createdAt }]);
+    const noExpiry = await api("POST", "/v1/api-keys", { apiKey: created.body.key, body: { name: "forever" } });
+    expect(noExpiry.status).toBe(201);
+    expect(noExpiry.body.expiresAt).toBeNull();
+    expect((await api("DELETE", `/v1/api-keys/${created.body.id}`, { token: admin.token })).status).toBe(204);
+    const audit = await db().auditLog.findMany({ where: { targetType: "ApiKey", targetId: created.body.id }, orderBy: { id: "asc" } });
+    expect(audit.map((entry) => [entry.actionType, entry.details])).toEqual([
+      ["CREATE", { name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt }],
+      ["DELETE", { name: "ci", prefix: created.body.prefix }],
+    ]);
+    expect(JSON.stringify(audit.map(({ id: _id, ...entry }) => entry))).not.toContain(created.body.key);
+    expect((await api("GET", "/v1/api-keys")).status).toBe(401);
+    expect((await api("DELETE", `/v1/api-keys/${noExpiry.body.id}`)).status).toBe(401);
   });
 
   it("API key creation validates, and one user's key cannot be revoked by another", async () => {

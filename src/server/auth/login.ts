@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error";
 import { emailKey, toUserDto, userSelect, type UserDto } from "../users/user-dto";
 import { issueAccessToken } from "./access-tokens";
 import type { LoginInput } from "./auth.schemas";
-import { accountThrottleKey, blockedForSeconds, clearAccountFailures, ipThrottleKey, recordLoginFailure } from "./login-throttle";
+import { recordLoginFailure, recordLoginSuccess, reserveLoginAttempt } from "./login-throttle";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 
 export interface LoginResult {
@@ -13,8 +13,12 @@ export interface LoginResult {
   user: UserDto;
 }
 
-async function auditLogin(actor: AuditActor, targetId: string, details: Record<string, unknown>): Promise<void> {
-  await transaction((tx) => appendAuditEntry(tx, { actor, actionType: "LOGIN", targetType: "User", targetId, details }));
+export type LoginAuditReason = "valid_credentials" | "unknown_email" | "wrong_password" | "rate_limited";
+
+async function auditLogin(actor: AuditActor, targetId: string, success: boolean, reason: LoginAuditReason): Promise<void> {
+  await transaction((tx) =>
+    appendAuditEntry(tx, { actor, actionType: "LOGIN", targetType: "User", targetId, details: { success, reason } }),
+  );
 }
 
 /**
@@ -25,23 +29,24 @@ async function auditLogin(actor: AuditActor, targetId: string, details: Record<s
 export async function login(options: { input: LoginInput; ip: string }): Promise<LoginResult> {
   const email = options.input.email.trim();
   const actor: AuditActor = { identifier: email.slice(0, 320), ip: options.ip };
-  const waitSeconds = await blockedForSeconds([accountThrottleKey(email), ipThrottleKey(options.ip)]);
-  if (waitSeconds > 0) {
-    await auditLogin(actor, email, { success: false, reason: "rate_limited" });
-    throw new AppError("RATE_LIMITED", "Too many failed login attempts; try again later", { retryAfterSeconds: waitSeconds });
-  }
   const user = await db().user.findUnique({
     where: { emailKey: emailKey(email) },
     select: { ...userSelect, passwordHash: true },
   });
+  const targetId = user?.id ?? email;
+  const waitSeconds = await reserveLoginAttempt(email, options.ip);
+  if (waitSeconds > 0) {
+    await auditLogin(actor, targetId, false, "rate_limited");
+    throw new AppError("RATE_LIMITED", "Too many failed login attempts; try again later", { retryAfterSeconds: waitSeconds });
+  }
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.input.password);
   if (!user || !passwordOk) {
     await recordLoginFailure(email, options.ip);
-    await auditLogin(actor, user?.id ?? email, { success: false, reason: "invalid_credentials" });
+    await auditLogin(actor, targetId, false, user ? "wrong_password" : "unknown_email");
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
-  await clearAccountFailures(email);
-  await auditLogin({ identifier: user.email, ip: options.ip }, user.id, { success: true });
+  await recordLoginSuccess(email, options.ip);
+  await auditLogin({ identifier: user.email, ip: options.ip }, user.id, true, "valid_credentials");
   const token = await issueAccessToken(user.id);
   return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
 }

@@ -14,7 +14,12 @@ import { hashPassword } from "./passwords";
 const alreadySetUp = () => conflict("Setup is complete: a user already exists");
 
 /** Creates the first user as Super Admin; only while no user exists (serialized by an advisory lock). */
-export async function setupFirstUser(options: { input: SetupInput; ip: string }): Promise<LoginResult> {
+export async function setupFirstUser(options: {
+  input: SetupInput;
+  ip: string;
+  /** How the setup was asked for, recorded in the audit entry. */
+  source?: "api" | "environment";
+}): Promise<LoginResult> {
   await ensurePredefinedRoles();
   const passwordHash = await hashPassword(options.input.password);
   try {
@@ -29,7 +34,7 @@ export async function setupFirstUser(options: { input: SetupInput; ip: string })
         actionType: "SETUP",
         targetType: "User",
         targetId: created.id,
-        details: { email: created.email, role: SUPER_ADMIN_SLUG },
+        details: { email: created.email, role: SUPER_ADMIN_SLUG, source: options.source ?? "api" },
       });
       return created;
     });

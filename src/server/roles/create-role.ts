@@ -1,14 +1,12 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
-import { conflict } from "../errors/app-error";
-import { isPredefinedSlug } from "./predefined-roles";
 import { toRoleDto, type RoleDto } from "./role-dto";
-import { slugify, type CreateRoleInput } from "./roles.schemas";
+import { customRoleSlug, duplicateRoleName } from "./role-slug";
+import type { CreateRoleInput } from "./roles.schemas";
 
 export async function createRole(options: { actor: AuditActor; input: CreateRoleInput }): Promise<RoleDto> {
-  const base = slugify(options.input.name);
-  const slug = isPredefinedSlug(base) ? `custom_${base}` : base;
+  const slug = customRoleSlug(options.input.name);
   try {
     return await transaction(async (tx) => {
       const role = await tx.role.create({
@@ -24,7 +22,7 @@ export async function createRole(options: { actor: AuditActor; input: CreateRole
       return toRoleDto(role);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A role named "${options.input.name}" already exists`);
+    if (isUniqueViolation(error)) throw duplicateRoleName(options.input.name);
     throw error;
   }
 }

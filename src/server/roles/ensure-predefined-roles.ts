@@ -1,13 +1,28 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@/generated/prisma/client";
 import { db, type Db } from "../db/client";
 import { PREDEFINED_ROLES } from "./predefined-roles";
 
-/** Creates the predefined roles that are missing (idempotent and safe to run concurrently). */
-export async function ensurePredefinedRoles(options: { client?: Db } = {}): Promise<void> {
-  const client = options.client ?? db();
-  for (const role of PREDEFINED_ROLES) {
-    await client.$executeRaw`
-      INSERT INTO roles (id, slug, name, policies, created_at, updated_at)
-      VALUES (gen_random_uuid(), ${role.slug}, ${role.name}, ${JSON.stringify(role.policies)}::jsonb, now(), now())
-      ON CONFLICT (slug) DO NOTHING`;
+/**
+ * Upserts the predefined roles by slug (idempotent, safe to run concurrently): missing ones are
+ * created and ones whose name or policies differ from the code are brought back in line, so an
+ * upgrade that changes a predefined role takes effect at start. Uses `client`, else a client for
+ * `databaseUrl` (test template database), else the process-wide client.
+ */
+export async function ensurePredefinedRoles(options: { client?: Db; databaseUrl?: string } = {}): Promise<void> {
+  const ownClient = !options.client && options.databaseUrl
+    ? new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }) })
+    : undefined;
+  const client = options.client ?? ownClient ?? db();
+  try {
+    for (const role of PREDEFINED_ROLES) {
+      await client.$executeRaw`
+        INSERT INTO roles (id, slug, name, policies, created_at, updated_at)
+        VALUES (gen_random_uuid(), ${role.slug}, ${role.name}, ${JSON.stringify(role.policies)}::jsonb, now(), now())
+        ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, policies = EXCLUDED.policies, updated_at = now()
+        WHERE roles.name IS DISTINCT FROM EXCLUDED.name OR roles.policies IS DISTINCT FROM EXCLUDED.policies`;
+    }
+  } finally {
+    await ownClient?.$disconnect();
   }
 }

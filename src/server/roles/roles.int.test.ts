@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { ensurePredefinedRoles } from "./ensure-predefined-roles";
 
 useEmptyDatabasePerTest();
 
@@ -32,6 +33,58 @@ describe("roles", () => {
     expect((await api("GET", `/v1/roles/${created.body.id}`, { token: admin.token })).status).toBe(404);
     const audit = await db().auditLog.findMany({ where: { targetType: "Role" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => entry.actionType)).toEqual(["CREATE", "UPDATE", "DELETE"]);
+    expect(audit[1].details).toEqual({
+      changes: { policies: { from: archivePolicy, to: [{ action: "read", subject: "archive", conditions: {} }] } },
+    });
+  });
+
+  it("has the three predefined roles with their policies", async () => {
+    const admin = await setupAdmin();
+    const list = await api("GET", "/v1/roles", { token: admin.token });
+    const bySlug = Object.fromEntries(list.body.map((role: { slug: string; name: string; policies: unknown }) => [role.slug, [role.name, role.policies]]));
+    const policy = (action: string, subject: string) => ({ action, subject, conditions: {} });
+    expect(bySlug).toEqual({
+      predefined_super_admin: ["Super Admin", [policy("manage", "all")]],
+      predefined_auditor: ["Auditor", [policy("read", "audit"), policy("read", "archive"), policy("read", "users")]],
+      predefined_read_only: ["Read Only", [policy("read", "archive")]],
+    });
+  });
+
+  it("ensurePredefinedRoles is idempotent under concurrency and restores altered predefined roles", async () => {
+    const before = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
+    await Promise.all(Array.from({ length: 4 }, () => ensurePredefinedRoles()));
+    const unchanged = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
+    expect(unchanged).toEqual(before);
+    expect(await db().role.count()).toBe(3);
+    await db().role.update({ where: { slug: "predefined_auditor" }, data: { name: "Hacked", policies: [{ action: "manage", subject: "all" }] } });
+    await ensurePredefinedRoles({ databaseUrl: process.env.DATABASE_URL });
+    const restored = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
+    expect(restored).toMatchObject({ id: before.id, name: "Auditor", policies: before.policies });
+  });
+
+  it("renaming a role changes its slug, and a name already taken (or a predefined role's) is a 409", async () => {
+    const admin = await setupAdmin();
+    const legal = await api("POST", "/v1/roles", { token: admin.token, body: { name: "Legal", policies: [] } });
+    const hr = await api("POST", "/v1/roles", { token: admin.token, body: { name: "HR", policies: [] } });
+    const renamed = await api("PUT", `/v1/roles/${hr.body.id}`, { token: admin.token, body: { name: "Human Resources" } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "Human Resources", slug: "human_resources" });
+    const clash = await api("PUT", `/v1/roles/${hr.body.id}`, { token: admin.token, body: { name: "LEGAL" } });
+    expect(clash.status).toBe(409);
+    expect((await api("GET", `/v1/roles/${hr.body.id}`, { token: admin.token })).body.name).toBe("Human Resources");
+    expect((await api("PUT", `/v1/roles/${legal.body.id}`, { token: admin.token, body: { name: "Legal" } })).status).toBe(200);
+    expect((await api("POST", "/v1/roles", { token: admin.token, body: { name: "Super Admin", policies: [] } })).status).toBe(409);
+    expect((await api("PUT", `/v1/roles/${legal.body.id}`, { token: admin.token, body: { name: "auditor" } })).status).toBe(409);
+    const lookalike = await api("POST", "/v1/roles", { token: admin.token, body: { name: "predefined boss", policies: [] } });
+    expect(lookalike.body.slug).toBe("custom_predefined_boss");
+  });
+
+  it("creates a role concurrently with the same name only once", async () => {
+    const admin = await setupAdmin();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api("POST", "/v1/roles", { token: admin.token, body: { name: "Compliance", policies: [] } })),
+    );
+    expect(results.map((result) => result.status).sort()).toEqual([201, 409, 409, 409]);
   });
 
   it("refuses to edit or delete predefined roles (409)", async () => {
@@ -82,7 +135,16 @@ describe("roles", () => {
     const reader = await createUserWithRole(admin.token, "predefined_read_only");
     expect((await api("GET", "/v1/roles", { token: auditor.token })).status).toBe(200);
     expect((await api("GET", "/v1/roles", { token: reader.token })).status).toBe(403);
+    expect((await api("GET", `/v1/roles/${admin.user.role!.id}`, { token: auditor.token })).status).toBe(200);
+    expect((await api("GET", `/v1/roles/${admin.user.role!.id}`, { token: reader.token })).status).toBe(403);
+    const custom = await api("POST", "/v1/roles", { token: admin.token, body: { name: "Custom", policies: [] } });
     expect((await api("POST", "/v1/roles", { token: auditor.token, body: { name: "X", policies: [] } })).status).toBe(403);
-    expect((await api("GET", "/v1/roles")).status).toBe(401);
+    expect((await api("PUT", `/v1/roles/${custom.body.id}`, { token: auditor.token, body: { name: "Y" } })).status).toBe(403);
+    expect((await api("DELETE", `/v1/roles/${custom.body.id}`, { token: auditor.token })).status).toBe(403);
+    for (const [method, path] of [["GET", "/v1/roles"], ["POST", "/v1/roles"], ["GET", `/v1/roles/${custom.body.id}`],
+      ["PUT", `/v1/roles/${custom.body.id}`], ["DELETE", `/v1/roles/${custom.body.id}`]] as const) {
+      expect((await api(method, path, { body: { name: "Z", policies: [] } })).status, `${method} ${path}`).toBe(401);
+    }
+    expect((await api("GET", `/v1/roles/${custom.body.id}`, { token: admin.token })).body.name).toBe("Custom");
   });
 });

@@ -4,9 +4,12 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { conflict, notFound } from "../errors/app-error";
 import { isPredefinedSlug } from "./predefined-roles";
 import { toRoleDto, type RoleDto } from "./role-dto";
+import { customRoleSlug, duplicateRoleName } from "./role-slug";
 import type { UpdateRoleInput } from "./roles.schemas";
 
+/** Changes the provided fields of a custom role; a new name brings a new slug (409 when taken). */
 export async function updateRole(options: { actor: AuditActor; id: string; input: UpdateRoleInput }): Promise<RoleDto> {
+  const { name, policies } = options.input;
   try {
     return await transaction(async (tx) => {
       const existing = await tx.role.findUnique({ where: { id: options.id } });
@@ -15,21 +18,25 @@ export async function updateRole(options: { actor: AuditActor; id: string; input
       const role = await tx.role.update({
         where: { id: options.id },
         data: {
-          ...(options.input.name !== undefined && { name: options.input.name }),
-          ...(options.input.policies !== undefined && { policies: options.input.policies as object[] }),
+          ...(name !== undefined && { name, slug: customRoleSlug(name) }),
+          ...(policies !== undefined && { policies: policies as object[] }),
         },
       });
+      const changes: Record<string, unknown> = {};
+      if (name !== undefined && name !== existing.name) changes.name = { from: existing.name, to: name };
+      if (role.slug !== existing.slug) changes.slug = { from: existing.slug, to: role.slug };
+      if (policies !== undefined) changes.policies = { from: existing.policies, to: policies };
       await appendAuditEntry(tx, {
         actor: options.actor,
         actionType: "UPDATE",
         targetType: "Role",
         targetId: role.id,
-        details: { changes: options.input },
+        details: { changes },
       });
       return toRoleDto(role);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("A role with that name already exists");
+    if (isUniqueViolation(error) && name !== undefined) throw duplicateRoleName(name);
     throw error;
   }
 }

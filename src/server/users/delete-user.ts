@@ -3,20 +3,21 @@ import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
 import { USER_COUNT_LOCK_KEY } from "./user-dto";
 
-/** Deletes a user (and their API keys); the last remaining user is kept (409), even under races. */
+/** Deletes a user (their API keys go by cascade); the last remaining user is kept (409), even under races. */
 export async function deleteUser(options: { actor: AuditActor; id: string }): Promise<void> {
   await transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${USER_COUNT_LOCK_KEY}::bigint)`;
     const user = await tx.user.findUnique({ where: { id: options.id }, select: { id: true, email: true } });
     if (!user) throw notFound("User");
     if ((await tx.user.count()) <= 1) throw conflict("The last remaining user cannot be deleted");
+    const apiKeysRevoked = await tx.apiKey.count({ where: { userId: user.id } });
     await tx.user.delete({ where: { id: options.id } });
     await appendAuditEntry(tx, {
       actor: options.actor,
       actionType: "DELETE",
       targetType: "User",
       targetId: user.id,
-      details: { email: user.email },
+      details: { email: user.email, apiKeysRevoked },
     });
   });
 }

@@ -37,6 +37,12 @@ describe("users", () => {
 
     const actions = await db().auditLog.findMany({ where: { targetType: "User", targetId: created.body.id }, orderBy: { id: "asc" } });
     expect(actions.map((entry) => entry.actionType)).toEqual(["CREATE", "UPDATE", "DELETE"]);
+    expect(actions.map((entry) => entry.details)).toEqual([
+      { email: newUser.email, first_name: "New", last_name: "User", roleId: readOnly.id },
+      { changes: { first_name: "Renamed" } },
+      { email: newUser.email, apiKeysRevoked: 0 },
+    ]);
+    expect(actions.every((entry) => entry.actorIdentifier === "admin@example.com")).toBe(true);
     expect(JSON.stringify(actions.map((entry) => entry.details))).not.toContain("password-123");
   });
 
@@ -73,8 +79,41 @@ describe("users", () => {
     expect(unknownRole.body.errors).toEqual([{ field: "roleId", message: "role does not exist" }]);
     expect((await api("POST", "/v1/users", { token: admin.token, body: { ...newUser, roleId: "nope" } })).status).toBe(422);
     expect((await api("PUT", `/v1/users/${admin.user.id}`, { token: admin.token, body: {} })).status).toBe(422);
+    const unknownRoleUpdate = await api("PUT", `/v1/users/${admin.user.id}`, {
+      token: admin.token,
+      body: { roleId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(unknownRoleUpdate.status).toBe(422);
+    expect(unknownRoleUpdate.body.errors).toEqual([{ field: "roleId", message: "role does not exist" }]);
+    expect((await api("PUT", `/v1/users/${admin.user.id}`, { token: admin.token, body: { email: "not-an-email" } })).status).toBe(422);
+    expect((await api("PUT", "/v1/users/not-a-uuid", { token: admin.token, body: { first_name: "X" } })).status).toBe(422);
+    expect((await api("DELETE", "/v1/users/not-a-uuid", { token: admin.token })).status).toBe(422);
     expect((await api("GET", "/v1/users/not-a-uuid", { token: admin.token })).status).toBe(422);
     expect(await db().user.count()).toBe(1);
+  });
+
+  it("PUT changes only the provided fields; roleId null removes the role", async () => {
+    const admin = await setupAdmin();
+    const user = await createUserWithRole(admin.token, "predefined_auditor");
+    const emailChanged = await api("PUT", `/v1/users/${user.user.id}`, { token: admin.token, body: { email: "  Renamed@Example.com " } });
+    expect(emailChanged.body).toMatchObject({ email: "Renamed@Example.com", first_name: "Test", last_name: "User" });
+    expect(emailChanged.body.role.slug).toBe("predefined_auditor");
+    const roleRemoved = await api("PUT", `/v1/users/${user.user.id}`, { token: admin.token, body: { roleId: null } });
+    expect(roleRemoved.status).toBe(200);
+    expect(roleRemoved.body.role).toBeNull();
+    expect((await api("GET", "/v1/users", { token: user.token })).status).toBe(403);
+    expect((await api("POST", "/v1/auth/login", { body: { email: "renamed@example.com", password: user.password } })).status).toBe(200);
+  });
+
+  it("deleting a user revokes their API keys and records how many", async () => {
+    const admin = await setupAdmin();
+    const user = await createUserWithRole(admin.token, "predefined_read_only", { apiKey: true });
+    expect((await api("GET", "/v1/auth/me", { apiKey: user.apiKey })).status).toBe(200);
+    expect((await api("DELETE", `/v1/users/${user.user.id}`, { token: admin.token })).status).toBe(204);
+    expect((await api("GET", "/v1/auth/me", { apiKey: user.apiKey })).status).toBe(401);
+    expect(await db().apiKey.count()).toBe(0);
+    const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "DELETE", targetId: user.user.id } });
+    expect(entry.details).toEqual({ email: user.user.email, apiKeysRevoked: 1 });
   });
 
   it("answers 404 for unknown ids", async () => {
@@ -134,6 +173,9 @@ describe("profile", () => {
     expect(patched.body.last_name).toBe("Changed");
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { roleId: admin.user.role!.id } })).status).toBe(422);
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { email: "ADMIN@example.com" } })).status).toBe(409);
+    expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: {} })).status).toBe(422);
+    const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: reader.user.id } });
+    expect(entry).toMatchObject({ actorIdentifier: reader.user.email, details: { changes: { last_name: "Changed" }, profile: true } });
   });
 
   it("changes the password after verifying the current one", async () => {
@@ -157,6 +199,9 @@ describe("profile", () => {
     expect(ok.body).toEqual({ message: expect.any(String) });
     expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: admin.password } })).status).toBe(401);
     expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "brand-new-password" } })).status).toBe(200);
+    const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: admin.user.id } });
+    expect(entry.details).toEqual({ passwordChanged: true });
+    expect((await api("POST", "/v1/users/profile/password", { token: admin.token, body: { currentPassword: "x" } })).status).toBe(422);
   });
 
   it("refuses profile and password changes in demo mode with 403", async () => {
