@@ -1,3 +1,5 @@
+import { meiliConfigured } from "./meilisearch-index";
+import { MeilisearchSearchEngine } from "./meilisearch-search-engine";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import type { SearchEngine } from "./search-engine";
 
@@ -5,6 +7,6 @@ let engine: SearchEngine | undefined;
 
 /** The configured adapter: Meilisearch when MEILI_HOST is set, else PostgreSQL full-text search. */
 export function searchEngine(): SearchEngine {
-  engine ??= new PostgresSearchEngine();
+  engine ??= meiliConfigured() ? new MeilisearchSearchEngine() : new PostgresSearchEngine();
   return engine;
 }

@@ -1,0 +1,139 @@
+import type { ArchiveCondition } from "../authz/ability";
+import type { Tx } from "../db/client";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { SEARCH_INDEX_JOB, SEARCH_REMOVE_JOB } from "./meilisearch-index-jobs";
+import { meiliIndex, type MeiliEmailDocument } from "./meilisearch-index";
+import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
+import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
+import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
+import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
+
+const SNIPPET_WORDS = 30;
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** A string literal of Meilisearch's filter syntax. */
+export function meiliString(value: string): string {
+  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * The query as Meilisearch should read it: our terms only, phrases quoted, and a leading "-"
+ * removed (Meilisearch would read it as negation). No word at all means the empty query.
+ */
+export function meiliQueryText(query: string): string {
+  const terms = parseSearchTerms(query)
+    .map((term) => (term.phrase ? term : { ...term, text: term.text.replace(/^-+/, "") }))
+    .filter((term) => HAS_WORD.test(term.text))
+    .slice(0, MAX_QUERY_TERMS);
+  return terms.map((term) => (term.phrase ? meiliString(term.text.replace(/\\/g, " ")) : term.text)).join(" ");
+}
+
+function clauseFilter(clause: ScopeClause): string {
+  const parts = Object.entries(clause).map(([field, values]) => `${field} IN [${values.map(meiliString).join(", ")}]`);
+  return parts.length === 0 ? "" : `(${parts.join(" AND ")})`;
+}
+
+/** The filter expression of a query and scope; null when the scope allows nothing. */
+export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null | undefined): string | null {
+  const { filters } = query;
+  const parts: string[] = [];
+  if (filters.from !== undefined) parts.push(`senderEmail = ${meiliString(filters.from)}`);
+  if (filters.to !== undefined) parts.push(`recipientEmails = ${meiliString(filters.to)}`);
+  if (filters.userEmail !== undefined) parts.push(`userEmail = ${meiliString(filters.userEmail)}`);
+  if (filters.ingestionSourceId !== undefined) parts.push(`ingestionSourceId = ${meiliString(filters.ingestionSourceId)}`);
+  if (filters.hasAttachments !== undefined) parts.push(`hasAttachments = ${filters.hasAttachments}`);
+  const range = sentAtRange(filters);
+  if (range.from) parts.push(`sentAtTs >= ${range.from.getTime()}`);
+  if (range.until) parts.push(`sentAtTs < ${range.until.getTime()}`);
+  const clauses = scopeClauses(scope);
+  if (clauses !== null) {
+    if (clauses.length === 0) return null;
+    const ored = clauses.map(clauseFilter);
+    if (!ored.includes("")) parts.push(`(${ored.join(" OR ")})`);
+  }
+  return parts.join(" AND ");
+}
+
+/**
+ * Meilisearch adapter. Indexing is asynchronous: indexEmails only queues a job in the caller's
+ * transaction (so it exists only if the emails commit); the worker sends the documents
+ * (processSearchIndexJob) and flips is_indexed once Meilisearch has them.
+ */
+export class MeilisearchSearchEngine implements SearchEngine {
+  readonly name = "meilisearch" as const;
+
+  async indexEmails(tx: Tx, emailIds: string[]): Promise<void> {
+    if (emailIds.length === 0) return;
+    await tx.$executeRaw`UPDATE archived_emails SET is_indexed = false WHERE id = ANY(${emailIds}::uuid[]) AND is_indexed`;
+    await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds }, client: tx });
+  }
+
+  async removeEmails(tx: Tx, emailIds: string[]): Promise<void> {
+    if (emailIds.length === 0) return;
+    await enqueueJob({ type: SEARCH_REMOVE_JOB, payload: { emailIds }, client: tx });
+  }
+
+  async search(options: {
+    query: SearchQuery;
+    scope: ArchiveCondition[] | null;
+    offset: number;
+    limit: number;
+  }): Promise<SearchPage> {
+    const filter = meiliFilter(options.query, options.scope);
+    if (filter === null) return { hits: [], total: 0 };
+    const index = await meiliIndex();
+    const common = {
+      filter: filter || undefined,
+      matchingStrategy: options.query.matchingStrategy,
+      sort: ["sentAtTs:desc", "id:desc"],
+      attributesToRetrieve: ["id", "subject", "body"],
+      attributesToCrop: ["body", "subject"],
+      cropLength: SNIPPET_WORDS,
+      cropMarker: "…",
+      attributesToHighlight: ["body", "subject"],
+      highlightPreTag: HIGHLIGHT_START,
+      highlightPostTag: HIGHLIGHT_END,
+    };
+    const q = meiliQueryText(options.query.query);
+    // page/hitsPerPage gives an exhaustive total; offset/limit only an estimate, so use it only when unaligned.
+    const aligned = options.offset % options.limit === 0;
+    const response = aligned
+      ? await index.search<MeiliEmailDocument>(q, { ...common, page: options.offset / options.limit + 1, hitsPerPage: options.limit })
+      : await index.search<MeiliEmailDocument>(q, { ...common, offset: options.offset, limit: options.limit });
+    const total = Number("totalHits" in response ? response.totalHits : response.estimatedTotalHits) || 0;
+    return {
+      hits: response.hits.map((hit) => {
+        const formatted = hit._formatted ?? {};
+        const text = hit.body ? formatted.body ?? hit.body : formatted.subject ?? hit.subject ?? "";
+        return { id: hit.id, snippet: renderSnippet(String(text)) };
+      }),
+      total,
+    };
+  }
+
+  async *searchAllIds(options: {
+    query: SearchQuery;
+    pageSize: number;
+    scope?: ArchiveCondition[] | null;
+  }): AsyncIterable<string[]> {
+    if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
+    const filter = meiliFilter(options.query, options.scope ?? null);
+    if (filter === null) return;
+    const index = await meiliIndex();
+    const q = meiliQueryText(options.query.query);
+    // A fixed sort by id keeps the order stable between pages; maxTotalHits is raised so offsets reach every match.
+    for (let offset = 0; ; offset += options.pageSize) {
+      const response = await index.search<MeiliEmailDocument>(q, {
+        filter: filter || undefined,
+        matchingStrategy: options.query.matchingStrategy,
+        sort: ["id:asc"],
+        attributesToRetrieve: ["id"],
+        offset,
+        limit: options.pageSize,
+      });
+      const ids = response.hits.map((hit) => hit.id);
+      if (ids.length > 0) yield ids;
+      if (ids.length < options.pageSize) return;
+    }
+  }
+}
