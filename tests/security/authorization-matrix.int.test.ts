@@ -1,0 +1,195 @@
+import { SignJWT } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "../../src/server/db/client";
+import { appRouter } from "../../src/server/trpc/root";
+import { createApiKeyFor, createUserWithRole, setupAdmin } from "../helpers/auth";
+import { insertTestEmail } from "../helpers/emails";
+import { api, routePatterns } from "../helpers/rest-client";
+
+/**
+ * Every endpoint × every kind of caller, with the exact status. Permitted callers send requests
+ * that stop at a deterministic, side-effect-free answer (422 for an empty body, 404 for an unknown
+ * id), so the table pins the order: authentication (401), permission (403), then the rest.
+ */
+type Caller = "superAdmin" | "auditor" | "readOnly" | "conditioned" | "noRole";
+const CALLERS: Caller[] = ["superAdmin", "auditor", "readOnly", "conditioned", "noRole"];
+const BAD_CREDENTIALS = ["none", "malformed token", "expired token", "deleted user's token", "revoked API key", "expired API key"] as const;
+
+interface Row {
+  method: string;
+  pattern: string;
+  path: (ids: Ids) => string;
+  body?: unknown;
+  /** Status per caller: one number for all, or [superAdmin, auditor, readOnly, conditioned, noRole]. */
+  expect: number | [number, number, number, number, number];
+  public?: boolean;
+}
+interface Ids {
+  ghost: string;
+  email: string;
+}
+
+const ADMIN_ONLY = (ok: number): Row["expect"] => [ok, 403, 403, 403, 403];
+const READ_USERS = (ok: number): Row["expect"] => [ok, ok, 403, 403, 403];
+const READ_AUDIT = READ_USERS;
+const H = "/api/v1/enterprise/legal-holds";
+const L = "/api/v1/enterprise/retention-policy";
+
+const ROWS: Row[] = [
+  { method: "POST", pattern: "/v1/auth/setup", path: () => "/v1/auth/setup", body: {}, expect: 422, public: true },
+  { method: "POST", pattern: "/v1/auth/login", path: () => "/v1/auth/login", body: {}, expect: 422, public: true },
+  { method: "GET", pattern: "/api/health", path: () => "/api/health", expect: 200, public: true },
+  { method: "GET", pattern: "/v1/auth/me", path: () => "/v1/auth/me", expect: 200 },
+  { method: "GET", pattern: "/v1/license", path: () => "/v1/license", expect: 200 },
+  { method: "GET", pattern: "/v1/users", path: () => "/v1/users", expect: READ_USERS(200) },
+  { method: "POST", pattern: "/v1/users", path: () => "/v1/users", body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: READ_USERS(404) },
+  { method: "PUT", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: "/v1/users/profile", path: () => "/v1/users/profile", expect: 200 },
+  { method: "PATCH", pattern: "/v1/users/profile", path: () => "/v1/users/profile", body: {}, expect: 422 },
+  { method: "POST", pattern: "/v1/users/profile/password", path: () => "/v1/users/profile/password", body: {}, expect: 422 },
+  { method: "GET", pattern: "/v1/roles", path: () => "/v1/roles", expect: READ_USERS(200) },
+  { method: "POST", pattern: "/v1/roles", path: () => "/v1/roles", body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: "/v1/roles/[id]", path: (ids) => `/v1/roles/${ids.ghost}`, expect: READ_USERS(404) },
+  { method: "PUT", pattern: "/v1/roles/[id]", path: (ids) => `/v1/roles/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: "/v1/roles/[id]", path: (ids) => `/v1/roles/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: "/v1/api-keys", path: () => "/v1/api-keys", expect: 200 },
+  { method: "POST", pattern: "/v1/api-keys", path: () => "/v1/api-keys", body: {}, expect: 422 },
+  { method: "DELETE", pattern: "/v1/api-keys/[id]", path: (ids) => `/v1/api-keys/${ids.ghost}`, expect: 404 },
+  { method: "GET", pattern: "/v1/search", path: () => "/v1/search?query=hello", expect: [200, 200, 200, 200, 403] },
+  { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs", expect: READ_AUDIT(200) },
+  { method: "POST", pattern: "/api/v1/enterprise/audit-logs/verify", path: () => "/api/v1/enterprise/audit-logs/verify", expect: READ_AUDIT(200) },
+  { method: "GET", pattern: "/api/v1/enterprise/audit-logs/head", path: () => "/api/v1/enterprise/audit-logs/head", expect: READ_AUDIT(200) },
+  { method: "GET", pattern: `${H}/holds`, path: () => `${H}/holds`, expect: ADMIN_ONLY(200) },
+  { method: "POST", pattern: `${H}/holds`, path: () => `${H}/holds`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "PUT", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${H}/holds/[id]/bulk-apply`, path: (ids) => `${H}/holds/${ids.ghost}/bulk-apply`, body: {}, expect: ADMIN_ONLY(422) },
+  // The interface documents 500 for release-all on an unknown hold.
+  { method: "POST", pattern: `${H}/holds/[id]/release-all`, path: (ids) => `${H}/holds/${ids.ghost}/release-all`, expect: ADMIN_ONLY(500) },
+  { method: "GET", pattern: `${H}/email/[emailId]/holds`, path: (ids) => `${H}/email/${ids.email}/holds`, expect: [200, 200, 200, 404, 403] },
+  { method: "POST", pattern: `${H}/email/[emailId]/holds`, path: (ids) => `${H}/email/${ids.email}/holds`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${H}/email/[emailId]/holds/[holdId]`, path: (ids) => `${H}/email/${ids.email}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${L}/labels`, path: () => `${L}/labels`, expect: ADMIN_ONLY(200) },
+  { method: "POST", pattern: `${L}/labels`, path: () => `${L}/labels`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "PUT", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: [200, 200, 200, 404, 403] },
+  { method: "POST", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: ADMIN_ONLY(200) },
+];
+
+/** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]. */
+const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
+  "account.me": { expect: 200 },
+  "account.apiKeys": { expect: 200 },
+  "account.updateProfile": { input: {}, expect: 422 },
+  "account.changePassword": { input: {}, expect: 422 },
+  "account.createApiKey": { input: {}, expect: 422 },
+  "account.deleteApiKey": { input: {}, expect: 422 },
+  "users.list": { expect: READ_USERS(200) },
+  "users.get": { input: { id: "00000000-0000-4000-8000-000000000000" }, expect: READ_USERS(404) },
+  "users.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "users.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "users.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "roles.list": { expect: READ_USERS(200) },
+  "roles.get": { input: { id: "00000000-0000-4000-8000-000000000000" }, expect: READ_USERS(404) },
+  "roles.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "roles.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "roles.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "audit.list": { input: {}, expect: READ_AUDIT(200) },
+  "audit.verify": { expect: READ_AUDIT(200) },
+  "audit.head": { expect: READ_AUDIT(200) },
+};
+
+const expected = (row: { expect: Row["expect"] }, caller: Caller) =>
+  typeof row.expect === "number" ? row.expect : row.expect[CALLERS.indexOf(caller)];
+
+let ids: Ids;
+const headersFor: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  const admin = await setupAdmin();
+  const tokens: Record<Caller, string> = {
+    superAdmin: admin.token,
+    auditor: (await createUserWithRole(admin.token, "predefined_auditor")).token,
+    readOnly: (await createUserWithRole(admin.token, "predefined_read_only")).token,
+    conditioned: (await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }])).token,
+    noRole: (await createUserWithRole(admin.token, null)).token,
+  };
+  for (const caller of CALLERS) headersFor[caller] = { authorization: `Bearer ${tokens[caller]}` };
+  const doomed = await createUserWithRole(admin.token, "predefined_super_admin");
+  const revoked = await createApiKeyFor(admin.token);
+  await api("DELETE", `/v1/api-keys/${revoked.id}`, { token: admin.token });
+  const expiring = await createApiKeyFor(admin.token, 1);
+  await db().apiKey.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  await api("DELETE", `/v1/users/${doomed.user.id}`, { token: admin.token });
+  const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(admin.user.id).setIssuer("mail-archive")
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode(process.env.AUTH_SECRET!));
+  headersFor["none"] = {};
+  headersFor["malformed token"] = { authorization: "Bearer not-a-token" };
+  headersFor["expired token"] = { authorization: `Bearer ${expired}` };
+  headersFor["deleted user's token"] = { authorization: `Bearer ${doomed.token}` };
+  headersFor["revoked API key"] = { "x-api-key": revoked.key };
+  headersFor["expired API key"] = { "x-api-key": expiring.key };
+  const email = await insertTestEmail({ userEmail: "bob@example.com" });
+  ids = { ghost: "00000000-0000-4000-8000-000000000000", email: email.id };
+});
+
+describe("authorization matrix", () => {
+  it("has a row for every REST route file and every tRPC procedure", () => {
+    const covered = new Set(ROWS.map((row) => row.pattern));
+    const missing = routePatterns().filter((pattern) => !pattern.includes("[...") && !pattern.startsWith("/api/trpc") && !covered.has(pattern));
+    expect(missing, "add these endpoints to the authorization matrix").toEqual([]);
+    const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures);
+    expect(procedures.filter((name) => !(name in TRPC_ROWS)), "add these tRPC procedures to the matrix").toEqual([]);
+  });
+
+  it.each(ROWS.map((row) => [`${row.method} ${row.pattern}`, row] as const))("%s", async (_name, row) => {
+    const outcomes: string[] = [];
+    const want: string[] = [];
+    for (const caller of CALLERS) {
+      const response = await api(row.method, row.path(ids), { body: row.body, headers: headersFor[caller] });
+      outcomes.push(`${caller}:${response.status}`);
+      want.push(`${caller}:${expected(row, caller)}`);
+      if (response.status >= 400) expect(response.body).toMatchObject({ status: "error", statusCode: response.status });
+    }
+    for (const credentials of BAD_CREDENTIALS) {
+      const response = await api(row.method, row.path(ids), { body: row.body, headers: headersFor[credentials] });
+      outcomes.push(`${credentials}:${response.status}`);
+      want.push(`${credentials}:${row.public ? expected(row, "superAdmin") : 401}`);
+    }
+    expect(outcomes).toEqual(want);
+  });
+
+  it.each(Object.entries(TRPC_ROWS))("tRPC %s", async (name, row) => {
+    const isMutation =
+      (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures[name]._def.type === "mutation";
+    const outcomes: string[] = [];
+    const want: string[] = [];
+    const call = async (headers: Record<string, string>) => {
+      const { GET, POST } = await import("../../src/app/api/trpc/[trpc]/route");
+      const url = isMutation
+        ? `http://localhost/api/trpc/${name}`
+        : `http://localhost/api/trpc/${name}${row.input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(row.input))}`}`;
+      const request = new Request(url, {
+        method: isMutation ? "POST" : "GET",
+        headers: { ...headers, "content-type": "application/json" },
+        body: isMutation ? JSON.stringify(row.input ?? null) : undefined,
+      });
+      return (isMutation ? POST : GET)(request);
+    };
+    for (const caller of CALLERS) {
+      outcomes.push(`${caller}:${(await call(headersFor[caller])).status}`);
+      want.push(`${caller}:${expected(row, caller)}`);
+    }
+    for (const credentials of BAD_CREDENTIALS) {
+      outcomes.push(`${credentials}:${(await call(headersFor[credentials])).status}`);
+      want.push(`${credentials}:401`);
+    }
+    expect(outcomes).toEqual(want);
+  });
+});
