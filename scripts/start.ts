@@ -22,6 +22,8 @@ const log = (message: string) => console.log(`[start] ${message}`);
 
 async function main() {
   assertProductionSecrets();
+  // next-auth builds its callback and sign-out URLs from it (the UI's sessions, docs/security.md).
+  process.env.NEXTAUTH_URL ??= `http://localhost:${config.port}`;
   const database = await resolveDatabase(log);
   log(
     database.owned

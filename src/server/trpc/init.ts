@@ -53,11 +53,19 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** The same permission check as the REST wrapper (assertCan), optionally behind a license feature. */
+/**
+ * The same checks, in the same order, as the REST wrapper: authentication, then the license
+ * feature (when given), then the permission (assertCan).
+ */
 export function permissionProcedure(permission: Permission, feature?: LicenseFeature) {
   return authedProcedure.use(({ ctx, next }) => {
     if (feature) assertFeatureEnabled(feature);
     assertCan(ctx.principal.ability, permission);
     return next();
   });
+}
+
+/** A licensed feature's procedures: `featureProcedure("LEGAL_HOLDS", "manage:all")`. */
+export function featureProcedure(feature: LicenseFeature, permission: Permission) {
+  return permissionProcedure(permission, feature);
 }

@@ -1,7 +1,11 @@
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
 import { auditRouter } from "./routers/audit";
+import { legalHoldsRouter } from "./routers/legal-holds";
+import { licenseRouter } from "./routers/license";
+import { lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
 import { rolesRouter } from "./routers/roles";
+import { searchRouter } from "./routers/search";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -9,6 +13,12 @@ export const appRouter = router({
   users: usersRouter,
   roles: rolesRouter,
   audit: auditRouter,
+  license: licenseRouter,
+  search: searchRouter,
+  legalHolds: legalHoldsRouter,
+  retentionLabels: retentionLabelsRouter,
+  retentionPolicies: retentionPoliciesRouter,
+  lifecycle: lifecycleRouter,
 });
 
 export type AppRouter = typeof appRouter;

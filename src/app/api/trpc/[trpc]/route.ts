@@ -1,13 +1,17 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createTrpcContext } from "@/server/trpc/create-context";
 import { appRouter } from "@/server/trpc/root";
+import { uiSessionPrincipal } from "@/server/trpc/session";
 
+// The UI's session cookie counts only on requests that prove they come from our pages (session.ts);
+// bearer tokens and API keys are accepted as on REST.
 const handler = (request: Request) =>
   fetchRequestHandler({
     endpoint: "/api/trpc",
     req: request,
     router: appRouter,
-    createContext: () => createTrpcContext({ headers: request.headers }),
+    createContext: () =>
+      createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
   });
 
 export { handler as GET, handler as POST };

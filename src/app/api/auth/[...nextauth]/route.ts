@@ -1,0 +1,11 @@
+import NextAuth from "next-auth";
+import { authOptions } from "@/server/trpc/auth-options";
+
+type RouteContext = { params: Promise<{ nextauth: string[] }> };
+
+// The options are built per request so that `next build` reads no secret.
+function handler(request: Request, context: RouteContext) {
+  return NextAuth(request as never, context as never, authOptions());
+}
+
+export { handler as GET, handler as POST };

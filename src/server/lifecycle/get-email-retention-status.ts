@@ -1,0 +1,85 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { Principal } from "../auth/principal";
+import { findVisibleEmail } from "../archived-emails/find-visible-email";
+import { db } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
+
+export interface EmailRetentionStatus {
+  emailId: string;
+  sentAt: string;
+  /** Active holds linked to the email (inactive ones protect nothing). */
+  holds: { legalHoldId: string; holdName: string; appliedAt: string }[];
+  protectedByHold: boolean;
+  label: { labelId: string; labelName: string; retentionPeriodDays: number; isDisabled: boolean; appliedAt: string } | null;
+  /** Enabled policies whose conditions and sources match, longest period first. */
+  matchingPolicies: { id: string; name: string; priority: number; retentionPeriodDays: number }[];
+  decidingRule: DecidingRule;
+  /** When the email becomes (or became) eligible for deletion; null while held or kept forever. */
+  eligibleAt: string | null;
+  /** What would decide, and when, if every hold were lifted. */
+  withoutHolds: { decidingRule: DecidingRule; eligibleAt: string | null };
+}
+
+interface DecisionRow {
+  id: string;
+  sent_at: Date;
+  held: boolean;
+  rule_type: string;
+  rule_id: string | null;
+  rule_name: string | null;
+  period_days: number | null;
+  eligible_at: Date | null;
+}
+
+/** Explains one email's retention with the same SQL the lifecycle cycle deletes by. */
+export async function getEmailRetentionStatus(options: { principal: Principal; emailId: string }): Promise<EmailRetentionStatus> {
+  const client = db();
+  await findVisibleEmail({ client, emailId: options.emailId, principal: options.principal, permission: "read:archive" });
+  const policies = await loadEnabledPolicies(client);
+  const where = Prisma.sql`e.id = ${options.emailId}::uuid`;
+  const [decision] = await client.$queryRaw<DecisionRow[]>`${decisionSql({ policies, asOf: new Date(), where })}`;
+  if (!decision) throw notFound("Archived email"); // deleted in the meantime
+  const holds = await client.$queryRaw<{ id: string; name: string; applied_at: Date }[]>`
+    SELECT h.id, h.name, elh.applied_at FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
+    WHERE elh.email_id = ${options.emailId}::uuid AND h.is_active ORDER BY elh.applied_at, h.id`;
+  const label = await client.emailRetentionLabel.findUnique({ where: { emailId: options.emailId }, include: { label: true } });
+  const matching = await matchingPolicies(options.emailId, policies);
+  const retentionRule = decidingRuleOf(decision);
+  const retentionEligibleAt = decision.eligible_at?.toISOString() ?? null;
+  const protectedByHold = holds.length > 0;
+  return {
+    emailId: decision.id,
+    sentAt: decision.sent_at.toISOString(),
+    holds: holds.map((hold) => ({ legalHoldId: hold.id, holdName: hold.name, appliedAt: hold.applied_at.toISOString() })),
+    protectedByHold,
+    label: label && {
+      labelId: label.labelId,
+      labelName: label.label.name,
+      retentionPeriodDays: label.label.retentionPeriodDays,
+      isDisabled: label.label.isDisabled,
+      appliedAt: label.appliedAt.toISOString(),
+    },
+    matchingPolicies: matching,
+    decidingRule: protectedByHold
+      ? { type: "legalHold", id: holds[0].id, name: holds[0].name, retentionPeriodDays: null }
+      : retentionRule,
+    eligibleAt: protectedByHold ? null : retentionEligibleAt,
+    withoutHolds: { decidingRule: retentionRule, eligibleAt: retentionEligibleAt },
+  };
+}
+
+async function matchingPolicies(
+  emailId: string,
+  policies: Awaited<ReturnType<typeof loadEnabledPolicies>>,
+): Promise<EmailRetentionStatus["matchingPolicies"]> {
+  if (policies.length === 0) return [];
+  const tests = Prisma.join(policies.map((policy) => Prisma.sql`${compilePolicyMatch(policy)}`));
+  const [row] = await db().$queryRaw<{ matches: boolean[] }[]>`
+    SELECT ARRAY[${tests}]::boolean[] AS matches FROM archived_emails e WHERE e.id = ${emailId}::uuid`;
+  if (!row) return [];
+  return policies
+    .filter((_policy, index) => row.matches[index])
+    .map((policy) => ({ id: policy.id, name: policy.name, priority: policy.priority, retentionPeriodDays: policy.retentionPeriodDays }));
+}

@@ -1,0 +1,262 @@
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { db } from "../db/client";
+import { verifyAuditLog } from "../audit/verify-audit-log";
+import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
+import { insertTestEmail } from "../../../tests/helpers/emails";
+import { resetDatabase } from "../../../tests/helpers/reset-database";
+import { applyHold, createHold, createPolicy, daysAgo } from "../../../tests/helpers/retention";
+import { runLifecycleCycle, type CycleSummary } from "./run-lifecycle-cycle";
+
+const HOLDS = "/api/v1/enterprise/legal-holds";
+
+/**
+ * An oracle in the database: a row-level trigger that, at the instant each email row is deleted
+ * (by anyone), records it if a committed link to an active hold exists. PL/pgSQL statements take a
+ * fresh snapshot under READ COMMITTED, so the check sees every hold committed before that instant.
+ */
+async function installHeldDeletionOracle() {
+  await db().$executeRawUnsafe("CREATE TABLE held_deletions (email_id uuid NOT NULL, deleted_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+  await db().$executeRawUnsafe(`
+    CREATE FUNCTION record_held_deletion() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
+                 WHERE elh.email_id = OLD.id AND h.is_active) THEN
+        INSERT INTO held_deletions (email_id) VALUES (OLD.id);
+      END IF;
+      RETURN OLD;
+    END $$`);
+  await db().$executeRawUnsafe(
+    "CREATE TRIGGER record_held_deletion BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION record_held_deletion()",
+  );
+}
+
+async function removeOracle() {
+  await db().$executeRawUnsafe("DROP TRIGGER IF EXISTS record_held_deletion ON archived_emails");
+  await db().$executeRawUnsafe("DROP FUNCTION IF EXISTS record_held_deletion()");
+  await db().$executeRawUnsafe("DROP TABLE IF EXISTS held_deletions");
+}
+
+async function heldDeletions(): Promise<string[]> {
+  const rows = await db().$queryRaw<{ email_id: string }[]>`SELECT email_id FROM held_deletions`;
+  return rows.map((row) => row.email_id);
+}
+
+async function insertDueEmails(count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let index = 0; index < count; index++) ids.push((await insertTestEmail({ sentAt: daysAgo(30) })).id);
+  return ids;
+}
+
+/** Every lifecycle deletion audited exactly once, and nothing audited that still exists. */
+async function expectOneAuditEntryPerDeletion(expectedDeleted: number) {
+  const entries = await db().auditLog.findMany({ where: { actorIdentifier: "system:lifecycle", actionType: "DELETE" } });
+  const targets = entries.map((entry) => entry.targetId);
+  expect(new Set(targets).size).toBe(targets.length);
+  expect(targets).toHaveLength(expectedDeleted);
+  expect(await db().archivedEmail.count({ where: { id: { in: targets } } })).toBe(0);
+  expect(await verifyAuditLog()).toMatchObject({ ok: true });
+}
+
+let admin: TestUser;
+beforeEach(async () => {
+  await removeOracle();
+  await resetDatabase();
+  admin = await setupAdmin();
+  await createPolicy(admin.token, { name: "Everything", retentionPeriodDays: 1 });
+});
+afterEach(removeOracle);
+
+describe("lifecycle under concurrency", () => {
+  it("skips an email whose hold link is being committed, and spares it once the link is in", async () => {
+    const hold = await createHold(admin.token, "Case");
+    const [email, other] = await insertDueEmails(2);
+    const linker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await linker.connect();
+    try {
+      await linker.query("BEGIN");
+      await linker.query("INSERT INTO email_legal_holds (email_id, legal_hold_id) VALUES ($1, $2)", [email, hold.id]);
+      // The uncommitted link holds a KEY SHARE lock on the email row: the cycle must not delete it.
+      expect(await runLifecycleCycle()).toMatchObject({ evaluated: 2, deleted: 1, protectedByHold: 0 });
+      expect(await db().archivedEmail.findMany({ select: { id: true } })).toEqual([{ id: email }]);
+      await linker.query("COMMIT");
+    } finally {
+      await linker.end();
+    }
+    expect(await runLifecycleCycle()).toMatchObject({ evaluated: 1, deleted: 0, protectedByHold: 1 });
+    expect(await db().archivedEmail.count({ where: { id: { in: [email, other] } } })).toBe(1);
+  });
+
+  it("makes a hold application wait for a deletion in flight, which it then cannot link to", async () => {
+    const hold = await createHold(admin.token, "Case");
+    const [email] = await insertDueEmails(1);
+    const deleter = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await deleter.connect();
+    try {
+      await deleter.query("BEGIN");
+      await deleter.query("SELECT id FROM archived_emails WHERE id = $1 FOR UPDATE", [email]);
+      const applying = api("POST", `${HOLDS}/email/${email}/holds`, { token: admin.token, body: { holdId: hold.id } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deleter.query("DELETE FROM archived_emails WHERE id = $1", [email]);
+      await deleter.query("COMMIT");
+      const applied = await applying;
+      expect(applied.status).not.toBe(200);
+    } finally {
+      await deleter.end();
+    }
+    expect(await db().emailLegalHold.count()).toBe(0);
+  });
+
+  it("never runs two cycles at once: a second caller is skipped while one holds the lock", async () => {
+    const ids = await insertDueEmails(30);
+    // Slow deletions keep the first cycle busy long enough to observe it.
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.02); RETURN OLD; END $$`);
+    await db().$executeRawUnsafe("CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()");
+    try {
+      const first = runLifecycleCycle({ batchSize: 5 });
+      while ((await db().lifecycleCycle.count()) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const second = await runLifecycleCycle();
+      expect(second).toMatchObject({ cycleId: null, skipped: true, deleted: 0 });
+      expect(await first).toMatchObject({ evaluated: 30, deleted: 30 });
+      expect(await db().lifecycleCycle.count()).toBe(1);
+    } finally {
+      await db().$executeRawUnsafe("DROP TRIGGER slow_delete ON archived_emails");
+      await db().$executeRawUnsafe("DROP FUNCTION slow_delete()");
+    }
+    expect(await db().archivedEmail.count({ where: { id: { in: ids } } })).toBe(0);
+    await expectOneAuditEntryPerDeletion(30);
+  });
+
+  it("two concurrent runLifecycleCycle calls delete each email once", async () => {
+    await insertDueEmails(40);
+    const results = await Promise.all([runLifecycleCycle({ batchSize: 3 }), runLifecycleCycle({ batchSize: 3 })]);
+    expect(results.reduce((sum, result) => sum + result.deleted, 0)).toBe(40);
+    expect(await db().archivedEmail.count()).toBe(0);
+    await expectOneAuditEntryPerDeletion(40);
+  });
+
+  it("two `npm run worker -- --once` processes delete each email once and print their summaries", async () => {
+    await insertDueEmails(40);
+    const runs = await Promise.all([runWorkerOnce(), runWorkerOnce()]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const summaries = runs.map((run) => JSON.parse(run.stdout.trim().split("\n").at(-1)!) as CycleSummary);
+    for (const summary of summaries) {
+      expect(Object.keys(summary)).toEqual(expect.arrayContaining(["cycleId", "evaluated", "deleted", "protectedByHold", "failed", "durationMs"]));
+    }
+    expect(summaries.reduce((sum, summary) => sum + summary.deleted, 0)).toBe(40);
+    expect(await db().archivedEmail.count()).toBe(0);
+    await expectOneAuditEntryPerDeletion(40);
+  }, 120_000);
+
+  // Spawned as one node process: the tsx CLI's signal relay SIGKILLs a child that does not
+  // acknowledge a relayed signal within 30 ms, which a worker busy deleting may miss.
+  it("the worker stops on SIGTERM after finishing the batch in hand, and exits 0", async () => {
+    const sourceId = (await insertTestEmail({ sentAt: daysAgo(30) })).ingestionSourceId;
+    await db().$executeRaw`
+      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, storage_path, storage_hash_sha256, size_bytes)
+      SELECT gen_random_uuid(), ${sourceId}::uuid, 'alice@example.com', 'bulk-' || g, 'mid:bulk-' || g, now() - interval '30 days', 'p', md5(g::text), 1
+      FROM generate_series(1, 599) AS g`;
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.005); RETURN OLD; END $$`);
+    await db().$executeRawUnsafe("CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()");
+    try {
+      const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
+      let stderr = "";
+      worker.stderr.on("data", (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => worker.on("close", resolve));
+      // Once the cycle's row exists, its first batch of 200 is being deleted (slowly): stop mid-batch.
+      const deadline = Date.now() + 60_000;
+      while ((await db().lifecycleCycle.count()) === 0 && Date.now() < deadline) await pause(20);
+      await pause(100);
+      worker.kill("SIGTERM");
+      expect(await exited, stderr).toBe(0);
+      const [cycle] = await db().lifecycleCycle.findMany();
+      expect(cycle.finishedAt).not.toBeNull();
+      expect(cycle.deleted % 200).toBe(0);
+      expect(cycle.deleted).toBeGreaterThan(0);
+      expect(cycle.deleted).toBeLessThan(600);
+      expect(await db().archivedEmail.count()).toBe(600 - cycle.deleted);
+      expect(stderr).toContain("stopped");
+    } finally {
+      await db().$executeRawUnsafe("DROP TRIGGER slow_delete ON archived_emails");
+      await db().$executeRawUnsafe("DROP FUNCTION slow_delete()");
+    }
+    await expectOneAuditEntryPerDeletion(await db().lifecycleCycle.findFirstOrThrow().then((cycle) => cycle.deleted));
+  }, 120_000);
+
+  it("never loses a held email while holds are applied and released during cycles (20 rounds)", async () => {
+    await installHeldDeletionOracle();
+    const keep = await createHold(admin.token, "Keep");
+    const flicker = await createHold(admin.token, "Flicker");
+    let deletedTotal = 0;
+    for (let round = 0; round < 20; round++) {
+      const ids = await insertDueEmails(10);
+      const guarded = ids.slice(0, 4);
+      const flickering = ids.slice(4, 7);
+      const applyResults = new Map<string, number>();
+      const cycles: CycleSummary[] = [];
+      await Promise.all([
+        (async () => {
+          for (const id of guarded) {
+            await pause(Math.random() * 15);
+            applyResults.set(id, (await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: keep.id } })).status);
+          }
+        })(),
+        (async () => {
+          for (let flip = 0; flip < 3; flip++) {
+            for (const id of flickering) await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: flicker.id } });
+            await pause(Math.random() * 10);
+            await api("POST", `${HOLDS}/holds/${flicker.id}/release-all`, { token: admin.token });
+          }
+        })(),
+        (async () => {
+          for (let cycle = 0; cycle < 3; cycle++) {
+            cycles.push(await runLifecycleCycle({ batchSize: 3 }));
+            await pause(Math.random() * 10);
+          }
+        })(),
+      ]);
+      deletedTotal += cycles.reduce((sum, cycle) => sum + cycle.deleted, 0);
+      for (const id of guarded) {
+        const survived = (await db().archivedEmail.count({ where: { id } })) === 1;
+        // A hold that was applied (committed) keeps its email; one that lost the race found no email.
+        expect(survived, `round ${round}: apply answered ${applyResults.get(id)}`).toBe(applyResults.get(id) === 200);
+      }
+      expect(await heldDeletions(), `round ${round}`).toEqual([]);
+    }
+    // Whatever is left unprotected goes in one more cycle; the guarded ones stay.
+    await api("POST", `${HOLDS}/holds/${flicker.id}/release-all`, { token: admin.token });
+    deletedTotal += (await runLifecycleCycle()).deleted;
+    const remaining = await db().archivedEmail.findMany({ select: { id: true, holds: { select: { legalHoldId: true } } } });
+    for (const email of remaining) expect(email.holds).toEqual([{ legalHoldId: keep.id }]);
+    expect(remaining.length + deletedTotal).toBe(200);
+    expect(await heldDeletions()).toEqual([]);
+    await expectOneAuditEntryPerDeletion(deletedTotal);
+  }, 120_000);
+
+  it("the oracle notices a deletion that ignores a hold", async () => {
+    await installHeldDeletionOracle();
+    const hold = await createHold(admin.token, "Case");
+    const [email] = await insertDueEmails(1);
+    await applyHold(admin.token, email, hold.id);
+    await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${email}::uuid`;
+    expect(await heldDeletions()).toEqual([email]);
+  });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function runWorkerOnce(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "worker", "--", "--once"], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}

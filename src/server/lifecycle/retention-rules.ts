@@ -1,0 +1,158 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import type { ConditionGroup } from "../retention-policies/retention-policies.schemas";
+
+type Sql = Prisma.Sql;
+
+/**
+ * The retention rules of docs/retention.md as SQL, shared by the lifecycle cycle, the per-email
+ * status and the forecast so that the three always agree. Precedence: an active legal hold
+ * protects; otherwise the email's label (enabled or disabled) sets the period; otherwise the longest
+ * period among the enabled matching policies; otherwise the email is kept. An email is eligible
+ * when sent_at + period <= the evaluation instant (periods are whole days of 24 hours).
+ */
+export interface EnabledPolicy {
+  id: string;
+  name: string;
+  priority: number;
+  retentionPeriodDays: number;
+  conditions: ConditionGroup | null;
+  ingestionSourceIds: string[];
+}
+
+export type RuleType = "legalHold" | "label" | "policy" | "none";
+
+export interface DecidingRule {
+  type: RuleType;
+  id: string | null;
+  name: string | null;
+  retentionPeriodDays: number | null;
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Enabled policies in decision order: the longest period first, so the first match is the
+ * deciding one; ties go to the higher priority, then the older policy.
+ */
+export async function loadEnabledPolicies(client: DbOrTx): Promise<EnabledPolicy[]> {
+  const policies = await client.retentionPolicy.findMany({
+    where: { isEnabled: true },
+    orderBy: [{ retentionPeriodDays: "desc" }, { priority: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
+  return policies.map((policy) => ({
+    id: policy.id,
+    name: policy.name,
+    priority: policy.priority,
+    retentionPeriodDays: policy.retentionPeriodDays,
+    conditions: (policy.conditions ?? null) as ConditionGroup | null,
+    ingestionSourceIds: policy.ingestionSourceIds,
+  }));
+}
+
+const timestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timestamptz`;
+const daysInterval = (days: Sql) => Prisma.sql`make_interval(hours => 24 * ${days})`;
+
+/** `pol.id, pol.name, pol.days`: the deciding policy of `e` (NULLs when none matches). */
+export function decidingPolicyJoin(policies: EnabledPolicy[]): Sql {
+  if (policies.length === 0) {
+    return Prisma.sql`LEFT JOIN (SELECT NULL::uuid AS id, NULL::text AS name, NULL::int AS days) AS pol ON FALSE`;
+  }
+  const choice = Prisma.join(
+    policies.map((policy, index) => Prisma.sql`WHEN ${compilePolicyMatch(policy)} THEN ${index}::int`),
+    " ",
+  );
+  const rows = Prisma.join(
+    policies.map((policy, index) => Prisma.sql`(${index}::int, ${policy.id}::uuid, ${policy.name}::text, ${policy.retentionPeriodDays}::int)`),
+  );
+  return Prisma.sql`
+    LEFT JOIN LATERAL (SELECT CASE ${choice} END AS idx) AS policy_choice ON TRUE
+    LEFT JOIN (VALUES ${rows}) AS pol(idx, id, name, days) ON pol.idx = policy_choice.idx`;
+}
+
+/** True when `e` is linked to at least one active legal hold. */
+export const heldSql = Prisma.sql`EXISTS (
+  SELECT 1 FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
+  WHERE elh.email_id = e.id AND h.is_active)`;
+
+/**
+ * One row per email of `where` with its decision as of `asOf`: id, sent_at, held, rule_type
+ * ('label' | 'policy' | 'none'), rule_id, rule_name, period_days, eligible_at, eligible.
+ */
+export function decisionSql(options: { policies: EnabledPolicy[]; asOf: Date; where: Sql }): Sql {
+  return Prisma.sql`
+    SELECT e.id, e.sent_at, ${heldSql} AS held,
+      CASE WHEN erl.email_id IS NOT NULL THEN 'label' WHEN pol.id IS NOT NULL THEN 'policy' ELSE 'none' END AS rule_type,
+      coalesce(rl.id, pol.id) AS rule_id,
+      coalesce(rl.name, pol.name) AS rule_name,
+      coalesce(rl.retention_period_days, pol.days) AS period_days,
+      e.sent_at + ${daysInterval(Prisma.sql`coalesce(rl.retention_period_days, pol.days)`)} AS eligible_at,
+      coalesce(e.sent_at <= ${timestamp(options.asOf)} - ${daysInterval(Prisma.sql`coalesce(rl.retention_period_days, pol.days)`)}, FALSE) AS eligible
+    FROM archived_emails e
+    LEFT JOIN email_retention_labels erl ON erl.email_id = e.id
+    LEFT JOIN retention_labels rl ON rl.id = erl.label_id
+    ${decidingPolicyJoin(options.policies)}
+    WHERE ${options.where}`;
+}
+
+/** Columns every "due" query returns, so the cycle and the forecast read the same rows. */
+const DUE_COLUMNS = Prisma.sql`e.id, e.sent_at`;
+
+export interface LabelPeriod {
+  id: string;
+  name: string;
+  retentionPeriodDays: number;
+}
+
+/** Every label, enabled or disabled: a disabled label still governs the emails it is on. */
+export async function loadLabels(client: DbOrTx): Promise<LabelPeriod[]> {
+  const labels = await client.retentionLabel.findMany({
+    select: { id: true, name: true, retentionPeriodDays: true },
+    orderBy: [{ retentionPeriodDays: "asc" }, { id: "asc" }],
+  });
+  return labels;
+}
+
+/**
+ * Emails carrying `label` whose period has run out by `asOf`. One query per label, with its cutoff
+ * as a constant, lets the planner pick per label between the label's rows (label_id index) and
+ * the emails old enough (sent_at index), whichever is fewer.
+ */
+export function labelDueSql(options: { label: LabelPeriod; asOf: Date; extraWhere?: Sql }): Sql {
+  const { label } = options;
+  const cutoff = new Date(options.asOf.getTime() - label.retentionPeriodDays * DAY_MS);
+  return Prisma.sql`
+    SELECT ${DUE_COLUMNS}, 'label'::text AS rule_type, ${label.id}::uuid AS rule_id, ${label.name}::text AS rule_name,
+      ${label.retentionPeriodDays}::int AS period_days,
+      e.sent_at + ${daysInterval(Prisma.sql`${label.retentionPeriodDays}::int`)} AS eligible_at
+    FROM email_retention_labels erl
+    JOIN archived_emails e ON e.id = erl.email_id
+    WHERE erl.label_id = ${label.id}::uuid
+      AND e.sent_at <= ${timestamp(cutoff)}
+      AND ${options.extraWhere ?? Prisma.sql`TRUE`}`;
+}
+
+/**
+ * Unlabeled emails whose deciding policy's period has run out by `asOf`. `sent_at <= asOf -
+ * shortest policy period` is the sargable prefilter: only emails old enough for some policy are read.
+ */
+export function policyDueSql(options: { policies: EnabledPolicy[]; asOf: Date; extraWhere?: Sql }): Sql {
+  const shortest = Math.min(...options.policies.map((policy) => policy.retentionPeriodDays));
+  const prefilter = new Date(options.asOf.getTime() - shortest * DAY_MS);
+  return Prisma.sql`
+    SELECT ${DUE_COLUMNS}, 'policy'::text AS rule_type, pol.id AS rule_id, pol.name AS rule_name, pol.days AS period_days,
+      e.sent_at + ${daysInterval(Prisma.sql`pol.days`)} AS eligible_at
+    FROM archived_emails e
+    ${decidingPolicyJoin(options.policies)}
+    WHERE e.sent_at <= ${timestamp(prefilter)}
+      AND NOT EXISTS (SELECT 1 FROM email_retention_labels erl WHERE erl.email_id = e.id)
+      AND pol.id IS NOT NULL
+      AND e.sent_at <= ${timestamp(options.asOf)} - ${daysInterval(Prisma.sql`pol.days`)}
+      AND ${options.extraWhere ?? Prisma.sql`TRUE`}`;
+}
+
+export function decidingRuleOf(row: { rule_type: string; rule_id: string | null; rule_name: string | null; period_days: number | null }): DecidingRule {
+  if (row.rule_type === "none") return { type: "none", id: null, name: null, retentionPeriodDays: null };
+  return { type: row.rule_type as RuleType, id: row.rule_id, name: row.rule_name, retentionPeriodDays: row.period_days };
+}

@@ -1,0 +1,120 @@
+import { db } from "../db/client";
+import { isFeatureEnabled } from "../license/license";
+import { deleteDueEmails, type BatchOutcome } from "./delete-due-emails";
+import { findDueEmailBatches } from "./find-due-emails";
+import { withLifecycleLock } from "./lifecycle-lock";
+import { releaseBlobs } from "./release-blobs";
+
+export interface CycleSummary {
+  cycleId: string | null;
+  evaluated: number;
+  deleted: number;
+  protectedByHold: number;
+  failed: number;
+  durationMs: number;
+  /** Present when another worker was running a cycle: nothing was done or recorded. */
+  skipped?: true;
+  /** Present when the stop signal ended the cycle early (after the batch in hand). */
+  stopped?: true;
+}
+
+export interface CycleFailure {
+  emailId: string | null;
+  error: string;
+}
+
+const DEFAULT_BATCH_SIZE = 200;
+/** The failures column keeps the first ones; `failed` still counts them all. */
+const MAX_RECORDED_FAILURES = 1000;
+
+/**
+ * One lifecycle cycle (docs/retention.md): deletes every email whose retention has run out as of
+ * `now` and that no active legal hold protects. Only one cycle runs at a time across all workers
+ * (advisory lock); a second caller returns at once with `skipped`. The cycle is recorded in
+ * lifecycle_cycles from its start. `signal` stops it between batches.
+ */
+export async function runLifecycleCycle(
+  options: { now?: Date; batchSize?: number; signal?: AbortSignal } = {},
+): Promise<CycleSummary> {
+  const started = Date.now();
+  const locked = await withLifecycleLock(() => runLockedCycle(options, started));
+  if (locked) return locked.result;
+  return { cycleId: null, evaluated: 0, deleted: 0, protectedByHold: 0, failed: 0, durationMs: Date.now() - started, skipped: true };
+}
+
+async function runLockedCycle(options: { now?: Date; batchSize?: number; signal?: AbortSignal }, started: number): Promise<CycleSummary> {
+  const now = options.now ?? new Date();
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const cycle = await db().lifecycleCycle.create({ data: {}, select: { id: true } });
+  const summary: CycleSummary = { cycleId: cycle.id, evaluated: 0, deleted: 0, protectedByHold: 0, failed: 0, durationMs: 0 };
+  const failures: CycleFailure[] = [];
+  const fail = (emailId: string | null, error: unknown) => {
+    if (emailId !== null) summary.failed++;
+    if (failures.length < MAX_RECORDED_FAILURES) failures.push({ emailId, error: describeError(error) });
+  };
+  try {
+    // Without the RETENTION_POLICY feature neither labels nor policies delete anything.
+    if (isFeatureEnabled("RETENTION_POLICY")) {
+      for await (const ids of findDueEmailBatches({ asOf: now, batchSize })) {
+        summary.evaluated += ids.length;
+        const outcome = await deleteBatch(ids, now, cycle.id, fail);
+        summary.deleted += outcome.deleted.length;
+        summary.protectedByHold += outcome.protectedByHold;
+        await releaseBlobs(outcome.releasedHashes).catch((error) => fail(null, error));
+        if (options.signal?.aborted) {
+          summary.stopped = true;
+          break;
+        }
+      }
+    }
+  } catch (error) {
+    fail(null, error);
+  } finally {
+    summary.durationMs = Date.now() - started;
+    await db().lifecycleCycle.update({
+      where: { id: cycle.id },
+      data: {
+        finishedAt: new Date(),
+        evaluated: summary.evaluated,
+        deleted: summary.deleted,
+        protectedByHold: summary.protectedByHold,
+        failed: summary.failed,
+        durationMs: summary.durationMs,
+        failures: failures as object[],
+      },
+    });
+  }
+  return summary;
+}
+
+/**
+ * The batch in one transaction; if it fails, each email on its own, so that one failing email is
+ * recorded and skipped while the others are still deleted.
+ */
+async function deleteBatch(
+  ids: string[],
+  now: Date,
+  cycleId: string,
+  fail: (emailId: string | null, error: unknown) => void,
+): Promise<BatchOutcome> {
+  try {
+    return await deleteDueEmails({ ids, now, cycleId });
+  } catch {
+    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, releasedHashes: [] };
+    for (const id of ids) {
+      try {
+        const outcome = await deleteDueEmails({ ids: [id], now, cycleId });
+        combined.deleted.push(...outcome.deleted);
+        combined.protectedByHold += outcome.protectedByHold;
+        combined.releasedHashes.push(...outcome.releasedHashes);
+      } catch (error) {
+        fail(id, error);
+      }
+    }
+    return combined;
+  }
+}
+
+function describeError(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+}

@@ -1,0 +1,33 @@
+import type { RetentionPolicy } from "@/generated/prisma/client";
+import { conflict } from "../errors/app-error";
+import type { ConditionGroup } from "./retention-policies.schemas";
+
+export interface RetentionPolicyDto {
+  id: string;
+  name: string;
+  description: string | null;
+  priority: number;
+  retentionPeriodDays: number;
+  isEnabled: boolean;
+  conditions: ConditionGroup | null;
+  ingestionSourceIds: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
+  id: policy.id,
+  name: policy.name,
+  description: policy.description,
+  priority: policy.priority,
+  retentionPeriodDays: policy.retentionPeriodDays,
+  isEnabled: policy.isEnabled,
+  conditions: (policy.conditions ?? null) as ConditionGroup | null,
+  ingestionSourceIds: policy.ingestionSourceIds,
+  createdAt: policy.createdAt.toISOString(),
+  updatedAt: policy.updatedAt.toISOString(),
+});
+
+export const policyNameKey = (name: string) => name.trim().toLowerCase();
+
+export const duplicatePolicyName = () => conflict("A retention policy with this name already exists");

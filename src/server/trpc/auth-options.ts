@@ -1,0 +1,65 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { loginSchema } from "../auth/auth.schemas";
+import { login } from "../auth/login";
+import { config } from "../config/env";
+import { secretFromEnvOrDataDir } from "../config/secrets";
+import { AppError } from "../errors/app-error";
+import { clientIp } from "../http/client-ip";
+
+/** The error text the sign-in form shows for a throttled attempt (next-auth passes thrown messages on). */
+export const RATE_LIMITED_SIGN_IN = "Too many failed sign-in attempts; try again later.";
+
+/** The same AUTH_SECRET as the REST tokens, so every process on one DATA_DIR agrees. */
+export function sessionSecret(): string {
+  return secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret").value;
+}
+
+function headersOf(raw: unknown): Headers {
+  const headers = new Headers();
+  if (raw && typeof raw === "object") {
+    for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+  }
+  return headers;
+}
+
+/**
+ * Credentials against our users through the very login use case of POST /v1/auth/login (rate
+ * limits, LOGIN audit entry); JWT sessions that live as long as a REST token. Built on demand so
+ * that importing it (e.g. during `next build`) reads no secret.
+ */
+export function authOptions(): NextAuthOptions {
+  const lifetime = config.authTokenTtlSeconds;
+  return {
+    secret: sessionSecret(),
+    // Session tokens are not extended on use: a session ends when a REST token issued with it would.
+    session: { strategy: "jwt", maxAge: lifetime, updateAge: lifetime },
+    jwt: { maxAge: lifetime },
+    pages: { signIn: "/login", signOut: "/login", error: "/login" },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = loginSchema.safeParse({ email: credentials?.email ?? "", password: credentials?.password ?? "" });
+          if (!parsed.success) return null;
+          try {
+            const result = await login({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
+            return { id: result.user.id, email: result.user.email, name: `${result.user.first_name} ${result.user.last_name}` };
+          } catch (error) {
+            if (error instanceof AppError && error.code === "RATE_LIMITED") throw new Error(RATE_LIMITED_SIGN_IN);
+            if (error instanceof AppError && error.code === "UNAUTHENTICATED") return null;
+            throw error;
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      session({ session, token }) {
+        return { ...session, user: { ...session.user, id: token.sub } } as typeof session;
+      },
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { applyHoldToEmail } from "../../legal-holds/apply-hold-to-email";
+import { bulkApplyHold } from "../../legal-holds/bulk-apply-hold";
+import { createHold } from "../../legal-holds/create-hold";
+import { deleteHold } from "../../legal-holds/delete-hold";
+import { getHold } from "../../legal-holds/get-hold";
+import {
+  applyHoldSchema,
+  bulkApplySchema,
+  createHoldSchema,
+  emailHoldParamsSchema,
+  emailIdParamsSchema,
+  holdIdParamsSchema,
+  updateHoldSchema,
+} from "../../legal-holds/legal-holds.schemas";
+import { listEmailHolds } from "../../legal-holds/list-email-holds";
+import { listHolds } from "../../legal-holds/list-holds";
+import { releaseAll } from "../../legal-holds/release-all";
+import { removeHoldFromEmail } from "../../legal-holds/remove-hold-from-email";
+import { updateHold } from "../../legal-holds/update-hold";
+import { searchArchive } from "../../search/search-archive";
+import { featureProcedure, router } from "../init";
+
+const manageHolds = featureProcedure("LEGAL_HOLDS", "manage:all");
+/** How many matches the bulk-apply preview shows before the officer confirms. */
+const PREVIEW_SAMPLE_SIZE = 5;
+
+export const legalHoldsRouter = router({
+  list: manageHolds.query(() => listHolds()),
+  get: manageHolds.input(holdIdParamsSchema).query(({ input }) => getHold({ id: input.id })),
+  create: manageHolds.input(createHoldSchema).mutation(({ ctx, input }) => createHold({ actor: ctx.principal.actor, input })),
+  update: manageHolds
+    .input(holdIdParamsSchema.extend({ data: updateHoldSchema }))
+    .mutation(({ ctx, input }) => updateHold({ actor: ctx.principal.actor, id: input.id, input: input.data })),
+  delete: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => deleteHold({ actor: ctx.principal.actor, id: input.id })),
+  /** The search bulk apply would run: its total and a first page, through the same search use case. */
+  previewBulkApply: manageHolds
+    .input(bulkApplySchema)
+    .query(({ ctx, input }) => searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE })),
+  bulkApply: manageHolds
+    .input(holdIdParamsSchema.extend(bulkApplySchema.shape))
+    .mutation(({ ctx, input }) => bulkApplyHold({ principal: ctx.principal, id: input.id, query: input.searchQuery })),
+  releaseAll: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => releaseAll({ actor: ctx.principal.actor, id: input.id })),
+  emailHolds: featureProcedure("LEGAL_HOLDS", "read:archive")
+    .input(emailIdParamsSchema)
+    .query(({ ctx, input }) => listEmailHolds({ principal: ctx.principal, emailId: input.emailId })),
+  applyToEmail: manageHolds
+    .input(emailIdParamsSchema.extend(applyHoldSchema.shape))
+    .mutation(({ ctx, input }) => applyHoldToEmail({ principal: ctx.principal, emailId: input.emailId, holdId: input.holdId })),
+  removeFromEmail: manageHolds
+    .input(emailHoldParamsSchema)
+    .mutation(({ ctx, input }) => removeHoldFromEmail({ principal: ctx.principal, emailId: input.emailId, holdId: input.holdId })),
+});

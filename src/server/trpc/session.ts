@@ -1,0 +1,79 @@
+import { decode } from "next-auth/jwt";
+import { principalForUser } from "../auth/authenticate";
+import type { Principal } from "../auth/principal";
+import { sessionSecret } from "./auth-options";
+
+/** next-auth's cookie names (the __Secure- one when NEXTAUTH_URL is https); large tokens come in .0, .1 chunks. */
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+/** The header the UI's tRPC client and upload requests send; see docs/security.md. */
+export const UI_REQUEST_HEADER = "x-trpc-source";
+export const UI_REQUEST_HEADER_VALUE = "web";
+
+function parseCookies(header: string | null): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index <= 0) continue;
+    const name = part.slice(0, index).trim();
+    const value = part.slice(index + 1).trim();
+    try {
+      cookies.set(name, decodeURIComponent(value));
+    } catch {
+      cookies.set(name, value);
+    }
+  }
+  return cookies;
+}
+
+function sessionToken(cookies: Map<string, string>): string | null {
+  for (const name of SESSION_COOKIES) {
+    if (cookies.has(name)) return cookies.get(name)!;
+    const chunks = [...cookies.keys()]
+      .filter((key) => key.startsWith(`${name}.`))
+      .sort((a, b) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
+    if (chunks.length > 0) return chunks.map((key) => cookies.get(key)).join("");
+  }
+  return null;
+}
+
+/** The user id of a valid, unexpired next-auth session cookie in `cookieHeader`, else null. */
+export async function sessionUserId(cookieHeader: string | null): Promise<string | null> {
+  const token = sessionToken(parseCookies(cookieHeader));
+  if (!token) return null;
+  try {
+    const payload = await decode({ token, secret: sessionSecret() });
+    return typeof payload?.sub === "string" ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The session's caller, reloaded from the database on every request (a deleted user gets null). */
+export async function sessionPrincipal(cookieHeader: string | null, ip: string): Promise<Principal | null> {
+  const userId = await sessionUserId(cookieHeader);
+  return userId ? principalForUser(userId, ip, "session") : null;
+}
+
+/**
+ * A cookie-authenticated request must prove it comes from our own pages: it carries the custom
+ * header (which a cross-site form cannot send and a cross-site script cannot send without a CORS
+ * preflight we never grant) and, when the browser names an Origin, that origin is this host.
+ */
+export function isUiRequest(headers: Headers): boolean {
+  if (headers.get(UI_REQUEST_HEADER) !== UI_REQUEST_HEADER_VALUE) return false;
+  const origin = headers.get("origin");
+  if (!origin) return true;
+  try {
+    const host = headers.get("x-forwarded-host") ?? headers.get("host");
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/** The principal for a UI request's session cookie, or null (no cookie, bad cookie, or not a UI request). */
+export function uiSessionPrincipal(headers: Headers, ip: string): Promise<Principal | null> {
+  if (!isUiRequest(headers)) return Promise.resolve(null);
+  return sessionPrincipal(headers.get("cookie"), ip);
+}
