@@ -12,7 +12,7 @@ export async function resetDatabase(): Promise<void> {
     `TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
   );
   await ensurePredefinedRoles();
-  if (process.env.DATA_DIR) await rm(path.join(process.env.DATA_DIR, "blobs"), { recursive: true, force: true });
+  if (process.env.DATA_DIR) await rm(path.join(process.env.DATA_DIR, "storage"), { recursive: true, force: true });
 }
 
 /** Gives every test of the calling file an empty database. */

@@ -61,6 +61,8 @@ export interface ApiResponse<T = any> {
   body: T;
   headers: Headers;
   text: string;
+  /** The body's exact bytes (downloads). */
+  bytes: Buffer;
 }
 
 export interface RequestOptions {
@@ -92,12 +94,13 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
   }
   const request = new Request(url, { method: method.toUpperCase(), headers, body, duplex: "half" } as RequestInit);
   const response = await handler(request, { params: Promise.resolve(found.params!) });
-  const text = await response.text();
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const text = bytes.toString("utf8");
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
   }
-  return { status: response.status, body: parsed as T, headers: response.headers, text };
+  return { status: response.status, body: parsed as T, headers: response.headers, text, bytes };
 }

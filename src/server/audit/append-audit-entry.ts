@@ -1,4 +1,5 @@
 import type { Tx } from "../db/client";
+import { storableText } from "../validation/storable-text";
 import { auditEntryHash } from "./audit-hash";
 
 /** Arbitrary constant naming the one lock that serializes appends to the chain. */
@@ -17,16 +18,6 @@ export interface AuditEntryInput {
   targetType: string;
   targetId: string;
   details?: Record<string, unknown>;
-}
-
-/**
- * PostgreSQL text and jsonb reject U+0000, and the UTF-8 encoder turns a lone surrogate into U+FFFD;
- * both are replaced up front so that the stored value is exactly the hashed one.
- */
-const UNSTORABLE_CODE_UNITS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function storableText(value: string): string {
-  return value.replace(UNSTORABLE_CODE_UNITS, "\uFFFD");
 }
 
 /** Plain JSON (no bigint, Date, undefined, NaN) with storable strings and keys, unchanged by a jsonb round trip. */

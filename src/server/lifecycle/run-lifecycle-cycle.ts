@@ -3,7 +3,7 @@ import { isFeatureEnabled } from "../license/license";
 import { deleteDueEmails, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
-import { releaseBlobs } from "./release-blobs";
+import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
 export interface CycleSummary {
   cycleId: string | null;
@@ -60,7 +60,7 @@ async function runLockedCycle(options: { now?: Date; batchSize?: number; signal?
         const outcome = await deleteBatch(ids, now, cycle.id, fail);
         summary.deleted += outcome.deleted.length;
         summary.protectedByHold += outcome.protectedByHold;
-        await releaseBlobs(outcome.releasedHashes).catch((error) => fail(null, error));
+        await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes }).catch((error) => fail(null, error));
         if (options.signal?.aborted) {
           summary.stopped = true;
           break;

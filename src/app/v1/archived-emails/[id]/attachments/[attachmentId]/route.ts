@@ -1,0 +1,13 @@
+import { attachmentParamsSchema } from "@/server/archived-emails/archived-emails.schemas";
+import { readAttachment } from "@/server/archived-emails/read-attachment";
+import { fileResponse } from "@/server/http/file-response";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: endpoint({
+    auth: "read:archive",
+    params: attachmentParamsSchema,
+    handler: async ({ principal, params }) =>
+      fileResponse(await readAttachment({ principal, emailId: params.id, attachmentId: params.attachmentId })),
+  }),
+});

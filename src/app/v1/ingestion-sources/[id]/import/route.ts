@@ -1,0 +1,20 @@
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { importQuerySchema, sourceIdParamsSchema } from "@/server/ingestion-sources/ingestion-sources.schemas";
+import { importUpload } from "@/server/ingestion/import-upload";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "manage:ingestion",
+    params: sourceIdParamsSchema,
+    query: importQuerySchema,
+    rawBody: true,
+    handler: ({ principal, params, query, request }) =>
+      importUpload({
+        principal,
+        sourceId: params.id,
+        userEmail: query.userEmail,
+        contentType: request.headers.get("content-type"),
+        body: request.body,
+      }),
+  }),
+});

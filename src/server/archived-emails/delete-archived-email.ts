@@ -1,0 +1,54 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { canOnRecord } from "../authz/ability";
+import { transaction } from "../db/client";
+import { AppError, conflict, notFound } from "../errors/app-error";
+import { searchEngine } from "../search/search-engine-factory";
+import { getSettings } from "../settings/get-settings";
+import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+
+interface LockedEmail {
+  id: string;
+  userEmail: string;
+  ingestionSourceId: string;
+  senderEmail: string;
+  storageHashSha256: string;
+}
+
+/**
+ * Permanent manual deletion: only while deletion is enabled in the settings, never while an active
+ * hold protects the email. The row is locked first (FOR UPDATE) and the hold check is a new
+ * statement, so it sees every hold link committed before the lock was granted; a link attempted
+ * later waits for this transaction and then finds no email. Attachments, hold links and the label
+ * go with the row (ON DELETE CASCADE); stored bytes go after the commit when nothing else uses them.
+ */
+export async function deleteArchivedEmail(options: { principal: Principal; emailId: string }): Promise<void> {
+  if (!(await getSettings()).deletionEnabled) {
+    throw new AppError("FORBIDDEN", "Deletion of archived emails is disabled in the system settings (deletionEnabled)");
+  }
+  const releasedHashes = await transaction(async (tx) => {
+    const [email] = await tx.$queryRaw<LockedEmail[]>`
+      SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail",
+        storage_hash_sha256 AS "storageHashSha256"
+      FROM archived_emails WHERE id = ${options.emailId}::uuid FOR UPDATE`;
+    if (!email || !canOnRecord(options.principal.ability, "delete:archive", { ...email })) throw notFound("Archived email");
+    const holds = await tx.$queryRaw<{ name: string }[]>`
+      SELECT hold.name FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
+      WHERE link.email_id = ${email.id}::uuid AND hold.is_active ORDER BY hold.name`;
+    if (holds.length > 0) {
+      throw conflict(`The email is on legal hold (${holds.map((hold) => hold.name).join(", ")}) and cannot be deleted`);
+    }
+    const attachments = await tx.$queryRaw<{ hash: string }[]>`SELECT DISTINCT hash_sha256 AS hash FROM attachments WHERE email_id = ${email.id}::uuid`;
+    await tx.$executeRaw`DELETE FROM archived_emails WHERE id = ${email.id}::uuid`;
+    await searchEngine().removeEmails(tx, [email.id]);
+    await appendAuditEntry(tx, {
+      actor: options.principal.actor,
+      actionType: "DELETE",
+      targetType: "ArchivedEmail",
+      targetId: email.id,
+      details: { reason: "Manual", storageHashSha256: email.storageHashSha256, userEmail: email.userEmail },
+    });
+    return [email.storageHashSha256, ...attachments.map((row) => row.hash)];
+  });
+  await releaseUnreferencedBlobs({ hashes: releasedHashes });
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+export const PROVIDERS = ["upload", "imap"] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+const sourceName = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
+export const mailboxAddress = z
+  .string()
+  .trim()
+  .min(3, "userEmail must be a mailbox address")
+  .max(320, "userEmail must be at most 320 characters")
+  .regex(/^[^\s@]+@[^\s@]+$/, "userEmail must be a mailbox address like name@example.com")
+  .transform((value) => value.toLowerCase());
+
+const uploadConfig = z.object({ userEmail: mailboxAddress.optional() }).strict();
+
+const imapFields = {
+  host: z.string().trim().min(1, "host is required").max(255).regex(/^[^\s/]+$/, "host must be a host name or address"),
+  port: z.number().int().min(1).max(65535).default(993),
+  secure: z.boolean().default(true),
+  username: z.string().min(1, "username is required").max(320),
+  password: z.string().min(1, "password is required").max(1024),
+  mailboxes: z.array(z.string().min(1).max(1000)).max(1000).optional(),
+  userEmail: mailboxAddress.optional(),
+};
+const imapConfig = z.object(imapFields).strict();
+/** On update the password may be left out to keep the stored one. */
+const imapConfigUpdate = z.object({ ...imapFields, password: imapFields.password.optional() }).strict();
+
+export const sourceIdParamsSchema = z.object({ id: z.uuid({ message: "id must be a UUID" }) });
+
+export const createSourceSchema = z.discriminatedUnion(
+  "provider",
+  [
+    z.object({ name: sourceName, provider: z.literal("upload"), config: uploadConfig.default({}) }),
+    z.object({ name: sourceName, provider: z.literal("imap"), config: imapConfig }),
+  ],
+  { message: `provider must be one of ${PROVIDERS.join(", ")}` },
+);
+
+export const updateSourceSchema = z
+  .object({
+    name: sourceName.optional(),
+    provider: z.enum(PROVIDERS).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict()
+  .refine((value) => value.name !== undefined || value.config !== undefined, { message: "at least one of name, config is required" });
+
+export const uploadConfigSchema = uploadConfig;
+export const imapConfigSchema = imapConfig;
+export const imapConfigUpdateSchema = imapConfigUpdate;
+
+export type CreateSourceInput = z.infer<typeof createSourceSchema>;
+export type UpdateSourceInput = z.infer<typeof updateSourceSchema>;
+export type ImapConfig = z.infer<typeof imapConfig>;
+
+export const importQuerySchema = z.object({ userEmail: mailboxAddress.optional() });

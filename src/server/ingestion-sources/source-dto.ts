@@ -1,0 +1,51 @@
+import type { IngestionSource } from "@/generated/prisma/client";
+import type { DbOrTx } from "../db/client";
+
+export interface IngestionSourceDto {
+  id: string;
+  name: string;
+  provider: string;
+  status: string;
+  statusMessage: string | null;
+  /** Never contains credentials: an IMAP password shows only as `passwordSet`. */
+  config: Record<string, unknown>;
+  lastSyncAt: string | null;
+  emailCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The stored config minus secrets (`passwordEncrypted` is what the database keeps). */
+export function publicConfig(config: unknown): Record<string, unknown> {
+  const { passwordEncrypted, ...rest } = (config ?? {}) as Record<string, unknown>;
+  return passwordEncrypted === undefined ? rest : { ...rest, passwordSet: true };
+}
+
+export function toSourceDto(source: IngestionSource, emailCount: number): IngestionSourceDto {
+  return {
+    id: source.id,
+    name: source.name,
+    provider: source.provider,
+    status: source.status,
+    statusMessage: source.statusMessage,
+    config: publicConfig(source.config),
+    lastSyncAt: source.lastSyncAt?.toISOString() ?? null,
+    emailCount,
+    createdAt: source.createdAt.toISOString(),
+    updatedAt: source.updatedAt.toISOString(),
+  };
+}
+
+/** Sources (all, or the given ids) with their email counts, oldest first. */
+export async function loadSources(client: DbOrTx, ids?: string[]): Promise<IngestionSourceDto[]> {
+  const sources = await client.ingestionSource.findMany({
+    where: ids ? { id: { in: ids } } : undefined,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  if (sources.length === 0) return [];
+  const counts = await client.$queryRaw<{ id: string; count: bigint }[]>`
+    SELECT ingestion_source_id AS id, count(*) AS count FROM archived_emails
+    WHERE ingestion_source_id = ANY(${sources.map((source) => source.id)}::uuid[]) GROUP BY ingestion_source_id`;
+  const byId = new Map(counts.map((row) => [row.id, Number(row.count)]));
+  return sources.map((source) => toSourceDto(source, byId.get(source.id) ?? 0));
+}

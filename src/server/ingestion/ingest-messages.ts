@@ -1,0 +1,146 @@
+import { randomUUID } from "node:crypto";
+import { transaction } from "../db/client";
+import { storableText } from "../validation/storable-text";
+import { searchEngine } from "../search/search-engine-factory";
+import { blobKeyForHash } from "../storage/blob-store";
+import { blobStore } from "../storage/blob-store-factory";
+import { lockBlobsShared } from "../storage/blob-locks";
+import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+import { describeIngestError } from "./describe-ingest-error";
+import { insertArchivedEmails, type EmailRow } from "./insert-archived-emails";
+import { parseMessage, type ParsedMessage } from "./parse-message";
+import { existingDedupeKeys } from "./existing-dedupe-keys";
+
+export interface IncomingMessage {
+  raw: Buffer;
+  /** The source folder (IMAP folder, PST folder, mbox file name …). */
+  path?: string;
+  tags?: string[];
+}
+
+export type IngestOutcome = { status: "imported"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };
+
+interface Candidate {
+  index: number;
+  message: IncomingMessage;
+  parsed: ParsedMessage;
+  dedupeKey: string;
+}
+
+/** The mailbox an email is archived from, compared case-insensitively everywhere. */
+export const normalizeMailbox = (userEmail: string) => userEmail.trim().toLowerCase();
+
+export const dedupeKeyOf = (parsed: ParsedMessage) => (parsed.messageIdHeader ? `mid:${parsed.messageIdHeader}` : `sha:${parsed.rawHashSha256}`);
+
+/**
+ * Parses, stores and inserts a batch of messages for one source and mailbox; one outcome per
+ * message, in order. A bad message fails alone; it never throws for one. Duplicates are decided by
+ * the unique index (source, mailbox, dedupe key), so concurrent and repeated imports are safe.
+ * Bytes are durable in storage before the rows that point at them commit.
+ */
+export async function ingestMessages(options: { sourceId: string; userEmail: string; messages: IncomingMessage[] }): Promise<IngestOutcome[]> {
+  const userEmail = normalizeMailbox(options.userEmail);
+  const outcomes: IngestOutcome[] = options.messages.map(() => ({ status: "duplicate" }));
+  const parsed: Candidate[] = [];
+  for (const [index, message] of options.messages.entries()) {
+    try {
+      const result = await parseMessage(message.raw);
+      parsed.push({ index, message, parsed: result, dedupeKey: dedupeKeyOf(result) });
+    } catch (error) {
+      outcomes[index] = { status: "failed", reason: describeIngestError(error) };
+    }
+  }
+  const known = await existingDedupeKeys({ sourceId: options.sourceId, userEmail, keys: parsed.map((candidate) => candidate.dedupeKey) });
+  const fresh = parsed.filter((candidate) => !known.has(candidate.dedupeKey));
+  if (fresh.length === 0) return outcomes;
+  try {
+    await storeBatch(options.sourceId, userEmail, fresh, outcomes);
+  } catch {
+    // One message the database refuses must not sink its neighbours: retry them one by one.
+    for (const candidate of fresh) {
+      try {
+        await storeBatch(options.sourceId, userEmail, [candidate], outcomes);
+      } catch (error) {
+        outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) };
+      }
+    }
+  }
+  return outcomes;
+}
+
+async function storeBatch(sourceId: string, userEmail: string, batch: Candidate[], outcomes: IngestOutcome[]): Promise<void> {
+  const archivedAt = new Date();
+  const rows = batch.map((candidate) => emailRow(sourceId, userEmail, candidate, archivedAt));
+  const hashes = batch.flatMap((candidate) => [candidate.parsed.rawHashSha256, ...candidate.parsed.attachments.map((a) => a.hashSha256)]);
+  let inserted: Set<string>;
+  try {
+    inserted = await transaction(async (tx) => {
+      await lockBlobsShared(tx, hashes);
+      await writeBlobs(batch);
+      const ids = await insertArchivedEmails(tx, rows);
+      await searchEngine().indexEmails(tx, [...ids]);
+      return ids;
+    });
+  } catch (error) {
+    await releaseUnreferencedBlobs({ hashes }).catch(() => undefined);
+    throw error;
+  }
+  batch.forEach((candidate, position) => {
+    const id = rows[position].id;
+    outcomes[candidate.index] = inserted.has(id) ? { status: "imported", emailId: id } : { status: "duplicate" };
+  });
+  const lostRaces = batch.filter((_, position) => !inserted.has(rows[position].id));
+  if (lostRaces.length > 0) {
+    await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap((c) => [c.parsed.rawHashSha256, ...c.parsed.attachments.map((a) => a.hashSha256)]) });
+  }
+}
+
+async function writeBlobs(batch: Candidate[]): Promise<void> {
+  const store = blobStore();
+  const pending = new Map<string, Buffer>();
+  for (const { message, parsed } of batch) {
+    pending.set(parsed.rawHashSha256, message.raw);
+    for (const attachment of parsed.attachments) pending.set(attachment.hashSha256, attachment.bytes);
+  }
+  for (const [hash, bytes] of pending) await store.put({ key: blobKeyForHash(hash), bytes });
+}
+
+function emailRow(sourceId: string, userEmail: string, candidate: Candidate, archivedAt: Date): EmailRow {
+  const { parsed, message } = candidate;
+  const future = parsed.date !== null && parsed.date.getTime() > archivedAt.getTime();
+  const threadRoot = parsed.references[0] ?? parsed.inReplyTo ?? (parsed.messageIdHeader || null);
+  return {
+    id: randomUUID(),
+    ingestionSourceId: sourceId,
+    userEmail,
+    messageIdHeader: parsed.messageIdHeader,
+    dedupeKey: candidate.dedupeKey,
+    sentAt: parsed.date && !future ? parsed.date : archivedAt,
+    sentAtFallback: future ? "future" : parsed.dateProblem,
+    archivedAt,
+    subject: parsed.subject,
+    senderName: parsed.senderName,
+    senderEmail: parsed.senderEmail,
+    recipients: parsed.recipients,
+    storagePath: blobKeyForHash(parsed.rawHashSha256),
+    storageHashSha256: parsed.rawHashSha256,
+    sizeBytes: parsed.sizeBytes,
+    hasAttachments: parsed.attachments.length > 0,
+    path: storableText((message.path ?? "").slice(0, 1000)),
+    tags: (message.tags ?? []).map((tag) => storableText(tag.slice(0, 255))).filter(Boolean).slice(0, 100),
+    threadKey: threadRoot ? threadRoot.toLowerCase() : null,
+    inReplyTo: parsed.inReplyTo,
+    references: parsed.references,
+    bodyText: parsed.bodyText,
+    attachments: parsed.attachments.map((attachment) => ({
+      id: randomUUID(),
+      filename: attachment.filename,
+      mimeType: attachment.mimeType,
+      sizeBytes: attachment.bytes.length,
+      storagePath: blobKeyForHash(attachment.hashSha256),
+      hashSha256: attachment.hashSha256,
+      extractedText: null,
+      extractionError: null,
+    })),
+  };
+}

@@ -1,0 +1,37 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { Tx } from "../db/client";
+
+/** First key of the two-key advisory locks that guard one content hash (the second is hashtext(hash)). */
+const BLOB_LOCK_CLASS = 0x626c6f62; // "blob"
+
+const sortedUnique = (hashes: string[]) => [...new Set(hashes)].sort();
+
+/**
+ * Writers (ingestion) hold a shared lock on each hash from before they look at the store until
+ * their rows commit; the cleanup holds the exclusive lock while it checks for references and
+ * deletes. So a blob is never deleted between a writer finding it present and its row committing.
+ * Locks are taken in hash order so two transactions cannot deadlock on them.
+ */
+export async function lockBlobsShared(tx: Tx, hashes: string[]): Promise<void> {
+  const ordered = sortedUnique(hashes);
+  if (ordered.length === 0) return;
+  await tx.$queryRaw`
+    SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
+}
+
+export async function lockBlobsExclusive(tx: Tx, hashes: string[]): Promise<void> {
+  const ordered = sortedUnique(hashes);
+  if (ordered.length === 0) return;
+  await tx.$queryRaw`
+    SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
+}
+
+/** The hashes of `hashes` that some email or attachment row still references. */
+export async function referencedHashes(tx: Tx, hashes: string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ hash: string }[]>(Prisma.sql`
+    SELECT h AS hash FROM unnest(${hashes}::text[]) AS h
+    WHERE EXISTS (SELECT 1 FROM archived_emails e WHERE e.storage_hash_sha256 = h)
+       OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`);
+  return new Set(rows.map((row) => row.hash));
+}

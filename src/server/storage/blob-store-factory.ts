@@ -1,0 +1,39 @@
+import { S3Client } from "@aws-sdk/client-s3";
+import path from "node:path";
+import { dataDir } from "../config/env";
+import type { BlobStore } from "./blob-store";
+import { LocalBlobStore } from "./local-blob-store";
+import { S3BlobStore } from "./s3-blob-store";
+
+let cached: { signature: string; store: BlobStore } | null = null;
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`STORAGE_BACKEND=s3 needs ${name}`);
+  return value;
+}
+
+function createBlobStore(): BlobStore {
+  const backend = process.env.STORAGE_BACKEND ?? "local";
+  if (backend === "local") return new LocalBlobStore(process.env.STORAGE_DIR ?? path.join(dataDir(), "storage"));
+  if (backend !== "s3") throw new Error(`STORAGE_BACKEND must be "local" or "s3", got "${backend}"`);
+  const accessKeyId = process.env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY;
+  return new S3BlobStore({
+    bucket: required("S3_BUCKET"),
+    prefix: process.env.S3_PREFIX ?? "",
+    client: new S3Client({
+      region: process.env.S3_REGION ?? "us-east-1",
+      endpoint: process.env.S3_ENDPOINT || undefined,
+      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true",
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    }),
+  });
+}
+
+/** The configured store (STORAGE_BACKEND, docs/configuration.md); re-created when the configuration changes (tests). */
+export function blobStore(): BlobStore {
+  const signature = [process.env.STORAGE_BACKEND, process.env.STORAGE_DIR, process.env.DATA_DIR, process.env.S3_BUCKET, process.env.S3_ENDPOINT].join("|");
+  if (!cached || cached.signature !== signature) cached = { signature, store: createBlobStore() };
+  return cached.store;
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
+
+/**
+ * Blobs as files under `root`. A write goes to a temp file in the same file system, is fsynced,
+ * renamed into place and the directory fsynced, so a crash leaves either no file or the whole one.
+ */
+export class LocalBlobStore implements BlobStore {
+  readonly name = "local" as const;
+
+  constructor(private readonly root: string) {}
+
+  private fileFor(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, key);
+  }
+
+  async put(options: { key: string; bytes: Buffer }): Promise<void> {
+    const file = this.fileFor(options.key);
+    if (await this.hasWholeFile(file, options.bytes.length)) return;
+    const directory = path.dirname(file);
+    const tempDirectory = path.join(this.root, "tmp");
+    await Promise.all([mkdir(directory, { recursive: true }), mkdir(tempDirectory, { recursive: true })]);
+    const temp = path.join(tempDirectory, `${path.basename(file)}.${randomBytes(6).toString("hex")}`);
+    try {
+      const handle = await open(temp, "wx", 0o640);
+      try {
+        await handle.writeFile(options.bytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncDirectory(directory);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.fileFor(key));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async exists(key: string): Promise<boolean> {
+    try {
+      return (await stat(this.fileFor(key))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.fileFor(key), { force: true });
+  }
+
+  private async hasWholeFile(file: string, size: number): Promise<boolean> {
+    try {
+      return (await stat(file)).size === size;
+    } catch {
+      return false;
+    }
+  }
+}
+
+async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

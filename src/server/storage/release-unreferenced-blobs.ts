@@ -1,0 +1,21 @@
+import { transaction } from "../db/client";
+import { blobKeyForHash } from "./blob-store";
+import { blobStore } from "./blob-store-factory";
+import { lockBlobsExclusive, referencedHashes } from "./blob-locks";
+
+/**
+ * Deletes the stored bytes of those `hashes` that no email or attachment references any more
+ * (call it after the deleting transaction committed). Returns the hashes whose bytes were removed.
+ */
+export async function releaseUnreferencedBlobs(options: { hashes: string[] }): Promise<string[]> {
+  const hashes = [...new Set(options.hashes)];
+  if (hashes.length === 0) return [];
+  return transaction(async (tx) => {
+    await lockBlobsExclusive(tx, hashes);
+    const stillUsed = await referencedHashes(tx, hashes);
+    const unreferenced = hashes.filter((hash) => !stillUsed.has(hash));
+    const store = blobStore();
+    for (const hash of unreferenced) await store.delete(blobKeyForHash(hash));
+    return unreferenced;
+  });
+}
