@@ -70,7 +70,9 @@ export function buildMessage(message: TestMessage = {}): Buffer {
 export function mboxOf(messages: Buffer[]): Buffer {
   return Buffer.concat(
     messages.map((message) => {
-      const quoted = message.toString("latin1").replace(/^(>*From )/gm, ">$1");
+      // A writer ends every message with a line break before the separating blank line.
+      const text = message.toString("latin1");
+      const quoted = (text.endsWith("\n") ? text : `${text}\n`).replace(/^(>*From )/gm, ">$1");
       return Buffer.concat([Buffer.from("From MAILER-DAEMON Mon Jan 15 12:00:00 2024\n"), Buffer.from(quoted, "latin1"), Buffer.from("\n")]);
     }),
   );

@@ -31,6 +31,8 @@ export interface ParsedMessage {
 /** Limits against hostile mail (docs/ingestion.md): deeper or bigger structures fail the message. */
 const PARSE_LIMITS = { maxNestingDepth: 50, maxHeadersSize: 1024 * 1024, maxRfc822NestingDepth: 5 };
 const MAX_ATTACHMENTS = 1000;
+/** RFC 5322 field-name: printable ASCII except the colon. */
+const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 const MAX_BODY_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_TEXT_CHARS = 10_000;
 
@@ -77,7 +79,7 @@ function attachmentBytes(content: Email["attachments"][number]["content"]): Buff
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   if (raw.length === 0) throw new Error("empty message");
   const email = await PostalMime.parse(raw, { ...PARSE_LIMITS, attachmentEncoding: "arraybuffer" });
-  if (email.headers.length === 0) throw new Error("no header section: not an RFC 822 message");
+  if (!email.headers.some((header) => FIELD_NAME.test(header.originalKey))) throw new Error("no header fields: not an RFC 822 message");
   if (email.attachments.length > MAX_ATTACHMENTS) throw new Error(`more than ${MAX_ATTACHMENTS} attachments`);
   const sender = mailboxes(email.from)[0] ?? mailboxes(email.sender)[0] ?? { name: "", email: "" };
   const messageIds = messageIdsIn(email.messageId);

@@ -15,14 +15,14 @@ const sortedUnique = (hashes: string[]) => [...new Set(hashes)].sort();
 export async function lockBlobsShared(tx: Tx, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await tx.$queryRaw`
+  await tx.$executeRaw`
     SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
 }
 
 export async function lockBlobsExclusive(tx: Tx, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await tx.$queryRaw`
+  await tx.$executeRaw`
     SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
 }
 
