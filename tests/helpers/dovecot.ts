@@ -225,3 +225,52 @@ export async function seedMailbox(server: DovecotServer, user: DovecotUser, fold
   }
 }
 
+
+/**
+ * Special-use flags the test server announces: Sent and Trash by flag; "Quarantine" is a Junk
+ * folder only by its flag, while "Junk" (no flag) is recognized by its name alone.
+ */
+export const TEST_SPECIAL_USE = { Sent: "\\Sent", Trash: "\\Trash", Quarantine: "\\Junk" };
+
+export interface TestMailbox {
+  folders: SeedFolder[];
+  /** Per archived folder: how many messages it holds. */
+  archivedCounts: Record<string, number>;
+  /** The folders a default sync must skip. */
+  skipped: string[];
+}
+
+/**
+ * A mailbox with a few hundred messages over several folders; every 10th message of a folder
+ * carries the keywords "Work" and "$Important" (plus \Seen, which is no tag).
+ */
+export function testMailbox(sizes: { inbox?: number; sent?: number; archive?: number } = {}): TestMailbox {
+  const counts: Record<string, number> = { INBOX: sizes.inbox ?? 120, Sent: sizes.sent ?? 60, "Archive/2023": sizes.archive ?? 90 };
+  const skipped = { Junk: 7, Trash: 5, Quarantine: 3 };
+  const folders = Object.entries({ ...counts, ...skipped }).map(([folder, count]) => ({
+    path: folder,
+    messages: Array.from({ length: count }, (_, index) => ({
+      raw: testMessage(folder, index),
+      flags: index % 10 === 0 ? ["\\Seen", "Work", "$Important"] : ["\\Seen"],
+    })),
+  }));
+  return { folders, archivedCounts: counts, skipped: Object.keys(skipped) };
+}
+
+export function testMessage(folder: string, index: number, variant = ""): Buffer {
+  const slug = folder.replace(/[^A-Za-z0-9]/g, "-").toLowerCase();
+  return Buffer.from(
+    [
+      `From: Sender ${index} <sender${index}@example.com>`,
+      "To: Archive Owner <owner@example.com>",
+      `Subject: ${folder} message ${index}${variant}`,
+      `Date: Mon, 15 Jan 2024 12:${String(index % 60).padStart(2, "0")}:00 +0000`,
+      `Message-ID: <${slug}-${index}${variant}@test.example.com>`,
+      "MIME-Version: 1.0",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      `Body of ${folder} message ${index}.`,
+      "",
+    ].join("\r\n"),
+  );
+}

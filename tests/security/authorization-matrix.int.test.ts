@@ -66,6 +66,7 @@ const ROWS: Row[] = [
   { method: "PUT", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "POST", pattern: "/v1/ingestion-sources/[id]/import", path: (ids) => `/v1/ingestion-sources/${ids.ghost}/import`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: "/v1/ingestion-sources/[id]/sync", path: (ids) => `/v1/ingestion-sources/${ids.ghost}/sync`, expect: ADMIN_ONLY(404) },
   { method: "GET", pattern: "/v1/archived-emails/ingestion-source/[ingestionSourceId]", path: (ids) => `/v1/archived-emails/ingestion-source/${ids.ghost}`, expect: [404, 404, 404, 404, 403] },
   { method: "GET", pattern: "/v1/archived-emails/[id]", path: (ids) => `/v1/archived-emails/${ids.email}`, expect: [200, 200, 200, 404, 403] },
   // Deletion is disabled by default: the permitted caller learns that; the others lack delete:archive.

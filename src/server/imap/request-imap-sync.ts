@@ -1,0 +1,35 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { transaction } from "../db/client";
+import { conflict, notFound } from "../errors/app-error";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { IMAP_SYNC_JOB } from "./imap.schemas";
+
+export interface SyncRequestAnswer {
+  message: string;
+  jobId: string;
+  /** "queued" or "running": an earlier request's job that is not finished is answered instead of a new one. */
+  jobStatus: string;
+}
+
+/**
+ * Queues a background sync of an IMAP source, unless one is already queued or running, in which
+ * case that job is the answer. The source row lock makes concurrent requests queue one job.
+ */
+export async function requestImapSync(options: { actor: AuditActor; sourceId: string }): Promise<SyncRequestAnswer> {
+  return transaction(async (tx) => {
+    const [source] = await tx.$queryRaw<{ provider: string }[]>`
+      SELECT provider FROM ingestion_sources WHERE id = ${options.sourceId}::uuid FOR UPDATE`;
+    if (!source) throw notFound("Ingestion source");
+    if (source.provider !== "imap") throw conflict(`Only IMAP sources can be synced; this source's provider is "${source.provider}"`);
+    const [pending] = await tx.$queryRaw<{ id: string; status: string }[]>`
+      SELECT id, status FROM jobs
+      WHERE type = ${IMAP_SYNC_JOB} AND status IN ('queued', 'running') AND payload->>'sourceId' = ${options.sourceId}
+      ORDER BY created_at LIMIT 1`;
+    if (pending) {
+      return { message: `A sync of this source is already ${pending.status}`, jobId: pending.id, jobStatus: pending.status };
+    }
+    const jobId = await enqueueJob({ type: IMAP_SYNC_JOB, payload: { sourceId: options.sourceId }, client: tx });
+    await appendAuditEntry(tx, { actor: options.actor, actionType: "SYNC", targetType: "IngestionSource", targetId: options.sourceId, details: { jobId } });
+    return { message: "Sync queued", jobId, jobStatus: "queued" };
+  });
+}
