@@ -58,7 +58,8 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
       folders.push(summary);
       await syncImapFolder({ client, sourceId, userEmail, limits, summary });
     }
-    await client.logout();
+    // Everything is archived by now: a failed goodbye is no failed sync.
+    await client.logout().catch(() => client.close());
     await recordOutcome(sourceId, folders, null);
     return { status: "synced", folders };
   } catch (error) {
