@@ -20,13 +20,24 @@ export async function findVisibleEmail(options: {
   emailId: string;
   principal?: Principal;
   permission?: Permission;
+  /**
+   * Lock the row FOR KEY SHARE until the caller's transaction ends: a link (hold, label) inserted
+   * next cannot lose its email to a concurrent deletion, which waits (or is skipped) instead.
+   */
+  lockForLink?: boolean;
 }): Promise<EmailScopeFields> {
-  const email = await options.client.archivedEmail.findUnique({
-    where: { id: options.emailId },
-    select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true },
-  });
+  const email = options.lockForLink
+    ? (
+        await options.client.$queryRaw<EmailScopeFields[]>`
+          SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail"
+          FROM archived_emails WHERE id = ${options.emailId}::uuid FOR KEY SHARE`
+      )[0]
+    : await options.client.archivedEmail.findUnique({
+        where: { id: options.emailId },
+        select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true },
+      });
   const visible =
-    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, email));
+    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, { ...email }));
   if (!email || !visible) throw notFound("Archived email");
   return email;
 }

@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { disconnectPgPool } from "./pg-pool";
 
 export type Db = PrismaClient;
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
@@ -20,6 +21,7 @@ export function db(): PrismaClient {
 }
 
 export async function disconnectDb(): Promise<void> {
+  await disconnectPgPool();
   await globalForPrisma.archivePrisma?.$disconnect();
   globalForPrisma.archivePrisma = undefined;
 }

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { ingestMessages, type IncomingMessage } from "./ingest-messages";
+import { prepareMessages, storePreparedBatch, type IncomingMessage } from "./ingest-messages";
 import type { ImportItem } from "./readers/import-item";
 
 export interface ImportSummary {
@@ -17,7 +17,7 @@ export interface ImportProgress {
 
 /** A batch is flushed at this many messages or bytes, whichever comes first. */
 const BATCH_MESSAGES = 200;
-const BATCH_BYTES = 32 * 1024 * 1024;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Archives every item of `items` into one source and mailbox, batch by batch, and writes one
@@ -37,17 +37,24 @@ export async function importMessages(options: {
   let batchBytes = 0;
   let index = 0;
   let bytes = 0;
+  // Parsing (this process's CPU) and storing (PostgreSQL, disk) overlap: while one batch is
+  // stored, the next one is read and parsed. At most two batches are in memory.
+  let storing: Promise<void> = Promise.resolve();
   const flush = async () => {
     if (batch.length === 0) return;
-    const outcomes = await ingestMessages({ sourceId: options.sourceId, userEmail: options.userEmail, messages: batch.map((item) => item.message) });
-    outcomes.forEach((outcome, position) => {
-      if (outcome.status === "imported") summary.imported++;
-      else if (outcome.status === "duplicate") summary.duplicates++;
-      else summary.failed.push({ index: batch[position].index, reason: outcome.reason });
-    });
+    const indexes = batch.map((item) => item.index);
+    const prepared = await prepareMessages({ sourceId: options.sourceId, userEmail: options.userEmail, messages: batch.map((item) => item.message) });
     batch = [];
     batchBytes = 0;
-    options.onProgress?.({ messages: index, bytes, summary });
+    await storing;
+    storing = storePreparedBatch(prepared).then((outcomes) => {
+      outcomes.forEach((outcome, position) => {
+        if (outcome.status === "imported") summary.imported++;
+        else if (outcome.status === "duplicate") summary.duplicates++;
+        else summary.failed.push({ index: indexes[position], reason: outcome.reason });
+      });
+      options.onProgress?.({ messages: index, bytes, summary });
+    });
   };
   try {
     for await (const item of options.items) {
@@ -61,9 +68,12 @@ export async function importMessages(options: {
       if (batch.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush();
     }
     await flush();
+    await storing;
   } finally {
+    await storing.catch(() => undefined);
     await recordImport(options, summary, index);
   }
+  summary.failed.sort((a, b) => a.index - b.index);
   return summary;
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { transaction } from "../db/client";
+import { withPgTransaction } from "../db/pg-pool";
 import { storableText } from "../validation/storable-text";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
@@ -32,34 +32,47 @@ export const normalizeMailbox = (userEmail: string) => userEmail.trim().toLowerC
 
 export const dedupeKeyOf = (parsed: ParsedMessage) => (parsed.messageIdHeader ? `mid:${parsed.messageIdHeader}` : `sha:${parsed.rawHashSha256}`);
 
-/**
- * Parses, stores and inserts a batch of messages for one source and mailbox; one outcome per
- * message, in order. A bad message fails alone; it never throws for one. Duplicates are decided by
- * the unique index (source, mailbox, dedupe key), so concurrent and repeated imports are safe.
- * Bytes are durable in storage before the rows that point at them commit.
- */
-export async function ingestMessages(options: { sourceId: string; userEmail: string; messages: IncomingMessage[] }): Promise<IngestOutcome[]> {
-  const userEmail = normalizeMailbox(options.userEmail);
+/** A parsed batch waiting to be stored (parsing and storing run as a pipeline in importMessages). */
+export interface PreparedBatch {
+  sourceId: string;
+  userEmail: string;
+  outcomes: IngestOutcome[];
+  candidates: Candidate[];
+}
+
+/** Parses a batch (CPU only); messages that cannot be parsed already carry their failed outcome. */
+export async function prepareMessages(options: { sourceId: string; userEmail: string; messages: IncomingMessage[] }): Promise<PreparedBatch> {
   const outcomes: IngestOutcome[] = options.messages.map(() => ({ status: "duplicate" }));
-  const parsed: Candidate[] = [];
+  const candidates: Candidate[] = [];
   for (const [index, message] of options.messages.entries()) {
     try {
-      const result = await parseMessage(message.raw);
-      parsed.push({ index, message, parsed: result, dedupeKey: dedupeKeyOf(result) });
+      const parsed = await parseMessage(message.raw);
+      candidates.push({ index, message, parsed, dedupeKey: dedupeKeyOf(parsed) });
     } catch (error) {
       outcomes[index] = { status: "failed", reason: describeIngestError(error) };
     }
   }
-  const known = await existingDedupeKeys({ sourceId: options.sourceId, userEmail, keys: parsed.map((candidate) => candidate.dedupeKey) });
-  const fresh = parsed.filter((candidate) => !known.has(candidate.dedupeKey));
+  return { sourceId: options.sourceId, userEmail: normalizeMailbox(options.userEmail), outcomes, candidates };
+}
+
+/**
+ * Stores a prepared batch; one outcome per message, in order. A bad message fails alone; it never
+ * throws for one. Duplicates are decided by the unique index (source, mailbox, dedupe key), so
+ * concurrent and repeated imports are safe. Bytes are durable in storage before the rows that
+ * point at them commit.
+ */
+export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOutcome[]> {
+  const { sourceId, userEmail, outcomes } = batch;
+  const known = await existingDedupeKeys({ sourceId, userEmail, keys: batch.candidates.map((candidate) => candidate.dedupeKey) });
+  const fresh = batch.candidates.filter((candidate) => !known.has(candidate.dedupeKey));
   if (fresh.length === 0) return outcomes;
   try {
-    await storeBatch(options.sourceId, userEmail, fresh, outcomes);
+    await storeBatch(sourceId, userEmail, fresh, outcomes);
   } catch {
     // One message the database refuses must not sink its neighbours: retry them one by one.
     for (const candidate of fresh) {
       try {
-        await storeBatch(options.sourceId, userEmail, [candidate], outcomes);
+        await storeBatch(sourceId, userEmail, [candidate], outcomes);
       } catch (error) {
         outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) };
       }
@@ -68,17 +81,22 @@ export async function ingestMessages(options: { sourceId: string; userEmail: str
   return outcomes;
 }
 
+/** Parses and stores a batch for one source and mailbox (see storePreparedBatch). */
+export async function ingestMessages(options: { sourceId: string; userEmail: string; messages: IncomingMessage[] }): Promise<IngestOutcome[]> {
+  return storePreparedBatch(await prepareMessages(options));
+}
+
 async function storeBatch(sourceId: string, userEmail: string, batch: Candidate[], outcomes: IngestOutcome[]): Promise<void> {
   const archivedAt = new Date();
   const rows = batch.map((candidate) => emailRow(sourceId, userEmail, candidate, archivedAt));
   const hashes = batch.flatMap((candidate) => [candidate.parsed.rawHashSha256, ...candidate.parsed.attachments.map((a) => a.hashSha256)]);
   let inserted: Set<string>;
   try {
-    inserted = await transaction(async (tx) => {
-      await lockBlobsShared(tx, hashes);
+    inserted = await withPgTransaction(async (client) => {
+      await lockBlobsShared(client, hashes);
       await writeBlobs(batch);
-      const ids = await insertArchivedEmails(tx, rows);
-      await searchEngine().indexEmails(tx, [...ids]);
+      const ids = await insertArchivedEmails(client, rows);
+      await searchEngine().indexEmails(client, [...ids]);
       return ids;
     });
   } catch (error) {
@@ -95,6 +113,9 @@ async function storeBatch(sourceId: string, userEmail: string, batch: Candidate[
   }
 }
 
+/** Blob writes wait on fsync; running several at once lets the file system batch its journal commits. */
+const BLOB_WRITE_CONCURRENCY = 8;
+
 async function writeBlobs(batch: Candidate[]): Promise<void> {
   const store = blobStore();
   const pending = new Map<string, Buffer>();
@@ -102,7 +123,11 @@ async function writeBlobs(batch: Candidate[]): Promise<void> {
     pending.set(parsed.rawHashSha256, message.raw);
     for (const attachment of parsed.attachments) pending.set(attachment.hashSha256, attachment.bytes);
   }
-  for (const [hash, bytes] of pending) await store.put({ key: blobKeyForHash(hash), bytes });
+  const queue = [...pending];
+  const writer = async () => {
+    for (let next = queue.pop(); next; next = queue.pop()) await store.put({ key: blobKeyForHash(next[0]), bytes: next[1] });
+  };
+  await Promise.all(Array.from({ length: Math.min(BLOB_WRITE_CONCURRENCY, queue.length) }, writer));
 }
 
 function emailRow(sourceId: string, userEmail: string, candidate: Candidate, archivedAt: Date): EmailRow {

@@ -1,4 +1,5 @@
-import type { Tx } from "../db/client";
+import { Prisma } from "@/generated/prisma/client";
+import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
 export interface AttachmentRow {
   id: string;
@@ -42,14 +43,14 @@ export interface EmailRow {
  * JSON parameter). A row whose (source, mailbox, dedupe key) exists already, or repeats an earlier
  * row of the batch, is skipped by the unique index. Returns the ids actually inserted.
  */
-export async function insertArchivedEmails(tx: Tx, rows: EmailRow[]): Promise<Set<string>> {
+export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[]): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const emails = rows.map(({ attachments: _attachments, recipients, ...row }) => ({
     ...row,
     recipients,
     recipientEmails: recipients.map((recipient) => recipient.email),
   }));
-  const inserted = await tx.$queryRaw<{ id: string }[]>`
+  const inserted = await querySql<{ id: string }>(client, Prisma.sql`
     INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, sent_at_fallback,
       archived_at, subject, sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes,
       has_attachments, path, tags, thread_key, in_reply_to, "references", body_text)
@@ -62,17 +63,17 @@ export async function insertArchivedEmails(tx: Tx, rows: EmailRow[]): Promise<Se
       "sizeBytes" bigint, "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text,
       "references" text[], "bodyText" text)
     ON CONFLICT (ingestion_source_id, user_email, dedupe_key) DO NOTHING
-    RETURNING id`;
+    RETURNING id`);
   const ids = new Set(inserted.map((row) => row.id));
   const attachments = rows
     .filter((row) => ids.has(row.id))
     .flatMap((row) => row.attachments.map((attachment) => ({ ...attachment, emailId: row.id })));
   if (attachments.length > 0) {
-    await tx.$executeRaw`
+    await runSql(client, Prisma.sql`
       INSERT INTO attachments (id, email_id, filename, mime_type, size_bytes, storage_path, hash_sha256, extracted_text, extraction_error)
       SELECT a."id", a."emailId", a."filename", a."mimeType", a."sizeBytes", a."storagePath", a."hashSha256", a."extractedText", a."extractionError"
       FROM jsonb_to_recordset(${JSON.stringify(attachments)}::jsonb) AS a("id" uuid, "emailId" uuid, "filename" text, "mimeType" text,
-        "sizeBytes" bigint, "storagePath" text, "hashSha256" text, "extractedText" text, "extractionError" text)`;
+        "sizeBytes" bigint, "storagePath" text, "hashSha256" text, "extractedText" text, "extractionError" text)`);
   }
   return ids;
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import PostalMime, { type Address, type Email } from "postal-mime";
+import { simpleParser, type AddressObject, type HeaderLines } from "mailparser";
 import { storableText } from "../validation/storable-text";
 import { safeAttachmentFilename } from "./safe-filename";
 
@@ -28,13 +28,14 @@ export interface ParsedMessage {
   attachments: ParsedAttachment[];
 }
 
-/** Limits against hostile mail (docs/ingestion.md): deeper or bigger structures fail the message. */
-const PARSE_LIMITS = { maxNestingDepth: 50, maxHeadersSize: 1024 * 1024, maxRfc822NestingDepth: 5 };
+/** Limits against hostile mail (docs/ingestion.md): bigger structures fail the message. */
+const MAX_HEADER_BYTES = 1024 * 1024;
+const MAX_HTML_TO_TEXT_CHARS = 5_000_000;
 const MAX_ATTACHMENTS = 1000;
-/** RFC 5322 field-name: printable ASCII except the colon. */
-const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 const MAX_BODY_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_TEXT_CHARS = 10_000;
+/** RFC 5322 field-name: printable ASCII except the colon. */
+const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
@@ -53,23 +54,31 @@ export function messageIdsIn(header: string | undefined): string[] {
   return ids.map((id) => cleanLine(id, 998)).filter((id) => id.length > 0);
 }
 
-function mailboxes(addresses: Address[] | Address | undefined): { name: string; email: string }[] {
-  const list = addresses === undefined ? [] : Array.isArray(addresses) ? addresses : [addresses];
-  return list.flatMap((address) =>
-    address.group ? address.group.map((member) => ({ name: member.name, email: member.address })) : [{ name: address.name, email: address.address }],
-  ).map((mailbox) => ({ name: cleanLine(mailbox.name, 998), email: cleanLine(mailbox.email, 320) }));
+function mailboxes(field: AddressObject | AddressObject[] | undefined): { name: string; email: string }[] {
+  const objects = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return objects
+    .flatMap((object) => object.value)
+    .flatMap((address) => (address.group ? address.group : [address]))
+    .map((mailbox) => ({ name: cleanLine(mailbox.name, 998), email: cleanLine(mailbox.address, 320) }));
+}
+
+/** The first raw value of a header, unfolded (mailparser's own Date parsing hides whether it was missing). */
+function rawHeader(lines: HeaderLines, name: string): string | undefined {
+  const line = lines.find((header) => header.key === name)?.line;
+  return line === undefined ? undefined : line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
 function parseDate(value: string | undefined): Pick<ParsedMessage, "date" | "dateProblem"> {
   if (!value || value.trim() === "") return { date: null, dateProblem: "missing" };
-  const date = new Date(value);
+  const date = new Date(value.replace(/\s*\([^)]*\)\s*$/, ""));
   return Number.isNaN(date.getTime()) ? { date: null, dateProblem: "unparseable" } : { date, dateProblem: null };
 }
 
-function attachmentBytes(content: Email["attachments"][number]["content"]): Buffer {
-  if (typeof content === "string") return Buffer.from(content, "utf8");
-  if (content instanceof ArrayBuffer) return Buffer.from(content);
-  return Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+/** The header section must end within MAX_HEADER_BYTES (huge-header bombs fail before parsing). */
+function assertHeaderSize(raw: Buffer) {
+  if (raw.length <= MAX_HEADER_BYTES) return;
+  const head = raw.subarray(0, MAX_HEADER_BYTES + 4);
+  if (head.indexOf("\n\r\n") === -1 && head.indexOf("\n\n") === -1) throw new Error(`header section larger than ${MAX_HEADER_BYTES} bytes`);
 }
 
 /**
@@ -78,31 +87,36 @@ function attachmentBytes(content: Email["attachments"][number]["content"]): Buff
  */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   if (raw.length === 0) throw new Error("empty message");
-  const email = await PostalMime.parse(raw, { ...PARSE_LIMITS, attachmentEncoding: "arraybuffer" });
-  if (!email.headers.some((header) => FIELD_NAME.test(header.originalKey))) throw new Error("no header fields: not an RFC 822 message");
+  assertHeaderSize(raw);
+  const email = await simpleParser(raw, {
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+    maxHtmlLengthToParse: MAX_HTML_TO_TEXT_CHARS,
+  });
+  if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":")))))) {
+    throw new Error("no header fields: not an RFC 822 message");
+  }
   if (email.attachments.length > MAX_ATTACHMENTS) throw new Error(`more than ${MAX_ATTACHMENTS} attachments`);
-  const sender = mailboxes(email.from)[0] ?? mailboxes(email.sender)[0] ?? { name: "", email: "" };
-  const messageIds = messageIdsIn(email.messageId);
+  const sender = mailboxes(email.from)[0] ?? { name: "", email: "" };
+  const references = Array.isArray(email.references) ? email.references.join(" ") : email.references;
   return {
     rawHashSha256: sha256(raw),
     sizeBytes: raw.length,
-    messageIdHeader: messageIds[0] ?? "",
-    ...parseDate(email.date),
+    messageIdHeader: messageIdsIn(email.messageId)[0] ?? "",
+    ...parseDate(rawHeader(email.headerLines, "date")),
     subject: cleanLine(email.subject),
     senderName: sender.name,
     senderEmail: sender.email,
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...mailboxes(email.bcc)].filter((recipient) => recipient.email !== ""),
     inReplyTo: messageIdsIn(email.inReplyTo)[0] ?? null,
-    references: messageIdsIn(email.references).slice(0, 500),
+    references: messageIdsIn(references).slice(0, 500),
     bodyText: cleanText(email.text, MAX_BODY_TEXT_CHARS),
-    attachments: email.attachments.map((attachment, index) => {
-      const bytes = attachmentBytes(attachment.content);
-      return {
-        filename: safeAttachmentFilename(attachment.filename, attachment.mimeType, index),
-        mimeType: cleanLine(attachment.mimeType, 255).toLowerCase() || "application/octet-stream",
-        bytes,
-        hashSha256: sha256(bytes),
-      };
-    }),
+    attachments: email.attachments.map((attachment, index) => ({
+      filename: safeAttachmentFilename(attachment.filename, attachment.contentType ?? "", index),
+      mimeType: cleanLine(attachment.contentType, 255).toLowerCase() || "application/octet-stream",
+      bytes: attachment.content,
+      hashSha256: sha256(attachment.content),
+    })),
   };
 }

@@ -1,16 +1,18 @@
-import type { DbOrTx } from "../db/client";
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
+import { querySql, type SqlClient } from "../db/sql-client";
 
 /** Queues a background job; pass the caller's transaction so the job exists only if it commits. */
 export async function enqueueJob(options: {
   type: string;
   payload?: Record<string, unknown>;
   runAfter?: Date;
-  client?: DbOrTx;
+  client?: SqlClient;
 }): Promise<string> {
-  const job = await (options.client ?? db()).job.create({
-    data: { type: options.type, payload: (options.payload ?? {}) as object, runAfter: options.runAfter ?? new Date() },
-    select: { id: true },
-  });
+  const [job] = await querySql<{ id: string }>(
+    options.client ?? db(),
+    Prisma.sql`INSERT INTO jobs (id, type, payload, run_after) VALUES (gen_random_uuid(), ${options.type}, ${JSON.stringify(options.payload ?? {})}::jsonb,
+      ${(options.runAfter ?? new Date()).toISOString()}::timestamptz) RETURNING id`,
+  );
   return job.id;
 }

@@ -12,7 +12,7 @@ export const inactiveHold = () => conflict("The legal hold is inactive and accep
 export async function applyHoldToEmail(options: { principal: Principal; emailId: string; holdId: string }): Promise<HoldLinkDto> {
   return transaction(async (tx) => {
     const hold = await lockHold(tx, options.holdId, "share");
-    await findVisibleEmail({ client: tx, emailId: options.emailId });
+    await findVisibleEmail({ client: tx, emailId: options.emailId, lockForLink: true });
     if (!hold) throw notFound("Legal hold");
     if (!hold.is_active) throw inactiveHold();
     const inserted = await tx.$executeRaw`

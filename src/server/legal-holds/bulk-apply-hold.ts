@@ -32,8 +32,8 @@ export async function bulkApplyHold(options: { principal: Principal; id: string;
         if (ids.length === 0) continue;
         emailsLinked += await tx.$executeRaw`
           INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
-          SELECT e.id, ${options.id}::uuid, now(), ${options.principal.userId}
-          FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])
+          SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
+          FROM (SELECT e.id FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[]) FOR KEY SHARE) AS locked
           ON CONFLICT DO NOTHING`;
       }
       await appendAuditEntry(tx, {

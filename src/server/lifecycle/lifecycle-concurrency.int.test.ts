@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { runProcess } from "../../../tests/helpers/run-process";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
@@ -249,14 +250,4 @@ describe("lifecycle under concurrency", () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function runWorkerOnce(): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("npm", ["run", "worker", "--", "--once"], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runWorkerOnce = () => runProcess("npm", ["run", "worker", "--", "--once"]);

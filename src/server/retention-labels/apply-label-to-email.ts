@@ -9,7 +9,7 @@ import { loadEmailLabel, lockLabel, type EmailLabelDto } from "./retention-label
 export async function applyLabelToEmail(options: { principal: Principal; emailId: string; labelId: string }): Promise<EmailLabelDto> {
   return transaction(async (tx) => {
     const label = await lockLabel(tx, options.labelId, "share");
-    await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive" });
+    await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive", lockForLink: true });
     if (!label) throw notFound("Retention label");
     if (label.is_disabled) throw conflict("The retention label is disabled and cannot be applied");
     const previous = await loadEmailLabel(tx, options.emailId);

@@ -1,5 +1,6 @@
+import { Prisma } from "@/generated/prisma/client";
+import { runSql, type SqlClient } from "../db/sql-client";
 import type { ArchiveCondition } from "../authz/ability";
-import type { Tx } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { SEARCH_INDEX_JOB, SEARCH_REMOVE_JOB } from "./meilisearch-index-jobs";
 import { meiliIndex, type MeiliEmailDocument } from "./meilisearch-index";
@@ -62,15 +63,15 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
 export class MeilisearchSearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;
 
-  async indexEmails(tx: Tx, emailIds: string[]): Promise<void> {
+  async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    await tx.$executeRaw`UPDATE archived_emails SET is_indexed = false WHERE id = ANY(${emailIds}::uuid[]) AND is_indexed`;
-    await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds }, client: tx });
+    await runSql(client, Prisma.sql`UPDATE archived_emails SET is_indexed = false WHERE id = ANY(${emailIds}::uuid[]) AND is_indexed`);
+    await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds }, client });
   }
 
-  async removeEmails(tx: Tx, emailIds: string[]): Promise<void> {
+  async removeEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    await enqueueJob({ type: SEARCH_REMOVE_JOB, payload: { emailIds }, client: tx });
+    await enqueueJob({ type: SEARCH_REMOVE_JOB, payload: { emailIds }, client });
   }
 
   async search(options: {

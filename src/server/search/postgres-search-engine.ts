@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
-import { db, type Tx } from "../db/client";
+import { db } from "../db/client";
+import { runSql, type SqlClient } from "../db/sql-client";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
@@ -36,11 +37,11 @@ const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
 
-  async indexEmails(tx: Tx, emailIds: string[]): Promise<void> {
+  async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
     // Addresses and file names are indexed whole and split at their punctuation, so "alice" finds
     // alice@example.com and "roadmap" finds roadmap.pdf (PostgreSQL's parser keeps them as one token).
-    await tx.$executeRaw`
+    await runSql(client, Prisma.sql`
       UPDATE archived_emails e SET
         search_vector =
           setweight(to_tsvector('simple', coalesce(e.subject, '')), 'A') ||
@@ -57,7 +58,7 @@ export class PostgresSearchEngine implements SearchEngine {
               left(coalesce(a.extracted_text, ''), 200000), ' ')
             FROM attachments a WHERE a.email_id = e.id), '')), 'D'),
         is_indexed = true
-      WHERE e.id = ANY(${emailIds}::uuid[])`;
+      WHERE e.id = ANY(${emailIds}::uuid[])`);
   }
 
   async removeEmails(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { ArchiveCondition } from "../authz/ability";
-import type { Tx } from "../db/client";
+import type { SqlClient } from "../db/sql-client";
 
 export const MATCHING_STRATEGIES = ["last", "all", "frequency"] as const;
 export type MatchingStrategy = (typeof MATCHING_STRATEGIES)[number];
@@ -48,9 +48,9 @@ export interface SearchPage {
 export interface SearchEngine {
   readonly name: "postgres" | "meilisearch";
   /** Index freshly inserted emails; called inside the transaction that inserted them. */
-  indexEmails(tx: Tx, emailIds: string[]): Promise<void>;
+  indexEmails(client: SqlClient, emailIds: string[]): Promise<void>;
   /** Forget deleted emails; called inside the deleting transaction (Meili: after commit, via a job). */
-  removeEmails(tx: Tx, emailIds: string[]): Promise<void>;
+  removeEmails(client: SqlClient, emailIds: string[]): Promise<void>;
   /** One page of matches ranked by relevance, then newest first; `scope` applies role conditions. */
   search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number }): Promise<SearchPage>;
   /**

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Tx } from "../db/client";
+import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
 /** First key of the two-key advisory locks that guard one content hash (the second is hashtext(hash)). */
 const BLOB_LOCK_CLASS = 0x626c6f62; // "blob"
@@ -12,24 +12,24 @@ const sortedUnique = (hashes: string[]) => [...new Set(hashes)].sort();
  * deletes. So a blob is never deleted between a writer finding it present and its row committing.
  * Locks are taken in hash order so two transactions cannot deadlock on them.
  */
-export async function lockBlobsShared(tx: Tx, hashes: string[]): Promise<void> {
+export async function lockBlobsShared(client: SqlClient, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await tx.$executeRaw`
-    SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
+  await runSql(client, Prisma.sql`
+    SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`);
 }
 
-export async function lockBlobsExclusive(tx: Tx, hashes: string[]): Promise<void> {
+export async function lockBlobsExclusive(client: SqlClient, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await tx.$executeRaw`
-    SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`;
+  await runSql(client, Prisma.sql`
+    SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`);
 }
 
 /** The hashes of `hashes` that some email or attachment row still references. */
-export async function referencedHashes(tx: Tx, hashes: string[]): Promise<Set<string>> {
+export async function referencedHashes(client: SqlClient, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await tx.$queryRaw<{ hash: string }[]>(Prisma.sql`
+  const rows = await querySql<{ hash: string }>(client, Prisma.sql`
     SELECT h AS hash FROM unnest(${hashes}::text[]) AS h
     WHERE EXISTS (SELECT 1 FROM archived_emails e WHERE e.storage_hash_sha256 = h)
        OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`);

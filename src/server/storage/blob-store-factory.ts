@@ -1,9 +1,8 @@
-import { S3Client } from "@aws-sdk/client-s3";
 import path from "node:path";
 import { dataDir } from "../config/env";
 import type { BlobStore } from "./blob-store";
 import { LocalBlobStore } from "./local-blob-store";
-import { S3BlobStore } from "./s3-blob-store";
+import { lazyS3BlobStore } from "./lazy-s3-blob-store";
 
 let cached: { signature: string; store: BlobStore } | null = null;
 
@@ -17,17 +16,14 @@ function createBlobStore(): BlobStore {
   const backend = process.env.STORAGE_BACKEND ?? "local";
   if (backend === "local") return new LocalBlobStore(process.env.STORAGE_DIR ?? path.join(dataDir(), "storage"));
   if (backend !== "s3") throw new Error(`STORAGE_BACKEND must be "local" or "s3", got "${backend}"`);
-  const accessKeyId = process.env.S3_ACCESS_KEY_ID;
-  const secretAccessKey = process.env.S3_SECRET_ACCESS_KEY;
-  return new S3BlobStore({
+  return lazyS3BlobStore({
     bucket: required("S3_BUCKET"),
     prefix: process.env.S3_PREFIX ?? "",
-    client: new S3Client({
-      region: process.env.S3_REGION ?? "us-east-1",
-      endpoint: process.env.S3_ENDPOINT || undefined,
-      forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true",
-      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-    }),
+    region: process.env.S3_REGION ?? "us-east-1",
+    endpoint: process.env.S3_ENDPOINT || undefined,
+    forcePathStyle: process.env.S3_FORCE_PATH_STYLE === "true",
+    accessKeyId: process.env.S3_ACCESS_KEY_ID,
+    secretAccessKey: process.env.S3_SECRET_ACCESS_KEY,
   });
 }
 

@@ -1,0 +1,101 @@
+/**
+ * `npm run archive -- import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox
+ * files, .eml files, folders of them (recursively), zips and Outlook .pst files, with a progress
+ * bar; prints the summary ({imported, duplicates, failed}) as JSON on stdout.
+ */
+import { userInfo } from "node:os";
+import { parseArgs } from "node:util";
+import cliProgress from "cli-progress";
+import { systemActor } from "../src/server/audit/append-audit-entry";
+import { resolveDatabase } from "../src/server/db/database-url";
+import { disconnectDb } from "../src/server/db/client";
+import { applyMigrations } from "../src/server/db/migrations";
+import { mailboxAddress } from "../src/server/ingestion-sources/ingestion-sources.schemas";
+import { findImportFiles } from "../src/server/ingestion/files/find-import-files";
+import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ingestion/files/find-source";
+import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
+import { importMessages } from "../src/server/ingestion/import-messages";
+import { prepareDatabase } from "../src/server/system/prepare-database";
+
+const USAGE = "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...";
+const log = (message: string) => console.error(`[archive] ${message}`);
+
+function parseCommandLine() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { source: { type: "string" }, user: { type: "string" }, "no-progress": { type: "boolean" }, create: { type: "boolean" } },
+  });
+  const [command, ...paths] = positionals;
+  if (command !== "import" || !values.source || paths.length === 0) throw new UsageError(USAGE);
+  return { source: values.source, user: values.user, paths, create: values.create === true, progress: !values["no-progress"] && process.stderr.isTTY };
+}
+
+class UsageError extends Error {}
+
+async function main() {
+  const options = parseCommandLine();
+  const files = await findImportFiles(options.paths);
+  const totalBytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
+  const database = await resolveDatabase(log);
+  try {
+    await applyMigrations(database.url, log);
+    await prepareDatabase();
+    const actor = systemActor(`cli:${userInfo().username}`);
+    const source = options.create
+      ? await findOrCreateUploadSource({ actor, name: options.source })
+      : await findSourceByIdOrName({ idOrName: options.source });
+    const configured = (source.config as { userEmail?: unknown }).userEmail;
+    const mailbox = mailboxAddress.safeParse(options.user ?? configured);
+    if (!mailbox.success) throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
+    log(`importing ${files.length} file(s), ${(totalBytes / 1048576).toFixed(1)} MB, into "${source.name}" for ${mailbox.data}`);
+    const bar = new cliProgress.SingleBar(
+      {
+        format: "{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}",
+        stream: process.stderr,
+        etaBuffer: 50,
+        noTTYOutput: !options.progress,
+        notTTYSchedule: 10_000,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    const startedAt = Date.now();
+    let bytesRead = 0;
+    let messages = 0;
+    const payload = () => ({
+      messages,
+      mb: (bytesRead / 1048576).toFixed(1),
+      totalMb: (totalBytes / 1048576).toFixed(1),
+      rate: Math.round(messages / Math.max(0.001, (Date.now() - startedAt) / 1000)),
+    });
+    bar.start(Math.max(1, totalBytes), 0, payload());
+    const summary = await importMessages({
+      actor,
+      sourceId: source.id,
+      userEmail: mailbox.data,
+      items: readImportFiles(files, (bytes) => (bytesRead = Math.min(totalBytes, bytesRead + bytes))),
+      origin: { cli: true, files: files.length, bytes: totalBytes },
+      onProgress: (progress) => {
+        messages = progress.messages;
+        bar.update(bytesRead, payload());
+      },
+    });
+    bar.update(totalBytes, payload());
+    bar.stop();
+    const seconds = (Date.now() - startedAt) / 1000;
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    if (process.env.ARCHIVE_MEMORY_DEBUG) log(JSON.stringify(process.memoryUsage()));
+    log(`done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+  } finally {
+    await disconnectDb();
+    await database.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof UsageError ? error.message : `[archive] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

@@ -1,0 +1,131 @@
+/**
+ * A deterministic synthetic mail corpus (seeded): sender/recipient populations, threads, sizes
+ * from 2 KB to 5 MB with a long tail, ~20% with attachments, non-ASCII subjects and bodies.
+ */
+const FIRST = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Zoë", "Jörg", "Søren", "Łukasz", "Ángel", "美咲"];
+const DOMAINS = ["example.com", "corp.example", "partner.example.org", "mail.example.net", "lawfirm.example"];
+const WORDS = "contract invoice quarterly report budget meeting agenda proposal merger acquisition compliance audit review deadline project roadmap design release migration server outage customer renewal pricing discount legal hold retention policy schedule travel expense approval draft final signed confidential memo minutes forecast revenue margin hiring onboarding training security incident patch vendor supplier shipment delivery warranty claim dispute settlement Übersicht Prüfung Angebot réunion facture données 会議 報告".split(" ");
+
+export class Random {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0 || 1;
+  }
+  next(): number {
+    // xorshift32: fast, deterministic, good enough for synthetic data.
+    let x = this.state;
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    this.state = x >>> 0;
+    return this.state / 0x100000000;
+  }
+  int(max: number): number {
+    return Math.floor(this.next() * max);
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[this.int(items.length)];
+  }
+}
+
+export interface SyntheticPerson {
+  name: string;
+  email: string;
+}
+
+export function people(count: number, random: Random): SyntheticPerson[] {
+  return Array.from({ length: count }, (_, index) => {
+    const first = random.pick(FIRST);
+    return { name: `${first} ${String.fromCharCode(65 + (index % 26))}.`, email: `${first.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "") || "user"}${index}@${random.pick(DOMAINS)}` };
+  });
+}
+
+const words = (random: Random, count: number) => Array.from({ length: count }, () => random.pick(WORDS)).join(" ");
+
+/** Text body size in bytes: mostly short, a few long threads or reports. */
+function bodySize(random: Random): number {
+  const roll = random.next();
+  if (roll < 0.6) return 1_500 + random.int(4_500);
+  if (roll < 0.95) return 6_000 + random.int(24_000);
+  return 30_000 + random.int(120_000);
+}
+
+/** Attachment size in bytes: the long tail of message sizes (up to ~4 MB, ~5 MB encoded). */
+function attachmentSize(random: Random): number {
+  const roll = random.next();
+  if (roll < 0.7) return 10_000 + random.int(190_000);
+  if (roll < 0.95) return 200_000 + random.int(800_000);
+  return 1_000_000 + random.int(3_000_000);
+}
+
+function encodeHeader(text: string): string {
+  return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString("base64")}?=`;
+}
+
+export interface SyntheticMessageOptions {
+  index: number;
+  random: Random;
+  population: SyntheticPerson[];
+  /** Attachment bytes generator; defaults to pseudo-random binary. */
+  attachment?: (random: Random, size: number) => { filename: string; contentType: string; bytes: Buffer };
+}
+
+function randomAttachment(random: Random, size: number) {
+  const bytes = Buffer.alloc(size);
+  for (let offset = 0; offset < size; offset += 4) bytes.writeUInt32LE(Math.floor(random.next() * 0xffffffff), Math.min(offset, size - 4));
+  return { filename: `${random.pick(WORDS)}-${random.int(1000)}.bin`, contentType: "application/octet-stream", bytes };
+}
+
+/** One message, CRLF line ends; every 5th message replies into an earlier thread. */
+export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
+  const { random, index, population } = options;
+  const from = random.pick(population);
+  const to = Array.from({ length: 1 + random.int(3) }, () => random.pick(population));
+  const threadRoot = index > 10 && index % 5 === 0 ? index - 1 - random.int(Math.min(index - 1, 50)) : null;
+  const subject = `${threadRoot !== null ? "Re: " : ""}${words(random, 3 + random.int(5))} #${threadRoot ?? index}`;
+  const date = new Date(Date.UTC(2015, 0, 1) + random.int(10 * 365 * 24 * 3600) * 1000);
+  const headers = [
+    `From: ${encodeHeader(from.name)} <${from.email}>`,
+    `To: ${to.map((person) => `${encodeHeader(person.name)} <${person.email}>`).join(", ")}`,
+    `Subject: ${encodeHeader(subject)}`,
+    `Date: ${date.toUTCString().replace("GMT", "+0000")}`,
+    `Message-ID: <synthetic-${index}@bench.example>`,
+    ...(threadRoot !== null ? [`In-Reply-To: <synthetic-${threadRoot}@bench.example>`, `References: <synthetic-${threadRoot}@bench.example>`] : []),
+    "MIME-Version: 1.0",
+  ];
+  const targetSize = bodySize(random);
+  const lines: string[] = [];
+  let size = 0;
+  while (size < targetSize) {
+    const line = words(random, 8 + random.int(8));
+    lines.push(line);
+    size += Buffer.byteLength(line) + 2;
+  }
+  const text = lines.join("\r\n");
+  if (random.next() >= 0.2) {
+    return Buffer.from([...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"));
+  }
+  const attachment = (options.attachment ?? randomAttachment)(random, attachmentSize(random));
+  const boundary = `synthetic-boundary-${index}`;
+  const base64 = (attachment.bytes.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
+  return Buffer.from(
+    [
+      ...headers,
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      "",
+      `--${boundary}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "Content-Transfer-Encoding: 8bit",
+      "",
+      text,
+      `--${boundary}`,
+      `Content-Type: ${attachment.contentType}; name="${attachment.filename}"`,
+      `Content-Disposition: attachment; filename="${attachment.filename}"`,
+      "Content-Transfer-Encoding: base64",
+      "",
+      base64,
+      `--${boundary}--`,
+      "",
+    ].join("\r\n"),
+  );
+}

@@ -1,0 +1,23 @@
+import type { PoolClient } from "pg";
+import type { Prisma } from "@/generated/prisma/client";
+import type { DbOrTx } from "./client";
+
+/**
+ * A transaction that statements can join: a Prisma interactive transaction, or a raw `pg`
+ * connection inside BEGIN/COMMIT (the ingestion hot path, see withPgTransaction).
+ */
+export type SqlClient = DbOrTx | PoolClient;
+
+const isPrisma = (client: SqlClient): client is DbOrTx => "$executeRaw" in client;
+
+/** Runs a statement built with Prisma.sql on either kind of client; answers the affected row count. */
+export async function runSql(client: SqlClient, query: Prisma.Sql): Promise<number> {
+  if (isPrisma(client)) return client.$executeRaw(query);
+  return (await client.query(query.text, query.values as unknown[])).rowCount ?? 0;
+}
+
+/** Rows of a query built with Prisma.sql on either kind of client. */
+export async function querySql<T>(client: SqlClient, query: Prisma.Sql): Promise<T[]> {
+  if (isPrisma(client)) return client.$queryRaw<T[]>(query);
+  return (await client.query(query.text, query.values as unknown[])).rows as T[];
+}

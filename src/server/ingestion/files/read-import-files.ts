@@ -1,0 +1,50 @@
+import { createReadStream } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { MAX_MESSAGE_BYTES, tooLarge, type ImportItem } from "../readers/import-item";
+import { readMboxMessages } from "../readers/mbox-reader";
+import { readZipMessages } from "../readers/zip-reader";
+import type { ImportFile } from "./find-import-files";
+
+async function* countingChunks(file: string, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+    onBytes((chunk as Buffer).length);
+    yield chunk as Buffer;
+  }
+}
+
+async function* emlFile(file: ImportFile): AsyncGenerator<ImportItem> {
+  if (file.sizeBytes > MAX_MESSAGE_BYTES) {
+    yield { error: tooLarge(file.sizeBytes) };
+    return;
+  }
+  yield { raw: await readFile(file.file), path: file.folder };
+}
+
+async function* pstFile(file: ImportFile): AsyncGenerator<ImportItem> {
+  // Loaded on demand: the PST reader and its dependencies are only needed for .pst files.
+  const { readPstMessages } = await import("../pst/read-pst-messages");
+  for await (const item of readPstMessages(file.file)) {
+    yield "error" in item ? { error: `${item.folder}: ${item.error}` } : { raw: item.raw, path: item.folder };
+  }
+}
+
+/**
+ * Every message of the files, in order, streaming: one message (or one mbox chunk) in memory at
+ * a time. `onBytes` reports progress through the input files.
+ */
+export async function* readImportFiles(files: ImportFile[], onBytes: (bytes: number) => void): AsyncGenerator<ImportItem> {
+  for (const file of files) {
+    try {
+      if (file.kind === "mbox") {
+        yield* readMboxMessages(countingChunks(file.file, onBytes), { path: file.folder });
+        continue;
+      }
+      if (file.kind === "eml") yield* emlFile(file);
+      else if (file.kind === "zip") yield* readZipMessages(file.file);
+      else yield* pstFile(file);
+    } catch (error) {
+      yield { error: `${file.file}: ${(error as Error).message}` };
+    }
+    onBytes(file.sizeBytes);
+  }
+}

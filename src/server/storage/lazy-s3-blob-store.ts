@@ -1,0 +1,33 @@
+import type { BlobStore } from "./blob-store";
+
+export interface S3Settings {
+  bucket: string;
+  prefix: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/**
+ * The S3 store, loading the AWS SDK on first use: processes on the local backend (the default)
+ * do not pay its start-up time and tens of MB of memory.
+ */
+export function lazyS3BlobStore(settings: S3Settings): BlobStore {
+  let loaded: Promise<BlobStore> | null = null;
+  const store = () =>
+    (loaded ??= (async () => {
+      const [{ S3Client }, { S3BlobStore }] = await Promise.all([import("@aws-sdk/client-s3"), import("./s3-blob-store")]);
+      const credentials = settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
+      const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials });
+      return new S3BlobStore({ bucket: settings.bucket, prefix: settings.prefix, client });
+    })());
+  return {
+    name: "s3",
+    put: async (options) => (await store()).put(options),
+    get: async (key) => (await store()).get(key),
+    exists: async (key) => (await store()).exists(key),
+    delete: async (key) => (await store()).delete(key),
+  };
+}
