@@ -9,6 +9,7 @@ import { applyMigrations } from "../src/server/db/migrations";
 import { jobHandlers } from "../src/server/jobs/job-handlers";
 import { runNextJob } from "../src/server/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
+import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 
 const log = (message: string) => console.error(`[worker] ${message}`);
@@ -53,6 +54,16 @@ async function jobLoop() {
   }
 }
 
+/** External search engines: re-queue emails whose index job gave up (every 10 minutes). */
+async function indexCatchUpLoop() {
+  while (!stop.signal.aborted) {
+    await enqueueIndexCatchUp()
+      .then((queued) => queued > 0 && log(`index catch-up: queued ${queued} email(s)`))
+      .catch((error) => log(`index catch-up error: ${String(error)}`));
+    await sleep(10 * 60_000);
+  }
+}
+
 /** A cycle at start, then one every interval; a stop request lets the batch in hand finish. */
 async function lifecycleLoop(intervalMs: number) {
   while (!stop.signal.aborted) {
@@ -82,7 +93,7 @@ async function main() {
     }
     onStopSignals(() => stop.abort());
     log("started");
-    await Promise.all([jobLoop(), lifecycleLoop(intervalMs)]);
+    await Promise.all([jobLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop()]);
     log("stopped");
   } finally {
     await disconnectDb();

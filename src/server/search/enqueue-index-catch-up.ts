@@ -1,0 +1,27 @@
+import { db } from "../db/client";
+import { enqueueJob } from "../jobs/enqueue-job";
+import { SEARCH_INDEX_JOB } from "./meilisearch-index-jobs";
+import type { SearchEngine } from "./search-engine";
+import { searchEngine } from "./search-engine-factory";
+
+/**
+ * The worker's index catch-up for an external engine: emails still not indexed a while after
+ * they were archived, that no queued or running index job covers (their job failed for good, or
+ * the engine was switched), get new index jobs. PostgreSQL full-text search indexes inside the
+ * ingest transaction, so it never needs one. Returns how many emails were queued.
+ */
+export async function enqueueIndexCatchUp(options: { engine?: Pick<SearchEngine, "name">; olderThanMinutes?: number; limit?: number } = {}): Promise<number> {
+  if ((options.engine ?? searchEngine()).name === "postgres") return 0;
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    SELECT e.id FROM archived_emails e
+    WHERE NOT e.is_indexed AND e.archived_at < now() - make_interval(mins => ${options.olderThanMinutes ?? 10})
+      AND NOT EXISTS (
+        SELECT 1 FROM jobs j
+        WHERE j.type = ${SEARCH_INDEX_JOB} AND j.status IN ('queued', 'running') AND j.payload->'emailIds' ? e.id::text)
+    LIMIT ${options.limit ?? 10_000}`;
+  const ids = rows.map((row) => row.id);
+  for (let start = 0; start < ids.length; start += 1000) {
+    await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds: ids.slice(start, start + 1000), catchUp: true } });
+  }
+  return ids.length;
+}
