@@ -2,14 +2,15 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach } from "vitest";
 import { db } from "../../src/server/db/client";
+import { asAuditTableOwner } from "./audit-tampering";
 import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
 
 /** Empties every application table (keeping the migration history) and restores predefined roles. */
 export async function resetDatabase(): Promise<void> {
   const tables = await db().$queryRaw<{ tablename: string }[]>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
-  await db().$executeRawUnsafe(
-    `TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`,
+  await asAuditTableOwner(() =>
+    db().$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`),
   );
   await ensurePredefinedRoles();
   if (process.env.DATA_DIR) await rm(path.join(process.env.DATA_DIR, "storage"), { recursive: true, force: true });
