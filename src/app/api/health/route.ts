@@ -1,13 +1,16 @@
 import { db } from "@/server/db/client";
-import { jsonResponse, errorResponse } from "@/server/http/error-response";
 import { AppError } from "@/server/errors/app-error";
+import { errorResponse, jsonResponse } from "@/server/http/error-response";
+import { routeMethods } from "@/server/http/rest-endpoint";
 
 /** Liveness + database reachability, unauthenticated (used by the e2e harness and operators). */
-export async function GET(): Promise<Response> {
-  try {
-    await db().$queryRaw`SELECT 1`;
-    return jsonResponse({ status: "ok" });
-  } catch (error) {
-    return errorResponse(new AppError("INTERNAL", "Database unreachable", { cause: error }));
-  }
-}
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: async () => {
+    try {
+      await db().$queryRaw`SELECT 1`;
+      return jsonResponse({ status: "ok" });
+    } catch (error) {
+      return errorResponse(new AppError("INTERNAL", "Database unreachable", { cause: error }));
+    }
+  },
+});
