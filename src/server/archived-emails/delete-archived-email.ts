@@ -1,10 +1,11 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
-import { transaction } from "../db/client";
+import { db, transaction } from "../db/client";
 import { AppError, conflict, notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
 import { getSettings } from "../settings/get-settings";
+import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
 interface LockedEmail {
@@ -26,7 +27,7 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
   if (!(await getSettings()).deletionEnabled) {
     throw new AppError("FORBIDDEN", "Deletion of archived emails is disabled in the system settings (deletionEnabled)");
   }
-  const releasedHashes = await transaction(async (tx) => {
+  const released = await transaction(async (tx) => {
     const [email] = await tx.$queryRaw<LockedEmail[]>`
       SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail",
         storage_hash_sha256 AS "storageHashSha256"
@@ -48,7 +49,10 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
       targetId: email.id,
       details: { reason: "Manual", storageHashSha256: email.storageHashSha256, userEmail: email.userEmail },
     });
-    return [email.storageHashSha256, ...attachments.map((row) => row.hash)];
+    const hashes = [email.storageHashSha256, ...attachments.map((row) => row.hash)];
+    // Journalled with the deletion, so a crash before the clean-up below leaves work for the sweep.
+    return { hashes, intents: await recordBlobIntents(tx, hashes) };
   });
-  await releaseUnreferencedBlobs({ hashes: releasedHashes });
+  await releaseUnreferencedBlobs({ hashes: released.hashes });
+  await clearBlobIntents(db(), released.intents);
 }

@@ -1,4 +1,4 @@
-import type { PoolClient } from "pg";
+import type { Pool, PoolClient } from "pg";
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "./client";
 
@@ -6,7 +6,7 @@ import type { DbOrTx } from "./client";
  * A transaction that statements can join: a Prisma interactive transaction, or a raw `pg`
  * connection inside BEGIN/COMMIT (the ingestion hot path, see withPgTransaction).
  */
-export type SqlClient = DbOrTx | PoolClient;
+export type SqlClient = DbOrTx | PoolClient | Pool;
 
 const isPrisma = (client: SqlClient): client is DbOrTx => "$executeRaw" in client;
 

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { withPgTransaction } from "../db/pg-pool";
+import { pgPool, withPgTransaction } from "../db/pg-pool";
 import { storableText } from "../validation/storable-text";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
 import { lockBlobsShared } from "../storage/blob-locks";
+import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { describeIngestError } from "./describe-ingest-error";
 import { insertArchivedEmails, type EmailRow } from "./insert-archived-emails";
@@ -90,6 +91,9 @@ async function storeBatch(sourceId: string, userEmail: string, batch: Candidate[
   const archivedAt = new Date();
   const rows = batch.map((candidate) => emailRow(sourceId, userEmail, candidate, archivedAt));
   const hashes = batch.flatMap((candidate) => [candidate.parsed.rawHashSha256, ...candidate.parsed.attachments.map((a) => a.hashSha256)]);
+  // A crash after the bytes are written but before the rows commit leaves the intents behind,
+  // and the lifecycle sweep removes the orphaned bytes (docs/archive.md).
+  const intents = await recordBlobIntents(pgPool(), hashes);
   let inserted: Set<string>;
   try {
     inserted = await withPgTransaction(async (client) => {
@@ -102,6 +106,8 @@ async function storeBatch(sourceId: string, userEmail: string, batch: Candidate[
   } catch (error) {
     await releaseUnreferencedBlobs({ hashes }).catch(() => undefined);
     throw error;
+  } finally {
+    await clearBlobIntents(pgPool(), intents).catch(() => undefined);
   }
   batch.forEach((candidate, position) => {
     const id = rows[position].id;

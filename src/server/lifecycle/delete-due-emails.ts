@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
+import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 
@@ -18,6 +19,8 @@ export interface BatchOutcome {
   protectedByHold: number;
   /** Content hashes (email and attachments) whose blobs may now be unreferenced. */
   releasedHashes: string[];
+  /** Their journal entries (blob_intents), written with the deletion; cleared after the clean-up. */
+  intentIds: string[];
 }
 
 interface DecisionRow {
@@ -44,12 +47,12 @@ interface DecisionRow {
  * Rows of the email's attachments, hold links and label go with it (ON DELETE CASCADE).
  */
 export async function deleteDueEmails(options: { ids: string[]; now: Date; cycleId: string }): Promise<BatchOutcome> {
-  if (options.ids.length === 0) return { deleted: [], protectedByHold: 0, releasedHashes: [] };
+  if (options.ids.length === 0) return { deleted: [], protectedByHold: 0, releasedHashes: [], intentIds: [] };
   return transaction(async (tx) => {
     const locked = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM archived_emails WHERE id = ANY(${options.ids}::uuid[]) ORDER BY id FOR UPDATE SKIP LOCKED`;
     const lockedIds = locked.map((row) => row.id);
-    if (lockedIds.length === 0) return { deleted: [], protectedByHold: 0, releasedHashes: [] };
+    if (lockedIds.length === 0) return { deleted: [], protectedByHold: 0, releasedHashes: [], intentIds: [] };
     const policies = await loadEnabledPolicies(tx);
     const attachmentHashes = await tx.$queryRaw<{ hash_sha256: string }[]>`
       SELECT DISTINCT hash_sha256 FROM attachments WHERE email_id = ANY(${lockedIds}::uuid[])`;
@@ -90,6 +93,7 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       deleted,
       protectedByHold: rows.filter((row) => row.eligible && row.held).length,
       releasedHashes,
+      intentIds: await recordBlobIntents(tx, releasedHashes),
     };
   });
 }

@@ -3,6 +3,7 @@ import { isFeatureEnabled } from "../license/license";
 import { deleteDueEmails, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
+import { clearBlobIntents, sweepAbandonedBlobs } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
 export interface CycleSummary {
@@ -34,7 +35,7 @@ const MAX_RECORDED_FAILURES = 1000;
  * lifecycle_cycles from its start. `signal` stops it between batches.
  */
 export async function runLifecycleCycle(
-  options: { now?: Date; batchSize?: number; signal?: AbortSignal } = {},
+  options: CycleOptions = {},
 ): Promise<CycleSummary> {
   const started = Date.now();
   const locked = await withLifecycleLock(() => runLockedCycle(options, started));
@@ -42,7 +43,15 @@ export async function runLifecycleCycle(
   return { cycleId: null, evaluated: 0, deleted: 0, protectedByHold: 0, failed: 0, durationMs: Date.now() - started, skipped: true };
 }
 
-async function runLockedCycle(options: { now?: Date; batchSize?: number; signal?: AbortSignal }, started: number): Promise<CycleSummary> {
+interface CycleOptions {
+  now?: Date;
+  batchSize?: number;
+  signal?: AbortSignal;
+  /** Journal entries of bytes older than this are swept (default 15 minutes; tests pass 0). */
+  sweepOlderThanMs?: number;
+}
+
+async function runLockedCycle(options: CycleOptions, started: number): Promise<CycleSummary> {
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const cycle = await db().lifecycleCycle.create({ data: {}, select: { id: true } });
@@ -60,13 +69,17 @@ async function runLockedCycle(options: { now?: Date; batchSize?: number; signal?
         const outcome = await deleteBatch(ids, now, cycle.id, fail);
         summary.deleted += outcome.deleted.length;
         summary.protectedByHold += outcome.protectedByHold;
-        await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes }).catch((error) => fail(null, error));
+        await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes })
+          .then(() => clearBlobIntents(db(), outcome.intentIds))
+          .catch((error) => fail(null, error));
         if (options.signal?.aborted) {
           summary.stopped = true;
           break;
         }
       }
     }
+    // Bytes that crashed imports or interrupted clean-ups left behind (storage/blob-intents.ts).
+    if (!summary.stopped) await sweepAbandonedBlobs({ olderThanMs: options.sweepOlderThanMs }).catch((error) => fail(null, error));
   } catch (error) {
     fail(null, error);
   } finally {
@@ -100,13 +113,14 @@ async function deleteBatch(
   try {
     return await deleteDueEmails({ ids, now, cycleId });
   } catch {
-    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, releasedHashes: [] };
+    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, releasedHashes: [], intentIds: [] };
     for (const id of ids) {
       try {
         const outcome = await deleteDueEmails({ ids: [id], now, cycleId });
         combined.deleted.push(...outcome.deleted);
         combined.protectedByHold += outcome.protectedByHold;
         combined.releasedHashes.push(...outcome.releasedHashes);
+        combined.intentIds.push(...outcome.intentIds);
       } catch (error) {
         fail(id, error);
       }

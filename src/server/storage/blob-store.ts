@@ -12,6 +12,8 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Removes `key`; absent keys are not an error. */
   delete(key: string): Promise<void>;
+  /** Removes partial writes a crash left behind (older than `olderThanMs`); returns how many. */
+  sweepPartialWrites(olderThanMs: number): Promise<number>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -29,5 +29,6 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
     get: async (key) => (await store()).get(key),
     exists: async (key) => (await store()).exists(key),
     delete: async (key) => (await store()).delete(key),
+    sweepPartialWrites: async (olderThanMs) => (await store()).sweepPartialWrites(olderThanMs),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
 
@@ -59,6 +59,21 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.fileFor(key), { force: true });
+  }
+
+  async sweepPartialWrites(olderThanMs: number): Promise<number> {
+    const tempDirectory = path.join(this.root, "tmp");
+    const names = await readdir(tempDirectory).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tempDirectory, name);
+      const info = await stat(file).catch(() => null);
+      if (info && Date.now() - info.mtimeMs >= olderThanMs) {
+        await rm(file, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private async hasWholeFile(file: string, size: number): Promise<boolean> {

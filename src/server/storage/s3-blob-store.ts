@@ -60,6 +60,11 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
+  /** An S3 PUT is atomic: a crash never leaves a partial object. */
+  async sweepPartialWrites(): Promise<number> {
+    return 0;
+  }
+
   async delete(key: string): Promise<void> {
     await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
   }
