@@ -188,8 +188,10 @@ describe("lifecycle under concurrency", () => {
     await expectOneAuditEntryPerDeletion(await db().lifecycleCycle.findFirstOrThrow().then((cycle) => cycle.deleted));
   }, 120_000);
 
-  it("never loses a held email while holds are applied and released during cycles (20 rounds)", async () => {
+  it("never loses a held email while holds are applied and released during cycles and API deletions (20 rounds)", async () => {
     await installHeldDeletionOracle();
+    await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
+    let manuallyDeleted = 0;
     const keep = await createHold(admin.token, "Keep");
     const flicker = await createHold(admin.token, "Flicker");
     let deletedTotal = 0;
@@ -219,6 +221,14 @@ describe("lifecycle under concurrency", () => {
             await pause(Math.random() * 10);
           }
         })(),
+        (async () => {
+          for (const id of [...ids].sort(() => Math.random() - 0.5).slice(0, 5)) {
+            await pause(Math.random() * 20);
+            const response = await api("DELETE", `/v1/archived-emails/${id}`, { token: admin.token });
+            expect([204, 404, 409], response.text).toContain(response.status);
+            if (response.status === 204) manuallyDeleted++;
+          }
+        })(),
       ]);
       deletedTotal += cycles.reduce((sum, cycle) => sum + cycle.deleted, 0);
       for (const id of guarded) {
@@ -233,7 +243,7 @@ describe("lifecycle under concurrency", () => {
     deletedTotal += (await runLifecycleCycle()).deleted;
     const remaining = await db().archivedEmail.findMany({ select: { id: true, holds: { select: { legalHoldId: true } } } });
     for (const email of remaining) expect(email.holds).toEqual([{ legalHoldId: keep.id }]);
-    expect(remaining.length + deletedTotal).toBe(200);
+    expect(remaining.length + deletedTotal + manuallyDeleted).toBe(200);
     expect(await heldDeletions()).toEqual([]);
     await expectOneAuditEntryPerDeletion(deletedTotal);
   }, 120_000);
