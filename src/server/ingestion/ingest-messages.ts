@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { pgPool, withPgTransaction } from "../db/pg-pool";
+import { extractAttachmentText, type ExtractionResult } from "../attachment-text/extract-attachment-text";
 import { storableText } from "../validation/storable-text";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
@@ -26,6 +27,8 @@ interface Candidate {
   message: IncomingMessage;
   parsed: ParsedMessage;
   dedupeKey: string;
+  /** Attachment text by attachment hash (identical bytes are extracted once per batch). */
+  texts: Map<string, ExtractionResult>;
 }
 
 /** The mailbox an email is archived from, compared case-insensitively everywhere. */
@@ -48,12 +51,28 @@ export async function prepareMessages(options: { sourceId: string; userEmail: st
   for (const [index, message] of options.messages.entries()) {
     try {
       const parsed = await parseMessage(message.raw);
-      candidates.push({ index, message, parsed, dedupeKey: dedupeKeyOf(parsed) });
+      candidates.push({ index, message, parsed, dedupeKey: dedupeKeyOf(parsed), texts: new Map() });
     } catch (error) {
       outcomes[index] = { status: "failed", reason: describeIngestError(error) };
     }
   }
+  await extractAttachmentTexts(candidates);
   return { sourceId: options.sourceId, userEmail: normalizeMailbox(options.userEmail), outcomes, candidates };
+}
+
+/** Attachment text for search (docs/ingestion.md); failures are kept on the attachment, never fatal. */
+async function extractAttachmentTexts(candidates: Candidate[]): Promise<void> {
+  const byHash = new Map<string, Promise<ExtractionResult>>();
+  for (const candidate of candidates) {
+    for (const attachment of candidate.parsed.attachments) {
+      let result = byHash.get(attachment.hashSha256);
+      if (!result) {
+        result = extractAttachmentText({ bytes: attachment.bytes, mimeType: attachment.mimeType, filename: attachment.filename });
+        byHash.set(attachment.hashSha256, result);
+      }
+      candidate.texts.set(attachment.hashSha256, await result);
+    }
+  }
 }
 
 /**
@@ -136,6 +155,8 @@ async function writeBlobs(batch: Candidate[]): Promise<void> {
   await Promise.all(Array.from({ length: Math.min(BLOB_WRITE_CONCURRENCY, queue.length) }, writer));
 }
 
+const storableTextOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : storableText(text));
+
 function emailRow(sourceId: string, userEmail: string, candidate: Candidate, archivedAt: Date): EmailRow {
   const { parsed, message } = candidate;
   const future = parsed.date !== null && parsed.date.getTime() > archivedAt.getTime();
@@ -170,8 +191,8 @@ function emailRow(sourceId: string, userEmail: string, candidate: Candidate, arc
       sizeBytes: attachment.bytes.length,
       storagePath: blobKeyForHash(attachment.hashSha256),
       hashSha256: attachment.hashSha256,
-      extractedText: null,
-      extractionError: null,
+      extractedText: storableTextOrNull(candidate.texts.get(attachment.hashSha256)?.text),
+      extractionError: candidate.texts.get(attachment.hashSha256)?.error ?? null,
     })),
   };
 }
