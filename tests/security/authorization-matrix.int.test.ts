@@ -157,6 +157,17 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "lifecycle.forecast": { input: {}, expect: ADMIN_ONLY(200) },
   "lifecycle.cycles": { input: {}, expect: ADMIN_ONLY(200) },
   "lifecycle.emailStatus": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "archivedEmails.listBySource": { input: { ingestionSourceId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "archivedEmails.get": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "archivedEmails.body": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "archivedEmails.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "sources.list": { expect: ADMIN_ONLY(200) },
+  "sources.names": { expect: [200, 200, 200, 200, 403] },
+  "sources.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "sources.sync": { input: {}, expect: ADMIN_ONLY(422) },
+  "settings.get": { expect: ADMIN_ONLY(200) },
+  "settings.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "dashboard.stats": { expect: [200, 200, 200, 200, 403] },
 };
 
 const expected = (row: { expect: Row["expect"] }, caller: Caller) =>

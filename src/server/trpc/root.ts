@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
+import { archivedEmailsRouter, dashboardRouter, settingsRouter, sourcesRouter } from "./routers/archive";
 import { auditRouter } from "./routers/audit";
 import { legalHoldsRouter } from "./routers/legal-holds";
 import { licenseRouter } from "./routers/license";
@@ -19,6 +20,10 @@ export const appRouter = router({
   retentionLabels: retentionLabelsRouter,
   retentionPolicies: retentionPoliciesRouter,
   lifecycle: lifecycleRouter,
+  archivedEmails: archivedEmailsRouter,
+  sources: sourcesRouter,
+  settings: settingsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;
