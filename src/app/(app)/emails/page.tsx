@@ -1,0 +1,133 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Suspense, type FormEvent } from "react";
+import { ErrorNotice } from "@/components/error-notice";
+import { Skeleton } from "@/components/skeleton";
+import { formatDateTime } from "@/lib/format";
+import { useTRPC } from "@/lib/trpc";
+
+const FIELDS = ["query", "from", "to", "userEmail", "ingestionSourceId", "startDate", "endDate", "hasAttachments", "matchingStrategy", "page"] as const;
+
+function EmailSearch() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const input = Object.fromEntries(FIELDS.flatMap((field) => (params.get(field) ? [[field, params.get(field)!]] : []))) as Record<string, string>;
+  const results = useQuery(
+    trpc.search.run.queryOptions({
+      query: input.query,
+      from: input.from,
+      to: input.to,
+      userEmail: input.userEmail,
+      ingestionSourceId: input.ingestionSourceId,
+      startDate: input.startDate,
+      endDate: input.endDate,
+      hasAttachments: input.hasAttachments,
+      matchingStrategy: input.matchingStrategy,
+      page: input.page,
+      limit: "20",
+    }),
+  );
+  const sources = useQuery(trpc.sources.names.queryOptions());
+
+  // The URL is the search: it can be bookmarked and shared.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next = new URLSearchParams();
+    for (const field of FIELDS) {
+      const value = String(form.get(field) ?? "").trim();
+      if (value && field !== "page") next.set(field, value);
+    }
+    router.push(`${pathname}?${next.toString()}`);
+  }
+
+  const page = Number(input.page ?? 1);
+  const goTo = (target: number) => {
+    const next = new URLSearchParams(params.toString());
+    next.set("page", String(target));
+    router.push(`${pathname}?${next.toString()}`);
+  };
+
+  return (
+    <div className="space-y-4">
+      <h1 className="page-title">Emails</h1>
+      <form onSubmit={submit} className="card grid gap-3 md:grid-cols-4" aria-label="Search emails" key={params.toString()}>
+        <label className="md:col-span-4 text-sm">
+          Words <input name="query" defaultValue={input.query ?? ""} className="input" placeholder='e.g. quarterly "board minutes"' />
+        </label>
+        <label className="text-sm">From <input name="from" defaultValue={input.from ?? ""} className="input" /></label>
+        <label className="text-sm">To <input name="to" defaultValue={input.to ?? ""} className="input" /></label>
+        <label className="text-sm">Mailbox <input name="userEmail" defaultValue={input.userEmail ?? ""} className="input" /></label>
+        <label className="text-sm">
+          Source
+          <select name="ingestionSourceId" defaultValue={input.ingestionSourceId ?? ""} className="input">
+            <option value="">All sources</option>
+            {sources.data?.map((source) => <option key={source.id} value={source.id}>{source.name}</option>)}
+          </select>
+        </label>
+        <label className="text-sm">From date <input type="date" name="startDate" defaultValue={input.startDate ?? ""} className="input" /></label>
+        <label className="text-sm">To date <input type="date" name="endDate" defaultValue={input.endDate ?? ""} className="input" /></label>
+        <label className="text-sm">
+          Attachments
+          <select name="hasAttachments" defaultValue={input.hasAttachments ?? ""} className="input">
+            <option value="">Any</option>
+            <option value="true">With attachments</option>
+            <option value="false">Without</option>
+          </select>
+        </label>
+        <label className="text-sm">
+          Matching
+          <select name="matchingStrategy" defaultValue={input.matchingStrategy ?? "last"} className="input">
+            <option value="last">Best matches first (last)</option>
+            <option value="all">Every word (all)</option>
+            <option value="frequency">Rarest word decides (frequency)</option>
+          </select>
+        </label>
+        <div className="md:col-span-4">
+          <button className="btn btn-primary">Search</button>
+        </div>
+      </form>
+      {results.error && <ErrorNotice error={results.error} />}
+      {results.isLoading && <Skeleton lines={5} />}
+      {results.data && (
+        <section aria-label="Results">
+          <p className="mb-2 text-sm text-slate-600">
+            {results.data.total} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
+          </p>
+          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+            {results.data.items.map((email) => (
+              <li key={email.id} className="p-3">
+                <Link href={`/emails/${email.id}`} className="link font-medium">
+                  {email.subject || "(no subject)"}
+                </Link>
+                {email.isOnLegalHold && <span className="badge ml-2 bg-amber-100 text-amber-900">On hold</span>}
+                <p className="text-xs text-slate-600">
+                  {email.senderName || email.senderEmail} → {email.userEmail} · {formatDateTime(email.sentAt)}
+                </p>
+                {/* The snippet is HTML-escaped by the server; only <mark> is added. */}
+                <p className="text-sm" dangerouslySetInnerHTML={{ __html: email.snippet }} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex gap-2">
+            <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>Previous</button>
+            <button className="btn btn-sm" disabled={page * 20 >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+export default function EmailsPage() {
+  return (
+    <Suspense fallback={<Skeleton lines={5} />}>
+      <EmailSearch />
+    </Suspense>
+  );
+}

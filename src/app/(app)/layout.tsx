@@ -1,0 +1,23 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { CapabilitiesProvider } from "@/lib/capabilities";
+import { uiCapabilities } from "@/server/trpc/ui-capabilities";
+import { pagePrincipal } from "@/server/trpc/ui-session";
+import { AppNav } from "./app-nav";
+
+export const dynamic = "force-dynamic";
+
+/** Every signed-in page: no session → sign-in; the navigation shows only what the role allows. */
+export default async function AppLayout({ children }: { children: ReactNode }) {
+  const principal = await pagePrincipal();
+  if (!principal) redirect("/login");
+  const capabilities = await uiCapabilities(principal);
+  return (
+    <CapabilitiesProvider value={capabilities}>
+      <div className="flex min-h-screen flex-col md:flex-row">
+        <AppNav />
+        <main className="flex-1 p-4 md:p-8">{children}</main>
+      </div>
+    </CapabilitiesProvider>
+  );
+}

@@ -1,0 +1,147 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { ErrorNotice } from "@/components/error-notice";
+import { Skeleton } from "@/components/skeleton";
+import { useToast } from "@/components/toast";
+import { formatDateTime, formatNumber } from "@/lib/format";
+import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
+
+const TYPES: Record<string, string> = { mbox: "application/mbox", eml: "message/rfc822", zip: "application/zip" };
+
+function contentTypeOf(file: File): string {
+  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
+  return TYPES[extension] ?? "application/mbox";
+}
+
+/** Streams the file to the session-authenticated import route, reporting upload progress. */
+function uploadFile(sourceId: string, userEmail: string, file: File, onProgress: (fraction: number) => void): Promise<{ imported: number; duplicates: number; failed: { index: number; reason: string }[] }> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("POST", `/api/ui/sources/${sourceId}/import?userEmail=${encodeURIComponent(userEmail)}`);
+    request.setRequestHeader("content-type", contentTypeOf(file));
+    for (const [name, value] of Object.entries(UI_HEADERS)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      const body = JSON.parse(request.responseText || "null");
+      if (request.status === 200) resolve(body);
+      else reject(new Error(body?.message ?? `Upload failed (${request.status})`));
+    };
+    request.onerror = () => reject(new Error("Upload failed: network error"));
+    request.send(file);
+  });
+}
+
+export default function SourcesPage() {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const sources = useQuery(trpc.sources.list.queryOptions());
+  const [progress, setProgress] = useState<number | null>(null);
+  const [summary, setSummary] = useState<string>("");
+  const create = useMutation(
+    trpc.sources.create.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(),
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
+  const sync = useMutation(trpc.sources.sync.mutationOptions({ onSuccess: () => toast("Sync queued", "success"), onError: (error) => toast(errorMessage(error), "error") }));
+
+  function createUpload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    create.mutate({ name: form.name, provider: "upload", config: form.userEmail ? { userEmail: form.userEmail } : {} });
+  }
+
+  function createImap(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    create.mutate({ name: form.name, provider: "imap", config: { host: form.host, port: Number(form.port || 993), secure: form.secure === "on", username: form.username, password: form.password } });
+  }
+
+  async function upload(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const file = form.get("file") as File | null;
+    if (!file || file.size === 0) return;
+    setProgress(0);
+    setSummary("");
+    try {
+      const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail")), file, setProgress);
+      setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
+      await queryClient.invalidateQueries();
+    } catch (error) {
+      setSummary(errorMessage(error));
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <h1 className="page-title">Ingestion sources</h1>
+      <ErrorNotice error={sources.error} />
+      {!sources.data ? (
+        <Skeleton lines={4} />
+      ) : (
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <thead>
+            <tr className="text-left text-slate-600">
+              <th className="p-2">Name</th>
+              <th className="p-2">Provider</th>
+              <th className="p-2">Status</th>
+              <th className="p-2">Last sync</th>
+              <th className="p-2 text-right">Emails</th>
+              <th className="p-2" />
+            </tr>
+          </thead>
+          <tbody>
+            {sources.data.map((source) => (
+              <tr key={source.id} className="border-t border-slate-100">
+                <td className="p-2">{source.name}</td>
+                <td className="p-2">{source.provider}</td>
+                <td className="p-2">{source.status}{source.statusMessage ? `: ${source.statusMessage}` : ""}</td>
+                <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
+                <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>
+                <td className="p-2">{source.provider === "imap" && <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>Sync now</button>}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="grid gap-4 md:grid-cols-3">
+        <form onSubmit={upload} className="card space-y-2" aria-label="Upload mail">
+          <h2 className="font-medium">Upload mbox, .eml or zip</h2>
+          <label className="block text-sm">
+            Source
+            <select name="sourceId" className="input">
+              {sources.data?.filter((source) => source.provider === "upload").map((source) => <option key={source.id} value={source.id}>{source.name}</option>)}
+            </select>
+          </label>
+          <label className="block text-sm">Mailbox <input name="userEmail" type="email" className="input" required /></label>
+          <label className="block text-sm">File <input name="file" type="file" accept=".mbox,.eml,.zip" className="block text-sm" required /></label>
+          <button className="btn btn-primary" disabled={progress !== null}>Upload</button>
+          {progress !== null && <progress aria-label="Upload progress" max={1} value={progress} className="w-full" />}
+          {summary && <p role="status" className="text-sm">{summary}</p>}
+        </form>
+        <form onSubmit={createUpload} className="card space-y-2" aria-label="New upload source">
+          <h2 className="font-medium">New upload source</h2>
+          <label className="block text-sm">Name <input name="name" className="input" required /></label>
+          <label className="block text-sm">Default mailbox <input name="userEmail" type="email" className="input" /></label>
+          <button className="btn">Create</button>
+        </form>
+        <form onSubmit={createImap} className="card space-y-2" aria-label="New IMAP source">
+          <h2 className="font-medium">New IMAP source</h2>
+          <label className="block text-sm">Name <input name="name" className="input" required /></label>
+          <label className="block text-sm">Host <input name="host" className="input" required /></label>
+          <label className="block text-sm">Port <input name="port" type="number" defaultValue={993} className="input" /></label>
+          <label className="flex items-center gap-2 text-sm"><input name="secure" type="checkbox" defaultChecked /> TLS</label>
+          <label className="block text-sm">Username <input name="username" className="input" required /></label>
+          <label className="block text-sm">Password <input name="password" type="password" className="input" required /></label>
+          <button className="btn">Create</button>
+        </form>
+      </div>
+    </div>
+  );
+}

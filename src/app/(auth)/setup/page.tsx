@@ -1,0 +1,44 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { TextField } from "@/components/form-field";
+
+/** First run: creates the first administrator (POST /v1/auth/setup, refused once a user exists) and signs in. */
+export default function SetupPage() {
+  const router = useRouter();
+  const [error, setError] = useState("");
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    setPending(true);
+    setError("");
+    const response = await fetch("/v1/auth/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(form) });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string; errors?: { field: string; message: string }[] } | null;
+      setPending(false);
+      setError(body?.errors?.map((item) => `${item.field}: ${item.message}`).join("; ") || body?.message || "Setup failed.");
+      return;
+    }
+    await signIn("credentials", { email: form.email, password: form.password, redirect: false });
+    router.replace("/dashboard");
+    router.refresh();
+  }
+
+  return (
+    <form onSubmit={submit} className="card space-y-4" aria-label="First-run setup">
+      <h2 className="text-lg font-medium">Create the first administrator</h2>
+      <TextField label="First name" name="first_name" required />
+      <TextField label="Last name" name="last_name" required />
+      <TextField label="Email" name="email" type="email" autoComplete="username" required />
+      <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required />
+      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      <button className="btn btn-primary w-full" disabled={pending}>
+        {pending ? "Creating…" : "Create administrator"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+"use client";
+
+import { createContext, useContext, type ReactNode } from "react";
+
+/** What the signed-in user may do, computed on the server from their role; pages hide the rest. */
+export interface Capabilities {
+  user: { id: string; email: string; name: string; roleName: string | null };
+  readArchive: boolean;
+  deleteArchive: boolean;
+  readUsers: boolean;
+  readAudit: boolean;
+  manageIngestion: boolean;
+  manageAll: boolean;
+  legalHolds: boolean;
+  retention: boolean;
+}
+
+const CapabilitiesContext = createContext<Capabilities | null>(null);
+
+export function CapabilitiesProvider({ value, children }: { value: Capabilities; children: ReactNode }) {
+  return <CapabilitiesContext.Provider value={value}>{children}</CapabilitiesContext.Provider>;
+}
+
+export function useCapabilities(): Capabilities {
+  const value = useContext(CapabilitiesContext);
+  if (!value) throw new Error("useCapabilities outside the signed-in layout");
+  return value;
+}

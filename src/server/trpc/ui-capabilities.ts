@@ -1,0 +1,21 @@
+import { getMe } from "../auth/get-me";
+import type { Principal } from "../auth/principal";
+import { can } from "../authz/ability";
+import { isFeatureEnabled } from "../license/license";
+import type { Capabilities } from "@/lib/capabilities";
+
+/** The navigation's view of a principal, from the same can() the server's checks use. */
+export async function uiCapabilities(principal: Principal): Promise<Capabilities> {
+  const { user } = await getMe({ principal });
+  return {
+    user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`, roleName: user.role?.name ?? null },
+    readArchive: can(principal.ability, "read:archive"),
+    deleteArchive: can(principal.ability, "delete:archive"),
+    readUsers: can(principal.ability, "read:users"),
+    readAudit: can(principal.ability, "read:audit"),
+    manageIngestion: can(principal.ability, "manage:ingestion"),
+    manageAll: can(principal.ability, "manage:all"),
+    legalHolds: isFeatureEnabled("LEGAL_HOLDS"),
+    retention: isFeatureEnabled("RETENTION_POLICY"),
+  };
+}
