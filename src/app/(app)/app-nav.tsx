@@ -10,7 +10,13 @@ const LINKS: { href: string; label: string; visible: (can: Capabilities) => bool
   { href: "/emails", label: "Emails", visible: (can) => can.readArchive },
   { href: "/holds", label: "Legal holds", visible: (can) => can.manageAll && can.legalHolds },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
+  { href: "/retention", label: "Retention", visible: (can) => can.manageAll && can.retention },
   { href: "/sources", label: "Ingestion sources", visible: (can) => can.manageIngestion },
+  { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
+  { href: "/admin/roles", label: "Roles", visible: (can) => can.manageAll },
+  { href: "/admin/api-keys", label: "API keys", visible: () => true },
+  { href: "/admin/settings", label: "Settings", visible: (can) => can.manageAll },
+  { href: "/admin/license", label: "License", visible: () => true },
 ];
 
 export function AppNav() {
