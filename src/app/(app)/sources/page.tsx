@@ -8,7 +8,8 @@ import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
 
-const SYNCING = new Set(["syncing"]);
+/** How long the list keeps polling after a sync request, for the worker to pick the job up. */
+const SYNC_WATCH_MS = 60_000;
 const STATUS_TONES: Record<string, string> = { error: "bg-red-100 text-red-900", idle: "bg-slate-100 text-slate-700", active: "bg-emerald-100 text-emerald-900" };
 
 const TYPES: Record<string, string> = { mbox: "application/mbox", eml: "message/rfc822", zip: "application/zip" };
@@ -40,10 +41,11 @@ export default function SourcesPage() {
   const trpc = useTRPC();
   const toast = useToast();
   const queryClient = useQueryClient();
-  // While a sync runs, poll so that its outcome (or error) appears without a reload.
+  // While a sync is queued or runs, poll so that its outcome (or error) appears without a reload.
+  const [watchSyncUntil, setWatchSyncUntil] = useState(0);
   const sources = useQuery({
     ...trpc.sources.list.queryOptions(),
-    refetchInterval: (query) => (query.state.data?.some((source) => SYNCING.has(source.status)) ? 3000 : false),
+    refetchInterval: (query) => (Date.now() < watchSyncUntil || query.state.data?.some((source) => source.status === "syncing") ? 2000 : false),
   });
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<string>("");
@@ -55,7 +57,7 @@ export default function SourcesPage() {
   );
   const sync = useMutation(
     trpc.sources.sync.mutationOptions({
-      onSuccess: () => (toast("Sync queued", "success"), queryClient.invalidateQueries(trpc.sources.list.queryFilter())),
+      onSuccess: (answer) => (toast(answer.message, "success"), setWatchSyncUntil(Date.now() + SYNC_WATCH_MS)),
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
