@@ -287,8 +287,8 @@ test.describe.serial("administration", () => {
     expect(oldestFirst).toEqual([...oldestFirst].sort((a, b) => a - b));
 
     const first = (await ids())[0];
-    await table.getByRole("button", { name: `Details of entry ${first}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Audit entry ${first}` });
+    await table.getByRole("button", { name: `Details of entry ${first}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: `Audit entry ${first}`, exact: true });
     const details = dialog.getByRole("definition");
     await expect(dialog).toContainText("CREATE");
     // Its own hash and its predecessor's (every CREATE comes after the SETUP entry).
@@ -300,12 +300,14 @@ test.describe.serial("administration", () => {
     await expect(page).not.toHaveURL(/entry=/);
 
     await filters.getByRole("button", { name: "Clear" }).click();
+    await table.getByRole("button", { name: "#" }).click();
+    await expect(page).toHaveURL(/sort=desc/);
     await page.getByRole("button", { name: "Verify chain" }).click();
     await expect(page.getByTestId("verify-result")).toContainText("Chain verified");
     await page.screenshot({ path: "docs/screenshots/audit.png", fullPage: true });
 
     // The link a broken chain shows opens that entry's details.
     await page.goto("/audit?entry=1");
-    await expect(page.getByRole("dialog", { name: "Audit entry 1" })).toContainText("none (first entry)");
+    await expect(page.getByRole("dialog", { name: "Audit entry 1", exact: true })).toContainText("none (first entry)");
   });
 });

@@ -122,7 +122,7 @@ function AuditLog() {
         paging={{ page, pageSize: PAGE_SIZE, total: entries.data?.meta.total ?? 0, onPageChange: (next) => setParams({ page: String(next) }) }}
         columns={[
           { key: "id", header: "#", sortable: true, render: (entry) => entry.id },
-          { key: "time", header: "Time", render: (entry) => formatDateTime(entry.timestamp) },
+          { key: "time", header: "Time", className: "whitespace-nowrap", render: (entry) => formatDateTime(entry.timestamp) },
           { key: "actor", header: "Actor", render: (entry) => entry.actorIdentifier },
           { key: "action", header: "Action", render: (entry) => entry.actionType },
           { key: "target", header: "Target", className: "break-all", render: (entry) => `${entry.targetType} ${entry.targetId}` },

@@ -53,16 +53,20 @@ export default function SettingsPage() {
             govern the retention lifecycle: retention labels and policies delete expired emails according to their own rules (see Retention). Every
             change is recorded in the audit log.
           </p>
-          <button
-            type="button"
-            role="switch"
-            aria-checked={enabled}
-            className={`btn ${enabled ? "" : "btn-danger"}`}
-            disabled={update.isPending}
-            onClick={() => (enabled ? update.mutate({ deletionEnabled: false }) : setConfirming(true))}
-          >
-            {enabled ? "Disable deletion" : "Enable deletion"}
-          </button>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              role="switch"
+              aria-checked={enabled}
+              aria-labelledby="deletion-heading"
+              disabled={update.isPending}
+              onClick={() => (enabled ? update.mutate({ deletionEnabled: false }) : setConfirming(true))}
+              className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-50 ${enabled ? "bg-amber-500" : "bg-slate-300"}`}
+            >
+              <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-5" : "translate-x-0.5"}`} />
+            </button>
+            <span className="text-sm text-slate-700">{enabled ? "On: permitted users can delete emails" : "Off: no email can be deleted by hand"}</span>
+          </div>
         </section>
       )}
       <ConfirmDialog
