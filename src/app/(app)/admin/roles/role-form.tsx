@@ -4,7 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormError, TextField } from "@/components/form-field";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
-import { draftOf, EMPTY_DRAFT, parseDrafts, PolicyEditor, type PolicyDraft } from "./policy-editor";
+import { draftOf, EMPTY_DRAFT, parseDrafts, type PolicyDraft } from "./policy-drafts";
+import { PolicyEditor } from "./policy-editor";
 
 type Role = RouterOutputs["roles"]["list"][number];
 
