@@ -115,7 +115,7 @@ test.describe.serial("administration", () => {
     await expect(page.getByRole("alert").filter({ hasText: "User not found" })).toBeVisible();
   });
 
-  test("a user with read:users but not manage:all sees users read-only and is refused by the server", async ({ page, request }) => {
+  test("a user with read:users but not manage:all sees users and roles read-only and is refused by the server", async ({ page, request }) => {
     const token = await adminToken(request);
     const auditor = { email: `auditor-${RUN}@example.com`, password: "auditor password 123" };
     const created = await request.post("/v1/users", {
@@ -140,6 +140,10 @@ test.describe.serial("administration", () => {
       return response.status;
     });
     expect(refused).toBe(403);
+    await nav.getByRole("link", { name: "Roles" }).click();
+    await expect(page.getByTestId("role-Auditor")).toBeVisible();
+    await expect(page.getByRole("button", { name: "New role" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^(Edit|Delete) role/ })).toHaveCount(0);
     expect((await request.delete(`/v1/users/${(await created.json()).id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
   });
 
