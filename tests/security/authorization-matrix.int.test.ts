@@ -130,6 +130,7 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "roles.update": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "audit.list": { input: {}, expect: READ_AUDIT(200) },
+  "audit.get": { input: { id: 999_999_999 }, expect: READ_AUDIT(404) },
   "audit.verify": { expect: READ_AUDIT(200) },
   "audit.head": { expect: READ_AUDIT(200) },
   "license.get": { expect: 200 },

@@ -100,3 +100,7 @@ export const listAuditLogsQuerySchema = z
   }));
 
 export type ListAuditLogsQuery = z.output<typeof listAuditLogsQuerySchema>;
+
+export const auditLogEntryIdSchema = z.object({
+  id: z.number({ message: "id must be a positive integer" }).int("id must be a positive integer").min(1, "id must be a positive integer").max(Number.MAX_SAFE_INTEGER),
+});

@@ -56,4 +56,15 @@ describe("tRPC procedures", () => {
     expect(keys.key).toMatch(/^mak_/);
     expect((await asAdmin.account.apiKeys()).map((key) => key.id)).toEqual([keys.id]);
   });
+
+  it("opens one audit entry by id with every field, as the listing shows it", async () => {
+    const admin = await setupAdmin();
+    const reader = await createUserWithRole(admin.token, "predefined_read_only");
+    const asAdmin = await callerFor(admin.user.id);
+    const [listed] = (await asAdmin.audit.list({ actionType: "SETUP", actor: undefined, startDate: undefined, endDate: undefined })).data;
+    expect(await asAdmin.audit.get({ id: listed.id })).toEqual(listed);
+    expect(await codeOf(asAdmin.audit.get({ id: listed.id + 1_000_000 }))).toBe("NOT_FOUND");
+    expect(await codeOf(asAdmin.audit.get({ id: 0 }))).toBe("UNPROCESSABLE_CONTENT");
+    expect(await codeOf((await callerFor(reader.user.id)).audit.get({ id: listed.id }))).toBe("FORBIDDEN");
+  });
 });

@@ -1,100 +1,151 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Suspense, type FormEvent } from "react";
+import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
-import { useTRPC } from "@/lib/trpc";
+import { fieldErrorsOf, useTRPC } from "@/lib/trpc";
+import { EntryDetails } from "./entry-details";
 
-interface Filters {
-  actor?: string;
-  actionType?: string;
-  startDate?: string;
-  endDate?: string;
-  sort: "asc" | "desc";
-  page: string;
-}
+const PAGE_SIZE = 50;
+/** The action types the service records (docs/audit-log.md); the filter also takes any other text. */
+const ACTION_TYPES = [
+  "APPLY_HOLD", "APPLY_LABEL", "BULK_APPLY_HOLD", "CREATE", "DELETE", "IMPORT", "INTEGRITY_FAILURE", "LOGIN", "LOGIN_FAILED",
+  "READ", "RELEASE_ALL", "REMOVE_HOLD", "REMOVE_LABEL", "SEARCH", "SETUP", "SYNC", "UPDATE",
+];
+const FILTERS = ["actor", "actionType", "startDate", "endDate"] as const;
 
-export default function AuditPage() {
+/** Filters, sort, page and the open entry live in the URL, so a view (or a broken entry) can be linked. */
+function AuditLog() {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>({ sort: "desc", page: "1" });
-  const [selected, setSelected] = useState<number | null>(null);
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const param = (name: string) => params.get(name) ?? undefined;
+  const sort = params.get("sort") === "asc" ? "asc" : "desc";
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const entryId = Number(params.get("entry")) || null;
+
+  const setParams = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value) next.set(name, value);
+      else next.delete(name);
+    }
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
+
   const entries = useQuery(
-    trpc.audit.list.queryOptions({ actor: filters.actor, actionType: filters.actionType, startDate: filters.startDate, endDate: filters.endDate, sort: filters.sort, page: filters.page, limit: "50" }),
+    trpc.audit.list.queryOptions({
+      actor: param("actor"),
+      actionType: param("actionType"),
+      startDate: param("startDate"),
+      endDate: param("endDate"),
+      sort,
+      page: String(page),
+      limit: String(PAGE_SIZE),
+    }),
   );
+  const filterErrors = fieldErrorsOf(entries.error);
   const verify = useMutation(trpc.audit.verify.mutationOptions());
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    setFilters({ actor: form.actor || undefined, actionType: form.actionType || undefined, startDate: form.startDate || undefined, endDate: form.endDate || undefined, sort: filters.sort, page: "1" });
+    setParams({ ...Object.fromEntries(FILTERS.map((name) => [name, form[name]?.trim() || undefined])), page: undefined });
   }
 
-  const detail = entries.data?.data.find((entry) => entry.id === selected);
   return (
     <div className="space-y-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">Audit log</h1>
         <button className="btn btn-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
           {verify.isPending ? "Verifying…" : "Verify chain"}
         </button>
       </div>
       {verify.data && (
-        <p role="status" data-testid="verify-result" className={`rounded p-3 text-sm ${verify.data.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <div role="status" data-testid="verify-result" className={`rounded p-3 text-sm ${verify.data.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
           {verify.data.ok ? "Chain verified: " : "Chain broken: "}
           {verify.data.message}
           {!verify.data.ok && (
-            <button className="link ml-2" onClick={() => setSelected(verify.data.ok ? null : verify.data.logId)}>Show entry {verify.data.logId}</button>
+            <Link className="link ml-2" href={`/audit?entry=${verify.data.logId}`}>
+              Show entry {verify.data.logId}
+            </Link>
           )}
-        </p>
-      )}
-      <ErrorNotice error={verify.error} />
-      <form onSubmit={submit} className="card grid gap-3 md:grid-cols-5" aria-label="Filter audit log">
-        <label className="text-sm">Actor <input name="actor" className="input" /></label>
-        <label className="text-sm">Action <input name="actionType" className="input" placeholder="e.g. LOGIN" /></label>
-        <label className="text-sm">From <input type="date" name="startDate" className="input" /></label>
-        <label className="text-sm">To <input type="date" name="endDate" className="input" /></label>
-        <div className="flex items-end"><button className="btn">Filter</button></div>
-      </form>
-      <ErrorNotice error={entries.error} />
-      {!entries.data ? (
-        <Skeleton lines={6} />
-      ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th className="p-2">
-                <button className="link" onClick={() => setFilters({ ...filters, sort: filters.sort === "desc" ? "asc" : "desc" })}>
-                  # {filters.sort === "desc" ? "↓" : "↑"}
-                </button>
-              </th>
-              <th className="p-2">Time</th>
-              <th className="p-2">Actor</th>
-              <th className="p-2">Action</th>
-              <th className="p-2">Target</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.data.data.map((entry) => (
-              <tr key={entry.id} className={`cursor-pointer border-t border-slate-100 ${selected === entry.id ? "bg-indigo-50" : ""}`} onClick={() => setSelected(entry.id)}>
-                <td className="p-2">{entry.id}</td>
-                <td className="p-2">{formatDateTime(entry.timestamp)}</td>
-                <td className="p-2">{entry.actorIdentifier}</td>
-                <td className="p-2">{entry.actionType}</td>
-                <td className="p-2">{entry.targetType} {entry.targetId}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {detail && <pre className="card overflow-auto text-xs" aria-label="Entry details">{JSON.stringify(detail, null, 2)}</pre>}
-      {entries.data && (
-        <div className="flex gap-2">
-          <button className="btn btn-sm" disabled={filters.page === "1"} onClick={() => setFilters({ ...filters, page: String(Number(filters.page) - 1) })}>Previous</button>
-          <button className="btn btn-sm" disabled={Number(filters.page) * 50 >= entries.data.meta.total} onClick={() => setFilters({ ...filters, page: String(Number(filters.page) + 1) })}>Next</button>
         </div>
       )}
+      <ErrorNotice error={verify.error} />
+      <form onSubmit={submit} className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filter audit log" key={params.toString()}>
+        <label className="text-sm">
+          Actor
+          <input name="actor" className="input" defaultValue={param("actor")} placeholder="exact, e.g. officer@example.com" />
+        </label>
+        <label className="text-sm">
+          Action type
+          <select name="actionType" className="input" defaultValue={param("actionType") ?? ""}>
+            <option value="">Any</option>
+            {[...new Set([...ACTION_TYPES, ...(param("actionType") ? [param("actionType")!] : [])])].map((type) => (
+              <option key={type}>{type}</option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm">
+          From
+          <input type="date" name="startDate" className="input" defaultValue={param("startDate")} aria-invalid={filterErrors.startDate ? true : undefined} />
+          {filterErrors.startDate && <span className="text-xs text-red-700">{filterErrors.startDate}</span>}
+        </label>
+        <label className="text-sm">
+          To
+          <input type="date" name="endDate" className="input" defaultValue={param("endDate")} aria-invalid={filterErrors.endDate ? true : undefined} />
+          {filterErrors.endDate && <span className="text-xs text-red-700">{filterErrors.endDate}</span>}
+        </label>
+        <div className="flex items-end gap-2">
+          <button className="btn">Filter</button>
+          <button type="button" className="btn" onClick={() => setParams({ actor: undefined, actionType: undefined, startDate: undefined, endDate: undefined, page: undefined })}>
+            Clear
+          </button>
+        </div>
+      </form>
+      {Object.keys(filterErrors).length === 0 && <ErrorNotice error={entries.error} />}
+      <DataTable
+        caption="Audit log entries"
+        rows={entries.data?.data}
+        loading={entries.isLoading}
+        rowKey={(entry) => String(entry.id)}
+        emptyTitle="No entries match these filters"
+        sort={{ key: "id", direction: sort }}
+        onSortChange={(next) => setParams({ sort: next.direction, page: undefined })}
+        paging={{ page, pageSize: PAGE_SIZE, total: entries.data?.meta.total ?? 0, onPageChange: (next) => setParams({ page: String(next) }) }}
+        columns={[
+          { key: "id", header: "#", sortable: true, render: (entry) => entry.id },
+          { key: "time", header: "Time", className: "whitespace-nowrap", render: (entry) => formatDateTime(entry.timestamp) },
+          { key: "actor", header: "Actor", render: (entry) => entry.actorIdentifier },
+          { key: "action", header: "Action", render: (entry) => entry.actionType },
+          { key: "target", header: "Target", className: "break-all", render: (entry) => `${entry.targetType} ${entry.targetId}` },
+          {
+            key: "details",
+            header: "Details",
+            render: (entry) => (
+              <button className="btn btn-sm" onClick={() => setParams({ entry: String(entry.id) })} aria-label={`Details of entry ${entry.id}`}>
+                Details
+              </button>
+            ),
+          },
+        ]}
+      />
+      <EntryDetails id={entryId} onClose={() => setParams({ entry: undefined })} />
     </div>
+  );
+}
+
+export default function AuditPage() {
+  return (
+    <Suspense fallback={<Skeleton lines={6} />}>
+      <AuditLog />
+    </Suspense>
   );
 }

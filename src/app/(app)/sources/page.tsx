@@ -8,6 +8,10 @@ import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
 
+/** How long the list keeps polling after a sync request, for the worker to pick the job up. */
+const SYNC_WATCH_MS = 60_000;
+const STATUS_TONES: Record<string, string> = { error: "bg-red-100 text-red-900", idle: "bg-slate-100 text-slate-700", active: "bg-emerald-100 text-emerald-900" };
+
 const TYPES: Record<string, string> = { mbox: "application/mbox", eml: "message/rfc822", zip: "application/zip" };
 
 function contentTypeOf(file: File): string {
@@ -37,7 +41,12 @@ export default function SourcesPage() {
   const trpc = useTRPC();
   const toast = useToast();
   const queryClient = useQueryClient();
-  const sources = useQuery(trpc.sources.list.queryOptions());
+  // While a sync is queued or runs, poll so that its outcome (or error) appears without a reload.
+  const [watchSyncUntil, setWatchSyncUntil] = useState(0);
+  const sources = useQuery({
+    ...trpc.sources.list.queryOptions(),
+    refetchInterval: (query) => (Date.now() < watchSyncUntil || query.state.data?.some((source) => source.status === "syncing") ? 2000 : false),
+  });
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<string>("");
   const create = useMutation(
@@ -46,7 +55,12 @@ export default function SourcesPage() {
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
-  const sync = useMutation(trpc.sources.sync.mutationOptions({ onSuccess: () => toast("Sync queued", "success"), onError: (error) => toast(errorMessage(error), "error") }));
+  const sync = useMutation(
+    trpc.sources.sync.mutationOptions({
+      onSuccess: (answer) => (toast(answer.message, "success"), setWatchSyncUntil(Date.now() + SYNC_WATCH_MS)),
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
 
   function createUpload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,7 +71,20 @@ export default function SourcesPage() {
   function createImap(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    create.mutate({ name: form.name, provider: "imap", config: { host: form.host, port: Number(form.port || 993), secure: form.secure === "on", username: form.username, password: form.password } });
+    const mailboxes = form.mailboxes.split(/[\n,]/).map((mailbox) => mailbox.trim()).filter(Boolean);
+    create.mutate({
+      name: form.name,
+      provider: "imap",
+      config: {
+        host: form.host,
+        port: Number(form.port || 993),
+        secure: form.secure === "on",
+        username: form.username,
+        password: form.password,
+        ...(mailboxes.length > 0 ? { mailboxes } : {}),
+        ...(form.userEmail ? { userEmail: form.userEmail } : {}),
+      },
+    });
   }
 
   async function upload(event: FormEvent<HTMLFormElement>) {
@@ -100,8 +127,14 @@ export default function SourcesPage() {
             {sources.data.map((source) => (
               <tr key={source.id} className="border-t border-slate-100">
                 <td className="p-2">{source.name}</td>
-                <td className="p-2">{source.provider}</td>
-                <td className="p-2">{source.status}{source.statusMessage ? `: ${source.statusMessage}` : ""}</td>
+                <td className="p-2">
+                  {source.provider}
+                  {source.provider === "imap" && typeof source.config.host === "string" && <span className="block text-xs text-slate-500">{source.config.host}</span>}
+                </td>
+                <td className="p-2" data-testid={`source-status-${source.name}`}>
+                  <span className={`badge ${STATUS_TONES[source.status] ?? "bg-amber-100 text-amber-900"}`}>{source.status}</span>
+                  {source.statusMessage && <span className={`mt-1 block text-xs ${source.status === "error" ? "text-red-800" : "text-slate-600"}`}>{source.statusMessage}</span>}
+                </td>
                 <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
                 <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>
                 <td className="p-2">{source.provider === "imap" && <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>Sync now</button>}</td>
@@ -138,7 +171,12 @@ export default function SourcesPage() {
           <label className="block text-sm">Port <input name="port" type="number" defaultValue={993} className="input" /></label>
           <label className="flex items-center gap-2 text-sm"><input name="secure" type="checkbox" defaultChecked /> TLS</label>
           <label className="block text-sm">Username <input name="username" className="input" required /></label>
-          <label className="block text-sm">Password <input name="password" type="password" className="input" required /></label>
+          <label className="block text-sm">Password <input name="password" type="password" className="input" autoComplete="off" required /></label>
+          <label className="block text-sm">
+            Mailboxes <textarea name="mailboxes" rows={2} className="input" placeholder="INBOX, Sent" aria-describedby="imap-mailboxes-hint" />
+            <span id="imap-mailboxes-hint" className="text-xs text-slate-500">Comma or line separated; empty: all but Junk and Trash.</span>
+          </label>
+          <label className="block text-sm">Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" /></label>
           <button className="btn">Create</button>
         </form>
       </div>

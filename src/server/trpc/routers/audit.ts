@@ -1,4 +1,5 @@
-import { listAuditLogsQuerySchema } from "../../audit/audit.schemas";
+import { auditLogEntryIdSchema, listAuditLogsQuerySchema } from "../../audit/audit.schemas";
+import { getAuditLogEntry } from "../../audit/get-audit-log-entry";
 import { getAuditLogHead } from "../../audit/get-audit-log-head";
 import { listAuditLogs } from "../../audit/list-audit-logs";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
@@ -6,6 +7,8 @@ import { permissionProcedure, router } from "../init";
 
 export const auditRouter = router({
   list: permissionProcedure("read:audit").input(listAuditLogsQuerySchema).query(({ input }) => listAuditLogs({ query: input })),
+  /** UI only (no REST route): opens the entry a chain verification names; same permission as the listing. */
+  get: permissionProcedure("read:audit").input(auditLogEntryIdSchema).query(({ input }) => getAuditLogEntry({ id: input.id })),
   verify: permissionProcedure("read:audit").mutation(() => verifyAuditLog()),
   head: permissionProcedure("read:audit").query(() => getAuditLogHead()),
 });

@@ -1,0 +1,85 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
+import { ErrorNotice } from "@/components/error-notice";
+import { Skeleton } from "@/components/skeleton";
+import { useToast } from "@/components/toast";
+import { useCapabilities } from "@/lib/capabilities";
+import { errorMessage, useTRPC } from "@/lib/trpc";
+
+export default function SettingsPage() {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const can = useCapabilities();
+  const queryClient = useQueryClient();
+  const settings = useQuery({ ...trpc.settings.get.queryOptions(), enabled: can.manageAll });
+  const [confirming, setConfirming] = useState(false);
+  const update = useMutation(
+    trpc.settings.update.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.settings.get.queryKey(), saved);
+        toast(saved.deletionEnabled ? "Deletion enabled" : "Deletion disabled", "success");
+      },
+      onError: (error) => toast(errorMessage(error), "error"),
+      onSettled: () => setConfirming(false),
+    }),
+  );
+
+  if (!can.manageAll) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may change settings.")} />;
+
+  const enabled = settings.data?.deletionEnabled ?? false;
+  return (
+    <div className="max-w-3xl space-y-4">
+      <h1 className="page-title">Settings</h1>
+      <ErrorNotice error={settings.error} />
+      {!settings.data ? (
+        <Skeleton lines={3} />
+      ) : (
+        <section className="card space-y-3" aria-labelledby="deletion-heading">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="deletion-heading" className="font-medium">
+              Deletion of archived emails
+            </h2>
+            <span data-testid="deletion-state" className={`badge ${enabled ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}>
+              {enabled ? "Deletion enabled" : "Deletion disabled"}
+            </span>
+          </div>
+          <p className="text-sm text-slate-700">
+            While deletion is <strong>disabled</strong> (the default), no one can delete an archived email by hand, whatever their role: the
+            Delete button and <code>DELETE /v1/archived-emails/&#123;id&#125;</code> are refused. Turn it <strong>on</strong> to let users whose role
+            grants <code>delete:archive</code> delete single emails. Emails on an active legal hold stay protected either way. This switch does not
+            govern the retention lifecycle: retention labels and policies delete expired emails according to their own rules (see Retention). Every
+            change is recorded in the audit log.
+          </p>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              role="switch"
+              aria-checked={enabled}
+              aria-labelledby="deletion-heading"
+              disabled={update.isPending}
+              onClick={() => (enabled ? update.mutate({ deletionEnabled: false }) : setConfirming(true))}
+              className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-50 ${enabled ? "bg-amber-500" : "bg-slate-300"}`}
+            >
+              <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-5" : "translate-x-0.5"}`} />
+            </button>
+            <span className="text-sm text-slate-700">{enabled ? "On: permitted users can delete emails" : "Off: no email can be deleted by hand"}</span>
+          </div>
+        </section>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Enable deletion"
+        confirmLabel="Enable deletion"
+        danger
+        busy={update.isPending}
+        onConfirm={() => update.mutate({ deletionEnabled: true })}
+        onClose={() => setConfirming(false)}
+      >
+        <p>Users whose role allows it will be able to delete archived emails for good. Emails on legal hold stay protected.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}
