@@ -181,6 +181,6 @@ test.describe.serial("compliance officer", () => {
     });
     expect(refused).toBe(403);
     await page.goto("/holds");
-    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Missing permission manage:all" })).toBeVisible();
   });
 });
