@@ -6,6 +6,6 @@ import { permissionProcedure, router } from "../init";
 
 export const auditRouter = router({
   list: permissionProcedure("read:audit").input(listAuditLogsQuerySchema).query(({ input }) => listAuditLogs({ query: input })),
-  verify: permissionProcedure("read:audit").mutation(() => verifyAuditLog()),
+  verify: permissionProcedure("read:audit", undefined, "auditVerify").mutation(() => verifyAuditLog()),
   head: permissionProcedure("read:audit").query(() => getAuditLogHead()),
 });
