@@ -39,9 +39,20 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
+/**
+ * Domain and validation errors arrive wrapped (tRPC wraps what a procedure throws); tRPC's own
+ * client errors (PARSE_ERROR for input that is not JSON) keep their code instead of becoming 500s.
+ */
+function mapCaughtError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError || cause instanceof ZodError) return toTrpcError(cause);
+  if (error.code === "INTERNAL_SERVER_ERROR") return toTrpcError(cause ?? error);
+  return error;
+}
+
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error);
+  if (!result.ok) throw mapCaughtError(result.error);
   return result;
 });
 
