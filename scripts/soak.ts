@@ -1,0 +1,248 @@
+/**
+ * `npm run soak -- [--minutes N] [--emails N] [--connections N] [--port N] [--pg-port N] [--keep-data]`
+ *
+ * Load and soak test (docs/security.md): starts the production server (`scripts/start.ts`, a build
+ * is made once if missing) on a fresh embedded PostgreSQL in a temporary DATA_DIR, bound to
+ * 127.0.0.1 only; seeds synthetic mail through the import endpoint; then runs mixed read, write
+ * and search traffic with autocannon for the given minutes while sampling the server's RSS.
+ * Prints the error count (target 0), latency percentiles, RSS over time and its trend (least-squares
+ * slope after the warm-up). Exits 1 when any request failed. The rate limits are raised via env.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { people, Random, syntheticMessage } from "./bench/synthetic-mail";
+
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    emails: { type: "string", default: "3000" },
+    connections: { type: "string", default: "10" },
+    port: { type: "string", default: "3190" },
+    "pg-port": { type: "string", default: "54390" },
+    "sample-seconds": { type: "string", default: "5" },
+    "keep-data": { type: "boolean", default: false },
+  },
+});
+const MINUTES = Number(args.minutes);
+const EMAILS = Number(args.emails);
+const CONNECTIONS = Number(args.connections);
+const PORT = Number(args.port);
+const SAMPLE_MS = Number(args["sample-seconds"]) * 1000;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ADMIN = { email: "soak@example.com", password: `soak-${randomBytes(8).toString("hex")}` };
+const USER_EMAIL = "soak-mailbox@example.com";
+const IMPORT_BATCH = 250;
+/** Far above anything this traffic reaches: the soak measures the service, not the limiter. */
+const UNLIMITED = "1000000000";
+
+const log = (message: string) => console.log(`[soak] ${message}`);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function startServer(dataDir: string): ChildProcess {
+  // The server is this node process itself (no npx/tsx wrapper), so its pid is the one to sample.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      EMBEDDED_PG_PORT: args["pg-port"],
+      AUTH_SECRET: randomBytes(32).toString("hex"),
+      ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_SEARCH: UNLIMITED,
+      RATE_LIMIT_BULK_APPLY: UNLIMITED,
+      RATE_LIMIT_AUDIT_VERIFY: UNLIMITED,
+      RATE_LIMIT_IMPORT: UNLIMITED,
+    },
+  });
+  const serverLog: string[] = [];
+  const keep = (chunk: Buffer) => {
+    serverLog.push(chunk.toString());
+    if (serverLog.length > 200) serverLog.shift();
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(serverLog.join(""));
+      console.error(`[soak] the server exited early (code ${code})`);
+      process.exit(2);
+    }
+  });
+  return child;
+}
+
+let stopping = false;
+
+async function waitForHealth(deadlineMs: number): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await pause(500);
+  }
+  throw new Error("the server did not become healthy in time");
+}
+
+async function call<T = any>(token: string | null, method: string, pathname: string, body?: BodyInit, contentType = "application/json"): Promise<T> {
+  const response = await fetch(`${BASE}${pathname}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": contentType } : {}) },
+    body,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${pathname} → ${response.status} ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Synthetic mail with small attachments: the soak is about request handling, not disk volume. */
+function mbox(from: number, count: number, random: Random, population: ReturnType<typeof people>): Buffer {
+  const small = (r: Random, size: number) => ({ filename: `note-${r.int(1000)}.txt`, contentType: "text/plain", bytes: Buffer.from("x".repeat(Math.min(size, 20_000))) });
+  const parts: Buffer[] = [];
+  for (let index = from; index < from + count; index++) {
+    const message = syntheticMessage({ index, random, population, attachment: small }).toString("latin1").replace(/^(>*From )/gm, ">$1");
+    parts.push(Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}\n`, "latin1"));
+  }
+  return Buffer.concat(parts);
+}
+
+function rssMegabytes(pid: number): number | null {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Least-squares slope of RSS (MB) over time (minutes). */
+function slopePerMinute(samples: { minute: number; rssMb: number }[]): number {
+  const n = samples.length;
+  if (n < 2) return 0;
+  const meanX = samples.reduce((sum, s) => sum + s.minute, 0) / n;
+  const meanY = samples.reduce((sum, s) => sum + s.rssMb, 0) / n;
+  const covariance = samples.reduce((sum, s) => sum + (s.minute - meanX) * (s.rssMb - meanY), 0);
+  const variance = samples.reduce((sum, s) => sum + (s.minute - meanX) ** 2, 0);
+  return variance === 0 ? 0 : covariance / variance;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "mail-archive-soak-"));
+  // The embedded PostgreSQL may run as another user (when started as root): it must reach its directory.
+  chmodSync(dataDir, 0o755);
+  log(`DATA_DIR ${dataDir}; server on ${BASE} (loopback only); ${MINUTES} min of traffic, ${CONNECTIONS} connections`);
+  const server = startServer(dataDir);
+  const stop = async () => {
+    stopping = true;
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+    if (!args["keep-data"]) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(15 * 60_000);
+    const { accessToken: token } = await call<{ accessToken: string }>(null, "POST", "/v1/auth/login", JSON.stringify(ADMIN));
+    const source = await call<{ id: string }>(token, "POST", "/v1/ingestion-sources", JSON.stringify({ name: "Soak", provider: "upload" }));
+
+    const seedStarted = Date.now();
+    const random = new Random(7);
+    const population = people(500, random);
+    for (let from = 0; from < EMAILS; from += IMPORT_BATCH) {
+      const body = mbox(from, Math.min(IMPORT_BATCH, EMAILS - from), random, population);
+      await call(token, "POST", `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`, new Uint8Array(body), "application/mbox");
+    }
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    log(`seeded ${EMAILS} emails through the import endpoint in ${seedSeconds.toFixed(1)} s (${(EMAILS / seedSeconds).toFixed(0)}/s)`);
+
+    const emailIds: string[] = [];
+    for (let page = 1; emailIds.length < 500; page++) {
+      const listed = await call<{ items: { id: string }[] }>(token, "GET", `/v1/archived-emails/ingestion-source/${source.id}?page=${page}&limit=100`);
+      if (listed.items.length === 0) break;
+      emailIds.push(...listed.items.map((item) => item.id));
+    }
+    const L = "/api/v1/enterprise/retention-policy";
+    const labels = [
+      await call<{ id: string }>(token, "POST", `${L}/labels`, JSON.stringify({ name: "Soak short", retentionPeriodDays: 36500 })),
+      await call<{ id: string }>(token, "POST", `${L}/labels`, JSON.stringify({ name: "Soak long", retentionPeriodDays: 73000 })),
+    ];
+    const words = ["contract", "invoice", "report", "budget", "meeting", "merger", "audit", "deadline", "release", "pricing", "Prüfung", "会議"];
+
+    const traffic = new Random(11);
+    let imported = 0;
+    const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const read = { authorization: `Bearer ${token}` };
+    /** One request of the mix, drawn per request: 65% reads and searches, 35% writes. */
+    const nextRequest = () => {
+      const roll = traffic.next();
+      const email = traffic.pick(emailIds);
+      if (roll < 0.3) return { method: "GET", path: `/v1/search?query=${encodeURIComponent(traffic.pick(words))}&limit=20`, headers: read };
+      if (roll < 0.45) return { method: "GET", path: `/v1/archived-emails/ingestion-source/${source.id}?page=${1 + traffic.int(20)}&limit=20`, headers: read };
+      if (roll < 0.6) return { method: "GET", path: `/v1/archived-emails/${email}`, headers: read };
+      if (roll < 0.65) return { method: "GET", path: `/api/v1/enterprise/audit-logs?page=1&limit=20`, headers: read };
+      if (roll < 0.8) return { method: "POST", path: `${L}/email/${email}/label`, headers: json, body: JSON.stringify({ labelId: traffic.pick(labels).id }) };
+      if (roll < 0.85) return { method: "DELETE", path: `${L}/email/${email}/label`, headers: read };
+      const index = EMAILS + imported++;
+      const message = syntheticMessage({ index, random: traffic, population, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) });
+      return {
+        method: "POST",
+        path: `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
+        headers: { authorization: `Bearer ${token}`, "content-type": "message/rfc822" },
+        body: message,
+      };
+    };
+
+    const samples: { minute: number; rssMb: number }[] = [];
+    const trafficStarted = Date.now();
+    const sample = () => {
+      const rssMb = rssMegabytes(server.pid!);
+      if (rssMb !== null) samples.push({ minute: (Date.now() - trafficStarted) / 60_000, rssMb });
+    };
+    sample();
+    const sampler = setInterval(sample, SAMPLE_MS);
+    const result = await autocannon({
+      url: BASE,
+      connections: CONNECTIONS,
+      duration: Math.max(1, Math.round(MINUTES * 60)),
+      requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, ...nextRequest() }) }],
+    });
+    clearInterval(sampler);
+    sample();
+
+    const failures = result.errors + result.timeouts + result.non2xx;
+    const warmUpMinutes = Math.min(1, MINUTES / 4);
+    const steady = samples.filter((s) => s.minute >= warmUpMinutes);
+    const slope = slopePerMinute(steady);
+    const everyMinute = samples.filter((s, index) => index === 0 || index === samples.length - 1 || Math.floor(s.minute) !== Math.floor(samples[index - 1].minute));
+    console.log("\n=== soak result ===");
+    console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(1)} req/s average), of which ${imported} imports`);
+    console.log(`errors: ${failures} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts})`);
+    console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
+    console.log(`server RSS MB over time (every ${SAMPLE_MS / 1000} s, ${samples.length} samples):`);
+    for (const s of everyMinute) console.log(`  t=${s.minute.toFixed(2)} min  ${s.rssMb.toFixed(1)} MB`);
+    console.log(
+      `RSS: first ${samples[0]?.rssMb.toFixed(1)} MB, max ${Math.max(...samples.map((s) => s.rssMb)).toFixed(1)} MB, last ${samples.at(-1)?.rssMb.toFixed(1)} MB; ` +
+        `trend after ${warmUpMinutes.toFixed(2)} min warm-up: ${slope >= 0 ? "+" : ""}${slope.toFixed(2)} MB/min`,
+    );
+    console.log(JSON.stringify({ minutes: MINUTES, seededEmails: EMAILS, seedSeconds, requests: result.requests.total, errors: failures, p99Ms: result.latency.p99, rssSlopeMbPerMin: Number(slope.toFixed(3)), rssSamples: samples.map((s) => [Number(s.minute.toFixed(2)), Number(s.rssMb.toFixed(1))]) }));
+    process.exitCode = failures === 0 ? 0 : 1;
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(2);
+});
