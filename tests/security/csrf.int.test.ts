@@ -75,7 +75,7 @@ describe("CSRF protection of the UI session", () => {
     const sourceId = await ensureTestSource();
     const message = "From: a@example.com\r\nSubject: forged\r\n\r\nbody\r\n";
     const path = `/api/ui/sources/${sourceId}/import?userEmail=a@example.com`;
-    const forged = [
+    const forged: Record<string, string>[] = [
       { ...uiHeaders(cookie), origin: EVIL, "content-type": "message/rfc822" },
       { cookie, host: "localhost", origin: EVIL, "content-type": "multipart/form-data; boundary=x" },
       { cookie, host: "localhost", "content-type": "message/rfc822" },

@@ -8,7 +8,7 @@ import { api } from "../../../tests/helpers/rest-client";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { resetDatabase } from "../../../tests/helpers/reset-database";
-import { applyHold, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
+import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
 import { runLifecycleCycle, type CycleSummary } from "./run-lifecycle-cycle";
 
 const HOLDS = "/api/v1/enterprise/legal-holds";
@@ -306,6 +306,17 @@ describe("lifecycle under concurrency", () => {
     await applyHold(admin.token, email, hold.id);
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${email}::uuid`;
     expect(await heldDeletions()).toEqual([email]);
+  });
+
+  it("the oracle notices a deletion that ignores an unexpired label, and not one whose label has run out", async () => {
+    await installHeldDeletionOracle();
+    const longLabel = await createLabel(admin.token, "Long", 36500);
+    const shortLabel = await createLabel(admin.token, "Short", 1);
+    const [kept, expired] = await insertDueEmails(2);
+    await applyLabel(admin.token, kept, longLabel.id);
+    await applyLabel(admin.token, expired, shortLabel.id);
+    await db().$executeRaw`DELETE FROM archived_emails WHERE id IN (${kept}::uuid, ${expired}::uuid)`;
+    expect(await heldDeletions("label")).toEqual([kept]);
   });
 });
 
