@@ -183,25 +183,53 @@ async function main() {
     let imported = 0;
     const json = { authorization: `Bearer ${token}`, "content-type": "application/json" };
     const read = { authorization: `Bearer ${token}` };
-    /** One request of the mix, drawn per request: 65% reads and searches, 35% writes. */
-    const nextRequest = () => {
-      const roll = traffic.next();
-      const email = traffic.pick(emailIds);
-      if (roll < 0.3) return { method: "GET", path: `/v1/search?query=${encodeURIComponent(traffic.pick(words))}&limit=20`, headers: read };
-      if (roll < 0.45) return { method: "GET", path: `/v1/archived-emails/ingestion-source/${source.id}?page=${1 + traffic.int(20)}&limit=20`, headers: read };
-      if (roll < 0.6) return { method: "GET", path: `/v1/archived-emails/${email}`, headers: read };
-      if (roll < 0.65) return { method: "GET", path: `/api/v1/enterprise/audit-logs?page=1&limit=20`, headers: read };
-      if (roll < 0.8) return { method: "POST", path: `${L}/email/${email}/label`, headers: json, body: JSON.stringify({ labelId: traffic.pick(labels).id }) };
-      if (roll < 0.85) return { method: "DELETE", path: `${L}/email/${email}/label`, headers: read };
-      const index = EMAILS + imported++;
-      const message = syntheticMessage({ index, random: traffic, population, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) });
-      return {
-        method: "POST",
-        path: `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
-        headers: { authorization: `Bearer ${token}`, "content-type": "message/rfc822" },
-        body: message,
-      };
+    type SoakRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer };
+    /** The mix, drawn per request by weight: 65% reads and searches, 35% writes. */
+    const MIX: { kind: string; weight: number; build: (email: string) => SoakRequest }[] = [
+      { kind: "search", weight: 0.3, build: () => ({ method: "GET", path: `/v1/search?query=${encodeURIComponent(traffic.pick(words))}&limit=20`, headers: read }) },
+      { kind: "list", weight: 0.15, build: () => ({ method: "GET", path: `/v1/archived-emails/ingestion-source/${source.id}?page=${1 + traffic.int(20)}&limit=20`, headers: read }) },
+      { kind: "get", weight: 0.15, build: (email) => ({ method: "GET", path: `/v1/archived-emails/${email}`, headers: read }) },
+      { kind: "audit", weight: 0.05, build: () => ({ method: "GET", path: `/api/v1/enterprise/audit-logs?page=1&limit=20`, headers: read }) },
+      { kind: "label", weight: 0.15, build: (email) => ({ method: "POST", path: `${L}/email/${email}/label`, headers: json, body: JSON.stringify({ labelId: traffic.pick(labels).id }) }) },
+      { kind: "unlabel", weight: 0.05, build: (email) => ({ method: "DELETE", path: `${L}/email/${email}/label`, headers: read }) },
+      {
+        kind: "import",
+        weight: 0.15,
+        build: () => ({
+          method: "POST",
+          path: `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
+          headers: { authorization: `Bearer ${token}`, "content-type": "message/rfc822" },
+          body: syntheticMessage({ index: EMAILS + imported++, random: traffic, population, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) }),
+        }),
+      },
+    ];
+    const nextRequest = (): SoakRequest => {
+      let roll = traffic.next();
+      const entry = MIX.find((candidate) => (roll -= candidate.weight) < 0) ?? MIX[MIX.length - 1];
+      return entry.build(traffic.pick(emailIds));
     };
+
+    /** autocannon reports latency for the whole mix; one probe per kind per sampling tick shows where it goes. */
+    const probeLatencies = new Map<string, number[]>(MIX.map((entry) => [entry.kind, []]));
+    let probeFailures = 0;
+    let trafficRunning = true;
+    const probing = (async () => {
+      while (trafficRunning) {
+        for (const entry of MIX) {
+          const request = entry.build(traffic.pick(emailIds));
+          const started = performance.now();
+          const response = await fetch(`${BASE}${request.path}`, {
+            method: request.method,
+            headers: request.headers,
+            body: typeof request.body === "string" || request.body === undefined ? request.body : new Uint8Array(request.body),
+          });
+          await response.arrayBuffer();
+          probeLatencies.get(entry.kind)!.push(performance.now() - started);
+          if (!response.ok) probeFailures++;
+        }
+        await pause(SAMPLE_MS);
+      }
+    })();
 
     const samples: { minute: number; rssMb: number }[] = [];
     const trafficStarted = Date.now();
@@ -219,17 +247,24 @@ async function main() {
     });
     clearInterval(sampler);
     sample();
+    trafficRunning = false;
+    await probing;
 
-    const failures = result.errors + result.timeouts + result.non2xx;
+    const failures = result.errors + result.timeouts + result.non2xx + probeFailures;
+    const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
     const warmUpMinutes = Math.min(1, MINUTES / 4);
     const steady = samples.filter((s) => s.minute >= warmUpMinutes);
     const slope = slopePerMinute(steady);
     const halfMinutes = (s: { minute: number }) => Math.floor(s.minute * 2);
     const printed = samples.filter((s, index) => index === 0 || index === samples.length - 1 || halfMinutes(s) !== halfMinutes(samples[index - 1]));
     console.log("\n=== soak result ===");
-    console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(1)} req/s average), of which ${imported} imports`);
-    console.log(`errors: ${failures} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts})`);
+    console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(1)} req/s average), with ${imported} imports (mix and probes)`);
+    console.log(`errors: ${failures} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}, failed probes ${probeFailures})`);
     console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
+    console.log("probe latency ms per kind under load (median / max):");
+    for (const [kind, values] of probeLatencies) {
+      console.log(`  ${kind.padEnd(8)} ${percentile(values, 0.5).toFixed(0)} / ${Math.max(...values).toFixed(0)}  (${values.length} probes)`);
+    }
     console.log(`server RSS over time (sampled every ${SAMPLE_MS / 1000} s, ${samples.length} samples; one per half minute shown):`);
     for (const s of printed) console.log(`  t=${s.minute.toFixed(2)} min  ${s.rssMb.toFixed(1)} MB`);
     console.log(
