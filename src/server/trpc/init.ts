@@ -41,7 +41,8 @@ const t = initTRPC.context<TrpcContext>().create({
 
 /**
  * Domain and validation errors arrive wrapped (tRPC wraps what a procedure throws); tRPC's own
- * client errors (PARSE_ERROR for input that is not JSON) keep their code instead of becoming 500s.
+ * client errors (400 BAD_REQUEST or PARSE_ERROR for input that is not JSON) keep their code
+ * instead of becoming 500s.
  */
 function mapCaughtError(error: TRPCError): TRPCError {
   const cause = error.cause;
