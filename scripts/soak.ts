@@ -271,6 +271,13 @@ async function main() {
       `RSS: first ${samples[0]?.rssMb.toFixed(1)} MB, max ${Math.max(...samples.map((s) => s.rssMb)).toFixed(1)} MB, last ${samples.at(-1)?.rssMb.toFixed(1)} MB; ` +
         `trend after ${warmUpMinutes.toFixed(2)} min warm-up: ${slope >= 0 ? "+" : ""}${slope.toFixed(2)} MB/min`,
     );
+    // The heap grows and collects in a saw-tooth of several minutes, which tilts a short regression;
+    // the floor (lowest RSS) of the first and the last third after warm-up is the steadier signal.
+    const span = (samples.at(-1)?.minute ?? 0) - warmUpMinutes;
+    const floorBetween = (from: number, to: number) => Math.min(...steady.filter((s) => s.minute >= from && s.minute <= to).map((s) => s.rssMb));
+    const firstFloor = floorBetween(warmUpMinutes, warmUpMinutes + span / 3);
+    const lastFloor = floorBetween(warmUpMinutes + (2 * span) / 3, Infinity);
+    console.log(`RSS floor: first third ${firstFloor.toFixed(1)} MB, last third ${lastFloor.toFixed(1)} MB (${lastFloor - firstFloor >= 0 ? "+" : ""}${(lastFloor - firstFloor).toFixed(1)} MB)`);
     console.log(JSON.stringify({ minutes: MINUTES, seededEmails: EMAILS, seedSeconds, requests: result.requests.total, errors: failures, p99Ms: result.latency.p99, rssSlopeMbPerMin: Number(slope.toFixed(3)), rssSamples: samples.map((s) => [Number(s.minute.toFixed(2)), Number(s.rssMb.toFixed(1))]) }));
     process.exitCode = failures === 0 ? 0 : 1;
   } finally {
