@@ -76,6 +76,7 @@ function startServer(dataDir: string): ChildProcess {
     if (!stopping) {
       console.error(serverLog.join(""));
       console.error(`[soak] the server exited early (code ${code})`);
+      if (!args["keep-data"]) rmSync(dataDir, { recursive: true, force: true });
       process.exit(2);
     }
   });
