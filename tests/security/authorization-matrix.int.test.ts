@@ -1,10 +1,10 @@
 import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
-import { appRouter } from "../../src/server/trpc/root";
 import { createApiKeyFor, createUserWithRole, setupAdmin } from "../helpers/auth";
 import { insertTestEmail } from "../helpers/emails";
 import { api, routePatterns } from "../helpers/rest-client";
+import { procedureNames, trpcHttp } from "../helpers/trpc-http";
 
 /**
  * Every endpoint × every kind of caller, with the exact status. Permitted callers send requests
@@ -214,8 +214,7 @@ describe("authorization matrix", () => {
     const covered = new Set(ROWS.map((row) => row.pattern));
     const missing = routePatterns().filter((pattern) => !pattern.includes("[...") && !pattern.startsWith("/api/trpc") && !covered.has(pattern));
     expect(missing, "add these endpoints to the authorization matrix").toEqual([]);
-    const procedures = Object.keys((appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures);
-    expect(procedures.filter((name) => !(name in TRPC_ROWS)), "add these tRPC procedures to the matrix").toEqual([]);
+    expect(procedureNames().filter((name) => !(name in TRPC_ROWS)), "add these tRPC procedures to the matrix").toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.pattern}`, row] as const))("%s", async (_name, row) => {
@@ -236,22 +235,9 @@ describe("authorization matrix", () => {
   });
 
   it.each(Object.entries(TRPC_ROWS))("tRPC %s", async (name, row) => {
-    const isMutation =
-      (appRouter as unknown as { _def: { procedures: Record<string, { _def: { type: string } }> } })._def.procedures[name]._def.type === "mutation";
     const outcomes: string[] = [];
     const want: string[] = [];
-    const call = async (headers: Record<string, string>) => {
-      const { GET, POST } = await import("../../src/app/api/trpc/[trpc]/route");
-      const url = isMutation
-        ? `http://localhost/api/trpc/${name}`
-        : `http://localhost/api/trpc/${name}${row.input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(row.input))}`}`;
-      const request = new Request(url, {
-        method: isMutation ? "POST" : "GET",
-        headers: { ...headers, "content-type": "application/json" },
-        body: isMutation ? JSON.stringify(row.input ?? null) : undefined,
-      });
-      return (isMutation ? POST : GET)(request);
-    };
+    const call = (headers: Record<string, string>) => trpcHttp(name, row.input, headers);
     for (const caller of CALLERS) {
       outcomes.push(`${caller}:${(await call(headersFor[caller])).status}`);
       want.push(`${caller}:${expected(row, caller)}`);

@@ -38,4 +38,16 @@ export const config = {
   get maxJsonBodyBytes() {
     return intFromEnv("MAX_JSON_BODY_BYTES", 1024 * 1024);
   },
+  get rateLimitWindowSeconds() {
+    return Math.max(1, intFromEnv("RATE_LIMIT_WINDOW_SECONDS", 60));
+  },
+  /** Requests per principal and window; 0 turns a limit off. */
+  get rateLimits() {
+    return {
+      search: intFromEnv("RATE_LIMIT_SEARCH", 600),
+      bulkApply: intFromEnv("RATE_LIMIT_BULK_APPLY", 60),
+      auditVerify: intFromEnv("RATE_LIMIT_AUDIT_VERIFY", 60),
+      import: intFromEnv("RATE_LIMIT_IMPORT", 600),
+    };
+  },
 };

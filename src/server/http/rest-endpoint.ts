@@ -6,6 +6,7 @@ import type { Permission } from "../authz/permissions";
 import { config } from "../config/env";
 import { AppError } from "../errors/app-error";
 import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
+import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { clientIp } from "./client-ip";
 import { errorResponse, jsonResponse, zodFieldErrors } from "./error-response";
 import { readJsonBody } from "./read-body";
@@ -27,6 +28,8 @@ interface EndpointSpec<PS, BS, QS, A> {
   /** A permission, "authenticated" (any signed-in caller) or "public". */
   auth: A;
   feature?: LicenseFeature;
+  /** Expensive operations count against the caller's budget (429 with Retry-After when spent). */
+  rateLimit?: RateLimitedAction;
   params?: PS;
   body?: BS;
   query?: QS;
@@ -56,8 +59,9 @@ function queryObject(url: URL): Record<string, string> {
 }
 
 /**
- * The one REST wrapper: authenticates, checks the license feature and the permission, parses
- * params, query and body with the shared zod schemas, calls the use case and shapes the answer.
+ * The one REST wrapper: authenticates, checks the license feature and the permission, counts the
+ * request against its rate limit, parses params, query and body with the shared zod schemas, calls
+ * the use case and shapes the answer.
  */
 export function endpoint<
   PS extends ZodType | undefined = undefined,
@@ -76,6 +80,7 @@ export function endpoint<
       if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
         assertCan(principal.ability, spec.auth as Permission);
       }
+      if (principal && spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
       const rawParams = await context.params;
       const params = (spec.params ? parseWith(spec.params, rawParams) : undefined) as Infer<PS>;
       const url = new URL(request.url);

@@ -3,6 +3,7 @@ import type { Principal } from "../auth/principal";
 import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
 import { AppError } from "../errors/app-error";
+import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { sessionPrincipal, uiSessionPrincipal } from "../trpc/session";
 import { clientIp } from "./client-ip";
 import { errorResponse } from "./error-response";
@@ -18,6 +19,7 @@ export function sessionEndpoint<PS extends ZodType>(spec: {
   permission: Permission;
   params: PS;
   changesState: boolean;
+  rateLimit?: RateLimitedAction;
   handler: (context: { principal: Principal; params: z.infer<PS>; request: Request }) => Promise<Response>;
 }): RouteHandler {
   return async (request: Request, context: RouteContext) => {
@@ -26,6 +28,7 @@ export function sessionEndpoint<PS extends ZodType>(spec: {
       const principal = spec.changesState ? await uiSessionPrincipal(request.headers, ip) : await sessionPrincipal(request.headers.get("cookie"), ip);
       if (!principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
       assertCan(principal.ability, spec.permission);
+      if (spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
       const parsed = spec.params.safeParse(await context.params);
       if (!parsed.success) throw new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(parsed.error) });
       return await spec.handler({ principal, params: parsed.data, request });

@@ -8,24 +8,33 @@ import { api } from "../../../tests/helpers/rest-client";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { resetDatabase } from "../../../tests/helpers/reset-database";
-import { applyHold, createHold, createPolicy, daysAgo } from "../../../tests/helpers/retention";
+import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
 import { runLifecycleCycle, type CycleSummary } from "./run-lifecycle-cycle";
 
 const HOLDS = "/api/v1/enterprise/legal-holds";
+const LABELS = "/api/v1/enterprise/retention-policy";
 
 /**
  * An oracle in the database: a row-level trigger that, at the instant each email row is deleted
- * (by anyone), records it if a committed link to an active hold exists. PL/pgSQL statements take a
- * fresh snapshot under READ COMMITTED, so the check sees every hold committed before that instant.
+ * (by anyone), records it if a committed link to an active hold exists ('hold'), or a committed
+ * label whose period has not run out ('label': only the lifecycle must respect that; a manual
+ * deletion may). PL/pgSQL statements take a fresh snapshot under READ COMMITTED, so the check
+ * sees every hold, activation and label committed before that instant.
  */
 async function installHeldDeletionOracle() {
-  await db().$executeRawUnsafe("CREATE TABLE held_deletions (email_id uuid NOT NULL, deleted_at timestamptz NOT NULL DEFAULT clock_timestamp())");
+  await db().$executeRawUnsafe(
+    "CREATE TABLE held_deletions (email_id uuid NOT NULL, kind text NOT NULL, deleted_at timestamptz NOT NULL DEFAULT clock_timestamp())",
+  );
   await db().$executeRawUnsafe(`
     CREATE FUNCTION record_held_deletion() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF EXISTS (SELECT 1 FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
                  WHERE elh.email_id = OLD.id AND h.is_active) THEN
-        INSERT INTO held_deletions (email_id) VALUES (OLD.id);
+        INSERT INTO held_deletions (email_id, kind) VALUES (OLD.id, 'hold');
+      END IF;
+      IF EXISTS (SELECT 1 FROM email_retention_labels erl JOIN retention_labels rl ON rl.id = erl.label_id
+                 WHERE erl.email_id = OLD.id AND OLD.sent_at + make_interval(days => rl.retention_period_days) > now()) THEN
+        INSERT INTO held_deletions (email_id, kind) VALUES (OLD.id, 'label');
       END IF;
       RETURN OLD;
     END $$`);
@@ -40,8 +49,8 @@ async function removeOracle() {
   await db().$executeRawUnsafe("DROP TABLE IF EXISTS held_deletions");
 }
 
-async function heldDeletions(): Promise<string[]> {
-  const rows = await db().$queryRaw<{ email_id: string }[]>`SELECT email_id FROM held_deletions`;
+async function heldDeletions(kind: "hold" | "label" = "hold"): Promise<string[]> {
+  const rows = await db().$queryRaw<{ email_id: string }[]>`SELECT email_id FROM held_deletions WHERE kind = ${kind}`;
   return rows.map((row) => row.email_id);
 }
 
@@ -188,19 +197,29 @@ describe("lifecycle under concurrency", () => {
     await expectOneAuditEntryPerDeletion(await db().lifecycleCycle.findFirstOrThrow().then((cycle) => cycle.deleted));
   }, 120_000);
 
-  it("never loses a held email while holds are applied and released during cycles and API deletions (20 rounds)", async () => {
+  it("never loses a held or unexpired-labelled email while holds are applied, released, deactivated and reactivated and labels applied, changed and removed during cycles and API deletions (20 rounds)", async () => {
     await installHeldDeletionOracle();
     await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
-    let manuallyDeleted = 0;
+    const manuallyDeleted = new Set<string>();
     const keep = await createHold(admin.token, "Keep");
     const flicker = await createHold(admin.token, "Flicker");
+    const toggle = await createHold(admin.token, "Toggle");
+    const longLabel = await createLabel(admin.token, "Long", 36500);
+    const shortLabel = await createLabel(admin.token, "Short", 1);
     let deletedTotal = 0;
-    for (let round = 0; round < 20; round++) {
-      const ids = await insertDueEmails(10);
+    const ROUNDS = 20;
+    const PER_ROUND = 14;
+    for (let round = 0; round < ROUNDS; round++) {
+      const ids = await insertDueEmails(PER_ROUND);
       const guarded = ids.slice(0, 4);
       const flickering = ids.slice(4, 7);
+      const toggled = ids.slice(7, 9);
+      const labelled = ids.slice(9, 12);
+      for (const id of toggled) await applyHold(admin.token, id, toggle.id);
       const applyResults = new Map<string, number>();
       const cycles: CycleSummary[] = [];
+      const expectStatus = (allowed: number[], response: { status: number; text: string }, what: string) =>
+        expect(allowed, `round ${round}: ${what} → ${response.status} ${response.text}`).toContain(response.status);
       await Promise.all([
         (async () => {
           for (const id of guarded) {
@@ -216,6 +235,27 @@ describe("lifecycle under concurrency", () => {
           }
         })(),
         (async () => {
+          // Deactivation exposes the toggled emails to the cycles; reactivation must protect them again at once.
+          for (let flip = 0; flip < 2; flip++) {
+            for (const isActive of [false, true]) {
+              await pause(Math.random() * 10);
+              expectStatus([200], await api("PUT", `${HOLDS}/holds/${toggle.id}`, { token: admin.token, body: { isActive } }), `set Toggle active=${isActive}`);
+            }
+          }
+        })(),
+        (async () => {
+          // Long keeps an email (not due), Short makes it due, removal falls back to the policy (due).
+          for (const id of labelled) {
+            for (const step of [longLabel.id, shortLabel.id, Math.random() < 0.5 ? null : longLabel.id]) {
+              await pause(Math.random() * 8);
+              const response = step
+                ? await api("POST", `${LABELS}/email/${id}/label`, { token: admin.token, body: { labelId: step } })
+                : await api("DELETE", `${LABELS}/email/${id}/label`, { token: admin.token });
+              expectStatus([200, 404], response, `label ${step ?? "removal"} on ${id}`);
+            }
+          }
+        })(),
+        (async () => {
           for (let cycle = 0; cycle < 3; cycle++) {
             cycles.push(await runLifecycleCycle({ batchSize: 3 }));
             await pause(Math.random() * 10);
@@ -225,8 +265,8 @@ describe("lifecycle under concurrency", () => {
           for (const id of [...ids].sort(() => Math.random() - 0.5).slice(0, 5)) {
             await pause(Math.random() * 20);
             const response = await api("DELETE", `/v1/archived-emails/${id}`, { token: admin.token });
-            expect([204, 404, 409], response.text).toContain(response.status);
-            if (response.status === 204) manuallyDeleted++;
+            expectStatus([204, 404, 409], response, `manual deletion of ${id}`);
+            if (response.status === 204) manuallyDeleted.add(id);
           }
         })(),
       ]);
@@ -236,16 +276,27 @@ describe("lifecycle under concurrency", () => {
         // A hold that was applied (committed) keeps its email; one that lost the race found no email.
         expect(survived, `round ${round}: apply answered ${applyResults.get(id)}`).toBe(applyResults.get(id) === 200);
       }
-      expect(await heldDeletions(), `round ${round}`).toEqual([]);
+      expect(await heldDeletions("hold"), `round ${round}`).toEqual([]);
+      expect((await heldDeletions("label")).filter((id) => !manuallyDeleted.has(id)), `round ${round}: the lifecycle deleted a labelled email before its time`).toEqual([]);
     }
-    // Whatever is left unprotected goes in one more cycle; the guarded ones stay.
+    // Whatever is left unprotected goes in one more cycle; the held and long-labelled ones stay.
     await api("POST", `${HOLDS}/holds/${flicker.id}/release-all`, { token: admin.token });
     deletedTotal += (await runLifecycleCycle()).deleted;
-    const remaining = await db().archivedEmail.findMany({ select: { id: true, holds: { select: { legalHoldId: true } } } });
-    for (const email of remaining) expect(email.holds).toEqual([{ legalHoldId: keep.id }]);
-    expect(remaining.length + deletedTotal + manuallyDeleted).toBe(200);
-    expect(await heldDeletions()).toEqual([]);
+    const remaining = await db().archivedEmail.findMany({
+      select: { id: true, holds: { select: { legalHoldId: true } }, label: { select: { labelId: true } } },
+    });
+    for (const email of remaining) {
+      const held = email.holds.some((link) => link.legalHoldId === keep.id || link.legalHoldId === toggle.id);
+      expect(held || email.label?.labelId === longLabel.id, `${email.id} survived without protection`).toBe(true);
+    }
+    expect(remaining.length + deletedTotal + manuallyDeleted.size).toBe(ROUNDS * PER_ROUND);
+    expect(await heldDeletions("hold")).toEqual([]);
     await expectOneAuditEntryPerDeletion(deletedTotal);
+    // Manual deletions too: every email that is gone has exactly one DELETE entry, and the chain verifies.
+    const deletions = await db().auditLog.findMany({ where: { actionType: "DELETE", targetType: "ArchivedEmail" }, select: { targetId: true } });
+    expect(new Set(deletions.map((entry) => entry.targetId)).size).toBe(deletions.length);
+    expect(deletions).toHaveLength(ROUNDS * PER_ROUND - remaining.length);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
   }, 120_000);
 
   it("the oracle notices a deletion that ignores a hold", async () => {
@@ -255,6 +306,17 @@ describe("lifecycle under concurrency", () => {
     await applyHold(admin.token, email, hold.id);
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${email}::uuid`;
     expect(await heldDeletions()).toEqual([email]);
+  });
+
+  it("the oracle notices a deletion that ignores an unexpired label, and not one whose label has run out", async () => {
+    await installHeldDeletionOracle();
+    const longLabel = await createLabel(admin.token, "Long", 36500);
+    const shortLabel = await createLabel(admin.token, "Short", 1);
+    const [kept, expired] = await insertDueEmails(2);
+    await applyLabel(admin.token, kept, longLabel.id);
+    await applyLabel(admin.token, expired, shortLabel.id);
+    await db().$executeRaw`DELETE FROM archived_emails WHERE id IN (${kept}::uuid, ${expired}::uuid)`;
+    expect(await heldDeletions("label")).toEqual([kept]);
   });
 });
 

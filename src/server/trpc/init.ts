@@ -7,6 +7,7 @@ import { AppError } from "../errors/app-error";
 import { errorCodeTable } from "../errors/error-table";
 import { zodFieldErrors } from "../http/error-response";
 import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
+import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -38,9 +39,21 @@ const t = initTRPC.context<TrpcContext>().create({
   },
 });
 
+/**
+ * Domain and validation errors arrive wrapped (tRPC wraps what a procedure throws); tRPC's own
+ * client errors (400 BAD_REQUEST or PARSE_ERROR for input that is not JSON) keep their code
+ * instead of becoming 500s.
+ */
+function mapCaughtError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError || cause instanceof ZodError) return toTrpcError(cause);
+  if (error.code === "INTERNAL_SERVER_ERROR") return toTrpcError(cause ?? error);
+  return error;
+}
+
 const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) throw toTrpcError(result.error.cause ?? result.error);
+  if (!result.ok) throw mapCaughtError(result.error);
   return result;
 });
 
@@ -55,17 +68,24 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 
 /**
  * The same checks, in the same order, as the REST wrapper: authentication, then the license
- * feature (when given), then the permission (assertCan).
+ * feature (when given), then the permission (assertCan), then the rate limit (when given).
  */
-export function permissionProcedure(permission: Permission, feature?: LicenseFeature) {
-  return authedProcedure.use(({ ctx, next }) => {
+export function permissionProcedure(permission: Permission, feature?: LicenseFeature, rateLimit?: RateLimitedAction) {
+  return authedProcedure.use(async ({ ctx, next }) => {
     if (feature) assertFeatureEnabled(feature);
     assertCan(ctx.principal.ability, permission);
+    if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });
     return next();
   });
 }
 
 /** A licensed feature's procedures: `featureProcedure("LEGAL_HOLDS", "manage:all")`. */
-export function featureProcedure(feature: LicenseFeature, permission: Permission) {
-  return permissionProcedure(permission, feature);
+export function featureProcedure(feature: LicenseFeature, permission: Permission, rateLimit?: RateLimitedAction) {
+  return permissionProcedure(permission, feature, rateLimit);
+}
+
+/** tRPC answers 429 in its own envelope; the header tells the client when to retry, as on REST. */
+export function retryAfterHeader(errors: readonly TRPCError[]): Record<string, string> {
+  const seconds = errors.map((error) => (error.cause instanceof AppError ? error.cause.retryAfterSeconds : undefined)).find(Boolean);
+  return seconds === undefined ? {} : { "retry-after": String(seconds) };
 }

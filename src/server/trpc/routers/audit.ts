@@ -9,6 +9,6 @@ export const auditRouter = router({
   list: permissionProcedure("read:audit").input(listAuditLogsQuerySchema).query(({ input }) => listAuditLogs({ query: input })),
   /** UI only (no REST route): opens the entry a chain verification names; same permission as the listing. */
   get: permissionProcedure("read:audit").input(auditLogEntryIdSchema).query(({ input }) => getAuditLogEntry({ id: input.id })),
-  verify: permissionProcedure("read:audit").mutation(() => verifyAuditLog()),
+  verify: permissionProcedure("read:audit", undefined, "auditVerify").mutation(() => verifyAuditLog()),
   head: permissionProcedure("read:audit").query(() => getAuditLogHead()),
 });

@@ -1,5 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createTrpcContext } from "@/server/trpc/create-context";
+import { retryAfterHeader } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 import { uiSessionPrincipal } from "@/server/trpc/session";
 
@@ -12,6 +13,7 @@ const handler = (request: Request) =>
     router: appRouter,
     createContext: () =>
       createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
+    responseMeta: ({ errors }) => ({ headers: retryAfterHeader(errors) }),
   });
 
 export { handler as GET, handler as POST };

@@ -5,6 +5,7 @@ import { importUpload } from "@/server/ingestion/import-upload";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     auth: "manage:ingestion",
+    rateLimit: "import",
     params: sourceIdParamsSchema,
     query: importQuerySchema,
     rawBody: true,

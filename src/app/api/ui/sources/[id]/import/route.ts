@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     permission: "manage:ingestion",
     params: sourceIdParamsSchema,
     changesState: true,
+    rateLimit: "import",
     handler: async ({ principal, params, request }) => {
       const query = importQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
       const summary = await importUpload({ principal, sourceId: params.id, userEmail: query.userEmail, contentType: request.headers.get("content-type"), body: request.body });

@@ -6,6 +6,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     auth: "manage:all",
     feature: "LEGAL_HOLDS",
+    rateLimit: "bulkApply",
     params: holdIdParamsSchema,
     body: bulkApplySchema,
     handler: ({ principal, params, body }) => bulkApplyHold({ principal, id: params.id, query: body.searchQuery }),
