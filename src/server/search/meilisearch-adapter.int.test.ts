@@ -205,6 +205,7 @@ describe("searching", () => {
         { id: "b", snippet: "Re: &lt;<mark>budget</mark>&gt;" },
       ],
       total: 42,
+      totalIsEstimate: false,
     });
     const request = requests.find((recorded) => recorded.path.endsWith("/search"))!;
     expect(request.body).toMatchObject({
@@ -220,7 +221,7 @@ describe("searching", () => {
   });
 
   it("does not ask Meilisearch when the scope allows nothing", async () => {
-    expect(await engine.search({ query: normalizeSearchQuery({ query: "x" }), scope: [], offset: 0, limit: 10 })).toEqual({ hits: [], total: 0 });
+    expect(await engine.search({ query: normalizeSearchQuery({ query: "x" }), scope: [], offset: 0, limit: 10 })).toEqual({ hits: [], total: 0, totalIsEstimate: false });
     expect(requests.filter((request) => request.path.endsWith("/search"))).toEqual([]);
   });
 

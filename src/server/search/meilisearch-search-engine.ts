@@ -81,7 +81,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     limit: number;
   }): Promise<SearchPage> {
     const filter = meiliFilter(options.query, options.scope);
-    if (filter === null) return { hits: [], total: 0 };
+    if (filter === null) return { hits: [], total: 0, totalIsEstimate: false };
     const index = await meiliIndex();
     const common = {
       filter: filter || undefined,
@@ -101,6 +101,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     const response = aligned
       ? await index.search<MeiliEmailDocument>(q, { ...common, page: options.offset / options.limit + 1, hitsPerPage: options.limit })
       : await index.search<MeiliEmailDocument>(q, { ...common, offset: options.offset, limit: options.limit });
+    const totalIsEstimate = !("totalHits" in response);
     const total = Number("totalHits" in response ? response.totalHits : response.estimatedTotalHits) || 0;
     return {
       hits: response.hits.map((hit) => {
@@ -109,6 +110,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
         return { id: hit.id, snippet: renderSnippet(String(text)) };
       }),
       total,
+      totalIsEstimate,
     };
   }
 

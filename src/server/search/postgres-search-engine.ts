@@ -15,6 +15,13 @@ export const FREQUENCY_COUNT_CAP = 10_000;
 const FIRST_ID_CHUNK = 5_000;
 const LAST_ID_CHUNK = 100_000;
 const HEADLINE_INPUT_CHARS = 100_000;
+/**
+ * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
+ * such), unless an exact total is asked for.
+ */
+export const EXACT_TOTAL_LIMIT = 10_000;
+/** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
+const ESTIMATE_FACTOR = 5;
 const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
 
 /**
@@ -26,6 +33,13 @@ interface MatchPlan {
   where: Sql;
   rankedTerms: Sql[];
   anyTerm: Sql | null;
+  /** Emails matching every term within the restrictions: the top of any ranking (null for `all`, where it is `where`). */
+  everyTermWhere: Sql | null;
+}
+
+interface Total {
+  total: number;
+  totalIsEstimate: boolean;
 }
 
 const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
@@ -36,6 +50,11 @@ const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
  */
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
+  private readonly exactTotalLimit: number;
+
+  constructor(options: { exactTotalLimit?: number } = {}) {
+    this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
+  }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
@@ -70,10 +89,12 @@ export class PostgresSearchEngine implements SearchEngine {
     scope: ArchiveCondition[] | null;
     offset: number;
     limit: number;
+    exactTotal?: boolean;
   }): Promise<SearchPage> {
     const plan = await this.plan(options.query, options.scope);
-    if (!plan.anyTerm) return this.newestFirst(plan.where, options.offset, options.limit);
-    return this.ranked(plan, options.offset, options.limit);
+    const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
+    if (!plan.anyTerm) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
+    return this.ranked(plan, options.offset, options.limit, countLimit);
   }
 
   async *searchAllIds(options: {
@@ -102,65 +123,103 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const terms = await resolveTerms(query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null };
+    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, everyTermWhere: null };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
-    const required = query.matchingStrategy === "all" ? rankedTerms : rankedTerms.slice(0, 1);
-    const match = Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`;
+    const matching = (required: Sql[]) => allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
+    const requiresAll = query.matchingStrategy === "all" || rankedTerms.length === 1;
     return {
-      where: allOf([match, ...restrictions]),
+      where: matching(requiresAll ? rankedTerms : rankedTerms.slice(0, 1)),
       rankedTerms,
       anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+      everyTermWhere: requiresAll ? null : matching(rankedTerms),
     };
   }
 
-  private async newestFirst(where: Sql, offset: number, limit: number): Promise<SearchPage> {
-    const [rows, counted] = await Promise.all([
+  private async newestFirst(where: Sql, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
+    const [rows, total] = await Promise.all([
       db().$queryRaw<{ id: string; text: string }[]>`
         SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
         FROM archived_emails e WHERE ${where}
         ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`,
+      countMatches(where, countLimit),
     ]);
-    return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), total: counted[0].total };
+    return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), ...total };
   }
 
   /**
    * Ranking: how long a prefix of the (strategy-ordered) terms the email matches, then how many
-   * terms it matches, then ts_rank_cd, then newest first.
+   * terms it matches, then ts_rank_cd, then newest first. Emails matching every term rank above
+   * all others, so when they fill the requested window the rest of the result set is never
+   * ranked (the common case: ranking every email that has a frequent first word is what costs).
    */
-  private async ranked(plan: MatchPlan, offset: number, limit: number): Promise<SearchPage> {
-    const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(e.search_vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
-    const prefixCases = plan.rankedTerms
-      .map((_, index) => plan.rankedTerms.length - index)
-      .map((length) => {
-        const all = Array.from({ length }, (_, index) => Prisma.raw(`m${index}`));
-        return Prisma.sql`WHEN ${Prisma.join(all, " AND ")} THEN ${length}::int`;
-      });
-    const hitCount = Prisma.join(
-      plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
-      " + ",
-    );
-    const rows = await db().$queryRaw<{ id: string; total: number; headline: string }[]>`
-      WITH matched AS (
-        SELECT e.id, e.sent_at, ${Prisma.join(flags, ", ")}, ts_rank_cd(e.search_vector, ${plan.anyTerm}) AS rank
-        FROM archived_emails e WHERE ${plan.where}
-      ), page AS (
-        SELECT id, sent_at, rank, CASE ${Prisma.join(prefixCases, " ")} ELSE 0 END AS prefix, ${hitCount} AS hits,
-          count(*) OVER () AS total
-        FROM matched
-        ORDER BY prefix DESC, hits DESC, rank DESC, sent_at DESC, id DESC
-        LIMIT ${limit} OFFSET ${offset}
-      )
-      SELECT page.id, page.total::int AS total,
-        ts_headline('simple',
-          left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}),
-          ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
-      FROM page JOIN archived_emails e ON e.id = page.id
-      ORDER BY page.prefix DESC, page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-    const total = rows.length > 0 ? rows[0].total : await countWhere(plan.where);
-    return { hits: rows.map((row) => ({ id: row.id, snippet: renderSnippet(row.headline) })), total };
+  private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
+    if (plan.everyTermWhere) {
+      const [top, total] = await Promise.all([rankedPage(plan, plan.everyTermWhere, offset, limit), countMatches(plan.where, countLimit)]);
+      if (top.length === limit) return { hits: top.map(toHit), ...total };
+    }
+    const rows = await rankedPage(plan, plan.where, offset, limit);
+    const total = rows.length > 0 ? { total: rows[0].total, totalIsEstimate: false } : await countMatches(plan.where, countLimit);
+    return { hits: rows.map(toHit), ...total };
   }
+}
+
+const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
+
+/** One page of the ranked emails satisfying `where`, with the exact size of that set. */
+async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: number) {
+  const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(c.vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
+  const prefixCases = plan.rankedTerms
+    .map((_, index) => plan.rankedTerms.length - index)
+    .map((length) => {
+      const all = Array.from({ length }, (_, index) => Prisma.raw(`m${index}`));
+      return Prisma.sql`WHEN ${Prisma.join(all, " AND ")} THEN ${length}::int`;
+    });
+  const hitCount = Prisma.join(
+    plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
+    " + ",
+  );
+  return db().$queryRaw<{ id: string; total: number; headline: string }[]>`
+    WITH matched AS (
+      SELECT c.id, c.sent_at, ${Prisma.join(flags, ", ")}, ts_rank_cd(c.vector, ${plan.anyTerm}) AS rank
+      -- The concatenation detoasts each tsvector once for the flags and the rank (OFFSET 0 keeps
+      -- the subquery from being flattened into one detoasting per use).
+      FROM (SELECT e.id, e.sent_at, e.search_vector || ''::tsvector AS vector FROM archived_emails e WHERE ${where} OFFSET 0) AS c
+    ), page AS (
+      SELECT id, sent_at, rank, CASE ${Prisma.join(prefixCases, " ")} ELSE 0 END AS prefix, ${hitCount} AS hits,
+        count(*) OVER () AS total
+      FROM matched
+      ORDER BY prefix DESC, hits DESC, rank DESC, sent_at DESC, id DESC
+      LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT page.id, page.total::int AS total,
+      ts_headline('simple',
+        left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}),
+        ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
+    FROM page JOIN archived_emails e ON e.id = page.id
+    ORDER BY page.prefix DESC, page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+}
+
+/**
+ * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,
+ * the planner's estimate, which PostgreSQL derives from the index statistics without visiting the
+ * matches (counting a frequent word's matches reads most of the table).
+ */
+async function countMatches(where: Sql, countLimit: number): Promise<Total> {
+  if (countLimit === Infinity) return { total: await countWhere(where), totalIsEstimate: false };
+  const estimate = await estimatedRows(where);
+  if (estimate > ESTIMATE_FACTOR * countLimit) return { total: estimate, totalIsEstimate: true };
+  const rows = await db().$queryRaw<{ total: number }[]>`
+    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`;
+  const counted = rows[0].total;
+  if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
+  return { total: Math.max(estimate, counted), totalIsEstimate: true };
+}
+
+async function estimatedRows(where: Sql): Promise<number> {
+  const rows = await db().$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>`
+    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`;
+  return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
 async function countWhere(where: Sql): Promise<number> {

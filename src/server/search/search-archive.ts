@@ -9,6 +9,8 @@ import { searchResultSummaries, type SearchResultSummary } from "./search-result
 export interface SearchArchiveResult {
   items: SearchResultSummary[];
   total: number;
+  /** True when `total` is the engine's estimate of a large result set (docs/search.md). */
+  totalIsEstimate: boolean;
   page: number;
   limit: number;
   processingTimeMs: number;
@@ -23,6 +25,8 @@ export async function searchArchive(options: {
   query: SearchQuery;
   page: number;
   limit: number;
+  /** Count the full result set exactly, however large (e.g. before a bulk apply). */
+  exactTotal?: boolean;
   engine?: SearchEngine;
 }): Promise<SearchArchiveResult> {
   const { principal, query, page, limit } = options;
@@ -32,6 +36,7 @@ export async function searchArchive(options: {
     scope: archiveScope(principal.ability, "read"),
     offset: (page - 1) * limit,
     limit,
+    exactTotal: options.exactTotal,
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
@@ -41,8 +46,8 @@ export async function searchArchive(options: {
       actionType: "SEARCH",
       targetType: "ArchivedEmail",
       targetId: "",
-      details: { query, page, limit, total: found.total },
+      details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
     }),
   );
-  return { items, total: found.total, page, limit, processingTimeMs };
+  return { items, total: found.total, totalIsEstimate: found.totalIsEstimate, page, limit, processingTimeMs };
 }

@@ -38,7 +38,9 @@ export interface SearchHit {
 
 export interface SearchPage {
   hits: SearchHit[];
+  /** Size of the full result set: exact, or an estimate when `totalIsEstimate` (docs/search.md). */
   total: number;
+  totalIsEstimate: boolean;
 }
 
 /**
@@ -51,8 +53,11 @@ export interface SearchEngine {
   indexEmails(client: SqlClient, emailIds: string[]): Promise<void>;
   /** Forget deleted emails; called inside the deleting transaction (Meili: after commit, via a job). */
   removeEmails(client: SqlClient, emailIds: string[]): Promise<void>;
-  /** One page of matches ranked by relevance, then newest first; `scope` applies role conditions. */
-  search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number }): Promise<SearchPage>;
+  /**
+   * One page of matches ranked by relevance, then newest first; `scope` applies role conditions.
+   * Large totals may be estimated unless `exactTotal` asks for a count.
+   */
+  search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number; exactTotal?: boolean }): Promise<SearchPage>;
   /**
    * Every id in the full result set (no ceiling), in pages of at most `pageSize`, for exhaustive
    * operations such as bulk apply; ignores relevance. `scope` defaults to null (unrestricted).

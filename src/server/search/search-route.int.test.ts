@@ -165,6 +165,7 @@ describe("GET /v1/search", () => {
       page: 1,
       limit: 20,
       total: 1,
+      totalIsEstimate: false,
     });
   });
 

@@ -32,10 +32,10 @@ export const legalHoldsRouter = router({
     .input(holdIdParamsSchema.extend({ data: updateHoldSchema }))
     .mutation(({ ctx, input }) => updateHold({ actor: ctx.principal.actor, id: input.id, input: input.data })),
   delete: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => deleteHold({ actor: ctx.principal.actor, id: input.id })),
-  /** The search bulk apply would run: its total and a first page, through the same search use case. */
+  /** The search bulk apply would run: its exact total and a first page, through the same search use case. */
   previewBulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "search")
     .input(bulkApplySchema)
-    .query(({ ctx, input }) => searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE })),
+    .query(({ ctx, input }) => searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true })),
   bulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "bulkApply")
     .input(holdIdParamsSchema.extend(bulkApplySchema.shape))
     .mutation(({ ctx, input }) => bulkApplyHold({ principal: ctx.principal, id: input.id, query: input.searchQuery })),
