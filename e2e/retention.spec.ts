@@ -64,6 +64,12 @@ async function fixtures(request: APIRequestContext) {
   return { headers, emailId };
 }
 
+/** Screenshots without the short-lived notices on top. */
+async function screenshot(page: Page, path: string) {
+  for (const dismiss of await page.getByRole("button", { name: "Dismiss notice" }).all()) await dismiss.click();
+  await page.screenshot({ path, fullPage: true });
+}
+
 async function signIn(page: Page) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(ADMIN.email);
@@ -167,13 +173,13 @@ test.describe.serial("retention and legal holds", () => {
     await expect(byRule.getByRole("row").filter({ hasText: "E2E policy.example mail" }).getByRole("cell").last()).toHaveText("2");
     await expect(page.getByRole("img", { name: /Deletions expected per week \(next 90 days\)/ })).toBeVisible();
     await page.getByRole("heading", { name: "Retention", exact: true }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "docs/screenshots/retention.png", fullPage: true });
+    await screenshot(page, "docs/screenshots/retention.png");
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByRole("img", { name: /Retention forecast: deletions expected per week/ })).toBeVisible();
     await expect(page.getByRole("img", { name: /Archive growth/ })).toBeVisible();
     await expect(page.getByRole("link", { name: SOURCE })).toBeVisible();
-    await page.screenshot({ path: "docs/screenshots/dashboard.png", fullPage: true });
+    await screenshot(page, "docs/screenshots/dashboard.png");
   });
 
   test("a hold: edit, linked emails, release all with the hold's name typed", async ({ page, request }) => {
@@ -205,7 +211,7 @@ test.describe.serial("retention and legal holds", () => {
     const linked = page.getByRole("region", { name: "Emails held by E2E Hold renamed" });
     await expect(linked.getByRole("heading")).toContainText("(2)");
     await expect(linked.getByRole("link")).toHaveText(["Hold target two", "Hold target one"]);
-    await page.screenshot({ path: "docs/screenshots/holds.png", fullPage: true });
+    await screenshot(page, "docs/screenshots/holds.png");
     await linked.getByRole("link", { name: "Hold target one" }).click();
     await expect(page).toHaveURL(new RegExp(`/emails/${emailId("Hold target one")}$`));
     await expect(page.getByTestId("retention-explanation")).toHaveText('Protected by legal hold "E2E Hold renamed".');

@@ -6,10 +6,10 @@ export interface Bar {
   count: number;
 }
 
-const WIDTH = 640;
-const HEIGHT = 200;
+const WIDTH = 480;
+const HEIGHT = 190;
 const LEFT = 40;
-const BOTTOM = 28;
+const BOTTOM = 30;
 const TOP = 12;
 
 /**
@@ -24,7 +24,7 @@ export function BarChart({ title, bars, unit, emptyText = "No data yet." }: { ti
   const plotWidth = WIDTH - LEFT - 8;
   const plotHeight = HEIGHT - TOP - BOTTOM;
   const slot = plotWidth / Math.max(1, bars.length);
-  const labelEvery = Math.max(1, Math.ceil(bars.length / 8));
+  const labelEvery = Math.max(1, Math.ceil(bars.length / 6));
   const summary = `${formatNumber(total)} ${unit} in total; at most ${formatNumber(bars.length ? Math.max(...bars.map((bar) => bar.count)) : 0)} in one period.`;
   return (
     <figure className="card" aria-labelledby={titleId}>
@@ -40,10 +40,10 @@ export function BarChart({ title, bars, unit, emptyText = "No data yet." }: { ti
           </p>
           <svg role="img" aria-labelledby={`${titleId} ${summaryId}`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full">
             <line x1={LEFT} x2={WIDTH - 8} y1={TOP + plotHeight} y2={TOP + plotHeight} className="stroke-slate-300" />
-            <text x={LEFT - 6} y={TOP + 4} textAnchor="end" className="fill-slate-500 text-[11px]">
+            <text x={LEFT - 6} y={TOP + 4} textAnchor="end" className="fill-slate-500 text-[13px]">
               {formatNumber(max)}
             </text>
-            <text x={LEFT - 6} y={TOP + plotHeight} textAnchor="end" className="fill-slate-500 text-[11px]">
+            <text x={LEFT - 6} y={TOP + plotHeight} textAnchor="end" className="fill-slate-500 text-[13px]">
               0
             </text>
             {bars.map((bar, index) => {
@@ -55,7 +55,7 @@ export function BarChart({ title, bars, unit, emptyText = "No data yet." }: { ti
                     <title>{`${bar.label}: ${formatNumber(bar.count)} ${unit}`}</title>
                   </rect>
                   {index % labelEvery === 0 ? (
-                    <text x={x + slot / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-500 text-[11px]">
+                    <text x={x + slot / 2} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-500 text-[13px]">
                       {bar.label.length === 10 ? bar.label.slice(5) : bar.label}
                     </text>
                   ) : null}
