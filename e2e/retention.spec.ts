@@ -228,4 +228,29 @@ test.describe.serial("retention and legal holds", () => {
     await expect(page.getByText("Released 2 emails from the hold")).toBeVisible();
     await expect(page.getByTestId("hold-E2E Hold renamed").getByRole("cell").nth(3)).toHaveText("0");
   });
+
+  test("on a tablet the retention and holds pages fit the screen and dialogs work from the keyboard", async ({ page, request }) => {
+    await fixtures(request);
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await signIn(page);
+    for (const path of ["/retention", "/holds", "/dashboard"]) {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toBeVisible();
+      await expect(page.getByRole("status", { name: "Loading" })).toHaveCount(0);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.goto("/retention");
+    await page.getByRole("button", { name: "New policy" }).focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "New retention policy" });
+    await expect(dialog.getByRole("button", { name: "Close dialog" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel("Name")).toBeFocused();
+    await page.keyboard.type("Typed from the keyboard");
+    await expect(dialog.getByLabel("Name")).toHaveValue("Typed from the keyboard");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "New policy" })).toBeFocused();
+  });
 });

@@ -63,23 +63,26 @@ export function BarChart({ title, bars, unit, emptyText = "No data yet." }: { ti
               );
             })}
           </svg>
-          <table className="sr-only">
-            <caption>{title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Period</th>
-                <th scope="col">{unit}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {bars.map((bar) => (
-                <tr key={bar.label}>
-                  <th scope="row">{bar.label}</th>
-                  <td>{bar.count}</td>
+          {/* sr-only on a wrapper: a table keeps its content width even when told to be 1px wide. */}
+          <div className="sr-only">
+            <table>
+              <caption>{title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Period</th>
+                  <th scope="col">{unit}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {bars.map((bar) => (
+                  <tr key={bar.label}>
+                    <th scope="row">{bar.label}</th>
+                    <td>{bar.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </figure>

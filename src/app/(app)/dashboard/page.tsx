@@ -77,7 +77,7 @@ export default function DashboardPage() {
           </div>
         )}
       </section>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <BarChart
           title="Archive growth: emails archived per month (last 12 months)"
           unit="emails archived"

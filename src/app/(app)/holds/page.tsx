@@ -155,7 +155,7 @@ export default function HoldsPage() {
 
       {viewing ? <HoldEmails key={viewing.id} hold={viewing} onClose={() => setViewing(null)} /> : null}
 
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 [&>*]:min-w-0">
         <form onSubmit={submitCreate} className="card space-y-3 self-start" aria-label="New legal hold" noValidate>
           <h2 className="font-medium">New legal hold</h2>
           <HoldFields error={create.error} />

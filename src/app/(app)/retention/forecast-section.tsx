@@ -43,7 +43,7 @@ export function ForecastSection() {
             <strong>{formatNumber(data.total)}</strong> email{data.total === 1 ? "" : "s"} expected to be deleted by {formatDate(data.horizon)} ({data.days} days);{" "}
             <strong>{formatNumber(data.dueNow)}</strong> due at the next cycle. Emails under an active legal hold are not counted.
           </p>
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
             <DataTable
               caption="Expected deletions by rule"
               rows={data.byRule}

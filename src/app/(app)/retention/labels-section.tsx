@@ -113,7 +113,7 @@ export function LabelsSection() {
           {outcome}
         </p>
       ) : null}
-      <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] [&>*]:min-w-0">
         <DataTable
           caption="Retention labels"
           rows={labels.data}
