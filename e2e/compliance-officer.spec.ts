@@ -139,6 +139,7 @@ test.describe.serial("compliance officer", () => {
     await row.getByRole("button", { name: "Deactivate" }).click();
     await expect(row.getByText("Inactive")).toBeVisible();
     await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete hold" }).click();
     await expect(page.getByTestId("hold-Case Zeppelin")).toHaveCount(0);
   });
 

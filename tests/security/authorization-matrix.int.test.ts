@@ -140,6 +140,7 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "legalHolds.create": { input: {}, expect: ADMIN_ONLY(422) },
   "legalHolds.update": { input: {}, expect: ADMIN_ONLY(422) },
   "legalHolds.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "legalHolds.emails": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
   "legalHolds.previewBulkApply": { input: {}, expect: ADMIN_ONLY(422) },
   "legalHolds.bulkApply": { input: {}, expect: ADMIN_ONLY(422) },
   "legalHolds.releaseAll": { input: {}, expect: ADMIN_ONLY(422) },

@@ -16,7 +16,7 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <CapabilitiesProvider value={capabilities}>
       <div className="flex min-h-screen flex-col md:flex-row">
         <AppNav />
-        <main className="flex-1 p-4 md:p-8">{children}</main>
+        <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
       </div>
     </CapabilitiesProvider>
   );

@@ -27,3 +27,36 @@ export const bulkApplySchema = z.object({ searchQuery: searchQuerySchema });
 
 export type CreateHoldInput = z.infer<typeof createHoldSchema>;
 export type UpdateHoldInput = z.infer<typeof updateHoldSchema>;
+
+/** Opaque position after the last link of a page: its `appliedAt` and email id. */
+export interface HoldEmailsCursor {
+  appliedAt: Date;
+  emailId: string;
+}
+
+const MALFORMED_CURSOR = "cursor must be a value returned as nextCursor";
+
+export function encodeHoldEmailsCursor(cursor: HoldEmailsCursor): string {
+  return Buffer.from(`${cursor.appliedAt.toISOString()}|${cursor.emailId}`, "utf8").toString("base64url");
+}
+
+const holdEmailsCursor = z.string().transform((value, context) => {
+  const [appliedAt, emailId, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const date = new Date(appliedAt ?? "");
+  if (rest.length > 0 || Number.isNaN(date.getTime()) || !z.uuid().safeParse(emailId).success) {
+    context.addIssue({ code: "custom", message: MALFORMED_CURSOR });
+    return z.NEVER;
+  }
+  return { appliedAt: date, emailId } satisfies HoldEmailsCursor;
+});
+
+export const listHoldEmailsSchema = holdIdParamsSchema.extend({
+  cursor: holdEmailsCursor.nullish(),
+  limit: z.coerce
+    .number({ message: "limit must be an integer from 1 to 100" })
+    .int("limit must be an integer from 1 to 100")
+    .min(1, "limit must be an integer from 1 to 100")
+    .max(100, "limit must be an integer from 1 to 100")
+    .optional()
+    .default(25),
+});

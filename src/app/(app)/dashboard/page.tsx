@@ -1,30 +1,18 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { BarChart, fillPeriods, monthsUntil, weeksAhead } from "@/components/bar-chart";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatBytes, formatNumber } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 
-function Bars({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
-  const max = Math.max(1, ...rows.map((row) => row.count));
-  return (
-    <figure className="card">
-      <figcaption className="mb-2 text-sm font-medium">{title}</figcaption>
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">No data yet.</p>
-      ) : (
-        <svg role="img" aria-label={title} viewBox={`0 0 ${rows.length * 24} 100`} className="h-32 w-full" preserveAspectRatio="none">
-          {rows.map((row, index) => (
-            <rect key={row.label} x={index * 24 + 4} y={100 - (row.count / max) * 95} width={16} height={(row.count / max) * 95} className="fill-indigo-500">
-              <title>{`${row.label}: ${row.count}`}</title>
-            </rect>
-          ))}
-        </svg>
-      )}
-    </figure>
-  );
-}
+const STATUS_TONES: Record<string, string> = {
+  synced: "bg-emerald-100 text-emerald-900",
+  error: "bg-red-100 text-red-900",
+  syncing: "bg-sky-100 text-sky-900",
+};
 
 export default function DashboardPage() {
   const trpc = useTRPC();
@@ -32,6 +20,7 @@ export default function DashboardPage() {
   if (stats.error) return <ErrorNotice error={stats.error} />;
   if (!stats.data) return <Skeleton lines={6} />;
   const data = stats.data;
+  const now = new Date();
   return (
     <div className="space-y-6">
       <h1 className="page-title">Dashboard</h1>
@@ -43,38 +32,65 @@ export default function DashboardPage() {
         ].map(([label, value]) => (
           <div key={label} className="card">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-2xl font-semibold">{value}</dd>
+            <dd className="text-2xl font-semibold" data-testid={`stat-${label}`}>
+              {value}
+            </dd>
           </div>
         ))}
       </dl>
-      <div className="card">
-        <h2 className="mb-2 text-sm font-medium">Sources</h2>
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th>Name</th>
-              <th>Provider</th>
-              <th>Status</th>
-              <th className="text-right">Emails</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.sources.map((source) => (
-              <tr key={source.id} className="border-t border-slate-100">
-                <td>{source.name}</td>
-                <td>{source.provider}</td>
-                <td title={source.statusMessage ?? undefined}>{source.status}</td>
-                <td className="text-right">{formatNumber(source.emailCount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <div className="grid gap-4 md:grid-cols-2">
-        <Bars title="Archive growth (emails archived per month)" rows={data.growth.map((row) => ({ label: row.month, count: row.count }))} />
-        {data.forecastByWeek && (
-          <Bars title="Retention forecast (deletions per week, next 90 days)" rows={data.forecastByWeek.map((row) => ({ label: row.weekStart, count: row.count }))} />
+      <section className="card" aria-labelledby="sources-heading">
+        <h2 id="sources-heading" className="mb-2 text-sm font-medium">
+          Ingestion sources
+        </h2>
+        {data.sources.length === 0 ? (
+          <p className="text-sm text-slate-500">No ingestion source yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Emails and status per ingestion source</caption>
+              <thead>
+                <tr className="text-left text-slate-600">
+                  <th scope="col" className="py-1 pr-2">Name</th>
+                  <th scope="col" className="py-1 pr-2">Provider</th>
+                  <th scope="col" className="py-1 pr-2">Status</th>
+                  <th scope="col" className="py-1 text-right">Emails</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.sources.map((source) => (
+                  <tr key={source.id} className="border-t border-slate-100">
+                    <td className="py-1 pr-2">
+                      <Link className="link" href={`/emails?ingestionSourceId=${source.id}`}>
+                        {source.name}
+                      </Link>
+                    </td>
+                    <td className="py-1 pr-2">{source.provider}</td>
+                    <td className="py-1 pr-2">
+                      <span className={`badge ${STATUS_TONES[source.status] ?? "bg-slate-100 text-slate-800"}`}>{source.status}</span>
+                      {source.statusMessage ? <span className="ml-2 text-xs text-slate-600">{source.statusMessage}</span> : null}
+                    </td>
+                    <td className="py-1 text-right">{formatNumber(source.emailCount)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
+      </section>
+      <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
+        <BarChart
+          title="Archive growth: emails archived per month (last 12 months)"
+          unit="emails archived"
+          bars={fillPeriods(monthsUntil(now, 12), data.growth.map((row) => ({ period: row.month, count: row.count })))}
+        />
+        {data.forecastByWeek ? (
+          <BarChart
+            title="Retention forecast: deletions expected per week (next 90 days)"
+            unit="deletions expected"
+            emptyText="No deletion expected in the next 90 days."
+            bars={fillPeriods(weeksAhead(now, 90), data.forecastByWeek.map((row) => ({ period: row.weekStart, count: row.count })))}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -10,9 +10,11 @@ import {
   emailHoldParamsSchema,
   emailIdParamsSchema,
   holdIdParamsSchema,
+  listHoldEmailsSchema,
   updateHoldSchema,
 } from "../../legal-holds/legal-holds.schemas";
 import { listEmailHolds } from "../../legal-holds/list-email-holds";
+import { listHoldEmails } from "../../legal-holds/list-hold-emails";
 import { listHolds } from "../../legal-holds/list-holds";
 import { releaseAll } from "../../legal-holds/release-all";
 import { removeHoldFromEmail } from "../../legal-holds/remove-hold-from-email";
@@ -32,6 +34,9 @@ export const legalHoldsRouter = router({
     .input(holdIdParamsSchema.extend({ data: updateHoldSchema }))
     .mutation(({ ctx, input }) => updateHold({ actor: ctx.principal.actor, id: input.id, input: input.data })),
   delete: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => deleteHold({ actor: ctx.principal.actor, id: input.id })),
+  emails: manageHolds
+    .input(listHoldEmailsSchema)
+    .query(({ ctx, input }) => listHoldEmails({ principal: ctx.principal, id: input.id, cursor: input.cursor, limit: input.limit })),
   /** The search bulk apply would run: its exact total and a first page, through the same search use case. */
   previewBulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "search")
     .input(bulkApplySchema)

@@ -9,8 +9,21 @@ import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
-import { errorMessage, useTRPC } from "@/lib/trpc";
+import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
+
+type RetentionStatus = RouterOutputs["lifecycle"]["emailStatus"];
+
+/** "Protected by legal hold X" / "Deleted on D by label L": what the lifecycle will do and why. */
+function retentionExplanation(status: Pick<RetentionStatus, "decidingRule" | "eligibleAt">): string {
+  const rule = status.decidingRule;
+  if (rule?.type === "legalHold") return `Protected by legal hold "${rule.name}".`;
+  if (!status.eligibleAt || !rule || rule.type === "none") return "Kept forever: no label or retention policy applies.";
+  const by = `${rule.type === "label" ? "label" : "policy"} "${rule.name}" (${rule.retentionPeriodDays} days)`;
+  return new Date(status.eligibleAt).getTime() <= Date.now()
+    ? `Due for deletion at the next lifecycle cycle (since ${formatDate(status.eligibleAt)}) by ${by}.`
+    : `Deleted on ${formatDate(status.eligibleAt)} by ${by}.`;
+}
 
 export default function EmailPage() {
   const { id } = useParams<{ id: string }>();
@@ -76,13 +89,10 @@ export default function EmailPage() {
       {status.data && (
         <section className="card text-sm" aria-label="Retention">
           <h2 className="font-medium">Retention</h2>
-          <p data-testid="retention-explanation">
-            {rule?.type === "legalHold"
-              ? `Protected by legal hold "${rule.name}".`
-              : status.data.eligibleAt
-                ? `Deleted on ${formatDate(status.data.eligibleAt)} by ${rule?.type === "label" ? "label" : "policy"} "${rule?.name}" (${rule?.retentionPeriodDays} days).`
-                : "Kept forever: no label or retention policy applies."}
-          </p>
+          <p data-testid="retention-explanation">{retentionExplanation(status.data)}</p>
+          {rule?.type === "legalHold" && status.data.withoutHolds.eligibleAt ? (
+            <p className="text-slate-600">Without its holds: {retentionExplanation(status.data.withoutHolds)}</p>
+          ) : null}
         </section>
       )}
 
@@ -128,11 +138,16 @@ export default function EmailPage() {
       {can.legalHolds && (
         <section className="card text-sm" aria-label="Legal holds">
           <h2 className="mb-1 font-medium">Legal holds</h2>
+          {holds.data?.length === 0 ? <p>Not linked to any hold.</p> : null}
           <ul>
             {holds.data?.map((hold) => (
               <li key={hold.legalHoldId} className="flex items-center gap-2">
                 {hold.holdName} {hold.isActive ? "" : "(inactive)"}
-                {can.manageAll && <button className="btn btn-sm" onClick={() => removeHold.mutate({ emailId: id, holdId: hold.legalHoldId })}>Remove</button>}
+                {can.manageAll && (
+                  <button className="btn btn-sm" aria-label={`Remove hold ${hold.holdName}`} onClick={() => removeHold.mutate({ emailId: id, holdId: hold.legalHoldId })}>
+                    Remove
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -148,7 +163,7 @@ export default function EmailPage() {
               <select name="holdId" className="input max-w-xs" aria-label="Hold to apply">
                 {allHolds.data?.filter((hold) => hold.isActive).map((hold) => <option key={hold.id} value={hold.id}>{hold.name}</option>)}
               </select>
-              <button className="btn btn-sm">Apply hold</button>
+              <button className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>Apply hold</button>
             </form>
           )}
         </section>
@@ -157,7 +172,9 @@ export default function EmailPage() {
       {can.retention && (
         <section className="card text-sm" aria-label="Retention label">
           <h2 className="mb-1 font-medium">Retention label</h2>
-          <p>{label.data ? `${label.data.labelName} (${label.data.retentionPeriodDays} days)` : "No label"}</p>
+          <p data-testid="email-label">
+            {label.data ? `${label.data.labelName} (${label.data.retentionPeriodDays} days)${status.data?.label?.isDisabled ? ", disabled: it stays on this email but cannot be applied again" : ""}` : "No label"}
+          </p>
           {can.deleteArchive && (
             <form
               className="mt-2 flex gap-2"
@@ -170,7 +187,7 @@ export default function EmailPage() {
               <select name="labelId" className="input max-w-xs" aria-label="Label to apply">
                 {labels.data?.filter((item) => !item.isDisabled).map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
               </select>
-              <button className="btn btn-sm">Apply label</button>
+              <button className="btn btn-sm" disabled={!labels.data?.some((item) => !item.isDisabled)}>Apply label</button>
               {label.data && <button type="button" className="btn btn-sm" onClick={() => removeLabel.mutate({ emailId: id })}>Remove label</button>}
             </form>
           )}

@@ -1,0 +1,24 @@
+"use client";
+
+import { EmptyState } from "@/components/empty-state";
+import { useCapabilities } from "@/lib/capabilities";
+import { CyclesSection } from "./cycles-section";
+import { ForecastSection } from "./forecast-section";
+import { LabelsSection } from "./labels-section";
+import { PoliciesSection } from "./policies-section";
+
+export default function RetentionPage() {
+  const can = useCapabilities();
+  if (!can.manageAll || !can.retention) {
+    return <EmptyState title="Retention is not available">Managing retention needs the manage:all permission and the RETENTION_POLICY license feature.</EmptyState>;
+  }
+  return (
+    <div className="space-y-10">
+      <h1 className="page-title">Retention</h1>
+      <LabelsSection />
+      <PoliciesSection />
+      <ForecastSection />
+      <CyclesSection />
+    </div>
+  );
+}
