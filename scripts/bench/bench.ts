@@ -109,7 +109,8 @@ async function main() {
     [...archiveCommand(), "import", "--source", "Bench import", "--create", "--user", "archive@bench.example", "--no-progress", mbox],
     { cwd: projectDir, env },
   );
-  const imported = lastJsonLine<{ imported: number; duplicates: number; failed: number }>(ingest.stdout);
+  const summary = lastJsonLine<{ imported: number; duplicates: number; failed: unknown[] | number }>(ingest.stdout);
+  const imported = { ...summary, failed: Array.isArray(summary.failed) ? summary.failed.length : summary.failed };
   const ingestedMessages = imported.imported + imported.duplicates + imported.failed;
   const ingestRate = ingestedMessages / ingest.seconds;
   log(`ingest: ${JSON.stringify(imported)} in ${ingest.seconds.toFixed(1)} s; raw parse baseline`);
