@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
-import { writeCorpusMbox } from "./corpus";
+import { CORPUS_VERSION, writeCorpusMbox } from "./corpus";
 import { loadSyntheticEmails, padAuditLog, ELIGIBLE_BEFORE, HOLD_MARKER, RETENTION_DAYS } from "./load-data";
 import { lastJsonLine, runMeasured } from "./measured-process";
 import { benchQueries } from "./queries";
@@ -96,7 +96,7 @@ async function main() {
   await padAuditLog(client, { total: scale.auditEntries, log });
 
   // Ingest: the real CLI over the corpus mbox, against its raw-parse ceiling.
-  const mbox = path.join(benchDir, `corpus-seed${seed}-${scale.ingestMessages}.mbox`);
+  const mbox = path.join(benchDir, `corpus-v${CORPUS_VERSION}-seed${seed}-${scale.ingestMessages}.mbox`);
   if (!existsSync(mbox)) {
     log(`corpus: writing ${scale.ingestMessages} messages to ${mbox}`);
     await writeCorpusMbox({ out: `${mbox}.partial`, seed, messages: scale.ingestMessages });

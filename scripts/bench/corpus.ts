@@ -1,4 +1,7 @@
 /** Writes the deterministic synthetic corpus as one mbox (mboxrd quoting), streaming. */
+
+/** Part of cached corpus file names: bump it when the corpus bytes change. */
+export const CORPUS_VERSION = 2;
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { buildAttachmentPool } from "./attachment-pool";
@@ -20,7 +23,9 @@ export async function* corpusMboxEntries(options: { seed: number; messages?: num
   let written = 0;
   for (let index = 0; index < limitMessages && written < limitBytes; index++) {
     const message = syntheticMessage({ index, random, population, pool }).toString("latin1").replace(/^(>*From )/gm, ">$1");
-    const entry = Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}\n`, "latin1");
+    // A blank line before the next From_ line, also after a malformed message without a final line end.
+    const ending = message.endsWith("\n") ? "\n" : "\r\n\n";
+    const entry = Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}${ending}`, "latin1");
     written += entry.length;
     yield entry;
   }

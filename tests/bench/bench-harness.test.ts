@@ -3,6 +3,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { replaceScaleSection } from "../../scripts/bench/benchmarks-doc";
 import { corpusMboxEntries } from "../../scripts/bench/corpus";
+import { readMboxMessages } from "../../src/server/ingestion/readers/mbox-reader";
 import { benchQueries } from "../../scripts/bench/queries";
 import { markdownTable, type ResultRow } from "../../scripts/bench/report";
 import { percentile, summarizeLatencies } from "../../scripts/bench/stats";
@@ -53,6 +54,15 @@ describe("synthetic corpus", () => {
     expect(docx?.content.includes(Buffer.from("word/document.xml"))).toBe(true);
     expect(parsed.some((mail) => /[^\x00-\x7f]/.test(mail.subject ?? ""))).toBe(true);
     expect(parsed.some((mail) => mail.inReplyTo !== undefined)).toBe(true);
+  }, 120_000);
+
+  it("reads back as one mbox item per message, malformed ones included", async () => {
+    async function* entries() {
+      yield* corpusMboxEntries({ seed: 42, messages: MALFORMED_EVERY + 2 });
+    }
+    let items = 0;
+    for await (const _item of readMboxMessages(entries())) items++;
+    expect(items).toBe(MALFORMED_EVERY + 2);
   }, 120_000);
 
   it("makes every MALFORMED_EVERY-th message malformed, in three different ways", () => {
