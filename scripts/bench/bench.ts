@@ -158,6 +158,7 @@ async function main() {
   const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; baselinePerSecond: number; meanHits: number }>("search", {
     queries: benchQueries(scale.searchQueries, seed, sourceId),
     concurrency: 4,
+    maxSeconds: scale.searchMaxSeconds,
   });
   rows.push({
     scenario: "search (2-3 words, half filtered)",
@@ -240,6 +241,8 @@ async function main() {
   notes.push(`Audit verify: ${verify.result.message}`);
 
   const databaseBytes = await scalar("SELECT pg_database_size(current_database())");
+  const auditBytes = await scalar("SELECT pg_total_relation_size('audit_logs')");
+  notes.push(`Audit log: ${mb(auditBytes)} with its indexes, ${(auditBytes / entries).toFixed(0)} bytes per entry.`);
   const finalStorage = duSize(path.join(appDataDir, "storage"));
   const emailsLeft = await scalar("SELECT count(*) FROM archived_emails");
   notes.push(
