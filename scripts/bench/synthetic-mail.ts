@@ -1,6 +1,7 @@
 /**
  * A deterministic synthetic mail corpus (seeded): sender/recipient populations, threads, sizes
- * from 2 KB to 5 MB with a long tail, ~20% with attachments, non-ASCII subjects and bodies.
+ * from 2 KB to 5 MB with a long tail, ~20% with attachments (real PDFs and DOCX from a pool, and
+ * binary files), non-ASCII subjects and bodies, and one malformed message in every 500.
  */
 const FIRST = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Zoë", "Jörg", "Søren", "Łukasz", "Ángel", "美咲"];
 const DOMAINS = ["example.com", "corp.example", "partner.example.org", "mail.example.net", "lawfirm.example"];
@@ -40,7 +41,12 @@ export function people(count: number, random: Random): SyntheticPerson[] {
   });
 }
 
-const words = (random: Random, count: number) => Array.from({ length: count }, () => random.pick(WORDS)).join(" ");
+const ASCII_WORDS = WORDS.filter((word) => /^[a-z]+$/.test(word));
+
+/** `count` words of the vocabulary (ASCII only when asked, e.g. for PDF standard fonts). */
+export const textWords = (random: Random, count: number, asciiOnly = false) =>
+  Array.from({ length: count }, () => random.pick(asciiOnly ? ASCII_WORDS : WORDS)).join(" ");
+const words = textWords;
 
 /** Text body size in bytes: mostly short, a few long threads or reports. */
 function bodySize(random: Random): number {
@@ -50,13 +56,16 @@ function bodySize(random: Random): number {
   return 30_000 + random.int(120_000);
 }
 
-/** Attachment size in bytes: the long tail of message sizes (up to ~4 MB, ~5 MB encoded). */
+/** Binary attachment size in bytes: the long tail of message sizes (up to 3.6 MB, ~5 MB encoded). */
 function attachmentSize(random: Random): number {
   const roll = random.next();
   if (roll < 0.7) return 10_000 + random.int(190_000);
   if (roll < 0.95) return 200_000 + random.int(800_000);
-  return 1_000_000 + random.int(3_000_000);
+  return 1_000_000 + random.int(2_600_000);
 }
+
+/** One message in this many is malformed (in one of the MALFORMED ways). */
+export const MALFORMED_EVERY = 500;
 
 function encodeHeader(text: string): string {
   return /^[\x20-\x7e]*$/.test(text) ? text : `=?UTF-8?B?${Buffer.from(text).toString("base64")}?=`;
@@ -66,8 +75,52 @@ export interface SyntheticMessageOptions {
   index: number;
   random: Random;
   population: SyntheticPerson[];
-  /** Attachment bytes generator; defaults to pseudo-random binary. */
-  attachment?: (random: Random, size: number) => { filename: string; contentType: string; bytes: Buffer };
+  /** Real documents to attach (see attachment-pool.ts); without it every attachment is binary. */
+  pool?: { pdfs: Attachment[]; docx: Attachment[] };
+}
+
+interface Attachment {
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** Of the messages with an attachment: 35% a PDF, 30% a DOCX, the rest a binary file of the long-tail size. */
+function pickAttachment(random: Random, pool: SyntheticMessageOptions["pool"]): Attachment {
+  const roll = random.next();
+  if (pool && roll < 0.35) return random.pick(pool.pdfs);
+  if (pool && roll < 0.65) return random.pick(pool.docx);
+  return randomAttachment(random, attachmentSize(random));
+}
+
+/** Broken in the ways real exports are: no header block, a truncated multipart with bad base64, raw 8-bit headers. */
+function malformedMessage(index: number, random: Random): Buffer {
+  const text = words(random, 200);
+  switch ((index / MALFORMED_EVERY) % 3) {
+    case 0:
+      return Buffer.from(`this line is not a header\r\n${text}\r\n`);
+    case 1:
+      return Buffer.from(
+        [
+          `Message-ID: <synthetic-${index}@bench.example>`,
+          "Subject: truncated multipart",
+          'Content-Type: multipart/mixed; boundary="never-closed"',
+          "",
+          "--never-closed",
+          "Content-Type: application/pdf",
+          "Content-Transfer-Encoding: base64",
+          "",
+          "JVBERi0xLjQK%%%not*base64***",
+          text,
+        ].join("\r\n"),
+      );
+    default:
+      return Buffer.concat([
+        Buffer.from(`Message-ID: <synthetic-${index}@bench.example>\r\nSubject: `),
+        Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xa0, 0xa1]),
+        Buffer.from(`\r\nFrom broken header without colon\r\nDate: not a date\r\n\r\n${text}\r\n`),
+      ]);
+  }
 }
 
 function randomAttachment(random: Random, size: number) {
@@ -79,6 +132,7 @@ function randomAttachment(random: Random, size: number) {
 /** One message, CRLF line ends; every 5th message replies into an earlier thread. */
 export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
   const { random, index, population } = options;
+  if (index > 0 && index % MALFORMED_EVERY === 0) return malformedMessage(index, random);
   const from = random.pick(population);
   const to = Array.from({ length: 1 + random.int(3) }, () => random.pick(population));
   const threadRoot = index > 10 && index % 5 === 0 ? index - 1 - random.int(Math.min(index - 1, 50)) : null;
@@ -105,7 +159,7 @@ export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
   if (random.next() >= 0.2) {
     return Buffer.from([...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"));
   }
-  const attachment = (options.attachment ?? randomAttachment)(random, attachmentSize(random));
+  const attachment = pickAttachment(random, options.pool);
   const boundary = `synthetic-boundary-${index}`;
   const base64 = (attachment.bytes.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
   return Buffer.from(

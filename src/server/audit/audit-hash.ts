@@ -14,7 +14,7 @@ export interface HashedAuditFields {
 
 // crypto.hash (Node >= 20.12) is the one-shot form, markedly cheaper per call than createHash.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
-const sha256Hex: (text: string) => string = oneShotHash
+export const sha256Hex: (text: string) => string = oneShotHash
   ? (text) => oneShotHash("sha256", text, "hex")
   : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
 

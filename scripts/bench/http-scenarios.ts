@@ -1,0 +1,97 @@
+import type pg from "pg";
+import { loadTest, type LoadResult } from "./http-load";
+import { formatRate, formatRatio, type ResultRow } from "./report";
+import { startServer } from "./server";
+
+const cycle = <T>(items: T[]) => {
+  let next = 0;
+  return () => items[next++ % items.length];
+};
+
+/**
+ * Audited writes (hold apply, 50 connections) and REST reads (100 connections) against the
+ * production server, each next to GET /api/health at the same connection count (the server's
+ * ceiling for a request that does no work). Email ids are SQL-loaded rows that are neither
+ * lifecycle-eligible nor bulk-held.
+ */
+export async function runHttpScenarios(options: {
+  projectDir: string;
+  env: NodeJS.ProcessEnv;
+  client: pg.Client;
+  sourceId: string;
+  admin: { email: string; password: string };
+  seconds: number;
+  log: (text: string) => void;
+}): Promise<ResultRow[]> {
+  const port = Number(process.env.BENCH_HTTP_PORT ?? 3463);
+  const server = await startServer({ cwd: options.projectDir, env: options.env, port, log: options.log });
+  try {
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+    const { accessToken: token } = await post("/v1/auth/login", options.admin);
+    const hold = await post("/api/v1/enterprise/legal-holds/holds", { name: "Bench concurrent writes" }, token);
+    const { rows } = await options.client.query<{ id: string }>(
+      `SELECT id FROM archived_emails WHERE ingestion_source_id = $1 AND sent_at >= '2002-01-01' AND subject NOT LIKE '%matterx%' LIMIT 300000`,
+      [options.sourceId],
+    );
+    const emailIds = rows.map((row) => row.id);
+    const entriesBefore = Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count);
+    const run = (connections: number, nextPath: () => string, extra: { method?: "POST"; body?: () => string } = {}) =>
+      loadTest({ url: server.url, connections, seconds: options.seconds, token, nextPath, ...extra });
+
+    options.log("HTTP: health baseline, 50 connections");
+    const health50 = await run(50, () => "/api/health");
+    options.log("HTTP: audited writes (hold apply), 50 connections");
+    const nextEmail = cycle(emailIds);
+    const writes = await run(50, () => `/api/v1/enterprise/legal-holds/email/${nextEmail()}/holds`, {
+      method: "POST",
+      body: () => JSON.stringify({ holdId: hold.id }),
+    });
+    const entriesWritten = Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count) - entriesBefore;
+    options.log("HTTP: health baseline, 100 connections");
+    const health100 = await run(100, () => "/api/health");
+    const randomEmail = () => emailIds[Math.floor(Math.random() * emailIds.length)];
+    options.log("HTTP: GET one email, 100 connections");
+    const getOne = await run(100, () => `/v1/archived-emails/${randomEmail()}`);
+    options.log("HTTP: list by source, 100 connections");
+    const list = await run(100, () => `/v1/archived-emails/ingestion-source/${options.sourceId}?page=1&limit=20`);
+    options.log("HTTP: hold list, 100 connections");
+    const holds = await run(100, () => "/api/v1/enterprise/legal-holds/holds");
+    const serverRss = server.peakRssMb();
+
+    const row = (scenario: string, work: string, result: LoadResult, baseline: LoadResult, target: string, pass: boolean): ResultRow => ({
+      scenario,
+      work: `${work}; ${result.requests.toLocaleString("en-US")} requests${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
+      throughput: formatRate(result.perSecond, "req"),
+      ...result.latency,
+      peakRss: `server ${serverRss.toFixed(0)} MB (all HTTP)`,
+      baseline: `GET /api/health ${formatRate(baseline.perSecond, "req")}`,
+      ratio: formatRatio(result.perSecond / baseline.perSecond),
+      target,
+      pass: pass && result.non2xx === 0 && result.errors === 0,
+    });
+    const readTarget = (result: LoadResult) => result.latency.p99 < 50 && result.perSecond >= 2000;
+    return [
+      row(
+        "audited writes (POST hold link)",
+        `50 connections, ${options.seconds} s, ${entriesWritten.toLocaleString("en-US")} audit entries`,
+        writes,
+        health50,
+        ">= 2,000/s, unbroken chain (see audit verify)",
+        writes.perSecond >= 2000,
+      ),
+      row("REST GET /v1/archived-emails/{id}", `100 connections, ${options.seconds} s`, getOne, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(getOne)),
+      row("REST list by source (page of 20)", `100 connections, ${options.seconds} s`, list, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(list)),
+      row("REST hold list", `100 connections, ${options.seconds} s`, holds, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(holds)),
+    ];
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,48 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export interface MeasuredRun {
+  stdout: string;
+  stderr: string;
+  seconds: number;
+  peakRssMb: number;
+}
+
+/**
+ * Runs a command to completion under GNU time, whose maximum resident set size is the child's
+ * peak RSS (the command is exec'd directly, so it is the process of interest itself).
+ */
+export async function runMeasured(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<MeasuredRun> {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-time-"));
+  const timeFile = path.join(dir, "time");
+  const started = performance.now();
+  const child = spawn("/usr/bin/time", ["-f", "%M", "-o", timeFile, command, ...args], {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  const seconds = (performance.now() - started) / 1000;
+  const timeOutput = readFileSync(timeFile, "utf8").trim().split("\n");
+  rmSync(dir, { recursive: true, force: true });
+  if (code !== 0) throw new Error(`${command} ${args.slice(0, 4).join(" ")} exited with ${code}:\n${stderr.slice(-3000)}`);
+  return { stdout, stderr, seconds, peakRssMb: Number(timeOutput[timeOutput.length - 1]) / 1024 };
+}
+
+/** The last JSON line a scenario printed. */
+export function lastJsonLine<T>(stdout: string): T {
+  const lines = stdout.trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]) as T;
+}
+
+/** Peak RSS so far of a running process (VmHWM), in MB. */
+export function peakRssOf(pid: number): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+  return match ? Number(match[1]) / 1024 : Number.NaN;
+}

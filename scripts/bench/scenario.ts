@@ -1,0 +1,33 @@
+/**
+ * Child-process entry: `node --import tsx scripts/bench/scenario.ts <name> '<json params>'` runs one
+ * in-process scenario (so its peak RSS is its own) and prints its result as one JSON line.
+ */
+import { disconnectDb } from "../../src/server/db/client";
+import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
+import { bulkHoldScenario } from "./scenarios/bulk-hold";
+import { lifecycleScenario } from "./scenarios/lifecycle";
+import { rawParse } from "./scenarios/raw-parse";
+import { searchScenario } from "./scenarios/search";
+
+const scenarios: Record<string, (params: never) => Promise<unknown>> = {
+  "raw-parse": rawParse,
+  search: searchScenario,
+  "bulk-hold": bulkHoldScenario,
+  lifecycle: lifecycleScenario,
+  "audit-verify": auditVerifyScenario,
+  "audit-hash-baseline": auditHashBaseline,
+};
+
+const [name, json] = process.argv.slice(2);
+const scenario = scenarios[name];
+if (!scenario) {
+  console.error(`unknown scenario ${name}; one of ${Object.keys(scenarios).join(", ")}`);
+  process.exit(2);
+}
+try {
+  const result = await scenario(JSON.parse(json ?? "{}") as never);
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+} finally {
+  await disconnectDb();
+}
+process.exit(0);

@@ -1,0 +1,59 @@
+import pg from "pg";
+import { searchArchive } from "../../../src/server/search/search-archive";
+import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
+import { summarizeLatencies } from "../stats";
+import { benchPrincipal } from "./principal";
+
+/**
+ * Runs `work` for the items with `concurrency` loops, taking no new item after `maxSeconds`;
+ * returns per-item latencies (ms) and the wall time.
+ */
+async function timedLoops<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>, maxSeconds = Infinity) {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + maxSeconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length && performance.now() < deadline) {
+        const item = items[next++];
+        const begin = performance.now();
+        await work(item);
+        latencies.push(performance.now() - begin);
+      }
+    }),
+  );
+  return { latencies, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Archive search through the use case the REST route calls (ranking, snippets, the SEARCH audit
+ * entry), 2-3 word queries, half of them with filters. Baseline: a plain SELECT of the same
+ * result rows by id, at the same concurrency.
+ */
+export async function searchScenario(params: { queries: { query: string; filters?: Record<string, unknown> }[]; concurrency: number; maxSeconds: number }) {
+  const principal = await benchPrincipal();
+  const pageIds: string[][] = [];
+  let totalHits = 0;
+  const run = await timedLoops(params.queries, params.concurrency, async (input) => {
+    const result = await searchArchive({ principal, query: normalizeSearchQuery(input), page: 1, limit: 20 });
+    totalHits += result.total;
+    pageIds.push(result.items.map((item) => item.id));
+  }, params.maxSeconds);
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: params.concurrency });
+  const baseline = await timedLoops(pageIds, params.concurrency, async (ids) => {
+    await pool.query(
+      "SELECT id, subject, sender_name, sender_email, sent_at, has_attachments, left(body_text, 200) FROM archived_emails WHERE id = ANY($1::uuid[]) ORDER BY sent_at DESC",
+      [ids],
+    );
+  });
+  await pool.end();
+  const done = run.latencies.length;
+  return {
+    queries: done,
+    meanHits: Math.round(totalHits / done),
+    perSecond: done / run.seconds,
+    latency: summarizeLatencies(run.latencies),
+    baselinePerSecond: pageIds.length / baseline.seconds,
+  };
+}
