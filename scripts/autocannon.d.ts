@@ -1,5 +1,6 @@
-/** The part of autocannon 8's programmatic API that scripts/soak.ts uses (the package ships no types). */
+/** autocannon 8 ships no types: the part of its programmatic API the soak and the benchmarks use. */
 declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
   interface Percentiles {
     p50: number;
     p90: number;
@@ -7,15 +8,11 @@ declare module "autocannon" {
     max: number;
     average: number;
   }
-  interface Result {
-    duration: number;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-    latency: Percentiles;
-    requests: Percentiles & { total: number };
-  }
-  interface RequestSpec {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
     setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
   }
   interface Options {
@@ -23,8 +20,19 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     timeout?: number;
-    requests?: RequestSpec[];
+    headers?: Record<string, string>;
+    requests?: Request[];
   }
-  function autocannon(options: Options): Promise<Result>;
+  interface Result {
+    duration: number;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    "2xx": number;
+    latency: Percentiles;
+    requests: Percentiles & { total: number };
+  }
+  interface Instance extends EventEmitter, PromiseLike<Result> {}
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -114,7 +114,7 @@ function mbox(from: number, count: number, random: Random, population: ReturnTyp
   const small = (r: Random, size: number) => ({ filename: `note-${r.int(1000)}.txt`, contentType: "text/plain", bytes: Buffer.from("x".repeat(Math.min(size, 20_000))) });
   const parts: Buffer[] = [];
   for (let index = from; index < from + count; index++) {
-    const message = syntheticMessage({ index, random, population, attachment: small }).toString("latin1").replace(/^(>*From )/gm, ">$1");
+    const message = syntheticMessage({ index, random, population, attachment: small, wellFormedOnly: true }).toString("latin1").replace(/^(>*From )/gm, ">$1");
     parts.push(Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}\n`, "latin1"));
   }
   return Buffer.concat(parts);
@@ -200,7 +200,7 @@ async function main() {
           method: "POST",
           path: `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
           headers: { authorization: `Bearer ${token}`, "content-type": "message/rfc822" },
-          body: syntheticMessage({ index: EMAILS + imported++, random: traffic, population, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) }),
+          body: syntheticMessage({ index: EMAILS + imported++, random: traffic, population, wellFormedOnly: true, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) }),
         }),
       },
     ];

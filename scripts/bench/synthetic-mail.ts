@@ -77,6 +77,10 @@ export interface SyntheticMessageOptions {
   population: SyntheticPerson[];
   /** Real documents to attach (see attachment-pool.ts); without it every attachment is binary. */
   pool?: { pdfs: Attachment[]; docx: Attachment[] };
+  /** Replaces the attachment choice (the soak attaches small text files). */
+  attachment?: (random: Random, size: number) => Attachment;
+  /** Never produce the malformed messages (the soak's single-message imports must all succeed). */
+  wellFormedOnly?: boolean;
 }
 
 interface Attachment {
@@ -132,7 +136,7 @@ function randomAttachment(random: Random, size: number) {
 /** One message, CRLF line ends; every 5th message replies into an earlier thread. */
 export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
   const { random, index, population } = options;
-  if (index > 0 && index % MALFORMED_EVERY === 0) return malformedMessage(index, random);
+  if (!options.wellFormedOnly && index > 0 && index % MALFORMED_EVERY === 0) return malformedMessage(index, random);
   const from = random.pick(population);
   const to = Array.from({ length: 1 + random.int(3) }, () => random.pick(population));
   const threadRoot = index > 10 && index % 5 === 0 ? index - 1 - random.int(Math.min(index - 1, 50)) : null;
@@ -159,7 +163,7 @@ export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
   if (random.next() >= 0.2) {
     return Buffer.from([...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"));
   }
-  const attachment = pickAttachment(random, options.pool);
+  const attachment = options.attachment ? options.attachment(random, attachmentSize(random)) : pickAttachment(random, options.pool);
   const boundary = `synthetic-boundary-${index}`;
   const base64 = (attachment.bytes.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
   return Buffer.from(
