@@ -30,6 +30,22 @@ function killAfter(args: string[], afterMs: number): Promise<number | null> {
   });
 }
 
+/**
+ * Runs the script `rounds` times, each SIGKILLed at a random instant that should fall inside the
+ * run: a run that finishes first tells how long a run takes now (work shrinks as rounds complete
+ * it, and machines differ), and the next kill aims at 30-90% of that. Returns how many were killed.
+ */
+async function crashRepeatedly(args: string[], rounds: number): Promise<number> {
+  let killed = 0;
+  let runMs = 4000;
+  for (let round = 0; round < rounds; round++) {
+    const started = Date.now();
+    if ((await killAfter(args, Math.floor(runMs * (0.3 + Math.random() * 0.6)))) === null) killed++;
+    else runMs = Math.max(300, Date.now() - started);
+  }
+  return killed;
+}
+
 async function storedFiles(): Promise<string[]> {
   const found: string[] = [];
   const walk = async (directory: string) => {
@@ -68,9 +84,7 @@ describe("crashes", () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), "crash-")), "mail.mbox");
     await writeFile(file, mboxOf(messages));
     const args = ["scripts/archive.ts", "import", "--source", "Crashy", "--user", "crash@example.com", "--no-progress", file];
-    let killed = 0;
-    for (let round = 0; round < 6; round++) if ((await killAfter(args, 2500 + Math.floor(Math.random() * 3000))) === null) killed++;
-    expect(killed, "some imports were killed before they finished").toBeGreaterThan(0);
+    expect(await crashRepeatedly(args, 6), "some imports were killed before they finished").toBeGreaterThan(0);
 
     const finish = await runProcess(process.execPath, ["--import", "tsx", ...args]);
     expect(finish.code, finish.stderr).toBe(0);
@@ -107,9 +121,7 @@ describe("crashes", () => {
     await db().$executeRawUnsafe(`CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.01); RETURN OLD; END $$`);
     await db().$executeRawUnsafe(`CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()`);
     try {
-      let killed = 0;
-      for (let round = 0; round < 5; round++) if ((await killAfter(["scripts/worker.ts", "--once"], 2500 + Math.floor(Math.random() * 2500))) === null) killed++;
-      expect(killed, "some cycles were killed before they finished").toBeGreaterThan(0);
+      expect(await crashRepeatedly(["scripts/worker.ts", "--once"], 5), "some cycles were killed before they finished").toBeGreaterThan(0);
     } finally {
       await db().$executeRawUnsafe("DROP TRIGGER slow_delete ON archived_emails");
       await db().$executeRawUnsafe("DROP FUNCTION slow_delete()");

@@ -42,24 +42,44 @@ function toStorableJson(value: unknown): unknown {
  * processes; readers are never blocked. Call it last in the transaction to keep the lock short.
  */
 export async function appendAuditEntry(tx: Tx, input: AuditEntryInput): Promise<{ id: bigint; currentHash: string }> {
+  const [appended] = await appendAuditEntries(tx, [input]);
+  return appended;
+}
+
+/**
+ * Appends entries in the given order under one lock, one read of the chain head and one insert:
+ * what a batch of deletions writes costs three round trips instead of three per entry.
+ */
+export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Promise<{ id: bigint; currentHash: string }[]> {
+  if (inputs.length === 0) return [];
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY}::bigint)`;
   const last = await tx.$queryRaw<{ current_hash: string }[]>`
     SELECT current_hash FROM audit_logs ORDER BY id DESC LIMIT 1`;
-  const fields = {
-    previousHash: last[0]?.current_hash ?? null,
-    timestamp: new Date().toISOString(),
-    actorIdentifier: storableText(input.actor.identifier),
-    actorIp: storableText(input.actor.ip),
-    actionType: storableText(input.actionType),
-    targetType: storableText(input.targetType),
-    targetId: storableText(input.targetId),
-    details: toStorableJson(input.details),
-  };
-  const currentHash = auditEntryHash(fields);
+  let previousHash: string | null = last[0]?.current_hash ?? null;
+  const timestamp = new Date().toISOString();
+  const rows = inputs.map((input) => {
+    const fields = {
+      previousHash,
+      timestamp,
+      actorIdentifier: storableText(input.actor.identifier),
+      actorIp: storableText(input.actor.ip),
+      actionType: storableText(input.actionType),
+      targetType: storableText(input.targetType),
+      targetId: storableText(input.targetId),
+      details: toStorableJson(input.details),
+    };
+    previousHash = auditEntryHash(fields);
+    return { ...fields, currentHash: previousHash };
+  });
+  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
   const inserted = await tx.$queryRaw<{ id: bigint }[]>`
     INSERT INTO audit_logs (previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash)
-    VALUES (${fields.previousHash}, ${fields.timestamp}::timestamptz, ${fields.actorIdentifier}, ${fields.actorIp},
-            ${fields.actionType}, ${fields.targetType}, ${fields.targetId}, ${JSON.stringify(fields.details)}::jsonb, ${currentHash})
+    SELECT previous_hash, timestamp::timestamptz, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb, current_hash
+    FROM unnest(${column("previousHash")}::text[], ${column("timestamp")}::text[], ${column("actorIdentifier")}::text[],
+                ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
+                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[], ${column("currentHash")}::text[])
+      WITH ORDINALITY AS entry(previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash, position)
+    ORDER BY position
     RETURNING id`;
-  return { id: inserted[0].id, currentHash };
+  return inserted.map((row, index) => ({ id: row.id, currentHash: rows[index].currentHash }));
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
+import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
@@ -71,8 +71,9 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       .filter((row) => row.deleted)
       .map((row) => ({ id: row.id, storageHashSha256: row.storage_hash_sha256!, decidingRule: decidingRuleOf(row) }));
     await searchEngine().removeEmails(tx, deleted.map((email) => email.id));
-    for (const email of deleted) {
-      await appendAuditEntry(tx, {
+    await appendAuditEntries(
+      tx,
+      deleted.map((email) => ({
         actor: LIFECYCLE_ACTOR,
         actionType: "DELETE",
         targetType: "ArchivedEmail",
@@ -83,8 +84,8 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
           storageHashSha256: email.storageHashSha256,
           cycleId: options.cycleId,
         },
-      });
-    }
+      })),
+    );
     const releasedHashes =
       deleted.length === 0
         ? []
