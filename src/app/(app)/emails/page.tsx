@@ -97,7 +97,7 @@ function EmailSearch() {
       {results.data && (
         <section aria-label="Results">
           <p className="mb-2 text-sm text-slate-600">
-            {results.data.total} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
+            {results.data.totalIsEstimate ? "about " : ""}{results.data.total.toLocaleString("en")} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
           </p>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {results.data.items.map((email) => (
