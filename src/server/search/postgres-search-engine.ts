@@ -3,7 +3,7 @@ import type { ArchiveCondition } from "../authz/ability";
 import { db } from "../db/client";
 import { runSql, type SqlClient } from "../db/sql-client";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
-import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
+import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, plainSnippet, renderSnippet } from "./snippet";
 
@@ -19,9 +19,9 @@ const HEADLINE_INPUT_CHARS = 100_000;
  * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
  * such), unless an exact total is asked for.
  */
-export const EXACT_TOTAL_LIMIT = 10_000;
+export const EXACT_TOTAL_LIMIT = 5_000;
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
-const ESTIMATE_FACTOR = 5;
+const ESTIMATE_FACTOR = 2;
 const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
 
 /**
@@ -33,8 +33,11 @@ interface MatchPlan {
   where: Sql;
   rankedTerms: Sql[];
   anyTerm: Sql | null;
-  /** Emails matching every term within the restrictions: the top of any ranking (null for `all`, where it is `where`). */
-  everyTermWhere: Sql | null;
+  /**
+   * The result set split by the length of the matched prefix of terms, longest first: tier k holds
+   * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
+   */
+  tiers: Sql[];
 }
 
 interface Total {
@@ -123,16 +126,25 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const terms = await resolveTerms(query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, everyTermWhere: null };
+    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
-    const matching = (required: Sql[]) => allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
-    const requiresAll = query.matchingStrategy === "all" || rankedTerms.length === 1;
+    const matching = (required: Sql[], excluded: Sql[] = []) =>
+      allOf([
+        Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`,
+        ...excluded.map((term) => Prisma.sql`NOT (e.search_vector @@ ${term})`),
+        ...restrictions,
+      ]);
+    const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
+    const tiers: Sql[] = [];
+    for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
+      tiers.push(matching(rankedTerms.slice(0, length), rankedTerms.slice(length, length + 1)));
+    }
     return {
-      where: matching(requiresAll ? rankedTerms : rankedTerms.slice(0, 1)),
+      where: matching(rankedTerms.slice(0, shortestPrefix)),
       rankedTerms,
       anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
-      everyTermWhere: requiresAll ? null : matching(rankedTerms),
+      tiers,
     };
   }
 
@@ -149,18 +161,24 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * Ranking: how long a prefix of the (strategy-ordered) terms the email matches, then how many
-   * terms it matches, then ts_rank_cd, then newest first. Emails matching every term rank above
-   * all others, so when they fill the requested window the rest of the result set is never
-   * ranked (the common case: ranking every email that has a frequent first word is what costs).
+   * terms it matches, then ts_rank_cd, then newest first. The tiers of the prefix length are read
+   * longest first and only as far as the requested window reaches, so the emails that merely
+   * contain a frequent first word are ranked only when the page needs them (ranking all of them is
+   * what costs at scale). Totals: exact when every tier was read, else countMatches().
    */
   private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
-    if (plan.everyTermWhere) {
-      const [top, total] = await Promise.all([rankedPage(plan, plan.everyTermWhere, offset, limit), countMatches(plan.where, countLimit)]);
-      if (top.length === limit) return { hits: top.map(toHit), ...total };
+    const hits: SearchHit[] = [];
+    let skip = offset;
+    let counted = 0;
+    for (const [index, tier] of plan.tiers.entries()) {
+      const rows = await rankedPage(plan, tier, skip, limit - hits.length);
+      const tierSize = rows.length > 0 ? rows[0].total : await countWhere(tier);
+      hits.push(...rows.map(toHit));
+      counted += tierSize;
+      skip = Math.max(0, skip - tierSize);
+      if (hits.length === limit && index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
     }
-    const rows = await rankedPage(plan, plan.where, offset, limit);
-    const total = rows.length > 0 ? { total: rows[0].total, totalIsEstimate: false } : await countMatches(plan.where, countLimit);
-    return { hits: rows.map(toHit), ...total };
+    return { hits, total: counted, totalIsEstimate: false };
   }
 }
 
