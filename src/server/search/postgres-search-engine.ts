@@ -16,6 +16,12 @@ const FIRST_ID_CHUNK = 5_000;
 const LAST_ID_CHUNK = 100_000;
 const HEADLINE_INPUT_CHARS = 100_000;
 /**
+ * ts_headline parses all the text it is given (~100 ms for 100,000 characters), so it gets this
+ * much from just before the first occurrence of a query word.
+ */
+const HEADLINE_WINDOW_CHARS = 6_000;
+const HEADLINE_LEAD_CHARS = 300;
+/**
  * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
  * such), unless an exact total is asked for.
  */
@@ -38,6 +44,8 @@ interface MatchPlan {
    * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
    */
   tiers: Sql[];
+  /** The lexemes of the terms, to find where in a long body the snippet's window starts. */
+  lexemes: string[];
 }
 
 interface Total {
@@ -126,7 +134,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const terms = await resolveTerms(query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, tiers: [] };
+    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, tiers: [], lexemes: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
     const matching = (required: Sql[], excluded: Sql[] = []) =>
@@ -145,6 +153,7 @@ export class PostgresSearchEngine implements SearchEngine {
       rankedTerms,
       anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
       tiers,
+      lexemes: [...new Set(ordered.flatMap(lexemesOf))],
     };
   }
 
@@ -212,9 +221,12 @@ async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: nu
     )
     SELECT page.id, page.total::int AS total,
       ts_headline('simple',
-        left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}),
+        substr(source.text, greatest(coalesce(first.at, 1) - ${HEADLINE_LEAD_CHARS}, 1), ${HEADLINE_WINDOW_CHARS}),
         ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
     FROM page JOIN archived_emails e ON e.id = page.id
+    CROSS JOIN LATERAL (SELECT left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END,
+      ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}) AS text) AS source
+    CROSS JOIN LATERAL (SELECT min(nullif(strpos(lower(source.text), lexeme), 0)) AS at FROM unnest(${plan.lexemes}::text[]) AS lexeme) AS first
     ORDER BY page.prefix DESC, page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
 }
 
@@ -243,6 +255,11 @@ async function estimatedRows(where: Sql): Promise<number> {
 async function countWhere(where: Sql): Promise<number> {
   const rows = await db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`;
   return rows[0].total;
+}
+
+/** The lexemes of a tsquery text such as `'big' <-> 'budget'`. */
+function lexemesOf(tsqueryText: string): string[] {
+  return [...tsqueryText.matchAll(/'((?:[^']|'')+)'/g)].map((match) => match[1].replace(/''/g, "'"));
 }
 
 /**

@@ -68,4 +68,10 @@ describe("PostgreSQL search at scale", () => {
     for (let offset = 0; offset < dropped.total; offset += 11) paged.push(...(await page(engine, "harbor lantern", offset, 11)).hits.map((hit) => hit.id));
     expect(paged).toEqual(dropped.hits.map((hit) => hit.id));
   });
+
+  it("highlights a word found deep in a long body (the snippet window starts at the first match)", async () => {
+    await insertTestEmail({ subject: "long report", bodyText: `${"filler words here ".repeat(5000)}the zeppelin appears late ${"more filler ".repeat(100)}` }, { engine });
+    const [hit] = (await page(engine, "zeppelin", 0, 1)).hits;
+    expect(hit.snippet).toContain("<mark>zeppelin</mark>");
+  });
 });
