@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { ADMIN, adminToken, login, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -9,28 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
  * first administrator through the REST API when the database is empty, else signs in as them.
  * Screenshots land in docs/screenshots/.
  */
-const ADMIN = { email: "officer@example.com", password: "correct horse battery staple", first_name: "Olivia", last_name: "Officer" };
 const RUN = Date.now().toString(36);
-
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const setup = await request.post("/v1/auth/setup", { data: ADMIN });
-  if (setup.status() === 201) return (await setup.json()).accessToken ?? (await login(request, ADMIN));
-  return login(request, ADMIN);
-}
-
-async function login(request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
-  const response = await request.post("/v1/auth/login", { data: { email: credentials.email, password: credentials.password } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).accessToken;
-}
-
-async function signIn(page: Page, credentials: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(credentials.email);
-  await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-}
 
 /** One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database. */
 async function runWorkerOnce() {

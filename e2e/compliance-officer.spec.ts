@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ADMIN, login, signIn } from "./session";
 
 /**
  * One officer's day in a real Chromium against the production build: first-run setup, upload and
  * search, email view with hostile HTML, legal hold bulk apply, label and explanation, audit
  * verification, and a Read Only user who is refused. Screenshots land in docs/screenshots/.
  */
-const ADMIN = { email: "officer@example.com", password: "correct horse battery staple", first_name: "Olivia", last_name: "Officer" };
 const READER = { email: "reader@example.com", password: "reader password 123", first_name: "Rita", last_name: "Reader" };
 
 function message(subject: string, body: string, html = false): string {
@@ -34,20 +34,6 @@ const MBOX = [
 ]
   .map((raw) => `From sender@example.com Mon Jan 15 12:00:00 2024\n${raw.replace(/^(>*From )/gm, ">$1")}\n`)
   .join("");
-
-async function token(request: APIRequestContext, credentials: { email: string; password: string }): Promise<string> {
-  const response = await request.post("/v1/auth/login", { data: { email: credentials.email, password: credentials.password } });
-  expect(response.status()).toBe(200);
-  return (await response.json()).accessToken;
-}
-
-async function signIn(page: Page, credentials: { email: string; password: string }) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(credentials.email);
-  await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-}
 
 test.describe.serial("compliance officer", () => {
   test("first-run setup, sign-out and sign-in", async ({ page }) => {
@@ -109,7 +95,7 @@ test.describe.serial("compliance officer", () => {
   });
 
   test("bulk-apply a hold from a search, fail to delete the held email, deactivate and delete the hold", async ({ page, request }) => {
-    const adminToken = await token(request, ADMIN);
+    const adminToken = await login(request, ADMIN);
     expect((await request.put("/v1/settings", { headers: { authorization: `Bearer ${adminToken}` }, data: { deletionEnabled: true } })).status()).toBe(200);
     await signIn(page, ADMIN);
     await page.getByRole("link", { name: "Legal holds" }).click();
@@ -144,7 +130,7 @@ test.describe.serial("compliance officer", () => {
   });
 
   test("apply a retention label and see the explanation", async ({ page, request }) => {
-    const adminToken = await token(request, ADMIN);
+    const adminToken = await login(request, ADMIN);
     const label = await request.post("/api/v1/enterprise/retention-policy/labels", { headers: { authorization: `Bearer ${adminToken}` }, data: { name: "Seven years", retentionPeriodDays: 2555 } });
     expect(label.status()).toBe(201);
     await signIn(page, ADMIN);
@@ -165,7 +151,7 @@ test.describe.serial("compliance officer", () => {
   });
 
   test("a Read Only user cannot see admin pages and the server refuses them anyway", async ({ page, request }) => {
-    const adminToken = await token(request, ADMIN);
+    const adminToken = await login(request, ADMIN);
     const roles = await (await request.get("/v1/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json();
     const readOnly = roles.find((role: { slug?: string; name: string }) => role.slug === "predefined_read_only" || /read only/i.test(role.name));
     const created = await request.post("/v1/users", { headers: { authorization: `Bearer ${adminToken}` }, data: { ...READER, roleId: readOnly.id } });

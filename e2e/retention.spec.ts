@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { adminToken, signIn } from "./session";
 
 /**
  * Retention and legal holds in the browser: labels (edit, apply, delete → disabled or deleted,
@@ -6,7 +7,6 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
  * edit, linked emails and typed release-all. Independent of the other spec files: it signs up
  * the first administrator when none exists, and imports its own mail through the REST API.
  */
-const ADMIN = { email: "officer@example.com", password: "correct horse battery staple", first_name: "Olivia", last_name: "Officer" };
 const SOURCE = "Retention E2E";
 
 function message(subject: string, sender: string): string {
@@ -34,15 +34,6 @@ const MAILS = [
 
 const MBOX = MAILS.map(([subject, sender]) => `From ${sender} Mon Jan 15 12:00:00 2024\n${message(subject, sender)}\n`).join("");
 
-/** A token for the administrator, created by first-run setup when this file runs alone. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post("/v1/auth/login", { data: { email: ADMIN.email, password: ADMIN.password } });
-  if (login.status() === 200) return (await login.json()).accessToken;
-  const setup = await request.post("/v1/auth/setup", { data: ADMIN });
-  expect(setup.status()).toBe(201);
-  return (await setup.json()).accessToken;
-}
-
 /** This file's source and mail (imports are deduplicated, so calling it again changes nothing). */
 async function fixtures(request: APIRequestContext) {
   const token = await adminToken(request);
@@ -68,14 +59,6 @@ async function fixtures(request: APIRequestContext) {
 async function screenshot(page: Page, path: string) {
   for (const dismiss of await page.getByRole("button", { name: "Dismiss notice" }).all()) await dismiss.click();
   await page.screenshot({ path, fullPage: true });
-}
-
-async function signIn(page: Page) {
-  await page.goto("/login");
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 }
 
 test.describe.serial("retention and legal holds", () => {
