@@ -4,6 +4,7 @@ import { canOnRecord } from "../authz/ability";
 import { db, transaction } from "../db/client";
 import { AppError, conflict, notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
+import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
 import { getSettings } from "../settings/get-settings";
 import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
@@ -18,7 +19,8 @@ interface LockedEmail {
 
 /**
  * Permanent manual deletion: only while deletion is enabled in the settings, never while an active
- * hold protects the email. The row is locked first (FOR UPDATE) and the hold check is a new
+ * hold protects the email. The row is locked first (FOR UPDATE), then its holds (FOR SHARE, so no
+ * (re)activation commits meanwhile), and the hold check is a new
  * statement, so it sees every hold link committed before the lock was granted; a link attempted
  * later waits for this transaction and then finds no email. Attachments, hold links and the label
  * go with the row (ON DELETE CASCADE); stored bytes go after the commit when nothing else uses them.
@@ -33,6 +35,7 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
         storage_hash_sha256 AS "storageHashSha256"
       FROM archived_emails WHERE id = ${options.emailId}::uuid FOR UPDATE`;
     if (!email || !canOnRecord(options.principal.ability, "delete:archive", { ...email })) throw notFound("Archived email");
+    await lockHoldsOfEmails(tx, [email.id]);
     const holds = await tx.$queryRaw<{ name: string }[]>`
       SELECT hold.name FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
       WHERE link.email_id = ${email.id}::uuid AND hold.is_active ORDER BY hold.name`;

@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
+import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
 import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
@@ -40,6 +41,8 @@ interface DecisionRow {
  * 1. locks the email rows (FOR UPDATE SKIP LOCKED). Linking a hold or a label to an email takes a
  *    KEY SHARE lock on the email row (foreign key), so an email with such a link in flight is
  *    skipped (the next cycle sees it), and a link attempted after this point waits for the commit;
+ *    then the holds linked to them (FOR SHARE), so a hold (re)activation in flight is waited for and
+ *    one attempted later waits for this commit;
  * 2. re-decides and deletes in ONE statement (a data-modifying CTE), whose snapshot is taken after
  *    the locks are held: every hold link or hold activation committed before it started is seen,
  *    and policies are re-read inside the transaction;
@@ -53,6 +56,7 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       SELECT id FROM archived_emails WHERE id = ANY(${options.ids}::uuid[]) ORDER BY id FOR UPDATE SKIP LOCKED`;
     const lockedIds = locked.map((row) => row.id);
     if (lockedIds.length === 0) return { deleted: [], protectedByHold: 0, releasedHashes: [], intentIds: [] };
+    await lockHoldsOfEmails(tx, lockedIds);
     const policies = await loadEnabledPolicies(tx);
     const attachmentHashes = await tx.$queryRaw<{ hash_sha256: string }[]>`
       SELECT DISTINCT hash_sha256 FROM attachments WHERE email_id = ANY(${lockedIds}::uuid[])`;

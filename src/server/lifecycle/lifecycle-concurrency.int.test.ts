@@ -99,6 +99,30 @@ describe("lifecycle under concurrency", () => {
     expect(await db().archivedEmail.count({ where: { id: { in: [email, other] } } })).toBe(1);
   });
 
+  it("waits for a hold reactivation in flight, then spares its emails (lifecycle and manual deletion alike)", async () => {
+    await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
+    const hold = await createHold(admin.token, "Case");
+    const [byCycle, byHand] = await insertDueEmails(2);
+    for (const id of [byCycle, byHand]) await applyHold(admin.token, id, hold.id);
+    await api("PUT", `${HOLDS}/holds/${hold.id}`, { token: admin.token, body: { isActive: false } });
+    const activator = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await activator.connect();
+    try {
+      await activator.query("BEGIN");
+      await activator.query("UPDATE legal_holds SET is_active = true WHERE id = $1", [hold.id]);
+      // Both deletions decided on the inactive hold before; they must now wait for the activation.
+      const cycle = runLifecycleCycle();
+      const manual = api("DELETE", `/v1/archived-emails/${byHand}`, { token: admin.token });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await activator.query("COMMIT");
+      expect(await cycle).toMatchObject({ deleted: 0, protectedByHold: 2 });
+      expect((await manual).status).toBe(409);
+    } finally {
+      await activator.end();
+    }
+    expect(await db().archivedEmail.count({ where: { id: { in: [byCycle, byHand] } } })).toBe(2);
+  });
+
   it("makes a hold application wait for a deletion in flight, which it then cannot link to", async () => {
     const hold = await createHold(admin.token, "Case");
     const [email] = await insertDueEmails(1);
