@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { FailureExitCodeReporter } from "./tests/setup/failure-exit-code-reporter";
 
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
   test: {
     include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
+    reporters: ["default", new FailureExitCodeReporter()],
     setupFiles: ["tests/setup/per-file-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
