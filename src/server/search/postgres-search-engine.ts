@@ -193,15 +193,12 @@ export class PostgresSearchEngine implements SearchEngine {
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
 
-/** One page of the ranked emails satisfying `where`, with the exact size of that set. */
+/**
+ * One page of the ranked emails of one tier (`where`), with the exact size of the tier. Every email
+ * of a tier has the same matched prefix, so within it the order starts at the number of terms matched.
+ */
 async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: number) {
   const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(c.vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
-  const prefixCases = plan.rankedTerms
-    .map((_, index) => plan.rankedTerms.length - index)
-    .map((length) => {
-      const all = Array.from({ length }, (_, index) => Prisma.raw(`m${index}`));
-      return Prisma.sql`WHEN ${Prisma.join(all, " AND ")} THEN ${length}::int`;
-    });
   const hitCount = Prisma.join(
     plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
     " + ",
@@ -213,10 +210,9 @@ async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: nu
       -- the subquery from being flattened into one detoasting per use).
       FROM (SELECT e.id, e.sent_at, e.search_vector || ''::tsvector AS vector FROM archived_emails e WHERE ${where} OFFSET 0) AS c
     ), page AS (
-      SELECT id, sent_at, rank, CASE ${Prisma.join(prefixCases, " ")} ELSE 0 END AS prefix, ${hitCount} AS hits,
-        count(*) OVER () AS total
+      SELECT id, sent_at, rank, ${hitCount} AS hits, count(*) OVER () AS total
       FROM matched
-      ORDER BY prefix DESC, hits DESC, rank DESC, sent_at DESC, id DESC
+      ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
       LIMIT ${limit} OFFSET ${offset}
     )
     SELECT page.id, page.total::int AS total,
@@ -227,7 +223,7 @@ async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: nu
     CROSS JOIN LATERAL (SELECT left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END,
       ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}) AS text) AS source
     CROSS JOIN LATERAL (SELECT min(nullif(strpos(lower(source.text), lexeme), 0)) AS at FROM unnest(${plan.lexemes}::text[]) AS lexeme) AS first
-    ORDER BY page.prefix DESC, page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+    ORDER BY page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
 }
 
 /**
