@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
 
 /**
  * A modal dialog: focus moves into it and returns on close, Tab stays inside, Escape and the
@@ -82,5 +82,44 @@ export function Dialog({
         {children}
       </div>
     </div>
+  );
+}
+
+/** A dialog holding one form that edits a record: its fields, then Cancel and the submit button. */
+export function FormDialog({
+  open,
+  title,
+  formLabel,
+  submitLabel,
+  busy,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  formLabel: string;
+  submitLabel: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open={open} title={title} onClose={onClose}>
+      {open ? (
+        <form onSubmit={onSubmit} className="space-y-3" aria-label={formLabel} noValidate>
+          {children}
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn" onClick={onClose}>
+              Cancel
+            </button>
+            <button className="btn btn-primary" disabled={busy}>
+              {submitLabel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </Dialog>
   );
 }

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import { Dialog } from "@/components/dialog";
+import { FormDialog } from "@/components/dialog";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError, TextAreaField, TextField } from "@/components/form-field";
 import { Skeleton } from "@/components/skeleton";
@@ -166,21 +166,17 @@ export default function HoldsPage() {
         <BulkApply holds={holds.data ?? []} />
       </div>
 
-      <Dialog open={editing !== null} title={`Edit hold ${editing?.name ?? ""}`} onClose={() => setEditing(null)}>
-        {editing ? (
-          <form onSubmit={submitEdit} className="space-y-3" aria-label="Edit legal hold" noValidate>
-            <HoldFields hold={editing} error={edit.error} />
-            <div className="flex justify-end gap-2">
-              <button type="button" className="btn" onClick={() => setEditing(null)}>
-                Cancel
-              </button>
-              <button className="btn btn-primary" disabled={edit.isPending}>
-                Save hold
-              </button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={editing !== null}
+        title={`Edit hold ${editing?.name ?? ""}`}
+        formLabel="Edit legal hold"
+        submitLabel="Save hold"
+        busy={edit.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={submitEdit}
+      >
+        {editing ? <HoldFields hold={editing} error={edit.error} /> : null}
+      </FormDialog>
       <ConfirmDialog
         open={releasing !== null}
         title={`Release every email from ${releasing?.name ?? ""}?`}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
-import { Dialog } from "@/components/dialog";
+import { FormDialog } from "@/components/dialog";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError, TextAreaField, TextField } from "@/components/form-field";
 import { useToast } from "@/components/toast";
@@ -162,21 +162,17 @@ export function LabelsSection() {
           </button>
         </form>
       </div>
-      <Dialog open={editing !== null} title={`Edit label ${editing?.name ?? ""}`} onClose={() => setEditing(null)}>
-        {editing ? (
-          <form onSubmit={submitEdit} className="space-y-3" aria-label="Edit retention label" noValidate>
-            <LabelFields label={editing} error={update.error} />
-            <div className="flex justify-end gap-2">
-              <button type="button" className="btn" onClick={() => setEditing(null)}>
-                Cancel
-              </button>
-              <button className="btn btn-primary" disabled={update.isPending}>
-                Save label
-              </button>
-            </div>
-          </form>
-        ) : null}
-      </Dialog>
+      <FormDialog
+        open={editing !== null}
+        title={`Edit label ${editing?.name ?? ""}`}
+        formLabel="Edit retention label"
+        submitLabel="Save label"
+        busy={update.isPending}
+        onClose={() => setEditing(null)}
+        onSubmit={submitEdit}
+      >
+        {editing ? <LabelFields label={editing} error={update.error} /> : null}
+      </FormDialog>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete label ${deleting?.name ?? ""}?`}
