@@ -12,6 +12,8 @@ const child = spawn("npx", ["tsx", "scripts/start.ts"], {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
     DATABASE_URL: "",
+    // Several worker processes, as a server with several cores runs (docs/configuration.md).
+    WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",
   },
 });
 const stop = () => child.kill("SIGTERM");

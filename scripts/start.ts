@@ -1,15 +1,19 @@
 /**
  * `npm start`: one command from a fresh clone to a running service.
  * Resolves the database (embedded PostgreSQL under DATA_DIR unless DATABASE_URL is set), applies
- * pending migrations, builds the app once if no build exists, and serves it on PORT.
+ * pending migrations, builds the app once if no build exists, and serves it on PORT. With
+ * WEB_CONCURRENCY > 1 the HTTP server runs in that many worker processes sharing the port
+ * (docs/configuration.md): one Node process saturates one core long before PostgreSQL does.
  */
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { config, dataDir } from "../src/server/config/env";
+import { secretFromEnvOrDataDir } from "../src/server/config/secrets";
 import { resolveDatabase } from "../src/server/db/database-url";
 import { applyMigrations } from "../src/server/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/system/prepare-database";
@@ -18,7 +22,35 @@ import { assertProductionSecrets } from "../src/server/config/production-guard";
 
 const dev = process.argv.includes("--dev");
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
-const log = (message: string) => console.log(`[start] ${message}`);
+const log = (message: string) => console.log(`[start${cluster.isWorker ? ` worker ${cluster.worker!.id}` : ""}] ${message}`);
+
+/** Serves the app on PORT in this process; resolves with a function that stops serving. */
+async function serveHttp(): Promise<() => Promise<void>> {
+  const app = next({ dev, dir: projectDir, hostname: "127.0.0.1", port: config.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((request, response) => {
+    // Only the socket's address is trusted (TRUST_PROXY=true reads X-Forwarded-For instead).
+    request.headers[CLIENT_IP_HEADER] = request.socket.remoteAddress ?? "unknown";
+    void handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(config.port, process.env.HOST ?? "0.0.0.0", resolve));
+  return async () => {
+    server.close();
+    await app.close().catch(() => undefined);
+  };
+}
+
+async function runWorker() {
+  const stop = await serveHttp();
+  const shutdown = async () => {
+    await stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown());
+  process.on("SIGTERM", () => void shutdown());
+  process.send?.("listening");
+}
 
 async function main() {
   assertProductionSecrets();
@@ -35,6 +67,9 @@ async function main() {
   const applied = await applyMigrations(database.url, log);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
   await prepareDatabase();
+  // Generated once here, so that workers read the secrets rather than race to create them.
+  secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret");
+  secretFromEnvOrDataDir("ENCRYPTION_KEY", "encryption.key");
 
   if (!dev && !existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
     log("No production build found: running `next build` once (later starts reuse it)...");
@@ -42,26 +77,17 @@ async function main() {
     if (build.status !== 0) throw new Error("next build failed");
   }
 
-  const app = next({ dev, dir: projectDir, hostname: "127.0.0.1", port: config.port });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  const server = http.createServer((request, response) => {
-    // Only the socket's address is trusted (TRUST_PROXY=true reads X-Forwarded-For instead).
-    request.headers[CLIENT_IP_HEADER] = request.socket.remoteAddress ?? "unknown";
-    void handle(request, response);
-  });
-  server.listen(config.port, process.env.HOST ?? "0.0.0.0", async () => {
-    log(`Serving on http://localhost:${config.port}`);
-    log(await signInHint(config.port));
-  });
+  const workerCount = dev ? 1 : config.webConcurrency;
+  const stopServing = workerCount > 1 ? await forkWorkers(workerCount) : await serveHttp();
+  log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} worker processes)` : ""}`);
+  log(await signInHint(config.port));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    server.close();
-    await app.close().catch(() => undefined);
+    await stopServing();
     await database.stop();
     process.exit(0);
   };
@@ -69,11 +95,42 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 }
 
+/** Forks the HTTP workers (DATABASE_URL is already resolved) and replaces any that dies. */
+async function forkWorkers(count: number): Promise<() => Promise<void>> {
+  let stopping = false;
+  const fork = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork({ DATABASE_URL: process.env.DATABASE_URL });
+      worker.on("message", (message) => message === "listening" && resolve());
+      worker.on("exit", (code, signal) => {
+        if (stopping) return;
+        reject(new Error(`worker exited with ${signal ?? code} before serving`));
+        log(`a worker exited with ${signal ?? code}; starting another`);
+        setTimeout(() => void fork().catch((error) => log(String(error))), 1000);
+      });
+    });
+  await Promise.all(Array.from({ length: count }, fork));
+  return async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            if (worker.isDead()) return resolve();
+            worker.once("exit", () => resolve());
+            worker.process.kill("SIGTERM");
+          }),
+      ),
+    );
+  };
+}
+
 function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
 }
 
-main().catch((error) => {
+(cluster.isWorker ? runWorker() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -24,7 +24,9 @@ export async function runHttpScenarios(options: {
   log: (text: string) => void;
 }): Promise<ResultRow[]> {
   const port = Number(process.env.BENCH_HTTP_PORT ?? 3463);
-  const server = await startServer({ cwd: options.projectDir, env: options.env, port, log: options.log });
+  // One worker process per core unless the caller says otherwise (docs/configuration.md).
+  const env = { ...options.env, WEB_CONCURRENCY: options.env.WEB_CONCURRENCY ?? "auto" };
+  const server = await startServer({ cwd: options.projectDir, env, port, log: options.log });
   try {
     const post = async (path: string, body: unknown, token?: string) => {
       const response = await fetch(`${server.url}${path}`, {
@@ -71,7 +73,7 @@ export async function runHttpScenarios(options: {
       work: `${work}; ${result.requests.toLocaleString("en-US")} requests${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
       throughput: formatRate(result.perSecond, "req"),
       ...result.latency,
-      peakRss: `server ${serverRss.toFixed(0)} MB (all HTTP)`,
+      peakRss: `server ${serverRss.map((mb) => mb.toFixed(0)).join(" + ")} MB (primary + workers, all HTTP)`,
       baseline: `GET /api/health ${formatRate(baseline.perSecond, "req")}`,
       ratio: formatRatio(result.perSecond / baseline.perSecond),
       target,

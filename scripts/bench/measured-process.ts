@@ -46,3 +46,9 @@ export function peakRssOf(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
   return match ? Number(match[1]) / 1024 : Number.NaN;
 }
+
+/** The process and its children (a clustered server's workers), each with its peak RSS so far in MB. */
+export function peakRssOfTree(pid: number): number[] {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return [peakRssOf(pid), ...children.flatMap((child) => peakRssOfTree(child))];
+}

@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { peakRssOf } from "./measured-process";
+import { peakRssOfTree } from "./measured-process";
 
 export interface RunningServer {
   pid: number;
   url: string;
-  peakRssMb(): number;
+  /** Peak RSS of the primary and of each worker process, in MB. */
+  peakRssMb(): number[];
   stop(): Promise<void>;
 }
 
@@ -39,7 +40,7 @@ export async function startServer(options: { cwd: string; env: NodeJS.ProcessEnv
   return {
     pid: child.pid!,
     url: `http://127.0.0.1:${options.port}`,
-    peakRssMb: () => peakRssOf(child.pid!),
+    peakRssMb: () => peakRssOfTree(child.pid!),
     stop: async () => {
       if (child.exitCode !== null) return;
       child.removeAllListeners("exit");

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { db, transaction } from "../db/client";
+import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { emailsOnActiveHold, SUMMARY_OMIT, toArchivedEmailSummary, type ArchivedEmailSummary } from "./archived-email-dto";
 import { findVisibleEmail } from "./find-visible-email";
@@ -43,15 +43,13 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
   });
   if (!email) throw notFound("Archived email");
   const [held, thread] = await Promise.all([emailsOnActiveHold(db(), [email.id]), threadOf(options.principal, email.id, email.threadKey)]);
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: options.principal.actor,
-      actionType: "READ",
-      targetType: "ArchivedEmail",
-      targetId: email.id,
-      details: { storageHashSha256: email.storageHashSha256 },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: options.principal.actor,
+    actionType: "READ",
+    targetType: "ArchivedEmail",
+    targetId: email.id,
+    details: { storageHashSha256: email.storageHashSha256 },
+  });
   return {
     ...toArchivedEmailSummary(email, held.has(email.id)),
     attachments: email.attachments.map((attachment) => ({ ...attachment, sizeBytes: Number(attachment.sizeBytes) })),

@@ -1,6 +1,9 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
+import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import { sourceEmailCounts } from "../ingestion-sources/source-email-counts";
 import { loadEmailSummaries, type ArchivedEmailSummary } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
@@ -17,18 +20,25 @@ export async function listEmailsBySource(options: { principal: Principal; source
   if (!source) throw notFound("Ingestion source");
   const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db().$queryRaw<{ id: string }[]>`
       SELECT e.id FROM archived_emails e
       WHERE e.ingestion_source_id = ${source.id}::uuid AND ${visible}
       ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${offset}`,
-    db().$queryRaw<{ total: bigint }[]>`
-      SELECT count(*) AS total FROM archived_emails e WHERE e.ingestion_source_id = ${source.id}::uuid AND ${visible}`,
+    countVisible(options.principal, source.id, visible),
   ]);
   return {
     items: await loadEmailSummaries(db(), rows.map((row) => row.id)),
-    total: Number(counted[0].total),
+    total,
     page: options.page,
     limit: options.limit,
   };
+}
+
+/** The source's kept count when the caller sees all of it; otherwise a count of what they see. */
+async function countVisible(principal: Principal, sourceId: string, visible: Prisma.Sql): Promise<number> {
+  if (archiveScope(principal.ability, "read") === null) return (await sourceEmailCounts(db(), [sourceId])).get(sourceId) ?? 0;
+  const counted = await db().$queryRaw<{ total: bigint }[]>`
+    SELECT count(*) AS total FROM archived_emails e WHERE e.ingestion_source_id = ${sourceId}::uuid AND ${visible}`;
+  return Number(counted[0].total);
 }

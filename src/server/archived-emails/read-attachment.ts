@@ -1,6 +1,6 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { db, transaction } from "../db/client";
+import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { findVisibleEmail } from "./find-visible-email";
 import { readVerifiedBlob } from "./read-verified-blob";
@@ -17,14 +17,12 @@ export async function readAttachment(options: { principal: Principal; emailId: s
     hashSha256: attachment.hashSha256,
     target: { type: "Attachment", id: attachment.id },
   });
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: options.principal.actor,
-      actionType: "READ",
-      targetType: "ArchivedEmail",
-      targetId: options.emailId,
-      details: { attachmentId: attachment.id, filename: attachment.filename, hashSha256: attachment.hashSha256 },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: options.principal.actor,
+    actionType: "READ",
+    targetType: "ArchivedEmail",
+    targetId: options.emailId,
+    details: { attachmentId: attachment.id, filename: attachment.filename, hashSha256: attachment.hashSha256 },
+  });
   return { bytes, filename: attachment.filename, contentType: attachment.mimeType };
 }

@@ -1,6 +1,6 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { db, transaction } from "../db/client";
+import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { findVisibleEmail } from "./find-visible-email";
 import { readVerifiedBlob } from "./read-verified-blob";
@@ -22,14 +22,12 @@ export async function readRawEmail(options: { principal: Principal; emailId: str
     hashSha256: email.storageHashSha256,
     target: { type: "ArchivedEmail", id: email.id },
   });
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: options.principal.actor,
-      actionType: "READ",
-      targetType: "ArchivedEmail",
-      targetId: email.id,
-      details: { raw: true, storageHashSha256: email.storageHashSha256 },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: options.principal.actor,
+    actionType: "READ",
+    targetType: "ArchivedEmail",
+    targetId: email.id,
+    details: { raw: true, storageHashSha256: email.storageHashSha256 },
+  });
   return { bytes, filename: `${email.id}.eml`, contentType: "message/rfc822" };
 }

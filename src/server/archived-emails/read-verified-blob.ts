@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
-import { transaction } from "../db/client";
+import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { BlobNotFoundError } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
@@ -25,14 +25,12 @@ export async function readVerifiedBlob(options: {
     if (!(error instanceof BlobNotFoundError)) throw error;
     problem = "stored bytes are missing";
   }
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: options.actor,
-      actionType: "INTEGRITY_FAILURE",
-      targetType: options.target.type,
-      targetId: options.target.id,
-      details: { storagePath: options.key, expectedSha256: options.hashSha256, problem },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: options.actor,
+    actionType: "INTEGRITY_FAILURE",
+    targetType: options.target.type,
+    targetId: options.target.id,
+    details: { storagePath: options.key, expectedSha256: options.hashSha256, problem },
+  });
   throw new AppError("INTERNAL", `Integrity check failed: the stored bytes of this ${options.target.type === "Attachment" ? "attachment" : "email"} do not match their recorded SHA-256; the incident is in the audit log`);
 }

@@ -1,9 +1,6 @@
-import type { Tx } from "../db/client";
+import type { DbOrTx } from "../db/client";
 import { storableText } from "../validation/storable-text";
-import { auditEntryHash } from "./audit-hash";
-
-/** Arbitrary constant naming the one lock that serializes appends to the chain. */
-const AUDIT_CHAIN_LOCK_KEY = 7_243_017;
+import { auditEntryHashedParts } from "./audit-hash";
 
 export interface AuditActor {
   identifier: string;
@@ -37,30 +34,21 @@ function toStorableJson(value: unknown): unknown {
 }
 
 /**
- * Appends one entry to the hash chain inside the caller's transaction, so the audited operation
- * and its entry commit together. A transaction-scoped advisory lock serializes writers across
- * processes; readers are never blocked. Call it last in the transaction to keep the lock short.
+ * Appends one entry to the hash chain as part of the caller's transaction, so the audited operation
+ * and its entry commit together; given the client itself, the entry is a one-statement transaction
+ * of its own (an access that changes nothing). The entry is chained when the transaction commits (a
+ * deferred trigger takes the chain's lock only for the commit itself; docs/audit-log.md), so
+ * appending takes no lock and other writers never wait for this transaction's remaining statements.
  */
-export async function appendAuditEntry(tx: Tx, input: AuditEntryInput): Promise<{ id: bigint; currentHash: string }> {
-  const [appended] = await appendAuditEntries(tx, [input]);
-  return appended;
+export async function appendAuditEntry(client: DbOrTx, input: AuditEntryInput): Promise<void> {
+  await appendAuditEntries(client, [input]);
 }
 
-/**
- * Appends entries in the given order under one lock, one read of the chain head and one insert:
- * what a batch of deletions writes costs three round trips instead of three per entry.
- */
-export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Promise<{ id: bigint; currentHash: string }[]> {
-  if (inputs.length === 0) return [];
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY}::bigint)`;
-  const last = await tx.$queryRaw<{ current_hash: string }[]>`
-    SELECT current_hash FROM audit_logs ORDER BY id DESC LIMIT 1`;
-  let previousHash: string | null = last[0]?.current_hash ?? null;
-  const timestamp = new Date().toISOString();
+/** Appends entries in the given order with one insert; they are chained in that order at commit. */
+export async function appendAuditEntries(client: DbOrTx, inputs: AuditEntryInput[]): Promise<void> {
+  if (inputs.length === 0) return;
   const rows = inputs.map((input) => {
     const fields = {
-      previousHash,
-      timestamp,
       actorIdentifier: storableText(input.actor.identifier),
       actorIp: storableText(input.actor.ip),
       actionType: storableText(input.actionType),
@@ -68,18 +56,15 @@ export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Pro
       targetId: storableText(input.targetId),
       details: toStorableJson(input.details),
     };
-    previousHash = auditEntryHash(fields);
-    return { ...fields, currentHash: previousHash };
+    return { ...fields, ...auditEntryHashedParts(fields) };
   });
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-  const inserted = await tx.$queryRaw<{ id: bigint }[]>`
-    INSERT INTO audit_logs (previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash)
-    SELECT previous_hash, timestamp::timestamptz, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb, current_hash
-    FROM unnest(${column("previousHash")}::text[], ${column("timestamp")}::text[], ${column("actorIdentifier")}::text[],
+  await client.$executeRaw`
+    INSERT INTO audit_log_pending (hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details)
+    SELECT hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb
+    FROM unnest(${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
                 ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
-                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[], ${column("currentHash")}::text[])
-      WITH ORDINALITY AS entry(previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash, position)
-    ORDER BY position
-    RETURNING id`;
-  return inserted.map((row, index) => ({ id: row.id, currentHash: rows[index].currentHash }));
+                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
+      WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
+    ORDER BY position`;
 }

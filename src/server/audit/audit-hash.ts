@@ -18,21 +18,33 @@ export const sha256Hex: (text: string) => string = oneShotHash
   ? (text) => oneShotHash("sha256", text, "hex")
   : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
 
+export type SealedAuditFields = Omit<HashedAuditFields, "previousHash" | "timestamp">;
+
+/**
+ * The canonical JSON of an entry around the two values only known when it is sealed into the
+ * chain: canonical JSON = prefix + previousHash (JSON) + suffix + timestamp + '"}'. The keys sort
+ * as actionType, actorIdentifier, actorIp, details, previousHash, targetId, targetType, timestamp.
+ */
+export function auditEntryHashedParts(fields: SealedAuditFields): { prefix: string; suffix: string } {
+  return {
+    prefix:
+      `{"actionType":${JSON.stringify(fields.actionType)}` +
+      `,"actorIdentifier":${JSON.stringify(fields.actorIdentifier)}` +
+      `,"actorIp":${JSON.stringify(fields.actorIp)}` +
+      `,"details":${canonicalJson(fields.details ?? {})}` +
+      `,"previousHash":`,
+    suffix: `,"targetId":${JSON.stringify(fields.targetId)},"targetType":${JSON.stringify(fields.targetType)},"timestamp":"`,
+  };
+}
+
 /**
  * canonicalJson() of the object of every stored field except id and currentHash, written out with
  * its keys already in sorted order because verification runs it for every entry of the chain.
  */
 export function auditEntryCanonicalJson(fields: HashedAuditFields): string {
-  return (
-    `{"actionType":${JSON.stringify(fields.actionType)}` +
-    `,"actorIdentifier":${JSON.stringify(fields.actorIdentifier)}` +
-    `,"actorIp":${JSON.stringify(fields.actorIp)}` +
-    `,"details":${canonicalJson(fields.details ?? {})}` +
-    `,"previousHash":${fields.previousHash === null ? "null" : JSON.stringify(fields.previousHash)}` +
-    `,"targetId":${JSON.stringify(fields.targetId)}` +
-    `,"targetType":${JSON.stringify(fields.targetType)}` +
-    `,"timestamp":${JSON.stringify(fields.timestamp)}}`
-  );
+  const { prefix, suffix } = auditEntryHashedParts(fields);
+  // An ISO timestamp has nothing JSON escapes, so it goes between the quotes as it is.
+  return `${prefix}${fields.previousHash === null ? "null" : JSON.stringify(fields.previousHash)}${suffix}${fields.timestamp}"}`;
 }
 
 /** currentHash = lowercase hex SHA-256 of the canonical JSON of the hashed fields (docs/audit-log.md). */

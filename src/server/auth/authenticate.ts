@@ -8,23 +8,47 @@ import type { Principal } from "./principal";
 
 const unauthenticated = (message = "Authentication required") => new AppError("UNAUTHENTICATED", message);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Abilities by the text of the role's policies: building a CASL ability and validating the
+ * policies costs more than the lookup itself, and every request of a role repeats them. The key is
+ * the policies as stored, so an edited role is a new key; the map is bounded by clearing it.
+ */
+const abilitiesByPolicies = new Map<string, Pick<Principal, "policies" | "ability">>();
+const MAX_CACHED_ABILITIES = 500;
+
+function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "policies" | "ability"> {
+  const key = policiesJson ?? "[]";
+  let entry = abilitiesByPolicies.get(key);
+  if (!entry) {
+    const parsed = policiesSchema.safeParse(JSON.parse(key));
+    const policies: Policy[] = parsed.success ? parsed.data : [];
+    entry = { policies, ability: abilityFor(policies) };
+    if (abilitiesByPolicies.size >= MAX_CACHED_ABILITIES) abilitiesByPolicies.clear();
+    abilitiesByPolicies.set(key, entry);
+  }
+  return entry;
+}
+
+/** The user with their role's current policies, read on every request (one statement). */
 export async function principalForUser(userId: string, ip: string, via: Principal["via"]): Promise<Principal | null> {
-  const user = await db().user.findUnique({ where: { id: userId }, include: { role: true } });
+  if (!UUID.test(userId)) return null;
+  const rows = await db().$queryRaw<{ id: string; email: string; role_id: string | null; policies: string | null }[]>`
+    SELECT u.id, u.email, u.role_id, r.policies::text AS policies
+      FROM users u LEFT JOIN roles r ON r.id = u.role_id
+     WHERE u.id = ${userId}::uuid`;
+  const user = rows[0];
   if (!user) return null;
-  const parsed = policiesSchema.safeParse(user.role?.policies ?? []);
-  const policies: Policy[] = parsed.success ? parsed.data : [];
   return {
     userId: user.id,
     email: user.email,
-    roleId: user.roleId,
-    policies,
-    ability: abilityFor(policies),
+    roleId: user.role_id,
+    ...abilityOfStoredPolicies(user.policies),
     actor: { identifier: user.email, ip },
     via,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */
 export async function authenticate(options: { headers: Headers; ip: string }): Promise<Principal> {
@@ -42,7 +66,7 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw unauthenticated("Malformed Authorization header");
     const userId = await verifyAccessToken(match[1]);
-    if (!userId || !UUID.test(userId)) throw unauthenticated("Invalid or expired token");
+    if (!userId) throw unauthenticated("Invalid or expired token");
     const principal = await principalForUser(userId, options.ip, "token");
     if (!principal) throw unauthenticated("Invalid or expired token");
     return principal;

@@ -1,5 +1,5 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
-import { db, transaction } from "../db/client";
+import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { emailKey, toUserDto, userSelect, type UserDto } from "../users/user-dto";
 import { issueAccessToken } from "./access-tokens";
@@ -16,9 +16,7 @@ export interface LoginResult {
 export type LoginAuditReason = "valid_credentials" | "unknown_email" | "wrong_password" | "rate_limited";
 
 async function auditLogin(actor: AuditActor, targetId: string, success: boolean, reason: LoginAuditReason): Promise<void> {
-  await transaction((tx) =>
-    appendAuditEntry(tx, { actor, actionType: "LOGIN", targetType: "User", targetId, details: { success, reason } }),
-  );
+  await appendAuditEntry(db(), { actor, actionType: "LOGIN", targetType: "User", targetId, details: { success, reason } });
 }
 
 /**

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 
 /** Runtime configuration from the environment; every variable is listed in docs/configuration.md. */
@@ -16,6 +17,12 @@ function intFromEnv(name: string, fallback: number): number {
 export const config = {
   get port() {
     return intFromEnv("PORT", 3000);
+  },
+  /** HTTP worker processes of `npm start`: a number, or `auto` for one per CPU core (docs/configuration.md). */
+  get webConcurrency() {
+    const raw = process.env.WEB_CONCURRENCY;
+    if (raw === "auto") return os.availableParallelism();
+    return Math.max(1, intFromEnv("WEB_CONCURRENCY", 1));
   },
   get embeddedPgPort() {
     return intFromEnv("EMBEDDED_PG_PORT", 54329);

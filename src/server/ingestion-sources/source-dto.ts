@@ -1,5 +1,6 @@
 import type { IngestionSource } from "@/generated/prisma/client";
 import type { DbOrTx } from "../db/client";
+import { sourceEmailCounts } from "./source-email-counts";
 
 export interface IngestionSourceDto {
   id: string;
@@ -43,9 +44,6 @@ export async function loadSources(client: DbOrTx, ids?: string[]): Promise<Inges
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   if (sources.length === 0) return [];
-  const counts = await client.$queryRaw<{ id: string; count: bigint }[]>`
-    SELECT ingestion_source_id AS id, count(*) AS count FROM archived_emails
-    WHERE ingestion_source_id = ANY(${sources.map((source) => source.id)}::uuid[]) GROUP BY ingestion_source_id`;
-  const byId = new Map(counts.map((row) => [row.id, Number(row.count)]));
+  const byId = await sourceEmailCounts(client, sources.map((source) => source.id));
   return sources.map((source) => toSourceDto(source, byId.get(source.id) ?? 0));
 }

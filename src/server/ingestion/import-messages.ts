@@ -1,5 +1,5 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
-import { transaction } from "../db/client";
+import { db } from "../db/client";
 import { prepareMessages, storePreparedBatch, type IncomingMessage } from "./ingest-messages";
 import type { ImportItem } from "./readers/import-item";
 
@@ -78,20 +78,18 @@ export async function importMessages(options: {
 }
 
 async function recordImport(options: { actor: AuditActor; sourceId: string; userEmail: string; origin: Record<string, unknown> }, summary: ImportSummary, messages: number) {
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: options.actor,
-      actionType: "IMPORT",
-      targetType: "IngestionSource",
-      targetId: options.sourceId,
-      details: {
-        userEmail: options.userEmail,
-        ...options.origin,
-        messages,
-        imported: summary.imported,
-        duplicates: summary.duplicates,
-        failed: summary.failed.length,
-      },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: options.actor,
+    actionType: "IMPORT",
+    targetType: "IngestionSource",
+    targetId: options.sourceId,
+    details: {
+      userEmail: options.userEmail,
+      ...options.origin,
+      messages,
+      imported: summary.imported,
+      duplicates: summary.duplicates,
+      failed: summary.failed.length,
+    },
+  });
 }

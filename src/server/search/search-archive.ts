@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
-import { transaction } from "../db/client";
+import { db } from "../db/client";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
@@ -40,14 +40,12 @@ export async function searchArchive(options: {
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: principal.actor,
-      actionType: "SEARCH",
-      targetType: "ArchivedEmail",
-      targetId: "",
-      details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
-    }),
-  );
+  await appendAuditEntry(db(), {
+    actor: principal.actor,
+    actionType: "SEARCH",
+    targetType: "ArchivedEmail",
+    targetId: "",
+    details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
+  });
   return { items, total: found.total, totalIsEstimate: found.totalIsEstimate, page, limit, processingTimeMs };
 }
