@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { disconnectPgPool } from "./pg-pool";
 
@@ -14,7 +15,15 @@ export function db(): PrismaClient {
   if (!globalForPrisma.archivePrisma) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-    const adapter = new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+    const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+    // Every transaction must be READ COMMITTED (the audit seal and the deletion re-checks read
+    // fresh per-statement snapshots; docs/database.md). Set once per connection, whatever the
+    // server's default, rather than with an extra SET round trip in every transaction.
+    pool.on("connect", (client) => {
+      client.query("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED").catch(() => undefined);
+    });
+    // The adapter bundles an older @types/pg; at run time both use the one `pg` package.
+    const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], { disposeExternalPool: true });
     globalForPrisma.archivePrisma = new PrismaClient({ adapter });
   }
   return globalForPrisma.archivePrisma;
@@ -26,7 +35,7 @@ export async function disconnectDb(): Promise<void> {
   globalForPrisma.archivePrisma = undefined;
 }
 
-/** Runs `work` in a READ COMMITTED transaction (the audit chain relies on per-statement snapshots). */
+/** Runs `work` in a transaction, READ COMMITTED like every transaction of the pool (see db()). */
 export function transaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
-  return db().$transaction(work, { timeout: options.timeoutMs ?? 30_000, maxWait: 30_000, isolationLevel: "ReadCommitted" });
+  return db().$transaction(work, { timeout: options.timeoutMs ?? 30_000, maxWait: 30_000 });
 }
