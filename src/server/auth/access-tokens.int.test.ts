@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { issueAccessToken, verifyAccessToken } from "./access-tokens";
+
+afterEach(() => {
+  delete process.env.AUTH_TOKEN_TTL;
+});
+
+describe("access tokens", () => {
+  it("answers the subject of a valid token, also when it is checked again", async () => {
+    const userId = randomUUID();
+    const { accessToken } = await issueAccessToken(userId);
+    expect(await verifyAccessToken(accessToken)).toBe(userId);
+    expect(await verifyAccessToken(accessToken)).toBe(userId);
+  });
+
+  it("refuses an altered token even after the genuine one was accepted", async () => {
+    const { accessToken } = await issueAccessToken(randomUUID());
+    expect(await verifyAccessToken(accessToken)).not.toBeNull();
+    const [header, payload, signature] = accessToken.split(".");
+    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: randomUUID() })).toString("base64url");
+    expect(await verifyAccessToken(`${header}.${otherPayload}.${signature}`)).toBeNull();
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === "A" ? "B" : "A") + signature.at(-1);
+    expect(await verifyAccessToken(`${header}.${payload}.${flipped}`)).toBeNull();
+  });
+
+  it("refuses a token once it has expired, even one accepted before", async () => {
+    process.env.AUTH_TOKEN_TTL = "1";
+    const { accessToken } = await issueAccessToken(randomUUID());
+    expect(await verifyAccessToken(accessToken)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await verifyAccessToken(accessToken)).toBeNull();
+  });
+});
