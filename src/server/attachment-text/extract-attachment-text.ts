@@ -9,6 +9,8 @@ export interface ExtractionResult {
 type Kind = "pdf" | "docx" | "xlsx" | "html" | "text";
 
 const MAX_INPUT_BYTES = 50 * 1024 * 1024;
+const WORKER_OLD_GENERATION_MB = 96;
+const WORKER_YOUNG_GENERATION_MB = 16;
 const DEFAULT_TIME_LIMIT_MS = Number(process.env.ATTACHMENT_TEXT_TIMEOUT_MS ?? 10_000);
 
 const BY_MIME: Record<string, Kind> = {
@@ -56,7 +58,13 @@ class ExtractionWorker {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(path.join(process.cwd(), "src/server/attachment-text/extract-worker.mjs"));
+    // Plain JavaScript needs no loader: without the parent's flags (tsx turns on source maps, and
+    // pdf.js's 7 MB of maps were decoded on load: ~90 MB of RSS). The heap cap bounds what one
+    // hostile document can take; going over it ends this worker ("extractor crashed"), not the process.
+    const worker = new Worker(path.join(process.cwd(), "src/server/attachment-text/extract-worker.mjs"), {
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     worker.unref();
     worker.on("message", (message: { id: number; text?: string; error?: string }) => {
       const pending = this.pending.get(message.id);
