@@ -35,6 +35,22 @@ export function attachmentKind(options: { bytes: Buffer; mimeType: string; filen
 
 const charsetOf = (mimeType: string) => /charset\s*=\s*"?([\w.:-]+)"?/i.exec(mimeType)?.[1];
 
+/**
+ * How the bytes would be read (kind and charset), or null when they have no text: identical bytes
+ * read the same way give the same text, which lets ingestion reuse an earlier result.
+ */
+export function extractionVariant(options: { bytes: Buffer; mimeType: string; filename: string }): string | null {
+  const kind = attachmentKind(options);
+  if (!kind) return null;
+  const charset = charsetOf(options.mimeType);
+  return charset ? `${kind};charset=${charset.toLowerCase()}` : kind;
+}
+
+const TRANSIENT_ERRORS = [/^timeout after /, /^extractor crashed/, /^extractor stopped/];
+
+/** Failures that depend on the moment (machine load, a dying worker), not on the bytes: worth another try. */
+export const isTransientExtractionError = (error: string | null) => error !== null && TRANSIENT_ERRORS.some((pattern) => pattern.test(error));
+
 interface Pending {
   worker: Worker;
   resolve: (result: ExtractionResult) => void;
