@@ -4,7 +4,8 @@ import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
-import { db } from "../db/client";
+import { db, transaction } from "../db/client";
+import { PostgresSearchEngine } from "../search/postgres-search-engine";
 
 useEmptyDatabasePerTest();
 
@@ -33,6 +34,27 @@ describe("ingestion pipeline", () => {
     expect(await db().archivedEmail.count({ where: { subject: "message 10" } })).toBe(1);
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 120_000);
+
+  it("writes each email's search vector as it inserts it, the same one the search engine's update computes", async () => {
+    const { upload } = await uploader();
+    await upload(
+      "message/rfc822",
+      buildMessage({
+        subject: "Quarterly zeppelin review",
+        from: "Dana Sender <dana.sender@example.com>",
+        to: ["Bob Builder <bob@example.com>"],
+        cc: ["carol@example.org"],
+        body: "The body mentions hovercraft twice: hovercraft.",
+        attachments: [notes("first attachment words"), { filename: "budget-2024.txt", contentType: "text/plain", content: "second attachment words" }],
+      }),
+    );
+    await upload("message/rfc822", buildMessage({ subject: "No attachments", body: "plain body" }));
+    const written = await db().$queryRaw<{ id: string; vector: string }[]>`SELECT id, search_vector::text AS vector FROM archived_emails ORDER BY id`;
+    expect(written.every((row) => row.vector.includes("'"))).toBe(true);
+    await db().$executeRaw`UPDATE archived_emails SET search_vector = NULL`;
+    await transaction((tx) => new PostgresSearchEngine().indexEmails(tx, written.map((row) => row.id)));
+    expect(await db().$queryRaw`SELECT id, search_vector::text AS vector FROM archived_emails ORDER BY id`).toEqual(written);
+  });
 
   it("reuses the text of attachment bytes the archive holds, unless it was a transient failure or they are read differently", async () => {
     const { token, upload } = await uploader();

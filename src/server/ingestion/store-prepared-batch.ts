@@ -67,10 +67,14 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
   try {
     inserted = await withPgTransaction(async (client) => {
       await lockBlobsShared(client, hashes);
-      await writeBlobs(ready);
-      const ids = await insertArchivedEmails(client, rows);
-      await searchEngine().indexEmails(client, [...ids]);
-      return ids;
+      const engine = searchEngine();
+      // The bytes are written while PostgreSQL inserts and indexes the rows. Both settle before
+      // COMMIT or ROLLBACK, so no write can land after the clean-up below has looked.
+      const [insert, write] = await Promise.allSettled([insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres" }), writeBlobs(ready)]);
+      if (write.status === "rejected") throw write.reason;
+      if (insert.status === "rejected") throw insert.reason;
+      await engine.indexEmails(client, [...insert.value]);
+      return insert.value;
     });
   } catch (error) {
     await releaseUnreferencedBlobs({ hashes }).catch(() => undefined);
