@@ -9,6 +9,8 @@ export interface ExtractionResult {
 type Kind = "pdf" | "docx" | "xlsx" | "html" | "text";
 
 const MAX_INPUT_BYTES = 50 * 1024 * 1024;
+const WORKER_OLD_GENERATION_MB = 96;
+const WORKER_YOUNG_GENERATION_MB = 16;
 const DEFAULT_TIME_LIMIT_MS = Number(process.env.ATTACHMENT_TEXT_TIMEOUT_MS ?? 10_000);
 
 const BY_MIME: Record<string, Kind> = {
@@ -33,6 +35,22 @@ export function attachmentKind(options: { bytes: Buffer; mimeType: string; filen
 
 const charsetOf = (mimeType: string) => /charset\s*=\s*"?([\w.:-]+)"?/i.exec(mimeType)?.[1];
 
+/**
+ * How the bytes would be read (kind and charset), or null when they have no text: identical bytes
+ * read the same way give the same text, which lets ingestion reuse an earlier result.
+ */
+export function extractionVariant(options: { bytes: Buffer; mimeType: string; filename: string }): string | null {
+  const kind = attachmentKind(options);
+  if (!kind) return null;
+  const charset = charsetOf(options.mimeType);
+  return charset ? `${kind};charset=${charset.toLowerCase()}` : kind;
+}
+
+const TRANSIENT_ERRORS = [/^timeout after /, /^extractor crashed/, /^extractor stopped/];
+
+/** Failures that depend on the moment (machine load, a dying worker), not on the bytes: worth another try. */
+export const isTransientExtractionError = (error: string | null) => error !== null && TRANSIENT_ERRORS.some((pattern) => pattern.test(error));
+
 interface Pending {
   worker: Worker;
   resolve: (result: ExtractionResult) => void;
@@ -56,7 +74,13 @@ class ExtractionWorker {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(path.join(process.cwd(), "src/server/attachment-text/extract-worker.mjs"));
+    // Plain JavaScript needs no loader: without the parent's flags (tsx turns on source maps, and
+    // pdf.js's 7 MB of maps were decoded on load: ~90 MB of RSS). The heap cap bounds what one
+    // hostile document can take; going over it ends this worker ("extractor crashed"), not the process.
+    const worker = new Worker(path.join(process.cwd(), "src/server/attachment-text/extract-worker.mjs"), {
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_OLD_GENERATION_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
     worker.unref();
     worker.on("message", (message: { id: number; text?: string; error?: string }) => {
       const pending = this.pending.get(message.id);

@@ -1,6 +1,10 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
-import { prepareMessages, storePreparedBatch, type IncomingMessage } from "./ingest-messages";
+import { AttachmentTexts } from "./attachment-texts";
+import { describeIngestError } from "./describe-ingest-error";
+import { normalizeMailbox } from "./ingest-messages";
+import { prepareMessage } from "./prepare-message";
+import { storePreparedBatch, type PreparedBatch } from "./store-prepared-batch";
 import type { ImportItem } from "./readers/import-item";
 
 export interface ImportSummary {
@@ -18,6 +22,8 @@ export interface ImportProgress {
 /** A batch is flushed at this many messages or bytes, whichever comes first. */
 const BATCH_MESSAGES = 200;
 const BATCH_BYTES = 4 * 1024 * 1024;
+/** Flushed batches not yet stored (one storing, one waiting for its attachment text) before reading pauses. */
+const MAX_WAITING_BATCHES = 2;
 
 /**
  * Archives every item of `items` into one source and mailbox, batch by batch, and writes one
@@ -33,39 +39,52 @@ export async function importMessages(options: {
   onProgress?: (progress: ImportProgress) => void;
 }): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, duplicates: 0, failed: [] };
-  let batch: { index: number; message: IncomingMessage }[] = [];
+  const texts = new AttachmentTexts();
+  const userEmail = normalizeMailbox(options.userEmail);
+  const newBatch = (): PreparedBatch => ({ sourceId: options.sourceId, userEmail, outcomes: [], candidates: [] });
+  let batch = newBatch();
+  let batchIndexes: number[] = [];
   let batchBytes = 0;
   let index = 0;
   let bytes = 0;
-  // Parsing (this process's CPU) and storing (PostgreSQL, disk) overlap: while one batch is
-  // stored, the next one is read and parsed. At most two batches are in memory.
+  // A pipeline on three resources: this thread parses, the extractor thread reads attachment text
+  // and PostgreSQL stores, each on a different batch; batches are stored one at a time, in order.
   let storing: Promise<void> = Promise.resolve();
+  const waiting: Promise<void>[] = [];
   const flush = async () => {
-    if (batch.length === 0) return;
-    const indexes = batch.map((item) => item.index);
-    const prepared = await prepareMessages({ sourceId: options.sourceId, userEmail: options.userEmail, messages: batch.map((item) => item.message) });
-    batch = [];
-    batchBytes = 0;
-    await storing;
-    storing = storePreparedBatch(prepared).then((outcomes) => {
+    if (batchIndexes.length === 0) return;
+    const [flushed, indexes] = [batch, batchIndexes];
+    [batch, batchIndexes, batchBytes] = [newBatch(), [], 0];
+    storing = storing.then(async () => {
+      const outcomes = await storePreparedBatch(flushed);
       outcomes.forEach((outcome, position) => {
         if (outcome.status === "imported") summary.imported++;
         else if (outcome.status === "duplicate") summary.duplicates++;
         else summary.failed.push({ index: indexes[position], reason: outcome.reason });
       });
-      options.onProgress?.({ messages: index, bytes, summary });
+      options.onProgress?.({ messages: indexes[indexes.length - 1] + 1, bytes, summary });
     });
+    // Awaited below or in `finally`; marked handled so a failure is not reported twice.
+    storing.catch(() => undefined);
+    waiting.push(storing);
+    while (waiting.length > MAX_WAITING_BATCHES) await waiting.shift();
   };
   try {
     for await (const item of options.items) {
       if ("error" in item) summary.failed.push({ index, reason: item.error });
       else {
-        batch.push({ index, message: item });
+        const position = batchIndexes.push(index) - 1;
+        batch.outcomes.push({ status: "duplicate" });
+        try {
+          batch.candidates.push({ index: position, prepared: await prepareMessage(item, texts) });
+        } catch (error) {
+          batch.outcomes[position] = { status: "failed", reason: describeIngestError(error) };
+        }
         batchBytes += item.raw.length;
         bytes += item.raw.length;
       }
       index++;
-      if (batch.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush();
+      if (batchIndexes.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush();
     }
     await flush();
     await storing;

@@ -2,6 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import { db } from "../db/client";
 import { runSql, type SqlClient } from "../db/sql-client";
+import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
@@ -69,26 +70,21 @@ export class PostgresSearchEngine implements SearchEngine {
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    // Addresses and file names are indexed whole and split at their punctuation, so "alice" finds
-    // alice@example.com and "roadmap" finds roadmap.pdf (PostgreSQL's parser keeps them as one token).
+    // Ingestion inserts its rows with their vector (insertArchivedEmails), so only rows without one are left.
     await runSql(client, Prisma.sql`
       UPDATE archived_emails e SET
-        search_vector =
-          setweight(to_tsvector('simple', coalesce(e.subject, '')), 'A') ||
-          setweight(to_tsvector('simple', coalesce(e.sender_name, '') || ' ' || coalesce(e.sender_email, '') || ' ' ||
-            translate(coalesce(e.sender_email, ''), '@.', '  ')), 'B') ||
-          setweight(to_tsvector('simple',
-            array_to_string(coalesce(e.recipient_emails, '{}'), ' ') || ' ' ||
-            translate(array_to_string(coalesce(e.recipient_emails, '{}'), ' '), '@.', '  ') || ' ' ||
-            coalesce((SELECT string_agg(recipient->>'name', ' ') FROM jsonb_array_elements(
-              CASE WHEN jsonb_typeof(e.recipients) = 'array' THEN e.recipients ELSE '[]'::jsonb END) AS recipient), '')), 'B') ||
-          setweight(to_tsvector('simple', left(coalesce(e.body_text, ''), 500000)), 'C') ||
-          setweight(to_tsvector('simple', coalesce((
-            SELECT string_agg(a.filename || ' ' || translate(a.filename, '._-', '   ') || ' ' ||
-              left(coalesce(a.extracted_text, ''), 200000), ' ')
-            FROM attachments a WHERE a.email_id = e.id), '')), 'D'),
+        search_vector = ${searchVectorSql({
+          subject: Prisma.sql`e.subject`,
+          senderName: Prisma.sql`e.sender_name`,
+          senderEmail: Prisma.sql`e.sender_email`,
+          recipientEmails: Prisma.sql`e.recipient_emails`,
+          recipients: Prisma.sql`e.recipients`,
+          bodyText: Prisma.sql`e.body_text`,
+          attachmentsText: Prisma.sql`(SELECT string_agg(${attachmentSearchText(Prisma.sql`a.filename`, Prisma.sql`a.extracted_text`)}, ' ')
+            FROM attachments a WHERE a.email_id = e.id)`,
+        })},
         is_indexed = true
-      WHERE e.id = ANY(${emailIds}::uuid[])`);
+      WHERE e.id = ANY(${emailIds}::uuid[]) AND e.search_vector IS NULL`);
   }
 
   async removeEmails(): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -51,6 +51,21 @@ function contract(name: string, makeStore: () => Promise<BlobStore>) {
 }
 
 contract("local files", async () => new LocalBlobStore(await mkdtemp(path.join(tmpdir(), "blobs-"))));
+
+describe("local blob store", () => {
+  it("writes again after its directories were removed behind its back", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "blobs-"));
+    const store = new LocalBlobStore(root);
+    const first = blob(randomBytes(1000));
+    await store.put(first);
+    await rm(root, { recursive: true, force: true });
+    const second = blob(randomBytes(1000));
+    await store.put(second);
+    await store.put(first);
+    expect(await store.get(second.key)).toEqual(second.bytes);
+    expect(await store.get(first.key)).toEqual(first.bytes);
+  });
+});
 
 const s3Endpoint = process.env.S3_TEST_ENDPOINT;
 const s3Bucket = process.env.S3_TEST_BUCKET;

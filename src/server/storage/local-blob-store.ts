@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
 
@@ -20,18 +20,32 @@ export class LocalBlobStore implements BlobStore {
   async put(options: { key: string; bytes: Buffer }): Promise<void> {
     const file = this.fileFor(options.key);
     if (await this.hasWholeFile(file, options.bytes.length)) return;
+    try {
+      await this.write(file, options.bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      // A directory was removed behind our back (a clean-up of the store): create it again, once.
+      this.knownDirectories.clear();
+      await this.write(file, options.bytes);
+    }
+  }
+
+  /** Directories this store has created or found: an import writes thousands of blobs, and a mkdir each costs. */
+  private readonly knownDirectories = new Set<string>();
+
+  private async ensureDirectory(directory: string): Promise<void> {
+    if (this.knownDirectories.has(directory)) return;
+    await mkdir(directory, { recursive: true });
+    this.knownDirectories.add(directory);
+  }
+
+  private async write(file: string, bytes: Buffer): Promise<void> {
     const directory = path.dirname(file);
     const tempDirectory = path.join(this.root, "tmp");
-    await Promise.all([mkdir(directory, { recursive: true }), mkdir(tempDirectory, { recursive: true })]);
+    await Promise.all([this.ensureDirectory(directory), this.ensureDirectory(tempDirectory)]);
     const temp = path.join(tempDirectory, `${path.basename(file)}.${randomBytes(6).toString("hex")}`);
     try {
-      const handle = await open(temp, "wx", 0o640);
-      try {
-        await handle.writeFile(options.bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
+      await writeFile(temp, bytes, { flag: "wx", mode: 0o640, flush: true });
       await rename(temp, file);
     } catch (error) {
       await rm(temp, { force: true });

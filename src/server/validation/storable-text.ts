@@ -1,9 +1,9 @@
 /**
  * PostgreSQL text and jsonb reject U+0000, and lone surrogates cannot be encoded as UTF-8 (the
  * encoder would turn them into U+FFFD, and jsonb refuses their escapes); both become U+FFFD up front.
+ * Bodies run to megabytes, so the common clean case is a native scan, not a regular expression.
  */
-const UNSTORABLE_CODE_UNITS = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
 export function storableText(value: string): string {
-  return value.replace(UNSTORABLE_CODE_UNITS, "\uFFFD");
+  const wellFormed = value.isWellFormed() ? value : value.toWellFormed();
+  return wellFormed.includes("\u0000") ? wellFormed.replaceAll("\u0000", "\uFFFD") : wellFormed;
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildMessage, mboxOf } from "../../../../tests/helpers/mail";
 import type { ImportItem } from "./import-item";
@@ -47,5 +48,17 @@ describe("readMboxMessages", () => {
     expect(raws(await collect(Buffer.from("Subject: not mbox\n\nbody\n")))).toEqual(["ERROR no From separator line: not an mbox file"]);
     expect(await collect(Buffer.alloc(0))).toEqual([]);
     expect(raws(await collect(Buffer.from("\n\nFrom a\n\n")))).toEqual([""]);
+  });
+
+  it("round-trips any messages, whatever their From, >From, blank and CRLF lines, at any chunk size", async () => {
+    const line = fc.constantFrom("From a\n", "From b\r\n", ">From x\n", ">>From y\n", "From\n", ">\n", "\n", "\r\n", "text\n", "x >From z\n", " From q\n", "Subject: s\n");
+    const message = fc.array(line, { minLength: 1, maxLength: 12 }).map((lines) => Buffer.from(`X-Head: h\n${lines.join("")}`, "latin1"));
+    await fc.assert(
+      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 64 }), async (messages, chunkSize) => {
+        const expected = messages.map((raw) => raw.toString("latin1"));
+        expect(raws(await collect(mboxOf(messages), chunkSize))).toEqual(expected.map((text) => (text.endsWith("\n") ? text : `${text}\n`)));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

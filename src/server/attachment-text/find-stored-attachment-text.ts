@@ -1,0 +1,25 @@
+import { db } from "../db/client";
+import { extractionVariant, isTransientExtractionError, type ExtractionResult } from "./extract-attachment-text";
+
+/** Rows looked at per hash: the same bytes archived under many names and types are rare. */
+const CANDIDATE_ROWS = 20;
+
+/**
+ * The text already extracted from identical bytes read the same way (type and charset), when the
+ * archive holds them; null otherwise, and for results that were transient failures or that
+ * predate the reader of this type (no text and no error).
+ */
+export async function findStoredAttachmentText(attachment: { bytes: Buffer; mimeType: string; filename: string; hashSha256: string }): Promise<ExtractionResult | null> {
+  const variant = extractionVariant(attachment);
+  if (!variant) return null;
+  const rows = await db().$queryRaw<{ mime_type: string; filename: string; extracted_text: string | null; extraction_error: string | null }[]>`
+    SELECT mime_type, filename, extracted_text, extraction_error FROM attachments
+    WHERE hash_sha256 = ${attachment.hashSha256} AND (extracted_text IS NOT NULL OR extraction_error IS NOT NULL)
+    LIMIT ${CANDIDATE_ROWS}`;
+  const match = rows.find(
+    (row) =>
+      !isTransientExtractionError(row.extraction_error) &&
+      extractionVariant({ bytes: attachment.bytes, mimeType: row.mime_type, filename: row.filename }) === variant,
+  );
+  return match ? { text: match.extracted_text, error: match.extraction_error } : null;
+}

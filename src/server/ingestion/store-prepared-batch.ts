@@ -1,0 +1,108 @@
+import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
+import { pgPool, withPgTransaction } from "../db/pg-pool";
+import { searchEngine } from "../search/search-engine-factory";
+import { blobKeyForHash } from "../storage/blob-store";
+import { blobStore } from "../storage/blob-store-factory";
+import { lockBlobsShared } from "../storage/blob-locks";
+import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
+import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+import { describeIngestError } from "./describe-ingest-error";
+import { emailRow } from "./email-row";
+import { existingDedupeKeys } from "./existing-dedupe-keys";
+import type { IngestOutcome } from "./ingest-messages";
+import { insertArchivedEmails } from "./insert-archived-emails";
+import type { PreparedMessage } from "./prepare-message";
+
+/** Parsed messages of one source and mailbox waiting to be stored; `index` is the position in `outcomes`. */
+export interface PreparedBatch {
+  sourceId: string;
+  userEmail: string;
+  outcomes: IngestOutcome[];
+  candidates: { index: number; prepared: PreparedMessage }[];
+}
+
+interface Ready {
+  index: number;
+  prepared: PreparedMessage;
+  texts: Map<string, ExtractionResult>;
+}
+
+/**
+ * Stores a prepared batch once its attachment text is there; one outcome per message, in order.
+ * A bad message fails alone; it never throws for one. Duplicates are decided by the unique index
+ * (source, mailbox, dedupe key), so concurrent and repeated imports are safe. Bytes are durable in
+ * storage before the rows that point at them commit.
+ */
+export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOutcome[]> {
+  const { outcomes } = batch;
+  const known = await existingDedupeKeys({ sourceId: batch.sourceId, userEmail: batch.userEmail, keys: batch.candidates.map((c) => c.prepared.dedupeKey) });
+  const fresh = batch.candidates.filter((candidate) => !known.has(candidate.prepared.dedupeKey));
+  if (fresh.length === 0) return outcomes;
+  const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));
+  try {
+    await storeBatch(batch, ready);
+  } catch {
+    // One message the database refuses must not sink its neighbours: retry them one by one.
+    for (const candidate of ready) {
+      try {
+        await storeBatch(batch, [candidate]);
+      } catch (error) {
+        outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) };
+      }
+    }
+  }
+  return outcomes;
+}
+
+const hashesOf = ({ prepared }: Ready) => [prepared.parsed.rawHashSha256, ...prepared.parsed.attachments.map((a) => a.hashSha256)];
+
+async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
+  const archivedAt = new Date();
+  const rows = ready.map(({ prepared, texts }) => emailRow({ sourceId: batch.sourceId, userEmail: batch.userEmail, prepared, texts, archivedAt }));
+  const hashes = ready.flatMap(hashesOf);
+  // A crash after the bytes are written but before the rows commit leaves the intents behind,
+  // and the lifecycle sweep removes the orphaned bytes (docs/archive.md).
+  const intents = await recordBlobIntents(pgPool(), hashes);
+  let inserted: Set<string>;
+  try {
+    inserted = await withPgTransaction(async (client) => {
+      await lockBlobsShared(client, hashes);
+      const engine = searchEngine();
+      // The bytes are written while PostgreSQL inserts and indexes the rows. Both settle before
+      // COMMIT or ROLLBACK, so no write can land after the clean-up below has looked.
+      const [insert, write] = await Promise.allSettled([insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres" }), writeBlobs(ready)]);
+      if (write.status === "rejected") throw write.reason;
+      if (insert.status === "rejected") throw insert.reason;
+      await engine.indexEmails(client, [...insert.value]);
+      return insert.value;
+    });
+  } catch (error) {
+    await releaseUnreferencedBlobs({ hashes }).catch(() => undefined);
+    throw error;
+  } finally {
+    await clearBlobIntents(pgPool(), intents).catch(() => undefined);
+  }
+  ready.forEach((candidate, position) => {
+    const id = rows[position].id;
+    batch.outcomes[candidate.index] = inserted.has(id) ? { status: "imported", emailId: id } : { status: "duplicate" };
+  });
+  const lostRaces = ready.filter((_, position) => !inserted.has(rows[position].id));
+  if (lostRaces.length > 0) await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
+}
+
+/** Blob writes wait on fsync; running several at once lets the file system batch its journal commits. */
+const BLOB_WRITE_CONCURRENCY = 8;
+
+async function writeBlobs(ready: Ready[]): Promise<void> {
+  const store = blobStore();
+  const pending = new Map<string, Buffer>();
+  for (const { prepared } of ready) {
+    pending.set(prepared.parsed.rawHashSha256, prepared.message.raw);
+    for (const attachment of prepared.parsed.attachments) pending.set(attachment.hashSha256, attachment.bytes);
+  }
+  const queue = [...pending];
+  const writer = async () => {
+    for (let next = queue.pop(); next; next = queue.pop()) await store.put({ key: blobKeyForHash(next[0]), bytes: next[1] });
+  };
+  await Promise.all(Array.from({ length: Math.min(BLOB_WRITE_CONCURRENCY, queue.length) }, writer));
+}
