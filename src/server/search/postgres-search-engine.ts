@@ -5,7 +5,8 @@ import { runSql, type SqlClient } from "../db/sql-client";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
-import { HIGHLIGHT_END, HIGHLIGHT_START, plainSnippet, renderSnippet } from "./snippet";
+import { headlineSelect } from "./postgres-search-snippet";
+import { plainSnippet, renderSnippet } from "./snippet";
 
 type Sql = Prisma.Sql;
 
@@ -14,13 +15,6 @@ export const FREQUENCY_COUNT_CAP = 10_000;
 /** searchAllIds reads ids in keyset chunks that grow from the first size to the last (fewer index passes). */
 const FIRST_ID_CHUNK = 5_000;
 const LAST_ID_CHUNK = 100_000;
-const HEADLINE_INPUT_CHARS = 100_000;
-/**
- * ts_headline parses all the text it is given (~100 ms for 100,000 characters), so it gets this
- * much from just before the first occurrence of a query word.
- */
-const HEADLINE_WINDOW_CHARS = 6_000;
-const HEADLINE_LEAD_CHARS = 300;
 /**
  * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
  * such), unless an exact total is asked for.
@@ -28,7 +22,6 @@ const HEADLINE_LEAD_CHARS = 300;
 export const EXACT_TOTAL_LIMIT = 5_000;
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
-const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
 
 /**
  * How a query runs: the condition selecting the full result set, and the terms (tsquery texts
@@ -43,9 +36,15 @@ interface MatchPlan {
    * The result set split by the length of the matched prefix of terms, longest first: tier k holds
    * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
    */
-  tiers: Sql[];
+  tiers: Tier[];
   /** The lexemes of the terms, to find where in a long body the snippet's window starts. */
   lexemes: string[];
+}
+
+interface Tier {
+  where: Sql;
+  /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
+  undecided: Sql[];
 }
 
 interface Total {
@@ -144,9 +143,9 @@ export class PostgresSearchEngine implements SearchEngine {
         ...restrictions,
       ]);
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
-    const tiers: Sql[] = [];
+    const tiers: Tier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
-      tiers.push(matching(rankedTerms.slice(0, length), rankedTerms.slice(length, length + 1)));
+      tiers.push({ where: matching(rankedTerms.slice(0, length), rankedTerms.slice(length, length + 1)), undecided: rankedTerms.slice(length + 1) });
     }
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
@@ -173,19 +172,24 @@ export class PostgresSearchEngine implements SearchEngine {
    * terms it matches, then ts_rank_cd, then newest first. The tiers of the prefix length are read
    * longest first and only as far as the requested window reaches, so the emails that merely
    * contain a frequent first word are ranked only when the page needs them (ranking all of them is
-   * what costs at scale). Totals: exact when every tier was read, else countMatches().
+   * what costs at scale). A tier that ends inside the window has a known size; the total is exact
+   * when the last tier is reached (the tiers partition the result set), else countMatches().
    */
   private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
     let skip = offset;
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
-      const rows = await rankedPage(plan, tier, skip, limit - hits.length);
-      const tierSize = rows.length > 0 ? rows[0].total : await countWhere(tier);
+      const wanted = limit - hits.length;
+      const rows = await rankedPage(plan, tier, skip, wanted);
       hits.push(...rows.map(toHit));
+      if (rows.length === wanted) {
+        if (index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
+        return { hits, total: await countWhere(plan.where), totalIsEstimate: false };
+      }
+      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(tier.where);
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
-      if (hits.length === limit && index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
     }
     return { hits, total: counted, totalIsEstimate: false };
   }
@@ -194,36 +198,20 @@ export class PostgresSearchEngine implements SearchEngine {
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
 
 /**
- * One page of the ranked emails of one tier (`where`), with the exact size of the tier. Every email
- * of a tier has the same matched prefix, so within it the order starts at the number of terms matched.
+ * One page of the ranked emails of one tier. Every email of a tier has the same matched prefix, so
+ * within it the order starts at the number of the remaining terms matched. Each function reads
+ * the stored tsvector itself: copying it first (`|| ''`) to detoast it once costs more than it saves.
  */
-async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: number) {
-  const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(c.vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
-  const hitCount = Prisma.join(
-    plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
-    " + ",
-  );
-  return db().$queryRaw<{ id: string; total: number; headline: string }[]>`
-    WITH matched AS (
-      SELECT c.id, c.sent_at, ${Prisma.join(flags, ", ")}, ts_rank_cd(c.vector, ${plan.anyTerm}) AS rank
-      -- The concatenation detoasts each tsvector once for the flags and the rank (OFFSET 0 keeps
-      -- the subquery from being flattened into one detoasting per use).
-      FROM (SELECT e.id, e.sent_at, e.search_vector || ''::tsvector AS vector FROM archived_emails e WHERE ${where} OFFSET 0) AS c
-    ), page AS (
-      SELECT id, sent_at, rank, ${hitCount} AS hits, count(*) OVER () AS total
-      FROM matched
-      ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
-      LIMIT ${limit} OFFSET ${offset}
-    )
-    SELECT page.id, page.total::int AS total,
-      ts_headline('simple',
-        substr(source.text, greatest(coalesce(first.at, 1) - ${HEADLINE_LEAD_CHARS}, 1), ${HEADLINE_WINDOW_CHARS}),
-        ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
-    FROM page JOIN archived_emails e ON e.id = page.id
-    CROSS JOIN LATERAL (SELECT left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END,
-      ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}) AS text) AS source
-    CROSS JOIN LATERAL (SELECT min(nullif(strpos(lower(source.text), lexeme), 0)) AS at FROM unnest(${plan.lexemes}::text[]) AS lexeme) AS first
-    ORDER BY page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+async function rankedPage(plan: MatchPlan, tier: Tier, offset: number, limit: number) {
+  const undecidedMatched =
+    tier.undecided.length === 0 ? Prisma.sql`0` : Prisma.join(tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`), " + ");
+  const page = Prisma.sql`(
+    SELECT e.id, e.sent_at, ${undecidedMatched} AS hits, ts_rank_cd(e.search_vector, ${plan.anyTerm}) AS rank
+    FROM archived_emails e WHERE ${tier.where}
+    ORDER BY hits DESC, rank DESC, e.sent_at DESC, e.id DESC
+    LIMIT ${limit} OFFSET ${offset})`;
+  const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+  return db().$queryRaw<{ id: string; headline: string }[]>`${headlineSelect({ page, orderBy, query: plan.anyTerm!, lexemes: plan.lexemes })}`;
 }
 
 /**
