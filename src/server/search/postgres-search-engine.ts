@@ -5,7 +5,7 @@ import { runSql, type SqlClient } from "../db/sql-client";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
-import { headlineSelect } from "./postgres-search-snippet";
+import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
 import { plainSnippet, renderSnippet } from "./snippet";
 
 type Sql = Prisma.Sql;
@@ -30,27 +30,22 @@ const ESTIMATE_FACTOR = 2;
  */
 interface MatchPlan {
   where: Sql;
-  rankedTerms: Sql[];
-  anyTerm: Sql | null;
+  /** Null for a query without terms. */
+  ranking: RankingQuery | null;
   /**
    * The result set split by the length of the matched prefix of terms, longest first: tier k holds
    * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
    */
-  tiers: Tier[];
-  /** The lexemes of the terms, to find where in a long body the snippet's window starts. */
-  lexemes: string[];
-}
-
-interface Tier {
-  where: Sql;
-  /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
-  undecided: Sql[];
+  tiers: RankingTier[];
 }
 
 interface Total {
   total: number;
   totalIsEstimate: boolean;
 }
+
+/** A tsquery text of one lexeme (no phrase operator), as phraseto_tsquery writes a single word. */
+const SINGLE_LEXEME = /^'(?:[^']|'')+'$/;
 
 const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
 
@@ -103,7 +98,7 @@ export class PostgresSearchEngine implements SearchEngine {
   }): Promise<SearchPage> {
     const plan = await this.plan(options.query, options.scope);
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
-    if (!plan.anyTerm) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
+    if (!plan.ranking) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
     return this.ranked(plan, options.offset, options.limit, countLimit);
   }
 
@@ -133,26 +128,24 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const terms = await resolveTerms(query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, tiers: [], lexemes: [] };
+    if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
-    const matching = (required: Sql[], excluded: Sql[] = []) =>
-      allOf([
-        Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`,
-        ...excluded.map((term) => Prisma.sql`NOT (e.search_vector @@ ${term})`),
-        ...restrictions,
-      ]);
+    const matching = (required: Sql[]) =>
+      allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
-    const tiers: Tier[] = [];
+    const tiers: RankingTier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
-      tiers.push({ where: matching(rankedTerms.slice(0, length), rankedTerms.slice(length, length + 1)), undecided: rankedTerms.slice(length + 1) });
+      tiers.push({ matching: matching(rankedTerms.slice(0, length)), excluded: rankedTerms[length] ?? null, undecided: rankedTerms.slice(length + 1) });
     }
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
-      rankedTerms,
-      anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+      ranking: {
+        anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+        lexemes: [...new Set(ordered.flatMap(lexemesOf))],
+        singleLexemeTerms: ordered.every((text) => SINGLE_LEXEME.test(text)) ? ordered.length : null,
+      },
       tiers,
-      lexemes: [...new Set(ordered.flatMap(lexemesOf))],
     };
   }
 
@@ -181,13 +174,14 @@ export class PostgresSearchEngine implements SearchEngine {
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
-      const rows = await rankedPage(plan, tier, skip, wanted);
+      const rows = wanted > 0 ? await rankedTierPage(plan.ranking!, tier, skip, wanted) : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         if (index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
-        return { hits, total: await countWhere(plan.where), totalIsEstimate: false };
+        // The last tier's candidates are the whole result set (the tiers partition it).
+        return { hits, total: rows[0]?.candidates ?? (await countWhere(plan.where)), totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(tier.where);
+      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(tierCondition(tier));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -196,23 +190,6 @@ export class PostgresSearchEngine implements SearchEngine {
 }
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
-
-/**
- * One page of the ranked emails of one tier. Every email of a tier has the same matched prefix, so
- * within it the order starts at the number of the remaining terms matched. Each function reads
- * the stored tsvector itself: copying it first (`|| ''`) to detoast it once costs more than it saves.
- */
-async function rankedPage(plan: MatchPlan, tier: Tier, offset: number, limit: number) {
-  const undecidedMatched =
-    tier.undecided.length === 0 ? Prisma.sql`0` : Prisma.join(tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`), " + ");
-  const page = Prisma.sql`(
-    SELECT e.id, e.sent_at, ${undecidedMatched} AS hits, ts_rank_cd(e.search_vector, ${plan.anyTerm}) AS rank
-    FROM archived_emails e WHERE ${tier.where}
-    ORDER BY hits DESC, rank DESC, e.sent_at DESC, e.id DESC
-    LIMIT ${limit} OFFSET ${offset})`;
-  const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-  return db().$queryRaw<{ id: string; headline: string }[]>`${headlineSelect({ page, orderBy, query: plan.anyTerm!, lexemes: plan.lexemes })}`;
-}
 
 /**
  * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,

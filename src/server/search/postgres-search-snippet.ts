@@ -33,7 +33,7 @@ export function headlineSelect(options: { page: Sql; orderBy: Sql; query: Sql; l
   const windowAt = (text: Sql, at: Sql) =>
     Prisma.sql`substr(${text}, greatest(${at} - ${HEADLINE_LEAD_CHARS}, 1), ${HEADLINE_WINDOW_CHARS})`;
   return Prisma.sql`
-    SELECT page.id, ts_headline('simple', snippet_window.text, ${options.query}, ${HEADLINE_OPTIONS}) AS headline
+    SELECT page.*, ts_headline('simple', snippet_window.text, ${options.query}, ${HEADLINE_OPTIONS}) AS headline
     FROM ${options.page} AS page JOIN archived_emails e ON e.id = page.id
     CROSS JOIN LATERAL (SELECT CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END AS text) AS source
     -- OFFSET 0 keeps each derived text from being inlined into every use (computed once per row).
