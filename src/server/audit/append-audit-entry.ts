@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Tx } from "../db/client";
 import { storableText } from "../validation/storable-text";
 import { auditEntryHash } from "./audit-hash";
@@ -52,14 +53,36 @@ export async function appendAuditEntry(tx: Tx, input: AuditEntryInput): Promise<
  */
 export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Promise<{ id: bigint; currentHash: string }[]> {
   if (inputs.length === 0) return [];
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY}::bigint)`;
-  const last = await tx.$queryRaw<{ current_hash: string }[]>`
-    SELECT current_hash FROM audit_logs ORDER BY id DESC LIMIT 1`;
-  let previousHash: string | null = last[0]?.current_hash ?? null;
+  await tx.$executeRaw`${Prisma.raw(AUDIT_CHAIN_LOCK_SQL)}`;
+  const last = await tx.$queryRaw<{ current_hash: string }[]>`${Prisma.raw(AUDIT_CHAIN_HEAD_SQL)}`;
+  const rows = chainedAuditRows(last[0]?.current_hash ?? null, inputs);
+  const inserted = await tx.$queryRaw<{ id: bigint }[]>`${insertAuditRows(rows)}`;
+  return inserted.map((row, index) => ({ id: row.id, currentHash: rows[index].currentHash }));
+}
+
+/** Taking the chain's lock and reading its head, as plain SQL (no parameters: a simple query may send both at once). */
+export const AUDIT_CHAIN_LOCK_SQL = `SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`;
+export const AUDIT_CHAIN_HEAD_SQL = "SELECT current_hash FROM audit_logs ORDER BY id DESC LIMIT 1";
+
+interface ChainedRow {
+  previousHash: string | null;
+  timestamp: string;
+  actorIdentifier: string;
+  actorIp: string;
+  actionType: string;
+  targetType: string;
+  targetId: string;
+  details: unknown;
+  currentHash: string;
+}
+
+/** The rows for `inputs` chained after `previousHash` (the head read under the lock), hashed. */
+export function chainedAuditRows(previousHash: string | null, inputs: AuditEntryInput[]): ChainedRow[] {
   const timestamp = new Date().toISOString();
-  const rows = inputs.map((input) => {
+  let chainHash = previousHash;
+  return inputs.map((input) => {
     const fields = {
-      previousHash,
+      previousHash: chainHash,
       timestamp,
       actorIdentifier: storableText(input.actor.identifier),
       actorIp: storableText(input.actor.ip),
@@ -68,11 +91,15 @@ export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Pro
       targetId: storableText(input.targetId),
       details: toStorableJson(input.details),
     };
-    previousHash = auditEntryHash(fields);
-    return { ...fields, currentHash: previousHash };
+    chainHash = auditEntryHash(fields);
+    return { ...fields, currentHash: chainHash };
   });
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-  const inserted = await tx.$queryRaw<{ id: bigint }[]>`
+}
+
+/** One INSERT of the rows in their order, returning their ids. */
+export function insertAuditRows(rows: ChainedRow[]): Prisma.Sql {
+  const column = <K extends keyof ChainedRow>(key: K) => rows.map((row) => row[key]);
+  return Prisma.sql`
     INSERT INTO audit_logs (previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash)
     SELECT previous_hash, timestamp::timestamptz, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb, current_hash
     FROM unnest(${column("previousHash")}::text[], ${column("timestamp")}::text[], ${column("actorIdentifier")}::text[],
@@ -81,5 +108,4 @@ export async function appendAuditEntries(tx: Tx, inputs: AuditEntryInput[]): Pro
       WITH ORDINALITY AS entry(previous_hash, timestamp, actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash, position)
     ORDER BY position
     RETURNING id`;
-  return inserted.map((row, index) => ({ id: row.id, currentHash: rows[index].currentHash }));
 }

@@ -1,7 +1,6 @@
-import { appendAuditEntry } from "../audit/append-audit-entry";
+import { appendAuditEntryGrouped } from "../audit/append-audit-entry-grouped";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
-import { transaction } from "../db/client";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
@@ -40,14 +39,13 @@ export async function searchArchive(options: {
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
-  await transaction((tx) =>
-    appendAuditEntry(tx, {
-      actor: principal.actor,
-      actionType: "SEARCH",
-      targetType: "ArchivedEmail",
-      targetId: "",
-      details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
-    }),
-  );
+  // Concurrent searches share the chain lock's transactions; the entry is committed before the answer.
+  await appendAuditEntryGrouped({
+    actor: principal.actor,
+    actionType: "SEARCH",
+    targetType: "ArchivedEmail",
+    targetId: "",
+    details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
+  });
   return { items, total: found.total, totalIsEstimate: found.totalIsEstimate, page, limit, processingTimeMs };
 }
