@@ -174,10 +174,11 @@ export class PostgresSearchEngine implements SearchEngine {
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
-      const rows = wanted > 0 ? await rankedTierPage(plan.ranking!, tier, skip, wanted) : [];
+      const last = index === plan.tiers.length - 1;
+      const rows = wanted > 0 ? await rankedTierPage(plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        if (index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
+        if (!last) return { hits, ...(await countMatches(plan.where, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it).
         return { hits, total: rows[0]?.candidates ?? (await countWhere(plan.where)), totalIsEstimate: false };
       }

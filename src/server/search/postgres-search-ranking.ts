@@ -38,9 +38,9 @@ export const tierCondition = (tier: RankingTier): Sql =>
 
 /**
  * One page of one tier's emails in ranking order (the number of undecided terms matched, then
- * ts_rank_cd, then newest first, then id), with snippets, and how many emails match the tier's
- * terms and restrictions without the exclusion (`candidates`: for the last tier, the size of the
- * whole result set).
+ * ts_rank_cd, then newest first, then id), with snippets; with `countCandidates`, also how many
+ * emails match the tier's terms and restrictions without the exclusion (for the last tier, the
+ * size of the whole result set).
  *
  * Ranking reads each email's tsvector, which for long real messages (stored out of line, many
  * positions) dominates the cost. So the candidates are listed without it, in order of their
@@ -50,7 +50,8 @@ export const tierCondition = (tier: RankingTier): Sql =>
  * terms can reach that floor. Those skipped cannot rank in the page, so the page is the one full
  * ranking would give.
  */
-export async function rankedTierPage(query: RankingQuery, tier: RankingTier, offset: number, limit: number) {
+export async function rankedTierPage(query: RankingQuery, tier: RankingTier, page: { offset: number; limit: number; countCandidates: boolean }) {
+  const { offset, limit } = page;
   const window = offset + limit;
   const probeSize = Math.max(PROBE_MIN, 2 * window);
   const hits = tier.undecided.length === 0 ? Prisma.sql`0` : Prisma.join(tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`), " + ");
@@ -65,7 +66,8 @@ export async function rankedTierPage(query: RankingQuery, tier: RankingTier, off
     SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.anyTerm}) AS rank
     FROM candidates c JOIN archived_emails e ON e.id = c.id
     WHERE ${candidates} AND ${member}`;
-  const page = Prisma.sql`(
+  const candidateCount = page.countCandidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
+  const rows = Prisma.sql`(
     WITH candidates AS MATERIALIZED (
       SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST) AS place
       FROM archived_emails e WHERE ${tier.matching}
@@ -75,9 +77,9 @@ export async function rankedTierPage(query: RankingQuery, tier: RankingTier, off
     ), all_ranked AS (
       SELECT * FROM probe UNION ALL ${ranked(Prisma.sql`c.place > ${probeSize} ${reachesFloor}`)}
     )
-    SELECT all_ranked.*, (SELECT count(*) FROM candidates)::int AS candidates FROM all_ranked
+    SELECT all_ranked.*, ${candidateCount} AS candidates FROM all_ranked
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-  return db().$queryRaw<{ id: string; headline: string; candidates: number }[]>`${headlineSelect({ page, orderBy, query: query.anyTerm, lexemes: query.lexemes })}`;
+  return db().$queryRaw<{ id: string; headline: string; candidates: number | null }[]>`${headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes })}`;
 }
