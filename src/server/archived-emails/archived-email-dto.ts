@@ -24,7 +24,7 @@ export interface ArchivedEmailSummary {
 }
 
 /** Columns a summary needs (the body and internal keys stay in the database). */
-export const SUMMARY_OMIT = { bodyText: true, dedupeKey: true, references: true, inReplyTo: true, threadKey: true, sentAtFallback: true } as const;
+export const SUMMARY_OMIT = { bodyText: true, dedupeKey: true, references: true, inReplyTo: true, threadKey: true, sentAtFallback: true, searchRankBound: true } as const;
 
 type SummaryRow = Omit<ArchivedEmail, keyof typeof SUMMARY_OMIT | "searchVector">;
 

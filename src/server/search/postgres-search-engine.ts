@@ -6,7 +6,8 @@ import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector"
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
-import { HIGHLIGHT_END, HIGHLIGHT_START, plainSnippet, renderSnippet } from "./snippet";
+import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
+import { plainSnippet, renderSnippet } from "./snippet";
 
 type Sql = Prisma.Sql;
 
@@ -15,13 +16,6 @@ export const FREQUENCY_COUNT_CAP = 10_000;
 /** searchAllIds reads ids in keyset chunks that grow from the first size to the last (fewer index passes). */
 const FIRST_ID_CHUNK = 5_000;
 const LAST_ID_CHUNK = 100_000;
-const HEADLINE_INPUT_CHARS = 100_000;
-/**
- * ts_headline parses all the text it is given (~100 ms for 100,000 characters), so it gets this
- * much from just before the first occurrence of a query word.
- */
-const HEADLINE_WINDOW_CHARS = 6_000;
-const HEADLINE_LEAD_CHARS = 300;
 /**
  * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
  * such), unless an exact total is asked for.
@@ -29,7 +23,6 @@ const HEADLINE_LEAD_CHARS = 300;
 export const EXACT_TOTAL_LIMIT = 5_000;
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
-const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
 
 /**
  * How a query runs: the condition selecting the full result set, and the terms (tsquery texts
@@ -38,21 +31,22 @@ const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_EN
  */
 interface MatchPlan {
   where: Sql;
-  rankedTerms: Sql[];
-  anyTerm: Sql | null;
+  /** Null for a query without terms. */
+  ranking: RankingQuery | null;
   /**
    * The result set split by the length of the matched prefix of terms, longest first: tier k holds
    * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
    */
-  tiers: Sql[];
-  /** The lexemes of the terms, to find where in a long body the snippet's window starts. */
-  lexemes: string[];
+  tiers: RankingTier[];
 }
 
 interface Total {
   total: number;
   totalIsEstimate: boolean;
 }
+
+/** A tsquery text of one lexeme (no phrase operator), as phraseto_tsquery writes a single word. */
+const SINGLE_LEXEME = /^'(?:[^']|'')+'$/;
 
 const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
 
@@ -100,7 +94,7 @@ export class PostgresSearchEngine implements SearchEngine {
   }): Promise<SearchPage> {
     const plan = await this.plan(options.query, options.scope);
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
-    if (!plan.anyTerm) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
+    if (!plan.ranking) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
     return this.ranked(plan, options.offset, options.limit, countLimit);
   }
 
@@ -130,26 +124,24 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const terms = await resolveTerms(query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), rankedTerms: [], anyTerm: null, tiers: [], lexemes: [] };
+    if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
-    const matching = (required: Sql[], excluded: Sql[] = []) =>
-      allOf([
-        Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`,
-        ...excluded.map((term) => Prisma.sql`NOT (e.search_vector @@ ${term})`),
-        ...restrictions,
-      ]);
+    const matching = (required: Sql[]) =>
+      allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
-    const tiers: Sql[] = [];
+    const tiers: RankingTier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
-      tiers.push(matching(rankedTerms.slice(0, length), rankedTerms.slice(length, length + 1)));
+      tiers.push({ matching: matching(rankedTerms.slice(0, length)), excluded: rankedTerms[length] ?? null, undecided: rankedTerms.slice(length + 1) });
     }
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
-      rankedTerms,
-      anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+      ranking: {
+        anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+        lexemes: [...new Set(ordered.flatMap(lexemesOf))],
+        singleLexemeTerms: ordered.every((text) => SINGLE_LEXEME.test(text)) ? ordered.length : null,
+      },
       tiers,
-      lexemes: [...new Set(ordered.flatMap(lexemesOf))],
     };
   }
 
@@ -169,58 +161,32 @@ export class PostgresSearchEngine implements SearchEngine {
    * terms it matches, then ts_rank_cd, then newest first. The tiers of the prefix length are read
    * longest first and only as far as the requested window reaches, so the emails that merely
    * contain a frequent first word are ranked only when the page needs them (ranking all of them is
-   * what costs at scale). Totals: exact when every tier was read, else countMatches().
+   * what costs at scale). A tier that ends inside the window has a known size; the total is exact
+   * when the last tier is reached (the tiers partition the result set), else countMatches().
    */
   private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
     let skip = offset;
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
-      const rows = await rankedPage(plan, tier, skip, limit - hits.length);
-      const tierSize = rows.length > 0 ? rows[0].total : await countWhere(tier);
+      const wanted = limit - hits.length;
+      const last = index === plan.tiers.length - 1;
+      const rows = wanted > 0 ? await rankedTierPage(plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
       hits.push(...rows.map(toHit));
+      if (rows.length === wanted) {
+        if (!last) return { hits, ...(await countMatches(plan.where, countLimit)) };
+        // The last tier's candidates are the whole result set (the tiers partition it).
+        return { hits, total: rows[0]?.candidates ?? (await countWhere(plan.where)), totalIsEstimate: false };
+      }
+      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(tierCondition(tier));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
-      if (hits.length === limit && index < plan.tiers.length - 1) return { hits, ...(await countMatches(plan.where, countLimit)) };
     }
     return { hits, total: counted, totalIsEstimate: false };
   }
 }
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
-
-/**
- * One page of the ranked emails of one tier (`where`), with the exact size of the tier. Every email
- * of a tier has the same matched prefix, so within it the order starts at the number of terms matched.
- */
-async function rankedPage(plan: MatchPlan, where: Sql, offset: number, limit: number) {
-  const flags = plan.rankedTerms.map((term, index) => Prisma.sql`(c.vector @@ ${term}) AS ${Prisma.raw(`m${index}`)}`);
-  const hitCount = Prisma.join(
-    plan.rankedTerms.map((_, index) => Prisma.raw(`m${index}::int`)),
-    " + ",
-  );
-  return db().$queryRaw<{ id: string; total: number; headline: string }[]>`
-    WITH matched AS (
-      SELECT c.id, c.sent_at, ${Prisma.join(flags, ", ")}, ts_rank_cd(c.vector, ${plan.anyTerm}) AS rank
-      -- The concatenation detoasts each tsvector once for the flags and the rank (OFFSET 0 keeps
-      -- the subquery from being flattened into one detoasting per use).
-      FROM (SELECT e.id, e.sent_at, e.search_vector || ''::tsvector AS vector FROM archived_emails e WHERE ${where} OFFSET 0) AS c
-    ), page AS (
-      SELECT id, sent_at, rank, ${hitCount} AS hits, count(*) OVER () AS total
-      FROM matched
-      ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
-      LIMIT ${limit} OFFSET ${offset}
-    )
-    SELECT page.id, page.total::int AS total,
-      ts_headline('simple',
-        substr(source.text, greatest(coalesce(first.at, 1) - ${HEADLINE_LEAD_CHARS}, 1), ${HEADLINE_WINDOW_CHARS}),
-        ${plan.anyTerm}, ${HEADLINE_OPTIONS}) AS headline
-    FROM page JOIN archived_emails e ON e.id = page.id
-    CROSS JOIN LATERAL (SELECT left(translate(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END,
-      ${HIGHLIGHT_START + HIGHLIGHT_END}, ''), ${HEADLINE_INPUT_CHARS}) AS text) AS source
-    CROSS JOIN LATERAL (SELECT min(nullif(strpos(lower(source.text), lexeme), 0)) AS at FROM unnest(${plan.lexemes}::text[]) AS lexeme) AS first
-    ORDER BY page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-}
 
 /**
  * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,

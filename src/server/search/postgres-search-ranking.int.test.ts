@@ -74,4 +74,14 @@ describe("PostgreSQL search at scale", () => {
     const [hit] = (await page(engine, "zeppelin", 0, 1)).hits;
     expect(hit.snippet).toContain("<mark>zeppelin</mark>");
   });
+
+  it("starts the snippet window at the first query word even when it straddles the prefix searched first", async () => {
+    // "quokka" begins 2 characters before the end of the 6,000-character prefix searched first, so it
+    // is not found there; the window must still start at it, not at "wombat" far later.
+    const body = `${"lorem ".repeat(999)}xxx quokka ${"ipsum ".repeat(2500)}wombat end`;
+    await insertTestEmail({ subject: "straddle", bodyText: body }, { engine });
+    const [hit] = (await page(engine, "wombat quokka", 0, 1)).hits;
+    expect(hit.snippet).toContain("<mark>quokka</mark>");
+    expect(hit.snippet).not.toContain("<mark>wombat</mark>");
+  });
 });

@@ -1,0 +1,85 @@
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "../db/client";
+import { headlineSelect } from "./postgres-search-snippet";
+
+type Sql = Prisma.Sql;
+
+/**
+ * One tier of the ranking: the emails matching the first k terms (`matching`, restrictions
+ * included) but not term k+1 (`excluded`, null for the tier of all terms).
+ */
+export interface RankingTier {
+  matching: Sql;
+  excluded: Sql | null;
+  /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
+  undecided: Sql[];
+}
+
+export interface RankingQuery {
+  /** All terms OR-ed: what ts_rank_cd scores. */
+  anyTerm: Sql;
+  /** The lexemes of the terms (snippet window). */
+  lexemes: string[];
+  /**
+   * When every term is one lexeme, the number of terms: ts_rank_cd then adds the weight of each
+   * position of each term's lexeme, so it is at most this many times an email's search_rank_bound
+   * (migration 20261123130000_search_rank_bound). Null otherwise (phrases): no email is skipped.
+   */
+  singleLexemeTerms: number | null;
+}
+
+/** At least this many emails with the highest bounds are ranked first, to find the rank the page needs. */
+const PROBE_MIN = 100;
+/** Covers float4 rounding of the stored bound and of ts_rank_cd's sum (relative errors ~1e-7). */
+const BOUND_SLACK = 1e-4;
+
+export const tierCondition = (tier: RankingTier): Sql =>
+  tier.excluded ? Prisma.sql`${tier.matching} AND NOT (e.search_vector @@ ${tier.excluded})` : tier.matching;
+
+/**
+ * One page of one tier's emails in ranking order (the number of undecided terms matched, then
+ * ts_rank_cd, then newest first, then id), with snippets; with `countCandidates`, also how many
+ * emails match the tier's terms and restrictions without the exclusion (for the last tier, the
+ * size of the whole result set).
+ *
+ * Ranking reads each email's tsvector, which for long real messages (stored out of line, many
+ * positions) dominates the cost. So the candidates are listed without it, in order of their
+ * stored bound, and ranked in two steps: those with the highest bounds first; the rank of the
+ * `offset + limit`-th best of those (when they all match every undecided term) is a floor that the
+ * page's last email reaches; the others are ranked only when their bound times the number of
+ * terms can reach that floor. Those skipped cannot rank in the page, so the page is the one full
+ * ranking would give.
+ */
+export async function rankedTierPage(query: RankingQuery, tier: RankingTier, page: { offset: number; limit: number; countCandidates: boolean }) {
+  const { offset, limit } = page;
+  const window = offset + limit;
+  const probeSize = Math.max(PROBE_MIN, 2 * window);
+  const hits = tier.undecided.length === 0 ? Prisma.sql`0` : Prisma.join(tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`), " + ");
+  const member = tier.excluded ? Prisma.sql`NOT (e.search_vector @@ ${tier.excluded})` : Prisma.sql`TRUE`;
+  // The excluded term's lexeme is in none of the tier's emails, so it adds nothing to their rank.
+  const multiplier = query.singleLexemeTerms === null ? null : query.singleLexemeTerms - (tier.excluded ? 1 : 0);
+  const reachesFloor =
+    multiplier === null
+      ? Prisma.empty
+      : Prisma.sql`AND NOT coalesce(c.bound::float8 * ${multiplier * (1 + BOUND_SLACK)} + ${BOUND_SLACK} < (SELECT rank FROM floor), false)`;
+  const ranked = (candidates: Sql) => Prisma.sql`
+    SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.anyTerm}) AS rank
+    FROM candidates c JOIN archived_emails e ON e.id = c.id
+    WHERE ${candidates} AND ${member}`;
+  const candidateCount = page.countCandidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
+  const rows = Prisma.sql`(
+    WITH candidates AS MATERIALIZED (
+      SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST) AS place
+      FROM archived_emails e WHERE ${tier.matching}
+    ), probe AS MATERIALIZED (${ranked(Prisma.sql`c.place <= ${probeSize}`)}
+    ), floor AS MATERIALIZED (
+      SELECT rank FROM probe WHERE hits = ${tier.undecided.length} ORDER BY rank DESC LIMIT 1 OFFSET ${window - 1}
+    ), all_ranked AS (
+      SELECT * FROM probe UNION ALL ${ranked(Prisma.sql`c.place > ${probeSize} ${reachesFloor}`)}
+    )
+    SELECT all_ranked.*, ${candidateCount} AS candidates FROM all_ranked
+    ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
+    LIMIT ${limit} OFFSET ${offset})`;
+  const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
+  return db().$queryRaw<{ id: string; headline: string; candidates: number | null }[]>`${headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes })}`;
+}
