@@ -36,26 +36,16 @@ export class AuditEntryBytes {
   write(tuple: CopyTuple, linked: boolean): Uint8Array {
     const sink = this.sink;
     sink.length = 0;
-    this.constant(ACTION_TYPE);
-    this.stringBody(tuple, Column.ActionType);
-    this.constant(ACTOR_IDENTIFIER);
-    this.stringBody(tuple, Column.ActorIdentifier);
-    this.constant(ACTOR_IP);
-    this.stringBody(tuple, Column.ActorIp);
+    this.string(ACTION_TYPE, tuple, Column.ActionType);
+    this.string(ACTOR_IDENTIFIER, tuple, Column.ActorIdentifier);
+    this.string(ACTOR_IP, tuple, Column.ActorIp);
     this.constant(DETAILS);
     this.writeDetails(tuple);
-    this.constant(PREVIOUS_HASH);
     // A previousHash equal to the last currentHash is hex, so it needs no escaping check.
-    if (linked) {
-      this.sink.copyNative(tuple.chunk, tuple.starts[Column.PreviousHash], tuple.ends[Column.PreviousHash]);
-      this.sink.pushByte(QUOTE);
-    } else {
-      this.stringBody(tuple, Column.PreviousHash);
-    }
-    this.constant(TARGET_ID);
-    this.stringBody(tuple, Column.TargetId);
-    this.constant(TARGET_TYPE);
-    this.stringBody(tuple, Column.TargetType);
+    if (linked) this.hexString(PREVIOUS_HASH, tuple, Column.PreviousHash);
+    else this.string(PREVIOUS_HASH, tuple, Column.PreviousHash);
+    this.string(TARGET_ID, tuple, Column.TargetId);
+    this.string(TARGET_TYPE, tuple, Column.TargetType);
     this.constant(TIMESTAMP);
     this.writeTimestamp(tuple);
     this.constant(END);
@@ -70,21 +60,22 @@ export class AuditEntryBytes {
   }
 
   /**
-   * JSON.stringify of a text column, after the opening quote the constant before it wrote: the
-   * column's bytes and a quote, unless it holds a quote, backslash or control character, or is NULL.
+   * `prefix` (which ends with an opening quote), then JSON.stringify of a text column: its bytes
+   * and a quote, unless it is NULL or holds a quote, backslash or control character.
    */
-  private stringBody(tuple: CopyTuple, column: Column): void {
+  private string(prefix: Buffer, tuple: CopyTuple, column: Column): void {
     const start = tuple.starts[column];
+    const end = tuple.ends[column];
     const sink = this.sink;
+    sink.reserve(prefix.length + end - start + 1);
+    const target = sink.buffer;
+    target.set(prefix, sink.length);
+    const mark = sink.length + prefix.length;
     if (start < 0) {
-      sink.length--;
+      sink.length = mark - 1;
       return this.constant(NULL);
     }
-    const end = tuple.ends[column];
     const chunk = tuple.chunk;
-    const mark = sink.length;
-    sink.reserve(end - start + 1);
-    const target = sink.buffer;
     let at = mark;
     for (let index = start; index < end; index++) {
       const byte = chunk[index];
@@ -96,6 +87,20 @@ export class AuditEntryBytes {
     }
     target[at++] = QUOTE;
     sink.length = at;
+  }
+
+  /** Like string() for a column known to hold a hex digest. */
+  private hexString(prefix: Buffer, tuple: CopyTuple, column: Column): void {
+    const start = tuple.starts[column];
+    const end = tuple.ends[column];
+    const sink = this.sink;
+    sink.reserve(prefix.length + end - start + 1);
+    const target = sink.buffer;
+    target.set(prefix, sink.length);
+    const at = sink.length + prefix.length;
+    tuple.chunk.copy(target, at, start, end);
+    target[at + end - start] = QUOTE;
+    sink.length = at + end - start + 1;
   }
 
   private writeDetails(tuple: CopyTuple): void {

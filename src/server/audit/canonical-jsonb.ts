@@ -33,11 +33,9 @@ export class JsonbCanonicalizer {
   private source: Uint8Array = LITERALS[0];
   private end = 0;
   private out: ByteSink | null = null;
-  /** Per open object, for each member: output offsets of its start, the end of its key, its end. */
-  private members = new Int32Array(192);
+  /** Per open object, for each member: source offsets of its key and its value (then their order). */
+  private members = new Int32Array(256);
   private top = 0;
-  private order = new Int32Array(64);
-  private scratch = Buffer.allocUnsafe(1024);
 
   write(source: Uint8Array, start: number, end: number, out: ByteSink): void {
     const mark = out.length;
@@ -159,102 +157,152 @@ export class JsonbCanonicalizer {
     }
   }
 
+  /**
+   * Finds the members first (key and value extents in the source), then writes them in key order,
+   * so that each byte is copied once; nested values are found again when they are written.
+   */
   private object(at: number, depth: number): number {
+    const source = this.source;
     const out = this.out!;
-    out.pushByte(OPEN_BRACE);
     at = this.skipSpaces(at);
-    if (at < this.end && this.source[at] === CLOSE_BRACE) {
-      out.pushByte(CLOSE_BRACE);
+    if (at < this.end && source[at] === CLOSE_BRACE) {
+      out.pushAscii("{}");
       return at + 1;
     }
     const base = this.top;
-    for (;;) {
+    let count = 0;
+    for (;; count++) {
       at = this.skipSpaces(at);
-      if (at >= this.end || this.source[at] !== QUOTE) return -1;
-      const memberStart = out.length;
-      at = this.string(at, true);
+      const keyStart = at;
+      at = this.skipKey(at);
       if (at < 0) return -1;
-      const keyEnd = out.length;
+      const keyEnd = at;
       at = this.skipSpaces(at);
-      if (at >= this.end || this.source[at] !== COLON) return -1;
-      out.pushByte(COLON);
-      at = this.value(at + 1, depth);
+      if (at >= this.end || source[at] !== COLON) return -1;
+      const valueStart = this.skipSpaces(at + 1);
+      at = this.skipValue(valueStart);
       if (at < 0) return -1;
-      this.pushMember(memberStart, keyEnd, out.length);
+      this.push(keyStart, keyEnd, valueStart, at);
       at = this.skipSpaces(at);
-      const byte = at < this.end ? this.source[at] : -1;
+      const byte = at < this.end ? source[at] : -1;
       if (byte === CLOSE_BRACE) break;
       if (byte !== COMMA) return -1;
-      out.pushByte(COMMA);
       at++;
     }
-    const sorted = this.sortMembers(base, (this.top - base) / 3);
-    this.top = base;
-    if (!sorted) return -1;
-    out.pushByte(CLOSE_BRACE);
-    return at + 1;
-  }
-
-  private pushMember(start: number, keyEnd: number, end: number): void {
-    if (this.top + 3 > this.members.length) {
-      const grown = new Int32Array(this.members.length * 2);
-      grown.set(this.members);
-      this.members = grown;
+    count++;
+    const end = at + 1;
+    const ordered = this.orderMembers(base, count);
+    if (ordered < 0) return -1;
+    out.pushByte(OPEN_BRACE);
+    for (let index = 0; index < count; index++) {
+      if (index > 0) out.pushByte(COMMA);
+      // Read the stack afresh each time: writing a nested object may have grown it.
+      const member = ordered === 0 ? base + 4 * index : this.members[base + 4 * count + index];
+      const valueEnd = this.members[member + 3];
+      out.copyFrom(source, this.members[member], this.members[member + 1]);
+      out.pushByte(COLON);
+      if (this.value(this.members[member + 2], depth) !== valueEnd) return -1;
     }
-    this.members[this.top++] = start;
-    this.members[this.top++] = keyEnd;
-    this.members[this.top++] = end;
+    out.pushByte(CLOSE_BRACE);
+    this.top = base;
+    return end;
   }
 
-  /** Compares the keys of two members as written (quoted, plain ASCII); 0 means a duplicate. */
+  /** The end of a key: a string of plain ASCII without escapes (byte order is then UTF-16 order). */
+  private skipKey(at: number): number {
+    const source = this.source;
+    if (at >= this.end || source[at] !== QUOTE) return -1;
+    for (let cursor = at + 1; cursor < this.end; cursor++) {
+      const byte = source[cursor];
+      if (byte === QUOTE) return cursor + 1;
+      if (byte < SPACE || byte >= 0x80 || byte === BACKSLASH) return -1;
+    }
+    return -1;
+  }
+
+  /** The end of the value at `at`, found by structure only; writing it checks it. */
+  private skipValue(at: number): number {
+    const source = this.source;
+    const end = this.end;
+    let nesting = 0;
+    let cursor = at;
+    while (cursor < end) {
+      const byte = source[cursor];
+      if (byte === QUOTE) {
+        cursor++;
+        while (cursor < end && source[cursor] !== QUOTE) cursor += source[cursor] === BACKSLASH ? 2 : 1;
+        if (cursor >= end) return -1;
+      } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+        nesting++;
+      } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+        if (nesting === 0) return cursor;
+        nesting--;
+      } else if (nesting === 0 && (byte === COMMA || isSpace(byte))) {
+        return cursor;
+      }
+      cursor++;
+      if (nesting === 0 && (byte === QUOTE || byte === CLOSE_BRACE || byte === CLOSE_BRACKET)) return cursor;
+    }
+    return nesting === 0 ? cursor : -1;
+  }
+
+  private push(keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): void {
+    this.reserveStack(4);
+    const members = this.members;
+    members[this.top++] = keyStart;
+    members[this.top++] = keyEnd;
+    members[this.top++] = valueStart;
+    members[this.top++] = valueEnd;
+  }
+
+  private reserveStack(count: number): void {
+    if (this.top + count <= this.members.length) return;
+    const grown = new Int32Array((this.members.length + count) * 2);
+    grown.set(this.members);
+    this.members = grown;
+  }
+
+  /** Compares two members' keys (plain ASCII, quoted) in the source; 0 means a duplicate. */
   private compareKeys(first: number, second: number): number {
-    const bytes = this.out!.buffer;
+    const source = this.source;
     const members = this.members;
     let left = members[first] + 1;
     let right = members[second] + 1;
     const leftEnd = members[first + 1] - 1;
     const rightEnd = members[second + 1] - 1;
     for (; left < leftEnd && right < rightEnd; left++, right++) {
-      if (bytes[left] !== bytes[right]) return bytes[left] - bytes[right];
+      if (source[left] !== source[right]) return source[left] - source[right];
     }
     return leftEnd - left - (rightEnd - right);
   }
 
-  /** Puts the members just written into key order (the separating commas stay in place). */
-  private sortMembers(base: number, count: number): boolean {
+  /**
+   * 0 when the members are already in key order; 1 when their order was pushed onto the stack
+   * after them (a nested object's own order goes above it); -1 for a duplicate key.
+   */
+  private orderMembers(base: number, count: number): number {
     let inOrder = true;
     for (let index = 1; index < count; index++) {
-      const comparison = this.compareKeys(base + 3 * (index - 1), base + 3 * index);
-      if (comparison === 0) return false;
+      const comparison = this.compareKeys(base + 4 * (index - 1), base + 4 * index);
+      if (comparison === 0) return -1;
       if (comparison > 0) inOrder = false;
     }
-    if (inOrder) return true;
-    if (this.order.length < count) this.order = new Int32Array(count * 2);
-    const order = this.order;
+    if (inOrder) return 0;
+    this.reserveStack(count);
+    const order = base + 4 * count;
+    this.top = order + count;
+    const members = this.members;
     for (let index = 0; index < count; index++) {
-      const member = base + 3 * index;
+      const member = base + 4 * index;
       let slot = index;
-      while (slot > 0 && this.compareKeys(order[slot - 1], member) > 0) {
-        order[slot] = order[slot - 1];
+      while (slot > 0 && this.compareKeys(members[order + slot - 1], member) > 0) {
+        members[order + slot] = members[order + slot - 1];
         slot--;
       }
-      order[slot] = member;
+      members[order + slot] = member;
     }
-    const out = this.out!;
-    const regionStart = this.members[base];
-    const regionLength = out.length - regionStart;
-    if (this.scratch.length < regionLength) this.scratch = Buffer.allocUnsafe(regionLength * 2);
-    const scratch = this.scratch;
-    const written = out.buffer;
-    // Regions are mostly a few dozen bytes, for which a loop beats Buffer.copy's call.
-    if (regionLength > 256) written.copy(scratch, 0, regionStart, out.length);
-    else for (let index = 0; index < regionLength; index++) scratch[index] = written[regionStart + index];
-    out.length = regionStart;
-    for (let index = 0; index < count; index++) {
-      if (index > 0) out.pushByte(COMMA);
-      const member = order[index];
-      out.copyFrom(this.scratch, this.members[member] - regionStart, this.members[member + 2] - regionStart);
-    }
-    return true;
+    for (let index = 1; index < count; index++) if (this.compareKeys(members[order + index - 1], members[order + index]) === 0) return -1;
+    return 1;
   }
+
 }
