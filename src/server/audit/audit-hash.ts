@@ -13,10 +13,11 @@ export interface HashedAuditFields {
 }
 
 // crypto.hash (Node >= 20.12) is the one-shot form, markedly cheaper per call than createHash.
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
-export const sha256Hex: (text: string) => string = oneShotHash
-  ? (text) => oneShotHash("sha256", text, "hex")
-  : (text) => crypto.createHash("sha256").update(text, "utf8").digest("hex");
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "hex") => string }).hash;
+/** Lowercase hex SHA-256 of a string's UTF-8 bytes, or of bytes. */
+export const sha256Hex: (data: string | Uint8Array) => string = oneShotHash
+  ? (data) => oneShotHash("sha256", data, "hex")
+  : (data) => crypto.createHash("sha256").update(data).digest("hex");
 
 export type SealedAuditFields = Omit<HashedAuditFields, "previousHash" | "timestamp">;
 

@@ -1,0 +1,161 @@
+import { Column, type CopyTuple } from "./audit-copy-tuple";
+import { ByteSink } from "./byte-sink";
+import { JsonbCanonicalizer } from "./canonical-jsonb";
+
+const part = (text: string) => Buffer.from(text, "latin1");
+// Each constant ends with the opening quote of the string after it (taken back when that is NULL
+// or needs escaping).
+const ACTION_TYPE = part('{"actionType":"');
+const ACTOR_IDENTIFIER = part(',"actorIdentifier":"');
+const ACTOR_IP = part(',"actorIp":"');
+const DETAILS = part(',"details":');
+const PREVIOUS_HASH = part(',"previousHash":"');
+const TARGET_ID = part(',"targetId":"');
+const TARGET_TYPE = part(',"targetType":"');
+const TIMESTAMP = part(',"timestamp":"');
+const END = part('"}');
+const NULL = part("null");
+const EMPTY_OBJECT = part("{}");
+const QUOTE = 0x22;
+const JSONB_VERSION = 1;
+const POSTGRES_EPOCH_MS = 946_684_800_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * Writes the canonical JSON of docs/audit-log.md for one row of the verification COPY, as the
+ * UTF-8 bytes that are hashed, copying the stored bytes wherever JSON.stringify would write them
+ * unchanged. Gives exactly auditEntryCanonicalJson() of the row as the service reads it.
+ */
+export class AuditEntryBytes {
+  private readonly sink = new ByteSink();
+  private readonly details = new JsonbCanonicalizer();
+  private day = Number.NaN;
+  private readonly datePrefix = Buffer.alloc(11);
+
+  /** The bytes, valid until the next call. */
+  write(tuple: CopyTuple, linked: boolean): Uint8Array {
+    const sink = this.sink;
+    sink.length = 0;
+    this.string(ACTION_TYPE, tuple, Column.ActionType);
+    this.string(ACTOR_IDENTIFIER, tuple, Column.ActorIdentifier);
+    this.string(ACTOR_IP, tuple, Column.ActorIp);
+    this.constant(DETAILS);
+    this.writeDetails(tuple);
+    // A previousHash equal to the last currentHash is hex, so it needs no escaping check.
+    if (linked) this.hexString(PREVIOUS_HASH, tuple, Column.PreviousHash);
+    else this.string(PREVIOUS_HASH, tuple, Column.PreviousHash);
+    this.string(TARGET_ID, tuple, Column.TargetId);
+    this.string(TARGET_TYPE, tuple, Column.TargetType);
+    this.constant(TIMESTAMP);
+    this.writeTimestamp(tuple);
+    this.constant(END);
+    return sink.bytes();
+  }
+
+  private constant(bytes: Buffer): void {
+    const sink = this.sink;
+    sink.reserve(bytes.length);
+    sink.buffer.set(bytes, sink.length);
+    sink.length += bytes.length;
+  }
+
+  /**
+   * `prefix` (which ends with an opening quote), then JSON.stringify of a text column: its bytes
+   * and a quote, unless it is NULL or holds a quote, backslash or control character.
+   */
+  private string(prefix: Buffer, tuple: CopyTuple, column: Column): void {
+    const start = tuple.starts[column];
+    const end = tuple.ends[column];
+    const sink = this.sink;
+    sink.reserve(prefix.length + end - start + 1);
+    const target = sink.buffer;
+    target.set(prefix, sink.length);
+    const mark = sink.length + prefix.length;
+    if (start < 0) {
+      sink.length = mark - 1;
+      return this.constant(NULL);
+    }
+    const chunk = tuple.chunk;
+    let at = mark;
+    for (let index = start; index < end; index++) {
+      const byte = chunk[index];
+      if (byte < 0x20 || byte === QUOTE || byte === 0x5c) {
+        sink.length = mark - 1;
+        return sink.pushString(JSON.stringify(tuple.text(column)));
+      }
+      target[at++] = byte;
+    }
+    target[at++] = QUOTE;
+    sink.length = at;
+  }
+
+  /** Like string() for a column known to hold a hex digest. */
+  private hexString(prefix: Buffer, tuple: CopyTuple, column: Column): void {
+    const start = tuple.starts[column];
+    const end = tuple.ends[column];
+    const sink = this.sink;
+    sink.reserve(prefix.length + end - start + 1);
+    const target = sink.buffer;
+    target.set(prefix, sink.length);
+    const at = sink.length + prefix.length;
+    tuple.chunk.copy(target, at, start, end);
+    target[at + end - start] = QUOTE;
+    sink.length = at + end - start + 1;
+  }
+
+  private writeDetails(tuple: CopyTuple): void {
+    const start = tuple.starts[Column.Details];
+    // A NULL (possible only if someone altered the column) parses to null, hashed as {}.
+    if (start < 0) return this.constant(EMPTY_OBJECT);
+    const chunk = tuple.chunk;
+    const end = tuple.ends[Column.Details];
+    if (chunk[start] !== JSONB_VERSION) throw new Error(`unknown jsonb binary format version ${chunk[start]}`);
+    if (end - start === 3 && chunk[start + 1] === 0x7b && chunk[start + 2] === 0x7d) return this.constant(EMPTY_OBJECT);
+    this.details.write(chunk, start + 1, end, this.sink);
+  }
+
+  /** Date.prototype.toISOString() of the binary timestamptz (microseconds since 2000-01-01 UTC). */
+  private writeTimestamp(tuple: CopyTuple): void {
+    const chunk = tuple.chunk;
+    if (!tuple.isNull(Column.TimestampText)) {
+      // Inserted as it is, as the recipe's string template does.
+      return this.sink.copyFrom(chunk, tuple.starts[Column.TimestampText], tuple.ends[Column.TimestampText]);
+    }
+    const start = tuple.starts[Column.Timestamp];
+    const high = chunk.readInt32BE(start);
+    const low = chunk.readUInt32BE(start + 4);
+    // floor(micros / 1000) exactly, although micros itself can exceed 2^53: 2^32 = 4294967 * 1000 + 296.
+    const ms = high * 4_294_967 + Math.floor((high * 296 + low) / 1000) + POSTGRES_EPOCH_MS;
+    const day = Math.floor(ms / DAY_MS);
+    if (day !== this.day) {
+      this.datePrefix.write(new Date(day * DAY_MS).toISOString().slice(0, 11), "latin1");
+      this.day = day;
+    }
+    this.constant(this.datePrefix);
+    let rest = ms - day * DAY_MS;
+    const hours = Math.floor(rest / 3_600_000);
+    rest -= hours * 3_600_000;
+    const minutes = Math.floor(rest / 60_000);
+    rest -= minutes * 60_000;
+    const seconds = Math.floor(rest / 1000);
+    const millis = rest - seconds * 1000;
+    const sink = this.sink;
+    sink.reserve(13);
+    const target = sink.buffer;
+    let at = sink.length;
+    target[at++] = 0x30 + Math.floor(hours / 10);
+    target[at++] = 0x30 + (hours % 10);
+    target[at++] = 0x3a;
+    target[at++] = 0x30 + Math.floor(minutes / 10);
+    target[at++] = 0x30 + (minutes % 10);
+    target[at++] = 0x3a;
+    target[at++] = 0x30 + Math.floor(seconds / 10);
+    target[at++] = 0x30 + (seconds % 10);
+    target[at++] = 0x2e;
+    target[at++] = 0x30 + Math.floor(millis / 100);
+    target[at++] = 0x30 + (Math.floor(millis / 10) % 10);
+    target[at++] = 0x30 + (millis % 10);
+    target[at++] = 0x5a;
+    sink.length = at;
+  }
+}
