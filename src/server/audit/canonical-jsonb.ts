@@ -68,7 +68,7 @@ export class JsonbCanonicalizer {
     at = this.skipSpaces(at);
     if (at >= this.end) return -1;
     const byte = this.source[at];
-    if (byte === QUOTE) return this.string(at, false);
+    if (byte === QUOTE) return this.string(at);
     if (byte === OPEN_BRACE) return depth < MAX_DEPTH ? this.object(at + 1, depth + 1) : -1;
     if (byte === OPEN_BRACKET) return depth < MAX_DEPTH ? this.array(at + 1, depth + 1) : -1;
     if (byte === MINUS || (byte >= ZERO && byte <= NINE)) return this.number(at);
@@ -87,15 +87,15 @@ export class JsonbCanonicalizer {
     return true;
   }
 
-  /** Copies a string token as it is; keys must be plain ASCII so that byte order is UTF-16 order. */
-  private string(at: number, isKey: boolean): number {
+  /** Copies a string token as it is, having checked that its escapes are JSON.stringify's. */
+  private string(at: number): number {
     const source = this.source;
     let cursor = at + 1;
     for (;;) {
       if (cursor >= this.end) return -1;
       const byte = source[cursor];
       if (byte === QUOTE) break;
-      if (byte < SPACE || (isKey && (byte >= 0x80 || byte === BACKSLASH))) return -1;
+      if (byte < SPACE) return -1;
       cursor = byte === BACKSLASH ? this.escape(cursor) : cursor + 1;
       if (cursor < 0) return -1;
     }
