@@ -13,8 +13,8 @@ export async function auditVerifyScenario() {
  * Verification's ceiling: SHA-256 over the same canonical bytes. The rows are read and their
  * canonical JSON built and encoded untimed, batch by batch (constant memory); only the hashing is
  * timed. `stringSeconds` hashes the strings as built instead, as this baseline used to: V8 then
- * first flattens each string (a rope of ~20 concatenated parts), which took about twice as long as
- * the hashing itself and is not SHA-256's cost.
+ * first flattens each string (a rope of ~20 concatenated parts), which is not SHA-256's cost (it
+ * added 11-44% at 1M entries on the development VM).
  */
 export async function auditHashBaseline() {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
