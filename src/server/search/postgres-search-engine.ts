@@ -161,8 +161,9 @@ export class PostgresSearchEngine implements SearchEngine {
    * terms it matches, then ts_rank_cd, then newest first. The tiers of the prefix length are read
    * longest first and only as far as the requested window reaches, so the emails that merely
    * contain a frequent first word are ranked only when the page needs them (ranking all of them is
-   * what costs at scale). A tier that ends inside the window has a known size; the total is exact
-   * when the last tier is reached (the tiers partition the result set), else countMatches().
+   * what costs at scale). A tier that ends inside the window has a known size (no email of it was
+   * skipped by its bound: that only happens once the window is full); the total is exact when the
+   * last tier is reached (the tiers partition the result set), else countMatches().
    */
   private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
