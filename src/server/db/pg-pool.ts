@@ -27,6 +27,12 @@ export async function disconnectPgPool(): Promise<void> {
 /** Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error. */
 export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pgPool().connect();
+  // A connection lost while no statement runs on it (work awaiting blob writes, say) emits 'error',
+  // which would end the process without a listener; the next statement fails with it instead, and
+  // the pool drops the connection.
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on("error", onError);
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
     const result = await work(client);
@@ -36,6 +42,7 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    client.off("error", onError);
+    client.release(lost);
   }
 }
