@@ -1,4 +1,4 @@
-import type { ArchivedEmail } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "../db/client";
 
 /** The interface's Archived email without attachments and thread. */
@@ -23,10 +23,42 @@ export interface ArchivedEmailSummary {
   tags: string[];
 }
 
-/** Columns a summary needs (the body and internal keys stay in the database). */
-export const SUMMARY_OMIT = { bodyText: true, dedupeKey: true, references: true, inReplyTo: true, threadKey: true, sentAtFallback: true, searchRankBound: true } as const;
+/**
+ * The select list of a summary over `archived_emails e`, named as the summary's fields, with
+ * whether an active hold protects the email: one statement per page instead of a row query plus a
+ * hold query (each statement costs the request path more CPU than the rows it returns).
+ */
+export const SUMMARY_COLUMNS = Prisma.sql`
+  e.id, e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",
+  e.sent_at AS "sentAt", e.subject, e.sender_name AS "senderName", e.sender_email AS "senderEmail", e.recipients,
+  e.storage_path AS "storagePath", e.storage_hash_sha256 AS "storageHashSha256", e.size_bytes AS "sizeBytes",
+  e.is_indexed AS "isIndexed", e.has_attachments AS "hasAttachments", e.archived_at AS "archivedAt", e.path, e.tags,
+  EXISTS (
+    SELECT 1 FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
+    WHERE link.email_id = e.id AND hold.is_active
+  ) AS "isOnLegalHold"`;
 
-type SummaryRow = Omit<ArchivedEmail, keyof typeof SUMMARY_OMIT | "searchVector">;
+/** A row selected with SUMMARY_COLUMNS. */
+export interface SummaryRow {
+  id: string;
+  ingestionSourceId: string;
+  userEmail: string;
+  messageIdHeader: string;
+  sentAt: Date;
+  subject: string;
+  senderName: string;
+  senderEmail: string;
+  recipients: unknown;
+  storagePath: string;
+  storageHashSha256: string;
+  sizeBytes: bigint;
+  isIndexed: boolean;
+  hasAttachments: boolean;
+  archivedAt: Date;
+  path: string;
+  tags: string[];
+  isOnLegalHold: boolean;
+}
 
 function recipientList(value: unknown): { name: string; email: string }[] {
   if (!Array.isArray(value)) return [];
@@ -36,7 +68,7 @@ function recipientList(value: unknown): { name: string; email: string }[] {
   });
 }
 
-export function toArchivedEmailSummary(email: SummaryRow, isOnLegalHold: boolean): ArchivedEmailSummary {
+export function toArchivedEmailSummary(email: SummaryRow): ArchivedEmailSummary {
   return {
     id: email.id,
     ingestionSourceId: email.ingestionSourceId,
@@ -52,33 +84,20 @@ export function toArchivedEmailSummary(email: SummaryRow, isOnLegalHold: boolean
     sizeBytes: Number(email.sizeBytes),
     isIndexed: email.isIndexed,
     hasAttachments: email.hasAttachments,
-    isOnLegalHold,
+    isOnLegalHold: email.isOnLegalHold,
     archivedAt: email.archivedAt.toISOString(),
     path: email.path,
     tags: email.tags,
   };
 }
 
-/** The ids among `ids` linked to at least one active hold. */
-export async function emailsOnActiveHold(client: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await client.$queryRaw<{ id: string }[]>`
-    SELECT DISTINCT link.email_id AS id
-    FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
-    WHERE hold.is_active AND link.email_id = ANY(${ids}::uuid[])`;
-  return new Set(rows.map((row) => row.id));
-}
-
 /** Summaries of the given ids in the given order; ids no longer in the database are left out. */
 export async function loadEmailSummaries(client: DbOrTx, ids: string[]): Promise<ArchivedEmailSummary[]> {
   if (ids.length === 0) return [];
-  const [emails, held] = await Promise.all([
-    client.archivedEmail.findMany({ where: { id: { in: ids } }, omit: SUMMARY_OMIT }),
-    emailsOnActiveHold(client, ids),
-  ]);
-  const byId = new Map(emails.map((email) => [email.id, email]));
+  const rows = await client.$queryRaw<SummaryRow[]>`SELECT ${SUMMARY_COLUMNS} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`;
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
-    const email = byId.get(id);
-    return email ? [toArchivedEmailSummary(email, held.has(id))] : [];
+    const row = byId.get(id);
+    return row ? [toArchivedEmailSummary(row)] : [];
   });
 }

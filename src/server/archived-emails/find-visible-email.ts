@@ -11,6 +11,14 @@ export interface EmailScopeFields {
   senderEmail: string;
 }
 
+/** The fields a role's archive conditions may test (the same for one email as for list queries). */
+export const scopeFieldsOf = (email: EmailScopeFields) => ({
+  id: email.id,
+  userEmail: email.userEmail,
+  ingestionSourceId: email.ingestionSourceId,
+  senderEmail: email.senderEmail,
+});
+
 /**
  * The email if it exists and the caller's policy conditions let them `permission` it; otherwise
  * 404, so emails outside a caller's scope are indistinguishable from missing ones.
@@ -37,7 +45,7 @@ export async function findVisibleEmail(options: {
         select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true },
       });
   const visible =
-    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, { ...email }));
+    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, scopeFieldsOf(email)));
   if (!email || !visible) throw notFound("Archived email");
   return email;
 }

@@ -1,10 +1,10 @@
-import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
+import { canOnRecord } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { emailsOnActiveHold, SUMMARY_OMIT, toArchivedEmailSummary, type ArchivedEmailSummary } from "./archived-email-dto";
-import { findVisibleEmail } from "./find-visible-email";
+import { SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
+import { scopeFieldsOf } from "./find-visible-email";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
 export interface AttachmentDto {
@@ -33,16 +33,39 @@ export interface ArchivedEmailDetail extends ArchivedEmailSummary {
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
 const MAX_THREAD_ITEMS = 500;
 
-/** One archived email with its attachments and thread; opening it writes a READ audit entry. */
+interface DetailRow extends SummaryRow {
+  bodyText: string;
+  sentAtFallback: string | null;
+  attachments: AttachmentDto[];
+  /** sentAt in epoch milliseconds (json has no timestamp type). */
+  thread: (Omit<ThreadItem, "sentAt"> & { sentAt: number })[];
+}
+
+/**
+ * One archived email with its attachments and thread (the other emails of the conversation the
+ * caller may read, oldest first); opening it writes a READ audit entry. Read in one statement:
+ * emails the caller may not read answer 404 like missing ones.
+ */
 export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
-  await findVisibleEmail({ client: db(), emailId: options.emailId, principal: options.principal, permission: "read:archive" });
-  const email = await db().archivedEmail.findUnique({
-    where: { id: options.emailId },
-    omit: { ...SUMMARY_OMIT, bodyText: false, sentAtFallback: false, threadKey: false },
-    include: { attachments: { orderBy: { id: "asc" }, select: { id: true, filename: true, mimeType: true, sizeBytes: true, storagePath: true } } },
-  });
-  if (!email) throw notFound("Archived email");
-  const [held, thread] = await Promise.all([emailsOnActiveHold(db(), [email.id]), threadOf(options.principal, email.id, email.threadKey)]);
+  const rows = await db().$queryRaw<DetailRow[]>`
+    WITH email AS (
+      SELECT ${SUMMARY_COLUMNS}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
+        (SELECT coalesce(json_agg(json_build_object(
+                  'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
+                ) ORDER BY a.id), '[]'::json)
+           FROM attachments a WHERE a.email_id = e.id) AS attachments
+      FROM archived_emails e WHERE e.id = ${options.emailId}::uuid
+    )
+    SELECT email.*,
+      (SELECT coalesce(json_agg(json_build_object(
+                'id', e.id, 'subject', e.subject, 'sentAt', (extract(epoch FROM e.sent_at) * 1000)::bigint, 'senderEmail', e.sender_email
+              ) ORDER BY e.sent_at, e.id), '[]'::json)
+         FROM (SELECT e.id, e.subject, e.sent_at, e.sender_email FROM archived_emails e
+               WHERE e.thread_key = email.thread_key AND e.id <> email.id AND ${visibleEmailsCondition(options.principal)}
+               ORDER BY e.sent_at, e.id LIMIT ${MAX_THREAD_ITEMS}) e) AS thread
+    FROM email`;
+  const email = rows[0];
+  if (!email || !canOnRecord(options.principal.ability, "read:archive", scopeFieldsOf(email))) throw notFound("Archived email");
   await appendAuditEntry(db(), {
     actor: options.principal.actor,
     actionType: "READ",
@@ -51,20 +74,10 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
     details: { storageHashSha256: email.storageHashSha256 },
   });
   return {
-    ...toArchivedEmailSummary(email, held.has(email.id)),
-    attachments: email.attachments.map((attachment) => ({ ...attachment, sizeBytes: Number(attachment.sizeBytes) })),
-    thread,
+    ...toArchivedEmailSummary(email),
+    attachments: email.attachments,
+    thread: email.thread.map((item) => ({ ...item, sentAt: new Date(item.sentAt).toISOString() })),
     bodyText: email.bodyText,
     sentAtFallback: email.sentAtFallback as ArchivedEmailDetail["sentAtFallback"],
   };
-}
-
-/** The other emails of the conversation the caller may read, oldest first. */
-async function threadOf(principal: Principal, emailId: string, threadKey: string | null): Promise<ThreadItem[]> {
-  if (!threadKey) return [];
-  const rows = await db().$queryRaw<{ id: string; subject: string; sent_at: Date; sender_email: string }[]>(Prisma.sql`
-    SELECT e.id, e.subject, e.sent_at, e.sender_email FROM archived_emails e
-    WHERE e.thread_key = ${threadKey} AND e.id <> ${emailId}::uuid AND ${visibleEmailsCondition(principal)}
-    ORDER BY e.sent_at, e.id LIMIT ${MAX_THREAD_ITEMS}`);
-  return rows.map((row) => ({ id: row.id, subject: row.subject, sentAt: row.sent_at.toISOString(), senderEmail: row.sender_email }));
 }

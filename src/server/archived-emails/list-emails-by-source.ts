@@ -4,7 +4,7 @@ import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { sourceEmailCounts } from "../ingestion-sources/source-email-counts";
-import { loadEmailSummaries, type ArchivedEmailSummary } from "./archived-email-dto";
+import { SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
 export interface EmailPage {
@@ -16,23 +16,20 @@ export interface EmailPage {
 
 /** The source's emails the caller may read, newest archived first. */
 export async function listEmailsBySource(options: { principal: Principal; sourceId: string; page: number; limit: number }): Promise<EmailPage> {
-  const source = await db().ingestionSource.findUnique({ where: { id: options.sourceId }, select: { id: true } });
-  if (!source) throw notFound("Ingestion source");
   const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([
-    db().$queryRaw<{ id: string }[]>`
-      SELECT e.id FROM archived_emails e
-      WHERE e.ingestion_source_id = ${source.id}::uuid AND ${visible}
+    db().$queryRaw<SummaryRow[]>`
+      SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
+      WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visible}
       ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${offset}`,
-    countVisible(options.principal, source.id, visible),
+    countVisible(options.principal, options.sourceId, visible),
   ]);
-  return {
-    items: await loadEmailSummaries(db(), rows.map((row) => row.id)),
-    total,
-    page: options.page,
-    limit: options.limit,
-  };
+  // A page with emails proves the source exists; only an empty one needs to ask.
+  if (rows.length === 0 && !(await db().ingestionSource.findUnique({ where: { id: options.sourceId }, select: { id: true } }))) {
+    throw notFound("Ingestion source");
+  }
+  return { items: rows.map(toArchivedEmailSummary), total, page: options.page, limit: options.limit };
 }
 
 /** The source's kept count when the caller sees all of it; otherwise a count of what they see. */
