@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { sourceEmailCounts } from "../ingestion-sources/source-email-counts";
+import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 import { SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
@@ -34,7 +34,7 @@ export async function listEmailsBySource(options: { principal: Principal; source
 
 /** The source's kept count when the caller sees all of it; otherwise a count of what they see. */
 async function countVisible(principal: Principal, sourceId: string, visible: Prisma.Sql): Promise<number> {
-  if (archiveScope(principal.ability, "read") === null) return (await sourceEmailCounts(db(), [sourceId])).get(sourceId) ?? 0;
+  if (archiveScope(principal.ability, "read") === null) return (await keptCounts(db(), SOURCE_EMAIL_COUNT, [sourceId])).get(sourceId) ?? 0;
   const counted = await db().$queryRaw<{ total: bigint }[]>`
     SELECT count(*) AS total FROM archived_emails e WHERE e.ingestion_source_id = ${sourceId}::uuid AND ${visible}`;
   return Number(counted[0].total);

@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { archiveScope, can } from "../authz/ability";
 import { visibleEmailsCondition } from "../archived-emails/visible-emails-condition";
 import { db } from "../db/client";
-import { sourceEmailCounts } from "../ingestion-sources/source-email-counts";
+import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 import { isFeatureEnabled } from "../license/license";
 import { forecastDeletions } from "../lifecycle/forecast-deletions";
 
@@ -49,7 +49,7 @@ type SourceRow = { id: string; name: string; provider: string; status: string; s
 async function sourcesWithCounts(principal: Principal, visible: Prisma.Sql): Promise<(SourceRow & { emailCount: number })[]> {
   if (archiveScope(principal.ability, "read") === null) {
     const sources = await db().$queryRaw<SourceRow[]>`SELECT s.id, s.name, s.provider, s.status, s.status_message FROM ingestion_sources s ORDER BY s.created_at`;
-    const counts = await sourceEmailCounts(db(), sources.map((source) => source.id));
+    const counts = await keptCounts(db(), SOURCE_EMAIL_COUNT, sources.map((source) => source.id));
     return sources.map((source) => ({ ...source, emailCount: counts.get(source.id) ?? 0 }));
   }
   const sources = await db().$queryRaw<(SourceRow & { n: bigint })[]>`

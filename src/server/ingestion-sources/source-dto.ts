@@ -1,6 +1,6 @@
 import type { IngestionSource } from "@/generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { sourceEmailCounts } from "./source-email-counts";
+import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 
 export interface IngestionSourceDto {
   id: string;
@@ -44,6 +44,6 @@ export async function loadSources(client: DbOrTx, ids?: string[]): Promise<Inges
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   if (sources.length === 0) return [];
-  const byId = await sourceEmailCounts(client, sources.map((source) => source.id));
+  const byId = await keptCounts(client, SOURCE_EMAIL_COUNT, sources.map((source) => source.id));
   return sources.map((source) => toSourceDto(source, byId.get(source.id) ?? 0));
 }

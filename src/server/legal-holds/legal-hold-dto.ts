@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../db/client";
+import { HOLD_LINK_COUNT, keptCounts } from "../db/kept-counts";
 
 export interface LegalHoldDto {
   id: string;
@@ -25,31 +26,33 @@ interface HoldRow {
   reason: string | null;
   is_active: boolean;
   case_id: string | null;
-  email_count: number;
   created_at: Date;
   updated_at: Date;
 }
 
-const toDto = (row: HoldRow): LegalHoldDto => ({
+const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
   id: row.id,
   name: row.name,
   reason: row.reason,
   isActive: row.is_active,
   caseId: row.case_id,
-  emailCount: Number(row.email_count),
+  emailCount,
   createdAt: row.created_at.toISOString(),
   updatedAt: row.updated_at.toISOString(),
 });
 
-/** Holds with their link counts (inactive holds keep and count their links). */
+/**
+ * Holds with their link counts (inactive holds keep and count their links); the counts are the
+ * trigger-kept ones, so a hold applied to 100,000 emails costs the list no more than an empty one.
+ */
 export async function loadHolds(client: DbOrTx, id?: string): Promise<LegalHoldDto[]> {
   const rows = await client.$queryRaw<HoldRow[]>`
-    SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at,
-           (SELECT count(*) FROM email_legal_holds l WHERE l.legal_hold_id = h.id)::int AS email_count
+    SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at
     FROM legal_holds h
     WHERE ${id ?? null}::uuid IS NULL OR h.id = ${id ?? null}::uuid
     ORDER BY h.created_at, h.id`;
-  return rows.map(toDto);
+  const counts = await keptCounts(client, HOLD_LINK_COUNT, rows.map((row) => row.id));
+  return rows.map((row) => toDto(row, counts.get(row.id) ?? 0));
 }
 
 export async function loadHoldLinks(client: DbOrTx, emailId: string, holdId?: string): Promise<HoldLinkDto[]> {

@@ -1,0 +1,43 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { DbOrTx } from "./client";
+
+/**
+ * A count kept by statement triggers as signed deltas per key (migrations
+ * 20261123131000_source_email_counts and 20261123150000_hold_link_counts): reading it costs
+ * O(deltas) instead of counting the rows, and appending never updates a shared row.
+ */
+export interface KeptCount {
+  table: Prisma.Sql;
+  key: Prisma.Sql;
+}
+
+/** Emails per ingestion source. */
+export const SOURCE_EMAIL_COUNT: KeptCount = { table: Prisma.raw("source_email_count_deltas"), key: Prisma.raw("ingestion_source_id") };
+/** Email links per legal hold. */
+export const HOLD_LINK_COUNT: KeptCount = { table: Prisma.raw("legal_hold_link_count_deltas"), key: Prisma.raw("legal_hold_id") };
+
+/** A key's deltas are folded into one row once this many have piled up. */
+const FOLD_AFTER_DELTAS = 100;
+
+/** The count of each given key (keys without deltas are left out: their count is 0). */
+export async function keptCounts(client: DbOrTx, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await client.$queryRaw<{ id: string; total: bigint; deltas: bigint }[]>`
+    SELECT ${counter.key} AS id, sum(delta)::bigint AS total, count(*) AS deltas
+      FROM ${counter.table} WHERE ${counter.key} = ANY(${ids}::uuid[])
+     GROUP BY ${counter.key}`;
+  for (const row of rows) if (row.deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
+  return new Map(rows.map((row) => [row.id, Number(row.total)]));
+}
+
+/**
+ * Replaces a key's deltas by their sum in one statement. Concurrent folds and appends stay exact:
+ * each delta is deleted by exactly one fold, which re-inserts what it deleted; deltas committed
+ * after the fold's snapshot are left for the next one.
+ */
+async function foldDeltas(client: DbOrTx, counter: KeptCount, id: string): Promise<void> {
+  await client.$executeRaw`
+    WITH folded AS (DELETE FROM ${counter.table} WHERE ${counter.key} = ${id}::uuid RETURNING delta)
+    INSERT INTO ${counter.table} (${counter.key}, delta)
+    SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`;
+}
