@@ -133,13 +133,18 @@ export function labelDueSql(options: { label: LabelPeriod; asOf: Date; extraWher
       AND ${options.extraWhere ?? Prisma.sql`TRUE`}`;
 }
 
+/** No email sent after this instant is old enough for any of `policies` as of `asOf`. */
+export function policyPrefilter(policies: EnabledPolicy[], asOf: Date): Date {
+  const shortest = Math.min(...policies.map((policy) => policy.retentionPeriodDays));
+  return new Date(asOf.getTime() - shortest * DAY_MS);
+}
+
 /**
  * Unlabeled emails whose deciding policy's period has run out by `asOf`. `sent_at <= asOf -
  * shortest policy period` is the sargable prefilter: only emails old enough for some policy are read.
  */
 export function policyDueSql(options: { policies: EnabledPolicy[]; asOf: Date; extraWhere?: Sql }): Sql {
-  const shortest = Math.min(...options.policies.map((policy) => policy.retentionPeriodDays));
-  const prefilter = new Date(options.asOf.getTime() - shortest * DAY_MS);
+  const prefilter = policyPrefilter(options.policies, options.asOf);
   return Prisma.sql`
     SELECT ${DUE_COLUMNS}, 'policy'::text AS rule_type, pol.id AS rule_id, pol.name AS rule_name, pol.days AS period_days,
       e.sent_at + ${daysInterval(Prisma.sql`pol.days`)} AS eligible_at

@@ -110,6 +110,30 @@ describe("runLifecycleCycle", () => {
     );
   });
 
+  it("walks on past whole chunks with nothing due, for labels and policies alike", async () => {
+    const admin = await setupAdmin();
+    await createPolicy(admin.token, { name: "Example mail", retentionPeriodDays: 10, conditions: EXAMPLE_ONLY });
+    const label = await createLabel(admin.token, "Label", 5);
+    // Policy candidates in (sent_at, id) order: only every third matches the policy.
+    const byPolicy = [];
+    for (let index = 0; index < 9; index++) {
+      const matches = index % 3 === 2;
+      const email = await insertTestEmail({ senderEmail: matches ? "a@example.com" : "a@other.org", sentAt: daysAgo(40 - index) });
+      if (matches) byPolicy.push(email);
+    }
+    // Label rows in email_id order: the first five are too young, the last two are due.
+    const labeled = [];
+    for (let index = 0; index < 7; index++) {
+      const id = `00000000-0000-4000-8000-${String(index + 1).padStart(12, "0")}`;
+      labeled.push(await insertTestEmail({ id, senderEmail: "a@other.org", sentAt: daysAgo(index < 5 ? 1 : 6) }));
+      await applyLabel(admin.token, id, label.id);
+    }
+    const summary = await runLifecycleCycle({ batchSize: 2 });
+    expect(summary).toMatchObject({ evaluated: 5, deleted: 5, protectedByHold: 0, failed: 0 });
+    for (const gone of [...byPolicy, ...labeled.slice(5)]) expect(await exists(gone.id)).toBe(false);
+    expect(await db().archivedEmail.count()).toBe(9 - 3 + 5);
+  });
+
   it("stops between batches when its signal is aborted", async () => {
     const admin = await setupAdmin();
     await createPolicy(admin.token, { name: "Everything", retentionPeriodDays: 1 });
