@@ -7,7 +7,7 @@ import type { SearchQuery } from "../search/search-engine";
 import { inactiveHold } from "./apply-hold-to-email";
 import { lockHold } from "./lock-hold";
 
-export const BULK_APPLY_PAGE_SIZE = 1000;
+export const BULK_APPLY_PAGE_SIZE = 5000;
 
 export interface BulkApplyResult {
   legalHoldId: string;

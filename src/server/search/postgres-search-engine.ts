@@ -2,6 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import { db } from "../db/client";
 import { runSql, type SqlClient } from "../db/sql-client";
+import { streamRows } from "../db/stream-rows";
 import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
@@ -13,9 +14,6 @@ type Sql = Prisma.Sql;
 
 /** Document frequencies for the `frequency` strategy are counted up to this many (docs/search.md). */
 export const FREQUENCY_COUNT_CAP = 10_000;
-/** searchAllIds reads ids in keyset chunks that grow from the first size to the last (fewer index passes). */
-const FIRST_ID_CHUNK = 5_000;
-const LAST_ID_CHUNK = 100_000;
 /**
  * Totals up to this many are counted exactly; above it the planner's estimate answers (marked as
  * such), unless an exact total is asked for.
@@ -105,18 +103,8 @@ export class PostgresSearchEngine implements SearchEngine {
   }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
     const { where } = await this.plan(options.query, options.scope ?? null);
-    let after: string | null = null;
-    let chunkSize = Math.max(FIRST_ID_CHUNK, options.pageSize);
-    for (;;) {
-      const keyset: Sql = after === null ? Prisma.empty : Prisma.sql`AND e.id > ${after}::uuid`;
-      const rows: { id: string }[] = await db().$queryRaw<{ id: string }[]>`
-        SELECT e.id FROM archived_emails e WHERE ${where} ${keyset} ORDER BY e.id LIMIT ${chunkSize}`;
-      for (let start = 0; start < rows.length; start += options.pageSize) {
-        yield rows.slice(start, start + options.pageSize).map((row) => row.id);
-      }
-      if (rows.length < chunkSize) return;
-      after = rows[rows.length - 1].id;
-      chunkSize = Math.min(chunkSize * 2, Math.max(LAST_ID_CHUNK, options.pageSize));
+    for await (const rows of streamRows<{ id: string }>(Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`, options.pageSize)) {
+      yield rows.map((row) => row.id);
     }
   }
 

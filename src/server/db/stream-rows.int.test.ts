@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { Prisma } from "@/generated/prisma/client";
+import { db } from "./client";
+import { pgPool } from "./pg-pool";
+import { streamRows } from "./stream-rows";
+
+const openTransactions = async () =>
+  Number(
+    (
+      await db().$queryRaw<{ n: bigint }[]>`
+        SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'`
+    )[0].n,
+  );
+
+describe("streamRows", () => {
+  it("reads a query's rows in batches through one cursor", async () => {
+    const batches: number[][] = [];
+    for await (const rows of streamRows<{ n: number }>(Prisma.sql`SELECT n FROM generate_series(1, ${2500}::int) AS n ORDER BY n`, 1000)) {
+      batches.push(rows.map((row) => row.n));
+    }
+    expect(batches.map((batch) => batch.length)).toEqual([1000, 1000, 500]);
+    expect(batches.flat()).toEqual(Array.from({ length: 2500 }, (_, index) => index + 1));
+  });
+
+  it("closes its transaction and gives the connection back when the reader stops early or the query fails", async () => {
+    for await (const rows of streamRows<{ n: number }>(Prisma.sql`SELECT n FROM generate_series(1, 10000) AS n`, 100)) {
+      expect(rows).toHaveLength(100);
+      break;
+    }
+    expect(await openTransactions()).toBe(0);
+    const failing = async () => {
+      for await (const rows of streamRows(Prisma.sql`SELECT 1 / (n - 150) FROM generate_series(1, 300) AS n`, 100)) expect(rows).toHaveLength(100);
+    };
+    await expect(failing()).rejects.toThrow(/division by zero/);
+    expect(await openTransactions()).toBe(0);
+    expect(pgPool().totalCount).toBe(pgPool().idleCount);
+  });
+});

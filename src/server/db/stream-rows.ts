@@ -1,0 +1,36 @@
+import type { Prisma } from "@/generated/prisma/client";
+import { pgPool } from "./pg-pool";
+
+/**
+ * The rows of one query in batches of `batchSize`, read through a server-side cursor in a
+ * read-only transaction: the query runs once (a keyset walk would run it again for every batch,
+ * re-reading every match of an unordered index such as the GIN index), and at most one batch is in
+ * memory. Stopping the iteration early closes the cursor.
+ */
+export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): AsyncGenerator<Row[]> {
+  const client = await pgPool().connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on("error", onError);
+  let ended = false;
+  try {
+    await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
+    await client.query(`DECLARE streamed_rows NO SCROLL CURSOR FOR ${query.text}`, query.values);
+    for (;;) {
+      const { rows } = await client.query<Row & object>(`FETCH FORWARD ${batchSize} FROM streamed_rows`);
+      if (rows.length > 0) yield rows;
+      if (rows.length < batchSize) break;
+    }
+    await client.query("COMMIT");
+    ended = true;
+  } catch (error) {
+    ended = true;
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  } finally {
+    // The consumer stopped early: the generator is closed between two batches.
+    if (!ended && !lost) await client.query("ROLLBACK").catch(() => undefined);
+    client.off("error", onError);
+    client.release(lost);
+  }
+}
