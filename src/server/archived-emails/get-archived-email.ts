@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
+import { ACTIVE_HOLD_FLAG, SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { scopeFieldsOf } from "./find-visible-email";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
@@ -49,7 +49,7 @@ interface DetailRow extends SummaryRow {
 export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
   const rows = await db().$queryRaw<DetailRow[]>`
     WITH email AS (
-      SELECT ${SUMMARY_COLUMNS}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
+      SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
         (SELECT coalesce(json_agg(json_build_object(
                   'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
                 ) ORDER BY a.id), '[]'::json)

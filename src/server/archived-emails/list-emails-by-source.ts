@@ -1,10 +1,10 @@
-import type { Prisma } from "@/generated/prisma/client";
+import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
-import { SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
+import { SUMMARY_COLUMNS, summaryPageSql, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
 export interface EmailPage {
@@ -19,10 +19,15 @@ export async function listEmailsBySource(options: { principal: Principal; source
   const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([
-    db().$queryRaw<SummaryRow[]>`
-      SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
-      WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visible}
-      ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${offset}`,
+    db().$queryRaw<SummaryRow[]>(
+      summaryPageSql(
+        Prisma.sql`
+          SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
+          WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visible}
+          ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${offset}`,
+        Prisma.sql`e."archivedAt" DESC, e.id DESC`,
+      ),
+    ),
     countVisible(options.principal, options.sourceId, visible),
   ]);
   // A page with emails proves the source exists; only an empty one needs to ask.
