@@ -24,15 +24,29 @@ export async function disconnectPgPool(): Promise<void> {
   globalForPg.archivePgPool = undefined;
 }
 
-/** Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error. */
-export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * A pooled connection and its release. A connection lost while no statement runs on it (work
+ * awaiting blob writes, say) emits 'error', which would end the process without a listener; the
+ * next statement fails with it instead, and release() has the pool drop the connection.
+ */
+export async function leasePgClient(): Promise<{ client: pg.PoolClient; lost: () => boolean; release: () => void }> {
   const client = await pgPool().connect();
-  // A connection lost while no statement runs on it (work awaiting blob writes, say) emits 'error',
-  // which would end the process without a listener; the next statement fails with it instead, and
-  // the pool drops the connection.
   let lost: Error | undefined;
   const onError = (error: Error) => (lost = error);
   client.on("error", onError);
+  return {
+    client,
+    lost: () => lost !== undefined,
+    release: () => {
+      client.off("error", onError);
+      client.release(lost);
+    },
+  };
+}
+
+/** Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error. */
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const { client, release } = await leasePgClient();
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
     const result = await work(client);
@@ -42,7 +56,6 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    client.off("error", onError);
-    client.release(lost);
+    release();
   }
 }

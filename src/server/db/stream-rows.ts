@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { pgPool } from "./pg-pool";
+import { leasePgClient } from "./pg-pool";
 
 /**
  * The rows of one query in batches of `batchSize`, read through a server-side cursor in a
@@ -8,10 +8,7 @@ import { pgPool } from "./pg-pool";
  * memory. Stopping the iteration early closes the cursor.
  */
 export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): AsyncGenerator<Row[]> {
-  const client = await pgPool().connect();
-  let lost: Error | undefined;
-  const onError = (error: Error) => (lost = error);
-  client.on("error", onError);
+  const { client, lost, release } = await leasePgClient();
   let ended = false;
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
@@ -29,8 +26,7 @@ export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): As
     throw error;
   } finally {
     // The consumer stopped early: the generator is closed between two batches.
-    if (!ended && !lost) await client.query("ROLLBACK").catch(() => undefined);
-    client.off("error", onError);
-    client.release(lost);
+    if (!ended && !lost()) await client.query("ROLLBACK").catch(() => undefined);
+    release();
   }
 }
