@@ -26,7 +26,7 @@ export interface ArchivedEmailSummary {
 /**
  * The select list of a summary over `archived_emails e`, named as the summary's fields. Add
  * ACTIVE_HOLD_FLAG next to it where the rows are few (by id), or over a page already limited
- * (listPage): one statement per page instead of a row query plus a hold query.
+ * (summaryPageSql): one statement per page instead of a row query plus a hold query.
  */
 export const SUMMARY_COLUMNS = Prisma.sql`
   e.id, e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",

@@ -1,11 +1,10 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 import { SUMMARY_COLUMNS, summaryPageSql, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
+import { visibleSourceEmailCounts } from "./visible-source-email-counts";
 
 export interface EmailPage {
   items: ArchivedEmailSummary[];
@@ -28,19 +27,11 @@ export async function listEmailsBySource(options: { principal: Principal; source
         Prisma.sql`e."archivedAt" DESC, e.id DESC`,
       ),
     ),
-    countVisible(options.principal, options.sourceId, visible),
+    visibleSourceEmailCounts(options.principal, [options.sourceId]).then((counts) => counts.get(options.sourceId) ?? 0),
   ]);
   // A page with emails proves the source exists; only an empty one needs to ask.
   if (rows.length === 0 && !(await db().ingestionSource.findUnique({ where: { id: options.sourceId }, select: { id: true } }))) {
     throw notFound("Ingestion source");
   }
   return { items: rows.map(toArchivedEmailSummary), total, page: options.page, limit: options.limit };
-}
-
-/** The source's kept count when the caller sees all of it; otherwise a count of what they see. */
-async function countVisible(principal: Principal, sourceId: string, visible: Prisma.Sql): Promise<number> {
-  if (archiveScope(principal.ability, "read") === null) return (await keptCounts(db(), SOURCE_EMAIL_COUNT, [sourceId])).get(sourceId) ?? 0;
-  const counted = await db().$queryRaw<{ total: bigint }[]>`
-    SELECT count(*) AS total FROM archived_emails e WHERE e.ingestion_source_id = ${sourceId}::uuid AND ${visible}`;
-  return Number(counted[0].total);
 }

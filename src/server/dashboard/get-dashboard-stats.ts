@@ -1,9 +1,8 @@
-import type { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
-import { archiveScope, can } from "../authz/ability";
+import { can } from "../authz/ability";
 import { visibleEmailsCondition } from "../archived-emails/visible-emails-condition";
 import { db } from "../db/client";
-import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
+import { visibleSourceEmailCounts } from "../archived-emails/visible-source-email-counts";
 import { isFeatureEnabled } from "../license/license";
 import { forecastDeletions } from "../lifecycle/forecast-deletions";
 
@@ -26,7 +25,7 @@ export async function getDashboardStats(options: { principal: Principal }): Prom
       SELECT count(DISTINCT link.email_id) AS n FROM email_legal_holds link
       JOIN legal_holds hold ON hold.id = link.legal_hold_id JOIN archived_emails e ON e.id = link.email_id
       WHERE hold.is_active AND ${visible}`,
-    sourcesWithCounts(options.principal, visible),
+    sourcesWithCounts(options.principal),
     db().$queryRaw<{ month: string; n: bigint }[]>`
       SELECT to_char(date_trunc('month', e.archived_at), 'YYYY-MM') AS month, count(*) AS n FROM archived_emails e
       WHERE e.archived_at > now() - interval '12 months' AND ${visible} GROUP BY 1 ORDER BY 1`,
@@ -43,18 +42,10 @@ export async function getDashboardStats(options: { principal: Principal }): Prom
   };
 }
 
-type SourceRow = { id: string; name: string; provider: string; status: string; status_message: string | null };
-
-/** Each source with its email count: the trigger-kept count when the caller sees the whole archive, else a count of what they see. */
-async function sourcesWithCounts(principal: Principal, visible: Prisma.Sql): Promise<(SourceRow & { emailCount: number })[]> {
-  if (archiveScope(principal.ability, "read") === null) {
-    const sources = await db().$queryRaw<SourceRow[]>`SELECT s.id, s.name, s.provider, s.status, s.status_message FROM ingestion_sources s ORDER BY s.created_at`;
-    const counts = await keptCounts(db(), SOURCE_EMAIL_COUNT, sources.map((source) => source.id));
-    return sources.map((source) => ({ ...source, emailCount: counts.get(source.id) ?? 0 }));
-  }
-  const sources = await db().$queryRaw<(SourceRow & { n: bigint })[]>`
-    SELECT s.id, s.name, s.provider, s.status, s.status_message,
-      (SELECT count(*) FROM archived_emails e WHERE e.ingestion_source_id = s.id AND ${visible}) AS n
-    FROM ingestion_sources s ORDER BY s.created_at`;
-  return sources.map(({ n, ...source }) => ({ ...source, emailCount: Number(n) }));
+/** Each source with the number of its emails the caller may read. */
+async function sourcesWithCounts(principal: Principal) {
+  const sources = await db().$queryRaw<{ id: string; name: string; provider: string; status: string; status_message: string | null }[]>`
+    SELECT s.id, s.name, s.provider, s.status, s.status_message FROM ingestion_sources s ORDER BY s.created_at`;
+  const counts = await visibleSourceEmailCounts(principal, sources.map((source) => source.id));
+  return sources.map((source) => ({ ...source, emailCount: counts.get(source.id) ?? 0 }));
 }
