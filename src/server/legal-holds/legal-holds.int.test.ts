@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
+import { principalForUser } from "../auth/authenticate";
+import { bulkApplyHold } from "./bulk-apply-hold";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
@@ -188,7 +190,7 @@ describe("release-all and bulk-apply", () => {
     expect((await api("POST", `${BASE}/holds/nope/release-all`, { token: admin.token })).status).toBe(422);
   });
 
-  it("links every match across pages of 1000, counts only new links, and audits the exact query", async () => {
+  it("links every match, counts only new links, and audits the exact query", async () => {
     const admin = await setupAdmin();
     const hold = await createHold(admin.token);
     const total = 2100;
@@ -215,6 +217,18 @@ describe("release-all and bulk-apply", () => {
     expect(second.body.emailsLinked).toBe(0);
     const audit = await db().auditLog.findFirst({ where: { actionType: "BULK_APPLY_HOLD" }, orderBy: { id: "asc" } });
     expect(audit?.details).toEqual({ queryUsed: first.body.queryUsed, emailsLinked: total });
+
+    // Across several pages, with some emails linked already: each counted once, only the new links.
+    const other = await createHold(admin.token, { name: "Case B" });
+    const alreadyLinked = await db().$queryRaw<{ id: string }[]>`SELECT id FROM archived_emails WHERE subject LIKE 'Merger memo%' LIMIT 450`;
+    for (const { id } of alreadyLinked.slice(0, 3)) {
+      expect((await api("POST", `${BASE}/email/${id}/holds`, { token: admin.token, body: { holdId: other.id } })).status).toBe(200);
+    }
+    const principal = (await principalForUser(admin.user.id, "127.0.0.1", "session"))!;
+    const paged = await bulkApplyHold({ principal, id: other.id, query: first.body.queryUsed, pageSize: 450 });
+    expect(paged.emailsLinked).toBe(total - 3);
+    const links = await db().$queryRaw<{ n: number }[]>`SELECT count(DISTINCT email_id)::int AS n FROM email_legal_holds WHERE legal_hold_id = ${other.id}::uuid`;
+    expect(links[0].n).toBe(total);
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 180_000);
 
