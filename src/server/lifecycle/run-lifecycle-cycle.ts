@@ -25,6 +25,11 @@ export interface CycleFailure {
 }
 
 const DEFAULT_BATCH_SIZE = 200;
+/**
+ * Batches are disjoint, so several are deleted at once: while PostgreSQL deletes one, Node prepares
+ * another's audit entries and releases a third's blobs (docs/retention.md).
+ */
+const BATCHES_IN_FLIGHT = 3;
 /** The failures column keeps the first ones; `failed` still counts them all. */
 const MAX_RECORDED_FAILURES = 1000;
 
@@ -32,7 +37,8 @@ const MAX_RECORDED_FAILURES = 1000;
  * One lifecycle cycle (docs/retention.md): deletes every email whose retention has run out as of
  * `now` and that no active legal hold protects. Only one cycle runs at a time across all workers
  * (advisory lock); a second caller returns at once with `skipped`. The cycle is recorded in
- * lifecycle_cycles from its start. `signal` stops it between batches.
+ * lifecycle_cycles from its start. `signal` stops it between batches: the batches already started
+ * finish, no new one starts.
  */
 export async function runLifecycleCycle(
   options: CycleOptions = {},
@@ -64,18 +70,28 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
   try {
     // Without the RETENTION_POLICY feature neither labels nor policies delete anything.
     if (isFeatureEnabled("RETENTION_POLICY")) {
-      for await (const ids of findDueEmailBatches({ asOf: now, batchSize })) {
-        summary.evaluated += ids.length;
+      const inFlight = new Set<Promise<void>>();
+      const processBatch = async (ids: string[]) => {
         const outcome = await deleteBatch(ids, now, cycle.id, fail);
         summary.deleted += outcome.deleted.length;
         summary.protectedByHold += outcome.protectedByHold;
         await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes })
           .then(() => clearBlobIntents(db(), outcome.intentIds))
           .catch((error) => fail(null, error));
-        if (options.signal?.aborted) {
-          summary.stopped = true;
-          break;
+      };
+      try {
+        for await (const ids of findDueEmailBatches({ asOf: now, batchSize })) {
+          summary.evaluated += ids.length;
+          const work: Promise<void> = processBatch(ids).finally(() => inFlight.delete(work));
+          inFlight.add(work);
+          if (inFlight.size >= BATCHES_IN_FLIGHT) await Promise.race(inFlight);
+          if (options.signal?.aborted) {
+            summary.stopped = true;
+            break;
+          }
         }
+      } finally {
+        await Promise.allSettled(inFlight);
       }
     }
     // Bytes that crashed imports or interrupted clean-ups left behind (storage/blob-intents.ts).
