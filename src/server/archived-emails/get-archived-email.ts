@@ -1,7 +1,9 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
-import { db } from "../db/client";
+import { Prisma } from "@/generated/prisma/client";
+import { pgPool } from "../db/pg-pool";
+import { querySql } from "../db/sql-client";
 import { notFound } from "../errors/app-error";
 import { ACTIVE_HOLD_FLAG, SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { scopeFieldsOf } from "./find-visible-email";
@@ -44,10 +46,11 @@ interface DetailRow extends SummaryRow {
 /**
  * One archived email with its attachments and thread (the other emails of the conversation the
  * caller may read, oldest first); opening it writes a READ audit entry. Read in one statement:
- * emails the caller may not read answer 404 like missing ones.
+ * emails the caller may not read answer 404 like missing ones. Both statements go through `pg`
+ * (a hot path; see pgPool()).
  */
 export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
-  const rows = await db().$queryRaw<DetailRow[]>`
+  const rows = await querySql<DetailRow>(pgPool(), Prisma.sql`
     WITH email AS (
       SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
         (SELECT coalesce(json_agg(json_build_object(
@@ -63,10 +66,10 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
          FROM (SELECT e.id, e.subject, e.sent_at, e.sender_email FROM archived_emails e
                WHERE e.thread_key = email.thread_key AND e.id <> email.id AND ${visibleEmailsCondition(options.principal)}
                ORDER BY e.sent_at, e.id LIMIT ${MAX_THREAD_ITEMS}) e) AS thread
-    FROM email`;
+    FROM email`);
   const email = rows[0];
   if (!email || !canOnRecord(options.principal.ability, "read:archive", scopeFieldsOf(email))) throw notFound("Archived email");
-  await appendAuditEntry(db(), {
+  await appendAuditEntry(pgPool(), {
     actor: options.principal.actor,
     actionType: "READ",
     targetType: "ArchivedEmail",

@@ -1,6 +1,8 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
+import { pgPool } from "../db/pg-pool";
+import { querySql } from "../db/sql-client";
 import { notFound } from "../errors/app-error";
 import { SUMMARY_COLUMNS, summaryPageSql, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
 import { visibleEmailsCondition } from "./visible-emails-condition";
@@ -13,12 +15,13 @@ export interface EmailPage {
   limit: number;
 }
 
-/** The source's emails the caller may read, newest archived first. */
+/** The source's emails the caller may read, newest archived first (the page through `pg`: a hot path). */
 export async function listEmailsBySource(options: { principal: Principal; sourceId: string; page: number; limit: number }): Promise<EmailPage> {
   const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([
-    db().$queryRaw<SummaryRow[]>(
+    querySql<SummaryRow>(
+      pgPool(),
       summaryPageSql(
         Prisma.sql`
           SELECT ${SUMMARY_COLUMNS} FROM archived_emails e

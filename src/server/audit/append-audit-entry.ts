@@ -1,4 +1,5 @@
-import type { DbOrTx } from "../db/client";
+import { Prisma } from "@/generated/prisma/client";
+import { runSql, type SqlClient } from "../db/sql-client";
 import { storableText } from "../validation/storable-text";
 import { auditEntryHashedParts } from "./audit-hash";
 
@@ -40,12 +41,12 @@ function toStorableJson(value: unknown): unknown {
  * deferred trigger takes the chain's lock only for the commit itself; docs/audit-log.md), so
  * appending takes no lock and other writers never wait for this transaction's remaining statements.
  */
-export async function appendAuditEntry(client: DbOrTx, input: AuditEntryInput): Promise<void> {
+export async function appendAuditEntry(client: SqlClient, input: AuditEntryInput): Promise<void> {
   await appendAuditEntries(client, [input]);
 }
 
 /** Appends entries in the given order with one insert; they are chained in that order at commit. */
-export async function appendAuditEntries(client: DbOrTx, inputs: AuditEntryInput[]): Promise<void> {
+export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryInput[]): Promise<void> {
   if (inputs.length === 0) return;
   const rows = inputs.map((input) => {
     const fields = {
@@ -59,12 +60,12 @@ export async function appendAuditEntries(client: DbOrTx, inputs: AuditEntryInput
     return { ...fields, ...auditEntryHashedParts(fields) };
   });
   const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-  await client.$executeRaw`
+  await runSql(client, Prisma.sql`
     INSERT INTO audit_log_pending (hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details)
     SELECT hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb
     FROM unnest(${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
                 ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
                 ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
       WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
-    ORDER BY position`;
+    ORDER BY position`);
 }

@@ -1,4 +1,7 @@
+import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
+import { pgPool } from "../db/pg-pool";
+import { querySql } from "../db/sql-client";
 import { AppError } from "../errors/app-error";
 import { abilityFor } from "../authz/ability";
 import { policiesSchema, type Policy } from "../authz/permissions";
@@ -31,13 +34,13 @@ function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "
   return entry;
 }
 
-/** The user with their role's current policies, read on every request (one statement). */
+/** The user with their role's current policies, read on every request (one statement, through `pg`). */
 export async function principalForUser(userId: string, ip: string, via: Principal["via"]): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const rows = await db().$queryRaw<{ id: string; email: string; role_id: string | null; policies: string | null }[]>`
+  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null }>(pgPool(), Prisma.sql`
     SELECT u.id, u.email, u.role_id, r.policies::text AS policies
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
-     WHERE u.id = ${userId}::uuid`;
+     WHERE u.id = ${userId}::uuid`);
   const user = rows[0];
   if (!user) return null;
   return {

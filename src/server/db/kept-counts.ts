@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { DbOrTx } from "./client";
+import { querySql, runSql, type SqlClient } from "./sql-client";
 
 /**
  * A count kept by statement triggers as signed deltas per key (migrations
@@ -20,12 +20,13 @@ export const HOLD_LINK_COUNT: KeptCount = { table: Prisma.raw("legal_hold_link_c
 const FOLD_AFTER_DELTAS = 100;
 
 /** The count of each given key (keys without deltas are left out: their count is 0). */
-export async function keptCounts(client: DbOrTx, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
+export async function keptCounts(client: SqlClient, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await client.$queryRaw<{ id: string; total: bigint; deltas: bigint }[]>`
-    SELECT ${counter.key} AS id, sum(delta)::bigint AS total, count(*) AS deltas
+  // Counts as text and int: `pg` answers bigint as a string, Prisma as a BigInt; Number() reads both.
+  const rows = await querySql<{ id: string; total: bigint | string; deltas: number }>(client, Prisma.sql`
+    SELECT ${counter.key} AS id, sum(delta)::bigint AS total, count(*)::int AS deltas
       FROM ${counter.table} WHERE ${counter.key} = ANY(${ids}::uuid[])
-     GROUP BY ${counter.key}`;
+     GROUP BY ${counter.key}`);
   for (const row of rows) if (row.deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
   return new Map(rows.map((row) => [row.id, Number(row.total)]));
 }
@@ -35,9 +36,9 @@ export async function keptCounts(client: DbOrTx, counter: KeptCount, ids: string
  * each delta is deleted by exactly one fold, which re-inserts what it deleted; deltas committed
  * after the fold's snapshot are left for the next one.
  */
-async function foldDeltas(client: DbOrTx, counter: KeptCount, id: string): Promise<void> {
-  await client.$executeRaw`
+async function foldDeltas(client: SqlClient, counter: KeptCount, id: string): Promise<void> {
+  await runSql(client, Prisma.sql`
     WITH folded AS (DELETE FROM ${counter.table} WHERE ${counter.key} = ${id}::uuid RETURNING delta)
     INSERT INTO ${counter.table} (${counter.key}, delta)
-    SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`;
+    SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`);
 }

@@ -1,7 +1,7 @@
-import { db } from "../db/client";
+import { pgPool } from "../db/pg-pool";
 import { loadHolds, type LegalHoldDto } from "./legal-hold-dto";
 
-/** All holds ordered by creation date ascending, each with its email count. */
+/** All holds ordered by creation date ascending, each with its email count (through `pg`: a hot path). */
 export function listHolds(): Promise<LegalHoldDto[]> {
-  return loadHolds(db());
+  return loadHolds(pgPool());
 }

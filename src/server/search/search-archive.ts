@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
+import { pgPool } from "../db/pg-pool";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
-import { db } from "../db/client";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
@@ -40,7 +40,7 @@ export async function searchArchive(options: {
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
-  await appendAuditEntry(db(), {
+  await appendAuditEntry(pgPool(), {
     actor: principal.actor,
     actionType: "SEARCH",
     targetType: "ArchivedEmail",
