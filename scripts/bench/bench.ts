@@ -236,6 +236,12 @@ async function main() {
     pass: emptyCycle.durationMs < 1000 && emptyCycle.evaluated === 0,
   });
 
+  // The lifecycle just deleted N emails; left to autovacuum, the vacuum of archived_emails and its
+  // indexes would share the two cores with the verify below (6.0 s in a 1m run against 4.3-4.4 s
+  // alone on the same database). Done here, untimed, so that verify is measured on its own.
+  log("vacuum after the lifecycle's deletions (untimed)");
+  await client.query("VACUUM (ANALYZE) archived_emails, attachments, email_legal_holds, email_retention_labels");
+
   log("audit verify");
   const entries = await scalar("SELECT count(*) FROM audit_logs");
   const verify = await runScenario<{ ok: boolean; seconds: number; message: string }>("audit-verify");
