@@ -12,6 +12,11 @@ const openTransactions = async () =>
     )[0].n,
   );
 
+const ownConnections = async () =>
+  Number(
+    (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`)[0].n,
+  );
+
 describe("streamRows", () => {
   it("reads a query's rows in batches through one cursor", async () => {
     const batches: number[][] = [];
@@ -22,7 +27,8 @@ describe("streamRows", () => {
     expect(batches.flat()).toEqual(Array.from({ length: 2500 }, (_, index) => index + 1));
   });
 
-  it("closes its transaction and gives the connection back when the reader stops early or the query fails", async () => {
+  it("closes its transaction and its connection when the reader stops early or the query fails", async () => {
+    const connections = await ownConnections();
     for await (const rows of streamRows<{ n: number }>(Prisma.sql`SELECT n FROM generate_series(1, 10000) AS n`, 100)) {
       expect(rows).toHaveLength(100);
       break;
@@ -33,6 +39,19 @@ describe("streamRows", () => {
     };
     await expect(failing()).rejects.toThrow(/division by zero/);
     expect(await openTransactions()).toBe(0);
-    expect(pgPool().totalCount).toBe(pgPool().idleCount);
+    await expect.poll(ownConnections).toBe(connections);
+  });
+
+  it("does not take a connection of the pool, which its caller may be holding", async () => {
+    await db().$queryRaw`SELECT 1`;
+    const pool = pgPool();
+    const inUse = () => ({ total: pool.totalCount, busy: pool.totalCount - pool.idleCount });
+    const before = inUse();
+    const batches: number[] = [];
+    for await (const rows of streamRows<{ n: number }>(Prisma.sql`SELECT n FROM generate_series(1, 250) AS n`, 100)) {
+      expect(inUse()).toEqual(before);
+      batches.push(rows.length);
+    }
+    expect(batches).toEqual([100, 100, 50]);
   });
 });

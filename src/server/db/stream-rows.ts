@@ -1,14 +1,24 @@
+import pg from "pg";
 import type { Prisma } from "@/generated/prisma/client";
-import { leasePgClient } from "./pg-pool";
 
 /**
  * The rows of one query in batches of `batchSize`, read through a server-side cursor in a
  * read-only transaction: the query runs once (a keyset walk would run it again for every batch,
  * re-reading every match of an unordered index such as the GIN index), and at most one batch is in
  * memory. Stopping the iteration early closes the cursor.
+ *
+ * The cursor gets a connection of its own rather than one of the pool's: its caller may hold a pool
+ * connection for its own transaction meanwhile (bulk apply does), and as many such callers as the
+ * pool has connections would otherwise each wait for a second one forever.
  */
 export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): AsyncGenerator<Row[]> {
-  const { client, lost, release } = await leasePgClient();
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
+  const client = new pg.Client({ connectionString });
+  // A connection lost between two batches must not end the process; the next statement fails instead.
+  let lost = false;
+  client.on("error", () => (lost = true));
+  await client.connect();
   let ended = false;
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
@@ -26,7 +36,7 @@ export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): As
     throw error;
   } finally {
     // The consumer stopped early: the generator is closed between two batches.
-    if (!ended && !lost()) await client.query("ROLLBACK").catch(() => undefined);
-    release();
+    if (!ended && !lost) await client.query("ROLLBACK").catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
