@@ -54,6 +54,12 @@ async function heldDeletions(kind: "hold" | "label" = "hold"): Promise<string[]>
   return rows.map((row) => row.email_id);
 }
 
+async function sessionsWaitingForLocks(): Promise<number> {
+  const rows = await db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return rows[0].n;
+}
+
 async function insertDueEmails(count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let index = 0; index < count; index++) ids.push((await insertTestEmail({ sentAt: daysAgo(30) })).id);
@@ -111,9 +117,12 @@ describe("lifecycle under concurrency", () => {
       await activator.query("BEGIN");
       await activator.query("UPDATE legal_holds SET is_active = true WHERE id = $1", [hold.id]);
       // Both deletions decided on the inactive hold before; they must now wait for the activation.
+      // The manual deletion starts once the cycle waits (it then holds both emails' row locks), so
+      // that it is the cycle, not a SKIP LOCKED, that spares both.
       const cycle = runLifecycleCycle();
+      await expect.poll(sessionsWaitingForLocks, { timeout: 30_000 }).toBeGreaterThan(0);
       const manual = api("DELETE", `/v1/archived-emails/${byHand}`, { token: admin.token });
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await expect.poll(sessionsWaitingForLocks, { timeout: 30_000 }).toBeGreaterThan(1);
       await activator.query("COMMIT");
       expect(await cycle).toMatchObject({ deleted: 0, protectedByHold: 2 });
       expect((await manual).status).toBe(409);
