@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { connectDedicatedPgClient } from "../db/pg-pool";
 import { AuditChainWalk, type ChainBreak } from "./audit-chain-walk";
 import { batchCopySql, CopyTuple, CopyTupleReader } from "./audit-copy-tuple";
 import { CopyOutQuery } from "./copy-out-query";
@@ -97,12 +98,9 @@ async function walkChain(client: pg.Client, batchSize: number): Promise<VerifyAu
  * reports the first broken entry. Reading does not write an audit entry (docs/audit-log.md).
  */
 export async function verifyAuditLog(options: { batchSize?: number } = {}): Promise<VerifyAuditLogResult> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
   // A dedicated connection: one snapshot for the whole walk, and a binary COPY read in place, which
   // Prisma cannot do.
-  const client = new pg.Client({ connectionString });
-  await client.connect();
+  const { client } = await connectDedicatedPgClient();
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const result = await walkChain(client, options.batchSize ?? DEFAULT_BATCH_SIZE);

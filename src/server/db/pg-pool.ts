@@ -33,28 +33,30 @@ export async function disconnectPgPool(): Promise<void> {
 }
 
 /**
- * A pooled connection and its release. A connection lost while no statement runs on it (work
- * awaiting blob writes, say) emits 'error', which would end the process without a listener; the
- * next statement fails with it instead, and release() has the pool drop the connection.
+ * A connected client of its own, outside the pool, for what must not wait for or hold a pool
+ * connection (session locks, long reads). A connection lost while no statement runs on it emits
+ * 'error', which would end the process without a listener; the next statement fails instead, and
+ * `lost()` tells. The caller ends the client.
  */
-export async function leasePgClient(): Promise<{ client: pg.PoolClient; lost: () => boolean; release: () => void }> {
-  const client = await pgPool().connect();
-  let lost: Error | undefined;
-  const onError = (error: Error) => (lost = error);
-  client.on("error", onError);
-  return {
-    client,
-    lost: () => lost !== undefined,
-    release: () => {
-      client.off("error", onError);
-      client.release(lost);
-    },
-  };
+export async function connectDedicatedPgClient(options: Omit<pg.ClientConfig, "connectionString"> = {}): Promise<{ client: pg.Client; lost: () => boolean }> {
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
+  const client = new pg.Client({ ...options, connectionString });
+  let lost = false;
+  client.on("error", () => (lost = true));
+  await client.connect();
+  return { client, lost: () => lost };
 }
 
 /** Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error. */
 export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const { client, release } = await leasePgClient();
+  const client = await pgPool().connect();
+  // A connection lost while no statement runs on it (work awaiting blob writes, say) emits 'error',
+  // which would end the process without a listener; the next statement fails with it instead, and
+  // the pool drops the connection.
+  let lost: Error | undefined;
+  const onError = (error: Error) => (lost = error);
+  client.on("error", onError);
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
     const result = await work(client);
@@ -64,6 +66,7 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
     await client.query("ROLLBACK").catch(() => undefined);
     throw error;
   } finally {
-    release();
+    client.off("error", onError);
+    client.release(lost);
   }
 }

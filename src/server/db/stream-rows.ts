@@ -1,5 +1,5 @@
-import pg from "pg";
 import type { Prisma } from "@/generated/prisma/client";
+import { connectDedicatedPgClient } from "./pg-pool";
 
 /**
  * The rows of one query in batches of `batchSize`, read through a server-side cursor in a
@@ -12,13 +12,7 @@ import type { Prisma } from "@/generated/prisma/client";
  * pool has connections would otherwise each wait for a second one forever.
  */
 export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): AsyncGenerator<Row[]> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-  const client = new pg.Client({ connectionString });
-  // A connection lost between two batches must not end the process; the next statement fails instead.
-  let lost = false;
-  client.on("error", () => (lost = true));
-  await client.connect();
+  const { client, lost } = await connectDedicatedPgClient();
   let ended = false;
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
@@ -36,7 +30,7 @@ export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number): As
     throw error;
   } finally {
     // The consumer stopped early: the generator is closed between two batches.
-    if (!ended && !lost) await client.query("ROLLBACK").catch(() => undefined);
+    if (!ended && !lost()) await client.query("ROLLBACK").catch(() => undefined);
     await client.end().catch(() => undefined);
   }
 }

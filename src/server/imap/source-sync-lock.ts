@@ -1,4 +1,4 @@
-import pg from "pg";
+import { connectDedicatedPgClient } from "../db/pg-pool";
 
 /**
  * Runs `work` while holding a session advisory lock for the source on a connection of its own,
@@ -7,11 +7,7 @@ import pg from "pg";
  * when another sync holds it.
  */
 export async function withSourceSyncLock<T>(sourceId: string, work: () => Promise<T>): Promise<{ acquired: false } | { acquired: true; result: T }> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-  const client = new pg.Client({ connectionString, keepAlive: true });
-  client.on("error", () => undefined);
-  await client.connect();
+  const { client } = await connectDedicatedPgClient({ keepAlive: true });
   try {
     const key = `imap-sync:${sourceId}`;
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [key]);

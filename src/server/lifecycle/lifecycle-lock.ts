@@ -1,4 +1,4 @@
-import pg from "pg";
+import { connectDedicatedPgClient } from "../db/pg-pool";
 
 /** Two-key advisory lock (distinct from the audit chain's one-key lock): "life", "cycl". */
 const LOCK_CLASS = 0x6c696665;
@@ -10,12 +10,8 @@ const LOCK_ID = 0x6379636c;
  * session holds it. The lock dies with the connection if the process does.
  */
 export async function withLifecycleLock<T>(work: () => Promise<T>): Promise<{ result: T } | null> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-  const client = new pg.Client({ connectionString, application_name: "lifecycle-lock" });
-  await client.connect();
   // A dropped lock connection only means the lock is gone; the cycle's own queries report their errors.
-  client.on("error", () => undefined);
+  const { client } = await connectDedicatedPgClient({ application_name: "lifecycle-lock" });
   try {
     const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [LOCK_CLASS, LOCK_ID]);
     if (!rows[0]?.locked) return null;
