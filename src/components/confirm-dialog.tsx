@@ -2,6 +2,7 @@
 
 import { useState, type ReactNode } from "react";
 import { Dialog } from "./dialog";
+import { SubmitButton } from "./submit-button";
 
 /**
  * Asks before a consequential action. With `typedConfirmation`, the button stays disabled until
@@ -57,9 +58,9 @@ export function ConfirmDialog({
           <button type="button" className="btn" onClick={close}>
             Cancel
           </button>
-          <button type="submit" className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={!ready}>
+          <SubmitButton className={`btn ${danger ? "btn-danger" : "btn-primary"}`} disabled={!ready}>
             {busy ? "Working…" : confirmLabel}
-          </button>
+          </SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from "react";
+import { SubmitButton } from "./submit-button";
 
 /**
  * A modal dialog: focus moves into it and returns on close, Tab stays inside, Escape and the
@@ -114,9 +115,9 @@ export function FormDialog({
             <button type="button" className="btn" onClick={onClose}>
               Cancel
             </button>
-            <button className="btn btn-primary" disabled={busy}>
+            <SubmitButton className="btn btn-primary" disabled={busy}>
               {submitLabel}
-            </button>
+            </SubmitButton>
           </div>
         </form>
       ) : null}

@@ -10,6 +10,7 @@ import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { fieldErrorsOf, useTRPC } from "@/lib/trpc";
 import { EntryDetails } from "./entry-details";
+import { SubmitButton } from "@/components/submit-button";
 
 const PAGE_SIZE = 50;
 /** The action types the service records (docs/audit-log.md); the filter also takes any other text. */
@@ -104,7 +105,7 @@ function AuditLog() {
           {filterErrors.endDate && <span className="text-xs text-red-700">{filterErrors.endDate}</span>}
         </label>
         <div className="flex items-end gap-2">
-          <button className="btn">Filter</button>
+          <SubmitButton className="btn">Filter</SubmitButton>
           <button type="button" className="btn" onClick={() => setParams({ actor: undefined, actionType: undefined, startDate: undefined, endDate: undefined, page: undefined })}>
             Clear
           </button>

@@ -8,6 +8,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/submit-button";
 
 const FIELDS = ["query", "from", "to", "userEmail", "ingestionSourceId", "startDate", "endDate", "hasAttachments", "matchingStrategy", "page"] as const;
 
@@ -89,7 +90,7 @@ function EmailSearch() {
           </select>
         </label>
         <div className="md:col-span-4">
-          <button className="btn btn-primary">Search</button>
+          <SubmitButton className="btn btn-primary">Search</SubmitButton>
         </div>
       </form>
       {results.error && <ErrorNotice error={results.error} />}

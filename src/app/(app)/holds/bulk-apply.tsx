@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterInputs } from "@/lib/trpc";
+import { SubmitButton } from "@/components/submit-button";
 
 type SearchQuery = RouterInputs["legalHolds"]["bulkApply"]["searchQuery"];
 
@@ -100,7 +101,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
           <option value="frequency">Rarest word decides (frequency)</option>
         </select>
       </label>
-      <button className="btn">Preview matches</button>
+      <SubmitButton className="btn">Preview matches</SubmitButton>
       <ErrorNotice error={preview.error} />
       {preview.data && search ? (
         <div className="space-y-2 text-sm">

@@ -12,6 +12,7 @@ import { formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { BulkApply } from "./bulk-apply";
 import { HoldEmails } from "./hold-emails";
+import { SubmitButton } from "@/components/submit-button";
 
 type Hold = RouterOutputs["legalHolds"]["list"][number];
 
@@ -159,9 +160,9 @@ export default function HoldsPage() {
         <form onSubmit={submitCreate} className="card space-y-3 self-start" aria-label="New legal hold" noValidate>
           <h2 className="font-medium">New legal hold</h2>
           <HoldFields error={create.error} />
-          <button className="btn btn-primary" disabled={create.isPending}>
+          <SubmitButton className="btn btn-primary" disabled={create.isPending}>
             Create hold
-          </button>
+          </SubmitButton>
         </form>
         <BulkApply holds={holds.data ?? []} />
       </div>

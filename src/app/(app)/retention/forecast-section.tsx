@@ -9,6 +9,7 @@ import { TextField } from "@/components/form-field";
 import { Skeleton } from "@/components/skeleton";
 import { formatDate, formatNumber } from "@/lib/format";
 import { fieldErrorsOf, useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/submit-button";
 
 /** Deletions the lifecycle will make within N days if nothing changes, by rule and by week. */
 export function ForecastSection() {
@@ -33,7 +34,7 @@ export function ForecastSection() {
         <div className="w-40">
           <TextField label="Days ahead" name="days" type="number" min={0} max={3650} defaultValue={90} error={errors.days} />
         </div>
-        <button className="btn">Update forecast</button>
+        <SubmitButton className="btn">Update forecast</SubmitButton>
       </form>
       {forecast.error && !errors.days ? <ErrorNotice error={forecast.error} /> : null}
       {forecast.isLoading ? <Skeleton lines={3} /> : null}

@@ -10,6 +10,7 @@ import { FormError, TextAreaField, TextField } from "@/components/form-field";
 import { useToast } from "@/components/toast";
 import { formatDate, formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { SubmitButton } from "@/components/submit-button";
 
 type Label = RouterOutputs["retentionLabels"]["list"][number];
 
@@ -157,9 +158,9 @@ export function LabelsSection() {
         <form onSubmit={submitCreate} className="card space-y-3 self-start" aria-label="New retention label" noValidate>
           <h3 className="font-medium">New retention label</h3>
           <LabelFields error={create.error} />
-          <button className="btn btn-primary" disabled={create.isPending}>
+          <SubmitButton className="btn btn-primary" disabled={create.isPending}>
             Create label
-          </button>
+          </SubmitButton>
         </form>
       </div>
       <FormDialog

@@ -12,6 +12,7 @@ import { formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import type { ConditionGroup } from "@/server/retention-policies/retention-policies.schemas";
 import { describeConditions, emptyRule, RuleBuilder } from "./rule-builder";
+import { SubmitButton } from "@/components/submit-button";
 
 type Policy = RouterOutputs["retentionPolicies"]["list"][number];
 
@@ -123,9 +124,9 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
         <button type="button" className="btn" onClick={onCancel}>
           Cancel
         </button>
-        <button className="btn btn-primary" disabled={busy}>
+        <SubmitButton className="btn btn-primary" disabled={busy}>
           {policy ? "Save policy" : "Create policy"}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

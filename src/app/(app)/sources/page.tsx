@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
+import { SubmitButton } from "@/components/submit-button";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
@@ -154,7 +155,7 @@ export default function SourcesPage() {
           </label>
           <label className="block text-sm">Mailbox <input name="userEmail" type="email" className="input" required /></label>
           <label className="block text-sm">File <input name="file" type="file" accept=".mbox,.eml,.zip" className="block text-sm" required /></label>
-          <button className="btn btn-primary" disabled={progress !== null}>Upload</button>
+          <SubmitButton className="btn btn-primary" disabled={progress !== null}>Upload</SubmitButton>
           {progress !== null && <progress aria-label="Upload progress" max={1} value={progress} className="w-full" />}
           {summary && <p role="status" className="text-sm">{summary}</p>}
         </form>
@@ -162,7 +163,7 @@ export default function SourcesPage() {
           <h2 className="font-medium">New upload source</h2>
           <label className="block text-sm">Name <input name="name" className="input" required /></label>
           <label className="block text-sm">Default mailbox <input name="userEmail" type="email" className="input" /></label>
-          <button className="btn">Create</button>
+          <SubmitButton className="btn">Create</SubmitButton>
         </form>
         <form onSubmit={createImap} className="card space-y-2" aria-label="New IMAP source">
           <h2 className="font-medium">New IMAP source</h2>
@@ -177,7 +178,7 @@ export default function SourcesPage() {
             <span id="imap-mailboxes-hint" className="text-xs text-slate-500">Comma or line separated; empty: all but Junk and Trash.</span>
           </label>
           <label className="block text-sm">Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" /></label>
-          <button className="btn">Create</button>
+          <SubmitButton className="btn">Create</SubmitButton>
         </form>
       </div>
     </div>

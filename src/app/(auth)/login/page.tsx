@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
+import { SubmitButton } from "@/components/submit-button";
 
 export default function LoginPage() {
   const router = useRouter();
@@ -29,9 +30,9 @@ export default function LoginPage() {
       <TextField label="Email" name="email" type="email" autoComplete="username" required />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <button className="btn btn-primary w-full" disabled={pending}>
+      <SubmitButton className="btn btn-primary w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
+import { SubmitButton } from "@/components/submit-button";
 
 /** First run: creates the first administrator (POST /v1/auth/setup, refused once a user exists) and signs in. */
 export default function SetupPage() {
@@ -36,9 +37,9 @@ export default function SetupPage() {
       <TextField label="Email" name="email" type="email" autoComplete="username" required />
       <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required />
       {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
-      <button className="btn btn-primary w-full" disabled={pending}>
+      <SubmitButton className="btn btn-primary w-full" disabled={pending}>
         {pending ? "Creating…" : "Create administrator"}
-      </button>
+      </SubmitButton>
     </form>
   );
 }

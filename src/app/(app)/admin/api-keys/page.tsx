@@ -10,6 +10,7 @@ import { useToast } from "@/components/toast";
 import { formatDateTime } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { createApiKeySchema } from "@/server/api-keys/api-keys.schemas";
+import { SubmitButton } from "@/components/submit-button";
 
 type ApiKey = RouterOutputs["account"]["apiKeys"][number];
 
@@ -90,9 +91,9 @@ export default function ApiKeysPage() {
         <TextField label="Key name" name="name" error={errors.name} placeholder="e.g. nightly export" required />
         <TextField label="Expires in (days)" name="expiresInDays" type="number" min={1} max={3650} error={errors.expiresInDays} hint="Empty: never expires." />
         <div className="flex items-start pt-6">
-          <button className="btn btn-primary" disabled={create.isPending}>
+          <SubmitButton className="btn btn-primary" disabled={create.isPending}>
             Create key
-          </button>
+          </SubmitButton>
         </div>
         <div className="sm:col-span-3">
           <FormError message={errors.form} />

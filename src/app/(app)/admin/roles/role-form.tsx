@@ -6,6 +6,7 @@ import { FormError, TextField } from "@/components/form-field";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { draftOf, EMPTY_DRAFT, parseDrafts, type PolicyDraft } from "./policy-drafts";
 import { PolicyEditor } from "./policy-editor";
+import { SubmitButton } from "@/components/submit-button";
 
 type Role = RouterOutputs["roles"]["list"][number];
 
@@ -45,9 +46,9 @@ export function RoleForm({ role, onDone }: { role: Role | null; onDone: (message
       <PolicyEditor drafts={drafts} errors={errors} onChange={setDrafts} />
       <FormError message={errors.form ?? errors.policies} />
       <div className="flex justify-end">
-        <button className="btn btn-primary" disabled={create.isPending || update.isPending}>
+        <SubmitButton className="btn btn-primary" disabled={create.isPending || update.isPending}>
           {role ? "Save role" : "Create role"}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

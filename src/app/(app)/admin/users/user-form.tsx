@@ -5,6 +5,7 @@ import { useState, type FormEvent } from "react";
 import { FormError, SelectField, TextField, zodFieldErrors } from "@/components/form-field";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { createUserSchema, updateUserSchema } from "@/server/users/users.schemas";
+import { SubmitButton } from "@/components/submit-button";
 
 type User = RouterOutputs["users"]["list"][number];
 type Role = RouterOutputs["roles"]["list"][number];
@@ -49,9 +50,9 @@ export function UserForm({ user, roles, onDone }: { user: User | null; roles: Ro
       />
       <FormError message={errors.form} />
       <div className="flex justify-end">
-        <button className="btn btn-primary" disabled={create.isPending || update.isPending}>
+        <SubmitButton className="btn btn-primary" disabled={create.isPending || update.isPending}>
           {user ? "Save user" : "Create user"}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
+import { SubmitButton } from "@/components/submit-button";
 
 type RetentionStatus = RouterOutputs["lifecycle"]["emailStatus"];
 
@@ -163,7 +164,7 @@ export default function EmailPage() {
               <select name="holdId" className="input max-w-xs" aria-label="Hold to apply">
                 {allHolds.data?.filter((hold) => hold.isActive).map((hold) => <option key={hold.id} value={hold.id}>{hold.name}</option>)}
               </select>
-              <button className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>Apply hold</button>
+              <SubmitButton className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>Apply hold</SubmitButton>
             </form>
           )}
         </section>
@@ -187,7 +188,7 @@ export default function EmailPage() {
               <select name="labelId" className="input max-w-xs" aria-label="Label to apply">
                 {labels.data?.filter((item) => !item.isDisabled).map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
               </select>
-              <button className="btn btn-sm" disabled={!labels.data?.some((item) => !item.isDisabled)}>Apply label</button>
+              <SubmitButton className="btn btn-sm" disabled={!labels.data?.some((item) => !item.isDisabled)}>Apply label</SubmitButton>
               {label.data && <button type="button" className="btn btn-sm" onClick={() => removeLabel.mutate({ emailId: id })}>Remove label</button>}
             </form>
           )}
