@@ -35,6 +35,14 @@ export const config = {
     const quarter = Math.floor(os.totalmem() / 4 / 1048576);
     return Math.max(16, intFromEnv("EMBEDDED_PG_SHARED_BUFFERS_MB", Math.min(2048, Math.max(128, quarter))));
   },
+  /**
+   * work_mem (MB) of the search engine's statements (docs/search.md, "Memory per search"): with
+   * PostgreSQL's default 4 MB the bitmap of a frequent word's matches turns lossy at about a million
+   * emails, and the planner then reads every row's tsvector instead. 0 leaves the server's setting.
+   */
+  get searchWorkMemMb() {
+    return intFromEnv("SEARCH_WORK_MEM_MB", 64);
+  },
   get authTokenTtlSeconds() {
     return intFromEnv("AUTH_TOKEN_TTL", 7 * 24 * 3600);
   },

@@ -70,3 +70,10 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
     client.release(lost);
   }
 }
+
+/** `; SET LOCAL work_mem = '<mb>MB'` to append to a statement run first in a transaction, or "" for 0 or none. */
+export function workMemSetting(megabytes: number | undefined): string {
+  if (megabytes === undefined || megabytes === 0) return "";
+  if (!Number.isInteger(megabytes) || megabytes < 0) throw new Error(`work_mem must be a whole number of MB, got ${megabytes}`);
+  return `; SET LOCAL work_mem = '${megabytes}MB'`;
+}

@@ -27,6 +27,19 @@ describe("streamRows", () => {
     expect(batches.flat()).toEqual(Array.from({ length: 2500 }, (_, index) => index + 1));
   });
 
+  it("plans the cursor for all of its rows, with the work_mem asked for, in its own transaction only", async () => {
+    const settings = Prisma.sql`SELECT current_setting('cursor_tuple_fraction') AS fraction, current_setting('work_mem') AS memory`;
+    const read = async (options?: { workMemMb?: number }) => {
+      const rows: { fraction: string; memory: string }[] = [];
+      for await (const batch of streamRows<{ fraction: string; memory: string }>(settings, 10, options)) rows.push(...batch);
+      return rows[0];
+    };
+    const serverDefault = (await db().$queryRaw<{ memory: string }[]>`SELECT current_setting('work_mem') AS memory`)[0].memory;
+    expect(await read({ workMemMb: 48 })).toEqual({ fraction: "1", memory: "48MB" });
+    expect(await read()).toEqual({ fraction: "1", memory: serverDefault });
+    expect(await read({ workMemMb: 0 })).toEqual({ fraction: "1", memory: serverDefault });
+  });
+
   it("closes its transaction and its connection when the reader stops early or the query fails", async () => {
     const connections = await ownConnections();
     for await (const rows of streamRows<{ n: number }>(Prisma.sql`SELECT n FROM generate_series(1, 10000) AS n`, 100)) {

@@ -1,12 +1,14 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
-import { db } from "../db/client";
-import { runSql, type SqlClient } from "../db/sql-client";
+import { config } from "../config/env";
+import { pgPool } from "../db/pg-pool";
+import { querySql, runSql, type SqlClient } from "../db/sql-client";
 import { streamRows } from "../db/stream-rows";
 import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
+import { withSearchTransaction } from "./search-transaction";
 import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
 import { plainSnippet, renderSnippet } from "./snippet";
 
@@ -90,10 +92,12 @@ export class PostgresSearchEngine implements SearchEngine {
     limit: number;
     exactTotal?: boolean;
   }): Promise<SearchPage> {
-    const plan = await this.plan(options.query, options.scope);
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
-    if (!plan.ranking) return this.newestFirst(plan.where, options.offset, options.limit, countLimit);
-    return this.ranked(plan, options.offset, options.limit, countLimit);
+    return withSearchTransaction(async (client) => {
+      const plan = await this.plan(client, options.query, options.scope);
+      if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
+      return this.ranked(client, plan, options.offset, options.limit, countLimit);
+    });
   }
 
   async *searchAllIds(options: {
@@ -102,18 +106,19 @@ export class PostgresSearchEngine implements SearchEngine {
     scope?: ArchiveCondition[] | null;
   }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
-    const { where } = await this.plan(options.query, options.scope ?? null);
-    for await (const rows of streamRows<{ id: string }>(Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`, options.pageSize)) {
+    const { where } = await this.plan(pgPool(), options.query, options.scope ?? null);
+    const matches = Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`;
+    for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, { workMemMb: config.searchWorkMemMb })) {
       yield rows.map((row) => row.id);
     }
   }
 
-  private async plan(query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
+  private async plan(client: SqlClient, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
-    const terms = await resolveTerms(query.query);
+    const terms = await resolveTerms(client, query.query);
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
-    const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(terms, restrictions) : terms;
+    const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
     const matching = (required: Sql[]) =>
       allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
@@ -133,14 +138,12 @@ export class PostgresSearchEngine implements SearchEngine {
     };
   }
 
-  private async newestFirst(where: Sql, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
-    const [rows, total] = await Promise.all([
-      db().$queryRaw<{ id: string; text: string }[]>`
-        SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
-        FROM archived_emails e WHERE ${where}
-        ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
-      countMatches(where, countLimit),
-    ]);
+  private async newestFirst(client: SqlClient, where: Sql, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
+    const rows = await querySql<{ id: string; text: string }>(client, Prisma.sql`
+      SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
+      FROM archived_emails e WHERE ${where}
+      ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`);
+    const total = await countMatches(client, where, countLimit);
     return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), ...total };
   }
 
@@ -153,21 +156,21 @@ export class PostgresSearchEngine implements SearchEngine {
    * skipped by its bound: that only happens once the window is full); the total is exact when the
    * last tier is reached (the tiers partition the result set), else countMatches().
    */
-  private async ranked(plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
+  private async ranked(client: SqlClient, plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
     let skip = offset;
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const rows = wanted > 0 ? await rankedTierPage(plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
+      const rows = wanted > 0 ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        if (!last) return { hits, ...(await countMatches(plan.where, countLimit)) };
+        if (!last) return { hits, ...(await countMatches(client, plan.where, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it).
-        return { hits, total: rows[0]?.candidates ?? (await countWhere(plan.where)), totalIsEstimate: false };
+        return { hits, total: rows[0]?.candidates ?? (await countWhere(client, plan.where)), totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(tierCondition(tier));
+      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(client, tierCondition(tier));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -182,25 +185,25 @@ const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet:
  * the planner's estimate, which PostgreSQL derives from the index statistics without visiting the
  * matches (counting a frequent word's matches reads most of the table).
  */
-async function countMatches(where: Sql, countLimit: number): Promise<Total> {
-  if (countLimit === Infinity) return { total: await countWhere(where), totalIsEstimate: false };
-  const estimate = await estimatedRows(where);
+async function countMatches(client: SqlClient, where: Sql, countLimit: number): Promise<Total> {
+  if (countLimit === Infinity) return { total: await countWhere(client, where), totalIsEstimate: false };
+  const estimate = await estimatedRows(client, where);
   if (estimate > ESTIMATE_FACTOR * countLimit) return { total: estimate, totalIsEstimate: true };
-  const rows = await db().$queryRaw<{ total: number }[]>`
-    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`;
+  const rows = await querySql<{ total: number }>(client, Prisma.sql`
+    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`);
   const counted = rows[0].total;
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
-async function estimatedRows(where: Sql): Promise<number> {
-  const rows = await db().$queryRaw<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }[]>`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`;
+async function estimatedRows(client: SqlClient, where: Sql): Promise<number> {
+  const rows = await querySql<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(client, Prisma.sql`
+    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`);
   return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
-async function countWhere(where: Sql): Promise<number> {
-  const rows = await db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`;
+async function countWhere(client: SqlClient, where: Sql): Promise<number> {
+  const rows = await querySql<{ total: number }>(client, Prisma.sql`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`);
   return rows[0].total;
 }
 
@@ -214,26 +217,26 @@ function lexemesOf(tsqueryText: string): string[] {
  * it reads plain text only, so tsquery operators typed by the user are just punctuation. Terms
  * without any word are dropped; the first MAX_QUERY_TERMS remaining count.
  */
-async function resolveTerms(query: string): Promise<string[]> {
+async function resolveTerms(client: SqlClient, query: string): Promise<string[]> {
   const texts = parseSearchTerms(query).map((term) => term.text);
   if (texts.length === 0) return [];
-  const rows = await db().$queryRaw<{ tsquery: string }[]>`
+  const rows = await querySql<{ tsquery: string }>(client, Prisma.sql`
     SELECT q::text AS tsquery
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(term, position)
     CROSS JOIN LATERAL phraseto_tsquery('simple', t.term) AS q
     WHERE numnode(q) > 0
-    ORDER BY t.position`;
+    ORDER BY t.position`);
   return rows.map((row) => row.tsquery).slice(0, MAX_QUERY_TERMS);
 }
 
 /** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */
-async function rarestFirst(terms: string[], restrictions: Sql[]): Promise<string[]> {
-  const rows = await db().$queryRaw<{ position: number; documents: number }[]>`
+async function rarestFirst(client: SqlClient, terms: string[], restrictions: Sql[]): Promise<string[]> {
+  const rows = await querySql<{ position: number; documents: number }>(client, Prisma.sql`
     SELECT t.position::int AS position,
       (SELECT count(*)::int FROM (
         SELECT 1 FROM archived_emails e WHERE e.search_vector @@ t.term::tsquery AND ${allOf(restrictions)}
         LIMIT ${FREQUENCY_COUNT_CAP}) AS hits) AS documents
-    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`;
+    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`);
   const documents = new Map(rows.map((row) => [row.position - 1, row.documents]));
   return terms
     .map((term, index) => ({ term, index, documents: documents.get(index) ?? 0 }))

@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { pgPool } from "../db/pg-pool";
+import { withSearchTransaction } from "./search-transaction";
+
+const settingsOf = async (client: { query: (text: string) => Promise<{ rows: { memory: string; readOnly: string }[] }> }) =>
+  (await client.query(`SELECT current_setting('work_mem') AS memory, current_setting('transaction_read_only') AS "readOnly"`)).rows[0];
+
+describe("withSearchTransaction", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("gives the search SEARCH_WORK_MEM_MB of work_mem in a read-only transaction, and the pooled connection keeps the server's setting", async () => {
+    const serverDefault = (await settingsOf(pgPool())).memory;
+    vi.stubEnv("SEARCH_WORK_MEM_MB", "40");
+    const inside = await withSearchTransaction(async (client) => ({ ...(await settingsOf(client)), pid: (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid }));
+    expect(inside).toMatchObject({ memory: "40MB", readOnly: "on" });
+    // The same connection, back in the pool: SET LOCAL ended with the transaction.
+    const clients = await Promise.all(Array.from({ length: 3 }, () => pgPool().connect()));
+    try {
+      for (const client of clients) expect(await settingsOf(client)).toEqual({ memory: serverDefault, readOnly: "off" });
+      const pids = await Promise.all(clients.map(async (client) => (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid));
+      expect(pids).toContain(inside.pid);
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
+  it("leaves work_mem alone with SEARCH_WORK_MEM_MB=0, and a search cannot write", async () => {
+    const serverDefault = (await settingsOf(pgPool())).memory;
+    vi.stubEnv("SEARCH_WORK_MEM_MB", "0");
+    expect((await withSearchTransaction(settingsOf)).memory).toBe(serverDefault);
+    await expect(withSearchTransaction((client) => client.query("CREATE TEMP TABLE search_wrote (n int)"))).rejects.toThrow(/read-only transaction/);
+  });
+});
