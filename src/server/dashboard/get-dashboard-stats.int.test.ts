@@ -4,7 +4,9 @@ import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { principalForUser } from "../auth/authenticate";
 import { db } from "../db/client";
+import { countedArchiveStats, utcMonthStart } from "./archive-stats";
 import { getDashboardStats } from "./get-dashboard-stats";
+import { Prisma } from "@/generated/prisma/client";
 
 useEmptyDatabasePerTest();
 
@@ -37,5 +39,59 @@ describe("dashboard stats", () => {
     const restricted = await getDashboardStats({ principal: await principalOf(alice.user.id) });
     expect(countsBySource(restricted)).toEqual({ "Dashboard A": 1, "Dashboard B": 0, "Dashboard empty": 0 });
     expect(restricted).toMatchObject({ emailsArchived: 1, storageBytes: 100, forecastByWeek: null });
+  });
+
+  it("takes the whole archive's totals and monthly growth from the kept rows, equal to counting them, after deletions and folds", async () => {
+    const admin = await setupAdmin();
+    const principal = await principalOf(admin.user.id);
+    const now = new Date("2026-11-20T12:00:00Z");
+    const first = await ensureTestSource("Stats A");
+    const second = await ensureTestSource("Stats B");
+    const doomed = await ensureTestSource("Stats doomed");
+    const inserted = [];
+    for (const [sourceId, archivedAt, sizeBytes] of [
+      [first, "2026-11-02T00:00:00Z", 10],
+      [first, "2026-10-31T23:59:59.999Z", 20],
+      [second, "2026-10-01T00:00:00Z", 40],
+      [second, "2025-12-01T00:00:00Z", 80],
+      [second, "2025-11-30T23:59:59Z", 160],
+      [doomed, "2026-11-05T00:00:00Z", 320],
+    ] as const) {
+      inserted.push(await insertTestEmail({ ingestionSourceId: sourceId, archivedAt, sizeBytes }));
+    }
+    // More than a hundred rows beyond one per source and month, so the next read folds them.
+    for (let index = 0; index < 110; index++) await insertTestEmail({ ingestionSourceId: first, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
+    await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${inserted[0].id}::uuid`;
+    // A source can only be deleted once it is empty; its rows then go with it.
+    await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${inserted[5].id}::uuid`;
+    await db().$executeRaw`DELETE FROM ingestion_sources WHERE id = ${doomed}::uuid`;
+    expect(Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas WHERE ingestion_source_id = ${doomed}::uuid`)[0].n)).toBe(0);
+
+    const expected = {
+      emailsArchived: 4 + 110,
+      storageBytes: 20 + 40 + 80 + 160 + 110,
+      // Twelve calendar months, the current one included: 2025-11 is before the window, 2026-11 lost its only email.
+      growth: [
+        { month: "2025-12", count: 1 },
+        { month: "2026-06", count: 110 },
+        { month: "2026-10", count: 2 },
+      ],
+    };
+    const rowsBefore = Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas`)[0].n);
+    expect(rowsBefore).toBeGreaterThan(110);
+    expect(await getDashboardStats({ principal, now })).toMatchObject(expected);
+    const rowsAfter = Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas`)[0].n);
+    expect(rowsAfter).toBeLessThanOrEqual(5);
+    expect(await getDashboardStats({ principal, now })).toMatchObject(expected);
+    // Counting the emails gives the same figures.
+    const counted = await countedArchiveStats(Prisma.sql`TRUE`, utcMonthStart(now, 11));
+    expect({ emailsArchived: counted.emails, storageBytes: counted.bytes, growth: counted.growth }).toEqual(expected);
+  });
+
+  it("refuses to change an archived email's size or archive time, which the kept figures depend on", async () => {
+    const email = await insertTestEmail({ sizeBytes: 100 });
+    await expect(db().$executeRaw`UPDATE archived_emails SET size_bytes = 5 WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
+    await expect(db().$executeRaw`UPDATE archived_emails SET archived_at = now() - interval '1 day' WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
+    expect(await db().$executeRaw`UPDATE archived_emails SET size_bytes = 100, subject = 'renamed' WHERE id = ${email.id}::uuid`).toBe(1);
   });
 });
