@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { pgPool } from "../db/pg-pool";
 import { querySql, runSql } from "../db/sql-client";
+import { isForeignKeyViolation } from "../db/unique-violation";
 
 export interface ArchiveStats {
   emails: number;
@@ -63,6 +64,6 @@ async function foldArchiveStats(): Promise<void> {
       SELECT ingestion_source_id, month, sum(emails), sum(bytes) FROM folded GROUP BY 1, 2
       HAVING sum(emails) <> 0 OR sum(bytes) <> 0`);
   } catch (error) {
-    if ((error as { code?: string }).code !== "23503") throw error;
+    if (!isForeignKeyViolation(error)) throw error;
   }
 }
