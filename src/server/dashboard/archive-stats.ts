@@ -1,7 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { pgPool } from "../db/pg-pool";
 import { querySql, runSql } from "../db/sql-client";
-import { isForeignKeyViolation } from "../db/unique-violation";
 
 export interface ArchiveStats {
   emails: number;
@@ -53,17 +52,18 @@ export async function countedArchiveStats(visible: Prisma.Sql, since: string): P
 
 /**
  * Replaces the rows by one per source and month in one statement; exact under concurrent appends
- * and folds for the reasons kept-counts.ts gives. A source deleted meanwhile can make the re-insert
- * fail its foreign key: the statement then changes nothing, and a later reader folds.
+ * and folds for the reasons kept-counts.ts gives. Each source is locked (FOR KEY SHARE) before
+ * its rows, the order a source's deletion takes them in (the source, then its rows in the
+ * cascade), so a fold waits for a deletion or the deletion for it, and a deleted source's rows
+ * are neither folded nor re-inserted.
  */
 async function foldArchiveStats(): Promise<void> {
-  try {
-    await runSql(pgPool(), Prisma.sql`
-      WITH folded AS (DELETE FROM archive_stat_deltas RETURNING ingestion_source_id, month, emails, bytes)
-      INSERT INTO archive_stat_deltas (ingestion_source_id, month, emails, bytes)
-      SELECT ingestion_source_id, month, sum(emails), sum(bytes) FROM folded GROUP BY 1, 2
-      HAVING sum(emails) <> 0 OR sum(bytes) <> 0`);
-  } catch (error) {
-    if (!isForeignKeyViolation(error)) throw error;
-  }
+  await runSql(pgPool(), Prisma.sql`
+    WITH sources AS (SELECT id FROM ingestion_sources ORDER BY id FOR KEY SHARE),
+         folded AS (
+           DELETE FROM archive_stat_deltas d USING sources s WHERE d.ingestion_source_id = s.id
+           RETURNING d.ingestion_source_id, d.month, d.emails, d.bytes)
+    INSERT INTO archive_stat_deltas (ingestion_source_id, month, emails, bytes)
+    SELECT ingestion_source_id, month, sum(emails), sum(bytes) FROM folded GROUP BY 1, 2
+    HAVING sum(emails) <> 0 OR sum(bytes) <> 0`);
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { untilSomeoneWaitsForALock } from "../../../tests/helpers/lock-waits";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { principalForUser } from "../auth/authenticate";
 import { db } from "../db/client";
-import { countedArchiveStats, utcMonthStart } from "./archive-stats";
+import { pgPool } from "../db/pg-pool";
+import { countedArchiveStats, keptArchiveStats, utcMonthStart } from "./archive-stats";
 import { getDashboardStats } from "./get-dashboard-stats";
 import { Prisma } from "@/generated/prisma/client";
 
@@ -93,5 +95,29 @@ describe("dashboard stats", () => {
     await expect(db().$executeRaw`UPDATE archived_emails SET size_bytes = 5 WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
     await expect(db().$executeRaw`UPDATE archived_emails SET archived_at = now() - interval '1 day' WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
     expect(await db().$executeRaw`UPDATE archived_emails SET size_bytes = 100, subject = 'renamed' WHERE id = ${email.id}::uuid`).toBe(1);
+  });
+
+  it("folds while a source is emptied and deleted without deadlocking with the deletion's cascade", async () => {
+    const kept = await ensureTestSource("Stats kept");
+    const doomed = await ensureTestSource("Stats doomed while folding");
+    await insertTestEmail({ ingestionSourceId: kept, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 7 });
+    for (let index = 0; index < 110; index++) await insertTestEmail({ ingestionSourceId: doomed, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
+    const deleter = await pgPool().connect();
+    try {
+      await deleter.query("BEGIN");
+      await deleter.query("SELECT id FROM ingestion_sources WHERE id = $1 FOR UPDATE", [doomed]);
+      // The fold's snapshot still sees the doomed source's emails, so it has a non-zero sum to re-insert for it.
+      const reading = keptArchiveStats("2026-01-01");
+      reading.catch(() => undefined);
+      await untilSomeoneWaitsForALock();
+      await deleter.query("DELETE FROM archived_emails WHERE ingestion_source_id = $1", [doomed]);
+      await deleter.query("DELETE FROM ingestion_sources WHERE id = $1", [doomed]);
+      await deleter.query("COMMIT");
+      expect(await reading).toMatchObject({ emails: 111, bytes: 117 });
+    } finally {
+      deleter.release();
+    }
+    expect(Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas`)[0].n)).toBe(1);
+    expect(await keptArchiveStats("2026-01-01")).toEqual({ emails: 1, bytes: 7, growth: [{ month: "2026-06", count: 1 }] });
   });
 });

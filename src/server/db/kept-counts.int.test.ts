@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { untilSomeoneWaitsForALock } from "../../../tests/helpers/lock-waits";
 import { db } from "./client";
+import { pgPool } from "./pg-pool";
 import { HOLD_LINK_COUNT, keptCounts, SOURCE_EMAIL_COUNT } from "./kept-counts";
 
 const sourceEmailCounts = (client: ReturnType<typeof db>, ids: string[]) => keptCounts(client, SOURCE_EMAIL_COUNT, ids);
@@ -114,5 +116,27 @@ describe("hold link counts kept by triggers", () => {
     ]);
     expect(await heldCount(hold)).toBe(120 - 40 + 30);
     expect(await heldCount(hold)).toBe(await linksOf(hold));
+  });
+});
+
+describe("folding while the owner is deleted", () => {
+  it("waits for a deletion that locked the hold first, instead of deadlocking with its cascade", async () => {
+    const hold = await createHold("Kept count deleted while folding");
+    const emails = await newEmails(110);
+    await Promise.all(emails.map((email) => link([email.id], hold)));
+    const deleter = await pgPool().connect();
+    try {
+      await deleter.query("BEGIN");
+      await deleter.query("SELECT id FROM legal_holds WHERE id = $1 FOR UPDATE", [hold]);
+      const counting = keptCounts(pgPool(), HOLD_LINK_COUNT, [hold]);
+      counting.catch(() => undefined);
+      await untilSomeoneWaitsForALock();
+      await deleter.query("DELETE FROM legal_holds WHERE id = $1", [hold]);
+      await deleter.query("COMMIT");
+      expect((await counting).get(hold)).toBe(110);
+    } finally {
+      deleter.release();
+    }
+    expect(await heldCount(hold)).toBe(0);
   });
 });

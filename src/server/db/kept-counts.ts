@@ -9,12 +9,22 @@ import { querySql, runSql, type SqlClient } from "./sql-client";
 export interface KeptCount {
   table: Prisma.Sql;
   key: Prisma.Sql;
+  /** The table the key references (ON DELETE CASCADE). */
+  owner: Prisma.Sql;
 }
 
 /** Emails per ingestion source. */
-export const SOURCE_EMAIL_COUNT: KeptCount = { table: Prisma.raw("source_email_count_deltas"), key: Prisma.raw("ingestion_source_id") };
+export const SOURCE_EMAIL_COUNT: KeptCount = {
+  table: Prisma.raw("source_email_count_deltas"),
+  key: Prisma.raw("ingestion_source_id"),
+  owner: Prisma.raw("ingestion_sources"),
+};
 /** Email links per legal hold. */
-export const HOLD_LINK_COUNT: KeptCount = { table: Prisma.raw("legal_hold_link_count_deltas"), key: Prisma.raw("legal_hold_id") };
+export const HOLD_LINK_COUNT: KeptCount = {
+  table: Prisma.raw("legal_hold_link_count_deltas"),
+  key: Prisma.raw("legal_hold_id"),
+  owner: Prisma.raw("legal_holds"),
+};
 
 /** A key's deltas are folded into one row once this many have piled up. */
 const FOLD_AFTER_DELTAS = 100;
@@ -35,10 +45,16 @@ export async function keptCounts(client: SqlClient, counter: KeptCount, ids: str
  * Replaces a key's deltas by their sum in one statement. Concurrent folds and appends stay exact:
  * each delta is deleted by exactly one fold, which re-inserts what it deleted; deltas committed
  * after the fold's snapshot are left for the next one.
+ *
+ * The owner row is locked (FOR KEY SHARE) before any delta: a deletion of the owner locks the
+ * owner first and the deltas in its cascade, so taking them the other way round deadlocked with
+ * it (the re-insert's foreign-key check waited for the owner while the cascade waited for the
+ * deltas). Now one waits for the other, and a fold after the deletion finds no owner and no deltas.
  */
 async function foldDeltas(client: SqlClient, counter: KeptCount, id: string): Promise<void> {
   await runSql(client, Prisma.sql`
-    WITH folded AS (DELETE FROM ${counter.table} WHERE ${counter.key} = ${id}::uuid RETURNING delta)
+    WITH owner AS (SELECT id FROM ${counter.owner} WHERE id = ${id}::uuid FOR KEY SHARE),
+         folded AS (DELETE FROM ${counter.table} WHERE ${counter.key} = (SELECT id FROM owner) RETURNING delta)
     INSERT INTO ${counter.table} (${counter.key}, delta)
     SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`);
 }
