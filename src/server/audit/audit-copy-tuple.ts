@@ -30,10 +30,18 @@ const SELECT_COLUMNS = `id, previous_hash, "timestamp",
        ELSE coalesce(to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'null') END,
   actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash`;
 
-/** The COPY of the next batch of the chain; `afterId` is a decimal integer read from the previous batch. */
-export function batchCopySql(afterId: string | null, batchSize: number): string {
-  if (afterId !== null && !/^-?\d+$/.test(afterId)) throw new Error(`not an id: ${afterId}`);
-  const where = afterId === null ? "" : `WHERE id > ${afterId}`;
+const decimalId = (id: string) => {
+  if (!/^-?\d+$/.test(id)) throw new Error(`not an id: ${id}`);
+  return id;
+};
+
+/**
+ * The COPY of the next batch of the chain: ids above `afterId` and up to `upToId` (null: no
+ * bound), both decimal integers read from earlier rows.
+ */
+export function batchCopySql(afterId: string | null, batchSize: number, upToId: string | null = null): string {
+  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(Boolean);
+  const where = bounds.length === 0 ? "" : `WHERE ${bounds.join(" AND ")}`;
   return `COPY (SELECT ${SELECT_COLUMNS} FROM audit_logs ${where} ORDER BY id LIMIT ${Math.trunc(batchSize)}) TO STDOUT (FORMAT binary)`;
 }
 
@@ -54,9 +62,13 @@ export class CopyTuple {
     return this.isNull(column) ? null : this.chunk.toString("utf8", this.starts[column], this.ends[column]);
   }
 
-  /** A field's bytes as latin1 (one char per byte); null for NULL. */
-  latin1(column: Column): string | null {
-    return this.isNull(column) ? null : this.chunk.toString("latin1", this.starts[column], this.ends[column]);
+  /** Whether a field's bytes are exactly the (one byte per character) string's; false for NULL. */
+  equalsLatin1(column: Column, text: string): boolean {
+    const start = this.starts[column];
+    if (start < 0 || this.ends[column] - start !== text.length) return false;
+    const chunk = this.chunk;
+    for (let index = 0; index < text.length; index++) if (chunk[start + index] !== text.charCodeAt(index)) return false;
+    return true;
   }
 
   /** The signed 32-bit big-endian integer at `offset` within a field. */
