@@ -15,8 +15,10 @@ export type VerifyAuditLogResult = { ok: true; message: string } | { ok: false; 
 // and a pause of the pipeline between PostgreSQL and the walk, and a broken chain still receives
 // the rest of its batch (~0.5 s at most). At 1.37M entries 200,000 took 5.5-5.8 s, 20,000 6.2-6.7 s.
 const DEFAULT_BATCH_SIZE = 200_000;
-// Below this many ids one walker is done before a helper thread has started (~140 ms here).
-const DEFAULT_PARALLEL_FROM_IDS = 100_000;
+// A helper costs ~0.25 s before it pays (thread start, TypeScript loaded through tsx, cold JIT, and
+// the CPU all that takes from the caller's walk); measured on 2 cores: 120,000 entries took 0.30-0.44 s
+// alone and 0.46-0.54 s with a helper, 1,000,000 took 2.42-2.51 s alone and 1.97-2.15 s with one.
+const DEFAULT_PARALLEL_FROM_IDS = 400_000;
 // Enough ranges per walker that one that started late or runs slower takes fewer of them.
 const RANGES_PER_WALKER = 8;
 // Loaded by path at run time (it loads TypeScript through tsx); not something for the bundler to follow.
