@@ -26,7 +26,7 @@ const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), "src/
 
 export interface VerifyAuditLogOptions {
   batchSize?: number;
-  /** Helper threads besides this one; default: one per further core, at most three. */
+  /** Helper threads besides this one (shared with verifications running at the same time in this process); default: one per further core, at most three. */
   helpers?: number;
   /** The span of ids from which helpers are used. */
   parallelFromIds?: number;
@@ -124,7 +124,10 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   );
   const { first_id: firstId, last_id: lastId } = rows[0];
   if (firstId === null || lastId === null) return { ok: true, message: "The audit log is empty." };
-  const helpers = BigInt(lastId) - BigInt(firstId) + 1n >= BigInt(options.parallelFromIds ?? DEFAULT_PARALLEL_FROM_IDS) ? helperCount(options) : 0;
+  const long = BigInt(lastId) - BigInt(firstId) + 1n >= BigInt(options.parallelFromIds ?? DEFAULT_PARALLEL_FROM_IDS);
+  // Verifications running at the same time share the helpers, so a burst of them costs threads and
+  // connections in proportion to the cores, not to the requests.
+  const helpers = long ? Math.max(0, helperCount(options) - helpersRunning) : 0;
   const ranges: IdRange[] = helpers === 0 ? [{ after: null, upTo: null }] : splitIdRanges(firstId, lastId, (helpers + 1) * RANGES_PER_WALKER);
   const queue = new RangeQueue(ranges);
   const started: { finished: Promise<void>; stop: () => void }[] = [];
@@ -133,6 +136,7 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
       const snapshot = (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
       const data: VerifyHelperData = { connectionString: process.env.DATABASE_URL!, snapshot, batchSize };
       for (let helper = 0; helper < helpers; helper++) started.push(startHelper(queue, data));
+      helpersRunning += started.length;
     }
     if (options.callerWalks !== false || started.length === 0) await walkRanges(client, queue, batchSize);
     await Promise.all(started.map((helper) => helper.finished));
@@ -140,6 +144,7 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
     await walkRanges(client, queue, batchSize);
   } finally {
     for (const helper of started) helper.stop();
+    helpersRunning -= started.length;
   }
   const joined = joinRangeWalks(queue.walked());
   if (joined.broken !== null) return describeBreak(client, joined.broken);
@@ -148,6 +153,8 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
     message: `Audit log integrity verified: ${joined.count} entries (ids ${joined.firstId} to ${joined.lastId}) form an unbroken chain.`,
   };
 }
+
+let helpersRunning = 0;
 
 function helperCount(options: VerifyAuditLogOptions): number {
   if (options.helpers !== undefined) return Math.max(0, Math.trunc(options.helpers));

@@ -90,3 +90,30 @@ describe("verifyAuditLog over ranges walked by several threads", () => {
     expect(result).toEqual({ ok: true, message: "Audit log integrity verified: 600 entries (ids 1 to 600) form an unbroken chain." });
   });
 });
+
+describe("verifications at the same time", () => {
+  it("share the helpers instead of starting their own each", async () => {
+    await appendEntries(300);
+    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await watcher.connect();
+    let most = 0;
+    let watching = true;
+    const watch = (async () => {
+      while (watching) {
+        const { rows } = await watcher.query<{ count: number }>(
+          "SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name = 'audit-verify-helper' AND datname = current_database()",
+        );
+        most = Math.max(most, rows[0].count);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+    })();
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => verifyAuditLog({ parallelFromIds: 0, helpers: 1, batchSize: 1, callerWalks: false })),
+    );
+    watching = false;
+    await watch;
+    await watcher.end();
+    expect(most).toBe(1);
+    for (const result of results) expect(result).toMatchObject({ ok: true, message: expect.stringContaining("300 entries") });
+  });
+});
