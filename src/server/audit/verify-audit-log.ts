@@ -1,11 +1,9 @@
-import os from "node:os";
-import path from "node:path";
-import { Worker } from "node:worker_threads";
 import type pg from "pg";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
 import { joinRangeWalks, splitIdRanges, type IdRange } from "./audit-chain-ranges";
-import type { FromHelper, ToHelper, VerifyHelperData } from "./verify-helper";
+import { releaseHelpers, reserveHelpers, startHelper, type RunningHelper } from "./start-verify-helper";
+import type { VerifyHelperData } from "./verify-helper";
 import { RangeQueue } from "./verify-range-queue";
 import { walkChainRange } from "./walk-chain-range";
 
@@ -21,9 +19,6 @@ const DEFAULT_BATCH_SIZE = 200_000;
 const DEFAULT_PARALLEL_FROM_IDS = 400_000;
 // Enough ranges per walker that one that started late or runs slower takes fewer of them.
 const RANGES_PER_WALKER = 8;
-// Loaded by path at run time (it loads TypeScript through tsx); not something for the bundler to follow.
-const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), "src/server/audit/verify-helper-thread.mjs");
-
 export interface VerifyAuditLogOptions {
   batchSize?: number;
   /** Helper threads besides this one (shared with verifications running at the same time in this process); default: one per further core, at most three. */
@@ -32,33 +27,6 @@ export interface VerifyAuditLogOptions {
   parallelFromIds?: number;
   /** false leaves the ranges to the helpers, this thread walking only what a failed one gave back (tests make the helpers walk with it). */
   callerWalks?: boolean;
-}
-
-/**
- * Starts a helper walker thread that takes ranges from the queue until none is left. Never
- * rejects: a helper that fails gives its range back, and the other walkers walk it.
- */
-function startHelper(queue: RangeQueue, data: VerifyHelperData): { finished: Promise<void>; stop: () => void } {
-  const worker = new Worker(HELPER_THREAD, { execArgv: [], workerData: data });
-  let inFlight = -1;
-  const giveNext = () => {
-    inFlight = queue.claim();
-    const message: ToHelper = inFlight < 0 ? { type: "done" } : { type: "range", index: inFlight, range: queue.ranges[inFlight] };
-    worker.postMessage(message);
-  };
-  worker.on("message", (message: FromHelper) => {
-    if (message.type === "result") queue.record(message.index, message.result);
-    giveNext();
-  });
-  worker.on("error", (error) => console.error(`[audit verify] a helper walker failed, its range is walked again: ${error.message}`));
-  const finished = new Promise<void>((resolve) =>
-    worker.on("exit", () => {
-      if (inFlight >= 0) queue.giveBack(inFlight);
-      inFlight = -1;
-      resolve();
-    }),
-  );
-  return { finished, stop: () => void worker.terminate() };
 }
 
 async function walkRanges(client: pg.Client, queue: RangeQueue, batchSize: number): Promise<void> {
@@ -125,26 +93,23 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   const { first_id: firstId, last_id: lastId } = rows[0];
   if (firstId === null || lastId === null) return { ok: true, message: "The audit log is empty." };
   const long = BigInt(lastId) - BigInt(firstId) + 1n >= BigInt(options.parallelFromIds ?? DEFAULT_PARALLEL_FROM_IDS);
-  // Verifications running at the same time share the helpers, so a burst of them costs threads and
-  // connections in proportion to the cores, not to the requests.
-  const helpers = long ? Math.max(0, helperCount(options) - helpersRunning) : 0;
+  const helpers = long ? reserveHelpers(options.helpers) : 0;
   const ranges: IdRange[] = helpers === 0 ? [{ after: null, upTo: null }] : splitIdRanges(firstId, lastId, (helpers + 1) * RANGES_PER_WALKER);
   const queue = new RangeQueue(ranges);
-  const started: { finished: Promise<void>; stop: () => void }[] = [];
+  const started: RunningHelper[] = [];
   try {
     if (helpers > 0) {
       const snapshot = (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
       const data: VerifyHelperData = { connectionString: process.env.DATABASE_URL!, snapshot, batchSize };
       for (let helper = 0; helper < helpers; helper++) started.push(startHelper(queue, data));
-      helpersRunning += started.length;
     }
     if (options.callerWalks !== false || started.length === 0) await walkRanges(client, queue, batchSize);
     await Promise.all(started.map((helper) => helper.finished));
     // Ranges that a failed helper gave back.
     await walkRanges(client, queue, batchSize);
   } finally {
+    releaseHelpers(helpers - started.length);
     for (const helper of started) helper.stop();
-    helpersRunning -= started.length;
   }
   const joined = joinRangeWalks(queue.walked());
   if (joined.broken !== null) return describeBreak(client, joined.broken);
@@ -152,13 +117,6 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
     ok: true,
     message: `Audit log integrity verified: ${joined.count} entries (ids ${joined.firstId} to ${joined.lastId}) form an unbroken chain.`,
   };
-}
-
-let helpersRunning = 0;
-
-function helperCount(options: VerifyAuditLogOptions): number {
-  if (options.helpers !== undefined) return Math.max(0, Math.trunc(options.helpers));
-  return Math.max(0, Math.min(3, os.availableParallelism() - 1));
 }
 
 /**

@@ -1,0 +1,61 @@
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import type { FromHelper, ToHelper, VerifyHelperData } from "./verify-helper";
+import type { RangeQueue } from "./verify-range-queue";
+
+// Loaded by path at run time (it loads TypeScript through tsx); not something for the bundler to follow.
+const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), "src/server/audit/verify-helper-thread.mjs");
+
+export interface RunningHelper {
+  /** Resolves when the thread has ended, whether it finished or failed. */
+  finished: Promise<void>;
+  stop: () => void;
+}
+
+let helpersRunning = 0;
+
+/**
+ * Reserves the helpers a verification may start now: `wanted` (default one per further core, at
+ * most three) less those that verifications already running in this process hold, so a burst of
+ * them costs threads and connections in proportion to the cores, not to the requests. Each
+ * reservation ends when its helper's thread ends, or with releaseHelpers() if it is not started.
+ */
+export function reserveHelpers(wanted?: number): number {
+  const budget = wanted !== undefined ? Math.max(0, Math.trunc(wanted)) : Math.max(0, Math.min(3, os.availableParallelism() - 1));
+  const reserved = Math.max(0, budget - helpersRunning);
+  helpersRunning += reserved;
+  return reserved;
+}
+
+export function releaseHelpers(count: number): void {
+  helpersRunning -= count;
+}
+
+/**
+ * Starts a reserved helper walker thread that takes ranges from the queue until none is left.
+ * Never rejects: a helper that fails gives its range back, and the other walkers walk it.
+ */
+export function startHelper(queue: RangeQueue, data: VerifyHelperData): RunningHelper {
+  const worker = new Worker(HELPER_THREAD, { execArgv: [], workerData: data });
+  let inFlight = -1;
+  const giveNext = () => {
+    inFlight = queue.claim();
+    const message: ToHelper = inFlight < 0 ? { type: "done" } : { type: "range", index: inFlight, range: queue.ranges[inFlight] };
+    worker.postMessage(message);
+  };
+  worker.on("message", (message: FromHelper) => {
+    if (message.type === "result") queue.record(message.index, message.result);
+    giveNext();
+  });
+  worker.on("error", (error) => console.error(`[audit verify] a helper walker failed, its range is walked again: ${error.message}`));
+  const finished = new Promise<void>((resolve) =>
+    worker.on("exit", () => {
+      releaseHelpers(1);
+      if (inFlight >= 0) queue.giveBack(inFlight);
+      inFlight = -1;
+      resolve();
+    }),
+  );
+  return { finished, stop: () => void worker.terminate() };
+}
