@@ -100,7 +100,7 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   try {
     if (helpers > 0) {
       const snapshot = (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
-      const data: VerifyHelperData = { connectionString: process.env.DATABASE_URL!, snapshot, batchSize };
+      const data: VerifyHelperData = { snapshot, batchSize };
       for (let helper = 0; helper < helpers; helper++) started.push(startHelper(queue, data));
     }
     if (options.callerWalks !== false || started.length === 0) await walkRanges(client, queue, batchSize);

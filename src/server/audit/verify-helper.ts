@@ -1,11 +1,11 @@
 import type { MessagePort } from "node:worker_threads";
-import pg from "pg";
+import { connectDedicatedPgClient } from "../db/pg-pool";
 import type { RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
 import { walkChainRange } from "./walk-chain-range";
 
+/** The database is the parent's DATABASE_URL, which a worker thread inherits. */
 export interface VerifyHelperData {
-  connectionString: string;
   /** pg_export_snapshot() of the verification's transaction, so every walker sees the same rows. */
   snapshot: string;
   batchSize: number;
@@ -20,10 +20,10 @@ export type FromHelper = { type: "ready" } | { type: "result"; index: number; re
  */
 export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData): Promise<void> {
   if (!/^[0-9A-F]+-[0-9A-F]+-[0-9]+$/i.test(data.snapshot)) throw new Error(`not a snapshot id: ${data.snapshot}`);
-  const client = new pg.Client({ connectionString: data.connectionString, application_name: "audit-verify-helper" });
+  const { client } = await connectDedicatedPgClient({ application_name: "audit-verify-helper" });
+  // A lost connection fails the walk even if the COPY in flight is not told of it.
   const lost = new Promise<never>((_, reject) => client.on("error", reject));
   lost.catch(() => undefined);
-  await client.connect();
   await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
   await client.query(`SET TRANSACTION SNAPSHOT '${data.snapshot}'`);
   const send = (message: FromHelper) => port.postMessage(message);

@@ -7,7 +7,7 @@ import type { IdRange } from "./audit-chain-ranges";
  * and only the ranges before it still matter. A range given back (its walker failed) goes out again.
  */
 export class RangeQueue {
-  readonly results: (RangeWalkResult | undefined)[];
+  private readonly results: (RangeWalkResult | undefined)[];
   private nextIndex = 0;
   private stopAt = Number.POSITIVE_INFINITY;
   private readonly givenBack: number[] = [];
