@@ -19,6 +19,7 @@ const DEFAULT_BATCH_SIZE = 200_000;
 const DEFAULT_PARALLEL_FROM_IDS = 400_000;
 // Enough ranges per walker that one that started late or runs slower takes fewer of them.
 const RANGES_PER_WALKER = 8;
+
 export interface VerifyAuditLogOptions {
   batchSize?: number;
   /** Helper threads besides this one (shared with verifications running at the same time in this process); default: one per further core, at most three. */
