@@ -48,6 +48,26 @@ const tamperings: [string, () => Promise<void>, { ok: boolean; logId?: number }]
   ["a gap of ids in the middle (harmless)", () => db().$executeRaw`UPDATE audit_logs SET id = id + 1000 WHERE id > 6`.then(() => {}), { ok: true }],
 ];
 
+/** Runs `sql` on a connection of its own every 2 ms, handing each result to `seen`, until stopped. */
+async function pollHelperBackends(sql: string, seen: (result: pg.QueryResult) => void): Promise<{ stop: () => Promise<void> }> {
+  const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await watcher.connect();
+  let polling = true;
+  const loop = (async () => {
+    while (polling) {
+      seen(await watcher.query(sql));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  })();
+  return {
+    stop: async () => {
+      polling = false;
+      await loop;
+      await watcher.end();
+    },
+  };
+}
+
 beforeEach(async () => {
   await db().$executeRawUnsafe("ALTER TABLE audit_logs DISABLE TRIGGER USER");
   await db().$executeRawUnsafe("TRUNCATE audit_logs RESTART IDENTITY");
@@ -68,24 +88,14 @@ describe("verifyAuditLog over ranges walked by several threads", () => {
 
   it("walks every range again when a helper's connection is killed", async () => {
     await appendEntries(600);
-    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await watcher.connect();
     let killed = 0;
-    let watching = true;
-    const killHelpers = (async () => {
-      while (watching) {
-        const { rowCount } = await watcher.query(
-          "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'audit-verify-helper' AND datname = current_database()",
-        );
-        killed += rowCount ?? 0;
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
+    const watcher = await pollHelperBackends(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'audit-verify-helper' AND datname = current_database()",
+      (result) => (killed += result.rowCount ?? 0),
+    );
     // One row per batch keeps the helpers busy long enough to be killed.
     const result = await verifyAuditLog({ parallelFromIds: 0, helpers: 2, batchSize: 1, callerWalks: false });
-    watching = false;
-    await killHelpers;
-    await watcher.end();
+    await watcher.stop();
     expect(killed).toBeGreaterThan(0);
     expect(result).toEqual({ ok: true, message: "Audit log integrity verified: 600 entries (ids 1 to 600) form an unbroken chain." });
   });
@@ -94,27 +104,17 @@ describe("verifyAuditLog over ranges walked by several threads", () => {
 describe("verifications at the same time", () => {
   it("share the helpers instead of starting their own each", async () => {
     await appendEntries(300);
-    const watcher = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await watcher.connect();
     let most = 0;
-    let watching = true;
-    const watch = (async () => {
-      while (watching) {
-        const { rows } = await watcher.query<{ count: number }>(
-          // In a transaction: a helper's backend that has committed and is closing shows as idle.
-          `SELECT count(*)::int AS count FROM pg_stat_activity
-            WHERE application_name = 'audit-verify-helper' AND datname = current_database() AND state IN ('active', 'idle in transaction')`,
-        );
-        most = Math.max(most, rows[0].count);
-        await new Promise((resolve) => setTimeout(resolve, 2));
-      }
-    })();
+    const watcher = await pollHelperBackends(
+      // In a transaction: a helper's backend that has committed and is closing shows as idle.
+      `SELECT count(*)::int AS count FROM pg_stat_activity
+        WHERE application_name = 'audit-verify-helper' AND datname = current_database() AND state IN ('active', 'idle in transaction')`,
+      (result) => (most = Math.max(most, result.rows[0].count)),
+    );
     const results = await Promise.all(
       Array.from({ length: 4 }, () => verifyAuditLog({ parallelFromIds: 0, helpers: 1, batchSize: 1, callerWalks: false })),
     );
-    watching = false;
-    await watch;
-    await watcher.end();
+    await watcher.stop();
     expect(most).toBe(1);
     for (const result of results) expect(result).toMatchObject({ ok: true, message: expect.stringContaining("300 entries") });
   });
