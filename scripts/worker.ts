@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: runs background jobs (IMAP sync, index catch-up) and lifecycle cycles every
+ * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail) and lifecycle cycles every
  * LIFECYCLE_INTERVAL_MINUTES (default 60) until SIGTERM, finishing the work in hand. `-- --once`
  * runs the due jobs and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
  */
@@ -9,6 +9,7 @@ import { applyMigrations } from "../src/server/db/migrations";
 import { jobHandlers } from "../src/server/jobs/job-handlers";
 import { runNextJob } from "../src/server/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
+import { fillRecipientKinds } from "../src/server/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 
@@ -64,6 +65,16 @@ async function indexCatchUpLoop() {
   }
 }
 
+/** Mail archived before Cc and Bcc were recorded gets them from its stored bytes (then every 10 minutes for stragglers). */
+async function recipientKindsLoop() {
+  while (!stop.signal.aborted) {
+    await fillRecipientKinds({ signal: stop.signal })
+      .then((filled) => filled > 0 && log(`recorded Cc/Bcc of ${filled} earlier email(s)`))
+      .catch((error) => log(`recipient kinds error: ${String(error)}`));
+    await sleep(10 * 60_000);
+  }
+}
+
 /** A cycle at start, then one every interval; a stop request lets the batch in hand finish. */
 async function lifecycleLoop(intervalMs: number) {
   while (!stop.signal.aborted) {
@@ -88,12 +99,13 @@ async function main() {
     if (once) {
       const summary = await runLifecycleCycle();
       while (await runNextJob(jobHandlers));
+      await fillRecipientKinds();
       process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
     onStopSignals(() => stop.abort());
     log("started");
-    await Promise.all([jobLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop()]);
+    await Promise.all([jobLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
     log("stopped");
   } finally {
     await disconnectDb();

@@ -18,6 +18,9 @@ export interface TestEmailOverrides {
   senderName?: string;
   senderEmail?: string;
   recipients?: { name?: string; email: string }[];
+  /** The Cc and Bcc addresses among `recipients` (default none). */
+  cc?: string[];
+  bcc?: string[];
   bodyText?: string;
   /** Defaults to whether `attachments` is non-empty. */
   hasAttachments?: boolean;
@@ -71,6 +74,8 @@ export async function insertTestEmail(
         senderEmail: overrides.senderEmail ?? "alice@example.com",
         recipients,
         recipientEmails: recipients.map((recipient) => recipient.email),
+        ccEmails: (overrides.cc ?? []).map((address) => address.toLowerCase()),
+        bccEmails: (overrides.bcc ?? []).map((address) => address.toLowerCase()),
         storagePath: `test/${hash.slice(0, 2)}/${hash}`,
         storageHashSha256: hash,
         sizeBytes: BigInt(overrides.sizeBytes ?? 1024),

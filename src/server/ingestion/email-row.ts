@@ -32,6 +32,8 @@ export function emailRow(options: {
     senderName: parsed.senderName,
     senderEmail: parsed.senderEmail,
     recipients: parsed.recipients,
+    ccEmails: parsed.ccEmails,
+    bccEmails: parsed.bccEmails,
     storagePath: blobKeyForHash(parsed.rawHashSha256),
     storageHashSha256: parsed.rawHashSha256,
     sizeBytes: parsed.sizeBytes,

@@ -26,6 +26,8 @@ export interface EmailRow {
   senderName: string;
   senderEmail: string;
   recipients: { name: string; email: string }[];
+  ccEmails: string[];
+  bccEmails: string[];
   storagePath: string;
   storageHashSha256: string;
   sizeBytes: number;
@@ -41,7 +43,7 @@ export interface EmailRow {
 
 const EMAIL_COLUMNS = Prisma.sql`"id" uuid, "ingestionSourceId" uuid, "userEmail" text, "messageIdHeader" text, "dedupeKey" text,
   "sentAt" timestamptz, "sentAtFallback" text, "archivedAt" timestamptz, "subject" text, "senderName" text, "senderEmail" text,
-  "recipients" jsonb, "recipientEmails" text[], "storagePath" text, "storageHashSha256" text, "sizeBytes" bigint,
+  "recipients" jsonb, "recipientEmails" text[], "ccEmails" text[], "bccEmails" text[], "storagePath" text, "storageHashSha256" text, "sizeBytes" bigint,
   "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text, "references" text[], "bodyText" text,
   "attachments" json`;
 
@@ -75,10 +77,10 @@ export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], 
     WITH input AS MATERIALIZED (SELECT * FROM json_to_recordset(${JSON.stringify(emails)}::json) AS r(${EMAIL_COLUMNS})),
     inserted AS (
       INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, sent_at_fallback,
-        archived_at, subject, sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes,
+        archived_at, subject, sender_name, sender_email, recipients, recipient_emails, cc_emails, bcc_emails, storage_path, storage_hash_sha256, size_bytes,
         has_attachments, path, tags, thread_key, in_reply_to, "references", body_text, search_vector, is_indexed)
       SELECT r."id", r."ingestionSourceId", r."userEmail", r."messageIdHeader", r."dedupeKey", r."sentAt", r."sentAtFallback",
-        r."archivedAt", r."subject", r."senderName", r."senderEmail", r."recipients", r."recipientEmails", r."storagePath",
+        r."archivedAt", r."subject", r."senderName", r."senderEmail", r."recipients", r."recipientEmails", r."ccEmails", r."bccEmails", r."storagePath",
         r."storageHashSha256", r."sizeBytes", r."hasAttachments", r."path", r."tags", r."threadKey", r."inReplyTo", r."references",
         r."bodyText", ${options.searchVector ? inputSearchVector : Prisma.sql`NULL`}, ${options.searchVector}
       FROM input r

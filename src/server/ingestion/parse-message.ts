@@ -22,6 +22,9 @@ export interface ParsedMessage {
   senderName: string;
   senderEmail: string;
   recipients: { name: string; email: string }[];
+  /** The Cc and Bcc addresses among the recipients, lower-cased (the search language's cc: and bcc:). */
+  ccEmails: string[];
+  bccEmails: string[];
   inReplyTo: string | null;
   references: string[];
   bodyText: string;
@@ -52,6 +55,10 @@ export function messageIdsIn(header: string | undefined): string[] {
   const bracketed = header.match(/<[^<>\s]+>/g);
   const ids = bracketed ? bracketed.map(stripAngles) : header.split(/\s+/).map(stripAngles);
   return ids.map((id) => cleanLine(id, 998)).filter((id) => id.length > 0);
+}
+
+export function lowerCasedAddresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  return [...new Set(mailboxes(field).map((mailbox) => mailbox.email.toLowerCase()).filter(Boolean))];
 }
 
 function mailboxes(field: AddressObject | AddressObject[] | undefined): { name: string; email: string }[] {
@@ -109,6 +116,8 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     senderName: sender.name,
     senderEmail: sender.email,
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...mailboxes(email.bcc)].filter((recipient) => recipient.email !== ""),
+    ccEmails: lowerCasedAddresses(email.cc),
+    bccEmails: lowerCasedAddresses(email.bcc),
     inReplyTo: messageIdsIn(email.inReplyTo)[0] ?? null,
     references: messageIdsIn(references).slice(0, 500),
     bodyText: cleanText(email.text, MAX_BODY_TEXT_CHARS),

@@ -194,7 +194,7 @@ describe("searching", () => {
       query: "budget",
     });
     const result = await engine.search({
-      query: normalizeSearchQuery({ query: "-budget & (q1)", matchingStrategy: "frequency", filters: { hasAttachments: true } }),
+      query: normalizeSearchQuery({ query: "!budget & q1", matchingStrategy: "frequency", filters: { hasAttachments: true } }),
       scope: [{ userEmail: "Alice@Example.com" }],
       offset: 2,
       limit: 2,

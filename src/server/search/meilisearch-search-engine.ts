@@ -8,6 +8,9 @@ import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
 import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
+import { AppError } from "../errors/app-error";
+import { firstConstruct } from "./query-language/first-construct";
+import { parseSearchQuery } from "./query-language/parse-search-query";
 
 const SNIPPET_WORDS = 30;
 const HAS_WORD = /[\p{L}\p{N}]/u;
@@ -60,6 +63,19 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
  * transaction (so it exists only if the emails commit); the worker sends the documents
  * (processSearchIndexJob) and flips is_indexed once Meilisearch has them.
  */
+/**
+ * Meilisearch cannot yet run the search language's operators with the same meaning (docs/search.md,
+ * "Both engines"), so a query using any of them is refused with a 422 naming it, never answered
+ * with a different set.
+ */
+function refuseSearchLanguage(query: string): void {
+  const parsed = parseSearchQuery(query);
+  if (!parsed) return;
+  throw new AppError("VALIDATION", "Invalid input", {
+    fieldErrors: [{ field: "query", message: `the Meilisearch engine cannot run ${firstConstruct(parsed.tree)} exactly; use operator-free words and the filters, or the PostgreSQL engine` }],
+  });
+}
+
 export class MeilisearchSearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;
 
@@ -80,6 +96,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     offset: number;
     limit: number;
   }): Promise<SearchPage> {
+    refuseSearchLanguage(options.query.query);
     const filter = meiliFilter(options.query, options.scope);
     if (filter === null) return { hits: [], total: 0, totalIsEstimate: false };
     const index = await meiliIndex();
@@ -120,6 +137,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     scope?: ArchiveCondition[] | null;
   }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
+    refuseSearchLanguage(options.query.query);
     const filter = meiliFilter(options.query, options.scope ?? null);
     if (filter === null) return;
     const index = await meiliIndex();

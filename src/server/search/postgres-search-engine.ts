@@ -11,6 +11,8 @@ import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { withSearchTransaction } from "./search-transaction";
 import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
 import { plainSnippet, renderSnippet } from "./snippet";
+import { compileQueryTree, type CompiledQuery } from "./query-language/compile-query-tree";
+import { parseSearchQuery } from "./query-language/parse-search-query";
 
 type Sql = Prisma.Sql;
 
@@ -116,6 +118,8 @@ export class PostgresSearchEngine implements SearchEngine {
   private async plan(client: SqlClient, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
+    const parsed = parseSearchQuery(query.query);
+    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree), restrictions);
     const terms = await resolveTerms(client, query.query);
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
@@ -176,6 +180,24 @@ export class PostgresSearchEngine implements SearchEngine {
     }
     return { hits, total: counted, totalIsEstimate: false };
   }
+}
+
+/**
+ * A query of the search language runs exactly as written: its condition is the result set, and
+ * ranking scores the words it asks for (not those under a NOT), all in one tier.
+ */
+function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
+  const where = allOf([compiled.where, ...restrictions]);
+  if (compiled.rankingTerms.length === 0) return { where, ranking: null, tiers: [] };
+  return {
+    where,
+    ranking: {
+      anyTerm: Prisma.sql`(${Prisma.join(compiled.rankingTerms.map(tsquery), " || ")})`,
+      lexemes: [...new Set(compiled.rankingTerms.flatMap(lexemesOf))],
+      singleLexemeTerms: null,
+    },
+    tiers: [{ matching: where, excluded: null, undecided: [] }],
+  };
 }
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });

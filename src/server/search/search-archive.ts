@@ -4,6 +4,7 @@ import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
+import { parseSearchQuery } from "./query-language/parse-search-query";
 import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
 
 export interface SearchArchiveResult {
@@ -11,6 +12,10 @@ export interface SearchArchiveResult {
   total: number;
   /** True when `total` is the engine's estimate of a large result set (docs/search.md). */
   totalIsEstimate: boolean;
+  /** False for a query of the search language, which runs exactly as written (docs/search.md). */
+  matchingStrategyApplied: boolean;
+  /** The query language's canonical text of the query; null for an operator-free query. */
+  normalizedQuery: string | null;
   page: number;
   limit: number;
   processingTimeMs: number;
@@ -47,5 +52,15 @@ export async function searchArchive(options: {
     targetId: "",
     details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
   });
-  return { items, total: found.total, totalIsEstimate: found.totalIsEstimate, page, limit, processingTimeMs };
+  const parsed = parseSearchQuery(query.query);
+  return {
+    items,
+    total: found.total,
+    totalIsEstimate: found.totalIsEstimate,
+    matchingStrategyApplied: parsed === null,
+    normalizedQuery: parsed?.normalized ?? null,
+    page,
+    limit,
+    processingTimeMs,
+  };
 }

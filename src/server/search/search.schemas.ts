@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDateBound } from "../audit/audit.schemas";
 import { AppError } from "../errors/app-error";
+import { searchLanguageProblem } from "./query-language/parse-search-query";
 import { MATCHING_STRATEGIES, type SearchFilters, type SearchQuery } from "./search-engine";
 
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
@@ -59,7 +60,11 @@ export const SEARCH_FILTER_KEYS = Object.keys(filterShape) as (keyof SearchFilte
 const queryText = z
   .string({ message: "query must be a string" })
   .max(SEARCH_QUERY_MAX_LENGTH, `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
-  .transform((text) => text.trim());
+  .transform((text) => text.trim())
+  .superRefine((text, context) => {
+    const problem = searchLanguageProblem(text);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 const matchingStrategy = optionalValue(
   z.enum(MATCHING_STRATEGIES, { message: `matchingStrategy must be one of ${MATCHING_STRATEGIES.join(", ")}` }),
@@ -164,3 +169,6 @@ export const searchRequestSchema = knownKeysOnly(
   }));
 
 export type SearchRequest = z.output<typeof searchRequestSchema>;
+
+/** POST /v1/search/explain. */
+export const explainSearchSchema = z.object({ searchQuery: searchQuerySchema });

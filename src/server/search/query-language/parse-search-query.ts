@@ -79,3 +79,14 @@ function describeExpectation(expectation: peggy.parser.Expectation): string {
 }
 
 const joinAlternatives = (items: string[]) => (items.length === 1 ? items[0] : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`);
+
+/** The 422 message of a query the language refuses, or null when it is fine (for schema refinements). */
+export function searchLanguageProblem(query: string): string | null {
+  try {
+    parseSearchQuery(query);
+    return null;
+  } catch (error) {
+    if (error instanceof AppError && error.fieldErrors?.length) return error.fieldErrors[0].message;
+    throw error;
+  }
+}

@@ -1,5 +1,6 @@
 import { searchArchive } from "../../search/search-archive";
-import { searchRequestSchema } from "../../search/search.schemas";
+import { explainSearch } from "../../search/explain-search";
+import { explainSearchSchema, searchRequestSchema } from "../../search/search.schemas";
 import { permissionProcedure, router } from "../init";
 
 export const searchRouter = router({
@@ -7,4 +8,8 @@ export const searchRouter = router({
   run: permissionProcedure("read:archive", undefined, "search")
     .input(searchRequestSchema)
     .query(({ ctx, input }) => searchArchive({ principal: ctx.principal, query: input.searchQuery, page: input.page, limit: input.limit })),
+  /** POST /v1/search/explain: the parsed query with each clause's count, before a hold is applied with it. */
+  explain: permissionProcedure("read:archive", undefined, "search")
+    .input(explainSearchSchema)
+    .query(({ ctx, input }) => explainSearch({ principal: ctx.principal, query: input.searchQuery })),
 });

@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { principalForUser } from "../auth/authenticate";
+import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
+import { insertTestEmail } from "../../../tests/helpers/emails";
+import { api } from "../../../tests/helpers/rest-client";
+import { createCaller } from "../trpc/root";
+
+const PATH = "/v1/search/explain";
+let admin: TestUser;
+let aliceOnly: TestUser;
+let noArchive: TestUser;
+
+beforeAll(async () => {
+  admin = await setupAdmin();
+  aliceOnly = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+  noArchive = await createUserWithRole(admin.token, [{ action: "read", subject: "users" }]);
+  // 20 emails: "contract" in 16 (4 of them also "acme"), "acme" alone in 2, neither in 2; alice has the first 10.
+  for (let index = 0; index < 20; index++) {
+    const words = index < 4 ? "contract acme" : index < 16 ? "contract" : index < 18 ? "acme" : "lunch";
+    await insertTestEmail({ userEmail: index < 10 ? "alice@example.com" : "bob@example.com", subject: `Note ${index}`, bodyText: `${words} text` });
+  }
+});
+
+const explain = (searchQuery: unknown, token = admin.token) => api("POST", PATH, { token, body: { searchQuery } });
+
+describe("POST /v1/search/explain", () => {
+  it("gives each clause's count in the visible archive, the total, and warns about a broad clause", async () => {
+    const response = await explain({ query: "contract AND NOT acme" });
+    expect(response.status).toBe(200);
+    const body = response.body;
+    expect(body).toMatchObject({
+      normalized: "contract AND NOT acme",
+      matchingStrategyApplied: false,
+      total: 12,
+      visibleEmails: 20,
+      tree: {
+        type: "and",
+        count: 12,
+        children: [
+          { type: "words", text: "contract", count: 16, children: [] },
+          { type: "not", text: "NOT acme", count: 14, children: [{ type: "words", text: "acme", count: 6 }] },
+        ],
+      },
+    });
+    expect(body.warnings).toEqual([expect.stringMatching(/^contract matches 16 of 20 emails \(80%\)/)]);
+  });
+
+  it("counts only what the caller may read", async () => {
+    const body = (await explain({ query: "contract OR acme" }, aliceOnly.token)).body;
+    expect(body).toMatchObject({ total: 10, visibleEmails: 10, tree: { type: "or", children: [{ count: 10 }, { count: 4 }] } });
+  });
+
+  it("explains an operator-free query with its strategy: the terms' counts, and the set the strategy takes", async () => {
+    const body = (await explain({ query: "contract acme" })).body;
+    expect(body).toMatchObject({
+      matchingStrategyApplied: true,
+      total: 16,
+      tree: { text: "contract acme", count: 16, children: [{ type: "term", text: "contract", count: 16 }, { type: "term", text: "acme", count: 6 }] },
+    });
+    const all = (await explain({ query: "contract acme", matchingStrategy: "all" })).body;
+    expect(all.total).toBe(4);
+  });
+
+  it("answers 422 naming the position for bad syntax, 401 without credentials, 403 without read:archive", async () => {
+    const bad = await explain({ query: "contract AND (acme" });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({
+      status: "error",
+      statusCode: 422,
+      errors: [{ field: "searchQuery.query", message: expect.stringMatching(/^at character 19: expected "\)"/) }],
+    });
+    expect((await explain({})).status).toBe(422);
+    expect((await api("POST", PATH, { body: { searchQuery: { query: "x" } } })).status).toBe(401);
+    expect((await explain({ query: "x" }, noArchive.token)).status).toBe(403);
+    expect((await api("GET", PATH, { token: admin.token })).status).toBe(405);
+  });
+
+  it("is the same through tRPC", async () => {
+    const caller = createCaller({ principal: await principalForUser(admin.user.id, "127.0.0.1", "session"), ip: "127.0.0.1" });
+    const result = await caller.search.explain({ searchQuery: { query: "-lunch acme", filters: null, matchingStrategy: null } });
+    expect(result).toMatchObject({ normalized: "NOT lunch AND acme", total: 6 });
+  });
+});

@@ -1,0 +1,98 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { archiveScope } from "../authz/ability";
+import { pgPool } from "../db/pg-pool";
+import { formatQueryTree } from "./query-language/format-query-tree";
+import { parseSearchQuery } from "./query-language/parse-search-query";
+import type { QueryNode } from "./query-language/query-tree";
+import type { SearchEngine, SearchQuery } from "./search-engine";
+import { searchEngine } from "./search-engine-factory";
+import { parseSearchTerms } from "./search-terms";
+
+/** A clause wider than this share of the caller's visible archive is worth a second look. */
+export const BROAD_CLAUSE_SHARE = 0.1;
+
+export interface ExplainedClause {
+  /** and, or, not, words, prefix, near, address, ... or "term" for a term of an operator-free query. */
+  type: string;
+  /** The clause as a query of its own (normalized). */
+  text: string;
+  /** Emails of the caller's visible archive that match the clause (with the query's filters). */
+  count: number;
+  children: ExplainedClause[];
+}
+
+export interface SearchExplanation {
+  searchQuery: SearchQuery;
+  /** The query's text in canonical form (operator-free queries: as given). */
+  normalized: string;
+  /** False for a query of the search language: it runs exactly as written. */
+  matchingStrategyApplied: boolean;
+  /** Emails the query matches in the caller's visible archive (with the filters). */
+  total: number;
+  /** Emails the caller may read that the filters allow: what "broad" is measured against. */
+  visibleEmails: number;
+  tree: ExplainedClause;
+  warnings: string[];
+}
+
+/**
+ * What a query will do before it is applied: its parsed tree with each clause's count in the
+ * caller's visible archive, the total, and a warning for every clause that matches more than 10%
+ * of it (docs/search.md, "Explain"). Each count is the clause run as a query of its own through the
+ * same engine, scope and filters, so the explanation cannot disagree with the search.
+ */
+export async function explainSearch(options: { principal: Principal; query: SearchQuery; engine?: SearchEngine }): Promise<SearchExplanation> {
+  const engine = options.engine ?? searchEngine();
+  const scope = archiveScope(options.principal.ability, "read");
+  const { query } = options;
+  const count = async (text: string, matchingStrategy = query.matchingStrategy) =>
+    (await engine.search({ query: { ...query, query: text, matchingStrategy }, scope, offset: 0, limit: 1, exactTotal: true })).total;
+
+  const parsed = parseSearchQuery(query.query);
+  const visibleEmails = await count("");
+  let tree: ExplainedClause;
+  if (parsed) {
+    const explain = async (node: QueryNode): Promise<ExplainedClause> => {
+      const children = node.type === "and" || node.type === "or" ? node.children : node.type === "not" ? [node.child] : [];
+      const explained = await Promise.all(children.map(explain));
+      const text = formatQueryTree(node);
+      // NOT x is everything the filters allow but x: no need to search for it.
+      const clauseCount = node.type === "not" ? visibleEmails - explained[0].count : await count(text);
+      return { type: node.type, text, count: clauseCount, children: explained };
+    };
+    tree = await explain(parsed.tree);
+  } else {
+    const terms = parseSearchTerms(query.query).map((term) => (term.phrase ? `"${term.text}"` : term.text));
+    const children: ExplainedClause[] = [];
+    for (const term of terms) children.push({ type: "term", text: term, count: await count(term, "all"), children: [] });
+    tree = { type: `terms (matchingStrategy ${query.matchingStrategy})`, text: query.query, count: await count(query.query), children };
+  }
+  const warnings = broadClauses(tree, visibleEmails).map(
+    (clause) =>
+      `${clause.text} matches ${clause.count} of ${visibleEmails} emails (${Math.round((100 * clause.count) / visibleEmails)}%): it may bring in far more than intended`,
+  );
+  await appendAuditEntry(pgPool(), {
+    actor: options.principal.actor,
+    actionType: "SEARCH",
+    targetType: "ArchivedEmail",
+    targetId: "",
+    details: { query, explain: true, total: tree.count },
+  });
+  return {
+    searchQuery: query,
+    normalized: parsed?.normalized ?? query.query,
+    matchingStrategyApplied: parsed === null,
+    total: tree.count,
+    visibleEmails,
+    tree,
+    warnings,
+  };
+}
+
+/** Leaf clauses (not under a NOT) that match more than BROAD_CLAUSE_SHARE of the visible archive. */
+function broadClauses(clause: ExplainedClause, visibleEmails: number): ExplainedClause[] {
+  if (clause.type === "not") return [];
+  if (clause.children.length > 0) return clause.children.flatMap((child) => broadClauses(child, visibleEmails));
+  return visibleEmails > 0 && clause.count > BROAD_CLAUSE_SHARE * visibleEmails ? [clause] : [];
+}

@@ -1,0 +1,185 @@
+import { Prisma } from "@/generated/prisma/client";
+import { querySql, type SqlClient } from "../../db/sql-client";
+import type { QueryLeaf, QueryNode, TextField } from "./query-tree";
+
+type Sql = Prisma.Sql;
+
+/**
+ * Each text field is one weight of the email's tsvector (postgres-search-vector.ts): subject A,
+ * sender and recipients B, body C, attachments D. A phrase or a proximity restricted to one weight
+ * cannot match across the end of one field and the start of the next, since neighbouring fields
+ * have different weights.
+ */
+const FIELD_WEIGHT: Record<TextField, string> = { subject: "A", body: "C", attachment: "D" };
+const ALL_WEIGHTS = ["A", "B", "C", "D"];
+/** A lexeme in tsquery text as PostgreSQL writes it: quoted, quotes doubled. */
+const LEXEME = /'(?:[^']|'')+'/g;
+
+export interface CompiledQuery {
+  /** The condition on `archived_emails e` selecting exactly the query's matches. */
+  where: Sql;
+  /** The condition of every node, for explain. */
+  conditionOf: (node: QueryNode) => Sql;
+  /** The tsquery texts of the word clauses not under a NOT: what ranking scores and snippets mark. */
+  rankingTerms: string[];
+}
+
+/**
+ * Translates a query tree into SQL. Words go to PostgreSQL as parameters and come back as tsquery
+ * text built by phraseto_tsquery with the index's configuration; the operators (<N>, :*, weights)
+ * are then added around those lexemes, so no user text is ever read as tsquery syntax or SQL.
+ */
+export async function compileQueryTree(client: SqlClient, tree: QueryNode): Promise<CompiledQuery> {
+  const lexemes = await resolveLexemes(client, textsOf(tree));
+  const textQuery = (leaf: Extract<QueryLeaf, { type: "words" | "prefix" | "near" }>): string | null => {
+    switch (leaf.type) {
+      case "words": {
+        const phrase = lexemes.get(leaf.words.join(" "));
+        if (!phrase) return null;
+        return weighted(leaf.field, (weight) => withWeight(phrase, weight), !phrase.includes("<"));
+      }
+      case "prefix": {
+        const first = lexemes.get(leaf.prefix)?.match(LEXEME)?.[0];
+        return first ? weighted(leaf.field, (weight) => `${first}:*${weight}`, true) : null;
+      }
+      case "near": {
+        const [left, right] = leaf.words.map((word) => lexemes.get(word));
+        if (!left || !right) return null;
+        return weighted(leaf.field, (weight) => near(withWeight(left, weight), withWeight(right, weight), leaf.distance), false);
+      }
+    }
+  };
+  const rankingTerms: string[] = [];
+  const conditions = new Map<QueryNode, Sql>();
+  const compile = (node: QueryNode, negated: boolean): Sql => {
+    let sql: Sql;
+    switch (node.type) {
+      case "and":
+      case "or":
+        sql = Prisma.sql`(${Prisma.join(node.children.map((child) => compile(child, negated)), node.type === "and" ? " AND " : " OR ")})`;
+        break;
+      case "not":
+        sql = Prisma.sql`NOT ${compile(node.child, !negated)}`;
+        break;
+      case "words":
+      case "prefix":
+      case "near": {
+        const text = textQuery(node);
+        if (text && !negated) rankingTerms.push(text);
+        // An email not yet in the PostgreSQL index (search_vector NULL) matches no word, and so every NOT of one.
+        sql = text ? Prisma.sql`coalesce(e.search_vector @@ ${text}::tsquery, false)` : Prisma.sql`FALSE`;
+        break;
+      }
+      default:
+        sql = leafCondition(node);
+    }
+    conditions.set(node, sql);
+    return sql;
+  };
+  const where = compile(tree, false);
+  return {
+    where,
+    rankingTerms,
+    conditionOf: (node) => {
+      const sql = conditions.get(node);
+      if (!sql) throw new Error("Not a node of the compiled query");
+      return sql;
+    },
+  };
+}
+
+/** `'a' <-> 'b'` restricted to one weight: `'a':C <-> 'b':C`. */
+const withWeight = (tsquery: string, weight: string) => (weight ? tsquery.replace(LEXEME, (lexeme) => `${lexeme}:${weight}`) : tsquery);
+
+/**
+ * A clause in its field, or in any field: a single lexeme needs no weight (it cannot straddle two
+ * fields); a phrase or proximity is tried in each weight separately, so it stays inside one field.
+ */
+function weighted(field: TextField | null, build: (weight: string) => string, singleLexeme: boolean): string {
+  if (field) return build(FIELD_WEIGHT[field]);
+  if (singleLexeme) return build("");
+  return ALL_WEIGHTS.map((weight) => `( ${build(weight)} )`).join(" | ");
+}
+
+/** Both, in either order, at most `distance` positions apart: <1> .. <distance> each way. */
+function near(left: string, right: string, distance: number): string {
+  const alternatives: string[] = [];
+  for (let gap = 1; gap <= distance; gap++) {
+    alternatives.push(`( ${left} ) <${gap}> ( ${right} )`, `( ${right} ) <${gap}> ( ${left} )`);
+  }
+  return alternatives.join(" | ");
+}
+
+/** Every text the tree needs as lexemes: phrases whole, proximity words and prefixes alone. */
+function textsOf(node: QueryNode): string[] {
+  switch (node.type) {
+    case "and":
+    case "or":
+      return node.children.flatMap(textsOf);
+    case "not":
+      return textsOf(node.child);
+    case "words":
+      return [node.words.join(" ")];
+    case "prefix":
+      return [node.prefix];
+    case "near":
+      return [...node.words];
+    default:
+      return [];
+  }
+}
+
+async function resolveLexemes(client: SqlClient, texts: string[]): Promise<Map<string, string>> {
+  const distinct = [...new Set(texts)];
+  if (distinct.length === 0) return new Map();
+  const rows = await querySql<{ text: string; tsquery: string }>(client, Prisma.sql`
+    SELECT t.text, q::text AS tsquery
+    FROM unnest(${distinct}::text[]) AS t(text)
+    CROSS JOIN LATERAL phraseto_tsquery('simple', t.text) AS q
+    WHERE numnode(q) > 0`);
+  return new Map(rows.map((row) => [row.text, row.tsquery]));
+}
+
+const lower = (column: Sql) => Prisma.sql`lower(${column})`;
+
+function addressMatches(column: Sql, address: string, domain: boolean): Sql {
+  return domain ? Prisma.sql`split_part(${lower(column)}, '@', -1) = ${address}` : Prisma.sql`${lower(column)} = ${address}`;
+}
+
+function leafCondition(leaf: Exclude<QueryLeaf, { type: "words" | "prefix" | "near" }>): Sql {
+  switch (leaf.type) {
+    case "address": {
+      if (leaf.field === "from") return addressMatches(Prisma.sql`e.sender_email`, leaf.address, leaf.domain);
+      const column = { to: Prisma.sql`e.recipient_emails`, cc: Prisma.sql`e.cc_emails`, bcc: Prisma.sql`e.bcc_emails` }[leaf.field];
+      return Prisma.sql`EXISTS (SELECT 1 FROM unnest(${column}) AS recipient(address) WHERE ${addressMatches(Prisma.sql`recipient.address`, leaf.address, leaf.domain)})`;
+    }
+    case "mailbox":
+      return Prisma.sql`lower(e.user_email) = ${leaf.address}`;
+    case "source":
+      return Prisma.sql`e.ingestion_source_id IN (
+        SELECT s.id FROM ingestion_sources s WHERE s.id::text = ${leaf.value.toLowerCase()} OR lower(s.name) = ${leaf.value.toLowerCase()})`;
+    case "filename": {
+      const part = leaf.prefix ? (name: Sql) => Prisma.sql`starts_with(${name}, ${leaf.value})` : (name: Sql) => Prisma.sql`${name} = ${leaf.value}`;
+      return Prisma.sql`EXISTS (SELECT 1 FROM attachments a WHERE a.email_id = e.id AND (${part(Prisma.sql`lower(a.filename)`)}
+        OR EXISTS (SELECT 1 FROM regexp_split_to_table(lower(a.filename), '[._[:space:]-]+') AS piece(name) WHERE ${part(Prisma.sql`piece.name`)})))`;
+    }
+    case "hasAttachment":
+      return Prisma.sql`e.has_attachments`;
+    case "sent": {
+      const bounds = [
+        ...(leaf.from ? [Prisma.sql`e.sent_at >= ${leaf.from}::timestamptz`] : []),
+        ...(leaf.until ? [Prisma.sql`e.sent_at < ${leaf.until}::timestamptz`] : []),
+      ];
+      return Prisma.sql`(${Prisma.join(bounds, " AND ")})`;
+    }
+    case "size": {
+      const bounds = [
+        ...(leaf.min !== null ? [Prisma.sql`e.size_bytes >= ${leaf.min}`] : []),
+        ...(leaf.max !== null ? [Prisma.sql`e.size_bytes <= ${leaf.max}`] : []),
+      ];
+      return Prisma.sql`(${Prisma.join(bounds, " AND ")})`;
+    }
+    case "messageId":
+      return Prisma.sql`e.message_id_header = ${leaf.value}`;
+  }
+}
