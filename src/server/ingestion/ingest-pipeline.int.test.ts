@@ -26,12 +26,14 @@ describe("ingestion pipeline", () => {
     const { upload } = await uploader();
     const messages = Array.from({ length: 450 }, (_, index) => buildMessage({ messageId: `m${index}@example.com`, subject: `message ${index}` }));
     messages[3] = Buffer.from("\u0000\u0001 not a message");
-    messages[260] = buildMessage({ messageId: "m10@example.com", subject: "a second copy of message 10" });
+    messages[260] = Buffer.from(messages[10]);
+    messages[261] = buildMessage({ messageId: "m11@example.com", subject: "message 11, corrected" });
     messages[449] = Buffer.from("\u0000 also not a message");
     const response = await upload("application/mbox", mboxOf(messages));
     expect(response.body).toEqual({ imported: 447, duplicates: 1, failed: [{ index: 3, reason: expect.any(String) }, { index: 449, reason: expect.any(String) }] });
     expect(await db().archivedEmail.count()).toBe(447);
     expect(await db().archivedEmail.count({ where: { subject: "message 10" } })).toBe(1);
+    expect(await db().archivedEmail.count({ where: { messageIdHeader: "m11@example.com" } })).toBe(2);
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 120_000);
 
