@@ -132,6 +132,31 @@ describe("import: one message", () => {
   });
 });
 
+describe("import: a message without a header block", () => {
+  it("is kept byte for byte, with no subject or sender, the archive time as sentAt, and says so", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await createSource(admin.token);
+    const text = Buffer.from("Meeting notes, pasted without any header\r\nsecond line\r\n");
+    const binary = Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x0a, 0x0a, 0x80, 0x41]);
+    // Over the 1 MB header-section limit without a blank line, but not a header: kept, not refused as a header bomb.
+    const blob = Buffer.alloc(1_200_000, 0x2e);
+    for (const raw of [text, binary, blob]) {
+      const before = Date.now();
+      expect((await upload(admin.token, sourceId, "message/rfc822", raw)).body).toEqual({ imported: 1, duplicates: 0, failed: [] });
+      const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(raw) } });
+      expect(email).toMatchObject({ subject: "", senderName: "", senderEmail: "", recipients: [], messageIdHeader: "", sentAtFallback: "no-headers", sizeBytes: BigInt(raw.length) });
+      expect(email.sentAt).toEqual(email.archivedAt);
+      expect(email.archivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(await readFile(storedFile(email.storagePath))).toEqual(raw);
+      expect((await upload(admin.token, sourceId, "message/rfc822", raw)).body).toEqual({ imported: 0, duplicates: 1, failed: [] });
+    }
+    const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(text) } });
+    const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
+    expect(detail.body).toMatchObject({ subject: "", senderEmail: "", sentAtFallback: "no-headers", bodyText: expect.stringContaining("pasted without any header") });
+    expect((await api("GET", "/v1/search?query=pasted", { token: admin.token })).body.items).toEqual([expect.objectContaining({ id: email.id })]);
+  });
+});
+
 describe("import: mbox and zip", () => {
   it("imports an mbox, failing bad messages alone with their 0-based index", async () => {
     const admin = await setupAdmin();
@@ -215,7 +240,7 @@ describe("import: a malformed-message corpus archives or fails message by messag
       { name: "huge headers", bytes: Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(3 * 1024 * 1024)}\r\n`), buildMessage()]), archived: false },
       { name: "nested message/rfc822", bytes: nested, archived: true },
       { name: "NUL bytes", bytes: Buffer.from("From: a@example.com\r\nSubject: nul\u0000here\r\n\r\nbody\u0000text\r\n"), archived: true },
-      { name: "not a message", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: false },
+      { name: "no header block", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: true },
       { name: "50 MB attachment", bytes: buildMessage({ subject: "big", attachments: [{ filename: "big.bin", content: Buffer.alloc(50 * 1024 * 1024, 7) }] }), archived: true },
     ];
     const response = await upload(admin.token, sourceId, "application/mbox", mboxOf(corpus.map((item) => item.bytes)));
