@@ -19,6 +19,8 @@ import { prepareDatabase } from "../src/server/system/prepare-database";
 
 const USAGE = "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...";
 const log = (message: string) => console.error(`[archive] ${message}`);
+// stdout carries the summary alone: what libraries log (pst-extractor reports an item it cannot load) goes to stderr.
+console.log = console.error;
 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({

@@ -44,9 +44,9 @@ export async function loadSyntheticEmails(client: pg.Client, options: SyntheticL
   for (let from = 1; from <= options.rows; from += chunk) {
     const to = Math.min(options.rows, from + chunk - 1);
     await client.query(
-      `INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, subject, sender_name,
+      `INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject, sender_name,
          sender_email, recipients, recipient_emails, cc_emails, bcc_emails, storage_path, storage_hash_sha256, size_bytes, is_indexed, has_attachments, body_text, search_vector)
-       SELECT gen_random_uuid(), $1::uuid, 'bulk@bench.example', mid, 'mid:' || mid, sent_at, subject, sender_name, sender_email,
+       SELECT gen_random_uuid(), $1::uuid, 'bulk@bench.example', mid, sent_at, subject, sender_name, sender_email,
          jsonb_build_array(jsonb_build_object('name', 'Person ' || r, 'email', recipient)), ARRAY[recipient], '{}', '{}', 'sha256/' || hash, hash,
          octet_length(body) + 600, true, i % 5 = 0, body,
          setweight(to_tsvector('simple', subject), 'A') ||

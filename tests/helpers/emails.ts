@@ -66,7 +66,6 @@ export async function insertTestEmail(
         ingestionSourceId,
         userEmail: overrides.userEmail ?? "alice@example.com",
         messageIdHeader,
-        dedupeKey: `mid:${messageIdHeader}`,
         sentAt: new Date(overrides.sentAt ?? "2024-01-15T12:00:00.000Z"),
         archivedAt: overrides.archivedAt ? new Date(overrides.archivedAt) : undefined,
         subject: overrides.subject ?? "Test email",

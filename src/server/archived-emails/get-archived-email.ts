@@ -29,7 +29,7 @@ export interface ArchivedEmailDetail extends ArchivedEmailSummary {
   thread: ThreadItem[];
   /** Additions: the plain-text body, and why sentAt is archivedAt when the Date header was unusable. */
   bodyText: string;
-  sentAtFallback: "missing" | "unparseable" | "future" | null;
+  sentAtFallback: "missing" | "unparseable" | "future" | "no-headers" | null;
 }
 
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */

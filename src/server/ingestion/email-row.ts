@@ -16,7 +16,7 @@ export function emailRow(options: {
   archivedAt: Date;
 }): EmailRow {
   const { sourceId, userEmail, archivedAt, texts } = options;
-  const { parsed, message, dedupeKey } = options.prepared;
+  const { parsed, message } = options.prepared;
   const future = parsed.date !== null && parsed.date.getTime() > archivedAt.getTime();
   const threadRoot = parsed.references[0] ?? parsed.inReplyTo ?? (parsed.messageIdHeader || null);
   return {
@@ -24,7 +24,6 @@ export function emailRow(options: {
     ingestionSourceId: sourceId,
     userEmail,
     messageIdHeader: parsed.messageIdHeader,
-    dedupeKey,
     sentAt: parsed.date && !future ? parsed.date : archivedAt,
     sentAtFallback: future ? "future" : parsed.dateProblem,
     archivedAt,

@@ -74,30 +74,43 @@ describe("import: one message", () => {
     expect(audit.details).toMatchObject({ userEmail: "alice@example.com", upload: "rfc822", messages: 1, imported: 1, duplicates: 0, failed: 0 });
   });
 
-  it("counts re-imports as duplicates: same Message-ID per source and mailbox, else the same bytes", async () => {
+  it("counts a message as a duplicate only when source, mailbox and raw bytes are equal", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    const withId = buildMessage({ messageId: "same@example.com", subject: "first" });
-    const sameIdOtherBytes = buildMessage({ messageId: "same@example.com", subject: "second copy" });
+    const original = buildMessage({ messageId: "same@example.com", subject: "Contract draft", body: "the original wording" });
+    // A resent or corrected message, or a forged Message-ID: same id, other bytes, archived too.
+    const corrected = buildMessage({ messageId: "same@example.com", subject: "Contract draft", body: "the corrected wording" });
     const withoutId = buildMessage({ messageId: null });
-    expect((await upload(admin.token, sourceId, "message/rfc822", withId)).body).toMatchObject({ imported: 1 });
-    expect((await upload(admin.token, sourceId, "message/rfc822", sameIdOtherBytes)).body).toEqual({ imported: 0, duplicates: 1, failed: [] });
+    expect((await upload(admin.token, sourceId, "message/rfc822", original)).body).toEqual({ imported: 1, duplicates: 0, failed: [] });
+    expect((await upload(admin.token, sourceId, "message/rfc822", corrected)).body).toEqual({ imported: 1, duplicates: 0, failed: [] });
+    expect((await upload(admin.token, sourceId, "message/rfc822", original)).body).toEqual({ imported: 0, duplicates: 1, failed: [] });
+    expect((await upload(admin.token, sourceId, "message/rfc822", corrected)).body).toEqual({ imported: 0, duplicates: 1, failed: [] });
     expect((await upload(admin.token, sourceId, "message/rfc822", withoutId)).body).toMatchObject({ imported: 1 });
     expect((await upload(admin.token, sourceId, "message/rfc822", withoutId)).body).toMatchObject({ imported: 0, duplicates: 1 });
+
+    const copies = await db().archivedEmail.findMany({ where: { messageIdHeader: "same@example.com" }, orderBy: { bodyText: "asc" } });
+    expect(copies.map((email) => email.storageHashSha256)).toEqual([sha256(corrected), sha256(original)]);
+    const detail = await api("GET", `/v1/archived-emails/${copies[0].id}`, { token: admin.token });
+    expect(detail.body.thread).toEqual([expect.objectContaining({ id: copies[1].id })]);
+    const found = await api("GET", "/v1/search?query=wording", { token: admin.token });
+    expect(found.body.items.map((item: { id: string }) => item.id).sort()).toEqual(copies.map((email) => email.id).sort());
+    expect((await api("GET", `/v1/ingestion-sources/${sourceId}`, { token: admin.token })).body.emailCount).toBe(3);
+    expect((await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}`, { token: admin.token })).body.total).toBe(3);
+
     // Another mailbox, or another source, is not a duplicate; identical bytes are stored once.
-    expect((await upload(admin.token, sourceId, "message/rfc822", withId, "bob@example.com")).body).toMatchObject({ imported: 1 });
+    expect((await upload(admin.token, sourceId, "message/rfc822", original, "bob@example.com")).body).toMatchObject({ imported: 1 });
     const otherSource = await createSource(admin.token);
-    expect((await upload(admin.token, otherSource, "message/rfc822", withId)).body).toMatchObject({ imported: 1 });
-    const rows = await db().archivedEmail.findMany({ where: { storageHashSha256: sha256(withId) } });
+    expect((await upload(admin.token, otherSource, "message/rfc822", original)).body).toMatchObject({ imported: 1 });
+    const rows = await db().archivedEmail.findMany({ where: { storageHashSha256: sha256(original) } });
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((row) => row.storagePath)).size).toBe(1);
-    expect(await db().archivedEmail.count()).toBe(4);
+    expect(await db().archivedEmail.count()).toBe(5);
   });
 
-  it("stores duplicates of a concurrent import once (the unique index decides)", async () => {
+  it("stores each message of concurrent imports once, even when they share a Message-ID (the unique index decides)", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    const messages = Array.from({ length: 30 }, (_, index) => buildMessage({ subject: `m${index}` }));
+    const messages = Array.from({ length: 30 }, (_, index) => buildMessage({ messageId: "reused@example.com", subject: `m${index}` }));
     const file = mboxOf(messages);
     const results = await Promise.all(Array.from({ length: 4 }, () => upload(admin.token, sourceId, "application/mbox", file)));
     expect(results.map((result) => result.status)).toEqual([200, 200, 200, 200]);
@@ -116,6 +129,31 @@ describe("import: one message", () => {
       expect(email.sentAt).toEqual(email.archivedAt);
       expect(email.archivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
     }
+  });
+});
+
+describe("import: a message without a header block", () => {
+  it("is kept byte for byte, with no subject or sender, the archive time as sentAt, and says so", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await createSource(admin.token);
+    const text = Buffer.from("Meeting notes, pasted without any header\r\nsecond line\r\n");
+    const binary = Buffer.from([0x00, 0x01, 0xff, 0xfe, 0x0a, 0x0a, 0x80, 0x41]);
+    // Over the 1 MB header-section limit without a blank line, but not a header: kept, not refused as a header bomb.
+    const blob = Buffer.alloc(1_200_000, 0x2e);
+    for (const raw of [text, binary, blob]) {
+      const before = Date.now();
+      expect((await upload(admin.token, sourceId, "message/rfc822", raw)).body).toEqual({ imported: 1, duplicates: 0, failed: [] });
+      const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(raw) } });
+      expect(email).toMatchObject({ subject: "", senderName: "", senderEmail: "", recipients: [], messageIdHeader: "", sentAtFallback: "no-headers", sizeBytes: BigInt(raw.length) });
+      expect(email.sentAt).toEqual(email.archivedAt);
+      expect(email.archivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(await readFile(storedFile(email.storagePath))).toEqual(raw);
+      expect((await upload(admin.token, sourceId, "message/rfc822", raw)).body).toEqual({ imported: 0, duplicates: 1, failed: [] });
+    }
+    const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(text) } });
+    const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
+    expect(detail.body).toMatchObject({ subject: "", senderEmail: "", sentAtFallback: "no-headers", bodyText: expect.stringContaining("pasted without any header") });
+    expect((await api("GET", "/v1/search?query=pasted", { token: admin.token })).body.items).toEqual([expect.objectContaining({ id: email.id })]);
   });
 });
 
@@ -202,7 +240,7 @@ describe("import: a malformed-message corpus archives or fails message by messag
       { name: "huge headers", bytes: Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(3 * 1024 * 1024)}\r\n`), buildMessage()]), archived: false },
       { name: "nested message/rfc822", bytes: nested, archived: true },
       { name: "NUL bytes", bytes: Buffer.from("From: a@example.com\r\nSubject: nul\u0000here\r\n\r\nbody\u0000text\r\n"), archived: true },
-      { name: "not a message", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: false },
+      { name: "no header block", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: true },
       { name: "50 MB attachment", bytes: buildMessage({ subject: "big", attachments: [{ filename: "big.bin", content: Buffer.alloc(50 * 1024 * 1024, 7) }] }), archived: true },
     ];
     const response = await upload(admin.token, sourceId, "application/mbox", mboxOf(corpus.map((item) => item.bytes)));

@@ -25,13 +25,16 @@ describe("ingestion pipeline", () => {
   it("keeps outcomes and indexes in order across batches (bad, duplicate and good messages)", async () => {
     const { upload } = await uploader();
     const messages = Array.from({ length: 450 }, (_, index) => buildMessage({ messageId: `m${index}@example.com`, subject: `message ${index}` }));
-    messages[3] = Buffer.from("\u0000\u0001 not a message");
-    messages[260] = buildMessage({ messageId: "m10@example.com", subject: "a second copy of message 10" });
-    messages[449] = Buffer.from("\u0000 also not a message");
+    const headerBomb = () => Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(1_100_000)}\r\n`), buildMessage()]);
+    messages[3] = headerBomb();
+    messages[260] = Buffer.from(messages[10]);
+    messages[261] = buildMessage({ messageId: "m11@example.com", subject: "message 11, corrected" });
+    messages[449] = headerBomb();
     const response = await upload("application/mbox", mboxOf(messages));
     expect(response.body).toEqual({ imported: 447, duplicates: 1, failed: [{ index: 3, reason: expect.any(String) }, { index: 449, reason: expect.any(String) }] });
     expect(await db().archivedEmail.count()).toBe(447);
     expect(await db().archivedEmail.count({ where: { subject: "message 10" } })).toBe(1);
+    expect(await db().archivedEmail.count({ where: { messageIdHeader: "m11@example.com" } })).toBe(2);
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 120_000);
 

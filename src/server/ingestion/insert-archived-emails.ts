@@ -18,7 +18,6 @@ export interface EmailRow {
   ingestionSourceId: string;
   userEmail: string;
   messageIdHeader: string;
-  dedupeKey: string;
   sentAt: Date;
   sentAtFallback: string | null;
   archivedAt: Date;
@@ -41,7 +40,7 @@ export interface EmailRow {
   attachments: AttachmentRow[];
 }
 
-const EMAIL_COLUMNS = Prisma.sql`"id" uuid, "ingestionSourceId" uuid, "userEmail" text, "messageIdHeader" text, "dedupeKey" text,
+const EMAIL_COLUMNS = Prisma.sql`"id" uuid, "ingestionSourceId" uuid, "userEmail" text, "messageIdHeader" text,
   "sentAt" timestamptz, "sentAtFallback" text, "archivedAt" timestamptz, "subject" text, "senderName" text, "senderEmail" text,
   "recipients" jsonb, "recipientEmails" text[], "ccEmails" text[], "bccEmails" text[], "storagePath" text, "storageHashSha256" text, "sizeBytes" bigint,
   "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text, "references" text[], "bodyText" text,
@@ -65,7 +64,7 @@ const inputSearchVector = searchVectorSql({
 
 /**
  * Inserts the emails and their attachments in one statement (the batch travels as one JSON
- * parameter, parsed once). A row whose (source, mailbox, dedupe key) exists already, or repeats
+ * parameter, parsed once). A row whose (source, mailbox, raw SHA-256) exists already, or repeats
  * an earlier row of the batch, is skipped by the unique index, and so are its attachments. With
  * `searchVector` (PostgreSQL full-text search) each row is written indexed. Returns the ids
  * actually inserted.
@@ -76,15 +75,15 @@ export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], 
   const inserted = await querySql<{ id: string }>(client, Prisma.sql`
     WITH input AS MATERIALIZED (SELECT * FROM json_to_recordset(${JSON.stringify(emails)}::json) AS r(${EMAIL_COLUMNS})),
     inserted AS (
-      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, sent_at_fallback,
+      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, sent_at_fallback,
         archived_at, subject, sender_name, sender_email, recipients, recipient_emails, cc_emails, bcc_emails, storage_path, storage_hash_sha256, size_bytes,
         has_attachments, path, tags, thread_key, in_reply_to, "references", body_text, search_vector, is_indexed)
-      SELECT r."id", r."ingestionSourceId", r."userEmail", r."messageIdHeader", r."dedupeKey", r."sentAt", r."sentAtFallback",
+      SELECT r."id", r."ingestionSourceId", r."userEmail", r."messageIdHeader", r."sentAt", r."sentAtFallback",
         r."archivedAt", r."subject", r."senderName", r."senderEmail", r."recipients", r."recipientEmails", r."ccEmails", r."bccEmails", r."storagePath",
         r."storageHashSha256", r."sizeBytes", r."hasAttachments", r."path", r."tags", r."threadKey", r."inReplyTo", r."references",
         r."bodyText", ${options.searchVector ? inputSearchVector : Prisma.sql`NULL`}, ${options.searchVector}
       FROM input r
-      ON CONFLICT (ingestion_source_id, user_email, dedupe_key) DO NOTHING
+      ON CONFLICT (ingestion_source_id, user_email, storage_hash_sha256) DO NOTHING
       RETURNING id
     ),
     attached AS (

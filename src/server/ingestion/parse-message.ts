@@ -15,9 +15,9 @@ export interface ParsedMessage {
   sizeBytes: number;
   /** Without angle brackets; "" when the message has none. */
   messageIdHeader: string;
-  /** The Date header, or null with the reason when it cannot be used. */
+  /** The Date header, or null with the reason when it cannot be used ("no-headers": the message has no header block). */
   date: Date | null;
-  dateProblem: "missing" | "unparseable" | null;
+  dateProblem: "missing" | "unparseable" | "no-headers" | null;
   subject: string;
   senderName: string;
   senderEmail: string;
@@ -81,29 +81,56 @@ function parseDate(value: string | undefined): Pick<ParsedMessage, "date" | "dat
   return Number.isNaN(date.getTime()) ? { date: null, dateProblem: "unparseable" } : { date, dateProblem: null };
 }
 
-/** The header section must end within MAX_HEADER_BYTES (huge-header bombs fail before parsing). */
-function assertHeaderSize(raw: Buffer) {
-  if (raw.length <= MAX_HEADER_BYTES) return;
+/** Whether the header section ends within MAX_HEADER_BYTES (huge-header bombs fail before parsing). */
+function headerSectionFits(raw: Buffer): boolean {
+  if (raw.length <= MAX_HEADER_BYTES) return true;
   const head = raw.subarray(0, MAX_HEADER_BYTES + 4);
-  if (head.indexOf("\n\r\n") === -1 && head.indexOf("\n\n") === -1) throw new Error(`header section larger than ${MAX_HEADER_BYTES} bytes`);
+  return head.indexOf("\n\r\n") !== -1 || head.indexOf("\n\n") !== -1;
+}
+
+const startsWithHeaderField = (raw: Buffer) => /^[\x21-\x39\x3b-\x7e]+[ \t]*:/.test(raw.subarray(0, 1000).toString("latin1"));
+
+/**
+ * Bytes without a header block are still what was handed to the archive: they are kept as they
+ * are, with no subject or sender, the archive time as sentAt (and "no-headers" as the reason), and
+ * their text as the body so that search finds them.
+ */
+function headerless(raw: Buffer): ParsedMessage {
+  return {
+    rawHashSha256: sha256(raw),
+    sizeBytes: raw.length,
+    messageIdHeader: "",
+    date: null,
+    dateProblem: "no-headers",
+    subject: "",
+    senderName: "",
+    senderEmail: "",
+    recipients: [],
+    inReplyTo: null,
+    references: [],
+    bodyText: cleanText(raw.subarray(0, MAX_BODY_TEXT_CHARS * 4).toString("utf8"), MAX_BODY_TEXT_CHARS),
+    attachments: [],
+  };
 }
 
 /**
- * Parses one RFC 822 message with postal-mime. Throws (with a short reason) only when the bytes
- * cannot be read as a message at all or break the hostile-mail limits.
+ * Parses one RFC 822 message with mailparser; a message without a header block is kept as it is
+ * (`headerless`). Throws (with a short reason) only for an empty message or one that breaks the
+ * hostile-mail limits.
  */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   if (raw.length === 0) throw new Error("empty message");
-  assertHeaderSize(raw);
+  if (!headerSectionFits(raw)) {
+    if (!startsWithHeaderField(raw)) return headerless(raw);
+    throw new Error(`header section larger than ${MAX_HEADER_BYTES} bytes`);
+  }
   const email = await simpleParser(raw, {
     skipTextToHtml: true,
     skipTextLinks: true,
     skipImageLinks: true,
     maxHtmlLengthToParse: MAX_HTML_TO_TEXT_CHARS,
   });
-  if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":")))))) {
-    throw new Error("no header fields: not an RFC 822 message");
-  }
+  if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":")))))) return headerless(raw);
   if (email.attachments.length > MAX_ATTACHMENTS) throw new Error(`more than ${MAX_ATTACHMENTS} attachments`);
   const sender = mailboxes(email.from)[0] ?? { name: "", email: "" };
   const references = Array.isArray(email.references) ? email.references.join(" ") : email.references;

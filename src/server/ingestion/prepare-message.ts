@@ -7,12 +7,9 @@ import { parseMessage, type ParsedMessage } from "./parse-message";
 export interface PreparedMessage {
   message: IncomingMessage;
   parsed: ParsedMessage;
-  dedupeKey: string;
   /** Attachment text by attachment hash. */
   texts: Promise<Map<string, ExtractionResult>>;
 }
-
-export const dedupeKeyOf = (parsed: ParsedMessage) => (parsed.messageIdHeader ? `mid:${parsed.messageIdHeader}` : `sha:${parsed.rawHashSha256}`);
 
 /**
  * Parses a message (this thread's CPU) and requests its attachment text without waiting for it,
@@ -21,5 +18,5 @@ export const dedupeKeyOf = (parsed: ParsedMessage) => (parsed.messageIdHeader ? 
 export async function prepareMessage(message: IncomingMessage, texts: AttachmentTexts): Promise<PreparedMessage> {
   const parsed = await parseMessage(message.raw);
   const pending = parsed.attachments.map(async (attachment) => [attachment.hashSha256, await texts.textOf(attachment)] as const);
-  return { message, parsed, dedupeKey: dedupeKeyOf(parsed), texts: Promise.all(pending).then((entries) => new Map(entries)) };
+  return { message, parsed, texts: Promise.all(pending).then((entries) => new Map(entries)) };
 }

@@ -7,8 +7,8 @@ import { lockBlobsShared } from "../storage/blob-locks";
 import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { describeIngestError } from "./describe-ingest-error";
+import { archivedRawHashes } from "./archived-raw-hashes";
 import { emailRow } from "./email-row";
-import { existingDedupeKeys } from "./existing-dedupe-keys";
 import type { IngestOutcome } from "./ingest-messages";
 import { insertArchivedEmails } from "./insert-archived-emails";
 import type { PreparedMessage } from "./prepare-message";
@@ -30,13 +30,14 @@ interface Ready {
 /**
  * Stores a prepared batch once its attachment text is there; one outcome per message, in order.
  * A bad message fails alone; it never throws for one. Duplicates are decided by the unique index
- * (source, mailbox, dedupe key), so concurrent and repeated imports are safe. Bytes are durable in
+ * (source, mailbox, raw SHA-256), so concurrent and repeated imports are safe. Bytes are durable in
  * storage before the rows that point at them commit.
  */
 export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOutcome[]> {
   const { outcomes } = batch;
-  const known = await existingDedupeKeys({ sourceId: batch.sourceId, userEmail: batch.userEmail, keys: batch.candidates.map((c) => c.prepared.dedupeKey) });
-  const fresh = batch.candidates.filter((candidate) => !known.has(candidate.prepared.dedupeKey));
+  const hashOf = (candidate: PreparedBatch["candidates"][number]) => candidate.prepared.parsed.rawHashSha256;
+  const known = await archivedRawHashes({ sourceId: batch.sourceId, userEmail: batch.userEmail, hashes: batch.candidates.map(hashOf) });
+  const fresh = batch.candidates.filter((candidate) => !known.has(hashOf(candidate)));
   if (fresh.length === 0) return outcomes;
   const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));
   try {

@@ -197,11 +197,11 @@ describe("release-all and bulk-apply", () => {
     const template = await insertTestEmail({ subject: "Merger memo", senderEmail: "ceo@corp.example" });
     // Clone the indexed row in SQL: thousands of single inserts would dominate the test's time.
     await db().$executeRaw`
-      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, subject,
+      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject,
         sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, is_indexed,
         has_attachments, archived_at, path, tags, body_text, search_vector)
-      SELECT gen_random_uuid(), ingestion_source_id, user_email, 'clone-' || n, 'mid:clone-' || n, sent_at, subject || ' ' || n,
-        sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, is_indexed,
+      SELECT gen_random_uuid(), ingestion_source_id, user_email, 'clone-' || n, sent_at, subject || ' ' || n,
+        sender_name, sender_email, recipients, recipient_emails, storage_path, encode(sha256(('clone-' || n)::bytea), 'hex'), size_bytes, is_indexed,
         has_attachments, archived_at, path, tags, body_text, search_vector
       FROM archived_emails, generate_series(1, ${total - 1}) AS n WHERE id = ${template.id}::uuid`;
     await insertTestEmail({ subject: "Lunch", senderEmail: "ceo@corp.example" });

@@ -199,8 +199,8 @@ describe("lifecycle under concurrency", () => {
   it("the worker stops on SIGTERM after finishing the batches in hand, and exits 0", async () => {
     const sourceId = (await insertTestEmail({ sentAt: daysAgo(30) })).ingestionSourceId;
     await db().$executeRaw`
-      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, storage_path, storage_hash_sha256, size_bytes)
-      SELECT gen_random_uuid(), ${sourceId}::uuid, 'alice@example.com', 'bulk-' || g, 'mid:bulk-' || g, now() - interval '30 days', 'p', md5(g::text), 1
+      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, storage_path, storage_hash_sha256, size_bytes)
+      SELECT gen_random_uuid(), ${sourceId}::uuid, 'alice@example.com', 'bulk-' || g, now() - interval '30 days', 'p', md5(g::text), 1
       FROM generate_series(1, 1199) AS g`;
     await db().$executeRawUnsafe(`
       CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.005); RETURN OLD; END $$`);

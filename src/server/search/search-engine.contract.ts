@@ -63,9 +63,9 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
     const batch = randomUUID();
     return transaction(async (tx) => {
       const rows = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, dedupe_key, sent_at, subject,
+        INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject,
           sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, body_text)
-        SELECT gen_random_uuid(), ${sourceB}::uuid, 'bulk@example.com', ${batch} || '-' || n, 'mid:' || ${batch} || '-' || n,
+        SELECT gen_random_uuid(), ${sourceB}::uuid, 'bulk@example.com', ${batch} || '-' || n,
           timestamptz '2020-01-01T00:00:00Z' + n * interval '1 minute', 'Bulk ' || n, 'Bulk Sender', 'bulk@example.com',
           '[]'::jsonb, '{}', 'test/bulk/' || n, md5(n::text) || md5(${batch} || n), 100, 'bulkword number ' || n
         FROM generate_series(1, ${count}::int) AS n

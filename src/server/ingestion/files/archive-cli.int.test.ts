@@ -25,12 +25,12 @@ describe("npm run archive -- import", () => {
     await writeFile(path.join(root, "emls", "Projects", "2024", "deep.eml"), buildMessage({ subject: "deep" }));
     await writeFile(path.join(root, "emls", "readme.txt"), "skipped");
     await writeFile(path.join(root, "bundle.zip"), await zipOf([{ name: "z.eml", bytes: buildMessage({ subject: "zipped" }) }]));
-    await writeFile(path.join(root, "broken.eml"), "not a message at all");
+    await writeFile(path.join(root, "broken.eml"), "");
 
     const paths = [path.join(root, "Sent.mbox"), path.join(root, "Inbox"), path.join(root, "emls"), path.join(root, "bundle.zip"), path.join(root, "broken.eml")];
     const first = await runArchive(["import", "--source", "bulk", "--user", "Archive@Example.com", ...paths]);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ imported: 6, duplicates: 0, failed: [{ index: 6, reason: expect.stringContaining("not an RFC 822 message") }] });
+    expect(JSON.parse(first.stdout)).toEqual({ imported: 6, duplicates: 0, failed: [{ index: 6, reason: "empty message" }] });
     expect(first.stderr).toMatch(/messages/);
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
     expect(emails.map((email) => [email.subject, email.path, email.userEmail])).toEqual([

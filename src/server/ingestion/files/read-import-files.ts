@@ -39,7 +39,8 @@ export async function* readImportFiles(files: ImportFile[], onBytes: (bytes: num
         yield* readMboxMessages(countingChunks(file.file, onBytes), { path: file.folder });
         continue;
       }
-      if (file.kind === "eml") yield* emlFile(file);
+      if (file.kind === "unreadable") yield { error: `${file.file}: ${file.reason}` };
+      else if (file.kind === "eml") yield* emlFile(file);
       else if (file.kind === "zip") yield* readZipMessages(file.file);
       else yield* pstFile(file);
     } catch (error) {

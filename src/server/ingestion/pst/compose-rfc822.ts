@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 
 export interface ComposedAddress {
   name: string;
@@ -42,8 +42,12 @@ function part(contentType: string, bytes: Buffer, extraHeaders: string[] = []): 
   return [`Content-Type: ${contentType}`, "Content-Transfer-Encoding: base64", ...extraHeaders, "", base64Body(bytes)].join(CRLF);
 }
 
+/**
+ * The boundary comes from the parts themselves, not chance: the same message read twice must give
+ * the same bytes, which deduplication compares (docs/archive.md).
+ */
 function multipart(subtype: string, parts: string[]): string {
-  const boundary = `----=_Part_${randomBytes(12).toString("hex")}`;
+  const boundary = `----=_Part_${createHash("sha256").update(parts.join(CRLF)).digest("hex").slice(0, 24)}`;
   return [`Content-Type: multipart/${subtype}; boundary="${boundary}"`, "", ...parts.map((body) => `--${boundary}${CRLF}${body}`), `--${boundary}--`, ""].join(CRLF);
 }
 
@@ -62,7 +66,7 @@ function keptOriginalHeaders(raw: string): string[] {
  * An RFC 822 message for a message read from a mail store that keeps fields, not MIME (Outlook PST):
  * the original Internet headers when present, else headers composed from the fields; text and HTML
  * bodies as multipart/alternative; attachments in multipart/mixed. Everything is base64, so any
- * byte survives.
+ * byte survives; the same message always composes to the same bytes.
  */
 export function composeRfc822(message: ComposedMessage): Buffer {
   const headers: string[] = message.originalHeaders ? keptOriginalHeaders(message.originalHeaders) : [];

@@ -52,25 +52,55 @@ function toRfc822(message: PSTMessage): Buffer {
   });
 }
 
+function composed(index: number, folder: string, message: PSTMessage): PstItem {
+  try {
+    return { index, folder, raw: toRfc822(message) };
+  } catch (error) {
+    return { index, folder, error: `unreadable message: ${(error as Error).message}` };
+  }
+}
+
+/** pst-extractor's cursor in a folder's contents; `getNextChild` moves it past children it cannot load. */
+const cursorOf = (folder: PSTFolder) => (folder as unknown as { currentEmailIndex: number }).currentEmailIndex;
+
+/**
+ * A folder's children in order, with the positions whose item cannot be loaded. pst-extractor's
+ * `getNextChild` skips such a child silently (it only logs) and throws on a broken contents row,
+ * which would end the folder: both become failures here, so every item is accounted for.
+ */
+function* folderChildren(folder: PSTFolder): Generator<{ child: PSTMessage } | { error: string }> {
+  const count = folder.contentCount;
+  for (let position = 0; position < count; ) {
+    folder.moveChildCursorTo(position);
+    let child: PSTMessage | null;
+    try {
+      child = folder.getNextChild();
+    } catch (error) {
+      yield { error: `unreadable item ${position + 1} of the folder: ${(error as Error).message}` };
+      position++;
+      continue;
+    }
+    if (!child) return;
+    const next = cursorOf(folder);
+    for (let skipped = position; skipped < next - 1; skipped++) yield { error: `unreadable item ${skipped + 1} of the folder` };
+    yield { child };
+    position = next;
+  }
+}
+
 /**
  * Every e-mail of a .pst (or .ost) file as RFC 822 bytes, folder by folder ("Inbox/Projects"),
  * one message in memory at a time (the file is read on demand, not loaded). Items that are not
- * e-mail (contacts, appointments, tasks) are skipped; a message that cannot be read fails alone.
+ * e-mail (contacts, appointments, tasks) are skipped; an item that cannot be read fails alone.
  */
 export async function* readPstMessages(path: string): AsyncGenerator<PstItem> {
   const pst = new PSTFile(path);
   let index = 0;
   async function* walk(folder: PSTFolder, folderPath: string): AsyncGenerator<PstItem> {
-    if (folder.contentCount > 0) {
-      for (let child: PSTMessage | null = folder.getNextChild(); child; child = folder.getNextChild()) {
-        if (!child.messageClass?.toUpperCase().startsWith("IPM.NOTE")) continue;
-        try {
-          yield { index, folder: folderPath, raw: toRfc822(child) };
-        } catch (error) {
-          yield { index, folder: folderPath, error: `unreadable message: ${(error as Error).message}` };
-        }
-        index++;
-      }
+    for (const item of folderChildren(folder)) {
+      if ("child" in item && !item.child.messageClass?.toUpperCase().startsWith("IPM.NOTE")) continue;
+      yield "error" in item ? { index, folder: folderPath, error: item.error } : composed(index, folderPath, item.child);
+      index++;
     }
     if (folder.hasSubfolders) {
       for (const sub of folder.getSubFolders()) yield* walk(sub, folderPath ? `${folderPath}/${sub.displayName}` : sub.displayName);

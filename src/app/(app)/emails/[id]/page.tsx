@@ -73,7 +73,7 @@ export default function EmailPage() {
           <dt className="text-slate-600">To</dt>
           <dd>{data.recipients.map((recipient) => recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email).join(", ")}</dd>
           <dt className="text-slate-600">Sent</dt>
-          <dd>{formatDateTime(data.sentAt)}{data.sentAtFallback ? ` (Date header ${data.sentAtFallback}; archive time used)` : ""}</dd>
+          <dd>{formatDateTime(data.sentAt)}{data.sentAtFallback === "no-headers" ? " (no header block; archive time used)" : data.sentAtFallback ? ` (Date header ${data.sentAtFallback}; archive time used)` : ""}</dd>
           <dt className="text-slate-600">Mailbox</dt>
           <dd>{data.userEmail} {data.path ? `· ${data.path}` : ""}</dd>
           <dt className="text-slate-600">SHA-256</dt>
