@@ -1,5 +1,6 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
+import { config } from "../config/env";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
@@ -22,7 +23,8 @@ export interface BulkApplyResult {
  * with `id = ANY(...)`: for thousands of ids PostgreSQL 18 may plan that as a skip scan of another
  * index, which made a 100,000-email bulk apply twice as slow (docs/retention.md). One transaction holds the hold row
  * FOR SHARE throughout, so a deactivation waits for it, and the links and the audit entry (with the
- * exact query and the count) commit together or not at all.
+ * exact query and the count) commit together or not at all. It reaches every match, past the
+ * search's result window, within BULK_SEARCH_TIMEOUT_MS (docs/search.md, "Bounds").
  */
 export async function bulkApplyHold(options: {
   principal: Principal;
@@ -56,6 +58,6 @@ export async function bulkApplyHold(options: {
       });
       return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
     },
-    { timeoutMs: 300_000 },
+    { timeoutMs: config.bulkSearchTimeoutMs },
   );
 }
