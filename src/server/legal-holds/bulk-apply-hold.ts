@@ -4,6 +4,7 @@ import { config } from "../config/env";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
+import { searchTimeoutError } from "../search/search-transaction";
 import type { SearchQuery } from "../search/search-engine";
 import { inactiveHold } from "./apply-hold-to-email";
 import { lockHold } from "./lock-hold";
@@ -33,31 +34,36 @@ export async function bulkApplyHold(options: {
   /** Ids per insert; tests pass a small one to cross several pages. */
   pageSize?: number;
 }): Promise<BulkApplyResult> {
-  return transaction(
-    async (tx) => {
-      const hold = await lockHold(tx, options.id, "share");
-      if (!hold) throw notFound("Legal hold");
-      if (!hold.is_active) throw inactiveHold();
-      let emailsLinked = 0;
-      for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: options.pageSize ?? BULK_APPLY_PAGE_SIZE })) {
-        if (ids.length === 0) continue;
-        emailsLinked += await tx.$executeRaw`
-          INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
-          SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
-          FROM (
-            SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e
-          ) AS locked
-          ON CONFLICT DO NOTHING`;
-      }
-      await appendAuditEntry(tx, {
-        actor: options.principal.actor,
-        actionType: "BULK_APPLY_HOLD",
-        targetType: "LegalHold",
-        targetId: options.id,
-        details: { queryUsed: options.query, emailsLinked },
-      });
-      return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
-    },
-    { timeoutMs: config.bulkSearchTimeoutMs },
-  );
+  const timeoutMs = config.bulkSearchTimeoutMs;
+  try {
+    return await transaction(
+      async (tx) => {
+        const hold = await lockHold(tx, options.id, "share");
+        if (!hold) throw notFound("Legal hold");
+        if (!hold.is_active) throw inactiveHold();
+        let emailsLinked = 0;
+        for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: options.pageSize ?? BULK_APPLY_PAGE_SIZE })) {
+          if (ids.length === 0) continue;
+          emailsLinked += await tx.$executeRaw`
+            INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
+            SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
+            FROM (
+              SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e
+            ) AS locked
+            ON CONFLICT DO NOTHING`;
+        }
+        await appendAuditEntry(tx, {
+          actor: options.principal.actor,
+          actionType: "BULK_APPLY_HOLD",
+          targetType: "LegalHold",
+          targetId: options.id,
+          details: { queryUsed: options.query, emailsLinked },
+        });
+        return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
+      },
+      { timeoutMs },
+    );
+  } catch (error) {
+    throw searchTimeoutError(error, "Bulk apply", timeoutMs);
+  }
 }

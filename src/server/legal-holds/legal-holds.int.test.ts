@@ -1,4 +1,3 @@
-import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
@@ -7,6 +6,7 @@ import { bulkApplyHold } from "./bulk-apply-hold";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
+import { whileTableLocked } from "../../../tests/helpers/lock-waits";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
@@ -245,20 +245,18 @@ describe("release-all and bulk-apply", () => {
     await insertMergerMemos(total);
     const bulkApply = (matchingStrategy: string) =>
       api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, { token: admin.token, body: { searchQuery: { query: "merger memo", matchingStrategy } } });
-    vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "300");
-    // The terms' frequencies (planning), then the listing of every match (the cursor).
-    for (const strategy of ["frequency", "all"]) {
-      // A deliberately slow search: archived_emails is locked until the bound has passed (released after 5 s in any case).
-      const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await locker.connect();
-      await locker.query("BEGIN; LOCK TABLE archived_emails IN ACCESS EXCLUSIVE MODE");
-      const release = setTimeout(() => void locker.query("ROLLBACK"), 5_000);
-      const stopped = await bulkApply(strategy);
-      clearTimeout(release);
-      await locker.query("ROLLBACK").catch(() => undefined);
-      await locker.end();
-      expect(stopped.status, strategy).toBe(503);
-      expect(stopped.body).toEqual({ status: "error", statusCode: 503, message: expect.stringMatching(/took longer than 300 ms/), errors: null });
+    vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "1000");
+    // Deliberately slow: the terms' frequencies (planning) and the listing of every match (the cursor) wait
+    // for a lock on archived_emails until their statement timeout stops them; the links' insert waits past
+    // the transaction's timeout for one on email_legal_holds.
+    for (const [strategy, table, message] of [
+      ["frequency", "archived_emails", /^The search took longer than 1 s/],
+      ["all", "archived_emails", /^Listing every match of the search took longer than 1 s/],
+      ["all", "email_legal_holds", /^Bulk apply took longer than 1 s/],
+    ] as const) {
+      const stopped = await whileTableLocked(table, 2_500, () => bulkApply(strategy));
+      expect(stopped.status, `${strategy} ${table}`).toBe(503);
+      expect(stopped.body).toEqual({ status: "error", statusCode: 503, message: expect.stringMatching(message), errors: null });
       expect(stopped.headers.get("retry-after")).toBe("30");
     }
     expect(await db().emailLegalHold.count()).toBe(0);

@@ -1,7 +1,7 @@
-import pg from "pg";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
+import { whileTableLocked } from "../../../tests/helpers/lock-waits";
 import { api } from "../../../tests/helpers/rest-client";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
 import { db } from "../db/client";
@@ -83,24 +83,8 @@ describe("the cap on query terms", () => {
   });
 });
 
-/**
- * A deliberately slow search: another connection holds archived_emails locked, so the search's
- * first statement that reads it waits until its statement_timeout stops it. The lock is released
- * after a few seconds in any case, so without a timeout the search would succeed.
- */
-async function whileArchiveLocked<T>(work: () => Promise<T>): Promise<T> {
-  const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await locker.connect();
-  await locker.query("BEGIN; LOCK TABLE archived_emails IN ACCESS EXCLUSIVE MODE");
-  const release = setTimeout(() => void locker.query("ROLLBACK"), 5_000);
-  try {
-    return await work();
-  } finally {
-    clearTimeout(release);
-    await locker.query("ROLLBACK").catch(() => undefined);
-    await locker.end();
-  }
-}
+/** A deliberately slow search: archived_emails stays locked until its statement_timeout stops it (5 s at most). */
+const whileArchiveLocked = <T>(work: () => Promise<T>) => whileTableLocked("archived_emails", 5_000, work);
 
 describe("the statement_timeout of a search", () => {
   it("answers 503 in the error body with Retry-After over REST, and writes no SEARCH entry", async () => {

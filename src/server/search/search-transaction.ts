@@ -3,17 +3,20 @@ import { config } from "../config/env";
 import { statementTimeoutSetting, withPgTransaction, workMemSetting } from "../db/pg-pool";
 import { AppError } from "../errors/app-error";
 
-/** PostgreSQL's query_canceled: the statement_timeout fired (or an operator cancelled the statement). */
-const QUERY_CANCELED = "57014";
+/**
+ * PostgreSQL's query_canceled (the statement_timeout fired, or an operator cancelled the
+ * statement), and Prisma's P2028 (an interactive transaction outlived its timeout, e.g. bulk apply's).
+ */
+const TIMED_OUT = new Set(["57014", "P2028"]);
 /** A timed-out search is the archive being busy or the query too broad: a retry should wait a little. */
 export const SEARCH_TIMEOUT_RETRY_AFTER_SECONDS = 30;
 
 /**
- * A search's statement stopped by its statement_timeout, as the 503 the caller sees (with
- * Retry-After), never a 500; any other error is returned as it is.
+ * A search stopped by its time bound, as the 503 the caller sees (with Retry-After), never a 500;
+ * any other error is returned as it is.
  */
 export function searchTimeoutError(error: unknown, what: string, timeoutMs: number): unknown {
-  if ((error as { code?: unknown } | null)?.code !== QUERY_CANCELED) return error;
+  if (!TIMED_OUT.has(String((error as { code?: unknown } | null)?.code))) return error;
   const bound = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
   return new AppError(
     "UNAVAILABLE",
