@@ -17,7 +17,7 @@ import { CORPUS_VERSION, writeCorpusMbox } from "./corpus";
 import { MALFORMED_EVERY } from "./synthetic-mail";
 import { loadSyntheticEmails, padAuditLog, ELIGIBLE_BEFORE, HOLD_MARKER, RETENTION_DAYS } from "./load-data";
 import { lastJsonLine, runMeasured } from "./measured-process";
-import { benchQueries } from "./queries";
+import { benchQueries, hostileQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
 import { runHttpScenarios } from "./http-scenarios";
@@ -164,8 +164,11 @@ async function main() {
   );
 
   log(`search: ${scale.searchQueries} queries`);
-  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; engineLatency: LatencySummary; baselinePerSecond: number; meanHits: number }>("search", {
+  type HostileResult = { queries: number; worstMs: Record<string, number>; outcomes: Record<string, number>; latency: LatencySummary };
+  const hostileSet = hostileQueries();
+  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; engineLatency: LatencySummary; baselinePerSecond: number; meanHits: number; hostile: HostileResult }>("search", {
     queries: benchQueries(scale.searchQueries, seed, sourceId),
+    hostile: hostileSet,
     concurrency: 4,
     maxSeconds: scale.searchMaxSeconds,
   });
@@ -180,6 +183,23 @@ async function main() {
     target: "p95 < 100 ms, >= 200 queries/s",
     pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200,
   });
+  const { hostile } = search.result;
+  const worstHostile = Math.max(...Object.values(hostile.worstMs));
+  const statementBoundMs = Number(process.env.SEARCH_STATEMENT_TIMEOUT_MS || 10_000);
+  rows.push({
+    scenario: "search, hostile (10 common words, deep page, frequency)",
+    work: `${hostile.queries} queries, 3 concurrent; answers ${Object.entries(hostile.outcomes).map(([status, count]) => `${count}× ${status}`).join(", ")}`,
+    throughput: `worst ${Math.round(worstHostile).toLocaleString("en-US")} ms`,
+    ...hostile.latency,
+    peakRss: "(same process)",
+    baseline: "",
+    ratio: "",
+    target: "every answer within the statement bound; page × limit > 10,000 refused (422)",
+    pass: worstHostile < statementBoundMs && (hostile.outcomes["422"] ?? 0) === hostileSet.filter((query) => query.refused).length && !hostile.outcomes["500"],
+  });
+  notes.push(
+    `Hostile search, worst latency per kind: ${Object.entries(hostile.worstMs).map(([kind, ms]) => `${kind} ${Math.round(ms).toLocaleString("en-US")} ms`).join("; ")}.`,
+  );
   const engine = search.result.engineLatency;
   notes.push(
     `Search: ${search.result.meanHits} matches per query on average; ranking, snippets and summaries p50 ${engine.p50.toFixed(0)} ms, p95 ${engine.p95.toFixed(0)} ms ` +

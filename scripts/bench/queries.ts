@@ -35,3 +35,29 @@ export function benchQueries(count: number, seed: number, sourceId: string): Ben
     return query;
   });
 }
+
+/** A hostile search as GET /v1/search's flat parameters, with what makes it expensive. */
+export interface HostileQuery {
+  kind: string;
+  params: Record<string, string>;
+  /** Beyond a bound: must be answered 422 without running. */
+  refused?: true;
+}
+
+/**
+ * The trial's hostile searches (docs/search.md, "Bounds"), over three sets of ten common words:
+ * ten common words with each strategy, the window's deepest page (page 100 × limit 100) with
+ * `frequency`, and the trial's own request (page 1,000,000 × limit 100), which must be refused.
+ */
+export function hostileQueries(): HostileQuery[] {
+  return [0, 10, 20].flatMap((offset): HostileQuery[] => {
+    const query = COMMON_WORDS.slice(offset, offset + 10).join(" ");
+    return [
+      { kind: "10 common words, frequency", params: { query, matchingStrategy: "frequency", limit: "100" } },
+      { kind: "10 common words, last", params: { query, matchingStrategy: "last", limit: "100" } },
+      { kind: "10 common words, all", params: { query, matchingStrategy: "all", limit: "100" } },
+      { kind: "deepest page of the window, frequency", params: { query, matchingStrategy: "frequency", page: "100", limit: "100" } },
+      { kind: "page 1,000,000, frequency (refused)", params: { query, matchingStrategy: "frequency", page: "1000000", limit: "100" }, refused: true },
+    ];
+  });
+}

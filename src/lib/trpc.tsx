@@ -5,6 +5,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
+import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
 import type { AppRouter } from "@/server/trpc/root";
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -15,7 +16,8 @@ export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRou
 /** Sent on every UI request: the server honours the session cookie only with it (docs/security.md). */
 export const UI_HEADERS = { "x-trpc-source": "web" } as const;
 
-const NO_RETRY = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_CONTENT", "CONFLICT", "BAD_REQUEST"]);
+// A search stopped by its time bound (SERVICE_UNAVAILABLE) would only cost as much again.
+const NO_RETRY = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_CONTENT", "CONFLICT", "BAD_REQUEST", "SERVICE_UNAVAILABLE"]);
 
 export function TrpcProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -31,7 +33,7 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
       }),
   );
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", headers: () => ({ ...UI_HEADERS }) })] }),
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxItems: TRPC_MAX_BATCH_SIZE, headers: () => ({ ...UI_HEADERS }) })] }),
   );
   return (
     <QueryClientProvider client={queryClient}>

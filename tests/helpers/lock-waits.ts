@@ -1,3 +1,4 @@
+import pg from "pg";
 import { db } from "../../src/server/db/client";
 
 /** Resolves once some backend of this database waits for a lock (a row lock shows as one on a transaction id). */
@@ -9,4 +10,23 @@ export async function untilSomeoneWaitsForALock(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error("no backend waited for a lock");
+}
+
+/**
+ * Runs `work` while another connection holds `table` locked (ACCESS EXCLUSIVE), released after
+ * `releaseAfterMs` in any case: a deliberately slow statement for time-bound tests, which without
+ * the bound would simply succeed once the lock is gone.
+ */
+export async function whileTableLocked<T>(table: string, releaseAfterMs: number, work: () => Promise<T>): Promise<T> {
+  const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await locker.connect();
+  await locker.query(`BEGIN; LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+  const release = setTimeout(() => void locker.query("ROLLBACK").catch(() => undefined), releaseAfterMs);
+  try {
+    return await work();
+  } finally {
+    clearTimeout(release);
+    await locker.query("ROLLBACK").catch(() => undefined);
+    await locker.end();
+  }
 }

@@ -1,6 +1,8 @@
 import pg from "pg";
 import { searchArchive } from "../../../src/server/search/search-archive";
-import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
+import { AppError } from "../../../src/server/errors/app-error";
+import { normalizeSearchQuery, searchRequestSchema } from "../../../src/server/search/search.schemas";
+import type { HostileQuery } from "../queries";
 import { summarizeLatencies } from "../stats";
 import { benchPrincipal } from "./principal";
 
@@ -27,11 +29,41 @@ async function timedLoops<T>(items: T[], concurrency: number, work: (item: T) =>
 }
 
 /**
+ * The hostile searches, `concurrency` at a time, each validated by the REST route's schema and run
+ * by its use case: the worst latency per kind, and how many were refused (422) or stopped by the
+ * statement timeout (503).
+ */
+async function hostileSearches(principal: Awaited<ReturnType<typeof benchPrincipal>>, queries: HostileQuery[], concurrency: number) {
+  const worstMs: Record<string, number> = {};
+  const outcomes: Record<string, number> = {};
+  const run = await timedLoops(queries, concurrency, async ({ kind, params }) => {
+    const begin = performance.now();
+    let outcome = "200";
+    try {
+      const request = searchRequestSchema.safeParse(params);
+      if (!request.success) outcome = "422";
+      else await searchArchive({ principal, query: request.data.searchQuery, page: request.data.page, limit: request.data.limit });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.code !== "UNAVAILABLE") throw error;
+      outcome = "503";
+    }
+    worstMs[kind] = Math.max(worstMs[kind] ?? 0, performance.now() - begin);
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  });
+  return { queries: run.latencies.length, worstMs, outcomes, latency: summarizeLatencies(run.latencies) };
+}
+
+/**
  * Archive search through the use case the REST route calls (ranking, snippets, the SEARCH audit
  * entry), 2-3 word queries, half of them with filters. Baseline: a plain SELECT of the same
- * result rows by id, at the same concurrency.
+ * result rows by id, at the same concurrency. Then the hostile searches, three at a time.
  */
-export async function searchScenario(params: { queries: { query: string; filters?: Record<string, unknown> }[]; concurrency: number; maxSeconds: number }) {
+export async function searchScenario(params: {
+  queries: { query: string; filters?: Record<string, unknown> }[];
+  hostile: HostileQuery[];
+  concurrency: number;
+  maxSeconds: number;
+}) {
   const principal = await benchPrincipal();
   const pageIds: string[][] = [];
   const engineMs: number[] = [];
@@ -51,6 +83,8 @@ export async function searchScenario(params: { queries: { query: string; filters
     );
   });
   await pool.end();
+  // The trial ran three at once.
+  const hostile = await hostileSearches(principal, params.hostile, 3);
   const done = run.latencies.length;
   return {
     queries: done,
@@ -59,5 +93,6 @@ export async function searchScenario(params: { queries: { query: string; filters
     latency: summarizeLatencies(run.latencies),
     engineLatency: summarizeLatencies(engineMs),
     baselinePerSecond: pageIds.length / baseline.seconds,
+    hostile,
   };
 }

@@ -43,6 +43,17 @@ export const config = {
   get searchWorkMemMb() {
     return intFromEnv("SEARCH_WORK_MEM_MB", 64);
   },
+  /** statement_timeout (ms) of each statement of an interactive search (docs/search.md, "Bounds"); 0 = none. */
+  get searchStatementTimeoutMs() {
+    return intFromEnv("SEARCH_STATEMENT_TIMEOUT_MS", 10_000);
+  },
+  /**
+   * Time bound (ms) of the operations that must reach every match of a search, past the result
+   * window (bulk apply: its match listing's statements and its whole transaction).
+   */
+  get bulkSearchTimeoutMs() {
+    return Math.max(1, intFromEnv("BULK_SEARCH_TIMEOUT_MS", 300_000));
+  },
   get authTokenTtlSeconds() {
     return intFromEnv("AUTH_TOKEN_TTL", 7 * 24 * 3600);
   },

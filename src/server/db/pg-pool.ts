@@ -77,3 +77,10 @@ export function workMemSetting(megabytes: number | undefined): string {
   if (!Number.isInteger(megabytes) || megabytes < 0) throw new Error(`work_mem must be a whole number of MB, got ${megabytes}`);
   return `; SET LOCAL work_mem = '${megabytes}MB'`;
 }
+
+/** `; SET LOCAL statement_timeout = <ms>` to append like workMemSetting(), or "" for 0 or none. */
+export function statementTimeoutSetting(milliseconds: number | undefined): string {
+  if (milliseconds === undefined || milliseconds === 0) return "";
+  if (!Number.isInteger(milliseconds) || milliseconds < 0) throw new Error(`statement_timeout must be a whole number of ms, got ${milliseconds}`);
+  return `; SET LOCAL statement_timeout = ${milliseconds}`;
+}

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/generated/prisma/client";
-import { connectDedicatedPgClient, workMemSetting } from "./pg-pool";
+import { connectDedicatedPgClient, statementTimeoutSetting, workMemSetting } from "./pg-pool";
 
 /**
  * The rows of one query in batches of `batchSize`, read through a server-side cursor in a
@@ -11,14 +11,18 @@ import { connectDedicatedPgClient, workMemSetting } from "./pg-pool";
  * connection for its own transaction meanwhile (bulk apply does), and as many such callers as the
  * pool has connections would otherwise each wait for a second one forever.
  */
-export async function* streamRows<Row>(query: Prisma.Sql, batchSize: number, options: { workMemMb?: number } = {}): AsyncGenerator<Row[]> {
+export async function* streamRows<Row>(
+  query: Prisma.Sql,
+  batchSize: number,
+  options: { workMemMb?: number; statementTimeoutMs?: number } = {},
+): AsyncGenerator<Row[]> {
   const { client, lost } = await connectDedicatedPgClient();
   let ended = false;
   try {
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
     // A cursor is planned for its first tenth by default (cursor_tuple_fraction 0.1), which favours a
     // sequential scan for a frequent word; every row is read here, so plan for all of them.
-    await client.query(`SET LOCAL cursor_tuple_fraction = 1${workMemSetting(options.workMemMb)}`);
+    await client.query(`SET LOCAL cursor_tuple_fraction = 1${workMemSetting(options.workMemMb)}${statementTimeoutSetting(options.statementTimeoutMs)}`);
     await client.query(`DECLARE streamed_rows NO SCROLL CURSOR FOR ${query.text}`, query.values);
     for (;;) {
       const { rows } = await client.query<Row & object>(`FETCH FORWARD ${batchSize} FROM streamed_rows`);

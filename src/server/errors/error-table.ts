@@ -11,7 +11,8 @@ type TrpcCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "TOO_MANY_REQUESTS"
   | "UNPROCESSABLE_CONTENT"
-  | "INTERNAL_SERVER_ERROR";
+  | "INTERNAL_SERVER_ERROR"
+  | "SERVICE_UNAVAILABLE";
 
 /** The single mapping from domain error codes to HTTP statuses and tRPC codes. */
 export const errorCodeTable: Record<AppErrorCode, { http: number; trpc: TrpcCode }> = {
@@ -26,5 +27,7 @@ export const errorCodeTable: Record<AppErrorCode, { http: number; trpc: TrpcCode
   PAYLOAD_TOO_LARGE: { http: 413, trpc: "PAYLOAD_TOO_LARGE" },
   UNSUPPORTED_MEDIA_TYPE: { http: 415, trpc: "UNSUPPORTED_MEDIA_TYPE" },
   RATE_LIMITED: { http: 429, trpc: "TOO_MANY_REQUESTS" },
+  /** A bounded operation ran out of time (a search's statement_timeout); the answer carries Retry-After. */
+  UNAVAILABLE: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
   INTERNAL: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
 };

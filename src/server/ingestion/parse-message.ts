@@ -106,6 +106,8 @@ function headerless(raw: Buffer): ParsedMessage {
     senderName: "",
     senderEmail: "",
     recipients: [],
+    ccEmails: [],
+    bccEmails: [],
     inReplyTo: null,
     references: [],
     bodyText: cleanText(raw.subarray(0, MAX_BODY_TEXT_CHARS * 4).toString("utf8"), MAX_BODY_TEXT_CHARS),

@@ -1,8 +1,10 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
+import { config } from "../config/env";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
+import { searchTimeoutError } from "../search/search-transaction";
 import type { SearchQuery } from "../search/search-engine";
 import { inactiveHold } from "./apply-hold-to-email";
 import { lockHold } from "./lock-hold";
@@ -22,7 +24,8 @@ export interface BulkApplyResult {
  * with `id = ANY(...)`: for thousands of ids PostgreSQL 18 may plan that as a skip scan of another
  * index, which made a 100,000-email bulk apply twice as slow (docs/retention.md). One transaction holds the hold row
  * FOR SHARE throughout, so a deactivation waits for it, and the links and the audit entry (with the
- * exact query and the count) commit together or not at all.
+ * exact query and the count) commit together or not at all. It reaches every match, past the
+ * search's result window, within BULK_SEARCH_TIMEOUT_MS (docs/search.md, "Bounds").
  */
 export async function bulkApplyHold(options: {
   principal: Principal;
@@ -31,31 +34,36 @@ export async function bulkApplyHold(options: {
   /** Ids per insert; tests pass a small one to cross several pages. */
   pageSize?: number;
 }): Promise<BulkApplyResult> {
-  return transaction(
-    async (tx) => {
-      const hold = await lockHold(tx, options.id, "share");
-      if (!hold) throw notFound("Legal hold");
-      if (!hold.is_active) throw inactiveHold();
-      let emailsLinked = 0;
-      for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: options.pageSize ?? BULK_APPLY_PAGE_SIZE })) {
-        if (ids.length === 0) continue;
-        emailsLinked += await tx.$executeRaw`
-          INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
-          SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
-          FROM (
-            SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e
-          ) AS locked
-          ON CONFLICT DO NOTHING`;
-      }
-      await appendAuditEntry(tx, {
-        actor: options.principal.actor,
-        actionType: "BULK_APPLY_HOLD",
-        targetType: "LegalHold",
-        targetId: options.id,
-        details: { queryUsed: options.query, emailsLinked },
-      });
-      return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
-    },
-    { timeoutMs: 300_000 },
-  );
+  const timeoutMs = config.bulkSearchTimeoutMs;
+  try {
+    return await transaction(
+      async (tx) => {
+        const hold = await lockHold(tx, options.id, "share");
+        if (!hold) throw notFound("Legal hold");
+        if (!hold.is_active) throw inactiveHold();
+        let emailsLinked = 0;
+        for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: options.pageSize ?? BULK_APPLY_PAGE_SIZE })) {
+          if (ids.length === 0) continue;
+          emailsLinked += await tx.$executeRaw`
+            INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
+            SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
+            FROM (
+              SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e
+            ) AS locked
+            ON CONFLICT DO NOTHING`;
+        }
+        await appendAuditEntry(tx, {
+          actor: options.principal.actor,
+          actionType: "BULK_APPLY_HOLD",
+          targetType: "LegalHold",
+          targetId: options.id,
+          details: { queryUsed: options.query, emailsLinked },
+        });
+        return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
+      },
+      { timeoutMs },
+    );
+  } catch (error) {
+    throw searchTimeoutError(error, "Bulk apply", timeoutMs);
+  }
 }

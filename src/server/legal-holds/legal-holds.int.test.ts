@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { principalForUser } from "../auth/authenticate";
@@ -6,11 +6,13 @@ import { bulkApplyHold } from "./bulk-apply-hold";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
+import { whileTableLocked } from "../../../tests/helpers/lock-waits";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
   delete process.env.LICENSE_FEATURES;
+  vi.unstubAllEnvs();
 });
 
 const BASE = "/api/v1/enterprise/legal-holds";
@@ -171,6 +173,19 @@ describe("legal holds on an email", () => {
   });
 });
 
+/** `count` indexed "Merger memo" emails from ceo@corp.example, cloned in SQL: thousands of single inserts would dominate a test's time. */
+async function insertMergerMemos(count: number) {
+  const template = await insertTestEmail({ subject: "Merger memo", senderEmail: "ceo@corp.example" });
+  await db().$executeRaw`
+    INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject,
+      sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, is_indexed,
+      has_attachments, archived_at, path, tags, body_text, search_vector)
+    SELECT gen_random_uuid(), ingestion_source_id, user_email, 'clone-' || n, sent_at, subject || ' ' || n,
+      sender_name, sender_email, recipients, recipient_emails, storage_path, encode(sha256(('clone-' || n)::bytea), 'hex'), size_bytes, is_indexed,
+      has_attachments, archived_at, path, tags, body_text, search_vector
+    FROM archived_emails, generate_series(1, ${count - 1}) AS n WHERE id = ${template.id}::uuid`;
+}
+
 describe("release-all and bulk-apply", () => {
   it("releases every link and keeps the hold; 0 when none; 500 for an unknown hold", async () => {
     const admin = await setupAdmin();
@@ -194,16 +209,7 @@ describe("release-all and bulk-apply", () => {
     const admin = await setupAdmin();
     const hold = await createHold(admin.token);
     const total = 2100;
-    const template = await insertTestEmail({ subject: "Merger memo", senderEmail: "ceo@corp.example" });
-    // Clone the indexed row in SQL: thousands of single inserts would dominate the test's time.
-    await db().$executeRaw`
-      INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject,
-        sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, is_indexed,
-        has_attachments, archived_at, path, tags, body_text, search_vector)
-      SELECT gen_random_uuid(), ingestion_source_id, user_email, 'clone-' || n, sent_at, subject || ' ' || n,
-        sender_name, sender_email, recipients, recipient_emails, storage_path, encode(sha256(('clone-' || n)::bytea), 'hex'), size_bytes, is_indexed,
-        has_attachments, archived_at, path, tags, body_text, search_vector
-      FROM archived_emails, generate_series(1, ${total - 1}) AS n WHERE id = ${template.id}::uuid`;
+    await insertMergerMemos(total);
     await insertTestEmail({ subject: "Lunch", senderEmail: "ceo@corp.example" });
     const body = { searchQuery: { query: " merger ", filters: { from: "CEO@corp.example" }, matchingStrategy: "all" } };
     const first = await api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, { token: admin.token, body });
@@ -230,6 +236,38 @@ describe("release-all and bulk-apply", () => {
     const links = await db().$queryRaw<{ n: number }[]>`SELECT count(DISTINCT email_id)::int AS n FROM email_legal_holds WHERE legal_hold_id = ${other.id}::uuid`;
     expect(links[0].n).toBe(total);
     expect((await verifyAuditLog()).ok).toBe(true);
+  }, 180_000);
+
+  it("reaches every match past the search's result window, within its own time bound (503 beyond it, nothing linked)", async () => {
+    const admin = await setupAdmin();
+    const hold = await createHold(admin.token);
+    const total = 10_050;
+    await insertMergerMemos(total);
+    const bulkApply = (matchingStrategy: string) =>
+      api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, { token: admin.token, body: { searchQuery: { query: "merger memo", matchingStrategy } } });
+    vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "1000");
+    // Deliberately slow: the terms' frequencies (planning) and the listing of every match (the cursor) wait
+    // for a lock on archived_emails until their statement timeout stops them; the links' insert waits past
+    // the transaction's timeout for one on email_legal_holds.
+    for (const [strategy, table, message] of [
+      ["frequency", "archived_emails", /^The search took longer than 1 s/],
+      ["all", "archived_emails", /^Listing every match of the search took longer than 1 s/],
+      ["all", "email_legal_holds", /^Bulk apply took longer than 1 s/],
+    ] as const) {
+      const stopped = await whileTableLocked(table, 2_500, () => bulkApply(strategy));
+      expect(stopped.status, `${strategy} ${table}`).toBe(503);
+      expect(stopped.body).toEqual({ status: "error", statusCode: 503, message: expect.stringMatching(message), errors: null });
+      expect(stopped.headers.get("retry-after")).toBe("30");
+    }
+    expect(await db().emailLegalHold.count()).toBe(0);
+    expect(await db().auditLog.count({ where: { actionType: "BULK_APPLY_HOLD" } })).toBe(0);
+    // The interactive search's bound does not apply to it.
+    vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "");
+    vi.stubEnv("SEARCH_STATEMENT_TIMEOUT_MS", "1");
+    const applied = await bulkApply("frequency");
+    expect(applied.status).toBe(200);
+    expect(applied.body.emailsLinked).toBe(total);
+    expect(await db().emailLegalHold.count({ where: { legalHoldId: hold.id } })).toBe(total);
   }, 180_000);
 
   it("refuses an inactive hold (409) and invalid queries (422)", async () => {

@@ -6,14 +6,13 @@ import { SEARCH_INDEX_JOB, SEARCH_REMOVE_JOB } from "./meilisearch-index-jobs";
 import { meiliIndex, type MeiliEmailDocument } from "./meilisearch-index";
 import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
 import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
-import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
+import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
 import { AppError } from "../errors/app-error";
 import { firstConstruct } from "./query-language/first-construct";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 
 const SNIPPET_WORDS = 30;
-const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** A string literal of Meilisearch's filter syntax. */
 export function meiliString(value: string): string {
@@ -27,7 +26,7 @@ export function meiliString(value: string): string {
 export function meiliQueryText(query: string): string {
   const terms = parseSearchTerms(query)
     .map((term) => (term.phrase ? term : { ...term, text: term.text.replace(/^-+/, "") }))
-    .filter((term) => HAS_WORD.test(term.text))
+    .filter(isSearchable)
     .slice(0, MAX_QUERY_TERMS);
   return terms.map((term) => (term.phrase ? meiliString(term.text.replace(/\\/g, " ")) : term.text)).join(" ");
 }

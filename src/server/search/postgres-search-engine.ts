@@ -1,14 +1,13 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import { config } from "../config/env";
-import { pgPool } from "../db/pg-pool";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 import { streamRows } from "../db/stream-rows";
 import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
-import { withSearchTransaction } from "./search-transaction";
+import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
 import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
 import { plainSnippet, renderSnippet } from "./snippet";
 import { compileQueryTree, type CompiledQuery } from "./query-language/compile-query-tree";
@@ -108,10 +107,16 @@ export class PostgresSearchEngine implements SearchEngine {
     scope?: ArchiveCondition[] | null;
   }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
-    const { where } = await this.plan(pgPool(), options.query, options.scope ?? null);
+    // Past the result window, bounded by the bulk operations' own, generous timeout (docs/search.md, "Bounds").
+    const statementTimeoutMs = config.bulkSearchTimeoutMs;
+    const { where } = await withSearchTransaction((client) => this.plan(client, options.query, options.scope ?? null), { statementTimeoutMs });
     const matches = Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`;
-    for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, { workMemMb: config.searchWorkMemMb })) {
-      yield rows.map((row) => row.id);
+    try {
+      for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, { workMemMb: config.searchWorkMemMb, statementTimeoutMs })) {
+        yield rows.map((row) => row.id);
+      }
+    } catch (error) {
+      throw searchTimeoutError(error, "Listing every match of the search", statementTimeoutMs);
     }
   }
 

@@ -1,4 +1,7 @@
-/** Like Meilisearch, only the first ten searchable terms of a query count (docs/search.md). */
+/**
+ * The most searchable terms a query may have (Meilisearch's own limit); a query with more is
+ * refused (search.schemas.ts), since each term adds a tier to rank and a frequency to count.
+ */
 export const MAX_QUERY_TERMS = 10;
 
 export interface SearchTerm {
@@ -34,6 +37,11 @@ export function parseSearchTerms(query: string): SearchTerm[] {
   }
   return terms;
 }
+
+const HAS_WORD = /[\p{L}\p{N}]/u;
+
+/** A term with a letter or digit; terms without any are dropped by both adapters. */
+export const isSearchable = (term: SearchTerm): boolean => HAS_WORD.test(term.text);
 
 function removeLastQuote(query: string): string {
   const index = query.lastIndexOf('"');

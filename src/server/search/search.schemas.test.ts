@@ -100,6 +100,14 @@ describe("normalizeSearchQuery", () => {
 });
 
 describe("searchRequestSchema (GET /v1/search)", () => {
+  it("accepts the result window's last page and ten terms (a phrase is one, punctuation none)", () => {
+    expect(searchRequestSchema.parse({ page: "100", limit: "100" })).toMatchObject({ page: 100, limit: 100 });
+    expect(searchRequestSchema.parse({ page: "500" })).toMatchObject({ page: 500, limit: 20 });
+    for (const query of ["a b c d e f g h i j", 'a b c d e f g h i "j k l m"', "a b c d e f g h i j & | ! -"]) {
+      expect(searchRequestSchema.parse({ query }).searchQuery.query).toBe(query);
+    }
+  });
+
   it("defaults page 1, limit 20 and an empty query", () => {
     expect(searchRequestSchema.parse({})).toEqual({
       searchQuery: { query: "", filters: {}, matchingStrategy: "last" },
@@ -121,6 +129,11 @@ describe("searchRequestSchema (GET /v1/search)", () => {
     [{ page: "1.5" }, "page"],
     [{ filters: "x" }, "filters"],
     [{ unknown: "1" }, "unknown"],
+    [{ page: "101", limit: "100" }, "page"],
+    [{ page: "501" }, "page"],
+    [{ page: "1000000", limit: "100" }, "page"],
+    [{ query: "a b c d e f g h i j k" }, "query"],
+    [{ query: 'a b c d e f g h i j "k l"' }, "query"],
   ])("rejects %j", (input, field) => {
     const result = searchRequestSchema.safeParse(input);
     expect(result.success).toBe(false);

@@ -1,13 +1,18 @@
 import { z } from "zod";
 import { parseDateBound } from "../audit/audit.schemas";
 import { AppError } from "../errors/app-error";
-import { searchLanguageProblem } from "./query-language/parse-search-query";
+import { parseSearchQuery, searchLanguageProblem } from "./query-language/parse-search-query";
 import { MATCHING_STRATEGIES, type SearchFilters, type SearchQuery } from "./search-engine";
+import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 
 export const SEARCH_QUERY_MAX_LENGTH = 1000;
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 100;
-export const SEARCH_MAX_PAGE = 1_000_000;
+/**
+ * The deepest result a page may reach (page × limit). Ranking a page costs what precedes it, so a
+ * deeper page is refused; only bulk operations (searchAllIds) go past it (docs/search.md, "Bounds").
+ */
+export const SEARCH_MAX_RESULT_WINDOW = 10_000;
 const ADDRESS_MAX_LENGTH = 320;
 
 /** null, "" and blanks mean "not given"; strings are trimmed. */
@@ -62,8 +67,20 @@ const queryText = z
   .max(SEARCH_QUERY_MAX_LENGTH, `query must be at most ${SEARCH_QUERY_MAX_LENGTH} characters`)
   .transform((text) => text.trim())
   .superRefine((text, context) => {
+    // A query of the search language has its own limits (clauses, depth, wildcards); an
+    // operator-free one keeps the cap on terms.
     const problem = searchLanguageProblem(text);
-    if (problem) context.addIssue({ code: "custom", message: problem });
+    if (problem) {
+      context.addIssue({ code: "custom", message: problem });
+      return;
+    }
+    if (parseSearchQuery(text)) return;
+    const terms = parseSearchTerms(text).filter(isSearchable).length;
+    if (terms <= MAX_QUERY_TERMS) return;
+    context.addIssue({
+      code: "custom",
+      message: `query has ${terms} search terms; at most ${MAX_QUERY_TERMS} are allowed: drop the least specific words, or quote words that belong together ("board minutes" is one term)`,
+    });
   });
 
 const matchingStrategy = optionalValue(
@@ -139,12 +156,26 @@ export function normalizeSearchQuery(input: unknown): SearchQuery {
   return result.data;
 }
 
-const positiveInteger = (name: string, max: number) =>
+const positiveInteger = (name: string, max = Infinity) =>
   z
     .string()
     .regex(/^\d{1,12}$/, `${name} must be a positive integer`)
     .transform(Number)
     .pipe(z.number().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
+
+function checkResultWindow(request: { page?: number; limit?: number }, context: z.RefinementCtx) {
+  const page = request.page ?? 1;
+  const limit = request.limit ?? SEARCH_DEFAULT_LIMIT;
+  if (page * limit <= SEARCH_MAX_RESULT_WINDOW) return;
+  context.addIssue({
+    code: "custom",
+    path: ["page"],
+    message:
+      `page × limit must be at most ${SEARCH_MAX_RESULT_WINDOW} (this page ends at result ${page * limit}): only the first ` +
+      `${SEARCH_MAX_RESULT_WINDOW.toLocaleString("en-US")} results of a search can be paged through; narrow the query with more ` +
+      "words, matchingStrategy=all, or filters (from, to, userEmail, ingestionSourceId, hasAttachments, startDate, endDate)",
+  });
+}
 
 /** GET /v1/search: the searchQuery fields and filters as flat query parameters, plus page and limit. */
 export const searchRequestSchema = knownKeysOnly(
@@ -152,12 +183,15 @@ export const searchRequestSchema = knownKeysOnly(
     query: z.preprocess((value) => value ?? "", queryText),
     matchingStrategy,
     ...filterShape,
-    page: optionalValue(positiveInteger("page", SEARCH_MAX_PAGE)),
+    page: optionalValue(positiveInteger("page")),
     limit: optionalValue(positiveInteger("limit", SEARCH_MAX_LIMIT)),
   },
   "parameter",
 )
-  .superRefine((request, context) => checkDateOrder(request, context, ["endDate"]))
+  .superRefine((request, context) => {
+    checkDateOrder(request, context, ["endDate"]);
+    checkResultWindow(request, context);
+  })
   .transform((request) => ({
     searchQuery: {
       query: request.query,

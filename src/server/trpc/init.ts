@@ -8,6 +8,7 @@ import { errorCodeTable } from "../errors/error-table";
 import { zodFieldErrors } from "../http/error-response";
 import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
 import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
+import { TRPC_MAX_BATCH_SIZE } from "./batch-size";
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -26,6 +27,10 @@ function toTrpcError(error: unknown): TRPCError {
   return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: error instanceof Error ? error : undefined });
 }
 
+/** tRPC's own message for a batch over maxBatchSize, which does not say what the limit is. */
+const BATCH_TOO_LARGE = "Batch call exceeds maximum size";
+const batchTooLargeMessage = `A batch request may carry at most ${TRPC_MAX_BATCH_SIZE} calls; send the others in another request`;
+
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -33,7 +38,7 @@ const t = initTRPC.context<TrpcContext>().create({
       cause instanceof AppError ? cause.fieldErrors : cause instanceof ZodError ? zodFieldErrors(cause) : null;
     return {
       ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : shape.message,
+      message: error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message === BATCH_TOO_LARGE ? batchTooLargeMessage : shape.message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
     };
   },

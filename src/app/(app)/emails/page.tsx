@@ -8,8 +8,10 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
+import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
 import { SubmitButton } from "@/components/submit-button";
 
+const PAGE_SIZE = 20;
 const FIELDS = ["query", "from", "to", "userEmail", "ingestionSourceId", "startDate", "endDate", "hasAttachments", "matchingStrategy", "page"] as const;
 
 function EmailSearch() {
@@ -30,7 +32,7 @@ function EmailSearch() {
       hasAttachments: input.hasAttachments,
       matchingStrategy: input.matchingStrategy,
       page: input.page,
-      limit: "20",
+      limit: String(PAGE_SIZE),
     }),
   );
   const sources = useQuery(trpc.sources.names.queryOptions());
@@ -115,9 +117,14 @@ function EmailSearch() {
               </li>
             ))}
           </ul>
-          <div className="mt-3 flex gap-2">
+          <div className="mt-3 flex items-center gap-2">
             <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>Previous</button>
-            <button className="btn btn-sm" disabled={page * 20 >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>
+            <button className="btn btn-sm" disabled={(page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW || page * PAGE_SIZE >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>
+            {results.data.total > SEARCH_MAX_RESULT_WINDOW && (page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW && (
+              <span className="text-sm text-slate-600">
+                Only the first {SEARCH_MAX_RESULT_WINDOW.toLocaleString("en")} results can be paged through: add words or filters to narrow the search.
+              </span>
+            )}
           </div>
         </section>
       )}

@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
 import { createTrpcContext } from "@/server/trpc/create-context";
 import { retryAfterHeader } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -11,6 +12,7 @@ const handler = (request: Request) =>
     endpoint: "/api/trpc",
     req: request,
     router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: () =>
       createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
     responseMeta: ({ errors }) => ({ headers: retryAfterHeader(errors) }),
