@@ -16,6 +16,14 @@ const CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join("; ");
 
+/**
+ * API responses are data, never pages. Next.js sets these headers before a route handler runs and
+ * keeps them over the handler's own, so the downloads' sandbox (src/server/http/file-response.ts)
+ * must be named here: an attachment served as text/html, opened by a browser, runs nothing.
+ */
+const API_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+const API_PATHS = ["/v1/:path*", "/api/:path*"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Server-only packages with native parts or dynamic requires stay outside the bundle.
@@ -46,6 +54,8 @@ const nextConfig = {
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
         ],
       },
+      // A later rule's header replaces an earlier one's for the same path.
+      ...API_PATHS.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),
     ];
   },
 };

@@ -5,7 +5,7 @@ import type { RouteHandler } from "../../src/server/http/rest-endpoint";
  * Calls the real Next.js route handler modules in-process, routing like the App Router
  * (static segments beat [param] segments, which beat [...catchAll]).
  */
-type RouteModule = Partial<Record<string, RouteHandler>>;
+export type RouteModule = Partial<Record<string, RouteHandler>>;
 const modules = import.meta.glob<RouteModule>("/src/app/**/route.ts");
 
 interface CompiledRoute {
@@ -54,6 +54,11 @@ function match(route: CompiledRoute, parts: string[]): Record<string, string | s
 /** Every route file's path pattern, e.g. "/v1/users/[id]" (for the authorization matrix). */
 export function routePatterns(): string[] {
   return routes.map((route) => "/" + route.segments.join("/"));
+}
+
+/** Every route file with its path pattern and its module (for walks over every handler). */
+export function routeFiles(): { pattern: string; load: () => Promise<RouteModule> }[] {
+  return routes.map((route) => ({ pattern: "/" + route.segments.join("/"), load: route.load }));
 }
 
 export interface ApiResponse<T = any> {

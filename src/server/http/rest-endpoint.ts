@@ -7,12 +7,40 @@ import { config } from "../config/env";
 import { AppError } from "../errors/app-error";
 import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
 import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
+import { assertStorableInput } from "../validation/storable-input";
 import { clientIp } from "./client-ip";
 import { errorResponse, jsonResponse, zodFieldErrors } from "./error-response";
 import { readJsonBody } from "./read-body";
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  /** What the handler accepts, for tools that walk the routes (the hostile-input walk, API docs). */
+  readonly endpointSpec?: EndpointDescription;
+};
+
+/** A route handler's contract, without its implementation. */
+export interface EndpointDescription {
+  /** REST callers send a bearer token or an API key; the UI's download and upload routes its session cookie. */
+  credentials: "token" | "session";
+  /** A permission, "authenticated" (any signed-in caller) or "public". */
+  auth: Permission | "authenticated" | "public";
+  feature?: LicenseFeature;
+  rateLimit?: RateLimitedAction;
+  params?: ZodType;
+  query?: ZodType;
+  /** The JSON body's schema; absent when the handler streams the body itself (`rawBody`). */
+  body?: ZodType;
+  rawBody: boolean;
+  status: number;
+}
+
+/** Attaches the description as a non-enumerable, read-only `endpointSpec` property. */
+export function describedHandler(
+  handler: (request: Request, context: RouteContext) => Promise<Response>,
+  description: EndpointDescription,
+): RouteHandler {
+  return Object.defineProperty(handler, "endpointSpec", { value: Object.freeze(description), enumerable: false });
+}
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
 
@@ -44,7 +72,9 @@ interface EndpointSpec<PS, BS, QS, A> {
   ) => Promise<unknown>;
 }
 
-function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+/** Raw input is checked for strings PostgreSQL cannot store before the schema sees it (422 either way). */
+export function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+  assertStorableInput(value, prefix);
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(result.error, prefix) });
@@ -52,7 +82,8 @@ function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string
   return result.data;
 }
 
-function queryObject(url: URL): Record<string, string> {
+/** The query string as an object; a repeated key keeps its first value. */
+export function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = Object.create(null);
   for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
   return query;
@@ -69,7 +100,7 @@ export function endpoint<
   QS extends ZodType | undefined = undefined,
   A extends Permission | "authenticated" | "public" = Permission,
 >(spec: EndpointSpec<PS, BS, QS, A>): RouteHandler {
-  return async (request, context) => {
+  return describedHandler(async (request, context) => {
     try {
       const ip = clientIp(request.headers);
       let principal: Principal | null = null;
@@ -105,7 +136,17 @@ export function endpoint<
     } catch (error) {
       return errorResponse(error);
     }
-  };
+  }, {
+    credentials: "token",
+    auth: spec.auth,
+    feature: spec.feature,
+    rateLimit: spec.rateLimit,
+    params: spec.params,
+    query: spec.query,
+    body: spec.rawBody ? undefined : spec.body,
+    rawBody: spec.rawBody === true,
+    status: spec.status ?? 200,
+  });
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

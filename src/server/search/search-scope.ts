@@ -1,4 +1,4 @@
-import { parseDateBound } from "../audit/audit.schemas";
+import { parseDateBound } from "../validation/date-bound";
 import type { ArchiveCondition } from "../authz/ability";
 import { ARCHIVE_CONDITION_FIELDS } from "../authz/permissions";
 import type { SearchFilters } from "./search-engine";

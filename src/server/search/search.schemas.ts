@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDateBound } from "../audit/audit.schemas";
+import { dateBoundSchema, parseDateBound } from "../validation/date-bound";
 import { AppError } from "../errors/app-error";
 import { parseSearchQuery, searchLanguageProblem } from "./query-language/parse-search-query";
 import { MATCHING_STRATEGIES, type SearchFilters, type SearchQuery } from "./search-engine";
@@ -35,17 +35,7 @@ const addressFilter = (name: string) =>
   );
 
 /** A calendar date stays as written (it means the whole UTC day); a date-time becomes its UTC instant. */
-const dateFilter = (name: string) =>
-  optionalValue(
-    z.string({ message: `${name} must be a string` }).transform((text, context) => {
-      const bound = parseDateBound(text);
-      if (!bound) {
-        context.addIssue({ code: "custom", message: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` });
-        return z.NEVER;
-      }
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : bound.from.toISOString();
-    }),
-  );
+const dateFilter = (name: string) => optionalValue(dateBoundSchema(name).transform((bound) => bound.normalized));
 
 const filterShape = {
   from: addressFilter("from"),

@@ -6,9 +6,12 @@ import { config } from "../config/env";
 import { secretFromEnvOrDataDir } from "../config/secrets";
 import { AppError } from "../errors/app-error";
 import { clientIp } from "../http/client-ip";
+import { unstorableStrings } from "../validation/storable-input";
 
 /** The error text the sign-in form shows for a throttled attempt (next-auth passes thrown messages on). */
 export const RATE_LIMITED_SIGN_IN = "Too many failed sign-in attempts; try again later.";
+/** What the sign-in form shows for any other failure: never the error's own text (database errors). */
+export const SIGN_IN_FAILED = "Sign-in failed; try again later.";
 
 /** The same AUTH_SECRET as the REST tokens, so every process on one DATA_DIR agrees. */
 export function sessionSecret(): string {
@@ -23,6 +26,16 @@ function headersOf(raw: unknown): Headers {
     }
   }
   return headers;
+}
+
+/**
+ * next-auth shows the message of an error thrown by `authorize` to the user, so whatever fails
+ * becomes one of our own sentences (the cause is logged for the operator).
+ */
+export function signInFailure(error: unknown): string {
+  if (error instanceof AppError && error.code === "RATE_LIMITED") return RATE_LIMITED_SIGN_IN;
+  console.error("[sign-in failed]", error);
+  return SIGN_IN_FAILED;
 }
 
 /**
@@ -43,15 +56,16 @@ export function authOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, request) {
-          const parsed = loginSchema.safeParse({ email: credentials?.email ?? "", password: credentials?.password ?? "" });
-          if (!parsed.success) return null;
           try {
+            const input = { email: credentials?.email ?? "", password: credentials?.password ?? "" };
+            const parsed = loginSchema.safeParse(input);
+            // Invalid input is a failed sign-in, as on REST (422): nothing is looked up or audited.
+            if (!parsed.success || unstorableStrings(input).length > 0) return null;
             const result = await login({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
             return { id: result.user.id, email: result.user.email, name: `${result.user.first_name} ${result.user.last_name}` };
           } catch (error) {
-            if (error instanceof AppError && error.code === "RATE_LIMITED") throw new Error(RATE_LIMITED_SIGN_IN);
             if (error instanceof AppError && error.code === "UNAUTHENTICATED") return null;
-            throw error;
+            throw new Error(signInFailure(error));
           }
         },
       }),

@@ -9,6 +9,7 @@ import { zodFieldErrors } from "../http/error-response";
 import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
 import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { TRPC_MAX_BATCH_SIZE } from "./batch-size";
+import { assertStorableInput } from "../validation/storable-input";
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -62,26 +63,40 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/**
+ * The raw input's strings must be storable (no NUL, no lone surrogate: 422 naming the field), as on
+ * REST; every exported builder ends with this check, so it runs where REST validates: after
+ * authentication, license, permission and rate limit, before the procedure's own input schema.
+ */
+const storableInput = t.middleware(async ({ getRawInput, next }) => {
+  assertStorableInput(await getRawInput());
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapErrors);
+const errorMappedProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = errorMappedProcedure.use(storableInput);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+const authenticatedProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
+export const authedProcedure = authenticatedProcedure.use(storableInput);
 
 /**
  * The same checks, in the same order, as the REST wrapper: authentication, then the license
  * feature (when given), then the permission (assertCan), then the rate limit (when given).
  */
 export function permissionProcedure(permission: Permission, feature?: LicenseFeature, rateLimit?: RateLimitedAction) {
-  return authedProcedure.use(async ({ ctx, next }) => {
-    if (feature) assertFeatureEnabled(feature);
-    assertCan(ctx.principal.ability, permission);
-    if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });
-    return next();
-  });
+  return authenticatedProcedure
+    .use(async ({ ctx, next }) => {
+      if (feature) assertFeatureEnabled(feature);
+      assertCan(ctx.principal.ability, permission);
+      if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });
+      return next();
+    })
+    .use(storableInput);
 }
 
 /** A licensed feature's procedures: `featureProcedure("LEGAL_HOLDS", "manage:all")`. */

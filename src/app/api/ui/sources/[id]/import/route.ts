@@ -8,10 +8,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: sessionEndpoint({
     permission: "manage:ingestion",
     params: sourceIdParamsSchema,
+    query: importQuerySchema,
     changesState: true,
     rateLimit: "import",
-    handler: async ({ principal, params, request }) => {
-      const query = importQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    handler: async ({ principal, params, query, request }) => {
       const summary = await importUpload({ principal, sourceId: params.id, userEmail: query.userEmail, contentType: request.headers.get("content-type"), body: request.body });
       return jsonResponse(summary, 200);
     },

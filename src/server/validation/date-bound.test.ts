@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseDateBound } from "./audit.schemas";
+import { dateBoundSchema, parseDateBound } from "./date-bound";
 
 const iso = (bound: { from: Date; until: Date } | null) => bound && { from: bound.from.toISOString(), until: bound.until.toISOString() };
 
@@ -40,4 +40,20 @@ describe("parseDateBound", () => {
   ])("rejects %j", (text) => {
     expect(parseDateBound(text)).toBeNull();
   });
+
+  it("accepts the first and last instants that can be stored, and caps the day after 9999-12-31", () => {
+    expect(iso(parseDateBound("0001-01-01"))).toEqual({ from: "0001-01-01T00:00:00.000Z", until: "0001-01-02T00:00:00.000Z" });
+    expect(iso(parseDateBound("9999-12-31"))).toEqual({ from: "9999-12-31T00:00:00.000Z", until: "9999-12-31T23:59:59.999Z" });
+    expect(iso(parseDateBound("0001-01-01T01:00:00+01:00"))?.from).toBe("0001-01-01T00:00:00.000Z");
+    expect(iso(parseDateBound("9999-12-31T23:59:59.999Z"))?.until).toBe("9999-12-31T23:59:59.999Z");
+  });
+
+  it.each(["0000-01-01", "0000-12-31T23:59:59.999Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-02:00", "0000-01-01T00:00:00-23:59"])(
+    "refuses %j, which PostgreSQL cannot be sent, with its own message",
+    (text) => {
+      expect(parseDateBound(text)).toBeNull();
+      const result = dateBoundSchema("startDate").safeParse(text);
+      expect(result.error?.issues[0].message).toBe("startDate must lie between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z");
+    },
+  );
 });
