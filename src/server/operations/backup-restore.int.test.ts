@@ -1,16 +1,25 @@
-import { mkdtemp, readdir } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { setupAdmin } from "../../../tests/helpers/auth";
 import { buildMessage } from "../../../tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
 import { applyHold, applyLabel, createHold, createLabel } from "../../../tests/helpers/retention";
+import { asAuditTableOwner } from "../../../tests/helpers/audit-tampering";
 import { runProcess } from "../../../tests/helpers/run-process";
+import { connectDedicatedPgClient } from "../db/pg-pool";
+import { blobStore } from "../storage/blob-store-factory";
+import { pauseBlobDeletions } from "../storage/blob-locks";
+import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+import { restoreBackup, RestoreRefusedError } from "./restore-backup";
 import { systemActor } from "../audit/append-audit-entry";
 import { db, disconnectDb } from "../db/client";
 import { importMessages } from "../ingestion/import-messages";
+
+useEmptyDatabasePerTest();
 
 const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
 
@@ -162,4 +171,62 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(secondSummary.counts.blobs).toBe(blobsAfter);
     expect(await readdir(path.join(backupRoot, "backups"))).toHaveLength(2);
   }, 240_000);
+
+  it("check finds a missing and a corrupted blob and a tampered audit entry (exit 1); restore refuses a target that is not empty", async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;
+    await importSome(source.id, 6);
+    const backupRoot = await mkdtemp(path.join(tmpdir(), "backup-"));
+    const backup = await runArchive(["backup", "--to", backupRoot]);
+    expect(backup.code, backup.stderr).toBe(0);
+
+    // The live installation is not empty (database and store): the CLI refuses, saying why.
+    const intoLive = await runArchive(["restore", "--from", backupRoot]);
+    expect(intoLive.code).toBe(1);
+    expect(intoLive.stderr).toContain("restore refused: The blob store is not empty");
+    const liveDatabaseUrl = process.env.DATABASE_URL!;
+    process.env.STORAGE_DIR = await mkdtemp(path.join(tmpdir(), "empty-store-"));
+    try {
+      const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
+      await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
+      await expect(refused).rejects.toThrow(/^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/);
+    } finally {
+      delete process.env.STORAGE_DIR;
+    }
+
+    const [missing, corrupt] = await db().archivedEmail.findMany({ orderBy: { id: "asc" }, take: 2 });
+    const storage = path.join(process.env.DATA_DIR!, "storage");
+    await rm(path.join(storage, missing.storagePath));
+    await writeFile(path.join(storage, corrupt.storagePath), "tampered bytes");
+    const tampered = await db().auditLog.findFirstOrThrow({ where: { actionType: "IMPORT" }, orderBy: { id: "asc" } });
+    await asAuditTableOwner(() => db().$executeRaw`UPDATE audit_logs SET actor_ip = '203.0.113.9' WHERE id = ${tampered.id}`);
+    const check = await runArchive(["check"]);
+    expect(check.code).toBe(1);
+    expect(JSON.parse(check.stdout)).toEqual({
+      emails: 6,
+      blobsChecked: 6 + (await db().attachment.count()),
+      blobsMissing: 1,
+      blobsCorrupt: 1,
+      auditOk: false,
+      auditLogId: Number(tampered.id),
+    });
+    expect(check.stderr).toContain(`email ${missing.id}: its stored bytes ${missing.storagePath} are missing`);
+    expect(check.stderr).toContain(`email ${corrupt.id}: the bytes stored under ${corrupt.storagePath} do not hash to`);
+  }, 240_000);
+
+  it("holds back the deletion of stored bytes while a backup or check reads the store, then deletes them", async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;
+    await importSome(source.id, 1);
+    const email = await db().archivedEmail.findFirstOrThrow();
+    await db().archivedEmail.delete({ where: { id: email.id } });
+    const { client } = await connectDedicatedPgClient();
+    await pauseBlobDeletions(client);
+    expect(await releaseUnreferencedBlobs({ hashes: [email.storageHashSha256] })).toEqual([]);
+    expect(await blobStore().exists(email.storagePath)).toBe(true);
+    expect(await db().blobIntent.findMany({ select: { hash: true } })).toEqual([{ hash: email.storageHashSha256 }]);
+    await client.end();
+    expect(await releaseUnreferencedBlobs({ hashes: [email.storageHashSha256] })).toEqual([email.storageHashSha256]);
+    expect(await blobStore().exists(email.storagePath)).toBe(false);
+  });
 });
