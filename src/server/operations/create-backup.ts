@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from "node:fs/promises";
+import { copyFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { PassThrough } from "node:stream";
@@ -97,6 +97,10 @@ export async function createBackup(options: { to: string; onProgress?: (progress
     };
     await writeFileAtomically(path.join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
+  } catch (error) {
+    // Blobs already copied stay: they are whole files, and the next backup will not copy them again.
+    await rm(directory, { recursive: true, force: true });
+    throw error;
   } finally {
     await client.query("ROLLBACK").catch(() => undefined);
     await client.end().catch(() => undefined);
