@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { setupAdmin } from "../../../tests/helpers/auth";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
@@ -26,12 +26,24 @@ const runArchive = (args: string[], env: Record<string, string> = {}) => runProc
 const databases: string[] = [];
 const serverUrl = process.env.DATABASE_URL!.replace(/\/[^/]+$/, "");
 
-/** An empty database (no schema) and DATA_DIR on the test server: the target of a restore. */
-async function freshTarget(): Promise<Record<string, string>> {
+/**
+ * An empty DATA_DIR and database on the test server, the target of a restore: without a schema, or
+ * as a first start of the service leaves it (migrated, with the predefined roles: the test template).
+ */
+async function freshTarget(options: { startedOnce?: boolean } = {}): Promise<Record<string, string>> {
   const name = `${process.env.DATABASE_URL!.split("/").pop()}_r${databases.length}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE "${name}"${options.startedOnce ? ` TEMPLATE "${inject("templateDatabase")}"` : ""}`);
+      break;
+    } catch (error) {
+      // The template may be briefly in use by another file's clone (55006): retry.
+      if ((error as { code?: string }).code !== "55006" || attempt > 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
   await admin.end();
   databases.push(name);
   return { DATABASE_URL: `${serverUrl}/${name}`, DATA_DIR: await mkdtemp(path.join(tmpdir(), "restore-target-")) };
@@ -108,7 +120,8 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(summary.counts.emails).toBeGreaterThanOrEqual(12);
     expect(summary.counts.legalHolds).toBe(1);
 
-    const target = await freshTarget();
+    const target = await freshTarget({ startedOnce: true });
+    expect(await queryOn(target.DATABASE_URL!, "SELECT count(*)::int AS n FROM roles")).not.toEqual([{ n: 0 }]);
     const restore = await runArchive(["restore", "--from", backupRoot], target);
     expect(restore.code, restore.stderr).toBe(0);
     expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead });
@@ -134,6 +147,8 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(liveEmails.size).toBeGreaterThan(restoredEmails.length);
     expect(await queryOn(target.DATABASE_URL!, snapshotQueries.holds)).toEqual(await queryOn(live, snapshotQueries.holds));
     expect(await queryOn(target.DATABASE_URL!, snapshotQueries.labels)).toEqual(await queryOn(live, snapshotQueries.labels));
+    const roles = "SELECT id::text, slug, policies FROM roles ORDER BY id";
+    expect(await queryOn(target.DATABASE_URL!, roles)).toEqual(await queryOn(live, roles));
     const [liveEntry] = await queryOn<{ current_hash: string }>(live, `SELECT current_hash FROM audit_logs WHERE id = ${summary.auditHead.id}`);
     expect(liveEntry.current_hash).toBe(summary.auditHead.currentHash);
     const [counts] = await queryOn<Record<string, number>>(target.DATABASE_URL!, snapshotQueries.keptCounts);
@@ -170,7 +185,7 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(secondSummary.counts.blobsCopied).toBeLessThan(secondSummary.counts.blobs);
     expect(secondSummary.counts.blobs).toBe(blobsAfter);
     expect(await readdir(path.join(backupRoot, "backups"))).toHaveLength(2);
-  }, 240_000);
+  }, 400_000);
 
   it("check finds a missing and a corrupted blob and a tampered audit entry (exit 1); restore refuses a target that is not empty", async () => {
     const admin = await setupAdmin();
@@ -190,8 +205,17 @@ describe("npm run archive -- backup / restore / check", () => {
       const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
       await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
       await expect(refused).rejects.toThrow(/^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/);
+      // A database without any schema yet (an external server's new database) is a valid target.
+      const { DATABASE_URL: empty } = await freshTarget();
+      process.env.DATABASE_URL = empty;
+      await disconnectDb();
+      expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({ rows: expect.any(Number), blobs: 6 + (await queryOn<{ n: number }>(liveDatabaseUrl, "SELECT count(*)::int AS n FROM attachments"))[0].n });
+      const emails = "SELECT id, storage_hash_sha256 FROM archived_emails ORDER BY id";
+      expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
     } finally {
       delete process.env.STORAGE_DIR;
+      process.env.DATABASE_URL = liveDatabaseUrl;
+      await disconnectDb();
     }
 
     const [missing, corrupt] = await db().archivedEmail.findMany({ orderBy: { id: "asc" }, take: 2 });
@@ -212,7 +236,7 @@ describe("npm run archive -- backup / restore / check", () => {
     });
     expect(check.stderr).toContain(`email ${missing.id}: its stored bytes ${missing.storagePath} are missing`);
     expect(check.stderr).toContain(`email ${corrupt.id}: the bytes stored under ${corrupt.storagePath} do not hash to`);
-  }, 240_000);
+  }, 400_000);
 
   it("holds back the deletion of stored bytes while a backup or check reads the store, then deletes them", async () => {
     const admin = await setupAdmin();
