@@ -1,10 +1,7 @@
-import { copyFile, mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { copyFile, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
-import { createGzip } from "node:zlib";
-import { createWriteStream } from "node:fs";
-import { pipeline } from "node:stream/promises";
 import type pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
 import { dataDir } from "../config/env";
@@ -68,7 +65,7 @@ export async function createBackup(options: { to: string; onProgress?: (progress
       listFile: path.join(directory, blobList),
       onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
     });
-    files.push({ path: blobList, ...(await hashFile(path.join(directory, blobList))) });
+    files.push({ path: blobList, ...blobs.listFile });
     await client.query("COMMIT");
     const secrets = await copySecrets(directory);
     for (const secret of secrets) files.push({ path: secret, ...(await hashFile(path.join(directory, secret))) });
@@ -133,7 +130,7 @@ async function readSnapshotFacts(client: pg.Client) {
 async function copyReferencedBlobs(options: { client: pg.Client; blobsRoot: string; listFile: string; onProgress: (done: number) => void }) {
   const store = blobStore();
   const list = new PassThrough();
-  const listWritten = pipeline(list, createGzip({ level: 1 }), createWriteStream(options.listFile, { flush: true }));
+  const listWritten = writeGzipFile(options.listFile, list);
   const totals = { listed: 0, copied: 0, bytes: 0 };
   try {
     await options.client.query(`DECLARE referenced_blobs NO SCROLL CURSOR FOR
@@ -154,9 +151,8 @@ async function copyReferencedBlobs(options: { client: pg.Client; blobsRoot: stri
     }
   } finally {
     list.end();
-    await listWritten;
   }
-  return totals;
+  return { ...totals, listFile: await listWritten };
 }
 
 /** DATA_DIR's generated secrets: without the encryption key the restored sources' credentials could not be read. */
