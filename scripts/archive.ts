@@ -1,11 +1,12 @@
 /**
- * `npm run archive -- import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox
- * files, .eml files, folders of them (recursively), zips and Outlook .pst files, with a progress
- * bar; prints the summary ({imported, duplicates, failed}) as JSON on stdout.
+ * The operator's command line (docs/operations.md, docs/import.md):
+ * - `import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox files, .eml
+ *   files, folders of them (recursively), zips and Outlook .pst files, with a progress bar; prints
+ *   the summary ({imported, duplicates, failed}) as JSON on stdout.
+ * - `backup --to <dir>`, `restore --from <dir>`, `check`: scripts/archive/operations-commands.ts.
  */
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import cliProgress from "cli-progress";
 import { systemActor } from "../src/server/audit/append-audit-entry";
 import { resolveDatabase } from "../src/server/db/database-url";
 import { disconnectDb } from "../src/server/db/client";
@@ -16,26 +17,49 @@ import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/in
 import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
 import { importMessages } from "../src/server/ingestion/import-messages";
 import { prepareDatabase } from "../src/server/system/prepare-database";
+import { log, progressBar, UsageError } from "./archive/cli-support";
 
-const USAGE = "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...";
-const log = (message: string) => console.error(`[archive] ${message}`);
+const USAGE = [
+  "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...",
+  "       npm run archive -- backup --to <dir> [--no-progress]",
+  "       npm run archive -- restore --from <dir> [--no-progress]",
+  "       npm run archive -- check [--no-progress]",
+].join("\n");
 // stdout carries the summary alone: what libraries log (pst-extractor reports an item it cannot load) goes to stderr.
 console.log = console.error;
 
 function parseCommandLine() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { source: { type: "string" }, user: { type: "string" }, "no-progress": { type: "boolean" }, create: { type: "boolean" } },
+    options: {
+      source: { type: "string" },
+      user: { type: "string" },
+      "no-progress": { type: "boolean" },
+      create: { type: "boolean" },
+      to: { type: "string" },
+      from: { type: "string" },
+    },
   });
   const [command, ...paths] = positionals;
+  const progress = !values["no-progress"] && process.stderr.isTTY;
+  if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
+  if (command === "restore" && values.from && paths.length === 0) return { command, from: values.from, progress } as const;
+  if (command === "check" && paths.length === 0) return { command, progress } as const;
   if (command !== "import" || !values.source || paths.length === 0) throw new UsageError(USAGE);
-  return { source: values.source, user: values.user, paths, create: values.create === true, progress: !values["no-progress"] && process.stderr.isTTY };
+  return { command, source: values.source, user: values.user, paths, create: values.create === true, progress } as const;
 }
 
-class UsageError extends Error {}
-
-async function main() {
+async function main(): Promise<number> {
   const options = parseCommandLine();
+  if (options.command === "import") return runImport(options);
+  // Loaded only when used: the import's start-up stays what it was.
+  const operations = await import("./archive/operations-commands");
+  if (options.command === "backup") return operations.runBackup(options);
+  if (options.command === "restore") return operations.runRestore(options);
+  return operations.runCheck(options);
+}
+
+async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, { command: "import" }>): Promise<number> {
   const files = await findImportFiles(options.paths);
   const totalBytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
   const database = await resolveDatabase(log);
@@ -50,16 +74,7 @@ async function main() {
     const mailbox = mailboxAddress.safeParse(options.user ?? configured);
     if (!mailbox.success) throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
     log(`importing ${files.length} file(s), ${(totalBytes / 1048576).toFixed(1)} MB, into "${source.name}" for ${mailbox.data}`);
-    const bar = new cliProgress.SingleBar(
-      {
-        format: "{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}",
-        stream: process.stderr,
-        etaBuffer: 50,
-        noTTYOutput: !options.progress,
-        notTTYSchedule: 10_000,
-      },
-      cliProgress.Presets.shades_classic,
-    );
+    const bar = progressBar("{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}", options.progress);
     const startedAt = Date.now();
     let bytesRead = 0;
     let messages = 0;
@@ -88,6 +103,7 @@ async function main() {
     if (process.env.ARCHIVE_MEMORY_DEBUG) log(JSON.stringify(process.memoryUsage()));
     log(`done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`);
     process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return 0;
   } finally {
     await disconnectDb();
     await database.stop();
@@ -95,7 +111,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  (code) => process.exit(code),
   (error) => {
     console.error(error instanceof UsageError ? error.message : `[archive] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(error instanceof UsageError ? 2 : 1);

@@ -20,6 +20,7 @@ import { lastJsonLine, runMeasured } from "./measured-process";
 import { benchQueries, hostileQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
+import { backupScenario } from "./backup-scenario";
 import { runHttpScenarios } from "./http-scenarios";
 import { writeBenchmarksDoc } from "./benchmarks-doc";
 import type { LatencySummary } from "./stats";
@@ -142,6 +143,19 @@ async function main() {
       `disk ${mb(ingestDbBytes)} in rows and indexes + ${mb(storageBytes)} of stored blobs = ` +
       `${((ingestDbBytes + storageBytes) / Math.max(1, imported.imported) / 1024).toFixed(1)} KB per ingested email (corpus average ${(corpusBytes / ingestedMessages / 1024).toFixed(1)} KB).`,
   );
+
+  // Backup before the SQL-loaded rows, whose storage paths name no stored bytes.
+  const backup = await backupScenario({
+    archive,
+    env,
+    projectDir,
+    benchDir,
+    storageDir: path.join(appDataDir, "storage"),
+    clusterDir: path.join(benchDir, "postgres"),
+    log,
+  });
+  rows.push(backup.row);
+  notes.push(backup.note);
 
   // The rest of the archive, loaded with SQL (load-data.ts).
   const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);

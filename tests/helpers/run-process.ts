@@ -6,10 +6,10 @@ export interface ProcessResult {
   stderr: string;
 }
 
-/** Runs a command with the test's environment (its database, data dir) and collects its output. */
-export function runProcess(command: string, args: string[]): Promise<ProcessResult> {
+/** Runs a command with the test's environment (its database, data dir; `env` overrides) and collects its output. */
+export function runProcess(command: string, args: string[], env: Record<string, string> = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -95,9 +95,10 @@ async function pendingMigrations(client: pg.Client, names: string[]): Promise<st
  * Applies the pending migrations of prisma/migrations to the database at `databaseUrl`, recording
  * them in `_prisma_migrations` exactly as `prisma migrate deploy` does; returns the names applied.
  * Cheap when nothing is pending (one connection, two queries, no engine), and safe to call from
- * several processes at once: they queue on a PostgreSQL advisory lock.
+ * several processes at once: they queue on a PostgreSQL advisory lock. `only` limits them to the
+ * named ones (a restore first rebuilds the schema its backup was taken with).
  */
-export async function applyMigrations(databaseUrl: string, log: Log = () => undefined): Promise<string[]> {
+export async function applyMigrations(databaseUrl: string, log: Log = () => undefined, options: { only?: readonly string[] } = {}): Promise<string[]> {
   const { migrationsDir } = migrationPaths();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -109,6 +110,8 @@ export async function applyMigrations(databaseUrl: string, log: Log = () => unde
     }
     try {
       const migrations = await readMigrationsList(migrationsDir);
+      const only = options.only && new Set(options.only);
+      if (only) migrations.migrationDirectories = migrations.migrationDirectories.filter((directory) => only.has(directory.path));
       const names = migrations.migrationDirectories.map((directory) => directory.path);
       const pending = await pendingMigrations(client, names);
       if (pending !== null && pending.length === 0) return [];

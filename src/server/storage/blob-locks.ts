@@ -1,8 +1,16 @@
+import type pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
 /** First key of the two-key advisory locks that guard one content hash (the second is hashtext(hash)). */
 const BLOB_LOCK_CLASS = 0x626c6f62; // "blob"
+
+/**
+ * Key of the lock that pauses the deletion of blobs while a backup or a check reads the store: the
+ * reader holds it exclusively on its own session from before its snapshot to its end, deleters try
+ * it shared in their transaction and, when a reader holds it, journal the bytes for later instead.
+ */
+const BLOB_READER_LOCK = [0x626b7570, 0] as const; // "bkup"
 
 const sortedUnique = (hashes: string[]) => [...new Set(hashes)].sort();
 
@@ -34,4 +42,19 @@ export async function referencedHashes(client: SqlClient, hashes: string[]): Pro
     WHERE EXISTS (SELECT 1 FROM archived_emails e WHERE e.storage_hash_sha256 = h)
        OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`);
   return new Set(rows.map((row) => row.hash));
+}
+
+/**
+ * Holds back every deletion of stored bytes until `client`'s session ends; waits for deletions under
+ * way and for another reader. Take it before the snapshot whose blobs will be read.
+ */
+export async function pauseBlobDeletions(client: pg.ClientBase): Promise<void> {
+  await client.query("SELECT pg_advisory_lock($1::int, $2::int)", [...BLOB_READER_LOCK]);
+}
+
+/** False while a backup or check holds deletions back (pauseBlobDeletions); held until the transaction ends. */
+export async function blobDeletionsAllowed(client: SqlClient): Promise<boolean> {
+  const [row] = await querySql<{ allowed: boolean }>(client, Prisma.sql`
+    SELECT pg_try_advisory_xact_lock_shared(${BLOB_READER_LOCK[0]}::int, ${BLOB_READER_LOCK[1]}::int) AS allowed`);
+  return row.allowed;
 }

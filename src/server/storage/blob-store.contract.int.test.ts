@@ -30,12 +30,15 @@ function contract(name: string, makeStore: () => Promise<BlobStore>) {
 
     it("deletes (absent keys are fine) and reports missing blobs as BlobNotFoundError", async () => {
       const store = await makeStore();
+      expect(await store.hasAnyBlob()).toBe(false);
       const item = blob(randomBytes(1000));
       await store.put(item);
+      expect(await store.hasAnyBlob()).toBe(true);
       await store.delete(item.key);
       await store.delete(item.key);
       expect(await store.exists(item.key)).toBe(false);
       await expect(store.get(item.key)).rejects.toBeInstanceOf(BlobNotFoundError);
+      expect(await store.hasAnyBlob()).toBe(false);
     });
 
     it("refuses keys that are not content addresses (no path can escape the store)", async () => {

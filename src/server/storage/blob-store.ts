@@ -12,6 +12,8 @@ export interface BlobStore {
   exists(key: string): Promise<boolean>;
   /** Removes `key`; absent keys are not an error. */
   delete(key: string): Promise<void>;
+  /** Whether the store holds any blob (a restore refuses a store that does). */
+  hasAnyBlob(): Promise<boolean>;
   /** Removes partial writes a crash left behind (older than `olderThanMs`); returns how many. */
   sweepPartialWrites(olderThanMs: number): Promise<number>;
 }

@@ -29,6 +29,7 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
     get: async (key) => (await store()).get(key),
     exists: async (key) => (await store()).exists(key),
     delete: async (key) => (await store()).delete(key),
+    hasAnyBlob: async () => (await store()).hasAnyBlob(),
     sweepPartialWrites: async (olderThanMs) => (await store()).sweepPartialWrites(olderThanMs),
   };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
 
@@ -75,6 +75,10 @@ export class LocalBlobStore implements BlobStore {
     await rm(this.fileFor(key), { force: true });
   }
 
+  async hasAnyBlob(): Promise<boolean> {
+    return containsFile(path.join(this.root, "sha256"));
+  }
+
   async sweepPartialWrites(olderThanMs: number): Promise<number> {
     const tempDirectory = path.join(this.root, "tmp");
     const names = await readdir(tempDirectory).catch(() => [] as string[]);
@@ -106,4 +110,14 @@ async function syncDirectory(directory: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** Stops at the first file: directories emptied by deletions stay behind and do not count. */
+async function containsFile(directory: string): Promise<boolean> {
+  const entries = await opendir(directory).catch(() => null);
+  if (!entries) return false;
+  for await (const entry of entries) {
+    if (entry.isFile() || (entry.isDirectory() && (await containsFile(path.join(directory, entry.name))))) return true;
+  }
+  return false;
 }

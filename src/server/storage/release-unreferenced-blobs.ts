@@ -1,16 +1,23 @@
 import { transaction } from "../db/client";
 import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
-import { lockBlobsExclusive, referencedHashes } from "./blob-locks";
+import { recordBlobIntents } from "./blob-intents";
+import { blobDeletionsAllowed, lockBlobsExclusive, referencedHashes } from "./blob-locks";
 
 /**
  * Deletes the stored bytes of those `hashes` that no email or attachment references any more
  * (call it after the deleting transaction committed). Returns the hashes whose bytes were removed.
+ * While a backup or check reads the store, nothing is removed: the hashes are journalled again as
+ * blob intents, which the lifecycle's sweep releases later.
  */
 export async function releaseUnreferencedBlobs(options: { hashes: string[] }): Promise<string[]> {
   const hashes = [...new Set(options.hashes)];
   if (hashes.length === 0) return [];
   return transaction(async (tx) => {
+    if (!(await blobDeletionsAllowed(tx))) {
+      await recordBlobIntents(tx, hashes);
+      return [];
+    }
     await lockBlobsExclusive(tx, hashes);
     const stillUsed = await referencedHashes(tx, hashes);
     const unreferenced = hashes.filter((hash) => !stillUsed.has(hash));

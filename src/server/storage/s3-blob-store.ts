@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
 import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
 
@@ -58,6 +58,11 @@ export class S3BlobStore implements BlobStore {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async hasAnyBlob(): Promise<boolean> {
+    const listed = await this.options.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: `${this.options.prefix}sha256/`, MaxKeys: 1 }));
+    return (listed.KeyCount ?? 0) > 0;
   }
 
   /** An S3 PUT is atomic: a crash never leaves a partial object. */

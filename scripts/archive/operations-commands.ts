@@ -1,0 +1,83 @@
+import { resolveDatabase } from "../../src/server/db/database-url";
+import { disconnectDb } from "../../src/server/db/client";
+import { checkInstallation } from "../../src/server/operations/check-installation";
+import { createBackup } from "../../src/server/operations/create-backup";
+import { restoreBackup, RestoreRefusedError } from "../../src/server/operations/restore-backup";
+import { log, progressBar } from "./cli-support";
+
+/** Runs `work` against the installation's database (DATABASE_URL, or the embedded one of DATA_DIR). */
+async function withDatabase(work: (databaseUrl: string) => Promise<number>): Promise<number> {
+  const database = await resolveDatabase(log);
+  try {
+    return await work(database.url);
+  } finally {
+    await disconnectDb();
+    await database.stop();
+  }
+}
+
+const seconds = (startedAt: number) => Math.round((Date.now() - startedAt) / 100) / 10;
+
+/** `backup --to <dir>`: prints {backup, directory, snapshotAt, counts, auditHead, seconds}. */
+export function runBackup(options: { to: string; progress: boolean }): Promise<number> {
+  return withDatabase(async () => {
+    const startedAt = Date.now();
+    const bar = progressBar("{bar} {percentage}% | {value}/{total} blobs | ETA {eta_formatted}", options.progress);
+    bar.start(1, 0);
+    const manifest = await createBackup({
+      to: options.to,
+      onProgress: (progress) => {
+        bar.setTotal(Math.max(1, progress.blobsExpected, progress.blobsDone));
+        bar.update(progress.blobsDone);
+      },
+    });
+    bar.stop();
+    log(`backup ${manifest.id}: ${manifest.counts.emails} emails, ${manifest.counts.blobs} blobs (${manifest.counts.blobsCopied} new) in ${seconds(startedAt)} s`);
+    const { id, snapshotAt, counts, auditHead } = manifest;
+    process.stdout.write(`${JSON.stringify({ backup: id, directory: options.to, snapshotAt, counts, auditHead, seconds: seconds(startedAt) })}\n`);
+    return 0;
+  });
+}
+
+/** `restore --from <dir>`: exit 1 with the reason when the target is not empty. */
+export function runRestore(options: { from: string; progress: boolean }): Promise<number> {
+  return withDatabase(async (databaseUrl) => {
+    const startedAt = Date.now();
+    const bar = progressBar("{bar} {percentage}% | {value}/{total} blobs | ETA {eta_formatted}", options.progress);
+    bar.start(1, 0);
+    try {
+      const summary = await restoreBackup({
+        from: options.from,
+        databaseUrl,
+        log,
+        onProgress: (progress) => {
+          bar.setTotal(Math.max(1, progress.blobsTotal));
+          bar.update(progress.blobsDone);
+        },
+      });
+      bar.stop();
+      process.stdout.write(`${JSON.stringify({ ...summary, seconds: seconds(startedAt) })}\n`);
+      return 0;
+    } catch (error) {
+      bar.stop();
+      if (!(error instanceof RestoreRefusedError)) throw error;
+      log(`restore refused: ${error.message}`);
+      return 1;
+    }
+  });
+}
+
+/** `check`: prints {emails, blobsChecked, blobsMissing, blobsCorrupt, auditOk, auditLogId}; exit 1 on any problem. */
+export function runCheck(options: { progress: boolean }): Promise<number> {
+  return withDatabase(async () => {
+    const bar = progressBar("{bar} {percentage}% | {value}/{total} | ETA {eta_formatted}", options.progress);
+    const result = await checkInstallation({
+      onStart: (total) => bar.start(Math.max(1, total), 0),
+      onProgress: (done) => bar.update(done),
+    });
+    bar.stop();
+    for (const problem of result.problems) log(problem);
+    process.stdout.write(`${JSON.stringify(result.summary)}\n`);
+    return result.ok ? 0 : 1;
+  });
+}

@@ -1,0 +1,23 @@
+import { verifyAuditLog } from "../../audit/verify-audit-log";
+import type { InstallationCheck } from "./installation-check";
+
+/**
+ * The audit chain verifies (the verify use case of GET /api/v1/enterprise/audit-logs/verify).
+ * auditLogId is the entry where the chain breaks, or, when it verifies, the head it verified through.
+ */
+export const auditChainCheck: InstallationCheck = {
+  name: "audit chain",
+  async estimateWork() {
+    return 1;
+  },
+  async run({ client, advance, problem }) {
+    const head = await client.query<{ head: string }>("SELECT id::text AS head FROM audit_logs ORDER BY id DESC LIMIT 1");
+    const result = await verifyAuditLog();
+    advance(1);
+    if (!result.ok) {
+      problem(`audit log: ${result.message}`);
+      return { ok: false, summary: { auditOk: false, auditLogId: result.logId } };
+    }
+    return { ok: true, summary: { auditOk: true, auditLogId: head.rows[0] ? Number(head.rows[0].head) : null } };
+  },
+};

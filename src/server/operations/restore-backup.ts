@@ -1,0 +1,175 @@
+import { createReadStream, existsSync } from "node:fs";
+import { copyFile, readFile } from "node:fs/promises";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { pipeline } from "node:stream/promises";
+import { createGunzip } from "node:zlib";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { dataDir } from "../config/env";
+import { applyMigrations, migrationPaths, readMigrationsList } from "../db/migrations";
+import { connectDedicatedPgClient } from "../db/pg-pool";
+import { blobStore } from "../storage/blob-store-factory";
+import { blobsDirectory, findLatestBackup, type BackupManifest } from "./backup-layout";
+import { forEachConcurrently } from "./concurrently";
+import { CorruptBlobError, sha256Hex } from "./copy-blob-to-backup";
+import { quoteIdentifier } from "./database-tables";
+import { hashFile } from "./hashed-file";
+
+/** The target already holds data: a restore never merges into or overwrites an installation. */
+export class RestoreRefusedError extends Error {}
+
+export interface RestoreProgress {
+  blobsDone: number;
+  blobsTotal: number;
+}
+
+export interface RestoreSummary {
+  backupId: string;
+  snapshotAt: string;
+  rows: number;
+  blobs: number;
+  auditHead: BackupManifest["auditHead"];
+}
+
+const BLOB_BATCH = 1000;
+const BLOB_COPY_CONCURRENCY = 8;
+/** Predefined roles are created by any start of the service; a target holding only those counts as empty. */
+const TABLES_ALLOWED_FILLED = new Set(["roles"]);
+
+/**
+ * Restores the newest backup under `from` (or the backup directory `from` names) into the empty
+ * database of DATABASE_URL and the empty configured blob store (docs/operations.md): the schema the
+ * backup was taken with (its migrations), then every row exactly as backed up, in one transaction
+ * with the tables' triggers off (the rows already carry the audit chain and the kept counts; firing
+ * the count triggers would count every email twice), the sequences, and then any newer migrations.
+ */
+export async function restoreBackup(options: {
+  from: string;
+  databaseUrl: string;
+  log?: (message: string) => void;
+  onProgress?: (progress: RestoreProgress) => void;
+}): Promise<RestoreSummary> {
+  const log = options.log ?? (() => undefined);
+  const backup = await findLatestBackup(options.from);
+  const { manifest, directory } = backup;
+  log(`restoring backup ${manifest.id} (consistent as of ${manifest.snapshotAt})`);
+  await verifyBackupFiles(directory, manifest);
+  await refuseUnknownMigrations(manifest);
+  await refuseDifferentSecrets(directory, manifest);
+  if (await blobStore().hasAnyBlob()) throw new RestoreRefusedError("The blob store is not empty: restore only into an empty store (a fresh DATA_DIR, STORAGE_DIR or S3 prefix).");
+  const { client } = await connectDedicatedPgClient();
+  try {
+    await refuseNewerSchema(client, manifest);
+    await applyMigrations(options.databaseUrl, log, { only: manifest.migrations });
+    await refuseFilledTables(client, manifest);
+    const blobs = await restoreBlobs(backup.root, path.join(directory, manifest.blobList), manifest.counts.blobs, options.onProgress);
+    const rows = await restoreRows(client, directory, manifest);
+    await restoreSecrets(directory, manifest);
+    await applyMigrations(options.databaseUrl, log);
+    return { backupId: manifest.id, snapshotAt: manifest.snapshotAt, rows, blobs, auditHead: manifest.auditHead };
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function verifyBackupFiles(directory: string, manifest: BackupManifest): Promise<void> {
+  for (const file of manifest.files) {
+    const actual = await hashFile(path.join(directory, file.path)).catch(() => null);
+    if (actual?.sha256 !== file.sha256) throw new Error(`The backup is damaged: ${file.path} is ${actual ? "altered" : "missing"} (its SHA-256 differs from backup.json)`);
+  }
+}
+
+async function refuseUnknownMigrations(manifest: BackupManifest): Promise<void> {
+  const known = new Set((await readMigrationsList(migrationPaths().migrationsDir)).migrationDirectories.map((directory) => directory.path));
+  const unknown = manifest.migrations.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new RestoreRefusedError(`The backup was taken by a newer version of the service (migrations ${unknown.join(", ")}): restore it with that version.`);
+}
+
+async function refuseNewerSchema(client: pg.Client, manifest: BackupManifest): Promise<void> {
+  const exists = await client.query<{ ok: boolean }>("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS ok");
+  if (!exists.rows[0].ok) return;
+  const applied = await client.query<{ name: string }>("SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL");
+  const backedUp = new Set(manifest.migrations);
+  const newer = applied.rows.filter((row) => !backedUp.has(row.name));
+  if (newer.length > 0) {
+    throw new RestoreRefusedError(`The target database is not empty: it has migrations the backup lacks (${newer.map((row) => row.name).join(", ")}). Restore into an empty database.`);
+  }
+}
+
+async function refuseFilledTables(client: pg.Client, manifest: BackupManifest): Promise<void> {
+  const filled: string[] = [];
+  for (const { name } of manifest.tables) {
+    if (TABLES_ALLOWED_FILLED.has(name)) continue;
+    const { rows } = await client.query<{ filled: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quoteIdentifier(name)}) AS filled`);
+    if (rows[0].filled) filled.push(name);
+  }
+  if (filled.length > 0) throw new RestoreRefusedError(`The target database is not empty (rows in ${filled.join(", ")}): restore only into an empty database.`);
+}
+
+async function refuseDifferentSecrets(directory: string, manifest: BackupManifest): Promise<void> {
+  for (const secret of manifest.secrets) {
+    const target = path.join(dataDir(), path.basename(secret));
+    if (!existsSync(target)) continue;
+    const [ours, theirs] = await Promise.all([readFile(target), readFile(path.join(directory, secret))]);
+    if (!ours.equals(theirs)) {
+      throw new RestoreRefusedError(`${target} differs from the backup's: the target DATA_DIR is not empty (restore into a fresh DATA_DIR).`);
+    }
+  }
+}
+
+async function restoreSecrets(directory: string, manifest: BackupManifest): Promise<void> {
+  for (const secret of manifest.secrets) {
+    const target = path.join(dataDir(), path.basename(secret));
+    if (!existsSync(target)) await copyFile(path.join(directory, secret), target);
+  }
+}
+
+/** Puts every listed blob into the store, checking each against its name on the way. */
+async function restoreBlobs(root: string, listFile: string, total: number, onProgress?: (progress: RestoreProgress) => void): Promise<number> {
+  const store = blobStore();
+  let done = 0;
+  let batch: string[] = [];
+  const flush = async () => {
+    await forEachConcurrently(batch, BLOB_COPY_CONCURRENCY, async (key) => {
+      const bytes = await readFile(path.join(blobsDirectory(root), key));
+      if (sha256Hex(bytes) !== path.basename(key)) throw new CorruptBlobError(key);
+      await store.put({ key, bytes });
+    });
+    done += batch.length;
+    batch = [];
+    onProgress?.({ blobsDone: done, blobsTotal: total });
+  };
+  for await (const key of createInterface({ input: createReadStream(listFile).pipe(createGunzip()), crlfDelay: Infinity })) {
+    if (key === "") continue;
+    batch.push(key);
+    if (batch.length >= BLOB_BATCH) await flush();
+  }
+  await flush();
+  return done;
+}
+
+/** Loads every table in one transaction; answers the number of rows. */
+async function restoreRows(client: pg.Client, directory: string, manifest: BackupManifest): Promise<number> {
+  let rows = 0;
+  await client.query("BEGIN");
+  try {
+    for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} DISABLE TRIGGER USER`);
+    for (const name of TABLES_ALLOWED_FILLED) await client.query(`DELETE FROM ${quoteIdentifier(name)}`);
+    for (const table of manifest.tables) {
+      const copy = client.query(copyFrom(`COPY ${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")}) FROM STDIN`));
+      await pipeline(createReadStream(path.join(directory, table.file)), createGunzip(), copy);
+      if (copy.rowCount !== table.rows) throw new Error(`${table.name}: loaded ${copy.rowCount} rows, the backup has ${table.rows}`);
+      rows += copy.rowCount;
+    }
+    for (const sequence of manifest.sequences) {
+      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [quoteIdentifier(sequence.name), sequence.lastValue, sequence.isCalled]);
+    }
+    for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} ENABLE TRIGGER USER`);
+    await client.query("COMMIT");
+    return rows;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => undefined);
+    throw error;
+  }
+}
