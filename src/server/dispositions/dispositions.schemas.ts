@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseDateBound } from "../audit/audit.schemas";
 import { searchQuerySchema } from "../search/search.schemas";
+import { storableText } from "../validation/storable-text";
 
 const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
 
@@ -50,7 +51,12 @@ export const decideDispositionsSchema = z
     decision: z.enum(DISPOSITION_DECISIONS, { message: `decision must be one of ${DISPOSITION_DECISIONS.join(", ")}` }),
     days: positiveInt("days", 365_000).optional(),
     labelId: uuid("labelId").optional(),
-    comment: z.string().trim().min(1, "comment is required (1-2000 characters)").max(2000, "comment is required (1-2000 characters)"),
+    comment: z
+      .string()
+      .trim()
+      .min(1, "comment is required (1-2000 characters)")
+      .max(2000, "comment is required (1-2000 characters)")
+      .transform(storableText),
   })
   .superRefine((value, context) => {
     if ((value.ids === undefined) === (value.searchQuery === undefined)) {
