@@ -1,8 +1,5 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, adminToken, login, signIn } from "./session";
+import { ADMIN, adminToken, login, runWorkerOnce, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -11,14 +8,6 @@ import { ADMIN, adminToken, login, signIn } from "./session";
  * Screenshots land in docs/screenshots/.
  */
 const RUN = Date.now().toString(36);
-
-/** One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database. */
-async function runWorkerOnce() {
-  await promisify(execFile)("npx", ["tsx", "scripts/worker.ts", "--once"], {
-    timeout: 120_000,
-    env: { ...process.env, DATA_DIR: path.resolve(".e2e-data"), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", DATABASE_URL: "" },
-  });
-}
 
 async function roleId(request: APIRequestContext, token: string, slug: string): Promise<string> {
   const roles: { id: string; slug: string }[] = await (await request.get("/v1/roles", { headers: { authorization: `Bearer ${token}` } })).json();

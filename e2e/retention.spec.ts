@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { adminToken, signIn } from "./session";
+import { importMail, signIn } from "./session";
 
 /**
  * Retention and legal holds in the browser: labels (edit, apply, delete → disabled or deleted,
@@ -9,21 +9,6 @@ import { adminToken, signIn } from "./session";
  */
 const SOURCE = "Retention E2E";
 
-function message(subject: string, sender: string): string {
-  return [
-    `From: ${sender}`,
-    "To: Bob <bob@example.com>",
-    `Subject: ${subject}`,
-    "Date: Mon, 15 Jan 2024 12:00:00 +0000",
-    `Message-ID: <${subject.replace(/\W+/g, "-")}@retention-e2e.example>`,
-    "MIME-Version: 1.0",
-    "Content-Type: text/plain; charset=utf-8",
-    "",
-    `Body of ${subject}.`,
-    "",
-  ].join("\r\n");
-}
-
 const MAILS = [
   ["Label target memo", "carol@labels.example"],
   ["Policy old one", "dave@policy.example"],
@@ -32,27 +17,9 @@ const MAILS = [
   ["Hold target two", "erin@hold.example"],
 ] as const;
 
-const MBOX = MAILS.map(([subject, sender]) => `From ${sender} Mon Jan 15 12:00:00 2024\n${message(subject, sender)}\n`).join("");
-
 /** This file's source and mail (imports are deduplicated, so calling it again changes nothing). */
 async function fixtures(request: APIRequestContext) {
-  const token = await adminToken(request);
-  const headers = { authorization: `Bearer ${token}` };
-  const sources: { id: string; name: string }[] = await (await request.get("/v1/ingestion-sources", { headers })).json();
-  let source = sources.find((candidate) => candidate.name === SOURCE);
-  if (!source) {
-    const created = await request.post("/v1/ingestion-sources", { headers, data: { name: SOURCE, provider: "upload", config: {} } });
-    expect(created.status()).toBe(201);
-    source = await created.json();
-  }
-  const imported = await request.post(`/v1/ingestion-sources/${source!.id}/import?userEmail=bob@example.com`, {
-    headers: { ...headers, "content-type": "application/mbox" },
-    data: Buffer.from(MBOX),
-  });
-  expect(imported.status()).toBe(200);
-  const listed = await (await request.get(`/v1/archived-emails/ingestion-source/${source!.id}?limit=100`, { headers })).json();
-  const emailId = (subject: string) => listed.items.find((email: { subject: string }) => email.subject === subject).id as string;
-  return { headers, emailId };
+  return importMail(request, SOURCE, MAILS, "retention-e2e.example");
 }
 
 /** Screenshots without the short-lived notices on top. */

@@ -1,3 +1,6 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The first administrator every spec file uses; whichever file runs first creates it. */
@@ -28,4 +31,53 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN) {
   await page.getByLabel("Password").fill(credentials.password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+}
+
+/** One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database. */
+export async function runWorkerOnce() {
+  await promisify(execFile)("npx", ["tsx", "scripts/worker.ts", "--once"], {
+    timeout: 120_000,
+    env: { ...process.env, DATA_DIR: path.resolve(".e2e-data"), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", DATABASE_URL: "" },
+  });
+}
+
+/** A plain-text message of 15 January 2024 to Bob, its Message-ID made of the subject and `idDomain`. */
+export function plainMessage(subject: string, sender: string, idDomain: string): string {
+  return [
+    `From: ${sender}`,
+    "To: Bob <bob@example.com>",
+    `Subject: ${subject}`,
+    "Date: Mon, 15 Jan 2024 12:00:00 +0000",
+    `Message-ID: <${subject.replace(/\W+/g, "-")}@${idDomain}>`,
+    "MIME-Version: 1.0",
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    `Body of ${subject}.`,
+    "",
+  ].join("\r\n");
+}
+
+/**
+ * Imports `mails` ([subject, sender] pairs, sent 15 January 2024) into the upload source `sourceName`
+ * (created when missing; imports are deduplicated, so importing again changes nothing) and answers
+ * the admin's headers and the id of an imported email by subject.
+ */
+export async function importMail(request: APIRequestContext, sourceName: string, mails: readonly (readonly [string, string])[], idDomain: string) {
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const sources: { id: string; name: string }[] = await (await request.get("/v1/ingestion-sources", { headers })).json();
+  let source = sources.find((candidate) => candidate.name === sourceName);
+  if (!source) {
+    const created = await request.post("/v1/ingestion-sources", { headers, data: { name: sourceName, provider: "upload", config: {} } });
+    expect(created.status()).toBe(201);
+    source = await created.json();
+  }
+  const mbox = mails.map(([subject, sender]) => `From ${sender} Mon Jan 15 12:00:00 2024\n${plainMessage(subject, sender, idDomain)}\n`).join("");
+  const imported = await request.post(`/v1/ingestion-sources/${source!.id}/import?userEmail=bob@example.com`, {
+    headers: { ...headers, "content-type": "application/mbox" },
+    data: Buffer.from(mbox),
+  });
+  expect(imported.status()).toBe(200);
+  const listed = await (await request.get(`/v1/archived-emails/ingestion-source/${source!.id}?limit=100`, { headers })).json();
+  const emailId = (subject: string) => listed.items.find((email: { subject: string }) => email.subject === subject).id as string;
+  return { headers, emailId };
 }

@@ -109,6 +109,10 @@ const ROWS: Row[] = [
   { method: "GET", pattern: `${L}/forecast`, path: () => `${L}/forecast?days=30`, expect: ADMIN_ONLY(200) },
   { method: "GET", pattern: `${L}/cycles`, path: () => `${L}/cycles`, expect: ADMIN_ONLY(200) },
   { method: "GET", pattern: `${L}/email/[emailId]/status`, path: (ids) => `${L}/email/${ids.email}/status`, expect: [200, 200, 200, 404, 403] },
+  // Any signed-in caller may list and decide; each sees only the dispositions of the rules they review.
+  { method: "GET", pattern: `${L}/dispositions`, path: () => `${L}/dispositions`, expect: 200 },
+  { method: "POST", pattern: `${L}/dispositions/decide`, path: () => `${L}/dispositions/decide`, body: {}, expect: 422 },
+  { method: "GET", pattern: `${L}/dispositions/certificate`, path: () => `${L}/dispositions/certificate`, expect: ADMIN_ONLY(422) },
 ];
 
 /** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]. */
@@ -163,6 +167,10 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "lifecycle.forecast": { input: {}, expect: ADMIN_ONLY(200) },
   "lifecycle.cycles": { input: {}, expect: ADMIN_ONLY(200) },
   "lifecycle.emailStatus": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "dispositions.list": { input: {}, expect: 200 },
+  "dispositions.queueSize": { expect: 200 },
+  "dispositions.decide": { input: {}, expect: 422 },
+  "dispositions.certificate": { input: {}, expect: ADMIN_ONLY(422) },
   "archivedEmails.listBySource": { input: { ingestionSourceId: GHOST }, expect: [404, 404, 404, 404, 403] },
   "archivedEmails.get": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },
   "archivedEmails.body": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },

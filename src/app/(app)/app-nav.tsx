@@ -11,6 +11,7 @@ const LINKS: { href: string; label: string; visible: (can: Capabilities) => bool
   { href: "/holds", label: "Legal holds", visible: (can) => can.manageAll && can.legalHolds },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
   { href: "/retention", label: "Retention", visible: (can) => can.manageAll && can.retention },
+  { href: "/dispositions", label: "Disposition review", visible: (can) => can.retention },
   { href: "/sources", label: "Ingestion sources", visible: (can) => can.manageIngestion },
   { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
   { href: "/admin/roles", label: "Roles", visible: (can) => can.readUsers },

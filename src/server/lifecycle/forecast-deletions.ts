@@ -15,6 +15,17 @@ export interface DeletionForecast {
   byDay: { date: string; count: number }[];
   /** ISO weeks (Monday, UTC) for coarser charts. */
   byWeek: { weekStart: string; count: number }[];
+  /**
+   * Emails due under review rules without an approval: the lifecycle does not delete them but
+   * queues them for review (docs/retention.md "Disposition review"); they are not in the counts above.
+   */
+  reviews: {
+    /** Already due: in the review queue, or entering it at the next cycle. */
+    awaitingDecision: number;
+    /** Becoming due for review within the horizon. */
+    upcoming: number;
+    byRule: { type: "label" | "policy"; id: string; name: string; retentionPeriodDays: number; awaitingDecision: number; upcoming: number }[];
+  };
 }
 
 interface BucketRow {
@@ -22,6 +33,7 @@ interface BucketRow {
   rule_id: string;
   rule_name: string;
   period_days: number;
+  deletes: boolean;
   day: string;
   week_start: string;
   due_now: number;
@@ -41,27 +53,30 @@ export async function forecastDeletions(options: { days: number; now?: Date }): 
   const notHeld = Prisma.sql`NOT ${heldSql}`;
   const parts = labels.map((label) => labelDueSql({ label, asOf: horizon, extraWhere: notHeld }));
   if (policies.length > 0) parts.push(policyDueSql({ policies, asOf: horizon, extraWhere: notHeld }));
-  const rows =
+  const buckets =
     parts.length === 0
       ? []
       : await client.$queryRaw<BucketRow[]>`
           WITH due AS (${Prisma.join(parts, " UNION ALL ")}),
           bucketed AS (
-            SELECT rule_type, rule_id, rule_name, period_days, eligible_at <= ${now.toISOString()}::timestamptz AS due_now,
+            SELECT rule_type, rule_id, rule_name, period_days, deletes, eligible_at <= ${now.toISOString()}::timestamptz AS due_now,
               (greatest(eligible_at, ${now.toISOString()}::timestamptz) AT TIME ZONE 'UTC')::date AS day
             FROM due)
-          SELECT rule_type, rule_id::text, rule_name, period_days, to_char(day, 'YYYY-MM-DD') AS day,
+          SELECT rule_type, rule_id::text, rule_name, period_days, deletes, to_char(day, 'YYYY-MM-DD') AS day,
             to_char(date_trunc('week', day), 'YYYY-MM-DD') AS week_start,
             count(*) FILTER (WHERE due_now)::int AS due_now, count(*)::int AS count
           FROM bucketed
-          GROUP BY rule_type, rule_id, rule_name, period_days, day
+          GROUP BY rule_type, rule_id, rule_name, period_days, deletes, day
           ORDER BY day, rule_type, rule_id`;
+  const rows = buckets.filter((row) => row.deletes);
+  const reviewRows = buckets.filter((row) => !row.deletes);
+  const dueNow = (group: BucketRow[]) => group.reduce((total, row) => total + row.due_now, 0);
   return {
     generatedAt: now.toISOString(),
     days: options.days,
     horizon: horizon.toISOString(),
     total: sum(rows),
-    dueNow: rows.reduce((total, row) => total + row.due_now, 0),
+    dueNow: dueNow(rows),
     byRule: groupCounts(rows, (row) => `${row.rule_type}:${row.rule_id}`)
       .map(([, group]) => ({
         type: group[0].rule_type,
@@ -73,6 +88,18 @@ export async function forecastDeletions(options: { days: number; now?: Date }): 
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     byDay: groupCounts(rows, (row) => row.day).map(([date, group]) => ({ date, count: sum(group) })),
     byWeek: groupCounts(rows, (row) => row.week_start).map(([weekStart, group]) => ({ weekStart, count: sum(group) })),
+    reviews: {
+      awaitingDecision: dueNow(reviewRows),
+      upcoming: sum(reviewRows) - dueNow(reviewRows),
+      byRule: groupCounts(reviewRows, (row) => `${row.rule_type}:${row.rule_id}`).map(([, group]) => ({
+        type: group[0].rule_type,
+        id: group[0].rule_id,
+        name: group[0].rule_name,
+        retentionPeriodDays: group[0].period_days,
+        awaitingDecision: dueNow(group),
+        upcoming: sum(group) - dueNow(group),
+      })),
+    },
   };
 }
 

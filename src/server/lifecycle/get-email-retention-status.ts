@@ -4,6 +4,7 @@ import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import type { DispositionAction } from "../dispositions/dispositions.schemas";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 
 export interface EmailRetentionStatus {
@@ -20,6 +21,19 @@ export interface EmailRetentionStatus {
   eligibleAt: string | null;
   /** What would decide, and when, if every hold were lifted. */
   withoutHolds: { decidingRule: DecidingRule; eligibleAt: string | null };
+  /** What happens when the email is due (docs/retention.md "Disposition review"). */
+  disposition: {
+    /** The deciding rule's disposition action; null when the email is kept forever. */
+    action: DispositionAction | null;
+    /** Who reviews it under a review rule: user emails, the role's name, or "manage:all". */
+    reviewers: string[];
+    /** Its open disposition: pending, or approved and waiting for the cycle (or for a hold to end). */
+    open: { id: string; status: "pending" | "approved"; rule: { type: string; id: string; name: string }; dueAt: string; decidedBy: string | null } | null;
+    /** A reviewer's extension: not eligible before this instant. */
+    extendedUntil: string | null;
+    /** True when the lifecycle deletes the email once eligible and unheld: a delete rule, or an approved review. */
+    deletesWhenDue: boolean;
+  };
 }
 
 interface DecisionRow {
@@ -31,6 +45,8 @@ interface DecisionRow {
   rule_name: string | null;
   period_days: number | null;
   eligible_at: Date | null;
+  action: DispositionAction | null;
+  approved: boolean;
 }
 
 /** Explains one email's retention with the same SQL the lifecycle cycle deletes by. */
@@ -67,7 +83,42 @@ export async function getEmailRetentionStatus(options: { principal: Principal; e
       : retentionRule,
     eligibleAt: protectedByHold ? null : retentionEligibleAt,
     withoutHolds: { decidingRule: retentionRule, eligibleAt: retentionEligibleAt },
+    disposition: await dispositionOf(decision),
   };
+}
+
+async function dispositionOf(decision: DecisionRow): Promise<EmailRetentionStatus["disposition"]> {
+  const client = db();
+  const [open, extension] = await Promise.all([
+    client.emailDisposition.findUnique({ where: { openEmailId: decision.id } }),
+    client.emailDisposition.findFirst({ where: { emailId: decision.id, extendedUntil: { not: null } }, orderBy: { extendedUntil: "desc" } }),
+  ]);
+  return {
+    action: decision.action,
+    reviewers: decision.action === "review" ? await reviewersOf(decision) : [],
+    open: open && {
+      id: open.id,
+      status: open.status as "pending" | "approved",
+      rule: { type: open.ruleType, id: open.ruleId, name: open.ruleName },
+      dueAt: open.dueAt.toISOString(),
+      decidedBy: open.decidedByEmail,
+    },
+    extendedUntil: extension?.extendedUntil?.toISOString() ?? null,
+    deletesWhenDue: decision.action === "delete" || decision.approved,
+  };
+}
+
+async function reviewersOf(decision: DecisionRow): Promise<string[]> {
+  const client = db();
+  const select = { reviewerIds: true, reviewerRole: { select: { name: true } } } as const;
+  const rule =
+    decision.rule_type === "label"
+      ? await client.retentionLabel.findUnique({ where: { id: decision.rule_id! }, select })
+      : await client.retentionPolicy.findUnique({ where: { id: decision.rule_id! }, select });
+  if (!rule) return ["manage:all"];
+  const users = await client.user.findMany({ where: { id: { in: rule.reviewerIds } }, select: { email: true }, orderBy: { email: "asc" } });
+  const reviewers = [...users.map((user) => user.email), ...(rule.reviewerRole ? [rule.reviewerRole.name] : [])];
+  return reviewers.length > 0 ? reviewers : ["manage:all"];
 }
 
 async function matchingPolicies(

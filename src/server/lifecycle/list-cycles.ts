@@ -8,6 +8,7 @@ export interface LifecycleCycleDto {
   evaluated: number;
   deleted: number;
   protectedByHold: number;
+  awaitingReview: number;
   failed: number;
   durationMs: number | null;
   failures: unknown[];
@@ -23,6 +24,7 @@ export async function listCycles(options: { limit: number }): Promise<LifecycleC
     evaluated: cycle.evaluated,
     deleted: cycle.deleted,
     protectedByHold: cycle.protectedByHold,
+    awaitingReview: cycle.awaitingReview,
     failed: cycle.failed,
     durationMs: cycle.durationMs,
     failures: Array.isArray(cycle.failures) ? cycle.failures : [],

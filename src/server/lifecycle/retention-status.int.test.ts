@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
+import { randomUUID } from "node:crypto";
+import { deleteDueEmails } from "./delete-due-emails";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
@@ -36,6 +38,7 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
       decidingRule: { type: "none", id: null, name: null, retentionPeriodDays: null },
       eligibleAt: null,
       withoutHolds: { decidingRule: { type: "none", id: null, name: null, retentionPeriodDays: null }, eligibleAt: null },
+      disposition: { action: null, reviewers: [], open: null, extendedUntil: null, deletesWhenDue: false },
     });
   });
 
@@ -157,12 +160,17 @@ describe("the explanation agrees with what the cycles delete", () => {
     const short = await createLabel(admin.token, "Short", 10);
     const long = await createLabel(admin.token, "Long", 3000);
     const retired = await createLabel(admin.token, "Retired", 20);
+    const reviewed = await api("POST", "/api/v1/enterprise/retention-policy/labels", {
+      token: admin.token, body: { name: "Reviewed", retentionPeriodDays: 10, dispositionAction: "review" },
+    });
     const activeHold = await createHold(admin.token, "Active case");
     const inactiveHold = await createHold(admin.token, "Closed case");
     const now = new Date();
     let index = 0;
+    const toApprove: string[] = [];
+    const toHoldAfterApproval: string[] = [];
     for (const age of [5, 15, 25, 95, 105, 130, 400]) {
-      for (const variant of ["policy", "other", "short", "long", "retired", "held", "inactive-hold"]) {
+      for (const variant of ["policy", "other", "short", "long", "retired", "held", "inactive-hold", "review", "review-approved", "review-held"]) {
         const sender = variant === "other" ? `u${index}@other.org` : `u${index}@example.com`;
         const email = await insertTestEmail({ senderEmail: sender, sentAt: daysAgo(age + (index++ % 3) * 0.25, now) });
         if (variant === "short") await applyLabel(admin.token, email.id, short.id);
@@ -170,8 +178,20 @@ describe("the explanation agrees with what the cycles delete", () => {
         if (variant === "retired") await applyLabel(admin.token, email.id, retired.id);
         if (variant === "held") await applyHold(admin.token, email.id, activeHold.id);
         if (variant === "inactive-hold") await applyHold(admin.token, email.id, inactiveHold.id);
+        if (variant.startsWith("review")) await applyLabel(admin.token, email.id, reviewed.body.id);
+        if (variant === "review-approved") toApprove.push(email.id);
+        if (variant === "review-held") toHoldAfterApproval.push(email.id);
       }
     }
+    // Queue the due reviews (without running a whole cycle), approve some, then hold some approved ones.
+    await deleteDueEmails({ ids: [...toApprove, ...toHoldAfterApproval], now, cycleId: randomUUID() });
+    const queued = await db().emailDisposition.findMany({ where: { emailId: { in: [...toApprove, ...toHoldAfterApproval] } } });
+    expect(queued.length).toBeGreaterThan(0);
+    const decided = await api("POST", "/api/v1/enterprise/retention-policy/dispositions/decide", {
+      token: admin.token, body: { ids: queued.map((row) => row.id), decision: "approve", comment: "fine" },
+    });
+    expect(decided.body.decided).toHaveLength(queued.length);
+    for (const id of toHoldAfterApproval) await applyHold(admin.token, id, activeHold.id);
     await disableLabel(admin.token, retired.id);
     await setHoldActive(admin.token, inactiveHold.id, false);
 
@@ -179,9 +199,12 @@ describe("the explanation agrees with what the cycles delete", () => {
       const at = new Date(now.getTime() + offsetDays * DAY_MS);
       const survivors = (await db().archivedEmail.findMany({ select: { id: true } })).map((row) => row.id);
       const predicted = new Set<string>();
+      const awaitingReview = new Set<string>();
       for (const id of survivors) {
         const status = await retentionStatus(admin.token, id);
-        if (!status.protectedByHold && status.eligibleAt !== null && new Date(status.eligibleAt) <= at) predicted.add(id);
+        const due = !status.protectedByHold && status.eligibleAt !== null && new Date(status.eligibleAt) <= at;
+        if (due && status.disposition.deletesWhenDue) predicted.add(id);
+        if (due && !status.disposition.deletesWhenDue) awaitingReview.add(id);
       }
       expect(predicted.size, `offset ${offsetDays}: something must be due for the check to mean anything`).toBeGreaterThan(0);
       const summary = await runLifecycleCycle({ now: at });
@@ -189,6 +212,10 @@ describe("the explanation agrees with what the cycles delete", () => {
       const deleted = survivors.filter((id) => !remaining.has(id));
       expect(new Set(deleted), `offset ${offsetDays}`).toEqual(predicted);
       expect(summary.deleted).toBe(predicted.size);
+      expect(awaitingReview.size, `offset ${offsetDays}: some reviews must be due`).toBeGreaterThan(0);
+      expect(summary.awaitingReview).toBe(awaitingReview.size);
+      const open = await db().emailDisposition.findMany({ where: { openEmailId: { not: null }, status: "pending" } });
+      expect(new Set(open.map((row) => row.emailId)), `offset ${offsetDays}`).toEqual(awaitingReview);
     }
   });
 });

@@ -50,7 +50,7 @@ describe("runLifecycleCycle", () => {
 
     const summary = await runLifecycleCycle();
     expect(summary).toEqual({
-      cycleId: expect.any(String), evaluated: 5, deleted: 4, protectedByHold: 1, failed: 0, durationMs: expect.any(Number),
+      cycleId: expect.any(String), evaluated: 5, deleted: 4, protectedByHold: 1, awaitingReview: 0, failed: 0, durationMs: expect.any(Number),
     });
     for (const gone of [byPolicy, withAttachments, byLabel, inactiveHold]) expect(await exists(gone.id)).toBe(false);
     for (const kept of [unmatched, tooYoung, held, labeledLonger]) expect(await exists(kept.id)).toBe(true);
@@ -87,7 +87,7 @@ describe("runLifecycleCycle", () => {
     expect(listed.body.map((cycle: { id: string }) => cycle.id)).toEqual([again.cycleId, summary.cycleId]);
     expect(listed.body[1]).toEqual({
       id: summary.cycleId, startedAt: recorded.startedAt.toISOString(), finishedAt: recorded.finishedAt!.toISOString(),
-      evaluated: 5, deleted: 4, protectedByHold: 1, failed: 0, durationMs: summary.durationMs, failures: [],
+      evaluated: 5, deleted: 4, protectedByHold: 1, awaitingReview: 0, failed: 0, durationMs: summary.durationMs, failures: [],
     });
     expect((await api("GET", `${CYCLES}?limit=1`, { token: admin.token })).body.map((cycle: { id: string }) => cycle.id)).toEqual([again.cycleId]);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });

@@ -11,6 +11,8 @@ export interface CycleSummary {
   evaluated: number;
   deleted: number;
   protectedByHold: number;
+  /** Due under a review rule and waiting for a decision (docs/retention.md "Disposition review"). */
+  awaitingReview: number;
   failed: number;
   durationMs: number;
   /** Present when another worker was running a cycle: nothing was done or recorded. */
@@ -46,7 +48,7 @@ export async function runLifecycleCycle(
   const started = Date.now();
   const locked = await withLifecycleLock(() => runLockedCycle(options, started));
   if (locked) return locked.result;
-  return { cycleId: null, evaluated: 0, deleted: 0, protectedByHold: 0, failed: 0, durationMs: Date.now() - started, skipped: true };
+  return { cycleId: null, evaluated: 0, deleted: 0, protectedByHold: 0, awaitingReview: 0, failed: 0, durationMs: Date.now() - started, skipped: true };
 }
 
 interface CycleOptions {
@@ -61,7 +63,7 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const cycle = await db().lifecycleCycle.create({ data: {}, select: { id: true } });
-  const summary: CycleSummary = { cycleId: cycle.id, evaluated: 0, deleted: 0, protectedByHold: 0, failed: 0, durationMs: 0 };
+  const summary: CycleSummary = { cycleId: cycle.id, evaluated: 0, deleted: 0, protectedByHold: 0, awaitingReview: 0, failed: 0, durationMs: 0 };
   const failures: CycleFailure[] = [];
   const fail = (emailId: string | null, error: unknown) => {
     if (emailId !== null) summary.failed++;
@@ -75,6 +77,7 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
         const outcome = await deleteBatch(ids, now, cycle.id, fail);
         summary.deleted += outcome.deleted.length;
         summary.protectedByHold += outcome.protectedByHold;
+        summary.awaitingReview += outcome.awaitingReview;
         await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes })
           .then(() => clearBlobIntents(db(), outcome.intentIds))
           .catch((error) => fail(null, error));
@@ -107,6 +110,7 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
         evaluated: summary.evaluated,
         deleted: summary.deleted,
         protectedByHold: summary.protectedByHold,
+        awaitingReview: summary.awaitingReview,
         failed: summary.failed,
         durationMs: summary.durationMs,
         failures: failures as object[],
@@ -129,12 +133,13 @@ async function deleteBatch(
   try {
     return await deleteDueEmails({ ids, now, cycleId });
   } catch {
-    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, releasedHashes: [], intentIds: [] };
+    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview: 0, releasedHashes: [], intentIds: [] };
     for (const id of ids) {
       try {
         const outcome = await deleteDueEmails({ ids: [id], now, cycleId });
         combined.deleted.push(...outcome.deleted);
         combined.protectedByHold += outcome.protectedByHold;
+        combined.awaitingReview += outcome.awaitingReview;
         combined.releasedHashes.push(...outcome.releasedHashes);
         combined.intentIds.push(...outcome.intentIds);
       } catch (error) {

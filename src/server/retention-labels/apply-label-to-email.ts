@@ -6,12 +6,14 @@ import { conflict, notFound } from "../errors/app-error";
 import { loadEmailLabel, lockLabel, type EmailLabelDto } from "./retention-label-dto";
 
 /** Puts the label on the email, replacing an earlier one (one label per email: email_id is the key). */
+export const disabledLabel = () => conflict("The retention label is disabled and cannot be applied");
+
 export async function applyLabelToEmail(options: { principal: Principal; emailId: string; labelId: string }): Promise<EmailLabelDto> {
   return transaction(async (tx) => {
     const label = await lockLabel(tx, options.labelId, "share");
     await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive", lockForLink: true });
     if (!label) throw notFound("Retention label");
-    if (label.is_disabled) throw conflict("The retention label is disabled and cannot be applied");
+    if (label.is_disabled) throw disabledLabel();
     const previous = await loadEmailLabel(tx, options.emailId);
     await tx.$executeRaw`
       INSERT INTO email_retention_labels (email_id, label_id, applied_at, applied_by_user_id)

@@ -1,7 +1,9 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
+import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict } from "../errors/app-error";
+import { toRuleDisposition } from "../dispositions/rule-disposition";
 import { labelNameKey, toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
 import type { CreateLabelInput } from "./retention-labels.schemas";
 
@@ -17,6 +19,7 @@ export async function createLabel(options: { actor: AuditActor; input: CreateLab
           nameKey: labelNameKey(input.name),
           description: input.description ?? null,
           retentionPeriodDays: input.retentionPeriodDays,
+          ...(await ruleDispositionData(tx, input)),
         },
       });
       await appendAuditEntry(tx, {
@@ -24,7 +27,7 @@ export async function createLabel(options: { actor: AuditActor; input: CreateLab
         actionType: "CREATE",
         targetType: "RetentionLabel",
         targetId: label.id,
-        details: { name: label.name, retentionPeriodDays: label.retentionPeriodDays },
+        details: { name: label.name, retentionPeriodDays: label.retentionPeriodDays, ...toRuleDisposition(label) },
       });
       return toLabelDto(label);
     });

@@ -1,6 +1,7 @@
 import type { DbOrTx, Tx } from "../db/client";
+import { toRuleDisposition, type RuleDisposition } from "../dispositions/rule-disposition";
 
-export interface RetentionLabelDto {
+export interface RetentionLabelDto extends RuleDisposition {
   id: string;
   name: string;
   description: string | null;
@@ -24,6 +25,9 @@ export const toLabelDto = (label: {
   retentionPeriodDays: number;
   isDisabled: boolean;
   createdAt: Date;
+  dispositionAction: string;
+  reviewerIds: string[];
+  reviewerRoleId: string | null;
 }): RetentionLabelDto => ({
   id: label.id,
   name: label.name,
@@ -31,6 +35,7 @@ export const toLabelDto = (label: {
   retentionPeriodDays: label.retentionPeriodDays,
   isDisabled: label.isDisabled,
   createdAt: label.createdAt.toISOString(),
+  ...toRuleDisposition(label),
 });
 
 export async function loadEmailLabel(client: DbOrTx, emailId: string): Promise<EmailLabelDto | null> {

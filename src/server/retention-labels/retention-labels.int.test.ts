@@ -26,6 +26,8 @@ describe("retention labels", () => {
     const label = await createLabel(admin.token, { name: "Seven years", description: "Tax", retentionPeriodDays: 2555 });
     expect(label).toEqual({
       id: expect.any(String), name: "Seven years", description: "Tax", retentionPeriodDays: 2555, isDisabled: false, createdAt: expect.any(String),
+      // Additions of disposition review (docs/retention.md), with the interface's behaviour as default.
+      dispositionAction: "delete", reviewerIds: [], reviewerRoleId: null,
     });
     await createLabel(admin.token, { name: "One year", retentionPeriodDays: 365 });
     const list = await api("GET", `${BASE}/labels`, { token: admin.token });

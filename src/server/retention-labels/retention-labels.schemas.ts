@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dispositionFieldsSchema } from "../dispositions/dispositions.schemas";
 
 const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
 const labelName = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
@@ -12,7 +13,7 @@ const retentionPeriodDays = z
 export const labelIdParamsSchema = z.object({ id: uuid("id") });
 export const labelEmailParamsSchema = z.object({ emailId: uuid("emailId") });
 
-export const createLabelSchema = z.object({ name: labelName, description: description.nullish(), retentionPeriodDays });
+export const createLabelSchema = z.object({ name: labelName, description: description.nullish(), retentionPeriodDays, ...dispositionFieldsSchema });
 
 export const updateLabelSchema = z
   .object({
@@ -20,9 +21,10 @@ export const updateLabelSchema = z
     description: description.nullable().optional(),
     retentionPeriodDays: retentionPeriodDays.optional(),
     isDisabled: z.boolean().optional(),
+    ...dispositionFieldsSchema,
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: "at least one of name, description, retentionPeriodDays, isDisabled is required",
+    message: "at least one of name, description, retentionPeriodDays, isDisabled, dispositionAction, reviewerIds, reviewerRoleId is required",
   });
 
 export const applyLabelSchema = z.object({ labelId: uuid("labelId") });

@@ -1,6 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
+import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict, notFound } from "../errors/app-error";
 import { duplicateLabelName } from "./create-label";
 import { labelNameKey, lockLabel, toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
@@ -20,6 +21,7 @@ export async function updateLabel(options: { actor: AuditActor; id: string; inpu
         const inUse = await tx.emailRetentionLabel.findFirst({ where: { labelId: options.id }, select: { emailId: true } });
         if (inUse) throw conflict("retentionPeriodDays cannot change while the label is applied to emails");
       }
+      const disposition = await ruleDispositionData(tx, input);
       const label = await tx.retentionLabel.update({
         where: { id: options.id },
         data: {
@@ -27,6 +29,7 @@ export async function updateLabel(options: { actor: AuditActor; id: string; inpu
           ...(input.description !== undefined && { description: input.description }),
           ...(input.retentionPeriodDays !== undefined && { retentionPeriodDays: input.retentionPeriodDays }),
           ...(input.isDisabled !== undefined && { isDisabled: input.isDisabled }),
+          ...disposition,
         },
       });
       await appendAuditEntry(tx, {

@@ -1,6 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
+import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
 import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
 import type { CreatePolicyInput } from "./retention-policies.schemas";
@@ -23,6 +24,7 @@ export async function createPolicy(options: { actor: AuditActor; input: CreatePo
           isEnabled: input.isEnabled,
           conditions: input.conditions ?? undefined,
           ingestionSourceIds,
+          ...(await ruleDispositionData(tx, input)),
         },
       });
       const dto = toPolicyDto(policy);
@@ -38,6 +40,9 @@ export async function createPolicy(options: { actor: AuditActor; input: CreatePo
           isEnabled: dto.isEnabled,
           conditions: dto.conditions,
           ingestionSourceIds: dto.ingestionSourceIds,
+          dispositionAction: dto.dispositionAction,
+          reviewerIds: dto.reviewerIds,
+          reviewerRoleId: dto.reviewerRoleId,
         },
       });
       return dto;

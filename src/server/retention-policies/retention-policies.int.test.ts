@@ -26,6 +26,8 @@ describe("retention policies: create, list, get", () => {
     expect(minimal).toEqual({
       id: expect.any(String), name: "Everything 7y", description: null, priority: 0, retentionPeriodDays: 2555,
       isEnabled: true, conditions: null, ingestionSourceIds: [], createdAt: expect.any(String), updatedAt: expect.any(String),
+      // Additions of disposition review (docs/retention.md), with the interface's behaviour as default.
+      dispositionAction: "delete", reviewerIds: [], reviewerRoleId: null,
     });
     expect(new Date(minimal.createdAt).toISOString()).toBe(minimal.createdAt);
     const sourceId = await ensureTestSource();

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dispositionFieldsSchema } from "../dispositions/dispositions.schemas";
 import { regexPatternProblem } from "./regex-safety";
 
 export const CONDITION_FIELDS = ["sender", "recipient", "subject", "userEmail", "attachmentType", "hasAttachments"] as const;
@@ -79,6 +80,7 @@ export const createPolicySchema = z.object({
   isEnabled: z.boolean({ message: "isEnabled must be a boolean" }).optional().default(true),
   conditions: conditionGroupSchema.nullish().transform((value) => value ?? null),
   ingestionSourceIds: ingestionSourceIds.optional().default([]),
+  ...dispositionFieldsSchema,
 });
 
 export const updatePolicySchema = z
@@ -90,9 +92,10 @@ export const updatePolicySchema = z
     isEnabled: z.boolean({ message: "isEnabled must be a boolean" }).optional(),
     conditions: conditionGroupSchema.nullable().optional(),
     ingestionSourceIds: ingestionSourceIds.optional(),
+    ...dispositionFieldsSchema,
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: "at least one of name, description, priority, retentionPeriodDays, isEnabled, conditions, ingestionSourceIds is required",
+    message: "at least one of name, description, priority, retentionPeriodDays, isEnabled, conditions, ingestionSourceIds, dispositionAction, reviewerIds, reviewerRoleId is required",
   });
 
 export type CreatePolicyInput = z.infer<typeof createPolicySchema>;

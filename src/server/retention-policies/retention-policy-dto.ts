@@ -1,8 +1,9 @@
 import type { RetentionPolicy } from "@/generated/prisma/client";
+import { toRuleDisposition, type RuleDisposition } from "../dispositions/rule-disposition";
 import { conflict } from "../errors/app-error";
 import type { ConditionGroup } from "./retention-policies.schemas";
 
-export interface RetentionPolicyDto {
+export interface RetentionPolicyDto extends RuleDisposition {
   id: string;
   name: string;
   description: string | null;
@@ -26,6 +27,7 @@ export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
   ingestionSourceIds: policy.ingestionSourceIds,
   createdAt: policy.createdAt.toISOString(),
   updatedAt: policy.updatedAt.toISOString(),
+  ...toRuleDisposition(policy),
 });
 
 export const policyNameKey = (name: string) => name.trim().toLowerCase();

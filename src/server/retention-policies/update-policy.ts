@@ -2,6 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
+import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { notFound } from "../errors/app-error";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
 import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
@@ -21,6 +22,7 @@ export async function updatePolicy(options: { actor: AuditActor; id: string; inp
       if (current.length === 0) throw notFound("Retention policy");
       const before = toPolicyDto(await tx.retentionPolicy.findUniqueOrThrow({ where: { id: options.id } }));
       await assertIngestionSourcesExist(tx, ingestionSourceIds);
+      const disposition = await ruleDispositionData(tx, input);
       const policy = await tx.retentionPolicy.update({
         where: { id: options.id },
         data: {
@@ -31,6 +33,7 @@ export async function updatePolicy(options: { actor: AuditActor; id: string; inp
           ...(input.isEnabled !== undefined && { isEnabled: input.isEnabled }),
           ...(input.conditions !== undefined && { conditions: input.conditions ?? Prisma.DbNull }),
           ...(ingestionSourceIds !== undefined && { ingestionSourceIds }),
+          ...disposition,
         },
       });
       const after = toPolicyDto(policy);
@@ -50,7 +53,7 @@ export async function updatePolicy(options: { actor: AuditActor; id: string; inp
 }
 
 function changedFields(before: RetentionPolicyDto, after: RetentionPolicyDto): Record<string, { from: unknown; to: unknown }> {
-  const fields: ChangeableField[] = ["name", "description", "priority", "retentionPeriodDays", "isEnabled", "conditions", "ingestionSourceIds"];
+  const fields: ChangeableField[] = ["name", "description", "priority", "retentionPeriodDays", "isEnabled", "conditions", "ingestionSourceIds", "dispositionAction", "reviewerIds", "reviewerRoleId"];
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };

@@ -4,7 +4,7 @@ import { archivedEmailsRouter, dashboardRouter, settingsRouter, sourcesRouter } 
 import { auditRouter } from "./routers/audit";
 import { legalHoldsRouter } from "./routers/legal-holds";
 import { licenseRouter } from "./routers/license";
-import { lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
+import { dispositionsRouter, lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
 import { rolesRouter } from "./routers/roles";
 import { searchRouter } from "./routers/search";
 import { usersRouter } from "./routers/users";
@@ -20,6 +20,7 @@ export const appRouter = router({
   retentionLabels: retentionLabelsRouter,
   retentionPolicies: retentionPoliciesRouter,
   lifecycle: lifecycleRouter,
+  dispositions: dispositionsRouter,
   archivedEmails: archivedEmailsRouter,
   sources: sourcesRouter,
   settings: settingsRouter,

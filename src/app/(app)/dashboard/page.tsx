@@ -6,6 +6,7 @@ import { BarChart, fillPeriods, monthsUntil, weeksAhead } from "@/components/bar
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatBytes, formatNumber } from "@/lib/format";
+import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
 
 const STATUS_TONES: Record<string, string> = {
@@ -16,7 +17,9 @@ const STATUS_TONES: Record<string, string> = {
 
 export default function DashboardPage() {
   const trpc = useTRPC();
+  const can = useCapabilities();
   const stats = useQuery(trpc.dashboard.stats.queryOptions());
+  const reviewQueue = useQuery({ ...trpc.dispositions.queueSize.queryOptions(), enabled: can.retention });
   if (stats.error) return <ErrorNotice error={stats.error} />;
   if (!stats.data) return <Skeleton lines={6} />;
   const data = stats.data;
@@ -38,6 +41,14 @@ export default function DashboardPage() {
           </div>
         ))}
       </dl>
+      {can.retention && reviewQueue.data !== undefined ? (
+        <p className="card text-sm" data-testid="review-queue">
+          <Link className="link" href="/dispositions">
+            Disposition review queue: <strong>{formatNumber(reviewQueue.data)}</strong> {reviewQueue.data === 1 ? "email waits" : "emails wait"} for
+            your decision
+          </Link>
+        </p>
+      ) : null}
       <section className="card" aria-labelledby="sources-heading">
         <h2 id="sources-heading" className="mb-2 text-sm font-medium">
           Ingestion sources

@@ -6,11 +6,12 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
 import { FormDialog } from "@/components/dialog";
 import { ErrorNotice } from "@/components/error-notice";
-import { FormError, TextAreaField, TextField } from "@/components/form-field";
+import { FormError, SelectField, TextAreaField, TextField } from "@/components/form-field";
 import { useToast } from "@/components/toast";
 import { formatDate, formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { SubmitButton } from "@/components/submit-button";
+import { DISPOSITION_OPTIONS } from "./policies-section";
 
 type Label = RouterOutputs["retentionLabels"]["list"][number];
 
@@ -20,6 +21,7 @@ function labelInput(form: HTMLFormElement) {
     name: values.name ?? "",
     description: values.description ? values.description : null,
     retentionPeriodDays: values.retentionPeriodDays === "" ? Number.NaN : Number(values.retentionPeriodDays),
+    dispositionAction: values.dispositionAction === "review" ? ("review" as const) : ("delete" as const),
   };
 }
 
@@ -39,6 +41,13 @@ function LabelFields({ label, error }: { label?: Label; error: unknown }) {
         required
         error={errors.retentionPeriodDays}
         hint={label ? "Cannot change while the label is on emails." : "Emails with this label are deleted this many days after they were sent."}
+      />
+      <SelectField
+        label="When due"
+        name="dispositionAction"
+        defaultValue={label?.dispositionAction ?? "delete"}
+        options={DISPOSITION_OPTIONS}
+        error={errors.dispositionAction}
       />
       {error && Object.keys(errors).length === 0 ? <FormError message={errorMessage(error)} /> : null}
     </>

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
 import { Dialog } from "@/components/dialog";
 import { ErrorNotice } from "@/components/error-notice";
-import { CheckboxField, FormError, TextAreaField, TextField } from "@/components/form-field";
+import { CheckboxField, SelectField, FormError, TextAreaField, TextField } from "@/components/form-field";
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
@@ -22,6 +22,7 @@ interface PolicyDraft {
   retentionPeriodDays: string;
   priority: string;
   isEnabled: boolean;
+  dispositionAction: "delete" | "review";
   conditions: ConditionGroup | null;
   ingestionSourceIds: string[];
 }
@@ -32,9 +33,15 @@ const draftOf = (policy?: Policy): PolicyDraft => ({
   retentionPeriodDays: policy ? String(policy.retentionPeriodDays) : "",
   priority: policy ? String(policy.priority) : "0",
   isEnabled: policy?.isEnabled ?? true,
+  dispositionAction: policy?.dispositionAction ?? "delete",
   conditions: policy?.conditions ?? null,
   ingestionSourceIds: policy?.ingestionSourceIds ?? [],
 });
+
+export const DISPOSITION_OPTIONS = [
+  { value: "delete", label: "Delete automatically" },
+  { value: "review", label: "Send to disposition review" },
+];
 
 const asInteger = (text: string) => (text.trim() === "" ? Number.NaN : Number(text));
 
@@ -44,6 +51,7 @@ const inputOf = (draft: PolicyDraft) => ({
   retentionPeriodDays: asInteger(draft.retentionPeriodDays),
   priority: asInteger(draft.priority),
   isEnabled: draft.isEnabled,
+  dispositionAction: draft.dispositionAction,
   conditions: draft.conditions,
   ingestionSourceIds: draft.ingestionSourceIds,
 });
@@ -84,6 +92,13 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
           onChange={(event) => set("priority", event.target.value)}
           error={errors.priority}
           hint="Breaks ties between policies of the same period; never makes a shorter period win."
+        />
+        <SelectField
+          label="When due"
+          value={draft.dispositionAction}
+          onChange={(event) => set("dispositionAction", event.target.value as PolicyDraft["dispositionAction"])}
+          options={DISPOSITION_OPTIONS}
+          hint="Review: a reviewer decides before anything is deleted (Disposition review page)."
         />
         <div className="flex items-end pb-2">
           <CheckboxField label="Enabled" checked={draft.isEnabled} onChange={(event) => set("isEnabled", event.target.checked)} />

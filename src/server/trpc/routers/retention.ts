@@ -29,7 +29,12 @@ import {
   updatePolicySchema,
 } from "../../retention-policies/retention-policies.schemas";
 import { updatePolicy } from "../../retention-policies/update-policy";
-import { featureProcedure, router } from "../init";
+import { decideDispositions } from "../../dispositions/decide-dispositions";
+import { destructionCertificate } from "../../dispositions/destruction-certificate";
+import { certificateQuerySchema, decideDispositionsSchema, listDispositionsQuerySchema } from "../../dispositions/dispositions.schemas";
+import { countReviewQueue, listDispositions } from "../../dispositions/list-dispositions";
+import { assertFeatureEnabled } from "../../license/license";
+import { authedProcedure, featureProcedure, router } from "../init";
 
 const manageRetention = featureProcedure("RETENTION_POLICY", "manage:all");
 
@@ -68,4 +73,19 @@ export const lifecycleRouter = router({
   emailStatus: featureProcedure("RETENTION_POLICY", "read:archive")
     .input(emailStatusParamsSchema)
     .query(({ ctx, input }) => getEmailRetentionStatus({ principal: ctx.principal, emailId: input.emailId })),
+});
+
+/** Any signed-in caller: the use cases show each reviewer only the dispositions of the rules they review. */
+const reviewDispositions = authedProcedure.use(({ next }) => {
+  assertFeatureEnabled("RETENTION_POLICY");
+  return next();
+});
+
+export const dispositionsRouter = router({
+  list: reviewDispositions.input(listDispositionsQuerySchema).query(({ ctx, input }) => listDispositions({ principal: ctx.principal, query: input })),
+  queueSize: reviewDispositions.query(({ ctx }) => countReviewQueue({ principal: ctx.principal })),
+  decide: reviewDispositions
+    .input(decideDispositionsSchema)
+    .mutation(({ ctx, input }) => decideDispositions({ principal: ctx.principal, input })),
+  certificate: manageRetention.input(certificateQuerySchema).query(({ input }) => destructionCertificate(input)),
 });
