@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDateBound } from "../audit/audit.schemas";
+import { dateBoundSchema } from "../validation/date-bound";
 import { searchQuerySchema } from "../search/search.schemas";
 import { storableText } from "../validation/storable-text";
 
@@ -71,16 +71,8 @@ export const decideDispositionsSchema = z
   });
 export type DecideDispositionsInput = z.infer<typeof decideDispositionsSchema>;
 
-const dateBound = (name: string) =>
-  z.string({ message: `${name} is required` }).transform((text, context) => {
-    const bound = parseDateBound(text);
-    if (bound) return bound;
-    context.addIssue({ code: "custom", message: `${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time` });
-    return z.NEVER;
-  });
-
 /** `from` and `to` are inclusive bounds like the audit log's (a date covers its whole UTC day). */
 export const certificateQuerySchema = z
-  .object({ from: dateBound("from"), to: dateBound("to") })
+  .object({ from: dateBoundSchema("from"), to: dateBoundSchema("to") })
   .refine((value) => value.from.from < value.to.until, { path: ["to"], message: "to must not be before from" })
   .transform((value) => ({ from: value.from.from, until: value.to.until }));
