@@ -2,6 +2,8 @@
  * `npm run archive -- import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox
  * files, .eml files, folders of them (recursively), zips and Outlook .pst files, with a progress
  * bar; prints the summary ({imported, duplicates, failed}) as JSON on stdout.
+ * `npm run archive -- verify-export <zip>`: checks an eDiscovery production against this
+ * installation's export key (scripts/verify-export.mjs does the same anywhere, given the key).
  */
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
@@ -15,9 +17,12 @@ import { findImportFiles } from "../src/server/ingestion/files/find-import-files
 import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ingestion/files/find-source";
 import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
 import { importMessages } from "../src/server/ingestion/import-messages";
+import { installationPublicKey } from "../src/server/signing/installation-signing-key";
 import { prepareDatabase } from "../src/server/system/prepare-database";
+import { verifyExportZip } from "./verify-export.mjs";
 
-const USAGE = "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...";
+const USAGE = `usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...
+       npm run archive -- verify-export <production.zip>`;
 const log = (message: string) => console.error(`[archive] ${message}`);
 
 function parseCommandLine() {
@@ -32,7 +37,20 @@ function parseCommandLine() {
 
 class UsageError extends Error {}
 
+/** Exit code 0 when the production's signature and every message's hash check out, 1 otherwise. */
+function verifyExport(zipPath: string | undefined): number {
+  if (!zipPath) throw new UsageError(USAGE);
+  const result = verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
+  for (const problem of result.problems) console.log(`FAILED: ${problem}`);
+  console.log(result.ok ? `OK: signature valid, ${result.messages} message(s) match the manifest` : `FAILED: ${result.problems.length} problem(s)`);
+  return result.ok ? 0 : 1;
+}
+
 async function main() {
+  if (process.argv[2] === "verify-export") {
+    process.exitCode = verifyExport(process.argv[3]);
+    return;
+  }
   const options = parseCommandLine();
   const files = await findImportFiles(options.paths);
   const totalBytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
@@ -93,7 +111,7 @@ async function main() {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error) => {
     console.error(error instanceof UsageError ? error.message : `[archive] ${error instanceof Error ? error.message : String(error)}`);
     process.exit(error instanceof UsageError ? 2 : 1);
