@@ -9,7 +9,7 @@ import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen, caseEmailScope } from "./case-scope";
-import { findTag } from "./case-tags";
+import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 

@@ -7,7 +7,7 @@ import type { SearchQuery } from "../search/search-engine";
 import { accessibleCase, type CaseRow } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
 import { assertCaseOpen, caseEmailScope } from "./case-scope";
-import { findTag } from "./case-tags";
+import { findTag } from "./find-tag";
 import type { CreateExportInput, ExportSource } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 

@@ -10,13 +10,6 @@ export async function findExport(client: DbOrTx, caseId: string, exportId: strin
   return row;
 }
 
-/** The case's exports, newest first. */
-export async function listExports(options: { principal: Principal; caseId: string }): Promise<ExportDto[]> {
-  await accessibleCase(db(), options.principal, options.caseId);
-  const rows = await db().ediscoveryExport.findMany({ where: { caseId: options.caseId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
-  return rows.map(exportDto);
-}
-
 export async function getExport(options: { principal: Principal; caseId: string; exportId: string }): Promise<ExportDto> {
   await accessibleCase(db(), options.principal, options.caseId);
   return exportDto(await findExport(db(), options.caseId, options.exportId));

@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
-import { findTag } from "./case-tags";
+import { findTag } from "./find-tag";
 import { visibleEmailIds } from "./apply-tag";
 
 /** Takes the tag off the given emails the member may read (idempotent), audited with the ids. */

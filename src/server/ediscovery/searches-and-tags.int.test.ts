@@ -4,7 +4,7 @@ import { db } from "../db/client";
 import { applyTag } from "./apply-tag";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { insertTestEmail } from "../../../tests/helpers/emails";
+import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
@@ -17,6 +17,7 @@ const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 
 async function mailboxes() {
+  await ensureTestSource(); // once, before the concurrent inserts that use it
   const alice = await Promise.all([1, 2, 3].map((n) => insertTestEmail({ userEmail: "alice@example.com", subject: `Merger ${n}`, bodyText: "merger plans" })));
   const bob = await Promise.all([1, 2].map((n) => insertTestEmail({ userEmail: "bob@example.com", subject: `Merger bob ${n}`, bodyText: "merger plans" })));
   const other = await insertTestEmail({ userEmail: "alice@example.com", subject: "Lunch", bodyText: "sandwiches" });

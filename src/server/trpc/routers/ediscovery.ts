@@ -1,8 +1,11 @@
 import { applyTag } from "../../ediscovery/apply-tag";
 import { cancelExport } from "../../ediscovery/cancel-export";
 import { createExport } from "../../ediscovery/create-export";
-import { getExport, listExports } from "../../ediscovery/get-export";
-import { createTag, deleteTag, listTags } from "../../ediscovery/case-tags";
+import { getExport } from "../../ediscovery/get-export";
+import { listExports } from "../../ediscovery/list-exports";
+import { createTag } from "../../ediscovery/create-tag";
+import { deleteTag } from "../../ediscovery/delete-tag";
+import { listTags } from "../../ediscovery/list-tags";
 import { createCase } from "../../ediscovery/create-case";
 import { createSavedSearch } from "../../ediscovery/create-saved-search";
 import { deleteCase } from "../../ediscovery/delete-case";
@@ -22,7 +25,8 @@ import {
   updateSavedSearchSchema,
 } from "../../ediscovery/ediscovery.schemas";
 import { getCase } from "../../ediscovery/get-case";
-import { getSavedSearch, listSavedSearches } from "../../ediscovery/get-saved-search";
+import { getSavedSearch } from "../../ediscovery/get-saved-search";
+import { listSavedSearches } from "../../ediscovery/list-saved-searches";
 import { listCases } from "../../ediscovery/list-cases";
 import { removeTag } from "../../ediscovery/remove-tag";
 import { runSavedSearch } from "../../ediscovery/run-saved-search";

@@ -1,6 +1,6 @@
 import { createExport } from "@/server/ediscovery/create-export";
 import { caseIdParamsSchema, createExportSchema } from "@/server/ediscovery/ediscovery.schemas";
-import { listExports } from "@/server/ediscovery/get-export";
+import { listExports } from "@/server/ediscovery/list-exports";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

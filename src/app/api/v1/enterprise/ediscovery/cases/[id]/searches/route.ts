@@ -1,6 +1,6 @@
 import { createSavedSearch } from "@/server/ediscovery/create-saved-search";
 import { caseIdParamsSchema, savedSearchSchema } from "@/server/ediscovery/ediscovery.schemas";
-import { listSavedSearches } from "@/server/ediscovery/get-saved-search";
+import { listSavedSearches } from "@/server/ediscovery/list-saved-searches";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,4 +1,5 @@
-import { createTag, listTags } from "@/server/ediscovery/case-tags";
+import { createTag } from "@/server/ediscovery/create-tag";
+import { listTags } from "@/server/ediscovery/list-tags";
 import { caseIdParamsSchema, createTagSchema } from "@/server/ediscovery/ediscovery.schemas";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 

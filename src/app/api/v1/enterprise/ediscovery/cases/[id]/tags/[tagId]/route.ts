@@ -1,4 +1,4 @@
-import { deleteTag } from "@/server/ediscovery/case-tags";
+import { deleteTag } from "@/server/ediscovery/delete-tag";
 import { caseTagParamsSchema } from "@/server/ediscovery/ediscovery.schemas";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
