@@ -1,9 +1,11 @@
 /**
- * The operator's command line (docs/operations.md, docs/import.md):
+ * The operator's command line (docs/operations.md, docs/import.md, docs/ediscovery.md):
  * - `import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox files, .eml
  *   files, folders of them (recursively), zips and Outlook .pst files, with a progress bar; prints
  *   the summary ({imported, duplicates, failed}) as JSON on stdout.
  * - `backup --to <dir>`, `restore --from <dir>`, `check`: scripts/archive/operations-commands.ts.
+ * - `verify-export <zip>`: checks an eDiscovery production against this installation's export key
+ *   (scripts/verify-export.mjs does the same anywhere, given the key).
  */
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
@@ -16,16 +18,20 @@ import { findImportFiles } from "../src/server/ingestion/files/find-import-files
 import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ingestion/files/find-source";
 import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
 import { importMessages } from "../src/server/ingestion/import-messages";
+import { installationPublicKey } from "../src/server/signing/installation-signing-key";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 import { log, progressBar, UsageError } from "./archive/cli-support";
+import { verifyExportZip } from "./verify-export.mjs";
 
 const USAGE = [
   "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...",
   "       npm run archive -- backup --to <dir> [--no-progress]",
   "       npm run archive -- restore --from <dir> [--no-progress]",
   "       npm run archive -- check [--no-progress]",
+  "       npm run archive -- verify-export <production.zip>",
 ].join("\n");
 // stdout carries the summary alone: what libraries log (pst-extractor reports an item it cannot load) goes to stderr.
+const writeLine = (line: string) => process.stdout.write(`${line}\n`);
 console.log = console.error;
 
 function parseCommandLine() {
@@ -49,7 +55,17 @@ function parseCommandLine() {
   return { command, source: values.source, user: values.user, paths, create: values.create === true, progress } as const;
 }
 
+/** Exit code 0 when the production's signature and every message's hash check out, 1 otherwise. */
+function verifyExport(zipPath: string | undefined): number {
+  if (!zipPath) throw new UsageError(USAGE);
+  const result = verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
+  for (const problem of result.problems) writeLine(`FAILED: ${problem}`);
+  writeLine(result.ok ? `OK: signature valid, ${result.messages} message(s) match the manifest` : `FAILED: ${result.problems.length} problem(s)`);
+  return result.ok ? 0 : 1;
+}
+
 async function main(): Promise<number> {
+  if (process.argv[2] === "verify-export") return verifyExport(process.argv[3]);
   const options = parseCommandLine();
   if (options.command === "import") return runImport(options);
   // Loaded only when used: the import's start-up stays what it was.

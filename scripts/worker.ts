@@ -1,11 +1,13 @@
 /**
- * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail) and lifecycle cycles every
- * LIFECYCLE_INTERVAL_MINUTES (default 60) until SIGTERM, finishing the work in hand. `-- --once`
- * runs the due jobs and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
+ * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail),
+ * eDiscovery exports and lifecycle cycles every LIFECYCLE_INTERVAL_MINUTES (default 60) until
+ * SIGTERM, finishing the work in hand. `-- --once` runs the due jobs, the due exports to completion
+ * and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
  */
 import { resolveDatabase } from "../src/server/db/database-url";
 import { disconnectDb } from "../src/server/db/client";
 import { applyMigrations } from "../src/server/db/migrations";
+import { runNextExport } from "../src/server/ediscovery/run-export";
 import { jobHandlers } from "../src/server/jobs/job-handlers";
 import { runNextJob } from "../src/server/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
@@ -49,6 +51,17 @@ async function jobLoop() {
   while (!stop.signal.aborted) {
     const ran = await runNextJob(jobHandlers).catch((error) => {
       log(`job loop error: ${String(error)}`);
+      return false;
+    });
+    if (!ran) await sleep(1000);
+  }
+}
+
+/** eDiscovery exports, one at a time; a stop request hands the export in hand back between batches. */
+async function exportLoop() {
+  while (!stop.signal.aborted) {
+    const ran = await runNextExport({ signal: stop.signal }).catch((error) => {
+      log(`export loop error: ${String(error)}`);
       return false;
     });
     if (!ran) await sleep(1000);
@@ -99,13 +112,14 @@ async function main() {
     if (once) {
       const summary = await runLifecycleCycle();
       while (await runNextJob(jobHandlers));
+      while (await runNextExport());
       await fillRecipientKinds();
       process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
     onStopSignals(() => stop.abort());
     log("started");
-    await Promise.all([jobLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
+    await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
     log("stopped");
   } finally {
     await disconnectDb();

@@ -35,6 +35,7 @@ const READ_AUDIT = READ_USERS;
 const H = "/api/v1/enterprise/legal-holds";
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const L = "/api/v1/enterprise/retention-policy";
+const E = "/api/v1/enterprise/ediscovery";
 
 const ROWS: Row[] = [
   { method: "POST", pattern: "/v1/auth/setup", path: () => "/v1/auth/setup", body: {}, expect: 422, public: true },
@@ -114,6 +115,28 @@ const ROWS: Row[] = [
   { method: "GET", pattern: `${L}/dispositions`, path: () => `${L}/dispositions`, expect: 200 },
   { method: "POST", pattern: `${L}/dispositions/decide`, path: () => `${L}/dispositions/decide`, body: {}, expect: 422 },
   { method: "GET", pattern: `${L}/dispositions/certificate`, path: () => `${L}/dispositions/certificate`, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${E}/export-key`, path: () => `${E}/export-key`, expect: 200 },
+  { method: "GET", pattern: `${E}/cases`, path: () => `${E}/cases`, expect: ADMIN_ONLY(200) },
+  { method: "POST", pattern: `${E}/cases`, path: () => `${E}/cases`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${E}/cases/[id]`, path: (ids) => `${E}/cases/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "PUT", pattern: `${E}/cases/[id]`, path: (ids) => `${E}/cases/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${E}/cases/[id]`, path: (ids) => `${E}/cases/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${E}/cases/[id]/searches`, path: (ids) => `${E}/cases/${ids.ghost}/searches`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/searches`, path: (ids) => `${E}/cases/${ids.ghost}/searches`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "PUT", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/searches/[searchId]/run`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}/run`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${E}/cases/[id]/tags`, path: (ids) => `${E}/cases/${ids.ghost}/tags`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/tags`, path: (ids) => `${E}/cases/${ids.ghost}/tags`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "DELETE", pattern: `${E}/cases/[id]/tags/[tagId]`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/tags/[tagId]/apply`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/apply`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "POST", pattern: `${E}/cases/[id]/tags/[tagId]/remove`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/remove`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${E}/cases/[id]/exports`, path: (ids) => `${E}/cases/${ids.ghost}/exports`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/exports`, path: (ids) => `${E}/cases/${ids.ghost}/exports`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: `${E}/cases/[id]/exports/[exportId]`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: `${E}/cases/[id]/exports/[exportId]/cancel`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/cancel`, expect: ADMIN_ONLY(404) },
+  { method: "GET", pattern: `${E}/cases/[id]/exports/[exportId]/download`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/download`, expect: ADMIN_ONLY(404) },
 ];
 
 /** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]. */
@@ -153,6 +176,26 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "legalHolds.emailHolds": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
   "legalHolds.applyToEmail": { input: {}, expect: ADMIN_ONLY(422) },
   "legalHolds.removeFromEmail": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.list": { expect: ADMIN_ONLY(200) },
+  "ediscovery.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.searches": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.search": { input: { id: GHOST, searchId: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.createSearch": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.updateSearch": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.deleteSearch": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.runSearch": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.tags": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.createTag": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.deleteTag": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.applyTag": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.removeTag": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.exports": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.export": { input: { id: GHOST, exportId: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.createExport": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.cancelExport": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionLabels.list": { expect: ADMIN_ONLY(200) },
   "retentionLabels.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
   "retentionLabels.create": { input: {}, expect: ADMIN_ONLY(422) },

@@ -76,12 +76,21 @@ export const config = {
     return Math.max(1, intFromEnv("RATE_LIMIT_WINDOW_SECONDS", 60));
   },
   /** Requests per principal and window; 0 turns a limit off. */
+  /** An eDiscovery export whose worker has not reported progress for this long is resumed by another (docs/ediscovery.md). */
+  get exportLeaseSeconds() {
+    return Math.max(1, intFromEnv("EXPORT_LEASE_SECONDS", 60));
+  },
+  /** Messages an export writes between two progress records (its resume points). */
+  get exportBatchSize() {
+    return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 200));
+  },
   get rateLimits() {
     return {
       search: intFromEnv("RATE_LIMIT_SEARCH", 600),
       bulkApply: intFromEnv("RATE_LIMIT_BULK_APPLY", 60),
       auditVerify: intFromEnv("RATE_LIMIT_AUDIT_VERIFY", 60),
       import: intFromEnv("RATE_LIMIT_IMPORT", 600),
+      export: intFromEnv("RATE_LIMIT_EXPORT", 60),
     };
   },
 };

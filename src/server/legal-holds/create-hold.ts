@@ -1,13 +1,23 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
-import { conflict } from "../errors/app-error";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/unique-violation";
+import { conflict, validationError } from "../errors/app-error";
 import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
 import type { CreateHoldInput } from "./legal-holds.schemas";
 
 export const duplicateHoldName = (name: string) => conflict(`A legal hold named "${name}" already exists`);
 
-/** Creates an active hold; the unique index on the lower-cased name refuses duplicates (409). */
+/** A hold's caseId must name an eDiscovery case: the foreign key decides, answered on the field. */
+export function holdWriteError(error: unknown, name: string | undefined): unknown {
+  if (isUniqueViolation(error)) return duplicateHoldName(name ?? "");
+  if (isForeignKeyViolation(error)) return validationError([{ field: "caseId", message: "caseId must name an existing case" }]);
+  return error;
+}
+
+/**
+ * Creates an active hold; the unique index on the lower-cased name refuses duplicates (409), the
+ * foreign key an unknown caseId (422).
+ */
 export async function createHold(options: { actor: AuditActor; input: CreateHoldInput }): Promise<LegalHoldDto> {
   const { input } = options;
   try {
@@ -25,7 +35,6 @@ export async function createHold(options: { actor: AuditActor; input: CreateHold
       return (await loadHolds(tx, hold.id))[0];
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateHoldName(input.name);
-    throw error;
+    throw holdWriteError(error, input.name);
   }
 }

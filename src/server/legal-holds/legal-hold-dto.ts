@@ -45,12 +45,14 @@ const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
 /**
  * Holds with their link counts (inactive holds keep and count their links); the counts are the
  * trigger-kept ones, so a hold applied to 100,000 emails costs the list no more than an empty one.
+ * `id` narrows to one hold, `caseId` to a case's holds.
  */
-export async function loadHolds(client: SqlClient, id?: string): Promise<LegalHoldDto[]> {
+export async function loadHolds(client: SqlClient, id?: string, caseId?: string): Promise<LegalHoldDto[]> {
   const rows = await querySql<HoldRow>(client, Prisma.sql`
     SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at
     FROM legal_holds h
-    WHERE ${id ?? null}::uuid IS NULL OR h.id = ${id ?? null}::uuid
+    WHERE (${id ?? null}::uuid IS NULL OR h.id = ${id ?? null}::uuid)
+      AND (${caseId ?? null}::uuid IS NULL OR h.case_id = ${caseId ?? null}::uuid)
     ORDER BY h.created_at, h.id`);
   const counts = await keptCounts(client, HOLD_LINK_COUNT, rows.map((row) => row.id));
   return rows.map((row) => toDto(row, counts.get(row.id) ?? 0));

@@ -27,7 +27,7 @@ async function createHold(token: string, body: Record<string, unknown> = { name:
 describe("legal holds: create, list, get", () => {
   it("creates an active hold with emailCount 0 and the interface's fields", async () => {
     const admin = await setupAdmin();
-    const caseId = "11111111-1111-4111-8111-111111111111";
+    const { id: caseId } = await db().ediscoveryCase.create({ data: { name: "Matter", nameKey: "matter" } });
     const hold = await createHold(admin.token, { name: "Case A", reason: "Litigation", caseId });
     expect(hold).toEqual({
       id: expect.any(String), name: "Case A", reason: "Litigation", isActive: true, caseId, emailCount: 0,

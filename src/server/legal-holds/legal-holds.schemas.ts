@@ -16,9 +16,14 @@ export const createHoldSchema = z.object({
 });
 
 export const updateHoldSchema = z
-  .object({ name: holdName.optional(), reason: holdReason.nullable().optional(), isActive: z.boolean().optional() })
-  .refine((value) => value.name !== undefined || value.reason !== undefined || value.isActive !== undefined, {
-    message: "at least one of name, reason, isActive is required",
+  .object({
+    name: holdName.optional(),
+    reason: holdReason.nullable().optional(),
+    isActive: z.boolean().optional(),
+    caseId: uuid("caseId").nullable().optional(),
+  })
+  .refine((value) => value.name !== undefined || value.reason !== undefined || value.isActive !== undefined || value.caseId !== undefined, {
+    message: "at least one of name, reason, isActive, caseId is required",
   });
 
 export const applyHoldSchema = z.object({ holdId: uuid("holdId") });

@@ -5,6 +5,7 @@ export interface LockedHold {
   name: string;
   reason: string | null;
   is_active: boolean;
+  case_id: string | null;
 }
 
 /**
@@ -14,8 +15,8 @@ export interface LockedHold {
 export async function lockHold(tx: Tx, id: string, mode: "update" | "share"): Promise<LockedHold | null> {
   const rows =
     mode === "update"
-      ? await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active FROM legal_holds WHERE id = ${id}::uuid FOR UPDATE`
-      : await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active FROM legal_holds WHERE id = ${id}::uuid FOR SHARE`;
+      ? await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active, case_id FROM legal_holds WHERE id = ${id}::uuid FOR UPDATE`
+      : await tx.$queryRaw<LockedHold[]>`SELECT id, name, reason, is_active, case_id FROM legal_holds WHERE id = ${id}::uuid FOR SHARE`;
   return rows[0] ?? null;
 }
 

@@ -1,8 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
-import { duplicateHoldName } from "./create-hold";
+import { holdWriteError } from "./create-hold";
 import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
 import type { UpdateHoldInput } from "./legal-holds.schemas";
 import { lockHold } from "./lock-hold";
@@ -23,6 +22,7 @@ export async function updateHold(options: { actor: AuditActor; id: string; input
           ...(input.name !== undefined && { name: input.name, nameKey: nameKey(input.name) }),
           ...(input.reason !== undefined && { reason: input.reason }),
           ...(input.isActive !== undefined && { isActive: input.isActive }),
+          ...(input.caseId !== undefined && { caseId: input.caseId }),
         },
       });
       const changes: Record<string, { from: unknown; to: unknown }> = {};
@@ -31,6 +31,7 @@ export async function updateHold(options: { actor: AuditActor; id: string; input
       if (input.isActive !== undefined && input.isActive !== before.is_active) {
         changes.isActive = { from: before.is_active, to: input.isActive };
       }
+      if (input.caseId !== undefined && input.caseId !== before.case_id) changes.caseId = { from: before.case_id, to: input.caseId };
       await appendAuditEntry(tx, {
         actor: options.actor,
         actionType: "UPDATE",
@@ -41,7 +42,6 @@ export async function updateHold(options: { actor: AuditActor; id: string; input
       return (await loadHolds(tx, options.id))[0];
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw duplicateHoldName(input.name ?? "");
-    throw error;
+    throw holdWriteError(error, input.name);
   }
 }

@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error";
 
-export const LICENSE_FEATURES = ["LEGAL_HOLDS", "RETENTION_POLICY"] as const;
+export const LICENSE_FEATURES = ["LEGAL_HOLDS", "RETENTION_POLICY", "EDISCOVERY"] as const;
 export type LicenseFeature = (typeof LICENSE_FEATURES)[number];
 
 /** LICENSE_FEATURES (comma-separated) names the enabled features; unset means all of them. */

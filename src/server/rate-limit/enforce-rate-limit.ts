@@ -4,13 +4,14 @@ import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
 
 /** The expensive operations, each with its own budget per principal (RATE_LIMIT_* in docs/configuration.md). */
-export type RateLimitedAction = "search" | "bulkApply" | "auditVerify" | "import";
+export type RateLimitedAction = "search" | "bulkApply" | "auditVerify" | "import" | "export";
 
 const DESCRIPTIONS: Record<RateLimitedAction, string> = {
   search: "search",
   bulkApply: "bulk-apply",
   auditVerify: "audit verification",
   import: "import",
+  export: "export and download",
 };
 
 export const rateLimitKey = (action: RateLimitedAction, userId: string) => `${action}:${userId}`;

@@ -2,6 +2,7 @@ import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
 import { archivedEmailsRouter, dashboardRouter, settingsRouter, sourcesRouter } from "./routers/archive";
 import { auditRouter } from "./routers/audit";
+import { ediscoveryRouter } from "./routers/ediscovery";
 import { legalHoldsRouter } from "./routers/legal-holds";
 import { licenseRouter } from "./routers/license";
 import { dispositionsRouter, lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
@@ -17,6 +18,7 @@ export const appRouter = router({
   license: licenseRouter,
   search: searchRouter,
   legalHolds: legalHoldsRouter,
+  ediscovery: ediscoveryRouter,
   retentionLabels: retentionLabelsRouter,
   retentionPolicies: retentionPoliciesRouter,
   lifecycle: lifecycleRouter,

@@ -1,0 +1,13 @@
+import { downloadExport } from "@/server/ediscovery/download-export";
+import { caseExportParamsSchema } from "@/server/ediscovery/ediscovery.schemas";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: endpoint({
+    auth: "read:ediscovery",
+    feature: "EDISCOVERY",
+    rateLimit: "export",
+    params: caseExportParamsSchema,
+    handler: ({ principal, params }) => downloadExport({ principal, caseId: params.id, exportId: params.exportId }),
+  }),
+});

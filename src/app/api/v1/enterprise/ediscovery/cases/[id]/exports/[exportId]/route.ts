@@ -1,0 +1,12 @@
+import { caseExportParamsSchema } from "@/server/ediscovery/ediscovery.schemas";
+import { getExport } from "@/server/ediscovery/get-export";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  GET: endpoint({
+    auth: "read:ediscovery",
+    feature: "EDISCOVERY",
+    params: caseExportParamsSchema,
+    handler: ({ principal, params }) => getExport({ principal, caseId: params.id, exportId: params.exportId }),
+  }),
+});

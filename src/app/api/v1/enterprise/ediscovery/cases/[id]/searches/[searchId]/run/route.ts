@@ -1,0 +1,13 @@
+import { caseSearchParamsSchema } from "@/server/ediscovery/ediscovery.schemas";
+import { runSavedSearch } from "@/server/ediscovery/run-saved-search";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "read:ediscovery",
+    feature: "EDISCOVERY",
+    rateLimit: "search",
+    params: caseSearchParamsSchema,
+    handler: ({ principal, params }) => runSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
+  }),
+});

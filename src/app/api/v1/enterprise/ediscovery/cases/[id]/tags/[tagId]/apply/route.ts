@@ -1,0 +1,14 @@
+import { applyTag } from "@/server/ediscovery/apply-tag";
+import { applyTagSchema, caseTagParamsSchema } from "@/server/ediscovery/ediscovery.schemas";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "manage:ediscovery",
+    feature: "EDISCOVERY",
+    rateLimit: "bulkApply",
+    params: caseTagParamsSchema,
+    body: applyTagSchema,
+    handler: ({ principal, params, body }) => applyTag({ principal, caseId: params.id, tagId: params.tagId, input: body }),
+  }),
+});

@@ -1,0 +1,13 @@
+import { caseTagParamsSchema, removeTagSchema } from "@/server/ediscovery/ediscovery.schemas";
+import { removeTag } from "@/server/ediscovery/remove-tag";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "manage:ediscovery",
+    feature: "EDISCOVERY",
+    params: caseTagParamsSchema,
+    body: removeTagSchema,
+    handler: ({ principal, params, body }) => removeTag({ principal, caseId: params.id, tagId: params.tagId, emailIds: body.emailIds }),
+  }),
+});

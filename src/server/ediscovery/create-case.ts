@@ -1,0 +1,38 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction } from "../db/client";
+import { accessibleCase } from "./case-access";
+import { toCaseDtos, type CaseDto } from "./case-dto";
+import { addCreatorAsMember, caseWriteError, setCaseMembers } from "./case-members";
+import { nameKey, type CreateCaseInput } from "./ediscovery.schemas";
+
+/** Creates an open case; its creator is one of its members. */
+export async function createCase(options: { principal: Principal; input: CreateCaseInput }): Promise<CaseDto> {
+  const { principal, input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const created = await tx.ediscoveryCase.create({
+        data: {
+          name: input.name,
+          nameKey: nameKey(input.name),
+          description: input.description ?? null,
+          custodians: input.custodians ?? [],
+          createdById: principal.userId,
+        },
+      });
+      await setCaseMembers(tx, created.id, input.memberIds ?? []);
+      await addCreatorAsMember(tx, created.id, principal.userId);
+      const [dto] = await toCaseDtos(tx, [await accessibleCase(tx, principal, created.id)]);
+      await appendAuditEntry(tx, {
+        actor: principal.actor,
+        actionType: "CREATE",
+        targetType: "EdiscoveryCase",
+        targetId: created.id,
+        details: { caseId: created.id, name: dto.name, custodians: dto.custodians, memberIds: dto.memberIds },
+      });
+      return dto;
+    });
+  } catch (error) {
+    throw caseWriteError(error, input.name);
+  }
+}

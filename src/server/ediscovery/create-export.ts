@@ -1,0 +1,76 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { archiveScope, type ArchiveCondition } from "../authz/ability";
+import { transaction, type Tx } from "../db/client";
+import { notFound } from "../errors/app-error";
+import type { SearchQuery } from "../search/search-engine";
+import { accessibleCase, type CaseRow } from "./case-access";
+import { exportDto, type ExportDto } from "./case-records-dto";
+import { assertCaseOpen, caseEmailScope } from "./case-scope";
+import { findTag } from "./find-tag";
+import type { CreateExportInput, ExportSource } from "./ediscovery.schemas";
+import { findSavedSearch } from "./get-saved-search";
+
+/** What an export selects, as kept on its record: the exact query (or hold, or tag) used. */
+export type ExportQuery =
+  | { kind: "search"; searchQuery: SearchQuery; savedSearchId: string | null; custodians: string[] | null }
+  | { kind: "hold"; holdId: string; holdName: string }
+  | { kind: "tag"; tagId: string; tagName: string };
+
+async function resolveSource(tx: Tx, principal: Principal, found: CaseRow, source: ExportSource): Promise<{ query: ExportQuery; scope: ArchiveCondition[] | null }> {
+  const custodiansUsed = (ignore: boolean) => (ignore || found.custodians.length === 0 ? null : found.custodians);
+  if ("searchId" in source) {
+    const saved = await findSavedSearch(tx, found.id, source.searchId);
+    return {
+      query: { kind: "search", searchQuery: saved.searchQuery as unknown as SearchQuery, savedSearchId: saved.id, custodians: custodiansUsed(saved.ignoreCustodians) },
+      scope: caseEmailScope(principal, found, { ignoreCustodians: saved.ignoreCustodians }),
+    };
+  }
+  if ("searchQuery" in source) {
+    return {
+      query: { kind: "search", searchQuery: source.searchQuery, savedSearchId: null, custodians: custodiansUsed(false) },
+      scope: caseEmailScope(principal, found),
+    };
+  }
+  if ("holdId" in source) {
+    const hold = await tx.legalHold.findFirst({ where: { id: source.holdId, caseId: found.id } });
+    if (!hold) throw notFound("Legal hold");
+    return { query: { kind: "hold", holdId: hold.id, holdName: hold.name }, scope: archiveScope(principal.ability, "read") };
+  }
+  const tag = await findTag(tx, found.id, source.tagId);
+  return { query: { kind: "tag", tagId: tag.id, tagName: tag.name }, scope: archiveScope(principal.ability, "read") };
+}
+
+/**
+ * Queues an export for the worker. The selection is resolved now (the exact query, hold or tag, and
+ * the creator's role conditions) and kept on the record; the emails themselves are fixed when the
+ * worker starts it. Audited as EXPORT (phase "created") with the case and the query.
+ */
+export async function createExport(options: { principal: Principal; caseId: string; input: CreateExportInput }): Promise<ExportDto> {
+  const { principal, input } = options;
+  return transaction(async (tx) => {
+    const found = await accessibleCase(tx, principal, options.caseId, "share");
+    assertCaseOpen(found);
+    const { query, scope } = await resolveSource(tx, principal, found, input.source);
+    const created = await tx.ediscoveryExport.create({
+      data: {
+        caseId: found.id,
+        name: input.name,
+        format: input.format,
+        source: input.source as object,
+        queryUsed: query as object,
+        scope: scope === null ? undefined : (scope as object),
+        includeAttachmentText: input.includeAttachmentText ?? false,
+        createdById: principal.userId,
+      },
+    });
+    await appendAuditEntry(tx, {
+      actor: principal.actor,
+      actionType: "EXPORT",
+      targetType: "EdiscoveryExport",
+      targetId: created.id,
+      details: { phase: "created", caseId: found.id, name: created.name, format: created.format, query, restricted: scope !== null },
+    });
+    return exportDto(created);
+  });
+}

@@ -1,0 +1,29 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction } from "../db/client";
+import { isUniqueViolation } from "../db/unique-violation";
+import { conflict } from "../errors/app-error";
+import { accessibleCase } from "./case-access";
+import { tagDto, type TagDto } from "./case-records-dto";
+import { assertCaseOpen } from "./case-scope";
+import { nameKey } from "./ediscovery.schemas";
+
+export async function createTag(options: { principal: Principal; caseId: string; name: string }): Promise<TagDto> {
+  try {
+    return await transaction(async (tx) => {
+      assertCaseOpen(await accessibleCase(tx, options.principal, options.caseId, "share"));
+      const tag = await tx.ediscoveryTag.create({ data: { caseId: options.caseId, name: options.name, nameKey: nameKey(options.name) } });
+      await appendAuditEntry(tx, {
+        actor: options.principal.actor,
+        actionType: "CREATE",
+        targetType: "EdiscoveryTag",
+        targetId: tag.id,
+        details: { caseId: options.caseId, name: tag.name },
+      });
+      return tagDto(tag, 0);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(`The case already has a tag named "${options.name}"`);
+    throw error;
+  }
+}

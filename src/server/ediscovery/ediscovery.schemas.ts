@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { searchQuerySchema } from "../search/search.schemas";
+
+const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
+const name = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
+const description = z.string().max(2000, "description must be at most 2000 characters");
+const custodians = z
+  .array(z.email({ message: "custodians must be email addresses" }).max(320), { message: "custodians must be an array of email addresses" })
+  .max(1000, "custodians must list at most 1000 addresses")
+  .transform((addresses) => [...new Set(addresses.map((address) => address.toLowerCase()))]);
+const memberIds = z
+  .array(uuid("memberIds"), { message: "memberIds must be an array of user ids" })
+  .max(1000, "memberIds must list at most 1000 users")
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+
+export const CASE_STATUSES = ["open", "closed"] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+export const caseIdParamsSchema = z.object({ id: uuid("id") });
+export const caseSearchParamsSchema = caseIdParamsSchema.extend({ searchId: uuid("searchId") });
+export const caseTagParamsSchema = caseIdParamsSchema.extend({ tagId: uuid("tagId") });
+export const caseExportParamsSchema = caseIdParamsSchema.extend({ exportId: uuid("exportId") });
+
+export const createCaseSchema = z.object({
+  name,
+  description: description.nullish(),
+  custodians: custodians.optional(),
+  memberIds: memberIds.optional(),
+});
+
+export const updateCaseSchema = z
+  .object({
+    name: name.optional(),
+    description: description.nullable().optional(),
+    status: z.enum(CASE_STATUSES, { message: "status must be open or closed" }).optional(),
+    custodians: custodians.optional(),
+    memberIds: memberIds.optional(),
+  })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "at least one of name, description, status, custodians, memberIds is required",
+  });
+
+export const savedSearchSchema = z.object({
+  name,
+  searchQuery: searchQuerySchema,
+  /** A saved search runs within the case's custodians' mailboxes unless this says otherwise. */
+  ignoreCustodians: z.boolean({ message: "ignoreCustodians must be true or false" }).optional(),
+});
+export const updateSavedSearchSchema = z
+  .object({ name: name.optional(), searchQuery: searchQuerySchema.optional(), ignoreCustodians: z.boolean().optional() })
+  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+    message: "at least one of name, searchQuery, ignoreCustodians is required",
+  });
+
+export const createTagSchema = z.object({ name });
+
+export const TAG_APPLY_MAX_EMAIL_IDS = 10_000;
+export const applyTagSchema = z.union(
+  [
+    z.object({ emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAG_APPLY_MAX_EMAIL_IDS) }).strict(),
+    z.object({ searchId: uuid("searchId") }).strict(),
+  ],
+  { message: "give either emailIds or searchId" },
+);
+export const removeTagSchema = z.object({
+  emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAG_APPLY_MAX_EMAIL_IDS),
+});
+
+export const listTaggedSchema = z.object({
+  tagId: uuid("tagId").optional(),
+});
+
+export const EXPORT_FORMATS = ["eml", "mbox"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const exportSourceSchema = z.union(
+  [
+    z.object({ searchId: uuid("searchId") }).strict(),
+    z.object({ searchQuery: searchQuerySchema }).strict(),
+    z.object({ holdId: uuid("holdId") }).strict(),
+    z.object({ tagId: uuid("tagId") }).strict(),
+  ],
+  { message: "source must be one of {searchId}, {searchQuery}, {holdId}, {tagId}" },
+);
+export type ExportSource = z.infer<typeof exportSourceSchema>;
+
+export const createExportSchema = z.object({
+  name,
+  source: exportSourceSchema,
+  format: z.enum(EXPORT_FORMATS, { message: "format must be eml or mbox" }),
+  includeAttachmentText: z.boolean({ message: "includeAttachmentText must be true or false" }).optional(),
+});
+
+export type CreateCaseInput = z.infer<typeof createCaseSchema>;
+export type UpdateCaseInput = z.infer<typeof updateCaseSchema>;
+export type SavedSearchInput = z.infer<typeof savedSearchSchema>;
+export type UpdateSavedSearchInput = z.infer<typeof updateSavedSearchSchema>;
+export type ApplyTagInput = z.infer<typeof applyTagSchema>;
+export type CreateExportInput = z.infer<typeof createExportSchema>;
+
+export const nameKey = (value: string) => value.trim().toLowerCase();

@@ -1,0 +1,237 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { dataDir } from "../config/env";
+import { db } from "../db/client";
+import { ingestMessages } from "../ingestion/ingest-messages";
+import { installationPublicKey } from "../signing/installation-signing-key";
+import { runNextExport } from "./run-export";
+import { verifyExportZip } from "../../../scripts/verify-export.mjs";
+import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
+import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
+import { ensureTestSource } from "../../../tests/helpers/emails";
+import { buildMessage } from "../../../tests/helpers/mail";
+import { api } from "../../../tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { runProcess } from "../../../tests/helpers/run-process";
+
+useEmptyDatabasePerTest();
+afterEach(() => {
+  delete process.env.EXPORT_LEASE_SECONDS;
+  delete process.env.RATE_LIMIT_EXPORT;
+});
+
+const GHOST = "00000000-0000-4000-8000-000000000000";
+const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
+
+async function ingest(userEmail: string, messages: Buffer[]): Promise<string[]> {
+  const outcomes = await ingestMessages({ sourceId: await ensureTestSource(), userEmail, messages: messages.map((raw) => ({ raw })) });
+  return outcomes.map((outcome) => (outcome.status === "imported" ? outcome.emailId : Promise.reject(new Error(JSON.stringify(outcome))) as never));
+}
+
+async function runExports(): Promise<void> {
+  while (await runNextExport());
+}
+
+async function download(token: string, caseId: string, exportId: string): Promise<string> {
+  const response = await api("GET", `${casePath(caseId)}/exports/${exportId}/download`, { token });
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/zip");
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "ediscovery-")), "production.zip");
+  writeFileSync(file, response.bytes);
+  return file;
+}
+
+const tricky = [
+  buildMessage({ subject: "Merger one", to: ["Bob <bob@example.com>"], cc: ["carol@example.com"], body: "From the start\r\n>From quoted\r\nmerger" }),
+  Buffer.from(buildMessage({ subject: "Merger two", body: "merger, no final line break" }).toString("latin1").replace(/\r\n$/, ""), "latin1"),
+  buildMessage({ subject: "Merger three", body: "merger", attachments: [{ filename: "notes.txt", contentType: "text/plain", content: "merger notes text" }] }),
+];
+
+// Each test ingests real messages and runs the worker's code: slow on a busy machine.
+const SLOW = { timeout: 300_000 };
+
+describe("eDiscovery exports", () => {
+  it("produces a signed eml production: messages byte for byte, manifest, load file, README; audited; verified offline", SLOW, async () => {
+    const admin = await setupAdmin();
+    const ids = await ingest("alice@example.com", tricky);
+    await ingest("alice@example.com", [buildMessage({ subject: "Lunch", body: "sandwiches" })]);
+    const matter = await createCaseVia(admin.token, { name: "Merger matter" });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, {
+      token: admin.token, body: { name: "Production 1", source: { searchQuery: { query: "merger" } }, format: "eml", includeAttachmentText: true },
+    });
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({ caseId: matter.id, name: "Production 1", status: "queued", format: "eml", totalItems: 0, processedItems: 0, bytes: 0, manifestSha256: null, error: null, createdById: admin.user.id, startedAt: null, completedAt: null });
+    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
+    await runExports();
+    const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+    const raws = new Map(ids.map((id, index) => [id, tricky[index]]));
+    expect(done).toMatchObject({ status: "completed", totalItems: 3, processedItems: 3, bytes: tricky.reduce((sum, raw) => sum + raw.length, 0), manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect((await api("GET", `${casePath(matter.id)}/exports`, { token: admin.token })).body).toEqual([done]);
+
+    const zip = await download(admin.token, matter.id, done.id);
+    const verified = verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey });
+    expect(verified).toEqual({ ok: true, problems: [], messages: 3, keyFromZip: false });
+    const standalone = await runProcess(process.execPath, ["scripts/verify-export.mjs", zip]);
+    expect(standalone.stdout).toContain("OK: signature valid, 3 message(s)");
+    expect(standalone.code).toBe(0);
+
+    const unzip = await runProcess("python3", ["-c", `import zipfile,sys,json
+z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') for n in z.namelist()}))`, zip]);
+    const files: Record<string, string> = JSON.parse(unzip.stdout);
+    for (const [id, raw] of raws) expect(Buffer.from(files[`messages/${id}.eml`], "latin1").equals(raw)).toBe(true);
+    const manifest = Buffer.from(files["manifest.csv"], "latin1").toString("utf8").split("\r\n");
+    expect(manifest[0]).toBe("emailId,messageId,sha256,sizeBytes,sentAt,from,to,cc,subject,mailbox,ingestionSourceId,file");
+    expect(manifest.filter(Boolean)).toHaveLength(4);
+    const first = manifest.find((line) => line.startsWith(ids[0]))!;
+    expect(first).toContain(",bob@example.com,carol@example.com,Merger one,alice@example.com,");
+    expect(first.endsWith(`,messages/${ids[0]}.eml`)).toBe(true);
+    const loadfile = Buffer.from(files["loadfile.dat"], "latin1").toString("utf8");
+    expect(loadfile.startsWith("\ufeffþBEGDOCþ\u0014þENDDOCþ\u0014þemailIdþ")).toBe(true);
+    expect(loadfile).toContain("þDOC00000001þ\u0014þDOC00000001þ");
+    expect(files["README.txt"]).toContain("Unrestricted");
+    expect(Object.keys(files).filter((name) => name.startsWith("attachments-text/"))).toEqual([`attachments-text/${ids[2]}/1-notes.txt.txt`]);
+    expect(files["export-key.pem"]).toBe(installationPublicKey().publicKey);
+
+    const audit = await db().auditLog.findMany({ where: { targetId: done.id }, orderBy: { id: "asc" } });
+    expect(audit.map((entry) => [entry.actionType, (entry.details as { phase?: string }).phase])).toEqual([
+      ["EXPORT", "created"], ["EXPORT", "started"], ["EXPORT", "completed"], ["DOWNLOAD", undefined],
+    ]);
+    expect(audit[2].details).toMatchObject({ caseId: matter.id, count: 3, manifestSha256: done.manifestSha256, query: { kind: "search", searchQuery: { query: "merger" } } });
+    expect(audit[3].details).toMatchObject({ caseId: matter.id, count: 3, manifestSha256: done.manifestSha256 });
+  });
+
+  it("produces an mboxrd production from a tag that unquotes to the archived bytes, and detects tampering", SLOW, async () => {
+    const admin = await setupAdmin();
+    const ids = await ingest("alice@example.com", tricky);
+    const matter = await createCaseVia(admin.token);
+    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: ids.slice(0, 2) } });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { name: "Tagged", source: { tagId: tag.id }, format: "mbox" } });
+    expect(created.status).toBe(202);
+    await runExports();
+    const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+    expect(done).toMatchObject({ status: "completed", totalItems: 2 });
+    const zip = await download(admin.token, matter.id, done.id);
+    expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 2 });
+    const bytes = readFileSync(zip);
+    const at = bytes.indexOf(Buffer.from(">>From quoted"));
+    expect(at).toBeGreaterThan(0);
+    bytes[at + 2] = "f".charCodeAt(0);
+    writeFileSync(zip, bytes);
+    const tampered = verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey });
+    expect(tampered.ok).toBe(false);
+    expect(tampered.problems.join("\n")).toContain("SHA-256");
+  });
+
+  it("fails loudly, naming the email, when a stored blob does not match its hash; exports nothing corrupt", SLOW, async () => {
+    const admin = await setupAdmin();
+    const ids = await ingest("alice@example.com", tricky);
+    const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
+    writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
+    const matter = await createCaseVia(admin.token);
+    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" } });
+    await runExports();
+    const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toContain(`Email ${ids[1]}`);
+    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
+    const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: created.body.id, actionType: "EXPORT" }, orderBy: { id: "desc" } });
+    expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
+  });
+
+  it("restricts a restricted member's export to what they may read and says so; hides exports from non-members", SLOW, async () => {
+    const admin = await setupAdmin();
+    const restricted = await createUserWithRole(admin.token, reviewerPolicies({ userEmail: "alice@example.com" }));
+    const outsider = await createUserWithRole(admin.token, reviewerPolicies());
+    await ingest("alice@example.com", tricky.slice(0, 2));
+    await ingest("bob@example.com", [tricky[2]]);
+    const matter = await createCaseVia(admin.token, { memberIds: [restricted.user.id], name: "Matter" });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: restricted.token, body: { name: "Mine", source: { searchQuery: { query: "merger" } }, format: "eml" } });
+    expect(created.body.unrestricted).toBe(false);
+    await runExports();
+    const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: restricted.token })).body;
+    expect(done).toMatchObject({ status: "completed", totalItems: 2 });
+    const zip = await download(restricted.token, matter.id, done.id);
+    expect(verifyExportZip(zip).ok).toBe(true);
+    expect(readFileSync(zip).toString("latin1")).toContain("RESTRICTED");
+    for (const suffix of ["", "/download"]) {
+      expect((await api("GET", `${casePath(matter.id)}/exports/${done.id}${suffix}`, { token: outsider.token })).status).toBe(404);
+    }
+    expect((await api("POST", `${casePath(matter.id)}/exports/${done.id}/cancel`, { token: outsider.token })).status).toBe(404);
+    expect((await api("GET", `${casePath(matter.id)}/exports`, { token: outsider.token })).status).toBe(404);
+  });
+
+  it("answers 422, 404 and 409 on creating, cancelling and downloading", SLOW, async () => {
+    const admin = await setupAdmin();
+    const matter = await createCaseVia(admin.token);
+    const exports = `${casePath(matter.id)}/exports`;
+    for (const body of [{}, { name: "x", source: {}, format: "eml" }, { name: "x", source: { searchQuery: { query: "" } }, format: "pst" }, { name: "", source: { tagId: GHOST }, format: "eml" }, { name: "x", source: { tagId: GHOST, holdId: GHOST }, format: "eml" }]) {
+      expect((await api("POST", exports, { token: admin.token, body })).status, JSON.stringify(body)).toBe(422);
+    }
+    for (const source of [{ searchId: GHOST }, { holdId: GHOST }, { tagId: GHOST }]) {
+      expect((await api("POST", exports, { token: admin.token, body: { name: "x", source, format: "eml" } })).status, JSON.stringify(source)).toBe(404);
+    }
+    const otherHold = (await api("POST", "/api/v1/enterprise/legal-holds/holds", { token: admin.token, body: { name: "Not this case's" } })).body;
+    expect((await api("POST", exports, { token: admin.token, body: { name: "x", source: { holdId: otherHold.id }, format: "eml" } })).status).toBe(404);
+    for (const suffix of ["", "/download"]) expect((await api("GET", `${exports}/${GHOST}${suffix}`, { token: admin.token })).status).toBe(404);
+    expect((await api("POST", `${exports}/${GHOST}/cancel`, { token: admin.token })).status).toBe(404);
+    const queued = (await api("POST", exports, { token: admin.token, body: { name: "x", source: { searchQuery: { query: "" } }, format: "eml" } })).body;
+    const cancelled = await api("POST", `${exports}/${queued.id}/cancel`, { token: admin.token });
+    expect(cancelled.body).toMatchObject({ status: "cancelled" });
+    expect((await api("POST", `${exports}/${queued.id}/cancel`, { token: admin.token })).status).toBe(409);
+    expect(await runNextExport()).toBe(false);
+    await api("PUT", casePath(matter.id), { token: admin.token, body: { status: "closed" } });
+    expect((await api("POST", exports, { token: admin.token, body: { name: "late", source: { searchQuery: { query: "" } }, format: "eml" } })).status).toBe(409);
+  });
+
+  it("counts creating and downloading exports against one rate limit per principal (429)", SLOW, async () => {
+    process.env.RATE_LIMIT_EXPORT = "2";
+    const admin = await setupAdmin();
+    await ingest("alice@example.com", [tricky[0]]);
+    const matter = await createCaseVia(admin.token);
+    const body = { name: "x", source: { searchQuery: { query: "" } }, format: "eml" };
+    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
+    expect(created.status).toBe(202);
+    await runExports();
+    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(200);
+    const refused = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(429);
+  });
+
+  it("survives a worker killed mid-export: a new worker resumes it, and the manifest equals an uninterrupted one", SLOW, async () => {
+    const admin = await setupAdmin();
+    await ingest("alice@example.com", Array.from({ length: 30 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })));
+    const matter = await createCaseVia(admin.token);
+    const body = { source: { searchQuery: { query: "merger" } }, format: "mbox" };
+    const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } })).body;
+    await runExports();
+    const crashed = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Crashed" } })).body;
+    const env = { ...process.env, EXPORT_BATCH_SIZE: "1", EXPORT_LEASE_SECONDS: "1" };
+    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"], { env, stdio: "ignore" });
+    for (let progress = 0; progress < 5; ) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      progress = (await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } })).processedItems;
+    }
+    worker.kill("SIGKILL");
+    await new Promise((resolve) => worker.once("exit", resolve));
+    const interrupted = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } });
+    expect(interrupted.status).toBe("running");
+    expect(interrupted.processedItems).toBeLessThan(30);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    process.env.EXPORT_LEASE_SECONDS = "1";
+    const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const finished = (await api("GET", `${casePath(matter.id)}/exports/${crashed.id}`, { token: admin.token })).body;
+    expect(finished).toMatchObject({ status: "completed", totalItems: 30, processedItems: 30 });
+    const referenceDone = (await api("GET", `${casePath(matter.id)}/exports/${reference.id}`, { token: admin.token })).body;
+    expect(finished.manifestSha256).toBe(referenceDone.manifestSha256);
+    expect(finished.bytes).toBe(referenceDone.bytes);
+    const zip = await download(admin.token, matter.id, crashed.id);
+    expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 30 });
+  });
+});

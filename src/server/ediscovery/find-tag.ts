@@ -1,0 +1,8 @@
+import type { DbOrTx } from "../db/client";
+import { notFound } from "../errors/app-error";
+
+export async function findTag(client: DbOrTx, caseId: string, tagId: string) {
+  const tag = await client.ediscoveryTag.findFirst({ where: { id: tagId, caseId } });
+  if (!tag) throw notFound("Tag");
+  return tag;
+}

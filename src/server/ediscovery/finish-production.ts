@@ -1,0 +1,92 @@
+import { createHash } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { EdiscoveryExport } from "@/generated/prisma/client";
+import { db } from "../db/client";
+import { installationPublicKey, signWithInstallationKey } from "../signing/installation-signing-key";
+import {
+  emlFile,
+  loadfileHeader,
+  loadfileLine,
+  manifestHeader,
+  manifestLine,
+  MBOX_FILE,
+  readme,
+  type ManifestRow,
+} from "./production-format";
+import { fileWriter } from "./write-file-stream";
+
+const PAGE = 2000;
+
+interface ManifestItem {
+  seq: number;
+  email_id: string;
+  message_id: string;
+  sha256: string;
+  size_bytes: bigint;
+  sent_at: Date;
+  from_address: string;
+  to_addresses: string | null;
+  cc_addresses: string | null;
+  subject: string;
+  mailbox: string;
+  ingestion_source_id: string;
+}
+
+/**
+ * Writes manifest.csv and loadfile.dat from the export's items (in seq order, keyset pages), then
+ * manifest.sig (Ed25519 over manifest.csv's exact bytes), the public key and README.txt.
+ * Answers the manifest's SHA-256.
+ */
+export async function finishProduction(row: EdiscoveryExport, directory: string): Promise<string> {
+  const manifest = fileWriter(path.join(directory, "manifest.csv"));
+  const loadfile = fileWriter(path.join(directory, "loadfile.dat"));
+  await manifest.write(manifestHeader());
+  await loadfile.write(loadfileHeader());
+  let after = 0;
+  for (;;) {
+    const items = await db().$queryRaw<ManifestItem[]>`
+      SELECT seq, email_id, message_id, sha256, size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject, mailbox, ingestion_source_id
+      FROM ediscovery_export_items WHERE export_id = ${row.id}::uuid AND seq > ${after} ORDER BY seq LIMIT ${PAGE}`;
+    if (items.length === 0) break;
+    for (const item of items) {
+      const line: ManifestRow = {
+        emailId: item.email_id,
+        messageId: item.message_id,
+        sha256: item.sha256,
+        sizeBytes: item.size_bytes.toString(),
+        sentAt: item.sent_at.toISOString(),
+        from: item.from_address,
+        to: item.to_addresses ?? "",
+        cc: item.cc_addresses ?? "",
+        subject: item.subject,
+        mailbox: item.mailbox,
+        ingestionSourceId: item.ingestion_source_id,
+        file: row.format === "eml" ? emlFile(item.email_id) : MBOX_FILE,
+      };
+      await manifest.write(manifestLine(line));
+      await loadfile.write(loadfileLine(item.seq, line));
+    }
+    after = items[items.length - 1].seq;
+  }
+  await manifest.close();
+  await loadfile.close();
+  const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
+  await writeFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
+  await writeFile(path.join(directory, "export-key.pem"), installationPublicKey().publicKey);
+  const found = await db().ediscoveryCase.findUniqueOrThrow({ where: { id: row.caseId }, select: { name: true } });
+  await writeFile(
+    path.join(directory, "README.txt"),
+    readme({
+      exportName: row.name,
+      caseName: found.name,
+      format: row.format as "eml" | "mbox",
+      totalItems: row.totalItems,
+      query: row.queryUsed,
+      restricted: row.scope !== null,
+      completedAt: new Date(),
+      includeAttachmentText: row.includeAttachmentText,
+    }),
+  );
+  return createHash("sha256").update(manifestBytes).digest("hex");
+}

@@ -1,0 +1,16 @@
+import type { Principal } from "../auth/principal";
+import { db, type DbOrTx } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { accessibleCase } from "./case-access";
+import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
+
+export async function getSavedSearch(options: { principal: Principal; caseId: string; searchId: string }): Promise<SavedSearchDto> {
+  await accessibleCase(db(), options.principal, options.caseId);
+  return savedSearchDto(await findSavedSearch(db(), options.caseId, options.searchId));
+}
+
+export async function findSavedSearch(client: DbOrTx, caseId: string, searchId: string) {
+  const row = await client.ediscoverySavedSearch.findFirst({ where: { id: searchId, caseId } });
+  if (!row) throw notFound("Saved search");
+  return row;
+}

@@ -1,0 +1,126 @@
+import path from "node:path";
+import { dataDir } from "../config/env";
+
+/**
+ * The production's file formats (docs/ediscovery.md): manifest.csv, the Concordance load file,
+ * mboxrd framing and the README. Pure functions, shared by the worker and the tests.
+ */
+
+/** Where the worker writes a production and the web server reads it back (EXPORT_DIR, default DATA_DIR/exports). */
+export function exportDirectory(exportId: string): string {
+  return path.join(path.resolve(process.env.EXPORT_DIR ?? path.join(dataDir(), "exports")), exportId);
+}
+
+export const MANIFEST_FIELDS = ["emailId", "messageId", "sha256", "sizeBytes", "sentAt", "from", "to", "cc", "subject", "mailbox", "ingestionSourceId", "file"] as const;
+export type ManifestRow = Record<(typeof MANIFEST_FIELDS)[number], string>;
+
+export const MBOX_FILE = "messages.mbox";
+export const emlFile = (emailId: string) => `messages/${emailId}.eml`;
+
+/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, its quotes doubled. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export const manifestHeader = () => `${MANIFEST_FIELDS.join(",")}\r\n`;
+export const manifestLine = (row: ManifestRow) => `${MANIFEST_FIELDS.map((field) => csvField(row[field])).join(",")}\r\n`;
+
+/** Concordance DAT: þ quotes every field, ASCII 20 separates them, ® stands for a line break inside one. */
+const QUOTE = "\u00fe";
+const SEPARATOR = "\u0014";
+const NEWLINE_IN_FIELD = "\u00ae";
+export const LOADFILE_FIELDS = ["BEGDOC", "ENDDOC", ...MANIFEST_FIELDS] as const;
+
+const datField = (value: string) => `${QUOTE}${value.replace(/\r\n|\r|\n/g, NEWLINE_IN_FIELD)}${QUOTE}`;
+/** The header line, preceded by a UTF-8 byte order mark so review platforms read the encoding right. */
+export const loadfileHeader = () => `\ufeff${LOADFILE_FIELDS.map(datField).join(SEPARATOR)}\r\n`;
+export const controlNumber = (seq: number) => `DOC${String(seq).padStart(8, "0")}`;
+export const loadfileLine = (seq: number, row: ManifestRow) =>
+  `${[controlNumber(seq), controlNumber(seq), ...MANIFEST_FIELDS.map((field) => row[field])].map(datField).join(SEPARATOR)}\r\n`;
+
+const ASCTIME_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const ASCTIME_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+function asctime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${ASCTIME_DAYS[date.getUTCDay()]} ${ASCTIME_MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, " ")} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${date.getUTCFullYear()}`;
+}
+
+const FROM_LINE = /(^|\n)(>*From )/g;
+
+/**
+ * One mboxrd record: the "From " separator line, the message with every line that starts with
+ * ">*From " given one more ">", and one "\n" (a reader removes exactly that one, which gives back
+ * the archived bytes exactly, whether or not they end with a line break).
+ */
+export function mboxrdRecord(message: Buffer, sender: string, sentAt: Date): Buffer {
+  const envelope = `From ${sender.replace(/\s/g, "") || "MAILER-DAEMON"} ${asctime(sentAt)}\n`;
+  const text = message.toString("latin1").replace(FROM_LINE, "$1>$2");
+  return Buffer.concat([Buffer.from(envelope, "latin1"), Buffer.from(text, "latin1"), Buffer.from("\n")]);
+}
+
+const HEADER_LIMIT = 256 * 1024;
+const ADDRESS = /[^\s<>,;:"()[\]]+@[^\s<>,;:"()[\]]+/g;
+
+/** The To and Cc addresses of a message, from its own headers (lower-cased, "; "-separated). */
+export function recipientHeaders(message: Buffer): { to: string; cc: string } {
+  const head = message.subarray(0, HEADER_LIMIT).toString("latin1");
+  const end = head.search(/\r?\n\r?\n/);
+  const lines = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+  const addresses = (name: string) =>
+    lines
+      .filter((line) => line.toLowerCase().startsWith(`${name}:`))
+      .flatMap((line) => line.slice(name.length + 1).match(ADDRESS) ?? [])
+      .map((address) => address.toLowerCase())
+      .join("; ");
+  return { to: addresses("to"), cc: addresses("cc") };
+}
+
+/** Attachment text file names: the attachment's position and a file-system-safe form of its name. */
+export const attachmentTextFile = (emailId: string, index: number, filename: string) =>
+  `attachments-text/${emailId}/${index + 1}-${filename.replace(/[^\w.-]+/g, "_").slice(0, 100) || "attachment"}.txt`;
+
+export function readme(options: {
+  exportName: string;
+  caseName: string;
+  format: "eml" | "mbox";
+  totalItems: number;
+  query: unknown;
+  restricted: boolean;
+  completedAt: Date;
+  includeAttachmentText: boolean;
+}): string {
+  const messages =
+    options.format === "eml"
+      ? "messages/<emailId>.eml   each message, byte for byte as archived."
+      : "messages.mbox            every message in manifest order, mboxrd framing (a \"From \" line before each\n                         message, \">\" added to lines starting with \">*From \", one \"\\n\" after each).";
+  return [
+    `eDiscovery production "${options.exportName}" of case "${options.caseName}"`,
+    `Completed ${options.completedAt.toISOString()}, ${options.totalItems} message(s).`,
+    "",
+    "Selection (the exact query used):",
+    JSON.stringify(options.query, null, 2),
+    "",
+    options.restricted
+      ? "RESTRICTED: the requesting member's role limits which emails they may read; this production contains only those."
+      : "Unrestricted: the requesting member may read every archived email matching the selection.",
+    "",
+    "Files",
+    messages,
+    "manifest.csv             one line per message (UTF-8, RFC 4180): emailId, messageId, sha256 (of the message bytes,",
+    "                         equal to the archive's stored hash), sizeBytes, sentAt, from, to, cc, subject, mailbox,",
+    "                         ingestionSourceId, file (where the message is in this production).",
+    "manifest.sig             Ed25519 signature (base64) of the exact bytes of manifest.csv, by the archive's export key.",
+    "export-key.pem           the public key the signature verifies with (SPKI PEM). Compare it with the one the archive",
+    "                         publishes (GET /api/v1/enterprise/ediscovery/export-key) before trusting it.",
+    "loadfile.dat             Concordance load file: the manifest's fields plus BEGDOC/ENDDOC control numbers, þ as quote,",
+    "                         ASCII 20 as separator, UTF-8 with a byte order mark.",
+    ...(options.includeAttachmentText ? ["attachments-text/        text extracted from attachments, for review (not covered by the manifest)."] : []),
+    "",
+    "Verify",
+    "  node verify-export.mjs <this zip> [--key export-key.pem]      (scripts/verify-export.mjs of the archive, no dependencies)",
+    "  npm run archive -- verify-export <this zip>                   (on the archive's host, with its own key)",
+    "Both check the signature of manifest.csv and the SHA-256 of every message against it.",
+    "",
+  ].join("\n");
+}

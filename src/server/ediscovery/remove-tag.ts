@@ -1,0 +1,27 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction } from "../db/client";
+import { accessibleCase } from "./case-access";
+import { assertCaseOpen } from "./case-scope";
+import { findTag } from "./find-tag";
+import { visibleEmailIds } from "./apply-tag";
+
+/** Takes the tag off the given emails the member may read (idempotent), audited with the ids. */
+export async function removeTag(options: { principal: Principal; caseId: string; tagId: string; emailIds: string[] }): Promise<{ tagId: string; emailsUntagged: number }> {
+  const { principal } = options;
+  return transaction(async (tx) => {
+    assertCaseOpen(await accessibleCase(tx, principal, options.caseId, "share"));
+    const tag = await findTag(tx, options.caseId, options.tagId);
+    const ids = await visibleEmailIds(tx, principal, [...new Set(options.emailIds.map((id) => id.toLowerCase()))]);
+    const emailsUntagged = await tx.$executeRaw`
+      DELETE FROM ediscovery_tagged_emails WHERE tag_id = ${tag.id}::uuid AND email_id = ANY(${ids}::uuid[])`;
+    await appendAuditEntry(tx, {
+      actor: principal.actor,
+      actionType: "TAG_REMOVE",
+      targetType: "EdiscoveryTag",
+      targetId: tag.id,
+      details: { caseId: options.caseId, tag: tag.name, emailIds: ids, emailsUntagged },
+    });
+    return { tagId: tag.id, emailsUntagged };
+  });
+}

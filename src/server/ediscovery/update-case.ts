@@ -1,0 +1,72 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { transaction, type Tx } from "../db/client";
+import { accessibleCase } from "./case-access";
+import { toCaseDtos, type CaseDto } from "./case-dto";
+import { caseWriteError, setCaseMembers } from "./case-members";
+import { nameKey, type UpdateCaseInput } from "./ediscovery.schemas";
+
+/**
+ * Changes only the provided fields. Closing the case deactivates its active holds in the same
+ * transaction (one audit entry per hold); reopening it leaves them inactive.
+ */
+export async function updateCase(options: { principal: Principal; id: string; input: UpdateCaseInput }): Promise<CaseDto> {
+  const { principal, input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const before = await accessibleCase(tx, principal, options.id, "update");
+      const [beforeDto] = await toCaseDtos(tx, [before]);
+      const closing = input.status === "closed" && before.status === "open";
+      const reopening = input.status === "open" && before.status === "closed";
+      await tx.ediscoveryCase.update({
+        where: { id: options.id },
+        data: {
+          ...(input.name !== undefined && { name: input.name, nameKey: nameKey(input.name) }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.custodians !== undefined && { custodians: input.custodians }),
+          ...(closing && { status: "closed", closedAt: new Date() }),
+          ...(reopening && { status: "open", closedAt: null }),
+        },
+      });
+      if (input.memberIds !== undefined) await setCaseMembers(tx, options.id, input.memberIds);
+      const deactivatedHoldIds = closing ? await deactivateCaseHolds(tx, principal.actor, options.id) : [];
+      const [after] = await toCaseDtos(tx, [await accessibleCase(tx, principal, options.id)]);
+      await appendAuditEntry(tx, {
+        actor: principal.actor,
+        actionType: "UPDATE",
+        targetType: "EdiscoveryCase",
+        targetId: options.id,
+        details: { caseId: options.id, changes: changedFields(beforeDto, after), deactivatedHoldIds },
+      });
+      return after;
+    });
+  } catch (error) {
+    throw caseWriteError(error, input.name);
+  }
+}
+
+async function deactivateCaseHolds(tx: Tx, actor: AuditActor, caseId: string): Promise<string[]> {
+  const holds = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM legal_holds WHERE case_id = ${caseId}::uuid AND is_active ORDER BY id FOR UPDATE`;
+  for (const hold of holds) {
+    await tx.legalHold.update({ where: { id: hold.id }, data: { isActive: false } });
+    await appendAuditEntry(tx, {
+      actor,
+      actionType: "UPDATE",
+      targetType: "LegalHold",
+      targetId: hold.id,
+      details: { changes: { isActive: { from: true, to: false } }, reason: "case closed", caseId },
+    });
+  }
+  return holds.map((hold) => hold.id);
+}
+
+const COMPARED = ["name", "description", "status", "custodians", "memberIds"] as const;
+
+function changedFields(before: CaseDto, after: CaseDto): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of COMPARED) {
+    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
