@@ -42,6 +42,7 @@ const MAX_THREAD_ITEMS = 500;
 
 interface DetailRow extends SummaryRow {
   bodyText: string;
+  participantEmails: string[];
   envelopeFrom: string | null;
   envelopeRecipients: string[];
   bcc: string[];
@@ -61,7 +62,7 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
   const rows = await querySql<DetailRow>(pgPool(), Prisma.sql`
     WITH email AS (
       SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
-        e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
+        e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
         ARRAY(SELECT r->>'email' FROM jsonb_array_elements(e.recipients) r WHERE r->'bcc' = 'true'::jsonb) AS bcc,
         (SELECT coalesce(json_agg(json_build_object(
                   'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
