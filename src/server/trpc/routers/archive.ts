@@ -9,6 +9,8 @@ import { requestImapSync } from "../../imap/request-imap-sync";
 import { createSource } from "../../ingestion-sources/create-source";
 import { createSourceSchema, sourceIdParamsSchema } from "../../ingestion-sources/ingestion-sources.schemas";
 import { listSources } from "../../ingestion-sources/list-sources";
+import { restoreArchivedEmail } from "../../restore/restore-archived-email";
+import { restoreEmailSchema } from "../../restore/restore.schemas";
 import { getSettings } from "../../settings/get-settings";
 import { updateSettingsSchema } from "../../settings/settings.schemas";
 import { updateSettings } from "../../settings/update-settings";
@@ -25,12 +27,15 @@ export const archivedEmailsRouter = router({
     .input(emailIdParamsSchema.extend({ showRemoteImages: z.boolean().default(false) }))
     .query(({ ctx, input }) => renderEmailBody({ principal: ctx.principal, emailId: input.id, showRemoteImages: input.showRemoteImages })),
   delete: permissionProcedure("delete:archive").input(emailIdParamsSchema).mutation(({ ctx, input }) => deleteArchivedEmail({ principal: ctx.principal, emailId: input.id })),
+  restore: permissionProcedure("restore:archive")
+    .input(emailIdParamsSchema.extend(restoreEmailSchema.shape))
+    .mutation(({ ctx, input }) => restoreArchivedEmail({ principal: ctx.principal, emailId: input.id, input })),
 });
 
 export const sourcesRouter = router({
   list: permissionProcedure("manage:ingestion").query(() => listSources()),
   /** Source names for the email browser (read:archive callers may filter by source). */
-  names: readArchive.query(async () => (await listSources()).map((source) => ({ id: source.id, name: source.name }))),
+  names: readArchive.query(async () => (await listSources()).map((source) => ({ id: source.id, name: source.name, provider: source.provider }))),
   create: permissionProcedure("manage:ingestion").input(createSourceSchema).mutation(({ ctx, input }) => createSource({ actor: ctx.principal.actor, input })),
   sync: permissionProcedure("manage:ingestion").input(sourceIdParamsSchema).mutation(({ ctx, input }) => requestImapSync({ actor: ctx.principal.actor, sourceId: input.id })),
 });
