@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { config } from "../../config/env";
 import { emailIdParamsSchema, emailListQuerySchema, sourceEmailsParamsSchema } from "../../archived-emails/archived-emails.schemas";
 import { deleteArchivedEmail } from "../../archived-emails/delete-archived-email";
 import { getArchivedEmail } from "../../archived-emails/get-archived-email";
@@ -37,6 +38,10 @@ export const sourcesRouter = router({
   /** Source names for the email browser (read:archive callers may filter by source). */
   names: readArchive.query(async () => (await listSources()).map((source) => ({ id: source.id, name: source.name, provider: source.provider }))),
   create: permissionProcedure("manage:ingestion").input(createSourceSchema).mutation(({ ctx, input }) => createSource({ actor: ctx.principal.actor, input })),
+  /** Where the SMTP journaling listener listens (for the settings shown on journal sources); null when off. */
+  journalListener: permissionProcedure("manage:ingestion").query(() =>
+    config.journalSmtpPort === 0 ? null : { host: config.journalSmtpHost, port: config.journalSmtpPort },
+  ),
   sync: permissionProcedure("manage:ingestion").input(sourceIdParamsSchema).mutation(({ ctx, input }) => requestImapSync({ actor: ctx.principal.actor, sourceId: input.id })),
 });
 
