@@ -10,11 +10,11 @@ export interface AppendedMessage {
  * Appends each message, byte for byte with its original date as INTERNALDATE, to `folder` of the
  * source's IMAP account over one connection, creating the folder when it is missing.
  */
-export async function appendToMailbox(options: {
+export async function appendToMailbox<Message extends { raw: Buffer; date: Date }>(options: {
   config: ImapConnectionConfig;
   folder: string;
-  messages: AsyncIterable<{ raw: Buffer; date: Date }> | Iterable<{ raw: Buffer; date: Date }>;
-  onAppended?: (appended: AppendedMessage) => Promise<void> | void;
+  messages: AsyncIterable<Message> | Iterable<Message>;
+  onAppended?: (message: Message, appended: AppendedMessage) => Promise<void> | void;
 }): Promise<void> {
   const client = imapClientFor(options.config);
   await client.connect();
@@ -24,7 +24,7 @@ export async function appendToMailbox(options: {
     for await (const message of options.messages) {
       const appended = await client.append(options.folder, message.raw, [], message.date);
       if (!appended) throw new Error(`The IMAP server refused to append to "${options.folder}"`);
-      await options.onAppended?.({ folder: options.folder, uid: appended.uid ?? null });
+      await options.onAppended?.(message, { folder: options.folder, uid: appended.uid ?? null });
     }
   } finally {
     await client.logout().catch(() => client.close());

@@ -6,6 +6,8 @@ import { api } from "../../../tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { ingestMessages } from "../ingestion/ingest-messages";
+import { jobHandlers } from "../jobs/job-handlers";
+import { runNextJob } from "../jobs/run-next-job";
 
 const mailboxUser: DovecotUser = { username: "alice@corp.test", password: "alice-Secret-1" };
 let server: DovecotServer;
@@ -87,5 +89,36 @@ describe("POST /v1/archived-emails/{id}/restore", () => {
     expect(malformed.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(["folder", "ingestionSourceId"]);
     expect((await restore(ids["alice's"], { ingestionSourceId: uploadSourceId })).status).toBe(422);
     expect((await api("GET", `/v1/archived-emails/${ids["alice's"]}/restore`, { token: admin.token })).status).toBe(405);
+  });
+});
+
+describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
+  it("restores every email the query matches within the caller's scope, with progress and one audit entry per email", async () => {
+    const alice = await createUserWithRole(admin.token, [{ action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } }]);
+    const queued = await api("POST", "/v1/archived-emails/restore", { token: alice.token, body: { ingestionSourceId: imapSourceId, folder: "Bulk", searchQuery: { query: "" } } });
+    expect(queued.status).toBe(202);
+    expect(queued.body).toMatchObject({ status: "queued", restored: 0, folder: "Bulk", total: null });
+    const before = await db().auditLog.count({ where: { actionType: "RESTORE" } });
+    while (await runNextJob(jobHandlers));
+    const run = await api("GET", `/v1/archived-emails/restore/${queued.body.id}`, { token: alice.token });
+    expect(run.body).toMatchObject({ status: "completed", total: 1, restored: 1, failed: 0, error: null });
+    expect((await folderMessages("Bulk")).map((message) => message.source)).toEqual([raws["alice's"]]);
+    expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(before + 1);
+    expect(await db().auditLog.count({ where: { actionType: "RESTORE_REQUESTED", targetId: queued.body.id } })).toBe(1);
+
+    const everything = await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ingestionSourceId: imapSourceId, folder: "Bulk all", searchQuery: { query: "restore" } } });
+    while (await runNextJob(jobHandlers));
+    expect((await api("GET", `/v1/archived-emails/restore/${everything.body.id}`, { token: admin.token })).body).toMatchObject({ status: "completed", total: 2, restored: 2 });
+    expect(await folderMessages("Bulk all")).toHaveLength(2);
+  });
+
+  it("answers 403 without restore:archive, 404 for an unknown source or run, 422 for a malformed body", async () => {
+    const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "archive" }]);
+    const body = { ingestionSourceId: imapSourceId, searchQuery: { query: "" } };
+    expect((await api("POST", "/v1/archived-emails/restore", { token: reader.token, body })).status).toBe(403);
+    expect((await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ...body, ingestionSourceId: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    expect((await api("GET", "/v1/archived-emails/restore/00000000-0000-4000-8000-000000000000", { token: admin.token })).status).toBe(404);
+    const malformed = await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ingestionSourceId: imapSourceId, searchQuery: { query: 5 } } });
+    expect(malformed.status).toBe(422);
   });
 });

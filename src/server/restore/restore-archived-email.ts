@@ -1,4 +1,4 @@
-import { appendAuditEntry } from "../audit/append-audit-entry";
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { readVerifiedBlob } from "../archived-emails/read-verified-blob";
@@ -27,13 +27,25 @@ export async function restoreArchivedEmail(options: { principal: Principal; emai
   if (!email) throw notFound("Archived email");
   const raw = await readVerifiedBlob({ actor: principal.actor, key: email.storagePath, hashSha256: email.storageHashSha256, target: { type: "ArchivedEmail", id: email.id } });
   let uid: number | null = null;
-  await appendToMailbox({ config, folder: input.folder, messages: [{ raw, date: email.sentAt }], onAppended: (appended) => void (uid = appended.uid) });
-  await appendAuditEntry(db(), {
-    actor: principal.actor,
-    actionType: "RESTORE",
-    targetType: "ArchivedEmail",
-    targetId: email.id,
-    details: { ingestionSourceId: input.ingestionSourceId, folder: input.folder, storageHashSha256: email.storageHashSha256 },
+  await appendToMailbox({
+    config,
+    folder: input.folder,
+    messages: [{ raw, date: email.sentAt }],
+    onAppended: async (_message, appended) => {
+      uid = appended.uid;
+      await auditRestore({ actor: principal.actor, email, ingestionSourceId: input.ingestionSourceId, folder: input.folder });
+    },
   });
   return { emailId: email.id, ingestionSourceId: input.ingestionSourceId, folder: input.folder, uid };
+}
+
+/** The RESTORE audit entry of one email appended to a mailbox. */
+export async function auditRestore(options: { actor: AuditActor; email: { id: string; storageHashSha256: string }; ingestionSourceId: string; folder: string }) {
+  await appendAuditEntry(db(), {
+    actor: options.actor,
+    actionType: "RESTORE",
+    targetType: "ArchivedEmail",
+    targetId: options.email.id,
+    details: { ingestionSourceId: options.ingestionSourceId, folder: options.folder, storageHashSha256: options.email.storageHashSha256 },
+  });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchQuerySchema } from "../search/search.schemas";
 
 export const DEFAULT_RESTORE_FOLDER = "Restored from archive";
 
@@ -16,3 +17,10 @@ export const restoreEmailSchema = z.object({
 });
 
 export type RestoreEmailInput = z.infer<typeof restoreEmailSchema>;
+
+export const bulkRestoreSchema = restoreEmailSchema.extend({ searchQuery: searchQuerySchema });
+export type BulkRestoreInput = z.infer<typeof bulkRestoreSchema>;
+
+export const restoreRunParamsSchema = z.object({ runId: z.uuid({ message: "runId must be a UUID" }) });
+
+export const BULK_RESTORE_JOB = "archive.restore";
