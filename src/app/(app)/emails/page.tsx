@@ -7,7 +7,9 @@ import { Suspense, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
+import { BulkRestoreForm } from "./restore-form";
 import { SubmitButton } from "@/components/submit-button";
 
 const FIELDS = ["query", "from", "to", "userEmail", "ingestionSourceId", "startDate", "endDate", "hasAttachments", "matchingStrategy", "page"] as const;
@@ -34,6 +36,9 @@ function EmailSearch() {
     }),
   );
   const sources = useQuery(trpc.sources.names.queryOptions());
+  const can = useCapabilities();
+  /** The search as the bulk restore's searchQuery: the words, the filters and the strategy. */
+  const filters = Object.fromEntries(Object.entries(input).filter(([field]) => !["query", "matchingStrategy", "page"].includes(field)));
 
   // The URL is the search: it can be bookmarked and shared.
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -115,6 +120,7 @@ function EmailSearch() {
               </li>
             ))}
           </ul>
+          {can.restoreArchive && results.data.total > 0 && <BulkRestoreForm searchQuery={{ query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy }} />}
           <div className="mt-3 flex gap-2">
             <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>Previous</button>
             <button className="btn btn-sm" disabled={page * 20 >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>

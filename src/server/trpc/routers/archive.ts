@@ -11,7 +11,9 @@ import { createSource } from "../../ingestion-sources/create-source";
 import { createSourceSchema, sourceIdParamsSchema } from "../../ingestion-sources/ingestion-sources.schemas";
 import { listSources } from "../../ingestion-sources/list-sources";
 import { restoreArchivedEmail } from "../../restore/restore-archived-email";
-import { restoreEmailSchema } from "../../restore/restore.schemas";
+import { getRestoreRun } from "../../restore/get-restore-run";
+import { requestBulkRestore } from "../../restore/request-bulk-restore";
+import { bulkRestoreSchema, restoreEmailSchema, restoreRunParamsSchema } from "../../restore/restore.schemas";
 import { getSettings } from "../../settings/get-settings";
 import { updateSettingsSchema } from "../../settings/settings.schemas";
 import { updateSettings } from "../../settings/update-settings";
@@ -31,6 +33,8 @@ export const archivedEmailsRouter = router({
   restore: permissionProcedure("restore:archive")
     .input(emailIdParamsSchema.extend(restoreEmailSchema.shape))
     .mutation(({ ctx, input }) => restoreArchivedEmail({ principal: ctx.principal, emailId: input.id, input })),
+  bulkRestore: permissionProcedure("restore:archive").input(bulkRestoreSchema).mutation(({ ctx, input }) => requestBulkRestore({ principal: ctx.principal, input })),
+  restoreRun: permissionProcedure("restore:archive").input(restoreRunParamsSchema).query(({ input }) => getRestoreRun({ runId: input.runId })),
 });
 
 export const sourcesRouter = router({

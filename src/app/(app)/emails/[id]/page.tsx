@@ -11,7 +11,7 @@ import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
-import { RestoreForm } from "./restore-form";
+import { RestoreForm } from "../restore-form";
 import { SubmitButton } from "@/components/submit-button";
 
 type RetentionStatus = RouterOutputs["lifecycle"]["emailStatus"];
