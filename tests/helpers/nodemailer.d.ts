@@ -1,5 +1,5 @@
 /** nodemailer ships no types (and @types/nodemailer pulls in the AWS SES SDK): the SMTP client part the tests use. */
-declare module "nodemailer/lib/smtp-connection" {
+declare module "nodemailer/lib/smtp-connection/index.js" {
   interface Options {
     host: string;
     port: number;

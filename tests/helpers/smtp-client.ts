@@ -1,4 +1,4 @@
-import SMTPConnection from "nodemailer/lib/smtp-connection";
+import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
 
 export interface SmtpResult {
   /** The final reply code: DATA's, or the refusal that ended the transaction. */
