@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The e2e server's SMTP journaling listener (e2e/journaling.spec.ts), apart per E2E_PORT. */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 22_000);
 
 // Runs against the production build (`next build` + our start script) with a fresh embedded
 // database, in Debian's Chromium: Playwright's own browser download cannot work offline.
@@ -36,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port) },
+    env: { PORT: String(port), E2E_SMTP_PORT: String(E2E_SMTP_PORT) },
   },
 });

@@ -14,6 +14,8 @@ const child = spawn("npx", ["tsx", "scripts/start.ts"], {
     DATABASE_URL: "",
     // Several worker processes, as a server with several cores runs (docs/configuration.md).
     WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",
+    // The journaling listener only where a spec asks for it: parallel runs would collide on 2525.
+    JOURNAL_SMTP_PORT: process.env.E2E_SMTP_PORT ?? "0",
   },
 });
 const stop = () => child.kill("SIGTERM");

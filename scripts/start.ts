@@ -19,6 +19,7 @@ import { applyMigrations } from "../src/server/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/system/prepare-database";
 import { CLIENT_IP_HEADER } from "../src/server/http/client-ip";
 import { assertProductionSecrets } from "../src/server/config/production-guard";
+import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
 
 const dev = process.argv.includes("--dev");
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
@@ -81,12 +82,14 @@ async function main() {
   const stopServing = workerCount > 1 ? await forkWorkers(workerCount) : await serveHttp();
   log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} worker processes)` : ""}`);
   log(await signInHint(config.port));
+  const journal = await startConfiguredJournalListener(log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    await journal?.close();
     await stopServing();
     await database.stop();
     process.exit(0);

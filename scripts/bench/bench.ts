@@ -157,6 +157,29 @@ async function main() {
   rows.push(backup.row);
   notes.push(backup.note);
 
+  // SMTP journaling against the CLI import of the same messages (docs/journaling.md).
+  log(`journal: ${scale.journalMessages} messages of 20 KB over 10 SMTP connections`);
+  const journalMbox = path.join(benchDir, `journal-${scale.journalMessages}.mbox`);
+  const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", { messages: scale.journalMessages, connections: 10, mbox: journalMbox });
+  const journalBaseline = await runMeasured(
+    process.execPath,
+    [...archive.args, "import", "--source", "Bench journal baseline", "--create", "--user", "baseline@bench.example", "--no-progress", journalMbox],
+    { cwd: projectDir, env: { ...env, ...archive.env } },
+  );
+  const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
+  rows.push({
+    scenario: "SMTP journaling (time to 250)",
+    work: `${journal.result.messages.toLocaleString("en-US")} msgs of 20 KB, 10 connections`,
+    throughput: formatRate(journal.result.perSecond, "emails"),
+    ...journal.result.latency,
+    peakRss: rss("listener", journal.peakRssMb),
+    baseline: `CLI import of the same ${formatRate(journalBaselineRate, "emails")}`,
+    ratio: formatRatio(journal.result.perSecond / journalBaselineRate),
+    target: ">= 300 emails/s, nothing refused",
+    pass: journal.result.perSecond >= 300 && journal.result.failed === 0,
+  });
+  rmSync(journalMbox, { force: true });
+
   // The rest of the archive, loaded with SQL (load-data.ts).
   const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);
   const sourceId = String(

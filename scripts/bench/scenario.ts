@@ -5,6 +5,7 @@
 import { disconnectDb } from "../../src/server/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
+import { journalScenario } from "./scenarios/journal";
 import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
 import { searchScenario } from "./scenarios/search";
@@ -14,6 +15,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   search: searchScenario,
   "bulk-hold": bulkHoldScenario,
   lifecycle: lifecycleScenario,
+  journal: journalScenario,
   "audit-verify": auditVerifyScenario,
   "audit-hash-baseline": auditHashBaseline,
 };

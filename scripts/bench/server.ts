@@ -16,7 +16,8 @@ export interface RunningServer {
 export async function startServer(options: { cwd: string; env: NodeJS.ProcessEnv; port: number; log: (text: string) => void }): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: options.cwd,
-    env: { ...options.env, PORT: String(options.port), HOST: "127.0.0.1" },
+    // The journal scenario runs its own listener; this server's would only hold port 2525.
+    env: { ...options.env, PORT: String(options.port), HOST: "127.0.0.1", JOURNAL_SMTP_PORT: "0" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

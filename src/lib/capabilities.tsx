@@ -7,6 +7,7 @@ export interface Capabilities {
   user: { id: string; email: string; name: string; roleName: string | null };
   readArchive: boolean;
   deleteArchive: boolean;
+  restoreArchive: boolean;
   readUsers: boolean;
   readAudit: boolean;
   manageIngestion: boolean;

@@ -1,10 +1,10 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
+import { freePort } from "./free-port";
 
 /**
  * A real Dovecot IMAP server for tests: its own config, base_dir, state and maildirs under a temp
@@ -44,17 +44,6 @@ function runAs(): RunAs {
   const user = process.getuid?.() === 0 ? "nobody" : userInfo().username;
   const id = (flag: string) => execFileSync("id", [flag, user], { encoding: "utf8" }).trim();
   return { user, group: id("-gn"), uid: Number(id("-u")), gid: Number(id("-g")) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /**

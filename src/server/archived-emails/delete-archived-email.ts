@@ -1,6 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
+import { SCOPE_FIELD_COLUMNS, scopeFieldsOf, type EmailScopeFields } from "./find-visible-email";
 import { db, transaction } from "../db/client";
 import { AppError, conflict, notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
@@ -9,11 +10,7 @@ import { getSettings } from "../settings/get-settings";
 import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
-interface LockedEmail {
-  id: string;
-  userEmail: string;
-  ingestionSourceId: string;
-  senderEmail: string;
+interface LockedEmail extends EmailScopeFields {
   storageHashSha256: string;
 }
 
@@ -31,10 +28,9 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
   }
   const released = await transaction(async (tx) => {
     const [email] = await tx.$queryRaw<LockedEmail[]>`
-      SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail",
-        storage_hash_sha256 AS "storageHashSha256"
+      SELECT ${SCOPE_FIELD_COLUMNS}, storage_hash_sha256 AS "storageHashSha256"
       FROM archived_emails WHERE id = ${options.emailId}::uuid FOR UPDATE`;
-    if (!email || !canOnRecord(options.principal.ability, "delete:archive", { ...email })) throw notFound("Archived email");
+    if (!email || !canOnRecord(options.principal.ability, "delete:archive", scopeFieldsOf(email))) throw notFound("Archived email");
     await lockHoldsOfEmails(tx, [email.id]);
     const holds = await tx.$queryRaw<{ name: string }[]>`
       SELECT hold.name FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id

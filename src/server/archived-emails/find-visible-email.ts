@@ -1,3 +1,4 @@
+import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
@@ -9,15 +10,24 @@ export interface EmailScopeFields {
   userEmail: string;
   ingestionSourceId: string;
   senderEmail: string;
+  /** Internal participants of journaled mail (docs/journaling.md), matched like the mailbox. */
+  participantEmails: string[];
 }
 
-/** The fields a role's archive conditions may test (the same for one email as for list queries). */
+/**
+ * The fields a role's archive conditions may test (the same for one email as for list queries): a
+ * `userEmail` condition matches the mailbox or any participant (CASL matches a value in an array).
+ */
 export const scopeFieldsOf = (email: EmailScopeFields) => ({
   id: email.id,
-  userEmail: email.userEmail,
+  userEmail: [email.userEmail, ...email.participantEmails],
   ingestionSourceId: email.ingestionSourceId,
   senderEmail: email.senderEmail,
 });
+
+/** The SELECT list of EmailScopeFields over `archived_emails`. */
+export const SCOPE_FIELD_COLUMNS = Prisma.sql`id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId",
+  sender_email AS "senderEmail", participant_emails AS "participantEmails"`;
 
 /**
  * The email if it exists and the caller's policy conditions let them `permission` it; otherwise
@@ -37,12 +47,11 @@ export async function findVisibleEmail(options: {
   const email = options.lockForLink
     ? (
         await options.client.$queryRaw<EmailScopeFields[]>`
-          SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail"
-          FROM archived_emails WHERE id = ${options.emailId}::uuid FOR KEY SHARE`
+          SELECT ${SCOPE_FIELD_COLUMNS} FROM archived_emails WHERE id = ${options.emailId}::uuid FOR KEY SHARE`
       )[0]
     : await options.client.archivedEmail.findUnique({
         where: { id: options.emailId },
-        select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true },
+        select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true, participantEmails: true },
       });
   const visible =
     email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, scopeFieldsOf(email)));

@@ -30,6 +30,11 @@ export interface ArchivedEmailDetail extends ArchivedEmailSummary {
   /** Additions: the plain-text body, and why sentAt is archivedAt when the Date header was unusable. */
   bodyText: string;
   sentAtFallback: "missing" | "unparseable" | "future" | "no-headers" | null;
+  /**
+   * Addition for journaled mail (docs/journaling.md): the SMTP envelope (MAIL FROM, RCPT TO) and the
+   * recipients only the envelope names (Bcc); null for mail from other sources.
+   */
+  envelope: { from: string; recipients: string[]; bcc: string[] } | null;
 }
 
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
@@ -37,6 +42,10 @@ const MAX_THREAD_ITEMS = 500;
 
 interface DetailRow extends SummaryRow {
   bodyText: string;
+  participantEmails: string[];
+  envelopeFrom: string | null;
+  envelopeRecipients: string[];
+  bcc: string[];
   sentAtFallback: string | null;
   attachments: AttachmentDto[];
   /** sentAt in epoch milliseconds (json has no timestamp type). */
@@ -53,6 +62,8 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
   const rows = await querySql<DetailRow>(pgPool(), Prisma.sql`
     WITH email AS (
       SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
+        e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
+        ARRAY(SELECT r->>'email' FROM jsonb_array_elements(e.recipients) r WHERE r->'bcc' = 'true'::jsonb) AS bcc,
         (SELECT coalesce(json_agg(json_build_object(
                   'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
                 ) ORDER BY a.id), '[]'::json)
@@ -82,5 +93,6 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
     thread: email.thread.map((item) => ({ ...item, sentAt: new Date(item.sentAt).toISOString() })),
     bodyText: email.bodyText,
     sentAtFallback: email.sentAtFallback as ArchivedEmailDetail["sentAtFallback"],
+    envelope: email.envelopeFrom === null ? null : { from: email.envelopeFrom, recipients: email.envelopeRecipients, bcc: email.bcc },
   };
 }

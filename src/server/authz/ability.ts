@@ -38,7 +38,7 @@ export type ArchiveCondition = Record<string, string | { $in: string[] }>;
  * How a permission on archive narrows which emails are visible: null = unrestricted,
  * otherwise an OR-list of conditions (empty list = nothing), for list and search queries.
  */
-export function archiveScope(ability: AppAbility, action: "read" | "delete"): ArchiveCondition[] | null {
+export function archiveScope(ability: AppAbility, action: "read" | "delete" | "restore"): ArchiveCondition[] | null {
   const rules = ability.rulesFor(action, "archive");
   const allowing = rules.filter((rule) => !rule.inverted);
   if (allowing.some((rule) => !rule.conditions)) return null;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const ACTIONS = ["manage", "read", "create", "update", "delete"] as const;
+export const ACTIONS = ["manage", "read", "create", "update", "delete", "restore"] as const;
 export const SUBJECTS = ["all", "archive", "users", "audit", "ingestion", "ediscovery"] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];

@@ -66,6 +66,16 @@ export const config = {
   get loginLockMinutes() {
     return intFromEnv("LOGIN_LOCK_MINUTES", 15);
   },
+  /** The SMTP journaling listener (docs/journaling.md); port 0 turns it off. */
+  get journalSmtpHost() {
+    return process.env.JOURNAL_SMTP_HOST || "127.0.0.1";
+  },
+  get journalSmtpPort() {
+    return intFromEnv("JOURNAL_SMTP_PORT", 2525);
+  },
+  get journalSmtpMaxBytes() {
+    return intFromEnv("JOURNAL_SMTP_MAX_BYTES", 50 * 1024 * 1024);
+  },
   get demoMode() {
     return process.env.DEMO_MODE === "true";
   },

@@ -1,4 +1,4 @@
-import { ImapFlow } from "imapflow";
+import { imapClientFor } from "./imap-connection";
 import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { loadImapConfig, type ImapConnectionConfig } from "../ingestion-sources/load-imap-config";
@@ -34,17 +34,7 @@ export async function syncImapSource(options: { sourceId: string; limits?: Parti
 async function runSync(sourceId: string, config: ImapConnectionConfig, limits: BatchLimits): Promise<ImapSyncResult> {
   await transaction((tx) => tx.ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "syncing", statusMessage: null } }));
   const folders: FolderSyncSummary[] = [];
-  const client = new ImapFlow({
-    host: config.host,
-    port: config.port,
-    secure: config.secure,
-    auth: { user: config.username, pass: config.password },
-    logger: false,
-    disableAutoIdle: true,
-    connectionTimeout: 30_000,
-  });
-  // Socket errors also reject the command in flight; the listener only keeps them from crashing the process.
-  client.on("error", () => undefined);
+  const client = imapClientFor(config);
   try {
     await client.connect();
     const listed = await client.list();

@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { parseCidr } from "../journal/client-allow-list";
 
-export const PROVIDERS = ["upload", "imap"] as const;
+export const PROVIDERS = ["upload", "imap", "smtp-journal"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 const sourceName = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
@@ -27,6 +28,36 @@ const imapConfig = z.object(imapFields).strict();
 /** On update the password may be left out to keep the stored one. */
 const imapConfigUpdate = z.object({ ...imapFields, password: imapFields.password.optional() }).strict();
 
+const domainName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/i, "internalDomains must be domain names like corp.example")
+  .transform((value) => value.toLowerCase());
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `2001:db8::/32`, `127.0.0.1`). */
+const clientCidr = z
+  .string()
+  .trim()
+  .refine((value) => parseCidr(value) !== null, "allowedClients must be IP addresses or CIDR ranges like 10.0.0.0/8");
+
+const journalFields = {
+  recipientAddress: mailboxAddress.optional(),
+  internalDomains: z.array(domainName).min(1, "internalDomains needs at least one domain").max(1000),
+  allowedClients: z.array(clientCidr).max(1000).optional(),
+  requireTls: z.boolean().default(false),
+  username: z.string().min(1).max(320).optional(),
+  password: z.string().min(1).max(1024).optional(),
+};
+const credentialsTogether = (config: { username?: string; password?: string }) => (config.username === undefined) === (config.password === undefined);
+const journalConfig = z
+  .object(journalFields)
+  .strict()
+  .refine(credentialsTogether, { message: "username and password go together", path: ["password"] });
+/** On update the password may be left out to keep the stored one (when the username stays set). */
+const journalConfigUpdate = z.object(journalFields).strict();
+
 export const sourceIdParamsSchema = z.object({ id: z.uuid({ message: "id must be a UUID" }) });
 
 export const createSourceSchema = z.discriminatedUnion(
@@ -34,6 +65,7 @@ export const createSourceSchema = z.discriminatedUnion(
   [
     z.object({ name: sourceName, provider: z.literal("upload"), config: uploadConfig.default({}) }),
     z.object({ name: sourceName, provider: z.literal("imap"), config: imapConfig }),
+    z.object({ name: sourceName, provider: z.literal("smtp-journal"), config: journalConfig }),
   ],
   { message: `provider must be one of ${PROVIDERS.join(", ")}` },
 );
@@ -50,6 +82,10 @@ export const updateSourceSchema = z
 export const uploadConfigSchema = uploadConfig;
 export const imapConfigSchema = imapConfig;
 export const imapConfigUpdateSchema = imapConfigUpdate;
+
+export const journalConfigSchema = journalConfig;
+export const journalConfigUpdateSchema = journalConfigUpdate;
+export type JournalConfig = z.infer<typeof journalConfig>;
 
 export type CreateSourceInput = z.infer<typeof createSourceSchema>;
 export type UpdateSourceInput = z.infer<typeof updateSourceSchema>;

@@ -8,6 +8,15 @@ export interface IncomingMessage {
   /** The source folder (IMAP folder, PST folder, mbox file name …). */
   path?: string;
   tags?: string[];
+  /** The SMTP envelope of a journaled message (docs/journaling.md). */
+  envelope?: MessageEnvelope;
+  /** Lower-cased addresses, besides the mailbox, whose `userEmail` role conditions see the email. */
+  participantEmails?: string[];
+}
+
+export interface MessageEnvelope {
+  from: string;
+  recipients: string[];
 }
 
 export type IngestOutcome = { status: "imported"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };

@@ -24,7 +24,7 @@ export interface EmailRow {
   subject: string;
   senderName: string;
   senderEmail: string;
-  recipients: { name: string; email: string }[];
+  recipients: { name: string; email: string; bcc?: true }[];
   ccEmails: string[];
   bccEmails: string[];
   storagePath: string;
@@ -37,6 +37,9 @@ export interface EmailRow {
   inReplyTo: string | null;
   references: string[];
   bodyText: string;
+  envelopeFrom: string | null;
+  envelopeRecipients: string[];
+  participantEmails: string[];
   attachments: AttachmentRow[];
 }
 
@@ -44,7 +47,7 @@ const EMAIL_COLUMNS = Prisma.sql`"id" uuid, "ingestionSourceId" uuid, "userEmail
   "sentAt" timestamptz, "sentAtFallback" text, "archivedAt" timestamptz, "subject" text, "senderName" text, "senderEmail" text,
   "recipients" jsonb, "recipientEmails" text[], "ccEmails" text[], "bccEmails" text[], "storagePath" text, "storageHashSha256" text, "sizeBytes" bigint,
   "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text, "references" text[], "bodyText" text,
-  "attachments" json`;
+  "envelopeFrom" text, "envelopeRecipients" text[], "participantEmails" text[], "attachments" json`;
 
 const ATTACHMENT_COLUMNS = Prisma.sql`"id" uuid, "filename" text, "mimeType" text, "sizeBytes" bigint, "storagePath" text,
   "hashSha256" text, "extractedText" text, "extractionError" text`;
@@ -77,11 +80,12 @@ export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], 
     inserted AS (
       INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, sent_at_fallback,
         archived_at, subject, sender_name, sender_email, recipients, recipient_emails, cc_emails, bcc_emails, storage_path, storage_hash_sha256, size_bytes,
-        has_attachments, path, tags, thread_key, in_reply_to, "references", body_text, search_vector, is_indexed)
+        has_attachments, path, tags, thread_key, in_reply_to, "references", body_text, envelope_from, envelope_recipients,
+        participant_emails, search_vector, is_indexed)
       SELECT r."id", r."ingestionSourceId", r."userEmail", r."messageIdHeader", r."sentAt", r."sentAtFallback",
         r."archivedAt", r."subject", r."senderName", r."senderEmail", r."recipients", r."recipientEmails", r."ccEmails", r."bccEmails", r."storagePath",
         r."storageHashSha256", r."sizeBytes", r."hasAttachments", r."path", r."tags", r."threadKey", r."inReplyTo", r."references",
-        r."bodyText", ${options.searchVector ? inputSearchVector : Prisma.sql`NULL`}, ${options.searchVector}
+        r."bodyText", r."envelopeFrom", r."envelopeRecipients", r."participantEmails", ${options.searchVector ? inputSearchVector : Prisma.sql`NULL`}, ${options.searchVector}
       FROM input r
       ON CONFLICT (ingestion_source_id, user_email, storage_hash_sha256) DO NOTHING
       RETURNING id

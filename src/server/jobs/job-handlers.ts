@@ -1,10 +1,13 @@
 import { IMAP_SYNC_JOB } from "../imap/imap.schemas";
 import { runImapSyncJob } from "../imap/run-imap-sync-job";
+import { BULK_RESTORE_JOB } from "../restore/restore.schemas";
+import { runBulkRestoreJob } from "../restore/run-bulk-restore-job";
 import { searchJobHandlers } from "../search/meilisearch-index-jobs";
 import type { JobHandler } from "./run-next-job";
 
 /** Every background job type the worker runs, by name. */
 export const jobHandlers: Record<string, JobHandler> = {
   [IMAP_SYNC_JOB]: runImapSyncJob,
+  [BULK_RESTORE_JOB]: runBulkRestoreJob,
   ...searchJobHandlers,
 };

@@ -130,6 +130,7 @@ describe("indexing through the job queue", () => {
         attachmentNames: expect.arrayContaining(["q1.pdf", "scan.png"]),
         attachmentText: expect.stringContaining("revenue"),
         userEmail: "alice@example.com",
+        participantEmails: [],
         ingestionSourceId: email.ingestionSourceId,
         hasAttachments: true,
         sentAtTs: Date.parse("2024-03-01T10:00:00.000Z"),
@@ -210,7 +211,7 @@ describe("searching", () => {
     const request = requests.find((recorded) => recorded.path.endsWith("/search"))!;
     expect(request.body).toMatchObject({
       q: "budget q1",
-      filter: 'hasAttachments = true AND ((userEmail IN ["alice@example.com"]))',
+      filter: 'hasAttachments = true AND (((userEmail IN ["alice@example.com"] OR participantEmails IN ["alice@example.com"])))',
       matchingStrategy: "frequency",
       sort: ["sentAtTs:desc", "id:desc"],
       page: 2,

@@ -27,6 +27,7 @@ interface EmailRow {
   recipientEmails: string[] | null;
   bodyText: string;
   userEmail: string;
+  participantEmails: string[];
   ingestionSourceId: string;
   hasAttachments: boolean;
   sentAt: Date;
@@ -58,6 +59,7 @@ export function toMeiliDocument(email: EmailRow): MeiliEmailDocument {
         .slice(0, ATTACHMENT_TEXT_CHARS),
     ),
     userEmail: email.userEmail.toLowerCase(),
+    participantEmails: email.participantEmails,
     ingestionSourceId: email.ingestionSourceId.toLowerCase(),
     hasAttachments: email.hasAttachments,
     sentAtTs: email.sentAt.getTime(),
@@ -86,6 +88,7 @@ export async function processSearchIndexJob(payload: Record<string, unknown>): P
         recipientEmails: true,
         bodyText: true,
         userEmail: true,
+        participantEmails: true,
         ingestionSourceId: true,
         hasAttachments: true,
         sentAt: true,

@@ -15,6 +15,8 @@ export interface MeiliEmailDocument {
   attachmentNames: string[];
   attachmentText: string;
   userEmail: string;
+  /** Journaled mail's internal participants, which `userEmail` role conditions also match. */
+  participantEmails: string[];
   ingestionSourceId: string;
   hasAttachments: boolean;
   /** sentAt in milliseconds since the epoch (date filters and newest-first sorting). */
@@ -29,7 +31,7 @@ const TASK_TIMEOUT_MS = 5 * 60_000;
 export const MEILI_INDEX_SETTINGS: Settings = {
   // Order matters: Meilisearch's attribute ranking rule prefers earlier attributes.
   searchableAttributes: ["subject", "senderName", "senderEmail", "recipients", "body", "attachmentNames", "attachmentText"],
-  filterableAttributes: ["userEmail", "ingestionSourceId", "senderEmail", "recipientEmails", "hasAttachments", "sentAtTs"],
+  filterableAttributes: ["userEmail", "participantEmails", "ingestionSourceId", "senderEmail", "recipientEmails", "hasAttachments", "sentAtTs"],
   sortableAttributes: ["sentAtTs", "id"],
   pagination: { maxTotalHits: MEILI_MAX_TOTAL_HITS },
   // Same semantics as the PostgreSQL adapter: whole words, no typo tolerance, no prefix matching.

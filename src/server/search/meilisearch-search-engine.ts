@@ -31,8 +31,14 @@ export function meiliQueryText(query: string): string {
   return terms.map((term) => (term.phrase ? meiliString(term.text.replace(/\\/g, " ")) : term.text)).join(" ");
 }
 
+/** A `userEmail` condition also matches journaled mail's internal participants (docs/journaling.md). */
+function fieldFilter(field: string, values: string[]): string {
+  const list = `[${values.map(meiliString).join(", ")}]`;
+  return field === "userEmail" ? `(userEmail IN ${list} OR participantEmails IN ${list})` : `${field} IN ${list}`;
+}
+
 function clauseFilter(clause: ScopeClause): string {
-  const parts = Object.entries(clause).map(([field, values]) => `${field} IN [${values.map(meiliString).join(", ")}]`);
+  const parts = Object.entries(clause).map(([field, values]) => fieldFilter(field, values));
   return parts.length === 0 ? "" : `(${parts.join(" AND ")})`;
 }
 

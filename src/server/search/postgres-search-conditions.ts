@@ -31,10 +31,17 @@ export function filterConditions(filters: SearchFilters): Sql[] {
   return conditions;
 }
 
+/**
+ * A `userEmail` condition also matches the internal participants of journaled mail
+ * (docs/journaling.md, "Who sees journaled mail"): `&&` on the GIN-indexed participant_emails.
+ */
+function fieldCondition(field: ScopeField, values: string[]): Sql {
+  const matches = Prisma.sql`${SCOPE_COLUMNS[field]} = ANY(${values}::text[])`;
+  return field === "userEmail" ? Prisma.sql`(${matches} OR e.participant_emails && ${values}::text[])` : matches;
+}
+
 function clauseCondition(clause: ScopeClause): Sql {
-  const parts = Object.entries(clause).map(
-    ([field, values]) => Prisma.sql`${SCOPE_COLUMNS[field as ScopeField]} = ANY(${values}::text[])`,
-  );
+  const parts = Object.entries(clause).map(([field, values]) => fieldCondition(field as ScopeField, values));
   return parts.length === 0 ? Prisma.sql`TRUE` : Prisma.sql`(${Prisma.join(parts, " AND ")})`;
 }
 

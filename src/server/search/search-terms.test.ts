@@ -72,7 +72,7 @@ describe("Meilisearch query and filter", () => {
     expect(meiliFilter(query, [{ userEmail: "U@x.org" }, { senderEmail: { $in: ["s@x.org", "r@x.org"] }, ingestionSourceId: "I" }])).toBe(
       'senderEmail = "a\\"b\\\\c@x.org" AND recipientEmails = "t@x.org" AND hasAttachments = true AND ' +
         `sentAtTs >= ${Date.parse("2024-03-01T00:00:00Z")} AND sentAtTs < ${Date.parse("2024-03-02T00:00:00Z")} AND ` +
-        '((userEmail IN ["u@x.org"]) OR (senderEmail IN ["s@x.org", "r@x.org"] AND ingestionSourceId IN ["i"]))',
+        '(((userEmail IN ["u@x.org"] OR participantEmails IN ["u@x.org"])) OR (senderEmail IN ["s@x.org", "r@x.org"] AND ingestionSourceId IN ["i"]))',
     );
   });
 

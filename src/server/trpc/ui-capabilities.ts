@@ -11,6 +11,7 @@ export async function uiCapabilities(principal: Principal): Promise<Capabilities
     user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`, roleName: user.role?.name ?? null },
     readArchive: can(principal.ability, "read:archive"),
     deleteArchive: can(principal.ability, "delete:archive"),
+    restoreArchive: can(principal.ability, "restore:archive"),
     readUsers: can(principal.ability, "read:users"),
     readAudit: can(principal.ability, "read:audit"),
     manageIngestion: can(principal.ability, "manage:ingestion"),

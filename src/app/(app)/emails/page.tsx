@@ -7,8 +7,10 @@ import { Suspense, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
 import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
+import { BulkRestoreForm } from "./restore-form";
 import { SubmitButton } from "@/components/submit-button";
 
 const PAGE_SIZE = 20;
@@ -36,6 +38,9 @@ function EmailSearch() {
     }),
   );
   const sources = useQuery(trpc.sources.names.queryOptions());
+  const can = useCapabilities();
+  /** The search as the bulk restore's searchQuery: the words, the filters and the strategy. */
+  const filters = Object.fromEntries(Object.entries(input).filter(([field]) => !["query", "matchingStrategy", "page"].includes(field)));
 
   // The URL is the search: it can be bookmarked and shared.
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -117,6 +122,7 @@ function EmailSearch() {
               </li>
             ))}
           </ul>
+          {can.restoreArchive && results.data.total > 0 && <BulkRestoreForm searchQuery={{ query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy }} />}
           <div className="mt-3 flex items-center gap-2">
             <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>Previous</button>
             <button className="btn btn-sm" disabled={(page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW || page * PAGE_SIZE >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>

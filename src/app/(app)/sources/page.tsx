@@ -8,6 +8,7 @@ import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
 import { SubmitButton } from "@/components/submit-button";
+import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
@@ -48,6 +49,7 @@ export default function SourcesPage() {
     ...trpc.sources.list.queryOptions(),
     refetchInterval: (query) => (Date.now() < watchSyncUntil || query.state.data?.some((source) => source.status === "syncing") ? 2000 : false),
   });
+  const journalListener = useQuery(trpc.sources.journalListener.queryOptions());
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<string>("");
   const create = useMutation(
@@ -86,6 +88,12 @@ export default function SourcesPage() {
         ...(form.userEmail ? { userEmail: form.userEmail } : {}),
       },
     });
+  }
+
+  function createJournal(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    create.mutate({ name: form.name, provider: "smtp-journal", config: journalConfigFrom(form) });
   }
 
   async function upload(event: FormEvent<HTMLFormElement>) {
@@ -131,6 +139,7 @@ export default function SourcesPage() {
                 <td className="p-2">
                   {source.provider}
                   {source.provider === "imap" && typeof source.config.host === "string" && <span className="block text-xs text-slate-500">{source.config.host}</span>}
+                  {source.provider === "smtp-journal" && journalListener.data !== undefined && <JournalSettings config={source.config} listener={journalListener.data} />}
                 </td>
                 <td className="p-2" data-testid={`source-status-${source.name}`}>
                   <span className={`badge ${STATUS_TONES[source.status] ?? "bg-amber-100 text-amber-900"}`}>{source.status}</span>
@@ -144,7 +153,7 @@ export default function SourcesPage() {
           </tbody>
         </table>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <form onSubmit={upload} className="card space-y-2" aria-label="Upload mail">
           <h2 className="font-medium">Upload mbox, .eml or zip</h2>
           <label className="block text-sm">
@@ -180,6 +189,7 @@ export default function SourcesPage() {
           <label className="block text-sm">Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" /></label>
           <SubmitButton className="btn">Create</SubmitButton>
         </form>
+        <JournalSourceForm onSubmit={createJournal} />
       </div>
     </div>
   );

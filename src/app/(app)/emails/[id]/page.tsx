@@ -11,6 +11,7 @@ import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
+import { RestoreForm } from "../restore-form";
 import { SubmitButton } from "@/components/submit-button";
 
 type RetentionStatus = RouterOutputs["lifecycle"]["emailStatus"];
@@ -72,6 +73,20 @@ export default function EmailPage() {
           <dd>{data.senderName ? `${data.senderName} <${data.senderEmail}>` : data.senderEmail}</dd>
           <dt className="text-slate-600">To</dt>
           <dd>{data.recipients.map((recipient) => recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email).join(", ")}</dd>
+          {data.envelope && (
+            <>
+              <dt className="text-slate-600">Envelope from</dt>
+              <dd data-testid="envelope-from">{data.envelope.from || "<>"}</dd>
+              <dt className="text-slate-600">Envelope to</dt>
+              <dd data-testid="envelope-recipients">{data.envelope.recipients.join(", ")}</dd>
+              {data.envelope.bcc.length > 0 && (
+                <>
+                  <dt className="text-slate-600">Bcc</dt>
+                  <dd data-testid="envelope-bcc">{data.envelope.bcc.join(", ")}</dd>
+                </>
+              )}
+            </>
+          )}
           <dt className="text-slate-600">Sent</dt>
           <dd>{formatDateTime(data.sentAt)}{data.sentAtFallback === "no-headers" ? " (no header block; archive time used)" : data.sentAtFallback ? ` (Date header ${data.sentAtFallback}; archive time used)` : ""}</dd>
           <dt className="text-slate-600">Mailbox</dt>
@@ -85,6 +100,7 @@ export default function EmailPage() {
             <button className="btn btn-sm btn-danger" onClick={() => setConfirmDelete(true)}>Delete</button>
           )}
         </div>
+        {can.restoreArchive && <RestoreForm emailId={data.id} />}
       </header>
 
       {status.data && (

@@ -1,0 +1,13 @@
+import { emailIdParamsSchema } from "@/server/archived-emails/archived-emails.schemas";
+import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { restoreArchivedEmail } from "@/server/restore/restore-archived-email";
+import { restoreEmailSchema } from "@/server/restore/restore.schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
+  POST: endpoint({
+    auth: "restore:archive",
+    params: emailIdParamsSchema,
+    body: restoreEmailSchema,
+    handler: ({ principal, params, body }) => restoreArchivedEmail({ principal, emailId: params.id, input: body }),
+  }),
+});

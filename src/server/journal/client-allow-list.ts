@@ -1,0 +1,31 @@
+import { BlockList, isIP } from "node:net";
+
+export interface Cidr {
+  address: string;
+  prefix: number;
+  family: "ipv4" | "ipv6";
+}
+
+/** `10.0.0.0/8`, `2001:db8::/32` or a single address; null when it is neither. */
+export function parseCidr(value: string): Cidr | null {
+  const [address, prefixText, ...rest] = value.trim().split("/");
+  const version = isIP(address ?? "");
+  if (rest.length > 0 || version === 0) return null;
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max || (prefixText !== undefined && !/^\d+$/.test(prefixText))) return null;
+  return { address, prefix, family: version === 4 ? "ipv4" : "ipv6" };
+}
+
+/** IPv4 clients reach a dual-stack socket as `::ffff:a.b.c.d`. */
+const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+
+/** Whether `remoteAddress` lies in one of `cidrs`; no list (undefined) allows every client. */
+export function clientAllowed(cidrs: string[] | undefined, remoteAddress: string): boolean {
+  if (cidrs === undefined) return true;
+  const address = plainAddress(remoteAddress);
+  const family = isIP(address) === 6 ? "ipv6" : "ipv4";
+  const list = new BlockList();
+  for (const cidr of cidrs.map(parseCidr)) if (cidr) list.addSubnet(cidr.address, cidr.prefix, cidr.family);
+  return list.check(address, family);
+}

@@ -1,0 +1,51 @@
+import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
+import { findVisibleEmail } from "../archived-emails/find-visible-email";
+import { readVerifiedBlob } from "../archived-emails/read-verified-blob";
+import { db } from "../db/client";
+import { notFound } from "../errors/app-error";
+import { loadImapConfig } from "../ingestion-sources/load-imap-config";
+import { appendToMailbox } from "./append-to-mailbox";
+import type { RestoreEmailInput } from "./restore.schemas";
+
+export interface RestoreResult {
+  emailId: string;
+  ingestionSourceId: string;
+  folder: string;
+  uid: number | null;
+}
+
+/**
+ * `POST /v1/archived-emails/{id}/restore`: appends the original bytes (verified against their hash)
+ * to a folder of an IMAP source's mailbox with the original date, and audits it (RESTORE).
+ */
+export async function restoreArchivedEmail(options: { principal: Principal; emailId: string; input: RestoreEmailInput }): Promise<RestoreResult> {
+  const { principal, input } = options;
+  await findVisibleEmail({ client: db(), emailId: options.emailId, principal, permission: "restore:archive" });
+  const config = await loadImapConfig({ sourceId: input.ingestionSourceId });
+  const email = await db().archivedEmail.findUnique({ where: { id: options.emailId }, select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true } });
+  if (!email) throw notFound("Archived email");
+  const raw = await readVerifiedBlob({ actor: principal.actor, key: email.storagePath, hashSha256: email.storageHashSha256, target: { type: "ArchivedEmail", id: email.id } });
+  let uid: number | null = null;
+  await appendToMailbox({
+    config,
+    folder: input.folder,
+    messages: [{ raw, date: email.sentAt }],
+    onAppended: async (_message, appended) => {
+      uid = appended.uid;
+      await auditRestore({ actor: principal.actor, email, ingestionSourceId: input.ingestionSourceId, folder: input.folder });
+    },
+  });
+  return { emailId: email.id, ingestionSourceId: input.ingestionSourceId, folder: input.folder, uid };
+}
+
+/** The RESTORE audit entry of one email appended to a mailbox. */
+export async function auditRestore(options: { actor: AuditActor; email: { id: string; storageHashSha256: string }; ingestionSourceId: string; folder: string }) {
+  await appendAuditEntry(db(), {
+    actor: options.actor,
+    actionType: "RESTORE",
+    targetType: "ArchivedEmail",
+    targetId: options.email.id,
+    details: { ingestionSourceId: options.ingestionSourceId, folder: options.folder, storageHashSha256: options.email.storageHashSha256 },
+  });
+}

@@ -1,0 +1,57 @@
+import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
+
+export interface SmtpResult {
+  /** The final reply code: DATA's, or the refusal that ended the transaction. */
+  code: number;
+  response: string;
+  rejected: string[];
+}
+
+export interface SendOptions {
+  port: number;
+  from: string;
+  to: string[];
+  raw: Buffer;
+  /** Upgrade with STARTTLS (the listener's certificate is self-signed); default true. */
+  tls?: boolean;
+  auth?: { user: string; pass: string };
+}
+
+/** Delivers one message over a fresh connection and reports the server's answer (never throws for an SMTP refusal). */
+export async function sendSmtp(options: SendOptions): Promise<SmtpResult> {
+  const connection = new SMTPConnection({
+    host: "127.0.0.1",
+    port: options.port,
+    ignoreTLS: options.tls === false,
+    tls: { rejectUnauthorized: false },
+    connectionTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const failed = (error: { responseCode?: number; response?: string; message: string }): SmtpResult => ({
+    code: error.responseCode ?? 0,
+    response: error.response ?? error.message,
+    rejected: [],
+  });
+  // A refusal at the greeting reaches only the "error" event: connect's callback waits for success.
+  let failConnect: (error: Error) => void = () => undefined;
+  connection.on("error", (error) => failConnect(error));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      failConnect = reject;
+      connection.connect((error) => (error ? reject(error) : resolve()));
+    });
+    if (options.auth) {
+      const auth = options.auth;
+      await new Promise<void>((resolve, reject) => connection.login(auth, (error) => (error ? reject(error) : resolve())));
+    }
+    return await new Promise<SmtpResult>((resolve) =>
+      connection.send({ from: options.from, to: options.to }, options.raw, (error, info) =>
+        resolve(error ? failed(error) : { code: Number(info.response.slice(0, 3)), response: info.response, rejected: info.rejected }),
+      ),
+    );
+  } catch (error) {
+    return failed(error as { responseCode?: number; response?: string; message: string });
+  } finally {
+    connection.close();
+  }
+}
