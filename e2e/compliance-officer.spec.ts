@@ -105,8 +105,14 @@ test.describe.serial("compliance officer", () => {
     await expect(page.getByTestId("hold-Case Zeppelin")).toBeVisible();
     const bulk = page.getByRole("form", { name: "Bulk apply from a search" });
     await bulk.getByLabel("Hold").selectOption({ label: "Case Zeppelin" });
-    await bulk.getByLabel("Words").fill("zeppelin");
+    // A query of the search language, explained before it is applied: each clause with its count, and a warning for the broad one.
+    await bulk.getByLabel("Query").fill("subject:zeppelin from:@example.com -lunch");
     await bulk.getByRole("button", { name: "Preview matches" }).click();
+    const explanation = bulk.getByRole("region", { name: "Query explanation" });
+    await expect(explanation.getByTestId("explain-normalized")).toHaveText("subject:zeppelin AND from:@example.com AND NOT lunch");
+    await expect(explanation).toContainText("exactly as written: 1 of 3 emails you may read");
+    await expect(explanation.getByRole("listitem").filter({ hasText: /^from:@example\.com · 3$/ })).toBeVisible();
+    await expect(explanation.getByRole("alert").filter({ hasText: "from:@example.com matches 3 of 3 emails (100%)" })).toBeVisible();
     await expect(bulk.getByTestId("bulk-preview-count")).toHaveText("1 matching emails");
     await bulk.getByRole("button", { name: "Apply hold to 1 emails" }).click();
     await expect(bulk.getByTestId("bulk-result")).toHaveText("1 emails newly linked");

@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterInputs } from "@/lib/trpc";
+import { SearchExplanation } from "@/components/search-explanation";
 import { SubmitButton } from "@/components/submit-button";
 
 type SearchQuery = RouterInputs["legalHolds"]["bulkApply"]["searchQuery"];
@@ -24,6 +25,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
   const [holdId, setHoldId] = useState("");
   const [search, setSearch] = useState<SearchQuery | null>(null);
   const preview = useQuery(trpc.legalHolds.previewBulkApply.queryOptions(search ? { searchQuery: search } : skipToken));
+  const explanation = useQuery(trpc.search.explain.queryOptions(search ? { searchQuery: search } : skipToken));
   const bulkApply = useMutation(
     trpc.legalHolds.bulkApply.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError: (error) => toast(errorMessage(error), "error") }),
   );
@@ -53,8 +55,13 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
       </label>
       {activeHolds.length === 0 ? <p className="text-xs text-slate-600">Only an active hold can be applied.</p> : null}
       <label className="block text-sm">
-        Words <input name="query" className="input" />
+        Query <input name="query" className="input" aria-describedby="bulk-query-help" />
       </label>
+      <p id="bulk-query-help" className="text-xs text-slate-600">
+        Words, or the query language: <code>AND</code> <code>OR</code> <code>NOT</code> <code>-word</code> <code>( )</code>{" "}
+        <code>"exact phrase"</code> <code>budg*</code> <code>merger NEAR/5 acme</code> and fields such as <code>from:@acme.com</code>{" "}
+        <code>subject:</code> <code>sent:2024-01-01..2024-03-31</code> <code>has:attachment</code>. A query with operators runs exactly as written.
+      </p>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <label className="block text-sm">
           From <input name="from" className="input" />
@@ -103,6 +110,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
       </label>
       <SubmitButton className="btn">Preview matches</SubmitButton>
       <ErrorNotice error={preview.error} />
+      {explanation.data && search ? <SearchExplanation explanation={explanation.data} /> : null}
       {preview.data && search ? (
         <div className="space-y-2 text-sm">
           <p data-testid="bulk-preview-count">{preview.data.total} matching emails</p>
