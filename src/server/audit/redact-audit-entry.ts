@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { readsWholeArchive } from "../authz/ability";
 import type { AuditLogEntry } from "./audit-log-entry";
 
 /**
@@ -13,9 +13,6 @@ const MAIL_ACTIONS = new Set(["BULK_APPLY_HOLD"]);
 /** Who acted is never mail. */
 const ALWAYS_SHOWN = ["actorUserId", "actorApiKeyId"];
 
-/** Whether the caller may read every archived email, and so every detail of the audit log. */
-export const readsWholeArchive = (principal: Principal): boolean => archiveScope(principal.ability, "read") === null;
-
 export const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): boolean =>
   !MAIL_FREE_TARGETS.has(entry.targetType) || MAIL_ACTIONS.has(entry.actionType);
 
@@ -26,7 +23,7 @@ export const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionTyp
  * `redacted: true`. Only the answer changes; verification reads the stored rows.
  */
 export function redactAuditEntries(principal: Principal, entries: AuditLogEntry[]): AuditLogEntry[] {
-  if (readsWholeArchive(principal)) return entries;
+  if (readsWholeArchive(principal.ability)) return entries;
   return entries.map((entry) => {
     if (!revealsMail(entry)) return entry;
     const details = (entry.details ?? {}) as Record<string, unknown>;
