@@ -35,6 +35,27 @@ describe("API keys created with an API key", () => {
     expect(created.details).toMatchObject({ expiresAt: parentExpiry, actorUserId: admin.user.id, actorApiKeyId: parent.id });
   });
 
+  it("are revoked with the key that created them, at any depth, over REST and tRPC", async () => {
+    const admin = await setupAdmin();
+    for (const revokeVia of ["rest", "trpc"] as const) {
+      const parent = await createApiKeyFor(admin.token);
+      const child = await api("POST", "/v1/api-keys", { headers: { "x-api-key": parent.key }, body: { name: "child" } });
+      const grandchild = await trpcHttp("account.createApiKey", { name: "grandchild" }, { "x-api-key": child.body.key });
+      const grandchildKey = ((await grandchild.json()) as { result: { data: { key: string } } }).result.data.key;
+      const bystander = await createApiKeyFor(admin.token);
+      expect((await api("GET", "/v1/auth/me", { apiKey: grandchildKey })).status).toBe(200);
+
+      const revoked = revokeVia === "rest"
+        ? (await api("DELETE", `/v1/api-keys/${parent.id}`, { token: admin.token })).status
+        : (await trpcHttp("account.deleteApiKey", { id: parent.id }, { authorization: `Bearer ${admin.token}` })).status;
+      expect(revoked).toBe(revokeVia === "rest" ? 204 : 200);
+      for (const key of [parent.key, child.body.key, grandchildKey]) expect((await api("GET", "/v1/auth/me", { apiKey: key })).status).toBe(401);
+      expect((await api("GET", "/v1/auth/me", { apiKey: bystander.key })).status).toBe(200);
+      const entry = await db().auditLog.findFirstOrThrow({ where: { targetId: parent.id, actionType: "DELETE" } });
+      expect(entry.details).toMatchObject({ keysCreatedWithItRevoked: 2 });
+    }
+  });
+
   it("keeps a key that never expires, or a bearer token, free to create keys without expiry", async () => {
     const admin = await setupAdmin();
     const unbounded = await createApiKeyFor(admin.token);

@@ -12,8 +12,8 @@ const earlier = (a: Date | null, b: Date | null): Date | null => (a === null ? b
 
 /**
  * Creates a key for the caller; the key itself is returned only here and stored only as a hash. A key
- * created with an API key expires no later than that key (docs/auth.md), so a leaked key cannot be
- * turned into one that outlives it.
+ * created with an API key expires no later than that key and is revoked with it (docs/auth.md), so a
+ * leaked key cannot be turned into one that outlives it.
  */
 export async function createApiKey(options: { principal: Principal; input: CreateApiKeyInput }): Promise<ApiKeyDto & { key: string }> {
   const generated = generateApiKey();
@@ -33,6 +33,7 @@ export async function createApiKey(options: { principal: Principal; input: Creat
         prefix: generated.prefix,
         keyHash: generated.keyHash,
         expiresAt,
+        createdByKeyId: creatingKeyId ?? null,
       },
     });
     await appendAuditEntry(tx, {

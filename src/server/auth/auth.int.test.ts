@@ -287,7 +287,8 @@ describe("credentials", () => {
     const audit = await db().auditLog.findMany({ where: { targetType: "ApiKey", targetId: created.body.id }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => [entry.actionType, entry.details])).toEqual([
       ["CREATE", { name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt, actorUserId: admin.user.id }],
-      ["DELETE", { name: "ci", prefix: created.body.prefix, actorUserId: admin.user.id }],
+      // The key created with it ("forever") is revoked with it.
+      ["DELETE", { name: "ci", prefix: created.body.prefix, keysCreatedWithItRevoked: 1, actorUserId: admin.user.id }],
     ]);
     expect(JSON.stringify(audit.map(({ id: _id, ...entry }) => entry))).not.toContain(created.body.key);
     expect((await api("GET", "/v1/api-keys")).status).toBe(401);
