@@ -18,6 +18,8 @@ export interface TestEmailOverrides {
   senderName?: string;
   senderEmail?: string;
   recipients?: { name?: string; email: string }[];
+  /** Internal participants of a journaled email (docs/journaling.md; default none). */
+  participantEmails?: string[];
   /** The Cc and Bcc addresses among `recipients` (default none). */
   cc?: string[];
   bcc?: string[];
@@ -73,6 +75,7 @@ export async function insertTestEmail(
         senderEmail: overrides.senderEmail ?? "alice@example.com",
         recipients,
         recipientEmails: recipients.map((recipient) => recipient.email),
+        participantEmails: overrides.participantEmails ?? [],
         ccEmails: (overrides.cc ?? []).map((address) => address.toLowerCase()),
         bccEmails: (overrides.bcc ?? []).map((address) => address.toLowerCase()),
         storagePath: `test/${hash.slice(0, 2)}/${hash}`,

@@ -82,6 +82,9 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/search", path: () => "/v1/search?query=hello", expect: [200, 200, 200, 200, 403] },
   { method: "POST", pattern: "/v1/search/explain", path: () => "/v1/search/explain", body: { searchQuery: { query: "hello OR world" } }, expect: [200, 200, 200, 200, 403] },
   { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs", expect: READ_AUDIT(200) },
+  // The actorUserId filter: permission first, then validation.
+  { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: (ids) => `/api/v1/enterprise/audit-logs?actorUserId=${ids.ghost}`, expect: READ_AUDIT(200) },
+  { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs?actorUserId=nobody", expect: READ_AUDIT(422) },
   { method: "POST", pattern: "/api/v1/enterprise/audit-logs/verify", path: () => "/api/v1/enterprise/audit-logs/verify", expect: READ_AUDIT(200) },
   { method: "GET", pattern: "/api/v1/enterprise/audit-logs/head", path: () => "/api/v1/enterprise/audit-logs/head", expect: READ_AUDIT(200) },
   { method: "GET", pattern: `${H}/holds`, path: () => `${H}/holds`, expect: ADMIN_ONLY(200) },
@@ -139,7 +142,7 @@ const ROWS: Row[] = [
   { method: "GET", pattern: `${E}/cases/[id]/exports/[exportId]/download`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/download`, expect: ADMIN_ONLY(404) },
 ];
 
-/** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]. */
+/** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]; `name#variant` calls `name`. */
 const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "account.me": { expect: 200 },
   "account.apiKeys": { expect: 200 },
@@ -158,6 +161,8 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "roles.update": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "audit.list": { input: {}, expect: READ_AUDIT(200) },
+  "audit.list#actorUserId": { input: { actorUserId: GHOST }, expect: READ_AUDIT(200) },
+  "audit.list#invalid actorUserId": { input: { actorUserId: "nobody" }, expect: READ_AUDIT(422) },
   "audit.get": { input: { id: 999_999_999 }, expect: READ_AUDIT(404) },
   "audit.verify": { expect: READ_AUDIT(200) },
   "audit.head": { expect: READ_AUDIT(200) },
@@ -291,7 +296,7 @@ describe("authorization matrix", () => {
   it.each(Object.entries(TRPC_ROWS))("tRPC %s", async (name, row) => {
     const outcomes: string[] = [];
     const want: string[] = [];
-    const call = (headers: Record<string, string>) => trpcHttp(name, row.input, headers);
+    const call = (headers: Record<string, string>) => trpcHttp(name.split("#")[0], row.input, headers);
     for (const caller of CALLERS) {
       outcomes.push(`${caller}:${(await call(headersFor[caller])).status}`);
       want.push(`${caller}:${expected(row, caller)}`);

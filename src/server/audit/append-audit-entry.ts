@@ -6,6 +6,10 @@ import { auditEntryHashedParts } from "./audit-hash";
 export interface AuditActor {
   identifier: string;
   ip: string;
+  /** The authenticated user; recorded as `details.actorUserId` (an email can be renamed, the id cannot). */
+  userId?: string;
+  /** The API key the request came with; recorded as `details.actorApiKeyId`. */
+  apiKeyId?: string;
 }
 
 export const systemActor = (identifier = "system"): AuditActor => ({ identifier, ip: "127.0.0.1" });
@@ -16,6 +20,19 @@ export interface AuditEntryInput {
   targetType: string;
   targetId: string;
   details?: Record<string, unknown>;
+}
+
+/**
+ * The details as stored: the actor's ids are written by the appender alone, so an entry without an
+ * authenticated actor can never carry an `actorUserId` that came from somewhere else.
+ */
+function detailsWithActor(input: AuditEntryInput): Record<string, unknown> {
+  const { actorUserId: _userId, actorApiKeyId: _apiKeyId, ...details } = input.details ?? {};
+  return {
+    ...details,
+    ...(input.actor.userId === undefined ? {} : { actorUserId: input.actor.userId }),
+    ...(input.actor.apiKeyId === undefined ? {} : { actorApiKeyId: input.actor.apiKeyId }),
+  };
 }
 
 /** Plain JSON (no bigint, Date, undefined, NaN) with storable strings and keys, unchanged by a jsonb round trip. */
@@ -55,7 +72,7 @@ export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryIn
       actionType: storableText(input.actionType),
       targetType: storableText(input.targetType),
       targetId: storableText(input.targetId),
-      details: toStorableJson(input.details),
+      details: toStorableJson(detailsWithActor(input)),
     };
     return { ...fields, ...auditEntryHashedParts(fields) };
   });

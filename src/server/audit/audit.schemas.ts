@@ -29,6 +29,7 @@ export const listAuditLogsQuerySchema = z
     startDate: optionalParam(dateBoundSchema("startDate")),
     endDate: optionalParam(dateBoundSchema("endDate")),
     actor: optionalParam(z.string().max(MAX_FILTER_LENGTH, `actor must be at most ${MAX_FILTER_LENGTH} characters`)),
+    actorUserId: optionalParam(z.uuid({ message: "actorUserId must be a UUID" }).transform((id) => id.toLowerCase())),
     actionType: optionalParam(
       z.string().max(MAX_FILTER_LENGTH, `actionType must be at most ${MAX_FILTER_LENGTH} characters`),
     ),
@@ -44,6 +45,7 @@ export const listAuditLogsQuerySchema = z
     limit: query.limit,
     sort: query.sort,
     actor: query.actor,
+    actorUserId: query.actorUserId,
     actionType: query.actionType,
     /** Inclusive lower bound of the entry timestamp. */
     from: query.startDate?.from,

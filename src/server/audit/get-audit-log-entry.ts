@@ -1,10 +1,12 @@
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
+import type { Principal } from "../auth/principal";
 import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
+import { redactAuditEntries } from "./redact-audit-entry";
 
 /** One entry by id, e.g. the one a failed chain verification points at. */
-export async function getAuditLogEntry(options: { id: number }): Promise<AuditLogEntry> {
+export async function getAuditLogEntry(options: { principal: Principal; id: number }): Promise<AuditLogEntry> {
   const row = await db().auditLog.findUnique({ where: { id: BigInt(options.id) } });
   if (!row) throw notFound("Audit log entry");
-  return toAuditLogEntry(row);
+  return redactAuditEntries(options.principal, [toAuditLogEntry(row)])[0];
 }

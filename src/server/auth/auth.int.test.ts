@@ -26,7 +26,7 @@ describe("POST /v1/auth/setup", () => {
     const audit = await db().auditLog.findMany({ where: { actionType: "SETUP" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ targetType: "User", targetId: first.body.user.id, actorIdentifier: "Root@Example.com" });
-    expect(audit[0].details).toEqual({ email: "Root@Example.com", role: "predefined_super_admin", source: "api" });
+    expect(audit[0].details).toEqual({ email: "Root@Example.com", role: "predefined_super_admin", source: "api", actorUserId: first.body.user.id });
   });
 
   it("lets exactly one of several concurrent setups win", async () => {
@@ -279,14 +279,16 @@ describe("credentials", () => {
     expect(stored.keyHash).toMatch(/^[0-9a-f]{64}$/);
     const listed = await api("GET", "/v1/api-keys", { token: admin.token });
     expect(listed.body).toEqual([{ id: created.body.id, name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt, createdAt: created.body.createdAt }]);
+    // A key created with a key expires no later than it (src/server/api-keys/api-keys.int.test.ts).
     const noExpiry = await api("POST", "/v1/api-keys", { apiKey: created.body.key, body: { name: "forever" } });
     expect(noExpiry.status).toBe(201);
-    expect(noExpiry.body.expiresAt).toBeNull();
+    expect(noExpiry.body.expiresAt).toBe(created.body.expiresAt);
     expect((await api("DELETE", `/v1/api-keys/${created.body.id}`, { token: admin.token })).status).toBe(204);
     const audit = await db().auditLog.findMany({ where: { targetType: "ApiKey", targetId: created.body.id }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => [entry.actionType, entry.details])).toEqual([
-      ["CREATE", { name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt }],
-      ["DELETE", { name: "ci", prefix: created.body.prefix }],
+      ["CREATE", { name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt, actorUserId: admin.user.id }],
+      // The key created with it ("forever") is revoked with it.
+      ["DELETE", { name: "ci", prefix: created.body.prefix, keysCreatedWithItRevoked: 1, actorUserId: admin.user.id }],
     ]);
     expect(JSON.stringify(audit.map(({ id: _id, ...entry }) => entry))).not.toContain(created.body.key);
     expect((await api("GET", "/v1/api-keys")).status).toBe(401);

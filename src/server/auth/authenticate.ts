@@ -35,7 +35,12 @@ function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "
 }
 
 /** The user with their role's current policies, read on every request (one statement, through `pg`). */
-export async function principalForUser(userId: string, ip: string, via: Principal["via"]): Promise<Principal | null> {
+export async function principalForUser(
+  userId: string,
+  ip: string,
+  via: Principal["via"],
+  apiKeyId?: string,
+): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
   const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null }>(pgPool(), Prisma.sql`
     SELECT u.id, u.email, u.role_id, r.policies::text AS policies
@@ -48,7 +53,7 @@ export async function principalForUser(userId: string, ip: string, via: Principa
     email: user.email,
     roleId: user.role_id,
     ...abilityOfStoredPolicies(user.policies),
-    actor: { identifier: user.email, ip },
+    actor: { identifier: user.email, ip, userId: user.id, ...(apiKeyId === undefined ? {} : { apiKeyId }) },
     via,
   };
 }
@@ -61,7 +66,7 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     const record = await db().apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey.trim()) } });
     if (!record) throw unauthenticated("Invalid API key");
     if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
-    const principal = await principalForUser(record.userId, options.ip, "apiKey");
+    const principal = await principalForUser(record.userId, options.ip, "apiKey", record.id);
     if (!principal) throw unauthenticated("Invalid API key");
     return principal;
   }

@@ -44,7 +44,7 @@ export async function login(options: { input: LoginInput; ip: string }): Promise
     throw new AppError("UNAUTHENTICATED", "Invalid email or password");
   }
   await recordLoginSuccess(email, options.ip);
-  await auditLogin({ identifier: user.email, ip: options.ip }, user.id, true, "valid_credentials");
+  await auditLogin({ identifier: user.email, ip: options.ip, userId: user.id }, user.id, true, "valid_credentials");
   const token = await issueAccessToken(user.id);
   return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
 }

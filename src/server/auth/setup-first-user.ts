@@ -28,7 +28,7 @@ export async function setupFirstUser(options: {
       if ((await tx.user.count()) > 0) throw alreadySetUp();
       const role = await tx.role.findUniqueOrThrow({ where: { slug: SUPER_ADMIN_SLUG }, select: { id: true } });
       const created = await insertUser(tx, { ...options.input, roleId: role.id }, passwordHash);
-      const actor: AuditActor = { identifier: created.email, ip: options.ip };
+      const actor: AuditActor = { identifier: created.email, ip: options.ip, userId: created.id };
       await appendAuditEntry(tx, {
         actor,
         actionType: "SETUP",

@@ -1,5 +1,6 @@
 import { createMongoAbility, subject as asSubject, type MongoAbility } from "@casl/ability";
 import { AppError } from "../errors/app-error";
+import { recordInScope, scopeClauses } from "./archive-scope";
 import { parsePermission, type Permission, type Policy } from "./permissions";
 
 export type AppAbility = MongoAbility;
@@ -26,9 +27,17 @@ export function assertCan(ability: AppAbility, permission: Permission): void {
   }
 }
 
-/** Record-level check, honouring policy conditions (e.g. userEmail on archive). */
+/**
+ * Record-level check, honouring policy conditions (e.g. userEmail on archive). An archived email is
+ * checked with the clauses the list and search queries turn into SQL (archive-scope.ts), not with
+ * CASL's own matching, which compares exactly: one rule, so a role never sees an email in a list and
+ * then gets 404 on it, nor the reverse.
+ */
 export function canOnRecord(ability: AppAbility, permission: Permission, record: Record<string, unknown>): boolean {
   const { action, subject } = parsePermission(permission);
+  if (subject === "archive" && (action === "read" || action === "delete" || action === "restore")) {
+    return recordInScope(scopeClauses(archiveScope(ability, action)), record);
+  }
   return ability.can(action, asSubject(subject, { ...record }));
 }
 
@@ -44,6 +53,9 @@ export function archiveScope(ability: AppAbility, action: "read" | "delete" | "r
   if (allowing.some((rule) => !rule.conditions)) return null;
   return allowing.map((rule) => rule.conditions as ArchiveCondition);
 }
+
+/** Whether the ability reads every archived email (no conditions); mail details are shown only then. */
+export const readsWholeArchive = (ability: AppAbility): boolean => archiveScope(ability, "read") === null;
 
 /** Every `action:subject` the policies grant, for clients deciding what to show. */
 export function effectivePermissions(policies: Policy[]): string[] {

@@ -38,8 +38,10 @@ describe("dashboard stats", () => {
     expect(full).toMatchObject({ emailsArchived: 3, storageBytes: 700 });
 
     const alice = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+    await db().ingestionSource.update({ where: { id: second }, data: { status: "error", statusMessage: "login failed for ceo@example.com" } });
     const restricted = await getDashboardStats({ principal: await principalOf(alice.user.id) });
-    expect(countsBySource(restricted)).toEqual({ "Dashboard A": 1, "Dashboard B": 0, "Dashboard empty": 0 });
+    // Names and statuses of sources are redacted for a restricted role, which sees only the sources of its emails.
+    expect(restricted.sources).toEqual([{ id: first, name: null, provider: "upload", status: null, statusMessage: null, emailCount: 1 }]);
     expect(restricted).toMatchObject({ emailsArchived: 1, storageBytes: 100, forecastByWeek: null });
   });
 

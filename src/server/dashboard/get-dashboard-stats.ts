@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { archiveScope, can } from "../authz/ability";
+import { can, readsWholeArchive } from "../authz/ability";
 import { visibleEmailsCondition } from "../archived-emails/visible-emails-condition";
 import { db } from "../db/client";
 import { visibleSourceEmailCounts } from "../archived-emails/visible-source-email-counts";
@@ -11,7 +11,11 @@ export interface DashboardStats {
   emailsArchived: number;
   storageBytes: number;
   emailsOnHold: number;
-  sources: { id: string; name: string; provider: string; status: string; statusMessage: string | null; emailCount: number }[];
+  /**
+   * Name, status and message are null (redacted) for a caller who may not read the whole archive, who
+   * sees only the sources holding emails they may read (docs/security.md).
+   */
+  sources: { id: string; name: string | null; provider: string; status: string | null; statusMessage: string | null; emailCount: number }[];
   growth: { month: string; count: number }[];
   /** Deletions expected per week over the next 90 days; null when the caller may not see the forecast. */
   forecastByWeek: { weekStart: string; count: number }[] | null;
@@ -27,7 +31,7 @@ const GROWTH_MONTHS = 12;
  */
 export async function getDashboardStats(options: { principal: Principal; now?: Date }): Promise<DashboardStats> {
   const since = utcMonthStart(options.now ?? new Date(), GROWTH_MONTHS - 1);
-  const wholeArchive = archiveScope(options.principal.ability, "read") === null;
+  const wholeArchive = readsWholeArchive(options.principal.ability);
   const visible = visibleEmailsCondition(options.principal);
   const [archive, held, sources] = await Promise.all([
     wholeArchive ? keptArchiveStats(since) : countedArchiveStats(visible, since),
@@ -43,7 +47,11 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
     emailsArchived: archive.emails,
     storageBytes: archive.bytes,
     emailsOnHold: Number(held[0].n),
-    sources: sources.map((source) => ({ id: source.id, name: source.name, provider: source.provider, status: source.status, statusMessage: source.status_message, emailCount: source.emailCount })),
+    sources: wholeArchive
+      ? sources.map((source) => ({ id: source.id, name: source.name, provider: source.provider, status: source.status, statusMessage: source.status_message, emailCount: source.emailCount }))
+      : sources
+          .filter((source) => source.emailCount > 0)
+          .map((source) => ({ id: source.id, name: null, provider: source.provider, status: null, statusMessage: null, emailCount: source.emailCount })),
     growth: archive.growth,
     forecastByWeek: forecast,
   };

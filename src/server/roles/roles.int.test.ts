@@ -35,6 +35,7 @@ describe("roles", () => {
     expect(audit.map((entry) => entry.actionType)).toEqual(["CREATE", "UPDATE", "DELETE"]);
     expect(audit[1].details).toEqual({
       changes: { policies: { from: archivePolicy, to: [{ action: "read", subject: "archive", conditions: {} }] } },
+      actorUserId: admin.user.id,
     });
   });
 

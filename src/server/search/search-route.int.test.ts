@@ -166,6 +166,7 @@ describe("GET /v1/search", () => {
       limit: 20,
       total: 1,
       totalIsEstimate: false,
+      actorUserId: admin.user.id,
     });
   });
 

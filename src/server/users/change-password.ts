@@ -1,8 +1,9 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import { hashPassword, verifyPassword } from "../auth/passwords";
+import { hashPassword } from "../auth/passwords";
 import type { Principal } from "../auth/principal";
 import { db, transaction } from "../db/client";
-import { notFound, validationError } from "../errors/app-error";
+import { notFound } from "../errors/app-error";
+import { assertCurrentPassword } from "./assert-current-password";
 import { assertNotDemoMode } from "./update-profile";
 import type { ChangePasswordInput } from "./users.schemas";
 
@@ -10,9 +11,7 @@ export async function changePassword(options: { principal: Principal; input: Cha
   assertNotDemoMode();
   const user = await db().user.findUnique({ where: { id: options.principal.userId }, select: { passwordHash: true } });
   if (!user) throw notFound("User");
-  if (!(await verifyPassword(user.passwordHash, options.input.currentPassword))) {
-    throw validationError([{ field: "currentPassword", message: "current password is incorrect" }]);
-  }
+  await assertCurrentPassword(user.passwordHash, options.input.currentPassword, "change the password");
   const passwordHash = await hashPassword(options.input.newPassword);
   await transaction(async (tx) => {
     await tx.user.update({ where: { id: options.principal.userId }, data: { passwordHash } });

@@ -2,23 +2,32 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
+import { assertCurrentPassword } from "./assert-current-password";
 import { assertRoleExists } from "./assert-role-exists";
 import { duplicateEmail } from "./create-user";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
 import type { UpdateUserInput } from "./users.schemas";
 
-/** Changes only the provided fields (used by PUT /v1/users/{id} and PATCH /v1/users/profile). */
+/**
+ * Changes only the provided fields (used by PUT /v1/users/{id} and PATCH /v1/users/profile). Changing
+ * one's own email, by either path, needs the current password: whoever holds a stolen session or key
+ * cannot rename the account into a look-alike of another. The entry records the old and new email.
+ */
 export async function updateUser(options: {
   actor: AuditActor;
   id: string;
   input: UpdateUserInput;
   actionDetails?: Record<string, unknown>;
 }): Promise<UserDto> {
-  const { input } = options;
+  const { currentPassword, ...input } = options.input;
   try {
     return await transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { id: true } });
+      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { email: true, passwordHash: true } });
       if (!existing) throw notFound("User");
+      const emailChange = input.email !== undefined && input.email !== existing.email ? { from: existing.email, to: input.email } : null;
+      if (emailChange && options.actor.userId === options.id) {
+        await assertCurrentPassword(existing.passwordHash, currentPassword, "change your own email");
+      }
       await assertRoleExists(tx, input.roleId);
       const user = await tx.user.update({
         where: { id: options.id },
@@ -35,7 +44,7 @@ export async function updateUser(options: {
         actionType: "UPDATE",
         targetType: "User",
         targetId: user.id,
-        details: { changes: input, ...options.actionDetails },
+        details: { changes: input, ...(emailChange && { emailChange }), ...options.actionDetails },
       });
       return toUserDto(user);
     });

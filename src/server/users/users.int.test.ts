@@ -38,9 +38,9 @@ describe("users", () => {
     const actions = await db().auditLog.findMany({ where: { targetType: "User", targetId: created.body.id }, orderBy: { id: "asc" } });
     expect(actions.map((entry) => entry.actionType)).toEqual(["CREATE", "UPDATE", "DELETE"]);
     expect(actions.map((entry) => entry.details)).toEqual([
-      { email: newUser.email, first_name: "New", last_name: "User", roleId: readOnly.id },
-      { changes: { first_name: "Renamed" } },
-      { email: newUser.email, apiKeysRevoked: 0 },
+      { email: newUser.email, first_name: "New", last_name: "User", roleId: readOnly.id, actorUserId: admin.user.id },
+      { changes: { first_name: "Renamed" }, actorUserId: admin.user.id },
+      { email: newUser.email, apiKeysRevoked: 0, actorUserId: admin.user.id },
     ]);
     expect(actions.every((entry) => entry.actorIdentifier === "admin@example.com")).toBe(true);
     expect(JSON.stringify(actions.map((entry) => entry.details))).not.toContain("password-123");
@@ -113,7 +113,7 @@ describe("users", () => {
     expect((await api("GET", "/v1/auth/me", { apiKey: user.apiKey })).status).toBe(401);
     expect(await db().apiKey.count()).toBe(0);
     const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "DELETE", targetId: user.user.id } });
-    expect(entry.details).toEqual({ email: user.user.email, apiKeysRevoked: 1 });
+    expect(entry.details).toEqual({ email: user.user.email, apiKeysRevoked: 1, actorUserId: admin.user.id });
   });
 
   it("answers 404 for unknown ids", async () => {
@@ -172,7 +172,7 @@ describe("profile", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.last_name).toBe("Changed");
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { roleId: admin.user.role!.id } })).status).toBe(422);
-    expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { email: "ADMIN@example.com" } })).status).toBe(409);
+    expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { email: "ADMIN@example.com", currentPassword: reader.password } })).status).toBe(409);
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: {} })).status).toBe(422);
     const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: reader.user.id } });
     expect(entry).toMatchObject({ actorIdentifier: reader.user.email, details: { changes: { last_name: "Changed" }, profile: true } });
@@ -200,7 +200,7 @@ describe("profile", () => {
     expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: admin.password } })).status).toBe(401);
     expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "brand-new-password" } })).status).toBe(200);
     const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: admin.user.id } });
-    expect(entry.details).toEqual({ passwordChanged: true });
+    expect(entry.details).toEqual({ passwordChanged: true, actorUserId: admin.user.id });
     expect((await api("POST", "/v1/users/profile/password", { token: admin.token, body: { currentPassword: "x" } })).status).toBe(422);
   });
 

@@ -22,15 +22,20 @@ export const createUserSchema = z
   })
   .strict();
 
+const currentPasswordSchema = z.string().min(1).max(1024);
+/** Needed to change one's own email (docs/auth.md); never stored or audited. */
+const emailChangePasswordSchema = currentPasswordSchema.optional();
+
 export const updateUserSchema = z
   .object({
     email: emailSchema.optional(),
     first_name: nameSchema.optional(),
     last_name: nameSchema.optional(),
     roleId: roleIdSchema.nullable().optional(),
+    currentPassword: emailChangePasswordSchema,
   })
   .strict()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+  .refine((value) => [value.email, value.first_name, value.last_name, value.roleId].some((field) => field !== undefined), {
     message: "at least one of email, first_name, last_name, roleId is required",
   });
 
@@ -39,14 +44,15 @@ export const updateProfileSchema = z
     email: emailSchema.optional(),
     first_name: nameSchema.optional(),
     last_name: nameSchema.optional(),
+    currentPassword: emailChangePasswordSchema,
   })
   .strict()
-  .refine((value) => Object.values(value).some((field) => field !== undefined), {
+  .refine((value) => [value.email, value.first_name, value.last_name].some((field) => field !== undefined), {
     message: "at least one of email, first_name, last_name is required",
   });
 
 export const changePasswordSchema = z
-  .object({ currentPassword: z.string().min(1).max(1024), newPassword: passwordSchema })
+  .object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema })
   .strict();
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;

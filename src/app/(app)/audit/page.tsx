@@ -18,7 +18,7 @@ const ACTION_TYPES = [
   "APPLY_HOLD", "APPLY_LABEL", "BULK_APPLY_HOLD", "CREATE", "DELETE", "IMPORT", "INTEGRITY_FAILURE", "LOGIN", "LOGIN_FAILED",
   "READ", "RELEASE_ALL", "REMOVE_HOLD", "REMOVE_LABEL", "SEARCH", "SETUP", "SYNC", "UPDATE",
 ];
-const FILTERS = ["actor", "actionType", "startDate", "endDate"] as const;
+const FILTERS = ["actor", "actorUserId", "actionType", "startDate", "endDate"] as const;
 
 /** Filters, sort, page and the open entry live in the URL, so a view (or a broken entry) can be linked. */
 function AuditLog() {
@@ -43,6 +43,7 @@ function AuditLog() {
   const entries = useQuery(
     trpc.audit.list.queryOptions({
       actor: param("actor"),
+      actorUserId: param("actorUserId"),
       actionType: param("actionType"),
       startDate: param("startDate"),
       endDate: param("endDate"),
@@ -80,10 +81,15 @@ function AuditLog() {
         </div>
       )}
       <ErrorNotice error={verify.error} />
-      <form onSubmit={submit} className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Filter audit log" key={params.toString()}>
+      <form onSubmit={submit} className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter audit log" key={params.toString()}>
         <label className="text-sm">
           Actor
           <input name="actor" className="input" defaultValue={param("actor")} placeholder="exact, e.g. officer@example.com" />
+        </label>
+        <label className="text-sm">
+          Actor user id
+          <input name="actorUserId" className="input" defaultValue={param("actorUserId")} placeholder="UUID" aria-invalid={filterErrors.actorUserId ? true : undefined} />
+          {filterErrors.actorUserId && <span className="text-xs text-red-700">{filterErrors.actorUserId}</span>}
         </label>
         <label className="text-sm">
           Action type
@@ -106,7 +112,7 @@ function AuditLog() {
         </label>
         <div className="flex items-end gap-2">
           <SubmitButton className="btn">Filter</SubmitButton>
-          <button type="button" className="btn" onClick={() => setParams({ actor: undefined, actionType: undefined, startDate: undefined, endDate: undefined, page: undefined })}>
+          <button type="button" className="btn" onClick={() => setParams({ ...Object.fromEntries(FILTERS.map((name) => [name, undefined])), page: undefined })}>
             Clear
           </button>
         </div>

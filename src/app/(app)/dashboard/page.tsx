@@ -72,12 +72,16 @@ export default function DashboardPage() {
                   <tr key={source.id} className="border-t border-slate-100">
                     <td className="py-1 pr-2">
                       <Link className="link" href={`/emails?ingestionSourceId=${source.id}`}>
-                        {source.name}
+                        {source.name ?? <em>Source (name redacted)</em>}
                       </Link>
                     </td>
                     <td className="py-1 pr-2">{source.provider}</td>
                     <td className="py-1 pr-2">
-                      <span className={`badge ${STATUS_TONES[source.status] ?? "bg-slate-100 text-slate-800"}`}>{source.status}</span>
+                      {source.status === null ? (
+                        <span className="text-slate-500">redacted</span>
+                      ) : (
+                        <span className={`badge ${STATUS_TONES[source.status] ?? "bg-slate-100 text-slate-800"}`}>{source.status}</span>
+                      )}
                       {source.statusMessage ? <span className="ml-2 text-xs text-slate-600">{source.statusMessage}</span> : null}
                     </td>
                     <td className="py-1 text-right">{formatNumber(source.emailCount)}</td>

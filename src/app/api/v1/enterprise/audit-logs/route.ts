@@ -6,6 +6,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
     auth: "read:audit",
     query: listAuditLogsQuerySchema,
-    handler: ({ query }) => listAuditLogs({ query }),
+    handler: ({ principal, query }) => listAuditLogs({ principal, query }),
   }),
 });

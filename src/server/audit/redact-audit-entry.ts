@@ -1,0 +1,33 @@
+import type { Principal } from "../auth/principal";
+import { readsWholeArchive } from "../authz/ability";
+import type { AuditLogEntry } from "./audit-log-entry";
+
+/**
+ * Targets whose entries say nothing about mail (accounts, roles, keys, settings, policies, labels,
+ * holds). Every other target, among them ArchivedEmail, Attachment, IngestionSource and any added
+ * later, may carry query text, subjects, filenames, mailbox addresses or source names.
+ */
+const MAIL_FREE_TARGETS = new Set(["User", "Role", "ApiKey", "Settings", "RetentionPolicy", "RetentionLabel", "LegalHold"]);
+/** Actions on a mail-free target that still carry a mail query. */
+const MAIL_ACTIONS = new Set(["BULK_APPLY_HOLD"]);
+/** Who acted is never mail. */
+const ALWAYS_SHOWN = ["actorUserId", "actorApiKeyId"];
+
+export const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): boolean =>
+  !MAIL_FREE_TARGETS.has(entry.targetType) || MAIL_ACTIONS.has(entry.actionType);
+
+/**
+ * The entries as this caller may see them (docs/audit-log.md, "Redaction"): `read:audit` alone must
+ * not reveal mail the caller cannot read, so for a caller whose `read:archive` is restricted by
+ * conditions or absent, the details of entries that reveal mail keep only who acted, plus
+ * `redacted: true`. Only the answer changes; verification reads the stored rows.
+ */
+export function redactAuditEntries(principal: Principal, entries: AuditLogEntry[]): AuditLogEntry[] {
+  if (readsWholeArchive(principal.ability)) return entries;
+  return entries.map((entry) => {
+    if (!revealsMail(entry)) return entry;
+    const details = (entry.details ?? {}) as Record<string, unknown>;
+    const kept = Object.fromEntries(ALWAYS_SHOWN.filter((key) => key in details).map((key) => [key, details[key]]));
+    return { ...entry, details: { ...kept, redacted: true } };
+  });
+}
