@@ -72,6 +72,10 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/archived-emails/[id]", path: (ids) => `/v1/archived-emails/${ids.email}`, expect: [200, 200, 200, 404, 403] },
   // Deletion is disabled by default: the permitted caller learns that; the others lack delete:archive.
   { method: "DELETE", pattern: "/v1/archived-emails/[id]", path: (ids) => `/v1/archived-emails/${ids.ghost}`, expect: ADMIN_ONLY(403) },
+  // Restore to a mailbox needs restore:archive (manage:all has it); the body is checked before the email or run is looked up.
+  { method: "POST", pattern: "/v1/archived-emails/[id]/restore", path: (ids) => `/v1/archived-emails/${ids.ghost}/restore`, body: {}, expect: ADMIN_ONLY(422) },
+  { method: "POST", pattern: "/v1/archived-emails/restore", path: () => "/v1/archived-emails/restore", body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: "/v1/archived-emails/restore/[runId]", path: (ids) => `/v1/archived-emails/restore/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "GET", pattern: "/v1/archived-emails/[id]/raw", path: (ids) => `/v1/archived-emails/${ids.ghost}/raw`, expect: [404, 404, 404, 404, 403] },
   { method: "GET", pattern: "/v1/archived-emails/[id]/attachments/[attachmentId]", path: (ids) => `/v1/archived-emails/${ids.ghost}/attachments/${ids.ghost}`, expect: [404, 404, 404, 404, 403] },
   { method: "GET", pattern: "/v1/archived-emails/unsearchable", path: () => "/v1/archived-emails/unsearchable", expect: [200, 200, 200, 200, 403] },
@@ -225,7 +229,11 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "archivedEmails.get": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },
   "archivedEmails.body": { input: { id: GHOST }, expect: [404, 404, 404, 404, 403] },
   "archivedEmails.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "archivedEmails.restore": { input: { id: GHOST }, expect: ADMIN_ONLY(422) },
+  "archivedEmails.bulkRestore": { input: {}, expect: ADMIN_ONLY(422) },
+  "archivedEmails.restoreRun": { input: { runId: GHOST }, expect: ADMIN_ONLY(404) },
   "sources.list": { expect: ADMIN_ONLY(200) },
+  "sources.journalListener": { expect: ADMIN_ONLY(200) },
   "sources.names": { expect: [200, 200, 200, 200, 403] },
   "sources.create": { input: {}, expect: ADMIN_ONLY(422) },
   "sources.sync": { input: {}, expect: ADMIN_ONLY(422) },

@@ -138,10 +138,16 @@ describe("the journaling listener", () => {
     expect(await emails()).toHaveLength(1);
   });
 
-  it("refuses bytes that are no message at all with 554", async () => {
+  it("archives bytes without a header block as they are (250), and refuses hostile mail the archive never takes with 554", async () => {
     await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"] });
-    const result = await send({ from: "a@corp.test", to: [JOURNAL], raw: Buffer.from("just some text without any header\r\n") });
-    expect(result.code).toBe(554);
+    const headerless = await send({ from: "a@corp.test", to: [JOURNAL], raw: Buffer.from("just some text without any header\r\n") });
+    expect(headerless.code).toBe(250);
+    expect(await emails()).toMatchObject([{ sentAtFallback: "no-headers", subject: "" }]);
+    // More than 1000 attachments: a hostile-mail limit (docs/ingestion.md), refused for good rather than retried.
+    const parts = Array.from({ length: 1001 }, (_, index) => `--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="a${index}.txt"\r\n\r\nx\r\n`);
+    const bomb = Buffer.from(`From: a@corp.test\r\nSubject: many\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts.join("")}--b--\r\n`);
+    expect((await send({ from: "a@corp.test", to: [JOURNAL], raw: bomb })).code).toBe(554);
+    expect(await emails()).toHaveLength(1);
   });
 
   it("unwraps an Exchange journal report: the original byte for byte, the report's recipients as envelope", async () => {
