@@ -60,6 +60,9 @@ let token: string;
 let sessionHeaders: Record<string, string>;
 
 beforeAll(async () => {
+  // One caller sends hundreds of requests here: the rate limits (which count before input is read,
+  // tests/security/rate-limits.int.test.ts) would answer 429 before the string check is reached.
+  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_AUDIT_VERIFY", "RATE_LIMIT_IMPORT", "RATE_LIMIT_EXPORT"]) process.env[name] = "0";
   const admin = await setupAdmin();
   token = admin.token;
   sessionHeaders = uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email));

@@ -136,9 +136,10 @@ describe("retention policies: update and delete", () => {
     expect((await api("GET", `${BASE}/${policy.id}`, { token: admin.token })).body).toEqual(cleared.body);
     const audit = await db().auditLog.findMany({ where: { targetType: "RetentionPolicy", actionType: "UPDATE" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => entry.details)).toEqual([
-      { name: "Finance", changes: { retentionPeriodDays: { from: 100, to: 200 }, isEnabled: { from: true, to: false } } },
+      { name: "Finance", actorUserId: admin.user.id, changes: { retentionPeriodDays: { from: 100, to: 200 }, isEnabled: { from: true, to: false } } },
       {
         name: "Finance all",
+        actorUserId: admin.user.id,
         changes: {
           name: { from: "Finance", to: "Finance all" },
           description: { from: "keep", to: null },
