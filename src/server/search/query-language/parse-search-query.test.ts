@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
 import { QUERY_LIMITS } from "./build-query-tree";
+import { queryOf } from "../../../../tests/helpers/query-language-arbitraries";
 import { parseSearchQuery } from "./parse-search-query";
 
 const normalized = (query: string) => parseSearchQuery(query)?.normalized ?? null;
@@ -110,14 +111,7 @@ const clause = fc.oneof(
   fc.tuple(fc.constantFrom("from", "to", "cc", "bcc"), word).map(([field, text]) => `${field}:@${text}.com`),
   fc.constantFrom("has:attachment", "sent:2024-01-01..2024-01-31", "size:>1kb", "sent:<=2023-12-31"),
 );
-const query: fc.Arbitrary<string> = fc.letrec((tie) => ({
-  node: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    clause,
-    fc.tuple(tie("node"), fc.constantFrom(" AND ", " OR ", " "), tie("node")).map(([a, op, b]) => `(${a}${op}${b})`),
-    tie("node").map((inner) => `NOT ${inner}`),
-  ),
-})).node as fc.Arbitrary<string>;
+const query = queryOf(clause);
 
 describe("search language: the normalized text is a fixed point", () => {
   it("parsing the normalized text gives the same tree and the same text", () => {

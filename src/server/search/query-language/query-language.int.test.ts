@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "../../../../tests/helpers/emails";
+import { queryOf } from "../../../../tests/helpers/query-language-arbitraries";
 import { matchesReference, type ReferenceEmail } from "../../../../tests/helpers/reference-query-evaluator";
 import { PostgresSearchEngine } from "../postgres-search-engine";
 import { parseSearchQuery } from "./parse-search-query";
@@ -65,15 +66,7 @@ const clause = fc.oneof(
   fc.constantFrom("has:attachment", "filename:report", "filename:inv*", "filename:memo_v2.docx", "source:Corpus-A", 'source:"corpus-b"'),
   fc.constantFrom("sent:2024-01-01..2024-01-31", "sent:>=2024-02-15", "sent:<2024-02-01", "sent:2024-03-03", "size:>5kb", "size:1kb..3kb", "messageid:<m3@corpus.example>"),
 );
-const query: fc.Arbitrary<string> = fc.letrec((tie) => ({
-  node: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    clause,
-    fc.tuple(tie("node"), fc.constantFrom(" AND ", " OR ", " "), tie("node")).map(([a, op, b]) => `(${a}${op}${b})`),
-    tie("node").map((inner) => `NOT ${inner}`),
-    (tie("node") as fc.Arbitrary<string>).map((inner) => `-${inner.startsWith("-") ? `(${inner})` : inner}`),
-  ),
-})).node as fc.Arbitrary<string>;
+const query = queryOf(clause);
 
 describe("search language on PostgreSQL", () => {
   const engine = new PostgresSearchEngine();
