@@ -73,6 +73,15 @@ test.describe.serial("compliance officer", () => {
     await expect(results.getByRole("link", { name: "Zeppelin procurement plan" })).toBeVisible();
     await expect(results.locator("mark").first()).toHaveText(/zeppelin/i);
     await page.screenshot({ path: "docs/screenshots/emails.png", fullPage: true });
+    // The query language in the same box: fields and negation, evaluated exactly as written.
+    await page.getByLabel("Words").fill("subject:zeppelin OR (pizza -sushi)");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/query=subject%3Azeppelin/);
+    await expect(results.getByText("1 email")).toBeVisible();
+    await expect(results.getByTestId("normalized-query")).toHaveText("subject:zeppelin OR (pizza AND NOT sushi)");
+    await page.getByLabel("Words").fill("subject:zeppelin OR pizza");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(results.getByText("2 emails")).toBeVisible();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByText("Emails archived", { exact: true })).toBeVisible();
     await page.screenshot({ path: "docs/screenshots/dashboard.png", fullPage: true });

@@ -11,6 +11,7 @@ import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
 import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
 import { BulkRestoreForm } from "./restore-form";
+import { QuerySyntaxHelp } from "@/components/query-syntax-help";
 import { SubmitButton } from "@/components/submit-button";
 
 const PAGE_SIZE = 20;
@@ -66,8 +67,11 @@ function EmailSearch() {
       <h1 className="page-title">Emails</h1>
       <form onSubmit={submit} className="card grid gap-3 md:grid-cols-4" aria-label="Search emails" key={params.toString()}>
         <label className="md:col-span-4 text-sm">
-          Words <input name="query" defaultValue={input.query ?? ""} className="input" placeholder='e.g. quarterly "board minutes"' />
+          Words <input name="query" defaultValue={input.query ?? ""} className="input" placeholder='e.g. quarterly "board minutes"' aria-describedby="search-query-help" />
         </label>
+        <div className="md:col-span-4">
+          <QuerySyntaxHelp id="search-query-help" />
+        </div>
         <label className="text-sm">From <input name="from" defaultValue={input.from ?? ""} className="input" /></label>
         <label className="text-sm">To <input name="to" defaultValue={input.to ?? ""} className="input" /></label>
         <label className="text-sm">Mailbox <input name="userEmail" defaultValue={input.userEmail ?? ""} className="input" /></label>
@@ -106,6 +110,11 @@ function EmailSearch() {
         <section aria-label="Results">
           <p className="mb-2 text-sm text-slate-600">
             {results.data.totalIsEstimate ? "about " : ""}{results.data.total.toLocaleString("en")} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
+            {results.data.normalizedQuery !== null && (
+              <>
+                {" "}· runs exactly as written (matching strategy does not apply): <code data-testid="normalized-query">{results.data.normalizedQuery}</code>
+              </>
+            )}
           </p>
           <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
             {results.data.items.map((email) => (

@@ -6,6 +6,7 @@ import { ErrorNotice } from "@/components/error-notice";
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterInputs } from "@/lib/trpc";
+import { QuerySyntaxHelp } from "@/components/query-syntax-help";
 import { SearchExplanation } from "@/components/search-explanation";
 import { SubmitButton } from "@/components/submit-button";
 
@@ -57,11 +58,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
       <label className="block text-sm">
         Query <input name="query" className="input" aria-describedby="bulk-query-help" />
       </label>
-      <p id="bulk-query-help" className="text-xs text-slate-600">
-        Words, or the query language: <code>AND</code> <code>OR</code> <code>NOT</code> <code>-word</code> <code>( )</code>{" "}
-        <code>"exact phrase"</code> <code>budg*</code> <code>merger NEAR/5 acme</code> and fields such as <code>from:@acme.com</code>{" "}
-        <code>subject:</code> <code>sent:2024-01-01..2024-03-31</code> <code>has:attachment</code>. A query with operators runs exactly as written.
-      </p>
+      <QuerySyntaxHelp id="bulk-query-help" />
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         <label className="block text-sm">
           From <input name="from" className="input" />
