@@ -19,7 +19,7 @@ import { CORPUS_VERSION, writeCorpusMbox } from "./corpus";
 import { MALFORMED_EVERY } from "./synthetic-mail";
 import { loadSyntheticEmails, padAuditLog, ELIGIBLE_BEFORE, HOLD_MARKER, RETENTION_DAYS } from "./load-data";
 import { lastJsonLine, runMeasured } from "./measured-process";
-import { benchQueries, hostileQueries } from "./queries";
+import { benchQueries, hostileQueries, languageQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
 import { backupScenario } from "./backup-scenario";
@@ -220,9 +220,14 @@ async function main() {
   log(`search: ${scale.searchQueries} queries`);
   type HostileResult = { queries: number; worstMs: Record<string, number>; outcomes: Record<string, number>; latency: LatencySummary };
   const hostileSet = hostileQueries();
-  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; engineLatency: LatencySummary; baselinePerSecond: number; meanHits: number; hostile: HostileResult }>("search", {
+  type LanguageResult = {
+    groups: Record<string, { queries: number; latency: LatencySummary }>;
+    explain: { queries: number; queryMs: number; explainMs: number; explainP95: number };
+  };
+  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; engineLatency: LatencySummary; baselinePerSecond: number; meanHits: number; hostile: HostileResult; language: LanguageResult }>("search", {
     queries: benchQueries(scale.searchQueries, seed, sourceId),
     hostile: hostileSet,
+    language: languageQueries(scale.searchQueries, seed),
     concurrency: 4,
     maxSeconds: scale.searchMaxSeconds,
   });
@@ -236,6 +241,34 @@ async function main() {
     ratio: formatRatio(search.result.perSecond / search.result.baselinePerSecond),
     target: "p95 < 100 ms, >= 200 queries/s",
     pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200,
+  });
+  const plainP95 = search.result.latency.p95;
+  for (const [group, p95Target] of [["boolean and field", 100], ["proximity and prefix", 300]] as const) {
+    const measured = search.result.language.groups[group];
+    if (!measured) continue;
+    rows.push({
+      scenario: `search language: ${group}`,
+      work: `${measured.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent`,
+      throughput: "",
+      ...measured.latency,
+      peakRss: "(same process)",
+      baseline: `operator-free queries p95 ${plainP95.toFixed(0)} ms`,
+      ratio: formatRatio(measured.latency.p95 / plainP95) + " p95",
+      target: `p95 < ${p95Target} ms (stated for 1M)`,
+      pass: measured.latency.p95 < p95Target,
+    });
+  }
+  const { explain } = search.result.language;
+  rows.push({
+    scenario: "search explain (per-clause counts)",
+    work: `${explain.queries} language queries, one at a time`,
+    throughput: `${(explain.explainMs / explain.queries).toFixed(0)} ms mean`,
+    p95: explain.explainP95,
+    peakRss: "(same process)",
+    baseline: `the same queries ${(explain.queryMs / explain.queries).toFixed(0)} ms mean`,
+    ratio: formatRatio(explain.explainMs / explain.queryMs) + " time",
+    target: "< 2x the query",
+    pass: explain.explainMs < 2 * explain.queryMs,
   });
   const { hostile } = search.result;
   const worstHostile = Math.max(...Object.values(hostile.worstMs));
