@@ -34,20 +34,32 @@ function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "
   return entry;
 }
 
-/** The user with their role's current policies, read on every request (one statement, through `pg`). */
+/** What the credential says beyond the user: the API key it is, or the session version it was issued with. */
+export interface CredentialFacts {
+  apiKeyId?: string;
+  /** Absent only for callers that hold no credential (tests, the CLI): then no version is compared. */
+  sessionVersion?: number;
+}
+
+/**
+ * The user with their role's current policies, read on every request (one statement, through `pg`);
+ * null for a deleted or disabled user, or a token or session older than the user's last revocation.
+ */
 export async function principalForUser(
   userId: string,
   ip: string,
   via: Principal["via"],
-  apiKeyId?: string,
+  credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null }>(pgPool(), Prisma.sql`
-    SELECT u.id, u.email, u.role_id, r.policies::text AS policies
+  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null; session_version: number; disabled: boolean }>(pgPool(), Prisma.sql`
+    SELECT u.id, u.email, u.role_id, r.policies::text AS policies, u.session_version, u.disabled_at IS NOT NULL AS disabled
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
      WHERE u.id = ${userId}::uuid`);
   const user = rows[0];
-  if (!user) return null;
+  if (!user || user.disabled) return null;
+  if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
+  const { apiKeyId } = credential;
   return {
     userId: user.id,
     email: user.email,
@@ -66,16 +78,16 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     const record = await db().apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey.trim()) } });
     if (!record) throw unauthenticated("Invalid API key");
     if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
-    const principal = await principalForUser(record.userId, options.ip, "apiKey", record.id);
+    const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
     if (!principal) throw unauthenticated("Invalid API key");
     return principal;
   }
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw unauthenticated("Malformed Authorization header");
-    const userId = await verifyAccessToken(match[1]);
-    if (!userId) throw unauthenticated("Invalid or expired token");
-    const principal = await principalForUser(userId, options.ip, "token");
+    const subject = await verifyAccessToken(match[1]);
+    if (!subject) throw unauthenticated("Invalid or expired token");
+    const principal = await principalForUser(subject.userId, options.ip, "token", { sessionVersion: subject.sessionVersion });
     if (!principal) throw unauthenticated("Invalid or expired token");
     return principal;
   }

@@ -23,6 +23,14 @@ export default function UsersPage() {
   const roles = useQuery({ ...trpc.roles.list.queryOptions(), enabled: can.manageAll });
   const [editing, setEditing] = useState<User | "new" | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [signingOut, setSigningOut] = useState<User | null>(null);
+  const revokeSessions = useMutation(
+    trpc.users.revokeSessions.mutationOptions({
+      onSuccess: () => toast("Signed out everywhere", "success"),
+      onError: (error) => toast(errorMessage(error), "error"),
+      onSettled: () => setSigningOut(null),
+    }),
+  );
   const remove = useMutation(
     trpc.users.delete.mutationOptions({
       onSuccess: () => (toast("User deleted", "success"), queryClient.invalidateQueries(trpc.users.list.queryFilter())),
@@ -67,6 +75,9 @@ export default function UsersPage() {
                       <button className="btn btn-sm" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
                         Edit
                       </button>
+                      <button className="btn btn-sm" onClick={() => setSigningOut(user)} aria-label={`Sign out ${user.email} everywhere`}>
+                        Sign out everywhere
+                      </button>
                       <button className="btn btn-sm btn-danger" onClick={() => setDeleting(user)} aria-label={`Delete ${user.email}`}>
                         Delete
                       </button>
@@ -101,6 +112,19 @@ export default function UsersPage() {
       >
         <p>
           Delete <strong>{deleting?.email}</strong>? Their API keys are revoked with them. The last remaining user cannot be deleted.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={signingOut !== null}
+        title="Sign out everywhere"
+        confirmLabel="Sign out everywhere"
+        busy={revokeSessions.isPending}
+        onConfirm={() => signingOut && revokeSessions.mutate({ id: signingOut.id })}
+        onClose={() => setSigningOut(null)}
+      >
+        <p>
+          End every session and access token of <strong>{signingOut?.email}</strong>? They must sign in again. Their API keys keep
+          working until revoked.
         </p>
       </ConfirmDialog>
     </div>
