@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
-import { querySql } from "../db/sql-client";
+import { querySql, runSql } from "../db/sql-client";
 import { AppError } from "../errors/app-error";
 import { abilityFor } from "../authz/ability";
 import { policiesSchema, type Policy } from "../authz/permissions";
@@ -70,6 +70,16 @@ export async function principalForUser(
   };
 }
 
+/** `lastUsedAt` is kept to the minute: a key sending many requests writes its row at most once a minute. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+async function recordKeyUse(apiKeyId: string): Promise<void> {
+  // The condition repeats the check in SQL, so concurrent requests of one key write once.
+  await runSql(pgPool(), Prisma.sql`
+    UPDATE api_keys SET last_used_at = now()
+     WHERE id = ${apiKeyId}::uuid AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`);
+}
+
 /** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */
 export async function authenticate(options: { headers: Headers; ip: string }): Promise<Principal> {
   const apiKey = options.headers.get("x-api-key");
@@ -80,6 +90,7 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
     const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
     if (!principal) throw unauthenticated("Invalid API key");
+    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordKeyUse(record.id);
     return principal;
   }
   if (authorization) {
