@@ -87,3 +87,13 @@ export async function recordLoginSuccess(email: string, ip: string): Promise<voi
   await db().$executeRaw`DELETE FROM login_throttles WHERE key = ${rules.account.key}`;
   await releaseSlot(rules.ip.key);
 }
+
+/**
+ * Gives both slots back without clearing the account's count: a right password of an account
+ * with two-factor authentication is not yet a success, so guessing codes keeps counting.
+ */
+export async function releaseLoginAttempt(email: string, ip: string): Promise<void> {
+  const rules = rulesFor(email, ip);
+  await releaseSlot(rules.account.key);
+  await releaseSlot(rules.ip.key);
+}

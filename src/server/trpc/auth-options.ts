@@ -1,7 +1,8 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { loginSchema } from "../auth/auth.schemas";
-import { login } from "../auth/login";
+import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
+import { checkCredentials } from "../auth/login";
 import { config } from "../config/env";
 import { secretFromEnvOrDataDir } from "../config/secrets";
 import { AppError } from "../errors/app-error";
@@ -61,8 +62,8 @@ export function authOptions(): NextAuthOptions {
             const parsed = loginSchema.safeParse(input);
             // Invalid input is a failed sign-in, as on REST (422): nothing is looked up or audited.
             if (!parsed.success || unstorableStrings(input).length > 0) return null;
-            const result = await login({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
-            return { id: result.user.id, email: result.user.email, name: `${result.user.first_name} ${result.user.last_name}` };
+            const user = await checkCredentials({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
+            return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`, sessionVersion: user.sessionVersion };
           } catch (error) {
             if (error instanceof AppError && error.code === "UNAUTHENTICATED") return null;
             throw new Error(signInFailure(error));
@@ -71,6 +72,11 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // The session carries the user's session version at sign-in; every request compares it (revocation).
+      jwt({ token, user }) {
+        if (user && "sessionVersion" in user) token[SESSION_VERSION_CLAIM] = user.sessionVersion;
+        return token;
+      },
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub } } as typeof session;
       },
