@@ -45,8 +45,8 @@ export function isRetained(retention: BlobRetention, now = new Date()): boolean 
 }
 
 export function describeRetention(retention: BlobRetention): string {
-  if (retention.legalHold) return "under legal hold";
-  return `retained until ${retention.retainUntil?.toISOString() ?? "no date"}`;
+  const until = retention.retainUntil ? `retained until ${retention.retainUntil.toISOString()}` : "retained by no date";
+  return retention.legalHold ? `under legal hold (${until})` : until;
 }
 
 /** The later of two retain-until dates: retention is only ever lengthened. */
