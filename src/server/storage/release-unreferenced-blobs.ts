@@ -36,6 +36,8 @@ export async function releaseUnreferencedBlobs(options: { hashes: string[] }): P
       }
     }
     await recordBlobIntents(tx, retained);
+    // What was applied to bytes that are gone must not stand for bytes written again later.
+    await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
     return removed;
   });
 }
