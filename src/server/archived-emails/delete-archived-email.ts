@@ -9,6 +9,7 @@ import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
 import { getSettings } from "../settings/get-settings";
 import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+import { blobDeletionRefusals, trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 interface LockedEmail extends EmailScopeFields {
   storageHashSha256: string;
@@ -21,11 +22,14 @@ interface LockedEmail extends EmailScopeFields {
  * statement, so it sees every hold link committed before the lock was granted; a link attempted
  * later waits for this transaction and then finds no email. Attachments, hold links and the label
  * go with the row (ON DELETE CASCADE); stored bytes go after the commit when nothing else uses them.
+ * In immutability mode the row is deleted only when the store allows deleting its bytes (409 otherwise).
  */
 export async function deleteArchivedEmail(options: { principal: Principal; emailId: string }): Promise<void> {
   if (!(await getSettings()).deletionEnabled) {
     throw new AppError("FORBIDDEN", "Deletion of archived emails is disabled in the system settings (deletionEnabled)");
   }
+  // Immutability mode: a hold released since the last lifecycle cycle no longer holds the bytes.
+  await trySyncBlobRetention([options.emailId]);
   const released = await transaction(async (tx) => {
     const [email] = await tx.$queryRaw<LockedEmail[]>`
       SELECT ${SCOPE_FIELD_COLUMNS}, storage_hash_sha256 AS "storageHashSha256"
@@ -38,6 +42,8 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
     if (holds.length > 0) {
       throw conflict(`The email is on legal hold (${holds.map((hold) => hold.name).join(", ")}) and cannot be deleted`);
     }
+    const [refusal] = await blobDeletionRefusals(tx, [email.id]);
+    if (refusal) throw conflict(`The email cannot be deleted yet: ${refusal.reason} (immutable storage, STORAGE_IMMUTABLE)`);
     const attachments = await tx.$queryRaw<{ hash: string }[]>`SELECT DISTINCT hash_sha256 AS hash FROM attachments WHERE email_id = ${email.id}::uuid`;
     await tx.$executeRaw`DELETE FROM archived_emails WHERE id = ${email.id}::uuid`;
     await searchEngine().removeEmails(tx, [email.id]);

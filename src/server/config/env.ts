@@ -76,6 +76,16 @@ export const config = {
   get journalSmtpMaxBytes() {
     return intFromEnv("JOURNAL_SMTP_MAX_BYTES", 50 * 1024 * 1024);
   },
+  /** Blobs cannot be overwritten or deleted before their retain-until date (docs/retention.md "Immutable storage"). */
+  get storageImmutable() {
+    return process.env.STORAGE_IMMUTABLE === "true";
+  },
+  /** The S3 Object Lock mode of retained blobs: COMPLIANCE (nobody can shorten it) or GOVERNANCE. */
+  get objectLockMode(): "COMPLIANCE" | "GOVERNANCE" {
+    const raw = process.env.S3_OBJECT_LOCK_MODE || "COMPLIANCE";
+    if (raw !== "COMPLIANCE" && raw !== "GOVERNANCE") throw new Error(`S3_OBJECT_LOCK_MODE must be COMPLIANCE or GOVERNANCE, got "${raw}"`);
+    return raw;
+  },
   get demoMode() {
     return process.env.DEMO_MODE === "true";
   },

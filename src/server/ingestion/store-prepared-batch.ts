@@ -6,6 +6,7 @@ import { blobStore } from "../storage/blob-store-factory";
 import { lockBlobsShared } from "../storage/blob-locks";
 import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
+import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 import { describeIngestError } from "./describe-ingest-error";
 import { archivedRawHashes } from "./archived-raw-hashes";
 import { emailRow } from "./email-row";
@@ -87,6 +88,7 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
     const id = rows[position].id;
     batch.outcomes[candidate.index] = inserted.has(id) ? { status: "imported", emailId: id } : { status: "duplicate" };
   });
+  await trySyncBlobRetention([...inserted]);
   const lostRaces = ready.filter((_, position) => !inserted.has(rows[position].id));
   if (lostRaces.length > 0) await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
 }

@@ -6,6 +6,7 @@ import { querySql, type SqlClient } from "../db/sql-client";
 import { conflict, notFound } from "../errors/app-error";
 import { loadHoldLinks, type HoldLinkDto } from "./legal-hold-dto";
 import type { LockedHold } from "./lock-hold";
+import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 export const inactiveHold = () => conflict("The legal hold is inactive and accepts no new emails");
 
@@ -14,7 +15,7 @@ export const inactiveHold = () => conflict("The legal hold is inactive and accep
  * transaction runs on a `pg` connection: it is the audited write a busy API repeats most.
  */
 export async function applyHoldToEmail(options: { principal: Principal; emailId: string; holdId: string }): Promise<HoldLinkDto> {
-  return withPgTransaction(async (tx) => {
+  const applied = await withPgTransaction(async (tx) => {
     const { hold, emailExists } = await lockHoldAndEmail(tx, options.holdId, options.emailId);
     if (!emailExists) throw notFound("Archived email");
     if (!hold) throw notFound("Legal hold");
@@ -33,6 +34,9 @@ export async function applyHoldToEmail(options: { principal: Principal; emailId:
     });
     return { legalHoldId: hold.id, holdName: hold.name, isActive: true, appliedAt: inserted[0].applied_at.toISOString(), appliedByUserId: options.principal.userId };
   });
+  // Immutability mode: a label or hold may lengthen how long the bytes must stay.
+  await trySyncBlobRetention([options.emailId]);
+  return applied;
 }
 
 /**

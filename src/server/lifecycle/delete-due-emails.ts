@@ -1,9 +1,11 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
-import { transaction } from "../db/client";
+import { config } from "../config/env";
+import { transaction, type Tx } from "../db/client";
 import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
 import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
+import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 
 export const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
@@ -26,6 +28,8 @@ export interface BatchOutcome {
   releasedHashes: string[];
   /** Their journal entries (blob_intents), written with the deletion; cleared after the clean-up. */
   intentIds: string[];
+  /** Due and unheld, but kept: the immutable store still retains their bytes (docs/retention.md). */
+  refused: DeletionRefusal[];
 }
 
 interface DecisionRow {
@@ -55,7 +59,7 @@ interface QueuedRow {
   due_at: Date;
 }
 
-const NOTHING: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview: 0, releasedHashes: [], intentIds: [] };
+export const NOTHING: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview: 0, releasedHashes: [], intentIds: [], refused: [] };
 
 /**
  * Deletes the emails of `ids` that are still due as of `now`, in one transaction:
@@ -72,6 +76,8 @@ const NOTHING: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview:
  *    insert one). The open disposition of a deleted email is closed with the deletion;
  * 3. removes the search entries and writes one DELETE audit entry per deleted email (with the
  *    approval, if any) and one QUEUE_DISPOSITION entry per new pending disposition, last.
+ * In immutability mode the emails the statement would delete are first asked of the store: those
+ * whose bytes it still retains are left out of the statement and audited as DELETE_REFUSED.
  * Rows of the email's attachments, hold links and label go with it (ON DELETE CASCADE).
  */
 export async function deleteDueEmails(options: { ids: string[]; now: Date; cycleId: string }): Promise<BatchOutcome> {
@@ -85,7 +91,13 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
     const policies = await loadEnabledPolicies(tx);
     const attachmentHashes = await tx.$queryRaw<{ hash_sha256: string }[]>`
       SELECT DISTINCT hash_sha256 FROM attachments WHERE email_id = ANY(${lockedIds}::uuid[])`;
-    const decision = decisionSql({ policies, asOf: options.now, where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[])` });
+    const refused = await refusedByStorage(tx, decisionSql({ policies, asOf: options.now, where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[])` }));
+    const refusedIds = refused.map((refusal) => refusal.emailId);
+    const decision = decisionSql({
+      policies,
+      asOf: options.now,
+      where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[]) AND e.id <> ALL(${refusedIds}::uuid[])`,
+    });
     const rows = await tx.$queryRaw<DecisionRow[]>`
       WITH decision AS (${decision}),
       removed AS (
@@ -160,6 +172,16 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
         },
       })),
     );
+    await appendAuditEntries(
+      tx,
+      refused.map((refusal) => ({
+        actor: LIFECYCLE_ACTOR,
+        actionType: "DELETE_REFUSED",
+        targetType: "ArchivedEmail",
+        targetId: refusal.emailId,
+        details: { reason: "StorageRetention", message: refusal.reason, cycleId: options.cycleId },
+      })),
+    );
     const releasedHashes =
       deleted.length === 0
         ? []
@@ -170,6 +192,16 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       awaitingReview: awaiting.length,
       releasedHashes,
       intentIds: await recordBlobIntents(tx, releasedHashes),
+      refused,
     };
   });
+}
+
+/** The emails `decision` would delete whose bytes the immutable store refuses to delete (none when the mode is off). */
+async function refusedByStorage(tx: Tx, decision: Prisma.Sql): Promise<DeletionRefusal[]> {
+  if (!config.storageImmutable) return [];
+  const doomed = await tx.$queryRaw<{ id: string }[]>`
+    WITH decision AS (${decision})
+    SELECT id FROM decision d WHERE d.eligible AND NOT d.held AND (d.action = 'delete' OR d.approved)`;
+  return blobDeletionRefusals(tx, doomed.map((row) => row.id));
 }

@@ -1,6 +1,7 @@
 import { db } from "../db/client";
 import { isFeatureEnabled } from "../license/license";
-import { deleteDueEmails, type BatchOutcome } from "./delete-due-emails";
+import { syncBlobRetention } from "./blob-retention";
+import { deleteDueEmails, NOTHING, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
 import { clearBlobIntents, sweepAbandonedBlobs } from "../storage/blob-intents";
@@ -71,6 +72,9 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
   };
   try {
     // Without the RETENTION_POLICY feature neither labels nor policies delete anything.
+    // Immutability mode: first bring the stored retention up to the rules, holds and labels as
+    // they are now (policy and label changes, released holds), then delete what the store allows.
+    await syncBlobRetention().catch((error) => fail(null, error));
     if (isFeatureEnabled("RETENTION_POLICY")) {
       const inFlight = new Set<Promise<void>>();
       const processBatch = async (ids: string[]) => {
@@ -78,6 +82,7 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
         summary.deleted += outcome.deleted.length;
         summary.protectedByHold += outcome.protectedByHold;
         summary.awaitingReview += outcome.awaitingReview;
+        for (const refusal of outcome.refused) fail(refusal.emailId, new Error(`Not deleted: ${refusal.reason}`));
         await releaseUnreferencedBlobs({ hashes: outcome.releasedHashes })
           .then(() => clearBlobIntents(db(), outcome.intentIds))
           .catch((error) => fail(null, error));
@@ -133,7 +138,7 @@ async function deleteBatch(
   try {
     return await deleteDueEmails({ ids, now, cycleId });
   } catch {
-    const combined: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview: 0, releasedHashes: [], intentIds: [] };
+    const combined: BatchOutcome = { ...NOTHING, deleted: [], releasedHashes: [], intentIds: [], refused: [] };
     for (const id of ids) {
       try {
         const outcome = await deleteDueEmails({ ids: [id], now, cycleId });
@@ -142,6 +147,7 @@ async function deleteBatch(
         combined.awaitingReview += outcome.awaitingReview;
         combined.releasedHashes.push(...outcome.releasedHashes);
         combined.intentIds.push(...outcome.intentIds);
+        combined.refused.push(...outcome.refused);
       } catch (error) {
         fail(id, error);
       }

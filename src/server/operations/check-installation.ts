@@ -1,10 +1,11 @@
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { pauseBlobDeletions } from "../storage/blob-locks";
 import { auditChainCheck } from "./checks/audit-chain-check";
+import { blobRetentionCheck } from "./checks/blob-retention-check";
 import type { InstallationCheck } from "./checks/installation-check";
 import { storedBytesCheck } from "./checks/stored-bytes-check";
 
-export const INSTALLATION_CHECKS: readonly InstallationCheck[] = [storedBytesCheck, auditChainCheck];
+export const INSTALLATION_CHECKS: readonly InstallationCheck[] = [storedBytesCheck, blobRetentionCheck, auditChainCheck];
 
 export interface InstallationCheckResult {
   ok: boolean;

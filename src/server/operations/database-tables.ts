@@ -1,7 +1,7 @@
 import type pg from "pg";
 
-/** Tables a backup leaves out: the migration history (restore replays the migrations) and the blob journal (it concerns the old store). */
-const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents"]);
+/** Tables a backup leaves out: the migration history (restore replays the migrations), the blob journal and the applied blob retention (they concern the old store). */
+const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention"]);
 
 export interface TableShape {
   name: string;

@@ -4,12 +4,13 @@ import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
 import { loadEmailLabel, lockLabel, type EmailLabelDto } from "./retention-label-dto";
+import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 /** Puts the label on the email, replacing an earlier one (one label per email: email_id is the key). */
 export const disabledLabel = () => conflict("The retention label is disabled and cannot be applied");
 
 export async function applyLabelToEmail(options: { principal: Principal; emailId: string; labelId: string }): Promise<EmailLabelDto> {
-  return transaction(async (tx) => {
+  const applied = await transaction(async (tx) => {
     const label = await lockLabel(tx, options.labelId, "share");
     await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive", lockForLink: true });
     if (!label) throw notFound("Retention label");
@@ -29,4 +30,7 @@ export async function applyLabelToEmail(options: { principal: Principal; emailId
     });
     return (await loadEmailLabel(tx, options.emailId))!;
   });
+  // Immutability mode: a label or hold may lengthen how long the bytes must stay.
+  await trySyncBlobRetention([options.emailId]);
+  return applied;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server, type TestS3Server } from "../../../tests/helpers/s3-server";
-import { BlobNotFoundError, blobKeyForHash, type BlobStore } from "./blob-store";
+import { BlobNotFoundError, blobKeyForHash, BlobRetainedError, type BlobStore } from "./blob-store";
 import { lazyS3BlobStore } from "./lazy-s3-blob-store";
 import { LocalBlobStore } from "./local-blob-store";
 
@@ -69,6 +69,61 @@ describe("local blob store", () => {
   });
 });
 
+describe("local blob store, immutability mode", () => {
+  const DAY = 24 * 3600_000;
+  const immutableStore = async () => new LocalBlobStore(await mkdtemp(path.join(tmpdir(), "blobs-")), { immutable: true });
+
+  it("refuses to delete or overwrite a blob before its retain-until date, and allows it after", async () => {
+    const store = await immutableStore();
+    const item = blob(randomBytes(1000));
+    expect(await store.retentionOf(item.key)).toBeNull();
+    await store.put(item);
+    expect(await store.retentionOf(item.key)).toEqual({ retainUntil: null, legalHold: false });
+    const soon = new Date(Date.now() + 1500);
+    await store.setRetention(item.key, { retainUntil: soon, legalHold: false });
+    await expect(store.delete(item.key)).rejects.toBeInstanceOf(BlobRetainedError);
+    await expect(store.put({ key: item.key, bytes: item.bytes.subarray(0, 10) })).rejects.toBeInstanceOf(BlobRetainedError);
+    await store.put(item); // the same bytes again: nothing to overwrite
+    expect(await store.get(item.key)).toEqual(item.bytes);
+    await new Promise((resolve) => setTimeout(resolve, soon.getTime() - Date.now() + 50));
+    await store.delete(item.key);
+    expect(await store.exists(item.key)).toBe(false);
+    expect(await store.retentionOf(item.key)).toBeNull();
+  });
+
+  it("only lengthens retain-until; a legal hold retains indefinitely until lifted", async () => {
+    const store = await immutableStore();
+    const item = blob(randomBytes(1000));
+    await store.put(item);
+    const far = new Date(Date.now() + 3650 * DAY);
+    await store.setRetention(item.key, { retainUntil: far, legalHold: false });
+    await store.setRetention(item.key, { retainUntil: new Date(Date.now() + DAY), legalHold: false });
+    await store.setRetention(item.key, { retainUntil: null, legalHold: false });
+    expect(await store.retentionOf(item.key)).toEqual({ retainUntil: far, legalHold: false });
+
+    const held = blob(randomBytes(1000));
+    await store.put(held);
+    await store.setRetention(held.key, { retainUntil: new Date(Date.now() - DAY), legalHold: true });
+    await expect(store.delete(held.key)).rejects.toThrow(/under legal hold/);
+    await store.setRetention(held.key, { retainUntil: null, legalHold: false });
+    await store.delete(held.key);
+    expect(await store.exists(held.key)).toBe(false);
+    // Absent blobs carry no retention.
+    await store.setRetention(held.key, { retainUntil: far, legalHold: true });
+    expect(await store.retentionOf(held.key)).toBeNull();
+  });
+
+  it("with the mode off, deletes whatever retention was recorded", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "blobs-"));
+    const item = blob(randomBytes(1000));
+    const immutable = new LocalBlobStore(root, { immutable: true });
+    await immutable.put(item);
+    await immutable.setRetention(item.key, { retainUntil: new Date(Date.now() + 3600_000), legalHold: true });
+    await new LocalBlobStore(root).delete(item.key);
+    expect(await immutable.exists(item.key)).toBe(false);
+  });
+});
+
 /**
  * The S3 store runs against S3_TEST_ENDPOINT / S3_TEST_BUCKET when set (e.g. MinIO or AWS), else
  * against the third-party S3 server (s3rver) started here on a loopback port.
@@ -91,4 +146,56 @@ describe("S3 server", () => {
       secretAccessKey: process.env.S3_TEST_ENDPOINT ? process.env.S3_TEST_SECRET_ACCESS_KEY : server!.secretAccessKey,
     }),
   );
+
+  /**
+   * s3rver implements no Object Lock (GET ?retention and ?legal-hold answer NotImplemented, PUT
+   * answers MethodNotAllowed, lock headers on PUT are ignored): what can be verified here is that
+   * the immutable store fails closed on such a server. The Object Lock behaviour itself runs only
+   * against a bucket created with Object Lock (S3_TEST_OBJECT_LOCK_BUCKET, e.g. on AWS or MinIO).
+   */
+  it("in immutability mode on a server without Object Lock, refuses to delete and fails loudly instead of pretending", async () => {
+    if (process.env.S3_TEST_ENDPOINT) return;
+    const store = lazyS3BlobStore({
+      bucket: server!.bucket,
+      prefix: `lock-${randomBytes(4).toString("hex")}/`,
+      region: "us-east-1",
+      endpoint: server!.endpoint,
+      forcePathStyle: true,
+      accessKeyId: server!.accessKeyId,
+      secretAccessKey: server!.secretAccessKey,
+      objectLock: { mode: "COMPLIANCE" },
+    });
+    const item = blob(randomBytes(1000));
+    await store.put(item);
+    await expect(store.retentionOf(item.key)).rejects.toThrow(/not implemented/i);
+    await expect(store.setRetention(item.key, { retainUntil: new Date(Date.now() + 3600_000), legalHold: true })).rejects.toThrow();
+    await expect(store.delete(item.key)).rejects.toThrow(/not implemented/i);
+    expect(await store.get(item.key)).toEqual(item.bytes);
+  });
+});
+
+describe.runIf(process.env.S3_TEST_OBJECT_LOCK_BUCKET)("S3 Object Lock (a bucket created with Object Lock)", () => {
+  const store = () =>
+    lazyS3BlobStore({
+      bucket: process.env.S3_TEST_OBJECT_LOCK_BUCKET!,
+      prefix: `lock-${randomBytes(4).toString("hex")}/`,
+      region: process.env.S3_TEST_REGION ?? "us-east-1",
+      endpoint: process.env.S3_TEST_ENDPOINT,
+      forcePathStyle: true,
+      accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID,
+      secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY,
+      objectLock: { mode: "GOVERNANCE" },
+    });
+
+  it("extends retention (never shortens), holds and refuses deletion while retained", async () => {
+    const s3 = store();
+    const item = blob(randomBytes(1000));
+    await s3.put(item);
+    const until = new Date(Math.ceil((Date.now() + 24 * 3600_000) / 1000) * 1000);
+    await s3.setRetention(item.key, { retainUntil: until, legalHold: true });
+    await s3.setRetention(item.key, { retainUntil: new Date(Date.now() + 60_000), legalHold: true });
+    expect(await s3.retentionOf(item.key)).toEqual({ retainUntil: until, legalHold: true });
+    await expect(s3.delete(item.key)).rejects.toBeInstanceOf(BlobRetainedError);
+    expect(await s3.get(item.key)).toEqual(item.bytes);
+  });
 });

@@ -10,8 +10,15 @@ export interface BlobStore {
   /** The bytes under `key`; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;
-  /** Removes `key`; absent keys are not an error. */
+  /** Removes `key`; absent keys are not an error. In immutability mode a retained blob is refused (BlobRetainedError). */
   delete(key: string): Promise<void>;
+  /** The retention `key` carries (docs/retention.md "Immutable storage"); null when the blob is absent. */
+  retentionOf(key: string): Promise<BlobRetention | null>;
+  /**
+   * Lengthens `key`'s retain-until to `retention.retainUntil` (never shortens it; null changes
+   * nothing) and sets or clears its legal hold. Absent blobs are not an error.
+   */
+  setRetention(key: string, retention: BlobRetention): Promise<void>;
   /** Whether the store holds any blob (a restore refuses a store that does). */
   hasAnyBlob(): Promise<boolean>;
   /** Removes partial writes a crash left behind (older than `olderThanMs`); returns how many. */
@@ -22,6 +29,40 @@ export class BlobNotFoundError extends Error {
   constructor(key: string) {
     super(`No stored blob for ${key}`);
     this.name = "BlobNotFoundError";
+  }
+}
+
+/** How long a blob must stay: until `retainUntil` (null: no date) and, while `legalHold`, indefinitely. */
+export interface BlobRetention {
+  retainUntil: Date | null;
+  legalHold: boolean;
+}
+
+export const NO_RETENTION: BlobRetention = { retainUntil: null, legalHold: false };
+
+export function isRetained(retention: BlobRetention, now = new Date()): boolean {
+  return retention.legalHold || (retention.retainUntil !== null && retention.retainUntil > now);
+}
+
+export function describeRetention(retention: BlobRetention): string {
+  const until = retention.retainUntil ? `retained until ${retention.retainUntil.toISOString()}` : "retained by no date";
+  return retention.legalHold ? `under legal hold (${until})` : until;
+}
+
+/** The later of two retain-until dates: retention is only ever lengthened. */
+export function laterDate(a: Date | null, b: Date | null): Date | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+export class BlobRetainedError extends Error {
+  constructor(
+    readonly key: string,
+    readonly retention: BlobRetention,
+  ) {
+    super(`The stored blob ${key} is ${describeRetention(retention)} (STORAGE_IMMUTABLE) and cannot be deleted or overwritten`);
+    this.name = "BlobRetainedError";
   }
 }
 

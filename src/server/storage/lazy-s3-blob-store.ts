@@ -8,6 +8,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
   accessKeyId?: string;
   secretAccessKey?: string;
+  objectLock?: { mode: "COMPLIANCE" | "GOVERNANCE" };
 }
 
 /**
@@ -21,7 +22,7 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
       const [{ S3Client }, { S3BlobStore }] = await Promise.all([import("@aws-sdk/client-s3"), import("./s3-blob-store")]);
       const credentials = settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
       const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials });
-      return new S3BlobStore({ bucket: settings.bucket, prefix: settings.prefix, client });
+      return new S3BlobStore({ bucket: settings.bucket, prefix: settings.prefix, client, objectLock: settings.objectLock });
     })());
   return {
     name: "s3",
@@ -29,6 +30,8 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
     get: async (key) => (await store()).get(key),
     exists: async (key) => (await store()).exists(key),
     delete: async (key) => (await store()).delete(key),
+    retentionOf: async (key) => (await store()).retentionOf(key),
+    setRetention: async (key, retention) => (await store()).setRetention(key, retention),
     hasAnyBlob: async () => (await store()).hasAnyBlob(),
     sweepPartialWrites: async (olderThanMs) => (await store()).sweepPartialWrites(olderThanMs),
   };

@@ -1,16 +1,28 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
+import { assertBlobKey, BlobNotFoundError, BlobRetainedError, isRetained, laterDate, type BlobRetention, type BlobStore } from "./blob-store";
 
 /**
  * Blobs as files under `root`. A write goes to a temp file in the same file system, is fsynced,
  * renamed into place and the directory fsynced, so a crash leaves either no file or the whole one.
+ *
+ * Each blob's retention is a small JSON file beside the tree of blobs (`retention/<key>.json`). In
+ * immutability mode the store refuses to delete or overwrite a retained blob; it cannot stop a
+ * user with write access to the directory (root) from removing files (docs/retention.md).
  */
 export class LocalBlobStore implements BlobStore {
   readonly name = "local" as const;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly options: { immutable?: boolean } = {},
+  ) {}
+
+  private retentionFileFor(key: string): string {
+    assertBlobKey(key);
+    return path.join(this.root, "retention", `${key}.json`);
+  }
 
   private fileFor(key: string): string {
     assertBlobKey(key);
@@ -20,6 +32,7 @@ export class LocalBlobStore implements BlobStore {
   async put(options: { key: string; bytes: Buffer }): Promise<void> {
     const file = this.fileFor(options.key);
     if (await this.hasWholeFile(file, options.bytes.length)) return;
+    if (this.options.immutable) await this.refuseIfRetained(options.key);
     try {
       await this.write(file, options.bytes);
     } catch (error) {
@@ -72,7 +85,38 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
+    if (this.options.immutable) await this.refuseIfRetained(key);
     await rm(this.fileFor(key), { force: true });
+    await rm(this.retentionFileFor(key), { force: true });
+  }
+
+  private async refuseIfRetained(key: string): Promise<void> {
+    const retention = await this.recordedRetention(key);
+    if (retention && isRetained(retention)) throw new BlobRetainedError(key, retention);
+  }
+
+  private async recordedRetention(key: string): Promise<BlobRetention | null> {
+    const text = await readFile(this.retentionFileFor(key), "utf8").catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (text === null) return null;
+    const stored = JSON.parse(text) as { retainUntil: string | null; legalHold: boolean };
+    return { retainUntil: stored.retainUntil === null ? null : new Date(stored.retainUntil), legalHold: stored.legalHold };
+  }
+
+  async retentionOf(key: string): Promise<BlobRetention | null> {
+    if (!(await this.exists(key))) return null;
+    return (await this.recordedRetention(key)) ?? { retainUntil: null, legalHold: false };
+  }
+
+  async setRetention(key: string, retention: BlobRetention): Promise<void> {
+    if (!(await this.exists(key))) return;
+    const current = await this.recordedRetention(key);
+    const retainUntil = laterDate(current?.retainUntil ?? null, retention.retainUntil);
+    if (current && current.legalHold === retention.legalHold && current.retainUntil?.getTime() === retainUntil?.getTime()) return;
+    const record = JSON.stringify({ retainUntil: retainUntil?.toISOString() ?? null, legalHold: retention.legalHold });
+    await this.write(this.retentionFileFor(key), Buffer.from(record));
   }
 
   async hasAnyBlob(): Promise<boolean> {

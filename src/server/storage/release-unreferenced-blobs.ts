@@ -1,5 +1,5 @@
 import { transaction } from "../db/client";
-import { blobKeyForHash } from "./blob-store";
+import { blobKeyForHash, BlobRetainedError } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { recordBlobIntents } from "./blob-intents";
 import { blobDeletionsAllowed, lockBlobsExclusive, referencedHashes } from "./blob-locks";
@@ -22,7 +22,22 @@ export async function releaseUnreferencedBlobs(options: { hashes: string[] }): P
     const stillUsed = await referencedHashes(tx, hashes);
     const unreferenced = hashes.filter((hash) => !stillUsed.has(hash));
     const store = blobStore();
-    for (const hash of unreferenced) await store.delete(blobKeyForHash(hash));
-    return unreferenced;
+    const removed: string[] = [];
+    const retained: string[] = [];
+    for (const hash of unreferenced) {
+      try {
+        await store.delete(blobKeyForHash(hash));
+        removed.push(hash);
+      } catch (error) {
+        // Immutability mode: kept, and journalled again so that a later sweep removes the bytes
+        // once their retention ends (the deletions check first, so this takes a race).
+        if (!(error instanceof BlobRetainedError)) throw error;
+        retained.push(hash);
+      }
+    }
+    await recordBlobIntents(tx, retained);
+    // What was applied to bytes that are gone must not stand for bytes written again later.
+    await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
+    return removed;
   });
 }

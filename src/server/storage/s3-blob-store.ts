@@ -1,12 +1,29 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  GetObjectLegalHoldCommand,
+  GetObjectRetentionCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  PutObjectCommand,
+  PutObjectLegalHoldCommand,
+  PutObjectRetentionCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
-import { assertBlobKey, BlobNotFoundError, type BlobStore } from "./blob-store";
+import { assertBlobKey, BlobNotFoundError, BlobRetainedError, isRetained, type BlobRetention, type BlobStore } from "./blob-store";
 
 export interface S3BlobStoreOptions {
   bucket: string;
   prefix: string;
   client: S3Client;
+  /** Immutability mode: S3 Object Lock on a bucket created with it (docs/retention.md "Immutable storage"). */
+  objectLock?: { mode: "COMPLIANCE" | "GOVERNANCE" };
 }
+
+/** What S3 answers for an object that has no retention or no legal hold set. */
+const hasNoLockConfiguration = (error: unknown) => (error as { name?: string }).name === "NoSuchObjectLockConfiguration";
 
 const isNotFound = (error: unknown) => {
   const named = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -71,6 +88,50 @@ export class S3BlobStore implements BlobStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+    if (!this.options.objectLock) {
+      await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return;
+    }
+    // Checked here so the refusal is ours and explicit; the bucket's Object Lock refuses it anyway.
+    // A locked bucket is versioned: a plain DELETE would only hide the bytes behind a delete
+    // marker, so every version of the key is deleted.
+    const retention = await this.retentionOf(key);
+    if (retention && isRetained(retention)) throw new BlobRetainedError(key, retention);
+    const objectKey = this.objectKey(key);
+    const listed = await this.options.client.send(new ListObjectVersionsCommand({ Bucket: this.options.bucket, Prefix: objectKey }));
+    const versions = [...(listed.Versions ?? []), ...(listed.DeleteMarkers ?? [])].filter((version) => version.Key === objectKey);
+    for (const version of versions) {
+      await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey, VersionId: version.VersionId }));
+    }
+  }
+
+  /** Read with GetObjectRetention and GetObjectLegalHold: a server without Object Lock fails here, loudly. */
+  async retentionOf(key: string): Promise<BlobRetention | null> {
+    if (!(await this.exists(key))) return null;
+    const target = { Bucket: this.options.bucket, Key: this.objectKey(key) };
+    const [retention, legalHold] = await Promise.all([
+      this.options.client.send(new GetObjectRetentionCommand(target)).catch((error: unknown) => {
+        if (hasNoLockConfiguration(error)) return null;
+        throw error;
+      }),
+      this.options.client.send(new GetObjectLegalHoldCommand(target)).catch((error: unknown) => {
+        if (hasNoLockConfiguration(error)) return null;
+        throw error;
+      }),
+    ]);
+    return { retainUntil: retention?.Retention?.RetainUntilDate ?? null, legalHold: legalHold?.LegalHold?.Status === "ON" };
+  }
+
+  async setRetention(key: string, retention: BlobRetention): Promise<void> {
+    const mode = this.options.objectLock?.mode ?? "COMPLIANCE";
+    const current = await this.retentionOf(key);
+    if (!current) return;
+    const target = { Bucket: this.options.bucket, Key: this.objectKey(key) };
+    if (retention.retainUntil && (!current.retainUntil || current.retainUntil < retention.retainUntil)) {
+      await this.options.client.send(new PutObjectRetentionCommand({ ...target, Retention: { Mode: mode, RetainUntilDate: retention.retainUntil } }));
+    }
+    if (current.legalHold !== retention.legalHold) {
+      await this.options.client.send(new PutObjectLegalHoldCommand({ ...target, LegalHold: { Status: retention.legalHold ? "ON" : "OFF" } }));
+    }
   }
 }

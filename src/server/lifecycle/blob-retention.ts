@@ -1,0 +1,143 @@
+import { Prisma } from "@/generated/prisma/client";
+import { config } from "../config/env";
+import { db, transaction, type DbOrTx } from "../db/client";
+import { blobKeyForHash, describeRetention, isRetained, laterDate } from "../storage/blob-store";
+import { blobStore } from "../storage/blob-store-factory";
+import { lockBlobsExclusive } from "../storage/blob-locks";
+import { decisionSql, loadEnabledPolicies } from "./retention-rules";
+
+/**
+ * Immutable storage (docs/retention.md "Immutable storage"): each blob's retain-until is the latest
+ * eligibility date, by the same rules the lifecycle deletes by (decisionSql, ignoring holds), of the
+ * emails that reference it (as raw message or attachment); it carries a legal hold while one of
+ * them is held. The store only ever lengthens a retain-until; blob_retention records what was
+ * applied, so a pass over the archive only touches the blobs whose retention changed.
+ */
+export interface DesiredRetention {
+  hash: string;
+  retainUntil: Date | null;
+  legalHold: boolean;
+}
+
+const PAGE = 500;
+
+/** The retention the database asks for each of `hashes` (hashes no row references are left out). */
+export async function desiredRetentionOf(client: DbOrTx, hashes: string[]): Promise<DesiredRetention[]> {
+  if (hashes.length === 0) return [];
+  const policies = await loadEnabledPolicies(client);
+  const referencing = Prisma.sql`e.id IN (
+    SELECT id FROM archived_emails WHERE storage_hash_sha256 = ANY(${hashes}::text[])
+    UNION SELECT email_id FROM attachments WHERE hash_sha256 = ANY(${hashes}::text[]))`;
+  const rows = await client.$queryRaw<{ hash: string; retain_until: Date | null; legal_hold: boolean }[]>`
+    WITH d AS (${decisionSql({ policies, asOf: new Date(), where: referencing })}),
+    refs AS (
+      SELECT e.storage_hash_sha256 AS hash, d.eligible_at, d.held FROM d JOIN archived_emails e ON e.id = d.id
+      UNION ALL
+      SELECT a.hash_sha256, d.eligible_at, d.held FROM d JOIN attachments a ON a.email_id = d.id)
+    SELECT hash, max(eligible_at) AS retain_until, bool_or(held) AS legal_hold
+    FROM refs WHERE hash = ANY(${hashes}::text[]) GROUP BY hash ORDER BY hash`;
+  return rows.map((row) => ({ hash: row.hash, retainUntil: row.retain_until, legalHold: row.legal_hold }));
+}
+
+/**
+ * Applies the desired retention of `hashes` to the store where it differs from what was applied:
+ * a later retain-until, or a legal hold set or lifted. Holds the blobs' exclusive locks, so a
+ * concurrent clean-up or pass cannot interleave. Returns how many blobs were changed.
+ */
+async function applyRetention(hashes: string[]): Promise<number> {
+  return transaction(async (tx) => {
+    await lockBlobsExclusive(tx, hashes);
+    const desired = await desiredRetentionOf(tx, hashes);
+    const applied = await tx.blobRetention.findMany({ where: { hash: { in: desired.map((row) => row.hash) } } });
+    const appliedByHash = new Map(applied.map((row) => [row.hash, row]));
+    const changed = desired.filter((row) => {
+      const before = appliedByHash.get(row.hash);
+      if (!before) return true;
+      const later = row.retainUntil !== null && (before.retainUntil === null || row.retainUntil > before.retainUntil);
+      return later || before.legalHold !== row.legalHold;
+    });
+    const store = blobStore();
+    for (const row of changed) {
+      const retainUntil = laterDate(appliedByHash.get(row.hash)?.retainUntil ?? null, row.retainUntil);
+      await store.setRetention(blobKeyForHash(row.hash), { retainUntil, legalHold: row.legalHold });
+      await tx.blobRetention.upsert({
+        where: { hash: row.hash },
+        create: { hash: row.hash, retainUntil, legalHold: row.legalHold },
+        update: { retainUntil, legalHold: row.legalHold, updatedAt: new Date() },
+      });
+    }
+    return changed.length;
+  });
+}
+
+async function hashesOfEmails(client: DbOrTx, emailIds: string[]): Promise<string[]> {
+  const rows = await client.$queryRaw<{ hash: string }[]>`
+    SELECT storage_hash_sha256 AS hash FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])
+    UNION SELECT hash_sha256 FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`;
+  return rows.map((row) => row.hash);
+}
+
+/**
+ * In immutability mode, brings the stored retention of the blobs of `emailIds` (every email when
+ * absent, in keyset pages) up to what the database asks for. Returns how many blobs changed.
+ */
+export async function syncBlobRetention(options: { emailIds?: string[] } = {}): Promise<number> {
+  if (!config.storageImmutable) return 0;
+  if (options.emailIds) {
+    let changed = 0;
+    for (let start = 0; start < options.emailIds.length; start += PAGE) {
+      changed += await applyRetention(await hashesOfEmails(db(), options.emailIds.slice(start, start + PAGE)));
+    }
+    return changed;
+  }
+  let changed = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page: { id: string }[] = await db().$queryRaw<{ id: string }[]>`
+      SELECT id FROM archived_emails WHERE ${after}::uuid IS NULL OR id > ${after}::uuid ORDER BY id LIMIT ${PAGE}`;
+    if (page.length === 0) return changed;
+    changed += await applyRetention(await hashesOfEmails(db(), page.map((row) => row.id)));
+    after = page[page.length - 1].id;
+  }
+}
+
+/** syncBlobRetention for `emailIds` where a failure must not undo what committed: it is logged, and the next lifecycle cycle retries. */
+export async function trySyncBlobRetention(emailIds: string[]): Promise<void> {
+  await syncBlobRetention({ emailIds }).catch((error: unknown) =>
+    console.error(`[immutable storage] retention of ${emailIds.length} email(s) not applied yet, the lifecycle cycle retries: ${String(error)}`),
+  );
+}
+
+export interface DeletionRefusal {
+  emailId: string;
+  reason: string;
+}
+
+/**
+ * In immutability mode, the emails of `emailIds` whose deletion would remove a blob the store still
+ * retains (bytes no row outside `emailIds` references). The store decides, not blob_retention: what
+ * counts is what it would refuse. A store that cannot say (no Object Lock) refuses too.
+ */
+export async function blobDeletionRefusals(client: DbOrTx, emailIds: string[]): Promise<DeletionRefusal[]> {
+  if (!config.storageImmutable || emailIds.length === 0) return [];
+  const released = await client.$queryRaw<{ email_id: string; hash: string }[]>`
+    SELECT e.id AS email_id, h.hash FROM archived_emails e
+    CROSS JOIN LATERAL (SELECT e.storage_hash_sha256 AS hash UNION SELECT a.hash_sha256 FROM attachments a WHERE a.email_id = e.id) h
+    WHERE e.id = ANY(${emailIds}::uuid[])
+      AND NOT EXISTS (SELECT 1 FROM archived_emails o WHERE o.storage_hash_sha256 = h.hash AND o.id <> ALL(${emailIds}::uuid[]))
+      AND NOT EXISTS (SELECT 1 FROM attachments oa WHERE oa.hash_sha256 = h.hash AND oa.email_id <> ALL(${emailIds}::uuid[]))
+    ORDER BY e.id, h.hash`;
+  const store = blobStore();
+  const refusals = new Map<string, string>();
+  for (const { email_id: emailId, hash } of released) {
+    if (refusals.has(emailId)) continue;
+    const key = blobKeyForHash(hash);
+    try {
+      const retention = await store.retentionOf(key);
+      if (retention && isRetained(retention)) refusals.set(emailId, `its stored blob ${key} is ${describeRetention(retention)}`);
+    } catch (error) {
+      refusals.set(emailId, `the retention of its stored blob ${key} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return [...refusals].map(([emailId, reason]) => ({ emailId, reason }));
+}
