@@ -22,14 +22,16 @@ interface ExplainedClause {
   count: number;
   children: ExplainedClause[];
 }
-const explainedClause: z.ZodType<ExplainedClause> = z.object({
-  type: z.string(),
-  text: z.string(),
-  count,
-  get children() {
-    return z.array(explainedClause);
-  },
-});
+const explainedClause: z.ZodType<ExplainedClause> = z
+  .object({
+    type: z.string(),
+    text: z.string(),
+    count,
+    get children() {
+      return z.array(explainedClause);
+    },
+  })
+  .meta({ id: "ExplainedClause" });
 
 export const searchExplanationResponse = z.object({
   searchQuery: z.record(z.string(), z.unknown()),

@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { restApiDocument, restRouteModules } from "@/app/rest-routes";
+import { OPENAPI_TYPES_FILE, openApiTypesSource } from "../../../../scripts/openapi/openapi-types";
 import { assertDocumentedResponse } from "../../../../tests/helpers/openapi-validator";
 import { api, routeFiles } from "../../../../tests/helpers/rest-client";
 
@@ -115,5 +117,9 @@ describe("the OpenAPI document", async () => {
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe("3.1.0");
     expect(Object.keys(response.body.paths)).toEqual(Object.keys(document.paths));
+  });
+
+  it("matches the committed client types (npm run openapi:types regenerates them)", async () => {
+    expect(await openApiTypesSource(), `run npm run openapi:types and commit ${OPENAPI_TYPES_FILE}`).toBe(await readFile(OPENAPI_TYPES_FILE, "utf8"));
   });
 });

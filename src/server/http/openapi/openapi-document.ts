@@ -29,8 +29,19 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 /** "/v1/users/[id]" → "/v1/users/{id}". */
 export const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, "{$1}");
 
+/**
+ * Named schemas (`.meta({ id })`, needed for recursive ones) that zod puts in a schema's own `$defs`;
+ * they move to the document's components, where a `$ref` inside the document can reach them.
+ */
+const sharedSchemas: Record<string, JsonSchema> = {};
+
 function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" }) as JsonSchema;
+  const generated = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
+  const { $schema: _dialect, $defs, ...rest } = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
+    const { id: _id, ...body } = definition;
+    sharedSchemas[name] = body;
+  }
   return rest;
 }
 
@@ -117,7 +128,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
     },
     paths,
     components: {
-      schemas: { ErrorBody: jsonSchema(errorBodySchema, "output") },
+      schemas: { ErrorBody: jsonSchema(errorBodySchema, "output"), ...sharedSchemas },
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
         apiKey: { type: "apiKey", in: "header", name: "X-API-KEY" },
