@@ -17,15 +17,15 @@ export interface paths {
          */
         get: {
             parameters: {
-                query: {
-                    actionType: string;
-                    actor: string;
-                    actorUserId: string;
-                    endDate: string;
+                query?: {
+                    actionType?: string;
+                    actor?: string;
+                    actorUserId?: string;
+                    endDate?: string;
                     limit?: string;
                     page?: string;
                     sort?: "asc" | "desc";
-                    startDate: string;
+                    startDate?: string;
                 };
                 header?: never;
                 path?: never;
@@ -955,20 +955,20 @@ export interface paths {
                             searchId: string;
                         } | {
                             searchQuery: {
-                                filters: {
-                                    endDate: string;
-                                    from: string;
-                                    hasAttachments: boolean | ("true" | "false");
+                                filters?: {
+                                    endDate?: string;
+                                    from?: string;
+                                    hasAttachments?: boolean | ("true" | "false");
                                     /** Format: uuid */
-                                    ingestionSourceId: string;
-                                    startDate: string;
-                                    to: string;
-                                    userEmail: string;
+                                    ingestionSourceId?: string;
+                                    startDate?: string;
+                                    to?: string;
+                                    userEmail?: string;
                                 } & {
                                     [key: string]: unknown;
                                 };
                                 /** @enum {string} */
-                                matchingStrategy: "last" | "all" | "frequency";
+                                matchingStrategy?: "last" | "all" | "frequency";
                                 query: string;
                             } & {
                                 [key: string]: unknown;
@@ -1556,20 +1556,20 @@ export interface paths {
                         ignoreCustodians?: boolean;
                         name: string;
                         searchQuery: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;
@@ -1798,20 +1798,20 @@ export interface paths {
                         ignoreCustodians?: boolean;
                         name?: string;
                         searchQuery?: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;
@@ -3567,20 +3567,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         searchQuery: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;
@@ -4125,20 +4125,20 @@ export interface paths {
                         /** Format: uuid */
                         labelId?: string;
                         searchQuery?: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;
@@ -6734,20 +6734,20 @@ export interface paths {
                         /** Format: uuid */
                         ingestionSourceId: string;
                         searchQuery: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;
@@ -8832,18 +8832,18 @@ export interface paths {
          */
         get: {
             parameters: {
-                query: {
-                    endDate: string;
-                    from: string;
-                    hasAttachments: boolean | ("true" | "false");
-                    ingestionSourceId: string;
-                    limit: string;
-                    matchingStrategy: "last" | "all" | "frequency";
-                    page: string;
-                    query: string;
-                    startDate: string;
-                    to: string;
-                    userEmail: string;
+                query?: {
+                    endDate?: string;
+                    from?: string;
+                    hasAttachments?: boolean | ("true" | "false");
+                    ingestionSourceId?: string;
+                    limit?: string;
+                    matchingStrategy?: "last" | "all" | "frequency";
+                    page?: string;
+                    query?: string;
+                    startDate?: string;
+                    to?: string;
+                    userEmail?: string;
                 };
                 header?: never;
                 path?: never;
@@ -8982,20 +8982,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         searchQuery: {
-                            filters: {
-                                endDate: string;
-                                from: string;
-                                hasAttachments: boolean | ("true" | "false");
+                            filters?: {
+                                endDate?: string;
+                                from?: string;
+                                hasAttachments?: boolean | ("true" | "false");
                                 /** Format: uuid */
-                                ingestionSourceId: string;
-                                startDate: string;
-                                to: string;
-                                userEmail: string;
+                                ingestionSourceId?: string;
+                                startDate?: string;
+                                to?: string;
+                                userEmail?: string;
                             } & {
                                 [key: string]: unknown;
                             };
                             /** @enum {string} */
-                            matchingStrategy: "last" | "all" | "frequency";
+                            matchingStrategy?: "last" | "all" | "frequency";
                             query: string;
                         } & {
                             [key: string]: unknown;

@@ -35,8 +35,19 @@ export const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g,
  */
 const sharedSchemas: Record<string, JsonSchema> = {};
 
+/**
+ * A request field is required when its schema refuses `undefined`: zod cannot see that through
+ * `z.preprocess` (used to treat "" or null as absent), so it would list such fields as required.
+ */
+function optionalByBehaviour({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  if (!(zodSchema instanceof z.ZodObject) || !Array.isArray(jsonSchema.required)) return;
+  const shape = zodSchema.shape as Record<string, ZodType>;
+  jsonSchema.required = (jsonSchema.required as string[]).filter((key) => !shape[key]?.safeParse(undefined).success);
+  if ((jsonSchema.required as string[]).length === 0) delete jsonSchema.required;
+}
+
 function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
-  const generated = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any" });
+  const generated = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", override: io === "input" ? optionalByBehaviour : undefined });
   const { $schema: _dialect, $defs, ...rest } = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     const { id: _id, ...body } = definition;
