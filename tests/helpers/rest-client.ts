@@ -1,11 +1,12 @@
 import { CLIENT_IP_HEADER } from "../../src/server/http/client-ip";
-import type { RouteHandler } from "../../src/server/http/rest-endpoint";
+import type { RouteHandler, RouteModule } from "../../src/server/http/rest-endpoint";
+import { assertDocumentedResponse } from "./openapi-validator";
 
 /**
  * Calls the real Next.js route handler modules in-process, routing like the App Router
- * (static segments beat [param] segments, which beat [...catchAll]).
+ * (static segments beat [param] segments, which beat [...catchAll]). Every answer of a REST
+ * endpoint is checked against the OpenAPI document (openapi-validator.ts).
  */
-export type RouteModule = Partial<Record<string, RouteHandler>>;
 const modules = import.meta.glob<RouteModule>("/src/app/**/route.ts");
 
 interface CompiledRoute {
@@ -106,6 +107,10 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = text;
+  }
+  if (handler.endpointSpec?.credentials === "token") {
+    const pattern = "/" + found.route.segments.join("/");
+    await assertDocumentedResponse(pattern, method, { status: response.status, contentType: response.headers.get("content-type"), body: parsed });
   }
   return { status: response.status, body: parsed as T, headers: response.headers, text, bytes };
 }

@@ -25,6 +25,8 @@ const UNDESCRIBED_ROUTES: Record<string, string> = {
   "/api/trpc/[trpc]": "its procedures are walked below",
   "/api/auth/[...nextauth]": "next-auth's; the credentials reach our code only through authorize (sign-in-errors.int.test.ts)",
   "/api/health": "takes no input",
+  "/api-docs": "a static page (the API reference)",
+  "/api-docs/scalar.js": "a static script",
   "/api/[...unknown]": "404 for every request",
   "/v1/[...unknown]": "404 for every request",
 };

@@ -1,13 +1,15 @@
-import { ZodError } from "zod";
+import { z, ZodError } from "zod";
 import { AppError, type FieldError } from "../errors/app-error";
 import { errorCodeTable } from "../errors/error-table";
 
-export interface ErrorBody {
-  status: "error";
-  statusCode: number;
-  message: string;
-  errors: FieldError[] | null;
-}
+/** The one REST error body; `errors` lists the fields of a 422, else null. */
+export const errorBodySchema = z.object({
+  status: z.literal("error"),
+  statusCode: z.number().int(),
+  message: z.string(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).nullable(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function zodFieldErrors(error: ZodError, prefix?: string): FieldError[] {
   return error.issues.map((issue) => {

@@ -32,6 +32,14 @@ export interface EndpointDescription {
   body?: ZodType;
   rawBody: boolean;
   status: number;
+  /** One line for the API reference. */
+  summary?: string;
+  /** The JSON success body's schema (what the client receives, dates as ISO strings). */
+  response?: ZodType;
+  /** The media type of a success body that is not JSON (downloads). */
+  produces?: string;
+  /** Error statuses the use case answers besides those the description implies (401, 403, 422, 429, 500). */
+  errors?: readonly number[];
 }
 
 /** Attaches the description as a non-enumerable, read-only `endpointSpec` property. */
@@ -53,6 +61,8 @@ interface EndpointContext<P, B, Q> {
 }
 
 interface EndpointSpec<PS, BS, QS, A> {
+  /** One line for the API reference (GET /v1/openapi.json). */
+  summary: string;
   /** A permission, "authenticated" (any signed-in caller) or "public". */
   auth: A;
   feature?: LicenseFeature;
@@ -65,6 +75,12 @@ interface EndpointSpec<PS, BS, QS, A> {
   status?: number;
   /** Handlers that stream their own body (imports) read the request themselves. */
   rawBody?: boolean;
+  /** The success body's schema, for the OpenAPI document; the REST tests validate every answer against it. */
+  response?: ZodType;
+  /** The success body's media type when it is not JSON (downloads). */
+  produces?: string;
+  /** Error statuses the use case answers (404, 409, ...); those of auth, input and rate limit are implied. */
+  errors?: readonly number[];
   handler: (
     context: EndpointContext<Infer<PS>, Infer<BS>, Infer<QS>> & {
       principal: A extends "public" ? null : Principal;
@@ -146,6 +162,10 @@ export function endpoint<
     body: spec.rawBody ? undefined : spec.body,
     rawBody: spec.rawBody === true,
     status: spec.status ?? 200,
+    summary: spec.summary,
+    response: spec.response,
+    produces: spec.produces,
+    errors: spec.errors,
   });
 }
 
@@ -162,3 +182,6 @@ export function routeMethods(handlers: Partial<Record<Method, RouteHandler>>): R
 /** Unknown paths under /v1 and /api/v1 answer 404 in the error body. */
 export const unknownRoute: RouteHandler = async (request) =>
   errorResponse(new AppError("NOT_FOUND", `No route for ${request.method} ${new URL(request.url).pathname}`));
+
+/** A route file's exports: one handler per HTTP method. */
+export type RouteModule = Partial<Record<string, RouteHandler>>;

@@ -4,6 +4,8 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   DELETE: endpoint({
+    summary: "Revoke one of the caller's API keys",
+    errors: [404],
     auth: "authenticated",
     params: apiKeyIdParamsSchema,
     status: 204,

@@ -1,9 +1,13 @@
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { getRestoreRun } from "@/server/restore/get-restore-run";
 import { restoreRunParamsSchema } from "@/server/restore/restore.schemas";
+import { restoreRunResponse } from "@/server/restore/restore.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
+    response: restoreRunResponse,
+    summary: "A bulk restore's progress",
+    errors: [404],
     auth: "restore:archive",
     params: restoreRunParamsSchema,
     handler: ({ params }) => getRestoreRun({ runId: params.runId }),

@@ -5,6 +5,9 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
+    summary: "Download an attachment",
+    produces: "application/octet-stream",
+    errors: [404],
     auth: "read:archive",
     params: attachmentParamsSchema,
     handler: async ({ principal, params }) =>

@@ -3,15 +3,22 @@ import { caseIdParamsSchema, updateCaseSchema } from "@/server/ediscovery/edisco
 import { getCase } from "@/server/ediscovery/get-case";
 import { updateCase } from "@/server/ediscovery/update-case";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { caseDetailResponse, caseResponse } from "@/server/ediscovery/ediscovery.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
+    response: caseDetailResponse,
+    summary: "Read a case",
+    errors: [404],
     auth: "read:ediscovery",
     feature: "EDISCOVERY",
     params: caseIdParamsSchema,
     handler: ({ principal, params }) => getCase({ principal, id: params.id }),
   }),
   PUT: endpoint({
+    response: caseResponse,
+    summary: "Change a case",
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseIdParamsSchema,
@@ -19,6 +26,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     handler: ({ principal, params, body }) => updateCase({ principal, id: params.id, input: body }),
   }),
   DELETE: endpoint({
+    summary: "Delete a case",
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseIdParamsSchema,

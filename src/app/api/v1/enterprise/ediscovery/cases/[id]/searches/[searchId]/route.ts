@@ -3,15 +3,22 @@ import { caseSearchParamsSchema, updateSavedSearchSchema } from "@/server/edisco
 import { getSavedSearch } from "@/server/ediscovery/get-saved-search";
 import { updateSavedSearch } from "@/server/ediscovery/update-saved-search";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
+import { savedSearchResponse } from "@/server/ediscovery/ediscovery.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
+    response: savedSearchResponse,
+    summary: "Read a saved search",
+    errors: [404],
     auth: "read:ediscovery",
     feature: "EDISCOVERY",
     params: caseSearchParamsSchema,
     handler: ({ principal, params }) => getSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
   }),
   PUT: endpoint({
+    response: savedSearchResponse,
+    summary: "Change a saved search",
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseSearchParamsSchema,
@@ -19,6 +26,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     handler: ({ principal, params, body }) => updateSavedSearch({ principal, caseId: params.id, searchId: params.searchId, input: body }),
   }),
   DELETE: endpoint({
+    summary: "Delete a saved search",
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseSearchParamsSchema,

@@ -4,6 +4,8 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   DELETE: endpoint({
+    summary: "Delete a review tag",
+    errors: [404],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseTagParamsSchema,

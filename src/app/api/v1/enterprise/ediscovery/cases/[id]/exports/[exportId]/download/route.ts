@@ -4,6 +4,9 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
+    summary: "Download a finished export (ZIP)",
+    produces: "application/zip",
+    errors: [404, 409],
     auth: "read:ediscovery",
     feature: "EDISCOVERY",
     rateLimit: "export",

@@ -1,0 +1,66 @@
+import { expect, test } from "@playwright/test";
+import createClient from "openapi-fetch";
+import type { paths } from "../src/lib/rest-api/openapi-types";
+import { ADMIN, adminToken, importMail } from "./session";
+
+const MAILS = [
+  ["Typed client: merger terms", "Carol <carol@example.com>"],
+  ["Typed client: lunch", "Dave <dave@example.com>"],
+] as const;
+
+test("a client generated from /v1/openapi.json signs in, creates a hold, bulk-applies it and verifies the audit chain", async ({ request, baseURL }) => {
+  await adminToken(request);
+  await importMail(request, "Typed client source", MAILS, "typed-client.example");
+  const client = createClient<paths>({ baseUrl: baseURL });
+
+  const login = await client.POST("/v1/auth/login", { body: { email: ADMIN.email, password: ADMIN.password } });
+  expect(login.response.status).toBe(200);
+  const headers = { authorization: `Bearer ${login.data!.accessToken}` };
+
+  const hold = await client.POST("/api/v1/enterprise/legal-holds/holds", {
+    headers,
+    body: { name: `Typed client hold ${Date.now()}`, reason: "OpenAPI smoke test" },
+  });
+  expect(hold.response.status).toBe(201);
+  expect(hold.data).toMatchObject({ isActive: true, emailCount: 0 });
+
+  const applied = await client.POST("/api/v1/enterprise/legal-holds/holds/{id}/bulk-apply", {
+    headers,
+    params: { path: { id: hold.data!.id } },
+    body: { searchQuery: { query: "merger terms", matchingStrategy: "all" } },
+  });
+  expect(applied.response.status).toBe(200);
+  expect(applied.data!.emailsLinked).toBe(1);
+
+  const reread = await client.GET("/api/v1/enterprise/legal-holds/holds/{id}", { headers, params: { path: { id: hold.data!.id } } });
+  expect(reread.data!.emailCount).toBe(1);
+
+  const audit = await client.GET("/api/v1/enterprise/audit-logs", { headers, params: { query: { actionType: "BULK_APPLY_HOLD", limit: "5" } } });
+  expect(audit.response.status).toBe(200);
+  const entry = audit.data!.data.find((candidate) => candidate.targetId === hold.data!.id);
+  expect(entry?.details).toMatchObject({ emailsLinked: 1, queryUsed: { query: "merger terms" } });
+
+  const verified = await client.POST("/api/v1/enterprise/audit-logs/verify", { headers });
+  expect(verified.response.status).toBe(200);
+  expect(verified.data).toMatchObject({ ok: true });
+
+  const refused = await client.GET("/api/v1/enterprise/legal-holds/holds/{id}", { params: { path: { id: hold.data!.id } } });
+  expect(refused.response.status).toBe(401);
+  expect(refused.error).toMatchObject({ status: "error", statusCode: 401, errors: null });
+});
+
+test("the API reference at /api-docs renders the document from this origin only", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+  });
+  const foreign: string[] = [];
+  page.on("request", (sent) => {
+    if (!sent.url().startsWith(new URL(page.url() || "http://localhost").origin) && !sent.url().startsWith("data:")) foreign.push(sent.url());
+  });
+  await page.goto("/api-docs");
+  await expect(page.getByText("Email archive service").first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("Create a legal hold").first()).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(foreign).toEqual([]);
+});

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { count, timestamp } from "../http/openapi/response-fields";
+import { legalHoldResponse } from "../legal-holds/legal-holds.responses";
+import { searchResultSummaryResponse } from "../search/search.responses";
+
+const searchQuery = z.record(z.string(), z.unknown());
+
+export const caseResponse = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(["open", "closed"]),
+  custodians: z.array(z.string()),
+  memberIds: z.array(z.string()),
+  createdById: z.string().nullable(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  closedAt: timestamp.nullable(),
+});
+
+export const savedSearchResponse = z.object({
+  id: z.uuid(),
+  caseId: z.uuid(),
+  name: z.string(),
+  searchQuery,
+  ignoreCustodians: z.boolean(),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  lastRunAt: timestamp.nullable(),
+  lastCount: count.nullable(),
+});
+
+export const tagResponse = z.object({ id: z.uuid(), caseId: z.uuid(), name: z.string(), emailCount: count, createdAt: timestamp });
+
+export const exportResponse = z.object({
+  id: z.uuid(),
+  caseId: z.uuid(),
+  name: z.string(),
+  status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
+  format: z.enum(["eml", "mbox"]),
+  source: z.unknown(),
+  queryUsed: z.unknown(),
+  includeAttachmentText: z.boolean(),
+  unrestricted: z.boolean(),
+  totalItems: count,
+  processedItems: count,
+  bytes: count,
+  manifestSha256: z.string().nullable(),
+  error: z.string().nullable(),
+  createdById: z.string().nullable(),
+  createdAt: timestamp,
+  startedAt: timestamp.nullable(),
+  completedAt: timestamp.nullable(),
+});
+
+export const caseDetailResponse = caseResponse.extend({
+  holds: z.array(legalHoldResponse),
+  searches: z.array(savedSearchResponse),
+  exports: z.array(exportResponse),
+});
+
+export const savedSearchRunResponse = z.object({ total: count, sample: z.array(searchResultSummaryResponse) });
+export const tagApplicationResponse = z.object({ tagId: z.uuid(), emailsMatched: count, emailsTagged: count });
+export const tagRemovalResponse = z.object({ tagId: z.uuid(), emailsUntagged: count });
+export const exportKeyResponse = z.object({ algorithm: z.literal("Ed25519"), publicKey: z.string() });

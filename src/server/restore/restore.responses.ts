@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { count, timestamp } from "../http/openapi/response-fields";
+
+export const restoreResultResponse = z.object({ emailId: z.uuid(), ingestionSourceId: z.uuid(), folder: z.string(), uid: z.number().int().nullable() });
+
+export const restoreRunResponse = z.object({
+  id: z.uuid(),
+  ingestionSourceId: z.uuid(),
+  folder: z.string(),
+  searchQuery: z.unknown(),
+  status: z.enum(["queued", "running", "completed", "failed"]),
+  total: count.nullable(),
+  restored: count,
+  failed: count,
+  error: z.string().nullable(),
+  createdAt: timestamp,
+  finishedAt: timestamp.nullable(),
+});
