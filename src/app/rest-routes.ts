@@ -64,6 +64,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/search": () => import("./v1/search/route"),
   "/v1/settings": () => import("./v1/settings/route"),
   "/v1/users/[id]": () => import("./v1/users/[id]/route"),
+  "/v1/users/[id]/revoke-sessions": () => import("./v1/users/[id]/revoke-sessions/route"),
   "/v1/users/profile/password": () => import("./v1/users/profile/password/route"),
   "/v1/users/profile": () => import("./v1/users/profile/route"),
   "/v1/users": () => import("./v1/users/route"),

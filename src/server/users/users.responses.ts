@@ -9,4 +9,6 @@ export const userResponse = z.object({
   email: z.string(),
   role: roleResponse.nullable(),
   createdAt: timestamp,
+  /** Added to the interface's shape: a disabled user cannot sign in and their credentials are refused. */
+  disabled: z.boolean(),
 });

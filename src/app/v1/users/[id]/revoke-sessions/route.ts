@@ -4,6 +4,8 @@ import { userIdParamsSchema } from "@/server/users/users.schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
+    summary: "Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)",
+    errors: [404],
     auth: "manage:all",
     params: userIdParamsSchema,
     status: 204,
