@@ -76,6 +76,10 @@ export const config = {
   get journalSmtpMaxBytes() {
     return intFromEnv("JOURNAL_SMTP_MAX_BYTES", 50 * 1024 * 1024);
   },
+  /** How long a transaction without a journal address is answered 451 while its journaled part may still come (docs/journaling.md, "Split delivery"). */
+  get journalSplitWaitSeconds() {
+    return intFromEnv("JOURNAL_SMTP_SPLIT_WAIT_SECONDS", 600);
+  },
   get demoMode() {
     return process.env.DEMO_MODE === "true";
   },
