@@ -4,6 +4,7 @@ import { startDovecot, type DovecotServer, type DovecotUser } from "../../../tes
 import { createCaseVia, EDISCOVERY } from "../../../tests/helpers/ediscovery";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
+import { runProcess } from "../../../tests/helpers/run-process";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { runNextExport } from "../ediscovery/run-export";
@@ -142,4 +143,16 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
     expect(job).toMatchObject({ status: "queued", lastError: expect.stringMatching(/in the hands of live-worker:1/) });
     expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({ status: "running", restored: 0, lockedBy: "live-worker:1" });
   });
+
+  it("runs from the command line: npm run archive -- restore-to-mailbox, audited as the operator", async () => {
+    const cli = await runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", "restore-to-mailbox", "--export", exportId, "--source", "Restore target", "--folder", "From the CLI", "--no-progress"]);
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(JSON.parse(cli.stdout.trim().split("\n").pop()!)).toMatchObject({ status: "completed", exportId, total: 3, restored: 3, failed: 0 });
+    expect(await folderMessages("From the CLI")).toEqual(exported.map((message) => message.raw));
+    const requested = await db().auditLog.findFirstOrThrow({ where: { actionType: "RESTORE_REQUESTED" }, orderBy: { id: "desc" } });
+    expect(requested.actorIdentifier).toMatch(/^cli:/);
+    const unknown = await runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", "restore-to-mailbox", "--export", GHOST, "--source", "Restore target", "--no-progress"]);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/Export not found|not found/);
+  }, 300_000);
 });
