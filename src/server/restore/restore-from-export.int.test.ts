@@ -5,6 +5,7 @@ import { createCaseVia, EDISCOVERY } from "../../../tests/helpers/ediscovery";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
 import { runProcess } from "../../../tests/helpers/run-process";
+import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { runNextExport } from "../ediscovery/run-export";
@@ -133,6 +134,19 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
     expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({ status: "completed", restored: 3, failed: 0, position: 3, lockedBy: null });
     expect(await folderMessages("Resumed")).toEqual(exported.map((message) => message.raw));
     expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(auditBefore + 2);
+  });
+
+  it("is tRPC's archivedEmails.bulkRestore and restoreRun too, with the same answers", async () => {
+    const bearer = { authorization: `Bearer ${admin.token}` };
+    const queued = await trpcHttp("archivedEmails.bulkRestore", { ingestionSourceId: imapSourceId, folder: "Via tRPC", exportId }, bearer);
+    expect(queued.status).toBe(200);
+    const run = ((await queued.json()) as { result: { data: { id: string; exportId: string } } }).result.data;
+    expect(run.exportId).toBe(exportId);
+    await runJobs();
+    const progress = await trpcHttp("archivedEmails.restoreRun", { runId: run.id }, bearer);
+    expect(((await progress.json()) as { result: { data: unknown } }).result.data).toMatchObject({ status: "completed", restored: 3 });
+    expect((await trpcHttp("archivedEmails.bulkRestore", { ingestionSourceId: imapSourceId, exportId: GHOST }, bearer)).status).toBe(404);
+    expect((await trpcHttp("archivedEmails.bulkRestore", { ingestionSourceId: imapSourceId }, bearer)).status).toBe(422);
   });
 
   it("leaves a run another worker holds under a live lease alone (the job is retried later)", async () => {
