@@ -4,6 +4,8 @@
  *   files, folders of them (recursively), zips and Outlook .pst files, with a progress bar; prints
  *   the summary ({imported, duplicates, failed}) as JSON on stdout.
  * - `backup --to <dir>`, `restore --from <dir>`, `check`: scripts/archive/operations-commands.ts.
+ * - `restore-to-mailbox --export <id> --source <imap source> [--folder <name>]`: restores a case
+ *   export's emails to a mailbox (scripts/archive/restore-to-mailbox-command.ts, docs/journaling.md).
  * - `verify-export <zip>`: checks an eDiscovery production against this installation's export key
  *   (scripts/verify-export.mjs does the same anywhere, given the key).
  */
@@ -28,6 +30,7 @@ const USAGE = [
   "       npm run archive -- backup --to <dir> [--no-progress]",
   "       npm run archive -- restore --from <dir> [--no-progress]",
   "       npm run archive -- check [--no-progress]",
+  "       npm run archive -- restore-to-mailbox --export <export-id> --source <imap-source-name-or-id> [--folder <name>] [--no-progress]",
   "       npm run archive -- verify-export <production.zip>",
 ].join("\n");
 // stdout carries the summary alone: what libraries log (pst-extractor reports an item it cannot load) goes to stderr.
@@ -44,6 +47,8 @@ function parseCommandLine() {
       create: { type: "boolean" },
       to: { type: "string" },
       from: { type: "string" },
+      export: { type: "string" },
+      folder: { type: "string" },
     },
   });
   const [command, ...paths] = positionals;
@@ -51,6 +56,9 @@ function parseCommandLine() {
   if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
   if (command === "restore" && values.from && paths.length === 0) return { command, from: values.from, progress } as const;
   if (command === "check" && paths.length === 0) return { command, progress } as const;
+  if (command === "restore-to-mailbox" && values.export && values.source && paths.length === 0) {
+    return { command, exportId: values.export, source: values.source, folder: values.folder, progress } as const;
+  }
   if (command !== "import" || !values.source || paths.length === 0) throw new UsageError(USAGE);
   return { command, source: values.source, user: values.user, paths, create: values.create === true, progress } as const;
 }
@@ -68,6 +76,7 @@ async function main(): Promise<number> {
   if (process.argv[2] === "verify-export") return verifyExport(process.argv[3]);
   const options = parseCommandLine();
   if (options.command === "import") return runImport(options);
+  if (options.command === "restore-to-mailbox") return (await import("./archive/restore-to-mailbox-command")).runRestoreToMailbox(options);
   // Loaded only when used: the import's start-up stays what it was.
   const operations = await import("./archive/operations-commands");
   if (options.command === "backup") return operations.runBackup(options);

@@ -1,6 +1,7 @@
 /**
- * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup]`: builds the
- * deterministic corpus, runs every scenario of docs/benchmarks.md against a fresh embedded
+ * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup|journal]`: builds the
+ * deterministic corpus, runs every scenario of docs/benchmarks.md (or, with `--only journal`, only
+ * SMTP journaling and its baseline, printed and not written to the docs) against a fresh embedded
  * PostgreSQL (port BENCH_PG_PORT, default 54363, data under .bench-data/) with local storage,
  * each next to its baseline measured in the same run, prints one table and writes it into
  * docs/benchmarks.md. `--only backup` imports the scale's whole archive size through the CLI
@@ -41,8 +42,8 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && values.only !== "backup") {
-  console.error(`unknown --only ${values.only}; the one partial run is "backup"`);
+if (values.only !== undefined && values.only !== "backup" && values.only !== "journal") {
+  console.error(`unknown --only ${values.only}; one of backup, journal`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
@@ -111,6 +112,37 @@ async function main() {
   };
   const rows: ResultRow[] = [];
   const notes: string[] = [];
+  const archive = archiveCommand();
+
+  /** SMTP journaling against the CLI import of the same messages (docs/journaling.md). */
+  async function journalRow(): Promise<ResultRow> {
+    log(`journal: ${scale.journalMessages} messages of 20 KB over 10 SMTP connections`);
+    const journalMbox = path.join(benchDir, `journal-${scale.journalMessages}.mbox`);
+    const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", { messages: scale.journalMessages, connections: 10, mbox: journalMbox });
+    const journalBaseline = await runMeasured(
+      process.execPath,
+      [...archive.args, "import", "--source", "Bench journal baseline", "--create", "--user", "baseline@bench.example", "--no-progress", journalMbox],
+      { cwd: projectDir, env: { ...env, ...archive.env } },
+    );
+    const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
+    rmSync(journalMbox, { force: true });
+    return {
+      scenario: "SMTP journaling (time to 250)",
+      work: `${journal.result.messages.toLocaleString("en-US")} msgs of 20 KB, 10 connections`,
+      throughput: formatRate(journal.result.perSecond, "emails"),
+      ...journal.result.latency,
+      peakRss: rss("listener", journal.peakRssMb),
+      baseline: `CLI import of the same ${formatRate(journalBaselineRate, "emails")}`,
+      ratio: formatRatio(journal.result.perSecond / journalBaselineRate),
+      target: ">= 300 emails/s, nothing refused",
+      pass: journal.result.perSecond >= 300 && journal.result.failed === 0,
+    };
+  }
+  if (values.only === "journal") {
+    console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable([await journalRow()])}`);
+    await client.end();
+    return;
+  }
 
   log(`audit log: padding to ${scale.auditEntries} entries`);
   await padAuditLog(client, { total: scale.auditEntries, log });
@@ -124,7 +156,6 @@ async function main() {
   }
   const corpusBytes = (await import("node:fs")).statSync(mbox).size;
   log(`ingest: npm run archive -- import (${mb(corpusBytes)})`);
-  const archive = archiveCommand();
   const ingest = await runMeasured(
     process.execPath,
     [...archive.args, "import", "--source", "Bench import", "--create", "--user", "archive@bench.example", "--no-progress", mbox],
@@ -174,28 +205,7 @@ async function main() {
     return;
   }
 
-  // SMTP journaling against the CLI import of the same messages (docs/journaling.md).
-  log(`journal: ${scale.journalMessages} messages of 20 KB over 10 SMTP connections`);
-  const journalMbox = path.join(benchDir, `journal-${scale.journalMessages}.mbox`);
-  const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", { messages: scale.journalMessages, connections: 10, mbox: journalMbox });
-  const journalBaseline = await runMeasured(
-    process.execPath,
-    [...archive.args, "import", "--source", "Bench journal baseline", "--create", "--user", "baseline@bench.example", "--no-progress", journalMbox],
-    { cwd: projectDir, env: { ...env, ...archive.env } },
-  );
-  const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
-  rows.push({
-    scenario: "SMTP journaling (time to 250)",
-    work: `${journal.result.messages.toLocaleString("en-US")} msgs of 20 KB, 10 connections`,
-    throughput: formatRate(journal.result.perSecond, "emails"),
-    ...journal.result.latency,
-    peakRss: rss("listener", journal.peakRssMb),
-    baseline: `CLI import of the same ${formatRate(journalBaselineRate, "emails")}`,
-    ratio: formatRatio(journal.result.perSecond / journalBaselineRate),
-    target: ">= 300 emails/s, nothing refused",
-    pass: journal.result.perSecond >= 300 && journal.result.failed === 0,
-  });
-  rmSync(journalMbox, { force: true });
+  rows.push(await journalRow());
 
   // The rest of the archive, loaded with SQL (load-data.ts).
   const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);

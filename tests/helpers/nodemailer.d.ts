@@ -29,6 +29,7 @@ declare module "nodemailer/lib/smtp-connection/index.js" {
     quit(): void;
     close(): void;
     on(event: "error", listener: (error: SmtpError) => void): this;
+    on(event: "end", listener: () => void): this;
   }
   export = SMTPConnection;
 }

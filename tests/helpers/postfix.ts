@@ -35,6 +35,8 @@ export interface PostfixOptions {
   relayPort: number;
   /** Added to every message's envelope (Postfix's always_bcc). */
   alwaysBcc: string;
+  /** Most recipients per transaction to the listener (smtp_destination_recipient_limit): more are split over several. */
+  recipientLimit?: number;
 }
 
 export function postfixAvailable(): boolean {
@@ -65,7 +67,7 @@ smtp_tls_security_level = may
 minimal_backoff_time = 1s
 maximal_backoff_time = 2s
 queue_run_delay = 1s
-`;
+${options.recipientLimit === undefined ? "" : `smtp_destination_recipient_limit = ${options.recipientLimit}\n`}`;
 }
 
 /** The system's master.cf with smtpd moved to the test's loopback port. */

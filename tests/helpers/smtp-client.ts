@@ -32,23 +32,29 @@ export async function sendSmtp(options: SendOptions): Promise<SmtpResult> {
     response: error.response ?? error.message,
     rejected: [],
   });
-  // A refusal at the greeting reaches only the "error" event: connect's callback waits for success.
-  let failConnect: (error: Error) => void = () => undefined;
-  connection.on("error", (error) => failConnect(error));
+  // A refusal at the greeting, or the server going away mid-transaction, reaches only the "error"
+  // and "end" events: the callbacks of connect and send wait for an answer that never comes.
+  let failStep: (error: Error) => void = () => undefined;
+  connection.on("error", (error) => failStep(error));
+  connection.on("end", () => failStep(new Error("connection closed by the server")));
   try {
     await new Promise<void>((resolve, reject) => {
-      failConnect = reject;
+      failStep = reject;
       connection.connect((error) => (error ? reject(error) : resolve()));
     });
     if (options.auth) {
       const auth = options.auth;
-      await new Promise<void>((resolve, reject) => connection.login(auth, (error) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => {
+        failStep = reject;
+        connection.login(auth, (error) => (error ? reject(error) : resolve()));
+      });
     }
-    return await new Promise<SmtpResult>((resolve) =>
+    return await new Promise<SmtpResult>((resolve) => {
+      failStep = (error) => resolve(failed(error));
       connection.send({ from: options.from, to: options.to }, options.raw, (error, info) =>
         resolve(error ? failed(error) : { code: Number(info.response.slice(0, 3)), response: info.response, rejected: info.rejected }),
-      ),
-    );
+      );
+    });
   } catch (error) {
     return failed(error as { responseCode?: number; response?: string; message: string });
   } finally {

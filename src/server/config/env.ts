@@ -86,6 +86,10 @@ export const config = {
     if (raw !== "COMPLIANCE" && raw !== "GOVERNANCE") throw new Error(`S3_OBJECT_LOCK_MODE must be COMPLIANCE or GOVERNANCE, got "${raw}"`);
     return raw;
   },
+  /** How long a transaction without a journal address is answered 451 while its journaled part may still come (docs/journaling.md, "Split delivery"). */
+  get journalSplitWaitSeconds() {
+    return intFromEnv("JOURNAL_SMTP_SPLIT_WAIT_SECONDS", 600);
+  },
   get demoMode() {
     return process.env.DEMO_MODE === "true";
   },

@@ -18,7 +18,8 @@ let listener: JournalListener;
 let admin: TestUser;
 
 beforeAll(async () => {
-  listener = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: MAX_BYTES, tls: await journalTlsCredentials() });
+  // No wait for split parts: a transaction no journal address routes is refused at once (550).
+  listener = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: MAX_BYTES, tls: await journalTlsCredentials(), splitWaitMs: 0 });
 });
 afterAll(async () => listener.close());
 beforeEach(async () => {

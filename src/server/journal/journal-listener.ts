@@ -1,6 +1,6 @@
 import os from "node:os";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
-import { archiveJournaledMessage } from "./archive-journaled-message";
+import { createJournalArchiver, type JournalArchiverOptions } from "./archive-journaled-message";
 import { clientAllowed } from "./client-allow-list";
 import {
   assertSessionMayUse,
@@ -10,10 +10,10 @@ import {
   routeTransaction,
   SmtpReply,
   sourcesFor,
-  unrouted,
   type SessionFacts,
 } from "./journal-routing";
 import { loadJournalSources, type JournalSource } from "./journal-sources";
+import { createSplitPartArchiver } from "./split-delivery";
 import type { TlsCredentials } from "./journal-tls";
 
 export interface JournalListener {
@@ -28,6 +28,10 @@ export interface JournalListenerOptions {
   maxBytes: number;
   tls: TlsCredentials;
   log?: (message: string) => void;
+  /** How long a transaction without a journal address is answered 451 before 550 (split delivery; default 10 minutes). */
+  splitWaitMs?: number;
+  /** Group commit settings (tests and the benchmark); the defaults suit production. */
+  groupCommit?: JournalArchiverOptions;
 }
 
 const temporaryFailure = () => new SmtpReply(451, "4.3.0 The archive could not store the message now; try again later");
@@ -60,6 +64,8 @@ function readMessage(stream: SMTPServerDataStream, maxBytes: number): Promise<Bu
  */
 export async function startJournalListener(options: JournalListenerOptions): Promise<JournalListener> {
   const log = options.log ?? (() => undefined);
+  const archive = createJournalArchiver(options.groupCommit);
+  const archiveSplitPart = createSplitPartArchiver({ waitMs: options.splitWaitMs ?? 600_000 });
   /** Sources as read at the start of the session's current transaction. */
   const sourcesOf = new WeakMap<SMTPServerSession, JournalSource[]>();
   const currentSources = async (session: SMTPServerSession) => {
@@ -122,13 +128,16 @@ export async function startJournalListener(options: JournalListenerOptions): Pro
         .then(async (raw) => {
           if (raw === null) throw tooBig(options.maxBytes);
           const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address);
-          const routed = routeTransaction(sourcesOf.get(session) ?? (await currentSources(session)), recipients);
-          if (routed.length === 0) throw unrouted();
-          for (const source of routed) assertSessionMayUse(source, facts(session));
+          const sources = sourcesOf.get(session) ?? (await currentSources(session));
+          const routed = routeTransaction(sources, recipients);
+          const mayUse = (source: JournalSource) => assertSessionMayUse(source, facts(session));
           const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", recipients: envelopeRecipients(recipients, routed) };
-          const outcomes = [];
-          for (const source of routed) outcomes.push(await archiveJournaledMessage({ source, raw, envelope }));
-          const ids = outcomes.map((outcome) => (outcome.status === "imported" ? outcome.emailId : "duplicate")).join(", ");
+          for (const source of routed) mayUse(source);
+          const outcomes =
+            routed.length > 0
+              ? await Promise.all(routed.map((source) => archive({ source, raw, envelope })))
+              : await archiveSplitPart({ sources, raw, envelope, mayUse });
+          const ids = outcomes.map((outcome) => ("emailId" in outcome ? `${outcome.status === "merged" ? "envelope added to " : ""}${outcome.emailId}` : outcome.status)).join(", ");
           callback(null, `2.0.0 Archived (${ids}) in ${Date.now() - started} ms`);
         })
         .catch((error: unknown) => {

@@ -23,7 +23,7 @@ let postfix: PostfixServer;
 let admin: TestUser;
 
 const startListener = async () => {
-  listener = await startJournalListener({ host: "127.0.0.1", port: listenerPort, maxBytes: 10_000_000, tls: await journalTlsCredentials() });
+  listener = await startJournalListener({ host: "127.0.0.1", port: listenerPort, maxBytes: 10_000_000, tls: await journalTlsCredentials(), splitWaitMs: 120_000 });
 };
 const stopListener = async () => {
   await listener?.close();
@@ -39,6 +39,16 @@ async function until(what: string, condition: () => Promise<boolean>, timeoutMs 
 }
 const archived = () => db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
 
+async function createSourceAndListener() {
+  admin = await setupAdmin();
+  const created = await api("POST", "/v1/ingestion-sources", {
+    token: admin.token,
+    body: { name: "Postfix journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] } },
+  });
+  expect(created.status).toBe(201);
+  await startListener();
+}
+
 describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
   beforeAll(async () => {
     listenerPort = await freePort();
@@ -48,15 +58,7 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
     await stopListener();
     await postfix?.stop();
   });
-  beforeEach(async () => {
-    admin = await setupAdmin();
-    const created = await api("POST", "/v1/ingestion-sources", {
-      token: admin.token,
-      body: { name: "Postfix journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] } },
-    });
-    expect(created.status).toBe(201);
-    await startListener();
-  });
+  beforeEach(createSourceAndListener);
   afterEach(stopListener);
 
   it("journals a message with several recipients, one of them Bcc, with its envelope", async () => {
@@ -101,4 +103,32 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
     await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
     expect((await archived()).map((email) => email.subject)).toEqual(["retried 1", "retried 2"]);
   });
+});
+
+describe.runIf(postfixAvailable())("split delivery from a real Postfix", () => {
+  beforeAll(async () => {
+    listenerPort = await freePort();
+    // Two recipients per transaction: a message to four people and the journal address arrives in three.
+    postfix = await startPostfix({ relayPort: listenerPort, alwaysBcc: JOURNAL, recipientLimit: 2 });
+  });
+  afterAll(async () => {
+    await stopListener();
+    await postfix?.stop();
+  });
+  beforeEach(createSourceAndListener);
+  afterEach(stopListener);
+
+  it("archives one email whose envelope holds the recipients of every transaction", async () => {
+    const raw = buildMessage({ from: "Sam <sam@corp.test>", to: ["Alice <alice@corp.test>", "bob@partner.example"], subject: "Split by Postfix" });
+    const recipients = ["alice@corp.test", "bob@partner.example", "carol@corp.test", "dave@corp.test"];
+    expect((await postfix.submit({ from: "sam@corp.test", to: recipients, raw })).code).toBe(250);
+    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0, 90_000);
+    const [email, ...others] = await archived();
+    expect(others).toEqual([]);
+    expect([...email.envelopeRecipients].sort()).toEqual(recipients);
+    expect([...email.bccEmails].sort()).toEqual(["carol@corp.test", "dave@corp.test"]);
+    expect([...email.participantEmails].sort()).toEqual(["alice@corp.test", "carol@corp.test", "dave@corp.test", "sam@corp.test"]);
+    // Postfix did split it: transactions after the first one archived were answered "envelope added".
+    expect(await postfix.log()).toMatch(/status=sent \(250 2\.0\.0 Archived \(envelope added to /);
+  }, 120_000);
 });

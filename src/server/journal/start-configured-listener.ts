@@ -10,6 +10,7 @@ export async function startConfiguredJournalListener(log: (message: string) => v
     host: config.journalSmtpHost,
     port: config.journalSmtpPort,
     maxBytes: config.journalSmtpMaxBytes,
+    splitWaitMs: config.journalSplitWaitSeconds * 1000,
     tls,
     log,
   });

@@ -2,27 +2,44 @@ import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
-import { transaction } from "../db/client";
+import { transaction, type Tx } from "../db/client";
+import { accessibleCase } from "../ediscovery/case-access";
+import { conflict, notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { BULK_RESTORE_JOB, type BulkRestoreInput } from "./restore.schemas";
 import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
 
 /**
- * `POST /v1/archived-emails/restore`: queues a restore of every email the search query matches and
- * the caller may restore (their role's scope is kept with the run) for the worker; audited with the
- * query (RESTORE_REQUESTED), and each restored email again as RESTORE.
+ * The case export a restore reads: 404 unless it exists in a case the caller works on (as every
+ * export route answers), 409 until it is completed (its items are then the produced set).
+ */
+async function restorableExport(tx: Tx, principal: Principal, exportId: string): Promise<{ caseId: string }> {
+  const row = await tx.ediscoveryExport.findUnique({ where: { id: exportId }, select: { caseId: true, status: true } });
+  if (!row) throw notFound("Export");
+  await accessibleCase(tx, principal, row.caseId);
+  if (row.status !== "completed") throw conflict(`The export is ${row.status}; only a completed export can be restored`);
+  return { caseId: row.caseId };
+}
+
+/**
+ * `POST /v1/archived-emails/restore`: queues a restore, for the worker, of every email the search
+ * query matches or every item of a completed case export, within what the caller may restore
+ * (their role's scope is kept with the run); audited with the selection (RESTORE_REQUESTED), and
+ * each restored email again as RESTORE.
  */
 export async function requestBulkRestore(options: { principal: Principal; input: BulkRestoreInput }): Promise<RestoreRunDto> {
   const { principal, input } = options;
   await loadImapConfig({ sourceId: input.ingestionSourceId });
   return transaction(async (tx) => {
+    const exported = input.exportId === undefined ? null : await restorableExport(tx, principal, input.exportId);
     const scope = archiveScope(principal.ability, "restore");
     const run = await tx.restoreRun.create({
       data: {
         ingestionSourceId: input.ingestionSourceId,
         folder: input.folder,
-        searchQuery: input.searchQuery as object,
+        searchQuery: input.searchQuery === undefined ? Prisma.DbNull : (input.searchQuery as object),
+        exportId: input.exportId,
         scope: scope === null ? Prisma.DbNull : (scope as object),
         actor: principal.actor as object,
       },
@@ -33,7 +50,11 @@ export async function requestBulkRestore(options: { principal: Principal; input:
       actionType: "RESTORE_REQUESTED",
       targetType: "RestoreRun",
       targetId: run.id,
-      details: { ingestionSourceId: input.ingestionSourceId, folder: input.folder, searchQuery: input.searchQuery },
+      details: {
+        ingestionSourceId: input.ingestionSourceId,
+        folder: input.folder,
+        ...(exported ? { exportId: input.exportId, caseId: exported.caseId } : { searchQuery: input.searchQuery }),
+      },
     });
     return toRestoreRunDto(run);
   });

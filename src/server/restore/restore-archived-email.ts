@@ -2,7 +2,7 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { readVerifiedBlob } from "../archived-emails/read-verified-blob";
-import { db } from "../db/client";
+import { db, type DbOrTx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
 import { appendToMailbox } from "./append-to-mailbox";
@@ -39,9 +39,9 @@ export async function restoreArchivedEmail(options: { principal: Principal; emai
   return { emailId: email.id, ingestionSourceId: input.ingestionSourceId, folder: input.folder, uid };
 }
 
-/** The RESTORE audit entry of one email appended to a mailbox. */
-export async function auditRestore(options: { actor: AuditActor; email: { id: string; storageHashSha256: string }; ingestionSourceId: string; folder: string }) {
-  await appendAuditEntry(db(), {
+/** The RESTORE audit entry of one email appended to a mailbox (in the caller's transaction, if any). */
+export async function auditRestore(options: { client?: DbOrTx; actor: AuditActor; email: { id: string; storageHashSha256: string }; ingestionSourceId: string; folder: string }) {
+  await appendAuditEntry(options.client ?? db(), {
     actor: options.actor,
     actionType: "RESTORE",
     targetType: "ArchivedEmail",

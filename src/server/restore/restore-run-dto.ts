@@ -4,7 +4,9 @@ export interface RestoreRunDto {
   id: string;
   ingestionSourceId: string;
   folder: string;
+  /** The selection: a search query, or a case export (the other is null). */
   searchQuery: unknown;
+  exportId: string | null;
   /** queued → running → completed | failed */
   status: string;
   /** Matching emails, known once the run has read them all. */
@@ -21,6 +23,7 @@ export const toRestoreRunDto = (run: RestoreRun): RestoreRunDto => ({
   ingestionSourceId: run.ingestionSourceId,
   folder: run.folder,
   searchQuery: run.searchQuery,
+  exportId: run.exportId,
   status: run.status,
   total: run.total,
   restored: run.restored,

@@ -18,7 +18,16 @@ export const restoreEmailSchema = z.object({
 
 export type RestoreEmailInput = z.infer<typeof restoreEmailSchema>;
 
-export const bulkRestoreSchema = restoreEmailSchema.extend({ searchQuery: searchQuerySchema });
+/** What a bulk restore restores: the emails a search query matches, or every item of a completed case export. */
+export const bulkRestoreSchema = restoreEmailSchema
+  .extend({
+    searchQuery: searchQuerySchema.optional(),
+    exportId: z.uuid({ message: "exportId must be a UUID" }).optional(),
+  })
+  .refine((input) => (input.searchQuery === undefined) !== (input.exportId === undefined), {
+    message: "give either searchQuery or exportId (a case export), not both",
+    path: ["searchQuery"],
+  });
 export type BulkRestoreInput = z.infer<typeof bulkRestoreSchema>;
 
 export const restoreRunParamsSchema = z.object({ runId: z.uuid({ message: "runId must be a UUID" }) });
