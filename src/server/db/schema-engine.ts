@@ -59,7 +59,7 @@ function loadEngineModule(): Promise<EngineModule> {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     } & EngineModule;
     const bytes = await readFile(path.join(path.dirname(bindingsPath), "schema_engine_bg.wasm"));
-    const module = await WebAssembly.compile(new Uint8Array(bytes));
+    const wasmModule = await WebAssembly.compile(new Uint8Array(bytes));
 
     // The engine arms timers (e.g. for its own advisory-lock timeout) that it never clears; unref them
     // so that they do not keep a finished process alive.
@@ -80,7 +80,7 @@ function loadEngineModule(): Promise<EngineModule> {
         lastPanicMessage = message;
       },
     };
-    const instance = await WebAssembly.instantiate(module, { "./schema_engine_bg.js": imports as WebAssembly.ModuleImports });
+    const instance = await WebAssembly.instantiate(wasmModule, { "./schema_engine_bg.js": imports as WebAssembly.ModuleImports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings;
