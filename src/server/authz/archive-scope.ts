@@ -1,5 +1,7 @@
-import type { ArchiveCondition } from "./ability";
 import { ARCHIVE_CONDITION_FIELDS } from "./permissions";
+
+/** One condition of a role on archive records (CASL's Mongo-style query): a field equals a value or one of a list. */
+export type ArchiveCondition = Record<string, string | { $in: string[] }>;
 
 export type ScopeField = (typeof ARCHIVE_CONDITION_FIELDS)[number];
 

@@ -9,17 +9,8 @@ import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs"
 import { describeIngestError } from "./describe-ingest-error";
 import { archivedRawHashes } from "./archived-raw-hashes";
 import { emailRow } from "./email-row";
-import type { IngestOutcome } from "./ingest-messages";
+import type { IngestOutcome, PreparedBatch, PreparedMessage } from "./ingestion.types";
 import { insertArchivedEmails } from "./insert-archived-emails";
-import type { PreparedMessage } from "./prepare-message";
-
-/** Parsed messages of one source and mailbox waiting to be stored; `index` is the position in `outcomes`. */
-export interface PreparedBatch {
-  sourceId: string;
-  userEmail: string;
-  outcomes: IngestOutcome[];
-  candidates: { index: number; prepared: PreparedMessage }[];
-}
 
 interface Ready {
   index: number;

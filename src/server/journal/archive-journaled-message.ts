@@ -1,5 +1,6 @@
 import { AttachmentTexts } from "../ingestion/attachment-texts";
-import { prepareBatch, type IngestOutcome, type MessageEnvelope } from "../ingestion/ingest-messages";
+import { prepareBatch } from "../ingestion/ingest-messages";
+import type { IngestOutcome, MessageEnvelope } from "../ingestion/ingestion.types";
 import type { ParsedMessage } from "../ingestion/parse-message";
 import { storePreparedBatch } from "../ingestion/store-prepared-batch";
 import { unwrapJournalReport } from "./journal-report";

@@ -3,7 +3,8 @@ import { isFeatureEnabled } from "../license/license";
 import { deleteDueEmails, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
-import { clearBlobIntents, sweepAbandonedBlobs } from "../storage/blob-intents";
+import { clearBlobIntents } from "../storage/blob-intents";
+import { sweepAbandonedBlobs } from "../storage/sweep-abandoned-blobs";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
 export interface CycleSummary {
