@@ -356,7 +356,3 @@ function wrapErrors(engine: SchemaEngine, registry: ErrorRegistry): SchemaEngine
     },
   });
 }
-
-export async function schemaEngineVersion(): Promise<string> {
-  return (await loadEngineModule()).version();
-}
