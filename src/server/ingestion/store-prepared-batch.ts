@@ -1,4 +1,5 @@
 import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
+import { batchThenOneByOne } from "../db/batch-then-one-by-one";
 import { pgPool, withPgTransaction } from "../db/pg-pool";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
@@ -31,18 +32,12 @@ export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOu
   const fresh = batch.candidates.filter((candidate) => !known.has(hashOf(candidate)));
   if (fresh.length === 0) return outcomes;
   const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));
-  try {
-    await storeBatch(batch, ready);
-  } catch {
-    // One message the database refuses must not sink its neighbours: retry them one by one.
-    for (const candidate of ready) {
-      try {
-        await storeBatch(batch, [candidate]);
-      } catch (error) {
-        outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) };
-      }
-    }
-  }
+  // One message the database refuses must not sink its neighbours.
+  await batchThenOneByOne(
+    ready,
+    (candidates) => storeBatch(batch, candidates),
+    (candidate, error) => (outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) }),
+  );
   return outcomes;
 }
 
