@@ -20,6 +20,7 @@ export default tseslint.config(
       ".e2e-data/**",
       ".bench-data/**",
       ".prof/**",
+      ".workers/**",
       "test-results/**",
       "playwright-report/**",
       "docs/**",
