@@ -15,7 +15,7 @@ export type ScopeClause = Partial<Record<ScopeField, string[]>>;
  * `lower(column)` (PostgreSQL's lower() in the C locale the service's database is created with folds
  * ASCII letters only) and `ingestion_source_id::text` (always lowercase).
  */
-export const canonicalScopeValue = (value: string): string => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+const canonicalScopeValue = (value: string): string => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 /**
  * Role conditions on archive → clauses (OR-ed), or null when unrestricted. A condition on a field no

@@ -104,7 +104,7 @@ export function databaseUrlWith(url: string, database: string): string {
   return parsed.toString();
 }
 
-export function databaseNameOf(url: string): string {
+function databaseNameOf(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
 }
 
@@ -318,7 +318,7 @@ interface ErrorRegistry {
 }
 
 /** Engine errors are JS values holding the user-facing error; turn them into readable Errors. */
-export function engineError(error: unknown, registry?: ErrorRegistry): Error {
+function engineError(error: unknown, registry?: ErrorRegistry): Error {
   if (error instanceof Error && !(error instanceof WebAssembly.RuntimeError)) return error;
   if (error instanceof WebAssembly.RuntimeError) {
     return new Error(`The schema engine panicked: ${lastPanicMessage ?? error.message}`);

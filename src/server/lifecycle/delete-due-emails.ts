@@ -6,7 +6,7 @@ import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 
-export const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
+const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
 
 export interface DeletedEmail {
   id: string;
