@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, adminToken, login, runWorkerOnce, signIn } from "./session";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { ADMIN, adminToken, runWorkerOnce, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,

@@ -7,14 +7,12 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
 import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
 import type { AppRouter } from "@/server/trpc/root";
+import { UI_HEADERS } from "@/server/trpc/ui-request-header";
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
-
-/** Sent on every UI request: the server honours the session cookie only with it (docs/security.md). */
-export const UI_HEADERS = { "x-trpc-source": "web" } as const;
 
 // A search stopped by its time bound (SERVICE_UNAVAILABLE) would only cost as much again.
 const NO_RETRY = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_CONTENT", "CONFLICT", "BAD_REQUEST", "SERVICE_UNAVAILABLE"]);

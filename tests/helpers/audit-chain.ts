@@ -19,7 +19,7 @@ export async function appendEntries(count: number): Promise<void> {
     await transaction((tx) =>
       appendAuditEntry(tx, {
         actor: { identifier: `user${index % 3}@example.com`, ip: index % 2 ? "2001:db8::7" : "192.0.2.10" },
-        actionType: ["CREATE", "UPDATE", "DELETE"][index % 3],
+        actionType: (["CREATE", "UPDATE", "DELETE"] as const)[index % 3],
         targetType: "User",
         targetId: randomUUID(),
         details: detailSamples[index % detailSamples.length],

@@ -85,8 +85,8 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
   const parts = url.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   const found = routes.map((route) => ({ route, params: match(route, parts) })).find((candidate) => candidate.params);
   if (!found) throw new Error(`no route file matches ${url.pathname}`);
-  const module = await found.route.load();
-  const handler = module[method.toUpperCase()];
+  const routeModule = await found.route.load();
+  const handler = routeModule[method.toUpperCase()];
   if (!handler) throw new Error(`${found.route.file} exports no ${method}`);
   const headers = new Headers(options.headers);
   headers.set(CLIENT_IP_HEADER, options.ip ?? "127.0.0.1");

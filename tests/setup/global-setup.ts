@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../src/generated/prisma/client";
 import { applyMigrations } from "../../src/server/db/migrations";
 import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
+import { buildWorkers } from "../../scripts/build-workers";
 
 export const TEMPLATE_DATABASE = "archive_test_template";
 
@@ -27,6 +28,8 @@ function keepFailureExitCode() {
 
 export default async function setup(project: TestProject) {
   keepFailureExitCode();
+  // The tests run the worker threads as production does: compiled, from the code under test.
+  await buildWorkers();
   let serverUrl = process.env.TEST_DATABASE_SERVER_URL;
   let stop = async () => undefined as void;
   if (!serverUrl) {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { pageQuerySchema } from "../validation/query-params";
-
-const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
+import { uuid } from "../validation/uuid";
 
 export const sourceEmailsParamsSchema = z.object({ ingestionSourceId: uuid("ingestionSourceId") });
 export const emailIdParamsSchema = z.object({ id: uuid("id") });

@@ -26,7 +26,7 @@ const BY_MIME: Record<string, Kind> = {
 const BY_EXTENSION: Record<string, Kind> = { ".pdf": "pdf", ".docx": "docx", ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".txt": "text", ".csv": "text", ".md": "text", ".log": "text" };
 
 /** What to extract: the MIME type, else the file extension; a PDF is also known by its magic bytes. */
-export function attachmentKind(options: { bytes: Buffer; mimeType: string; filename: string }): Kind | null {
+function attachmentKind(options: { bytes: Buffer; mimeType: string; filename: string }): Kind | null {
   const mime = options.mimeType.split(";")[0].trim().toLowerCase();
   const kind = BY_MIME[mime] ?? BY_EXTENSION[path.extname(options.filename).toLowerCase()] ?? null;
   if (kind) return kind;

@@ -2,6 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { runSql, type SqlClient } from "../db/sql-client";
 import { storableText } from "../validation/storable-text";
 import { auditEntryHashedParts } from "./audit-hash";
+import type { AuditActionType, AuditTargetType } from "./audit-vocabulary";
 
 export interface AuditActor {
   identifier: string;
@@ -16,8 +17,8 @@ export const systemActor = (identifier = "system"): AuditActor => ({ identifier,
 
 export interface AuditEntryInput {
   actor: AuditActor;
-  actionType: string;
-  targetType: string;
+  actionType: AuditActionType;
+  targetType: AuditTargetType;
   targetId: string;
   details?: Record<string, unknown>;
 }

@@ -67,8 +67,8 @@ describe("who did what", () => {
   });
 
   it("never keeps an actorUserId the appender did not get from an authenticated actor", async () => {
-    await appendAuditEntry(db(), { actor: systemActor(), actionType: "CREATE", targetType: "Test", targetId: "x", details: { actorUserId: "forged", kept: 1 } });
-    expect((await db().auditLog.findFirstOrThrow({ where: { targetType: "Test" } })).details).toEqual({ kept: 1 });
+    await appendAuditEntry(db(), { actor: systemActor(), actionType: "CREATE", targetType: "Settings", targetId: "x", details: { actorUserId: "forged", kept: 1 } });
+    expect((await db().auditLog.findFirstOrThrow({ where: { targetType: "Settings", targetId: "x" } })).details).toEqual({ kept: 1 });
   });
 
   it("needs the current password to change one's own email, over REST and tRPC, and records old and new", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { dateBoundSchema } from "../validation/date-bound";
+import { auditActionTypeSchema } from "./audit-vocabulary";
 
 export const AUDIT_LOG_MAX_LIMIT = 100;
 /** Bounds OFFSET ((page - 1) * limit) well inside PostgreSQL's bigint and JS's safe integers. */
@@ -30,9 +31,7 @@ export const listAuditLogsQuerySchema = z
     endDate: optionalParam(dateBoundSchema("endDate")),
     actor: optionalParam(z.string().max(MAX_FILTER_LENGTH, `actor must be at most ${MAX_FILTER_LENGTH} characters`)),
     actorUserId: optionalParam(z.uuid({ message: "actorUserId must be a UUID" }).transform((id) => id.toLowerCase())),
-    actionType: optionalParam(
-      z.string().max(MAX_FILTER_LENGTH, `actionType must be at most ${MAX_FILTER_LENGTH} characters`),
-    ),
+    actionType: optionalParam(auditActionTypeSchema),
     sort: optionalParam(z.enum(["asc", "desc"], { message: "sort must be asc or desc" })).default("desc"),
   })
   .superRefine((query, context) => {

@@ -189,6 +189,8 @@ describe("GET /api/v1/enterprise/audit-logs", () => {
     ["startDate=2024-03-05&endDate=2024-03-04", "endDate"],
     ["sort=newest", "sort"],
     [`actor=${"a".repeat(1001)}`, "actor"],
+    ["actionType=create", "actionType"],
+    ["actionType=NOT_AN_ACTION", "actionType"],
   ])("answers 422 with the field for %s", async (query, field) => {
     const response = await api("GET", `${PATH}?${query}`, { token: reader });
     expect(response.status).toBe(422);

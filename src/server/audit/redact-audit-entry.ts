@@ -13,7 +13,7 @@ const MAIL_ACTIONS = new Set(["BULK_APPLY_HOLD"]);
 /** Who acted is never mail. */
 const ALWAYS_SHOWN = ["actorUserId", "actorApiKeyId"];
 
-export const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): boolean =>
+const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): boolean =>
   !MAIL_FREE_TARGETS.has(entry.targetType) || MAIL_ACTIONS.has(entry.actionType);
 
 /**

@@ -1,11 +1,15 @@
+import { existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { FromHelper, ToHelper, VerifyHelperData } from "./verify-helper";
 import type { RangeQueue } from "./verify-range-queue";
 
-// Loaded by path at run time (it loads TypeScript through tsx); not something for the bundler to follow.
-const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), "src/server/audit/verify-helper-thread.mjs");
+/** The helper thread compiled to plain JavaScript by scripts/build-workers.ts, relative to the project. */
+export const VERIFY_HELPER_BUNDLE = ".workers/verify-helper-thread.mjs";
+// Loaded by path at run time; not something for the bundler to follow.
+const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), VERIFY_HELPER_BUNDLE);
+let missingBundleReported = false;
 
 export interface RunningHelper {
   /** Resolves when the thread has ended, whether it finished or failed. */
@@ -22,6 +26,11 @@ let helpersRunning = 0;
  * reservation ends when its helper's thread ends, or with releaseHelpers() if it is not started.
  */
 export function reserveHelpers(wanted?: number): number {
+  if (!existsSync(HELPER_THREAD)) {
+    if (!missingBundleReported) console.error(`[audit verify] ${VERIFY_HELPER_BUNDLE} is not built (npm run build): verifying on one thread`);
+    missingBundleReported = true;
+    return 0;
+  }
   const budget = wanted !== undefined ? Math.max(0, Math.trunc(wanted)) : Math.max(0, Math.min(3, os.availableParallelism() - 1));
   const reserved = Math.max(0, budget - helpersRunning);
   helpersRunning += reserved;

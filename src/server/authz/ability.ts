@@ -1,6 +1,6 @@
 import { createMongoAbility, subject as asSubject, type MongoAbility } from "@casl/ability";
 import { AppError } from "../errors/app-error";
-import { recordInScope, scopeClauses } from "./archive-scope";
+import { recordInScope, scopeClauses, type ArchiveCondition } from "./archive-scope";
 import { parsePermission, type Permission, type Policy } from "./permissions";
 
 export type AppAbility = MongoAbility;
@@ -41,7 +41,7 @@ export function canOnRecord(ability: AppAbility, permission: Permission, record:
   return ability.can(action, asSubject(subject, { ...record }));
 }
 
-export type ArchiveCondition = Record<string, string | { $in: string[] }>;
+export type { ArchiveCondition };
 
 /**
  * How a permission on archive narrows which emails are visible: null = unrestricted,

@@ -1,5 +1,7 @@
-import type { ArchiveCondition } from "./ability";
 import { ARCHIVE_CONDITION_FIELDS } from "./permissions";
+
+/** One condition of a role on archive records (CASL's Mongo-style query): a field equals a value or one of a list. */
+export type ArchiveCondition = Record<string, string | { $in: string[] }>;
 
 export type ScopeField = (typeof ARCHIVE_CONDITION_FIELDS)[number];
 
@@ -13,7 +15,7 @@ export type ScopeClause = Partial<Record<ScopeField, string[]>>;
  * `lower(column)` (PostgreSQL's lower() in the C locale the service's database is created with folds
  * ASCII letters only) and `ingestion_source_id::text` (always lowercase).
  */
-export const canonicalScopeValue = (value: string): string => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+const canonicalScopeValue = (value: string): string => value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 /**
  * Role conditions on archive → clauses (OR-ed), or null when unrestricted. A condition on a field no

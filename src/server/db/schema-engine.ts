@@ -59,7 +59,7 @@ function loadEngineModule(): Promise<EngineModule> {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     } & EngineModule;
     const bytes = await readFile(path.join(path.dirname(bindingsPath), "schema_engine_bg.wasm"));
-    const module = await WebAssembly.compile(new Uint8Array(bytes));
+    const wasmModule = await WebAssembly.compile(new Uint8Array(bytes));
 
     // The engine arms timers (e.g. for its own advisory-lock timeout) that it never clears; unref them
     // so that they do not keep a finished process alive.
@@ -80,7 +80,7 @@ function loadEngineModule(): Promise<EngineModule> {
         lastPanicMessage = message;
       },
     };
-    const instance = await WebAssembly.instantiate(module, { "./schema_engine_bg.js": imports as WebAssembly.ModuleImports });
+    const instance = await WebAssembly.instantiate(wasmModule, { "./schema_engine_bg.js": imports as WebAssembly.ModuleImports });
     bindings.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bindings;
@@ -104,7 +104,7 @@ export function databaseUrlWith(url: string, database: string): string {
   return parsed.toString();
 }
 
-export function databaseNameOf(url: string): string {
+function databaseNameOf(url: string): string {
   return decodeURIComponent(new URL(url).pathname.replace(/^\//, ""));
 }
 
@@ -318,7 +318,7 @@ interface ErrorRegistry {
 }
 
 /** Engine errors are JS values holding the user-facing error; turn them into readable Errors. */
-export function engineError(error: unknown, registry?: ErrorRegistry): Error {
+function engineError(error: unknown, registry?: ErrorRegistry): Error {
   if (error instanceof Error && !(error instanceof WebAssembly.RuntimeError)) return error;
   if (error instanceof WebAssembly.RuntimeError) {
     return new Error(`The schema engine panicked: ${lastPanicMessage ?? error.message}`);
@@ -355,8 +355,4 @@ function wrapErrors(engine: SchemaEngine, registry: ErrorRegistry): SchemaEngine
       };
     },
   });
-}
-
-export async function schemaEngineVersion(): Promise<string> {
-  return (await loadEngineModule()).version();
 }

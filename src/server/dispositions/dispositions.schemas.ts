@@ -2,8 +2,7 @@ import { z } from "zod";
 import { dateBoundSchema } from "../validation/date-bound";
 import { searchQuerySchema } from "../search/search.schemas";
 import { storableText } from "../validation/storable-text";
-
-const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
+import { uuid } from "../validation/uuid";
 
 export const DISPOSITION_ACTIONS = ["delete", "review"] as const;
 export type DispositionAction = (typeof DISPOSITION_ACTIONS)[number];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { searchQuerySchema } from "../search/search.schemas";
+import { uuid } from "../validation/uuid";
 
-const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
 const name = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
 const description = z.string().max(2000, "description must be at most 2000 characters");
 const custodians = z

@@ -19,7 +19,7 @@ export function zodFieldErrors(error: ZodError, prefix?: string): FieldError[] {
 }
 
 /** Converts anything thrown into an AppError; unknown errors become INTERNAL without leaking details. */
-export function toAppError(error: unknown): AppError {
+function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(error) });
   return new AppError("INTERNAL", "Internal server error", { cause: error });

@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error";
 
 /** Reads a request body as text, refusing more than `maxBytes` (413) without buffering past it. */
-export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
+async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "NaN");
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return "";

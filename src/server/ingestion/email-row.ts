@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
 import { blobKeyForHash } from "../storage/blob-store";
 import { storableText } from "../validation/storable-text";
-import type { MessageEnvelope } from "./ingest-messages";
+import type { MessageEnvelope, PreparedMessage } from "./ingestion.types";
 import type { EmailRow } from "./insert-archived-emails";
 import type { ParsedMessage } from "./parse-message";
-import type { PreparedMessage } from "./prepare-message";
 
 const storableTextOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : storableText(text));
 

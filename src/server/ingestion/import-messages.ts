@@ -4,7 +4,8 @@ import { AttachmentTexts } from "./attachment-texts";
 import { describeIngestError } from "./describe-ingest-error";
 import { normalizeMailbox } from "./ingest-messages";
 import { prepareMessage } from "./prepare-message";
-import { storePreparedBatch, type PreparedBatch } from "./store-prepared-batch";
+import type { PreparedBatch } from "./ingestion.types";
+import { storePreparedBatch } from "./store-prepared-batch";
 import type { ImportItem } from "./readers/import-item";
 
 export interface ImportSummary {

@@ -22,8 +22,6 @@ const MEDIA_TYPES: Record<string, "rfc822" | "mbox" | "zip"> = {
   "application/x-zip-compressed": "zip",
 };
 
-export const UPLOAD_MEDIA_TYPES = Object.keys(MEDIA_TYPES);
-
 function uploadKind(contentType: string | null) {
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   const kind = MEDIA_TYPES[mediaType];

@@ -1,25 +1,8 @@
 import { describeIngestError } from "./describe-ingest-error";
 import { AttachmentTexts } from "./attachment-texts";
 import { prepareMessage } from "./prepare-message";
-import { storePreparedBatch, type PreparedBatch } from "./store-prepared-batch";
-
-export interface IncomingMessage {
-  raw: Buffer;
-  /** The source folder (IMAP folder, PST folder, mbox file name …). */
-  path?: string;
-  tags?: string[];
-  /** The SMTP envelope of a journaled message (docs/journaling.md). */
-  envelope?: MessageEnvelope;
-  /** Lower-cased addresses, besides the mailbox, whose `userEmail` role conditions see the email. */
-  participantEmails?: string[];
-}
-
-export interface MessageEnvelope {
-  from: string;
-  recipients: string[];
-}
-
-export type IngestOutcome = { status: "imported"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };
+import type { IncomingMessage, IngestOutcome, PreparedBatch } from "./ingestion.types";
+import { storePreparedBatch } from "./store-prepared-batch";
 
 /** The mailbox an email is archived from, compared case-insensitively everywhere. */
 export const normalizeMailbox = (userEmail: string) => userEmail.trim().toLowerCase();

@@ -50,7 +50,7 @@ const cleanLine = (value: string | undefined | null, max = MAX_HEADER_TEXT_CHARS
 const stripAngles = (value: string) => value.trim().replace(/^<+/, "").replace(/>+$/, "").trim();
 
 /** Message ids in a References / In-Reply-To header, without angle brackets. */
-export function messageIdsIn(header: string | undefined): string[] {
+function messageIdsIn(header: string | undefined): string[] {
   if (!header) return [];
   const bracketed = header.match(/<[^<>\s]+>/g);
   const ids = bracketed ? bracketed.map(stripAngles) : header.split(/\s+/).map(stripAngles);

@@ -1,15 +1,6 @@
-import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
 import type { AttachmentTexts } from "./attachment-texts";
-import type { IncomingMessage } from "./ingest-messages";
-import { parseMessage, type ParsedMessage } from "./parse-message";
-
-/** A parsed message whose attachment text may still be on its way (extraction runs in a worker). */
-export interface PreparedMessage {
-  message: IncomingMessage;
-  parsed: ParsedMessage;
-  /** Attachment text by attachment hash. */
-  texts: Promise<Map<string, ExtractionResult>>;
-}
+import type { IncomingMessage, PreparedMessage } from "./ingestion.types";
+import { parseMessage } from "./parse-message";
 
 /**
  * Parses a message (this thread's CPU) and requests its attachment text without waiting for it,

@@ -1,4 +1,5 @@
 import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
+import { batchThenOneByOne } from "../db/batch-then-one-by-one";
 import { pgPool, withPgTransaction } from "../db/pg-pool";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
@@ -10,17 +11,8 @@ import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 import { describeIngestError } from "./describe-ingest-error";
 import { archivedRawHashes } from "./archived-raw-hashes";
 import { emailRow } from "./email-row";
-import type { IngestOutcome } from "./ingest-messages";
+import type { IngestOutcome, PreparedBatch, PreparedMessage } from "./ingestion.types";
 import { insertArchivedEmails } from "./insert-archived-emails";
-import type { PreparedMessage } from "./prepare-message";
-
-/** Parsed messages of one source and mailbox waiting to be stored; `index` is the position in `outcomes`. */
-export interface PreparedBatch {
-  sourceId: string;
-  userEmail: string;
-  outcomes: IngestOutcome[];
-  candidates: { index: number; prepared: PreparedMessage }[];
-}
 
 interface Ready {
   index: number;
@@ -41,18 +33,12 @@ export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOu
   const fresh = batch.candidates.filter((candidate) => !known.has(hashOf(candidate)));
   if (fresh.length === 0) return outcomes;
   const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));
-  try {
-    await storeBatch(batch, ready);
-  } catch {
-    // One message the database refuses must not sink its neighbours: retry them one by one.
-    for (const candidate of ready) {
-      try {
-        await storeBatch(batch, [candidate]);
-      } catch (error) {
-        outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) };
-      }
-    }
-  }
+  // One message the database refuses must not sink its neighbours.
+  await batchThenOneByOne(
+    ready,
+    (candidates) => storeBatch(batch, candidates),
+    (candidate, error) => (outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) }),
+  );
   return outcomes;
 }
 

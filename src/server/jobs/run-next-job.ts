@@ -1,5 +1,6 @@
 import { hostname } from "node:os";
 import { db } from "../db/client";
+import { errorReason } from "../errors/error-reason";
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
@@ -38,11 +39,10 @@ export async function runNextJob(handlers: Record<string, JobHandler>): Promise<
     await handlers[job.type](job.payload);
     await db().$executeRaw`UPDATE jobs SET status = 'done', locked_at = NULL, last_error = NULL, updated_at = now() WHERE id = ${job.id}::uuid`;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
     const giveUp = job.attempts >= MAX_ATTEMPTS;
     const backoffSeconds = Math.min(3600, 15 * 2 ** job.attempts);
     await db().$executeRaw`
-      UPDATE jobs SET status = ${giveUp ? "failed" : "queued"}, locked_at = NULL, last_error = ${message.slice(0, 2000)},
+      UPDATE jobs SET status = ${giveUp ? "failed" : "queued"}, locked_at = NULL, last_error = ${errorReason(error)},
         run_after = now() + make_interval(secs => ${backoffSeconds}), updated_at = now()
       WHERE id = ${job.id}::uuid`;
   }

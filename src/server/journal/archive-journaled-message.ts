@@ -1,8 +1,8 @@
 import { AttachmentTexts } from "../ingestion/attachment-texts";
-import { normalizeMailbox, prepareBatch, type MessageEnvelope } from "../ingestion/ingest-messages";
+import { normalizeMailbox, prepareBatch } from "../ingestion/ingest-messages";
+import type { MessageEnvelope, PreparedBatch, PreparedMessage } from "../ingestion/ingestion.types";
 import type { ParsedMessage } from "../ingestion/parse-message";
-import type { PreparedMessage } from "../ingestion/prepare-message";
-import { storePreparedBatch, type PreparedBatch } from "../ingestion/store-prepared-batch";
+import { storePreparedBatch } from "../ingestion/store-prepared-batch";
 import { storableText } from "../validation/storable-text";
 import { createGroupCommit } from "./group-commit";
 import { unwrapJournalReport } from "./journal-report";

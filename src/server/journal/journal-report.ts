@@ -1,5 +1,5 @@
 import { simpleParser } from "mailparser";
-import type { MessageEnvelope } from "../ingestion/ingest-messages";
+import type { MessageEnvelope } from "../ingestion/ingestion.types";
 
 /** Exchange on-premises marks its envelope journal reports so; Microsoft 365 adds the second form. */
 const REPORT_HEADERS = ["x-ms-exchange-organization-journal-report", "x-ms-journal-report"];

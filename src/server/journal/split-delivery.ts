@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { db } from "../db/client";
-import type { MessageEnvelope } from "../ingestion/ingest-messages";
+import type { MessageEnvelope } from "../ingestion/ingestion.types";
 import { normalizedEnvelope, type JournalOutcome } from "./archive-journaled-message";
 import { SmtpReply, unrouted } from "./journal-routing";
 import type { JournalSource } from "./journal-sources";

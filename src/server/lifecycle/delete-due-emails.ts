@@ -8,7 +8,7 @@ import { searchEngine } from "../search/search-engine-factory";
 import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 
-export const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
+const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
 
 export interface DeletedEmail {
   id: string;

@@ -58,7 +58,7 @@ const timestamp = (instant: Date) => Prisma.sql`${instant.toISOString()}::timest
 const daysInterval = (days: Sql) => Prisma.sql`make_interval(hours => 24 * ${days})`;
 
 /** `pol.id, pol.name, pol.days, pol.action`: the deciding policy of `e` (NULLs when none matches). */
-export function decidingPolicyJoin(policies: EnabledPolicy[]): Sql {
+function decidingPolicyJoin(policies: EnabledPolicy[]): Sql {
   if (policies.length === 0) {
     return Prisma.sql`LEFT JOIN (SELECT NULL::uuid AS id, NULL::text AS name, NULL::int AS days, NULL::text AS action) AS pol ON FALSE`;
   }

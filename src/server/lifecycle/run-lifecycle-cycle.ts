@@ -1,10 +1,13 @@
+import { batchThenOneByOne } from "../db/batch-then-one-by-one";
 import { db } from "../db/client";
+import { errorReason } from "../errors/error-reason";
 import { isFeatureEnabled } from "../license/license";
 import { syncBlobRetention } from "./blob-retention";
 import { deleteDueEmails, NOTHING, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
-import { clearBlobIntents, sweepAbandonedBlobs } from "../storage/blob-intents";
+import { clearBlobIntents } from "../storage/blob-intents";
+import { sweepAbandonedBlobs } from "../storage/sweep-abandoned-blobs";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 
 export interface CycleSummary {
@@ -68,7 +71,7 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
   const failures: CycleFailure[] = [];
   const fail = (emailId: string | null, error: unknown) => {
     if (emailId !== null) summary.failed++;
-    if (failures.length < MAX_RECORDED_FAILURES) failures.push({ emailId, error: describeError(error) });
+    if (failures.length < MAX_RECORDED_FAILURES) failures.push({ emailId, error: errorReason(error) });
   };
   try {
     // Without the RETENTION_POLICY feature neither labels nor policies delete anything.
@@ -135,27 +138,15 @@ async function deleteBatch(
   cycleId: string,
   fail: (emailId: string | null, error: unknown) => void,
 ): Promise<BatchOutcome> {
-  try {
-    return await deleteDueEmails({ ids, now, cycleId });
-  } catch {
-    const combined: BatchOutcome = { ...NOTHING, deleted: [], releasedHashes: [], intentIds: [], refused: [] };
-    for (const id of ids) {
-      try {
-        const outcome = await deleteDueEmails({ ids: [id], now, cycleId });
-        combined.deleted.push(...outcome.deleted);
-        combined.protectedByHold += outcome.protectedByHold;
-        combined.awaitingReview += outcome.awaitingReview;
-        combined.releasedHashes.push(...outcome.releasedHashes);
-        combined.intentIds.push(...outcome.intentIds);
-        combined.refused.push(...outcome.refused);
-      } catch (error) {
-        fail(id, error);
-      }
-    }
-    return combined;
+  const outcomes = await batchThenOneByOne(ids, (batchIds) => deleteDueEmails({ ids: batchIds, now, cycleId }), fail);
+  const combined: BatchOutcome = { ...NOTHING, deleted: [], releasedHashes: [], intentIds: [], refused: [] };
+  for (const outcome of outcomes) {
+    combined.deleted.push(...outcome.deleted);
+    combined.protectedByHold += outcome.protectedByHold;
+    combined.awaitingReview += outcome.awaitingReview;
+    combined.releasedHashes.push(...outcome.releasedHashes);
+    combined.intentIds.push(...outcome.intentIds);
+    combined.refused.push(...outcome.refused);
   }
-}
-
-function describeError(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  return combined;
 }

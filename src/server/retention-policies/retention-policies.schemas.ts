@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dispositionFieldsSchema } from "../dispositions/dispositions.schemas";
 import { regexPatternProblem } from "./regex-safety";
+import { uuid } from "../validation/uuid";
 
 export const CONDITION_FIELDS = ["sender", "recipient", "subject", "userEmail", "attachmentType", "hasAttachments"] as const;
 export const CONDITION_OPS = ["equals", "contains", "startsWith", "endsWith", "domain", "matches"] as const;
@@ -14,7 +15,6 @@ export const MAX_RULES = 50;
 /** Fields holding addresses, the only ones where `domain` means something. */
 const ADDRESS_FIELDS: ConditionField[] = ["sender", "recipient", "userEmail"];
 
-const uuid = (name: string) => z.uuid({ message: `${name} must be a UUID` });
 const policyName = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
 const description = z.string().max(1000, "description must be at most 1000 characters");
 const retentionPeriodDays = z

@@ -10,7 +10,6 @@ import { normalizeSearchQuery } from "./search.schemas";
  * against a full ranking computed by SQL, on a tier larger than the set ranked first.
  */
 const engine = new PostgresSearchEngine();
-const WORDS = ["ember", "flint", "grove"];
 let sourceId: string;
 
 /** Deterministic pseudo-random integers, so a failure reproduces. */

@@ -3,13 +3,10 @@ import { sessionVersionOf, type TokenSubject } from "../auth/access-tokens";
 import { principalForUser } from "../auth/authenticate";
 import type { Principal } from "../auth/principal";
 import { sessionSecret } from "./auth-options";
+import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "./ui-request-header";
 
 /** next-auth's cookie names (the __Secure- one when NEXTAUTH_URL is https); large tokens come in .0, .1 chunks. */
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
-
-/** The header the UI's tRPC client and upload requests send; see docs/security.md. */
-export const UI_REQUEST_HEADER = "x-trpc-source";
-export const UI_REQUEST_HEADER_VALUE = "web";
 
 function parseCookies(header: string | null): Map<string, string> {
   const cookies = new Map<string, string>();

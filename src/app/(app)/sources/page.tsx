@@ -6,7 +6,8 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
-import { errorMessage, UI_HEADERS, useTRPC } from "@/lib/trpc";
+import { errorMessage, useTRPC } from "@/lib/trpc";
+import { UI_HEADERS } from "@/server/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
 

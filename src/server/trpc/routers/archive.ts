@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { config } from "../../config/env";
-import { emailIdParamsSchema, emailListQuerySchema, sourceEmailsParamsSchema } from "../../archived-emails/archived-emails.schemas";
+import { emailIdParamsSchema, sourceEmailsParamsSchema } from "../../archived-emails/archived-emails.schemas";
 import { deleteArchivedEmail } from "../../archived-emails/delete-archived-email";
 import { getArchivedEmail } from "../../archived-emails/get-archived-email";
 import { listEmailsBySource } from "../../archived-emails/list-emails-by-source";

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureTestSource, insertTestEmail, type TestEmailOverrides } from "../../../tests/helpers/emails";
-import type { ArchiveCondition } from "../authz/ability";
-import { db, transaction } from "../db/client";
-import type { SearchEngine, SearchQuery } from "./search-engine";
-import { normalizeSearchQuery } from "./search.schemas";
+import { ensureTestSource, insertTestEmail, type TestEmailOverrides } from "./emails";
+import type { ArchiveCondition } from "../../src/server/authz/ability";
+import { db, transaction } from "../../src/server/db/client";
+import type { SearchEngine, SearchQuery } from "../../src/server/search/search-engine";
+import { normalizeSearchQuery } from "../../src/server/search/search.schemas";
 
 export interface SearchEngineContractOptions {
   engine: () => SearchEngine;

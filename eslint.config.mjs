@@ -1,0 +1,62 @@
+// ESLint 9 flat config: typescript-eslint, the Next.js rules, and the layering rule for src/server.
+// Formatting is Prettier's (eslint-config-prettier turns off the rules it owns); cycles are madge's
+// (`npm run lint:cycles`).
+import nextPlugin from "@next/eslint-plugin-next";
+import prettier from "eslint-config-prettier";
+import tseslint from "typescript-eslint";
+
+// Folders of src/server that are transports (or their session plumbing) and may use Next.js and tRPC.
+const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**"];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "node_modules/**",
+      ".next/**",
+      "src/generated/**",
+      "next-env.d.ts",
+      "data/**",
+      ".test-data/**",
+      ".e2e-data/**",
+      ".bench-data/**",
+      ".prof/**",
+      ".workers/**",
+      "test-results/**",
+      "playwright-report/**",
+      "docs/**",
+    ],
+  },
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { "@next/next": nextPlugin },
+    rules: {
+      ...nextPlugin.configs.recommended.rules,
+      ...nextPlugin.configs["core-web-vitals"].rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+    },
+    settings: { next: { rootDir: "." } },
+  },
+  {
+    // Domain code never depends on a transport: Next.js and tRPC stay in the transport folders.
+    files: ["src/server/**/*.{ts,tsx,mts,mjs}"],
+    ignores: [...TRANSPORT_FILES, "src/server/**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["next", "next/*"], message: "Domain code must not import Next.js; do it in src/server/http or a route." },
+            { group: ["@trpc/*"], message: "Domain code must not import tRPC; do it in src/server/trpc." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests and operator scripts read the API's JSON answers without declaring a type for each.
+    files: ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  prettier,
+);

@@ -1,0 +1,29 @@
+// Compiles the worker threads that run TypeScript (today the audit verification helper) into plain
+// JavaScript under .workers/, bundling our modules and leaving npm packages to node_modules. Run by
+// `npm run build`, by the start script when the bundle is missing, and by the test setup.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { VERIFY_HELPER_BUNDLE } from "../src/server/audit/start-verify-helper";
+
+const WORKERS = [{ entry: "src/server/audit/verify-helper-thread.ts", out: VERIFY_HELPER_BUNDLE }];
+
+export async function buildWorkers(projectDir = process.cwd()): Promise<void> {
+  for (const worker of WORKERS) {
+    await build({
+      entryPoints: [path.join(projectDir, worker.entry)],
+      outfile: path.join(projectDir, worker.out),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      packages: "external",
+      tsconfig: path.join(projectDir, "tsconfig.json"),
+      logLevel: "warning",
+    });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await buildWorkers();
+}

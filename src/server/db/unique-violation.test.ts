@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { isForeignKeyViolation, isUniqueViolation } from "./unique-violation";
+
+const adapterError = (originalCode: string, kind: string) => ({ code: "P2010", meta: { driverAdapterError: { cause: { originalCode, kind } } } });
+
+describe("constraint violations", () => {
+  it("recognise each violation by Prisma's code, pg's code and the driver adapter's, also down the cause chain", () => {
+    for (const [check, prisma, postgres, kind] of [
+      [isUniqueViolation, "P2002", "23505", "UniqueConstraintViolation"],
+      [isForeignKeyViolation, "P2003", "23503", "ForeignKeyConstraintViolation"],
+    ] as const) {
+      expect(check({ code: prisma })).toBe(true);
+      expect(check({ code: postgres })).toBe(true);
+      expect(check(adapterError(postgres, "other"))).toBe(true);
+      expect(check(adapterError("00000", kind))).toBe(true);
+      expect(check(new Error("wrapped", { cause: new Error("again", { cause: Object.assign(new Error("pg"), { code: postgres }) }) }))).toBe(true);
+      expect(check(new Error("unrelated", { cause: { code: "40001" } }))).toBe(false);
+    }
+    expect(isUniqueViolation({ code: "23503" })).toBe(false);
+    expect(isForeignKeyViolation({ code: "23505" })).toBe(false);
+  });
+
+  it("stop on a cause chain that loops", () => {
+    const looping: { code: string; cause?: unknown } = { code: "XX000" };
+    looping.cause = looping;
+    expect(isForeignKeyViolation(looping)).toBe(false);
+  });
+});
