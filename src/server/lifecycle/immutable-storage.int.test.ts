@@ -3,6 +3,7 @@ import { setupAdmin } from "../../../tests/helpers/auth";
 import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
+import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import { applyHold, applyLabel, createHold, createLabel, createPolicy, DAY_MS, daysAgo, setHoldActive, updatePolicy } from "../../../tests/helpers/retention";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
@@ -135,6 +136,9 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
       message: expect.stringMatching(/^The email cannot be deleted yet: its stored blob sha256\/.* is retained until .* \(immutable storage, STORAGE_IMMUTABLE\)$/),
       errors: null,
     });
+    const viaTrpc = await trpcHttp("archivedEmails.delete", { id: contract.id }, { authorization: `Bearer ${admin.token}` });
+    expect(viaTrpc.status).toBe(409);
+    expect(JSON.stringify(await viaTrpc.json())).toContain("immutable storage, STORAGE_IMMUTABLE");
     expect(await db().archivedEmail.count({ where: { id: contract.id } })).toBe(1);
     expect(await stored(contract.storagePath)).toBe(true);
     expect(await db().auditLog.count({ where: { actionType: "DELETE", targetId: contract.id } })).toBe(0);

@@ -1,3 +1,4 @@
+import { config } from "../config/env";
 import { transaction } from "../db/client";
 import { blobKeyForHash, BlobRetainedError } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
@@ -35,9 +36,9 @@ export async function releaseUnreferencedBlobs(options: { hashes: string[] }): P
         retained.push(hash);
       }
     }
-    await recordBlobIntents(tx, retained);
+    if (retained.length > 0) await recordBlobIntents(tx, retained);
     // What was applied to bytes that are gone must not stand for bytes written again later.
-    await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
+    if (config.storageImmutable && removed.length > 0) await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
     return removed;
   });
 }
