@@ -87,3 +87,10 @@ export async function recordLoginSuccess(email: string, ip: string): Promise<voi
   await db().$executeRaw`DELETE FROM login_throttles WHERE key = ${rules.account.key}`;
   await releaseSlot(rules.ip.key);
 }
+
+/** The reserved attempt could not be decided (the directory was down): it counts neither way. */
+export async function releaseLoginAttempt(email: string, ip: string): Promise<void> {
+  const rules = rulesFor(email, ip);
+  await releaseSlot(rules.account.key);
+  await releaseSlot(rules.ip.key);
+}
