@@ -82,6 +82,19 @@ test.describe.serial("compliance officer", () => {
     await page.getByLabel("Words").fill("subject:zeppelin OR pizza");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(results.getByText("2 emails")).toBeVisible();
+    // A filter shortcut writes its clause into the query; the fields used are highlighted.
+    const shortcuts = page.getByRole("group", { name: "Add a filter to the query" });
+    await shortcuts.getByLabel("Filter").selectOption({ label: "Mailbox" });
+    await shortcuts.getByLabel("Value").fill("nobody@example.com");
+    await shortcuts.getByRole("button", { name: "Add to query" }).click();
+    await expect(page.getByLabel("Words")).toHaveValue("subject:zeppelin OR pizza mailbox:nobody@example.com");
+    const queryAsRead = page.getByLabel("The query as read");
+    await expect(queryAsRead.locator('[data-kind="field"]')).toHaveText(["subject:zeppelin", "mailbox:nobody@example.com"]);
+    await expect(queryAsRead.locator('[data-kind="operator"]')).toHaveText(["OR"]);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/mailbox%3Anobody%40example.com/);
+    await expect(results.getByTestId("normalized-query")).toHaveText("subject:zeppelin OR (pizza AND mailbox:nobody@example.com)");
+    await expect(results.getByText("1 email")).toBeVisible();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await expect(page.getByText("Emails archived", { exact: true })).toBeVisible();
     await page.screenshot({ path: "docs/screenshots/dashboard.png", fullPage: true });

@@ -61,3 +61,40 @@ export function hostileQueries(): HostileQuery[] {
     ];
   });
 }
+
+/** A query of the search language (docs/search.md, "Query language") and the target group it is measured in. */
+export interface LanguageQuery {
+  group: "boolean and field" | "proximity and prefix";
+  query: string;
+}
+
+/**
+ * Deterministic queries of the language over the synthetic vocabulary: booleans, negation, fields
+ * (sender, subject, date range, attachments) in one group; proximity and prefixes in the other.
+ */
+export function languageQueries(count: number, seed: number): LanguageQuery[] {
+  const random = new Random(seed + 1);
+  const common = () => random.pick(COMMON_WORDS);
+  const rare = () => `k${random.int(RARE_WORDS)}`;
+  const booleanAndField = [
+    () => `${common()} AND ${rare()}`,
+    () => `${rare()} OR ${rare()}`,
+    () => `${common()} ${rare()} -${common()}`,
+    () => `(${common()} OR ${common()}) AND ${rare()}`,
+    () => `from:user${random.int(5000)}@corp.example ${common()}`,
+    () => `subject:${common()} ${rare()}`,
+    () => `${rare()} sent:2021-01-01..2022-06-30`,
+    () => `${common()} ${rare()} has:attachment`,
+  ];
+  const proximityAndPrefix = [
+    () => `"${common()} ${common()}"~5`,
+    () => `${common()} NEAR/3 ${rare()}`,
+    () => `k${random.int(1000) + 100}* ${common()}`,
+    () => `${common().slice(0, 4)}* ${rare()}`,
+  ];
+  return Array.from({ length: count }, (_, index) => {
+    const proximity = index % 3 === 2;
+    const pool = proximity ? proximityAndPrefix : booleanAndField;
+    return { group: proximity ? "proximity and prefix" : "boolean and field", query: pool[index % pool.length]() };
+  });
+}

@@ -41,6 +41,7 @@ export function DataTable<Row>({
   onSortChange,
   paging,
   rowClassName,
+  rowTestId,
 }: {
   rows: Row[] | undefined;
   columns: Column<Row>[];
@@ -54,6 +55,7 @@ export function DataTable<Row>({
   onSortChange?: (sort: SortState) => void;
   paging?: ServerPaging;
   rowClassName?: (row: Row) => string;
+  rowTestId?: (row: Row) => string;
 }) {
   const [localSort, setLocalSort] = useState<SortState | null>(null);
   const [localPage, setLocalPage] = useState(1);
@@ -124,7 +126,7 @@ export function DataTable<Row>({
           </thead>
           <tbody className="divide-y divide-slate-100">
             {visible.map((row) => (
-              <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"}>
+              <tr key={rowKey(row)} className={rowClassName?.(row) ?? "hover:bg-slate-50"} data-testid={rowTestId?.(row)}>
                 {columns.map((column) => (
                   <td key={column.key} className={`px-3 py-2 align-top ${column.className ?? ""}`}>
                     {column.render(row)}

@@ -213,6 +213,7 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "retentionLabels.update": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionLabels.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionLabels.emailLabel": { input: { emailId: GHOST }, expect: [404, 404, 404, 404, 403] },
+  "retentionLabels.applicable": { expect: ADMIN_ONLY(200) },
   "retentionLabels.applyToEmail": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionLabels.removeFromEmail": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionPolicies.list": { expect: ADMIN_ONLY(200) },

@@ -2,7 +2,8 @@ import pg from "pg";
 import { searchArchive } from "../../../src/server/search/search-archive";
 import { AppError } from "../../../src/server/errors/app-error";
 import { normalizeSearchQuery, searchRequestSchema } from "../../../src/server/search/search.schemas";
-import type { HostileQuery } from "../queries";
+import { explainSearch } from "../../../src/server/search/explain-search";
+import type { HostileQuery, LanguageQuery } from "../queries";
 import { summarizeLatencies } from "../stats";
 import { benchPrincipal } from "./principal";
 
@@ -54,6 +55,37 @@ async function hostileSearches(principal: Awaited<ReturnType<typeof benchPrincip
 }
 
 /**
+ * The search language's queries, `concurrency` at a time, through the same use case: latency per
+ * group. Then explain against the query itself, one at a time on the same queries: the ratio of
+ * their times (docs/search.md, "Explain before you apply").
+ */
+async function languageSearches(principal: Awaited<ReturnType<typeof benchPrincipal>>, queries: LanguageQuery[], concurrency: number, maxSeconds: number) {
+  const byGroup: Record<string, number[]> = {};
+  await timedLoops(queries, concurrency, async ({ group, query }) => {
+    const begin = performance.now();
+    await searchArchive({ principal, query: normalizeSearchQuery({ query }), page: 1, limit: 20 });
+    (byGroup[group] ??= []).push(performance.now() - begin);
+  }, maxSeconds);
+  const explained = queries.filter((_, index) => index % 4 === 0).slice(0, 30);
+  const queryMs: number[] = [];
+  const explainMs: number[] = [];
+  for (const { query } of explained) {
+    const searchQuery = normalizeSearchQuery({ query });
+    let begin = performance.now();
+    await searchArchive({ principal, query: searchQuery, page: 1, limit: 20 });
+    queryMs.push(performance.now() - begin);
+    begin = performance.now();
+    await explainSearch({ principal, query: searchQuery });
+    explainMs.push(performance.now() - begin);
+  }
+  const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
+  return {
+    groups: Object.fromEntries(Object.entries(byGroup).map(([group, latencies]) => [group, { queries: latencies.length, latency: summarizeLatencies(latencies) }])),
+    explain: { queries: explained.length, queryMs: total(queryMs), explainMs: total(explainMs), explainP95: summarizeLatencies(explainMs).p95 },
+  };
+}
+
+/**
  * Archive search through the use case the REST route calls (ranking, snippets, the SEARCH audit
  * entry), 2-3 word queries, half of them with filters. Baseline: a plain SELECT of the same
  * result rows by id, at the same concurrency. Then the hostile searches, three at a time.
@@ -61,6 +93,7 @@ async function hostileSearches(principal: Awaited<ReturnType<typeof benchPrincip
 export async function searchScenario(params: {
   queries: { query: string; filters?: Record<string, unknown> }[];
   hostile: HostileQuery[];
+  language: LanguageQuery[];
   concurrency: number;
   maxSeconds: number;
 }) {
@@ -85,6 +118,7 @@ export async function searchScenario(params: {
   await pool.end();
   // The trial ran three at once.
   const hostile = await hostileSearches(principal, params.hostile, 3);
+  const language = await languageSearches(principal, params.language, params.concurrency, params.maxSeconds);
   const done = run.latencies.length;
   return {
     queries: done,
@@ -94,5 +128,6 @@ export async function searchScenario(params: {
     engineLatency: summarizeLatencies(engineMs),
     baselinePerSecond: pageIds.length / baseline.seconds,
     hostile,
+    language,
   };
 }

@@ -65,3 +65,24 @@ describe("API keys created with an API key", () => {
     expect(viaToken.body.expiresAt).toBeNull();
   });
 });
+
+describe("an API key's last use", () => {
+  it("is listed, null until the key is used, then written at most once a minute", async () => {
+    const admin = await setupAdmin();
+    const key = await createApiKeyFor(admin.token);
+    const listed = async () => (await api("GET", "/v1/api-keys", { token: admin.token })).body[0].lastUsedAt as string | null;
+    expect(await listed()).toBeNull();
+
+    expect((await api("GET", "/v1/auth/me", { apiKey: key.key })).status).toBe(200);
+    const first = await listed();
+    expect(first).not.toBeNull();
+    expect(Math.abs(Date.now() - Date.parse(first!))).toBeLessThan(60_000);
+    expect((await api("GET", "/v1/auth/me", { apiKey: key.key })).status).toBe(200);
+    expect(await listed()).toBe(first);
+
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await db().apiKey.update({ where: { id: key.id }, data: { lastUsedAt: twoMinutesAgo } });
+    expect((await api("GET", "/v1/auth/me", { apiKey: key.key })).status).toBe(200);
+    expect(Date.parse((await listed())!)).toBeGreaterThan(twoMinutesAgo.getTime());
+  });
+});

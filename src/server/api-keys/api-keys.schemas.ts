@@ -18,6 +18,8 @@ export interface ApiKeyDto {
   prefix: string;
   expiresAt: string | null;
   createdAt: string;
+  /** When the key last authenticated a request, to the minute (docs/auth.md); null if never. */
+  lastUsedAt: string | null;
 }
 
 export function toApiKeyDto(key: {
@@ -26,6 +28,7 @@ export function toApiKeyDto(key: {
   prefix: string;
   expiresAt: Date | null;
   createdAt: Date;
+  lastUsedAt: Date | null;
 }): ApiKeyDto {
   return {
     id: key.id,
@@ -33,5 +36,6 @@ export function toApiKeyDto(key: {
     prefix: key.prefix,
     expiresAt: key.expiresAt?.toISOString() ?? null,
     createdAt: key.createdAt.toISOString(),
+    lastUsedAt: key.lastUsedAt?.toISOString() ?? null,
   };
 }

@@ -16,7 +16,7 @@ async function tokenFor(policies: object[]): Promise<string> {
   const user = await db().user.create({
     data: { email, emailKey: email, firstName: "Test", lastName: "User", passwordHash: "unused", roleId: role.id },
   });
-  return (await issueAccessToken(user.id)).accessToken;
+  return (await issueAccessToken({ userId: user.id, sessionVersion: 0 })).accessToken;
 }
 
 const verifyViaRest = async () => {

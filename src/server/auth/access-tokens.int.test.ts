@@ -8,14 +8,14 @@ afterEach(() => {
 
 describe("access tokens", () => {
   it("answers the subject of a valid token, also when it is checked again", async () => {
-    const userId = randomUUID();
-    const { accessToken } = await issueAccessToken(userId);
-    expect(await verifyAccessToken(accessToken)).toBe(userId);
-    expect(await verifyAccessToken(accessToken)).toBe(userId);
+    const subject = { userId: randomUUID(), sessionVersion: 3 };
+    const { accessToken } = await issueAccessToken(subject);
+    expect(await verifyAccessToken(accessToken)).toEqual(subject);
+    expect(await verifyAccessToken(accessToken)).toEqual(subject);
   });
 
   it("refuses an altered token even after the genuine one was accepted", async () => {
-    const { accessToken } = await issueAccessToken(randomUUID());
+    const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
     expect(await verifyAccessToken(accessToken)).not.toBeNull();
     const [header, payload, signature] = accessToken.split(".");
     const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: randomUUID() })).toString("base64url");
@@ -26,7 +26,7 @@ describe("access tokens", () => {
 
   it("refuses a token once it has expired, even one accepted before", async () => {
     process.env.AUTH_TOKEN_TTL = "1";
-    const { accessToken } = await issueAccessToken(randomUUID());
+    const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
     expect(await verifyAccessToken(accessToken)).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_100));
     expect(await verifyAccessToken(accessToken)).toBeNull();

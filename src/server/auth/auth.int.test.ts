@@ -270,7 +270,7 @@ describe("credentials", () => {
     const admin = await setupAdmin();
     const created = await api("POST", "/v1/api-keys", { token: admin.token, body: { name: "ci", expiresInDays: 30 } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "expiresAt", "id", "key", "name", "prefix"]);
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "expiresAt", "id", "key", "lastUsedAt", "name", "prefix"]);
     expect(created.body.key.startsWith(`${created.body.prefix}_`)).toBe(true);
     const days = (Date.parse(created.body.expiresAt) - Date.parse(created.body.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(30, 2);

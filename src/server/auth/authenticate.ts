@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
-import { querySql } from "../db/sql-client";
+import { querySql, runSql } from "../db/sql-client";
 import { AppError } from "../errors/app-error";
 import { abilityFor } from "../authz/ability";
 import { policiesSchema, type Policy } from "../authz/permissions";
@@ -34,20 +34,32 @@ function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "
   return entry;
 }
 
-/** The user with their role's current policies, read on every request (one statement, through `pg`). */
+/** What the credential says beyond the user: the API key it is, or the session version it was issued with. */
+export interface CredentialFacts {
+  apiKeyId?: string;
+  /** Absent only for callers that hold no credential (tests, the CLI): then no version is compared. */
+  sessionVersion?: number;
+}
+
+/**
+ * The user with their role's current policies, read on every request (one statement, through `pg`);
+ * null for a deleted or disabled user, or a token or session older than the user's last revocation.
+ */
 export async function principalForUser(
   userId: string,
   ip: string,
   via: Principal["via"],
-  apiKeyId?: string,
+  credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null }>(pgPool(), Prisma.sql`
-    SELECT u.id, u.email, u.role_id, r.policies::text AS policies
+  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null; session_version: number; disabled: boolean }>(pgPool(), Prisma.sql`
+    SELECT u.id, u.email, u.role_id, r.policies::text AS policies, u.session_version, u.disabled_at IS NOT NULL AS disabled
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
      WHERE u.id = ${userId}::uuid`);
   const user = rows[0];
-  if (!user) return null;
+  if (!user || user.disabled) return null;
+  if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
+  const { apiKeyId } = credential;
   return {
     userId: user.id,
     email: user.email,
@@ -58,6 +70,16 @@ export async function principalForUser(
   };
 }
 
+/** `lastUsedAt` is kept to the minute: a key sending many requests writes its row at most once a minute. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+async function recordKeyUse(apiKeyId: string): Promise<void> {
+  // The condition repeats the check in SQL, so concurrent requests of one key write once.
+  await runSql(pgPool(), Prisma.sql`
+    UPDATE api_keys SET last_used_at = now()
+     WHERE id = ${apiKeyId}::uuid AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`);
+}
+
 /** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */
 export async function authenticate(options: { headers: Headers; ip: string }): Promise<Principal> {
   const apiKey = options.headers.get("x-api-key");
@@ -66,16 +88,17 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     const record = await db().apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey.trim()) } });
     if (!record) throw unauthenticated("Invalid API key");
     if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
-    const principal = await principalForUser(record.userId, options.ip, "apiKey", record.id);
+    const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
     if (!principal) throw unauthenticated("Invalid API key");
+    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordKeyUse(record.id);
     return principal;
   }
   if (authorization) {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw unauthenticated("Malformed Authorization header");
-    const userId = await verifyAccessToken(match[1]);
-    if (!userId) throw unauthenticated("Invalid or expired token");
-    const principal = await principalForUser(userId, options.ip, "token");
+    const subject = await verifyAccessToken(match[1]);
+    if (!subject) throw unauthenticated("Invalid or expired token");
+    const principal = await principalForUser(subject.userId, options.ip, "token", { sessionVersion: subject.sessionVersion });
     if (!principal) throw unauthenticated("Invalid or expired token");
     return principal;
   }

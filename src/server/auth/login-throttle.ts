@@ -88,7 +88,11 @@ export async function recordLoginSuccess(email: string, ip: string): Promise<voi
   await releaseSlot(rules.ip.key);
 }
 
-/** The reserved attempt could not be decided (the directory was down): it counts neither way. */
+/**
+ * Gives both slots back without clearing the account's count: a right password of an account
+ * with two-factor authentication is not yet a success, so guessing codes keeps counting; an
+ * attempt the directory could not decide (it was down) counts neither way.
+ */
 export async function releaseLoginAttempt(email: string, ip: string): Promise<void> {
   const rules = rulesFor(email, ip);
   await releaseSlot(rules.account.key);

@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { emailKey, toUserDto, userSelect, type UserDto } from "../users/user-dto";
+import { emailKey, toUserDto, userSelect, type UserDto, type UserRecord } from "../users/user-dto";
 import { issueAccessToken } from "./access-tokens";
 import type { LoginInput } from "./auth.schemas";
 import { isBreakGlassEmail, ssoOnly } from "../sso/sso-config";
@@ -16,16 +16,26 @@ export interface LoginResult {
 
 export type LoginAuditReason = PasswordCheck["reason"] | "rate_limited" | "directory_unavailable" | "password_sign_in_disabled";
 
-async function auditLogin(actor: AuditActor, targetId: string, success: boolean, reason: LoginAuditReason): Promise<void> {
+/** A user whose password was just verified, with what signing them in needs. */
+export interface CredentialUser extends UserRecord {
+  sessionVersion: number;
+}
+
+export const credentialUserSelect = { ...userSelect, sessionVersion: true } as const;
+
+export async function auditLogin(actor: AuditActor, targetId: string, success: boolean, reason: string): Promise<void> {
   await appendAuditEntry(db(), { actor, actionType: "LOGIN", targetType: "User", targetId, details: { success, reason } });
 }
+
+export const rateLimited = (waitSeconds: number) =>
+  new AppError("RATE_LIMITED", "Too many failed login attempts; try again later", { retryAfterSeconds: waitSeconds });
 
 /**
  * Checks email and password (same answer for an unknown email and a wrong password, and a
  * password hash verified either way so timing tells nothing), with per-account and per-address
  * throttling. Every attempt is audited. Used by REST login and by the UI's credentials provider.
  */
-export async function login(options: { input: LoginInput; ip: string }): Promise<LoginResult> {
+export async function checkCredentials(options: { input: LoginInput; ip: string }): Promise<CredentialUser> {
   const email = options.input.email.trim();
   const actor: AuditActor = { identifier: email.slice(0, 320), ip: options.ip };
   if (ssoOnly() && !isBreakGlassEmail(email)) {
@@ -34,13 +44,13 @@ export async function login(options: { input: LoginInput; ip: string }): Promise
   }
   const user = await db().user.findUnique({
     where: { emailKey: emailKey(email) },
-    select: { ...userSelect, passwordHash: true },
+    select: { ...credentialUserSelect, passwordHash: true },
   });
   const targetId = user?.id ?? email;
   const waitSeconds = await reserveLoginAttempt(email, options.ip);
   if (waitSeconds > 0) {
     await auditLogin(actor, targetId, false, "rate_limited");
-    throw new AppError("RATE_LIMITED", "Too many failed login attempts; try again later", { retryAfterSeconds: waitSeconds });
+    throw rateLimited(waitSeconds);
   }
   let checked: PasswordCheck;
   try {
@@ -53,11 +63,20 @@ export async function login(options: { input: LoginInput; ip: string }): Promise
   if (!checked.user) {
     await recordLoginFailure(email, options.ip);
     await auditLogin(actor, targetId, false, checked.reason);
-    throw new AppError("UNAUTHENTICATED", "Invalid email or password");
+    throw new AppError("UNAUTHENTICATED", checked.reason === "account_disabled" ? "This account is disabled" : "Invalid email or password");
   }
   const signedIn = checked.user;
   await recordLoginSuccess(email, options.ip);
   await auditLogin({ identifier: signedIn.email, ip: options.ip, userId: signedIn.id }, signedIn.id, true, checked.reason);
-  const token = await issueAccessToken(signedIn.id);
-  return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(signedIn) };
+  return signedIn;
+}
+
+/** The login answer for a signed-in user: a token bound to their current session version. */
+export async function loginResultFor(user: CredentialUser): Promise<LoginResult> {
+  const token = await issueAccessToken({ userId: user.id, sessionVersion: user.sessionVersion });
+  return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
+}
+
+export async function login(options: { input: LoginInput; ip: string }): Promise<LoginResult> {
+  return loginResultFor(await checkCredentials(options));
 }

@@ -5,10 +5,9 @@ import { conflict } from "../errors/app-error";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 import { SUPER_ADMIN_SLUG } from "../roles/predefined-roles";
 import { insertUser } from "../users/create-user";
-import { toUserDto, USER_COUNT_LOCK_KEY } from "../users/user-dto";
-import { issueAccessToken } from "./access-tokens";
+import { USER_COUNT_LOCK_KEY } from "../users/user-dto";
 import type { SetupInput } from "./auth.schemas";
-import type { LoginResult } from "./login";
+import { loginResultFor, type LoginResult } from "./login";
 import { hashPassword } from "./passwords";
 
 const alreadySetUp = () => conflict("Setup is complete: a user already exists");
@@ -38,8 +37,7 @@ export async function setupFirstUser(options: {
       });
       return created;
     });
-    const token = await issueAccessToken(user.id);
-    return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
+    return await loginResultFor({ ...user, sessionVersion: 0 });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadySetUp();
     throw error;

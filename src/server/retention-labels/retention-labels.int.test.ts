@@ -5,6 +5,8 @@ import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { LABEL_REMOVED_MESSAGE, NO_LABEL_MESSAGE } from "./remove-label-from-email";
+import { principalForUser } from "../auth/authenticate";
+import { createCaller } from "../trpc/root";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
@@ -142,5 +144,18 @@ describe("the label on an email", () => {
     const disabled = await api("GET", `${BASE}/email/${email.id}/label`, { token: admin.token });
     expect(disabled.status).toBe(403);
     expect(disabled.body.message).toContain("RETENTION_POLICY");
+  });
+
+  it("a caller with delete:archive but not manage:all chooses among the enabled labels in the UI (retentionLabels.applicable)", async () => {
+    const admin = await setupAdmin();
+    const deleter = await createUserWithRole(admin.token, [{ action: "delete", subject: "archive", conditions: {} }, { action: "read", subject: "archive", conditions: {} }]);
+    const reader = await createUserWithRole(admin.token, "predefined_read_only");
+    const kept = await createLabel(admin.token, { name: "Seven years", retentionPeriodDays: 2555 });
+    const retired = await createLabel(admin.token, { name: "Old rule", retentionPeriodDays: 30 });
+    expect((await api("PUT", `${BASE}/labels/${retired.id}`, { token: admin.token, body: { isDisabled: true } })).status).toBe(200);
+    const callerFor = async (userId: string) => createCaller({ principal: await principalForUser(userId, "127.0.0.1", "session"), ip: "127.0.0.1" });
+    expect(await (await callerFor(deleter.user.id)).retentionLabels.applicable()).toEqual([{ id: kept.id, name: "Seven years", retentionPeriodDays: 2555 }]);
+    await expect((await callerFor(deleter.user.id)).retentionLabels.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect((await callerFor(reader.user.id)).retentionLabels.applicable()).rejects.toMatchObject({ code: "FORBIDDEN" });
   });
 });

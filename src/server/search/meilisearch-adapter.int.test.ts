@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { insertTestEmail } from "../../../tests/helpers/emails";
+import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { db, transaction } from "../db/client";
 import { runNextJob } from "../jobs/run-next-job";
 import { forgetPreparedMeiliIndexes, MEILI_INDEX_SETTINGS } from "./meilisearch-index";
@@ -237,5 +237,65 @@ describe("searching", () => {
     const bodies = requests.filter((request) => request.path.endsWith("/search")).map((request) => request.body);
     expect(bodies.map((body) => [body.offset, body.limit])).toEqual([[0, 3], [3, 3], [6, 3]]);
     expect(bodies[0]).toMatchObject({ q: "x", sort: ["id:asc"], matchingStrategy: "all", attributesToRetrieve: ["id"] });
+  });
+
+  describe("the search language's subset (docs/search.md, \"Both engines\")", () => {
+    const lastSearch = () => requests.filter((request) => request.path.endsWith("/search")).at(-1)!.body;
+
+    it("runs words, phrases, AND and the indexed fields exactly: every clause required, whatever the strategy", async () => {
+      const sourceId = await ensureTestSource("Meili language source");
+      await engine.search({
+        query: normalizeSearchQuery({
+          query: 'merger "due diligence" AND from:Alice@Example.com to:bob@example.com mailbox:carol@example.com source:"meili language source" has:attachment sent:2024-01-01..2024-01-31',
+          matchingStrategy: "last",
+          filters: { hasAttachments: true },
+        }),
+        scope: null,
+        offset: 0,
+        limit: 10,
+      });
+      expect(lastSearch()).toMatchObject({
+        q: '"merger" "due diligence"',
+        matchingStrategy: "all",
+        filter:
+          'hasAttachments = true AND senderEmail = "alice@example.com" AND recipientEmails = "bob@example.com" AND userEmail = "carol@example.com" AND ' +
+          `ingestionSourceId IN ["${sourceId}"] AND hasAttachments = true AND sentAtTs >= ${Date.parse("2024-01-01T00:00:00Z")} AND sentAtTs < ${Date.parse("2024-02-01T00:00:00Z")}`,
+      });
+    });
+
+    it("a source no id or name matches matches nothing; the scope still restricts; searchAllIds sends the same", async () => {
+      const pages: string[][] = [];
+      for await (const page of engine.searchAllIds({ query: normalizeSearchQuery({ query: "source:nowhere budget" }), pageSize: 5, scope: [{ userEmail: "a@x.org" }] })) {
+        pages.push(page);
+      }
+      expect(pages).toEqual([]);
+      expect(lastSearch()).toMatchObject({
+        q: '"budget"',
+        matchingStrategy: "all",
+        filter: '(((userEmail IN ["a@x.org"] OR participantEmails IN ["a@x.org"]))) AND ingestionSourceId IS NULL',
+      });
+    });
+
+    it.each([
+      ["budget OR forecast", "OR"],
+      ["budget -approved", "NOT"],
+      ["budget AND NOT approved", "NOT"],
+      ['"merger acme"~5', "NEAR"],
+      ["merger NEAR/3 acme", "NEAR"],
+      ["budg*", "a wildcard *"],
+      ["subject:budget", "subject:"],
+      ["from:@example.com", "from:@domain"],
+      ["cc:bob@example.com", "cc:"],
+      ["bcc:bob@example.com", "bcc:"],
+      ["filename:report", "filename:"],
+      ["size:>5mb", "size:"],
+      ["messageid:abc@x", "messageid:"],
+      ["(budget OR forecast) from:alice@example.com", "OR"],
+    ])("refuses %s with a 422 naming %s, without asking Meilisearch", async (text, construct) => {
+      const error = await engine.search({ query: normalizeSearchQuery({ query: text }), scope: null, offset: 0, limit: 10 }).catch((caught) => caught);
+      expect(error).toMatchObject({ code: "VALIDATION" });
+      expect(error.fieldErrors[0].message).toContain(`cannot run ${construct} exactly`);
+      expect(requests.filter((request) => request.path.endsWith("/search"))).toEqual([]);
+    });
   });
 });

@@ -8,16 +8,11 @@ import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
 import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
 import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
-import { AppError } from "../errors/app-error";
-import { firstConstruct } from "./query-language/first-construct";
 import { parseSearchQuery } from "./query-language/parse-search-query";
+import { meiliLanguageQuery, meiliString } from "./meilisearch-query-language";
+import { db } from "../db/client";
 
 const SNIPPET_WORDS = 30;
-
-/** A string literal of Meilisearch's filter syntax. */
-export function meiliString(value: string): string {
-  return `"${value.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-}
 
 /**
  * The query as Meilisearch should read it: our terms only, phrases quoted, and a leading "-"
@@ -63,24 +58,34 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
   return parts.join(" AND ");
 }
 
+/** The ids of the sources a `source:` clause names: by id, or by name case-insensitively (as the PostgreSQL engine). */
+async function sourceIdsNamed(value: string): Promise<string[]> {
+  const key = value.toLowerCase();
+  const rows = await db().$queryRaw<{ id: string }[]>(Prisma.sql`SELECT id FROM ingestion_sources WHERE id::text = ${key} OR lower(name) = ${key}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * What to send Meilisearch for a query: its words, the filter (the request's filters, the language
+ * query's own, the role scope) and the matching strategy; null when the scope allows nothing. A
+ * language query runs exactly as written (every clause required) or is refused with a 422 naming
+ * the construct Meilisearch cannot run (meilisearch-query-language.ts).
+ */
+async function meiliRequest(query: SearchQuery, scope: ArchiveCondition[] | null) {
+  const filter = meiliFilter(query, scope);
+  if (filter === null) return null;
+  const parsed = parseSearchQuery(query.query);
+  if (!parsed) return { q: meiliQueryText(query.query), filter: filter || undefined, matchingStrategy: query.matchingStrategy };
+  const language = await meiliLanguageQuery(parsed.tree, sourceIdsNamed);
+  const filters = [...(filter ? [filter] : []), ...language.filters];
+  return { q: language.q, filter: filters.length > 0 ? filters.join(" AND ") : undefined, matchingStrategy: "all" as const };
+}
+
 /**
  * Meilisearch adapter. Indexing is asynchronous: indexEmails only queues a job in the caller's
  * transaction (so it exists only if the emails commit); the worker sends the documents
  * (processSearchIndexJob) and flips is_indexed once Meilisearch has them.
  */
-/**
- * Meilisearch cannot yet run the search language's operators with the same meaning (docs/search.md,
- * "Both engines"), so a query using any of them is refused with a 422 naming it, never answered
- * with a different set.
- */
-function refuseSearchLanguage(query: string): void {
-  const parsed = parseSearchQuery(query);
-  if (!parsed) return;
-  throw new AppError("VALIDATION", "Invalid input", {
-    fieldErrors: [{ field: "query", message: `the Meilisearch engine cannot run ${firstConstruct(parsed.tree)} exactly; use operator-free words and the filters, or the PostgreSQL engine` }],
-  });
-}
-
 export class MeilisearchSearchEngine implements SearchEngine {
   readonly name = "meilisearch" as const;
 
@@ -101,13 +106,12 @@ export class MeilisearchSearchEngine implements SearchEngine {
     offset: number;
     limit: number;
   }): Promise<SearchPage> {
-    refuseSearchLanguage(options.query.query);
-    const filter = meiliFilter(options.query, options.scope);
-    if (filter === null) return { hits: [], total: 0, totalIsEstimate: false };
+    const request = await meiliRequest(options.query, options.scope);
+    if (request === null) return { hits: [], total: 0, totalIsEstimate: false };
+    const { q, ...criteria } = request;
     const index = await meiliIndex();
     const common = {
-      filter: filter || undefined,
-      matchingStrategy: options.query.matchingStrategy,
+      ...criteria,
       sort: ["sentAtTs:desc", "id:desc"],
       attributesToRetrieve: ["id", "subject", "body"],
       attributesToCrop: ["body", "subject"],
@@ -117,7 +121,6 @@ export class MeilisearchSearchEngine implements SearchEngine {
       highlightPreTag: HIGHLIGHT_START,
       highlightPostTag: HIGHLIGHT_END,
     };
-    const q = meiliQueryText(options.query.query);
     // page/hitsPerPage gives an exhaustive total; offset/limit only an estimate, so use it only when unaligned.
     const aligned = options.offset % options.limit === 0;
     const response = aligned
@@ -142,16 +145,14 @@ export class MeilisearchSearchEngine implements SearchEngine {
     scope?: ArchiveCondition[] | null;
   }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
-    refuseSearchLanguage(options.query.query);
-    const filter = meiliFilter(options.query, options.scope ?? null);
-    if (filter === null) return;
+    const request = await meiliRequest(options.query, options.scope ?? null);
+    if (request === null) return;
+    const { q, ...criteria } = request;
     const index = await meiliIndex();
-    const q = meiliQueryText(options.query.query);
     // A fixed sort by id keeps the order stable between pages; maxTotalHits is raised so offsets reach every match.
     for (let offset = 0; ; offset += options.pageSize) {
       const response = await index.search<MeiliEmailDocument>(q, {
-        filter: filter || undefined,
-        matchingStrategy: options.query.matchingStrategy,
+        ...criteria,
         sort: ["id:asc"],
         attributesToRetrieve: ["id"],
         offset,

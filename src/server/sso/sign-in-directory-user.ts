@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
-import { transaction, type Tx } from "../db/client";
-import { AppError } from "../errors/app-error";
+import { transaction } from "../db/client";
+import { revokeUserSessions } from "../users/revoke-user-sessions";
 import { emailKey, userSelect, type UserRecord } from "../users/user-dto";
 import { getSsoRoleMapping } from "./get-sso-role-mapping";
 import { roleForGroups } from "./role-for-groups";
@@ -25,18 +25,28 @@ export interface DirectoryIdentity {
  */
 export const DIRECTORY_PASSWORD_HASH = "!directory";
 
+/** A directory user as signed in: their record and the session version their new session carries. */
+export interface DirectoryUser extends UserRecord {
+  sessionVersion: number;
+}
+
+export type DirectorySignIn = { user: DirectoryUser } | { refused: "break_glass_account" | "account_disabled" };
+
+const directoryUserSelect = { ...userSelect, sessionVersion: true } as const;
+
 /** The name given when the directory has none: the address's local part. */
 const fallbackName = (email: string) => email.split("@")[0].slice(0, 255) || "User";
 
 /**
  * Finds the user by email (case-insensitively) or provisions them, and applies the group-to-role
  * mapping at every sign-in. Provisioning and each role change are audited with the groups and
- * the rule that caused them, in the same transaction.
+ * the rule that caused them, in the same transaction. A lost or changed role ends the user's other
+ * sessions (revokeUserSessions) in that transaction too. A disabled user is refused unchanged.
  */
-export async function signInDirectoryUser(options: { identity: DirectoryIdentity; ip: string }): Promise<UserRecord> {
+export async function signInDirectoryUser(options: { identity: DirectoryIdentity; ip: string }): Promise<DirectorySignIn> {
   const { identity } = options;
   // The break-glass account is local by definition: no directory may take it over or change its role.
-  if (isBreakGlassEmail(identity.email)) throw new AppError("UNAUTHENTICATED", "The break-glass account signs in with its local password");
+  if (isBreakGlassEmail(identity.email)) return { refused: "break_glass_account" };
   const actor: AuditActor = { identifier: `${identity.source}:${identity.email}`.slice(0, 320), ip: options.ip };
   const key = emailKey(identity.email);
   return transaction(async (tx) => {
@@ -44,7 +54,8 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${key}`}))`;
     const decision = roleForGroups(await getSsoRoleMapping({ client: tx }), identity.groups);
     const cause = { source: identity.source, subject: identity.subject, claim: identity.groupClaim, groups: identity.groups, matchedGroup: decision.matchedGroup, defaultRoleApplied: decision.matchedGroup === null && decision.roleId !== null };
-    const existing = await tx.user.findUnique({ where: { emailKey: key }, select: userSelect });
+    const existing = await tx.user.findUnique({ where: { emailKey: key }, select: directoryUserSelect });
+    if (existing?.disabledAt) return { refused: "account_disabled" };
     if (!existing) {
       const user = await tx.user.create({
         data: {
@@ -55,13 +66,13 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
           passwordHash: DIRECTORY_PASSWORD_HASH,
           roleId: decision.roleId,
         },
-        select: userSelect,
+        select: directoryUserSelect,
       });
       await appendAuditEntry(tx, { actor: { ...actor, userId: user.id }, actionType: "CREATE", targetType: "User", targetId: user.id, details: { provisioned: true, roleId: decision.roleId, ...cause } });
-      return user;
+      return { user };
     }
-    if (existing.role?.id === decision.roleId) return existing;
-    const user = await tx.user.update({ where: { id: existing.id }, data: { roleId: decision.roleId }, select: userSelect });
+    if (existing.role?.id === decision.roleId) return { user: existing };
+    const user = await tx.user.update({ where: { id: existing.id }, data: { roleId: decision.roleId }, select: directoryUserSelect });
     await appendAuditEntry(tx, {
       actor: { ...actor, userId: existing.id },
       actionType: "UPDATE",
@@ -69,15 +80,14 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
       targetId: existing.id,
       details: { changes: { roleId: { from: existing.role?.id ?? null, to: decision.roleId } }, ...cause },
     });
-    if (existing.role) await revokeSessionsAfterRoleLoss({ tx, actor, userId: existing.id, source: identity.source });
-    return user;
+    // Losing a role (or trading it for another) ends the sessions opened with the old one.
+    if (!existing.role) return { user };
+    const { sessionVersion } = await revokeUserSessions({
+      actor,
+      userId: existing.id,
+      reason: identity.source === "oidc" ? "role_changed_by_sso" : "role_changed_by_ldap",
+      db: tx,
+    });
+    return { user: { ...user, sessionVersion } };
   });
-}
-
-/**
- * The one place where a sign-in that lowered or removed a role ends the user's other sessions.
- * Wired to revokeUserSessions (src/server/users/revoke-user-sessions.ts) once that use case is merged.
- */
-async function revokeSessionsAfterRoleLoss(options: { tx: Tx; actor: AuditActor; userId: string; source: DirectoryIdentity["source"] }): Promise<void> {
-  void options;
 }

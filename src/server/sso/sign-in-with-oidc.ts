@@ -1,11 +1,10 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
-import type { UserRecord } from "../users/user-dto";
-import { signInDirectoryUser } from "./sign-in-directory-user";
+import { signInDirectoryUser, type DirectoryUser } from "./sign-in-directory-user";
 import type { OidcConfig } from "./sso-config";
 
-export type OidcRefusal = "unknown_issuer" | "email_missing" | "email_not_verified" | "break_glass_account";
+export type OidcRefusal = "unknown_issuer" | "email_missing" | "email_not_verified" | "break_glass_account" | "account_disabled";
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
 const claimText = (value: unknown) => (typeof value === "string" ? value : "");
@@ -26,7 +25,7 @@ async function auditOidcLogin(actor: AuditActor, targetId: string, details: Reco
  * issuer and vouches for a verified email, then provisions or updates the user through the
  * group-to-role mapping. Every attempt writes a LOGIN entry (reason `oidc` or the refusal).
  */
-export async function signInWithOidc(options: { claims: Record<string, unknown>; config: OidcConfig; ip: string }): Promise<UserRecord> {
+export async function signInWithOidc(options: { claims: Record<string, unknown>; config: OidcConfig; ip: string }): Promise<DirectoryUser> {
   const { claims, config } = options;
   const email = claimText(claims.email).trim();
   const actor: AuditActor = { identifier: `oidc:${email || claimText(claims.sub)}`.slice(0, 320), ip: options.ip };
@@ -38,9 +37,7 @@ export async function signInWithOidc(options: { claims: Record<string, unknown>;
   if (withoutTrailingSlash(claimText(claims.iss)) !== withoutTrailingSlash(config.issuer)) await refuse("unknown_issuer");
   if (!email) await refuse("email_missing");
   if (config.requireVerifiedEmail && claims.email_verified !== true) await refuse("email_not_verified");
-  let user: UserRecord;
-  try {
-    user = await signInDirectoryUser({
+  const signedIn = await signInDirectoryUser({
       ip: options.ip,
       identity: {
         source: "oidc",
@@ -52,10 +49,8 @@ export async function signInWithOidc(options: { claims: Record<string, unknown>;
         groups: groupsOf(claims[config.roleClaim]),
       },
     });
-  } catch (error) {
-    if (error instanceof AppError && error.code === "UNAUTHENTICATED") return refuse("break_glass_account");
-    throw error;
-  }
+  if ("refused" in signedIn) return refuse(signedIn.refused);
+  const { user } = signedIn;
   await auditOidcLogin({ ...actor, userId: user.id }, user.id, { success: true, reason: "oidc", issuer: claimText(claims.iss), subject: claimText(claims.sub) });
   return user;
 }

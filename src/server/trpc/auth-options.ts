@@ -2,7 +2,8 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { loginSchema } from "../auth/auth.schemas";
-import { login } from "../auth/login";
+import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
+import { checkCredentials } from "../auth/login";
 import { config } from "../config/env";
 import { secretFromEnvOrDataDir } from "../config/secrets";
 import { AppError } from "../errors/app-error";
@@ -90,8 +91,8 @@ export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
             const parsed = loginSchema.safeParse(input);
             // Invalid input is a failed sign-in, as on REST (422): nothing is looked up or audited.
             if (!parsed.success || unstorableStrings(input).length > 0) return null;
-            const result = await login({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
-            return { id: result.user.id, email: result.user.email, name: `${result.user.first_name} ${result.user.last_name}` };
+            const user = await checkCredentials({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
+            return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`, sessionVersion: user.sessionVersion };
           } catch (error) {
             if (error instanceof AppError && error.code === "UNAUTHENTICATED") return null;
             throw new Error(signInFailure(error));
@@ -107,12 +108,17 @@ export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
         if (!oidc || !profile) return false;
         try {
           const signedIn = await signInWithOidc({ claims: profile as Record<string, unknown>, config: oidc, ip: options.ip ?? "unknown" });
-          user.id = signedIn.id;
+          Object.assign(user, { id: signedIn.id, sessionVersion: signedIn.sessionVersion });
           return true;
         } catch (error) {
           if (!(error instanceof AppError && error.code === "UNAUTHENTICATED")) console.error("[sso sign-in failed]", error);
           return false;
         }
+      },
+      // The session carries the user's session version at sign-in; every request compares it (revocation).
+      jwt({ token, user }) {
+        if (user && "sessionVersion" in user) token[SESSION_VERSION_CLAIM] = user.sessionVersion;
+        return token;
       },
       session({ session, token }) {
         return { ...session, user: { ...session.user, id: token.sub } } as typeof session;

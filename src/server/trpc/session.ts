@@ -1,4 +1,5 @@
 import { decode } from "next-auth/jwt";
+import { sessionVersionOf, type TokenSubject } from "../auth/access-tokens";
 import { principalForUser } from "../auth/authenticate";
 import type { Principal } from "../auth/principal";
 import { sessionSecret } from "./auth-options";
@@ -37,22 +38,22 @@ function sessionToken(cookies: Map<string, string>): string | null {
   return null;
 }
 
-/** The user id of a valid, unexpired next-auth session cookie in `cookieHeader`, else null. */
-export async function sessionUserId(cookieHeader: string | null): Promise<string | null> {
+/** The user and session version of a valid, unexpired next-auth session cookie in `cookieHeader`, else null. */
+export async function sessionSubject(cookieHeader: string | null): Promise<TokenSubject | null> {
   const token = sessionToken(parseCookies(cookieHeader));
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: sessionSecret() });
-    return typeof payload?.sub === "string" ? payload.sub : null;
+    return typeof payload?.sub === "string" ? { userId: payload.sub, sessionVersion: sessionVersionOf(payload) } : null;
   } catch {
     return null;
   }
 }
 
-/** The session's caller, reloaded from the database on every request (a deleted user gets null). */
+/** The session's caller, reloaded from the database on every request (a deleted, disabled or revoked user gets null). */
 export async function sessionPrincipal(cookieHeader: string | null, ip: string): Promise<Principal | null> {
-  const userId = await sessionUserId(cookieHeader);
-  return userId ? principalForUser(userId, ip, "session") : null;
+  const subject = await sessionSubject(cookieHeader);
+  return subject ? principalForUser(subject.userId, ip, "session", { sessionVersion: subject.sessionVersion }) : null;
 }
 
 /**

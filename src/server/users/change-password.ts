@@ -4,9 +4,11 @@ import type { Principal } from "../auth/principal";
 import { db, transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { assertCurrentPassword } from "./assert-current-password";
+import { revokeUserSessions } from "./revoke-user-sessions";
 import { assertNotDemoMode } from "./update-profile";
 import type { ChangePasswordInput } from "./users.schemas";
 
+/** Changes the caller's own password and ends all their tokens and sessions, this one included. */
 export async function changePassword(options: { principal: Principal; input: ChangePasswordInput }): Promise<{ message: string }> {
   assertNotDemoMode();
   const user = await db().user.findUnique({ where: { id: options.principal.userId }, select: { passwordHash: true } });
@@ -22,6 +24,7 @@ export async function changePassword(options: { principal: Principal; input: Cha
       targetId: options.principal.userId,
       details: { passwordChanged: true },
     });
+    await revokeUserSessions({ actor: options.principal.actor, userId: options.principal.userId, reason: "password_changed", db: tx });
   });
   return { message: "Password changed" };
 }

@@ -3,8 +3,10 @@ import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { notFound } from "../errors/app-error";
 import { assertCurrentPassword } from "./assert-current-password";
+import { assertNotLastActiveAdministrator } from "./assert-not-last-active-administrator";
 import { assertRoleExists } from "./assert-role-exists";
 import { duplicateEmail } from "./create-user";
+import { revokeUserSessions } from "./revoke-user-sessions";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
 import type { UpdateUserInput } from "./users.schemas";
 
@@ -12,6 +14,8 @@ import type { UpdateUserInput } from "./users.schemas";
  * Changes only the provided fields (used by PUT /v1/users/{id} and PATCH /v1/users/profile). Changing
  * one's own email, by either path, needs the current password: whoever holds a stolen session or key
  * cannot rename the account into a look-alike of another. The entry records the old and new email.
+ * Disabling a user ends their sessions (API keys are refused while disabled); the last enabled
+ * administrator cannot be disabled.
  */
 export async function updateUser(options: {
   actor: AuditActor;
@@ -19,11 +23,13 @@ export async function updateUser(options: {
   input: UpdateUserInput;
   actionDetails?: Record<string, unknown>;
 }): Promise<UserDto> {
-  const { currentPassword, ...input } = options.input;
+  const { currentPassword, disabled, ...input } = options.input;
   try {
     return await transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { email: true, passwordHash: true } });
+      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { email: true, passwordHash: true, disabledAt: true } });
       if (!existing) throw notFound("User");
+      const disabling = disabled === true && existing.disabledAt === null;
+      if (disabling) await assertNotLastActiveAdministrator(tx, options.id, "The last active administrator cannot be disabled");
       const emailChange = input.email !== undefined && input.email !== existing.email ? { from: existing.email, to: input.email } : null;
       if (emailChange && options.actor.userId === options.id) {
         await assertCurrentPassword(existing.passwordHash, currentPassword, "change your own email");
@@ -36,6 +42,7 @@ export async function updateUser(options: {
           ...(input.first_name !== undefined && { firstName: input.first_name }),
           ...(input.last_name !== undefined && { lastName: input.last_name }),
           ...(input.roleId !== undefined && { roleId: input.roleId }),
+          ...(disabled !== undefined && (existing.disabledAt === null) === disabled && { disabledAt: disabled ? new Date() : null }),
         },
         select: userSelect,
       });
@@ -44,8 +51,9 @@ export async function updateUser(options: {
         actionType: "UPDATE",
         targetType: "User",
         targetId: user.id,
-        details: { changes: input, ...(emailChange && { emailChange }), ...options.actionDetails },
+        details: { changes: { ...input, ...(disabled !== undefined && { disabled }) }, ...(emailChange && { emailChange }), ...options.actionDetails },
       });
+      if (disabling) await revokeUserSessions({ actor: options.actor, userId: options.id, reason: "user_disabled", db: tx });
       return toUserDto(user);
     });
   } catch (error) {

@@ -6,6 +6,7 @@ export interface UserRecord {
   firstName: string;
   lastName: string;
   createdAt: Date;
+  disabledAt: Date | null;
   role: RoleRecord | null;
 }
 
@@ -17,6 +18,8 @@ export interface UserDto {
   email: string;
   role: RoleDto | null;
   createdAt: string;
+  /** Added to the interface's shape: a disabled user cannot sign in and their credentials are refused. */
+  disabled: boolean;
 }
 
 export function toUserDto(user: UserRecord): UserDto {
@@ -27,6 +30,7 @@ export function toUserDto(user: UserRecord): UserDto {
     email: user.email,
     role: user.role ? toRoleDto(user.role) : null,
     createdAt: user.createdAt.toISOString(),
+    disabled: user.disabledAt !== null,
   };
 }
 
@@ -37,6 +41,7 @@ export const userSelect = {
   firstName: true,
   lastName: true,
   createdAt: true,
+  disabledAt: true,
   role: true,
 } as const;
 

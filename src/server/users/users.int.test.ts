@@ -14,7 +14,7 @@ describe("users", () => {
     const readOnly = await db().role.findUniqueOrThrow({ where: { slug: "predefined_read_only" } });
     const created = await api("POST", "/v1/users", { token: admin.token, body: { ...newUser, roleId: readOnly.id } });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "email", "first_name", "id", "last_name", "role"]);
+    expect(Object.keys(created.body).sort()).toEqual(["createdAt", "disabled", "email", "first_name", "id", "last_name", "role"]);
     expect(created.body.role).toMatchObject({ id: readOnly.id, slug: "predefined_read_only", name: "Read Only" });
     expect(new Date(created.body.createdAt).toISOString()).toBe(created.body.createdAt);
 

@@ -32,11 +32,13 @@ export const updateUserSchema = z
     first_name: nameSchema.optional(),
     last_name: nameSchema.optional(),
     roleId: roleIdSchema.nullable().optional(),
+    /** Not in the interface's body: disables or re-enables the account (docs/auth.md). */
+    disabled: z.boolean().optional(),
     currentPassword: emailChangePasswordSchema,
   })
   .strict()
-  .refine((value) => [value.email, value.first_name, value.last_name, value.roleId].some((field) => field !== undefined), {
-    message: "at least one of email, first_name, last_name, roleId is required",
+  .refine((value) => [value.email, value.first_name, value.last_name, value.roleId, value.disabled].some((field) => field !== undefined), {
+    message: "at least one of email, first_name, last_name, roleId, disabled is required",
   });
 
 export const updateProfileSchema = z

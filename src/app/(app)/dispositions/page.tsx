@@ -45,7 +45,7 @@ export default function DispositionsPage() {
       onSuccess: (result) => {
         toast(`${result.decided.length} ${result.decided.length === 1 ? "disposition" : "dispositions"} decided (${result.decision})`);
         setSelected(new Set());
-        return queryClient.invalidateQueries();
+        return Promise.all([trpc.dispositions.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dashboard.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
       },
     }),
   );

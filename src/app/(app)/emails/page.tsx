@@ -11,7 +11,8 @@ import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
 import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
 import { BulkRestoreForm } from "./restore-form";
-import { QuerySyntaxHelp } from "@/components/query-syntax-help";
+import { QueryBox } from "@/components/query-box";
+import { filtersAsClauses } from "@/components/query-clauses";
 import { SubmitButton } from "@/components/submit-button";
 
 const PAGE_SIZE = 20;
@@ -43,14 +44,18 @@ function EmailSearch() {
   /** The search as the bulk restore's searchQuery: the words, the filters and the strategy. */
   const filters = Object.fromEntries(Object.entries(input).filter(([field]) => !["query", "matchingStrategy", "page"].includes(field)));
 
-  // The URL is the search: it can be bookmarked and shared.
+  /**
+   * The URL is the search: it can be bookmarked and shared. The form writes filters into the query
+   * (the box's shortcuts), so it sends only the query and the strategy; a link's structured filters
+   * (`?ingestionSourceId=…` from the dashboard) still apply and start the box as their clauses.
+   */
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const next = new URLSearchParams();
-    for (const field of FIELDS) {
+    for (const field of ["query", "matchingStrategy"]) {
       const value = String(form.get(field) ?? "").trim();
-      if (value && field !== "page") next.set(field, value);
+      if (value) next.set(field, value);
     }
     router.push(`${pathname}?${next.toString()}`);
   }
@@ -66,32 +71,9 @@ function EmailSearch() {
     <div className="space-y-4">
       <h1 className="page-title">Emails</h1>
       <form onSubmit={submit} className="card grid gap-3 md:grid-cols-4" aria-label="Search emails" key={params.toString()}>
-        <label className="md:col-span-4 text-sm">
-          Words <input name="query" defaultValue={input.query ?? ""} className="input" placeholder='e.g. quarterly "board minutes"' aria-describedby="search-query-help" />
-        </label>
         <div className="md:col-span-4">
-          <QuerySyntaxHelp id="search-query-help" />
+          <QueryBox label="Words and fields" defaultValue={[input.query ?? "", ...filtersAsClauses(filters)].filter(Boolean).join(" ")} sources={sources.data} />
         </div>
-        <label className="text-sm">From <input name="from" defaultValue={input.from ?? ""} className="input" /></label>
-        <label className="text-sm">To <input name="to" defaultValue={input.to ?? ""} className="input" /></label>
-        <label className="text-sm">Mailbox <input name="userEmail" defaultValue={input.userEmail ?? ""} className="input" /></label>
-        <label className="text-sm">
-          Source
-          <select name="ingestionSourceId" defaultValue={input.ingestionSourceId ?? ""} className="input">
-            <option value="">All sources</option>
-            {sources.data?.map((source) => <option key={source.id} value={source.id}>{source.name}</option>)}
-          </select>
-        </label>
-        <label className="text-sm">From date <input type="date" name="startDate" defaultValue={input.startDate ?? ""} className="input" /></label>
-        <label className="text-sm">To date <input type="date" name="endDate" defaultValue={input.endDate ?? ""} className="input" /></label>
-        <label className="text-sm">
-          Attachments
-          <select name="hasAttachments" defaultValue={input.hasAttachments ?? ""} className="input">
-            <option value="">Any</option>
-            <option value="true">With attachments</option>
-            <option value="false">Without</option>
-          </select>
-        </label>
         <label className="text-sm">
           Matching
           <select name="matchingStrategy" defaultValue={input.matchingStrategy ?? "last"} className="input">

@@ -1,6 +1,6 @@
 "use client";
 
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { useToast } from "@/components/toast";
@@ -9,6 +9,7 @@ import { errorMessage, useTRPC, type RouterInputs } from "@/lib/trpc";
 import { QuerySyntaxHelp } from "@/components/query-syntax-help";
 import { SearchExplanation } from "@/components/search-explanation";
 import { SubmitButton } from "@/components/submit-button";
+import { useHoldChange } from "./use-hold-change";
 
 type SearchQuery = RouterInputs["legalHolds"]["bulkApply"]["searchQuery"];
 
@@ -21,14 +22,14 @@ const FILTERS = ["from", "to", "userEmail", "ingestionSourceId", "startDate", "e
 export function BulkApply({ holds }: { holds: { id: string; name: string; isActive: boolean }[] }) {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const refresh = useHoldChange();
   const sources = useQuery(trpc.sources.names.queryOptions());
   const [holdId, setHoldId] = useState("");
   const [search, setSearch] = useState<SearchQuery | null>(null);
   const preview = useQuery(trpc.legalHolds.previewBulkApply.queryOptions(search ? { searchQuery: search } : skipToken));
   const explanation = useQuery(trpc.search.explain.queryOptions(search ? { searchQuery: search } : skipToken));
   const bulkApply = useMutation(
-    trpc.legalHolds.bulkApply.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError: (error) => toast(errorMessage(error), "error") }),
+    trpc.legalHolds.bulkApply.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }),
   );
   const activeHolds = holds.filter((hold) => hold.isActive);
 

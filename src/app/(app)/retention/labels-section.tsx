@@ -62,7 +62,8 @@ export function LabelsSection() {
   const [editing, setEditing] = useState<Label | null>(null);
   const [deleting, setDeleting] = useState<Label | null>(null);
   const [outcome, setOutcome] = useState("");
-  const refresh = () => queryClient.invalidateQueries();
+  // A label's rule changes the forecasts, the email statuses and the review queue.
+  const refresh = () => Promise.all([trpc.retentionLabels.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const create = useMutation(
     trpc.retentionLabels.create.mutationOptions({

@@ -155,7 +155,8 @@ export function PoliciesSection() {
   const sources = useQuery(trpc.sources.names.queryOptions());
   const [editing, setEditing] = useState<Policy | "new" | null>(null);
   const [deleting, setDeleting] = useState<Policy | null>(null);
-  const refresh = () => queryClient.invalidateQueries();
+  // A policy's rule changes the forecasts, the email statuses and the review queue.
+  const refresh = () => Promise.all([trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
   const saved = (policy: Policy) => {
     setEditing(null);
     toast(`Policy "${policy.name}" saved`);

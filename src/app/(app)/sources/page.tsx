@@ -54,7 +54,7 @@ export default function SourcesPage() {
   const [summary, setSummary] = useState<string>("");
   const create = useMutation(
     trpc.sources.create.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(),
+      onSuccess: () => queryClient.invalidateQueries(trpc.sources.pathFilter()),
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
@@ -106,7 +106,8 @@ export default function SourcesPage() {
     try {
       const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail")), file, setProgress);
       setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
-      await queryClient.invalidateQueries();
+      // New mail changes the sources' counts, the dashboard and every search.
+      await Promise.all([trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
     } catch (error) {
       setSummary(errorMessage(error));
     } finally {

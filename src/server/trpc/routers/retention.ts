@@ -7,6 +7,7 @@ import { deleteLabel } from "../../retention-labels/delete-label";
 import { getEmailLabel } from "../../retention-labels/get-email-label";
 import { getLabel } from "../../retention-labels/get-label";
 import { listLabels } from "../../retention-labels/list-labels";
+import { listApplicableLabels } from "../../retention-labels/list-applicable-labels";
 import { removeLabelFromEmail } from "../../retention-labels/remove-label-from-email";
 import {
   applyLabelSchema,
@@ -49,6 +50,7 @@ export const retentionLabelsRouter = router({
   emailLabel: featureProcedure("RETENTION_POLICY", "read:archive")
     .input(labelEmailParamsSchema)
     .query(({ ctx, input }) => getEmailLabel({ principal: ctx.principal, emailId: input.emailId })),
+  applicable: featureProcedure("RETENTION_POLICY", "delete:archive").query(() => listApplicableLabels()),
   applyToEmail: featureProcedure("RETENTION_POLICY", "delete:archive")
     .input(labelEmailParamsSchema.extend(applyLabelSchema.shape))
     .mutation(({ ctx, input }) => applyLabelToEmail({ principal: ctx.principal, emailId: input.emailId, labelId: input.labelId })),

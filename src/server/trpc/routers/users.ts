@@ -3,6 +3,7 @@ import { createUser } from "../../users/create-user";
 import { deleteUser } from "../../users/delete-user";
 import { getUser } from "../../users/get-user";
 import { listUsers } from "../../users/list-users";
+import { revokeUserSessions } from "../../users/revoke-user-sessions";
 import { updateUser } from "../../users/update-user";
 import { createUserSchema, updateUserSchema, userIdParamsSchema } from "../../users/users.schemas";
 import { permissionProcedure, router } from "../init";
@@ -19,4 +20,9 @@ export const usersRouter = router({
   delete: permissionProcedure("manage:all")
     .input(userIdParamsSchema)
     .mutation(({ ctx, input }) => deleteUser({ actor: ctx.principal.actor, id: input.id })),
+  revokeSessions: permissionProcedure("manage:all")
+    .input(userIdParamsSchema)
+    .mutation(async ({ ctx, input }) => {
+      await revokeUserSessions({ actor: ctx.principal.actor, userId: input.id, reason: "administrator" });
+    }),
 });

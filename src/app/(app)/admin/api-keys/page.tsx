@@ -110,6 +110,7 @@ export default function ApiKeysPage() {
           { key: "name", header: "Name", sortValue: (key) => key.name.toLowerCase(), render: (key) => key.name },
           { key: "prefix", header: "Key starts with", render: (key) => <code>{key.prefix}…</code> },
           { key: "created", header: "Created", sortValue: (key) => key.createdAt, render: (key) => formatDateTime(key.createdAt) },
+          { key: "lastUsed", header: "Last used", sortValue: (key) => key.lastUsedAt, render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never") },
           { key: "expires", header: "Expires", sortValue: (key) => key.expiresAt, render: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : "never") },
           {
             key: "actions",

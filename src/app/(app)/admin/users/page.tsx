@@ -23,6 +23,23 @@ export default function UsersPage() {
   const roles = useQuery({ ...trpc.roles.list.queryOptions(), enabled: can.manageAll });
   const [editing, setEditing] = useState<User | "new" | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [signingOut, setSigningOut] = useState<User | null>(null);
+  const setDisabled = useMutation(
+    trpc.users.update.mutationOptions({
+      onSuccess: (user) => (
+        toast(user.disabled ? "User disabled" : "User enabled", "success"), queryClient.invalidateQueries(trpc.users.list.queryFilter())
+      ),
+      // The server's own words, e.g. that the last active administrator cannot be disabled.
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
+  const revokeSessions = useMutation(
+    trpc.users.revokeSessions.mutationOptions({
+      onSuccess: () => toast("Signed out everywhere", "success"),
+      onError: (error) => toast(errorMessage(error), "error"),
+      onSettled: () => setSigningOut(null),
+    }),
+  );
   const remove = useMutation(
     trpc.users.delete.mutationOptions({
       onSuccess: () => (toast("User deleted", "success"), queryClient.invalidateQueries(trpc.users.list.queryFilter())),
@@ -57,6 +74,7 @@ export default function UsersPage() {
           { key: "email", header: "Email", sortValue: (user) => user.email, render: (user) => user.email },
           { key: "role", header: "Role", sortValue: (user) => user.role?.name ?? "", render: (user) => user.role?.name ?? <span className="text-slate-500">no role</span> },
           { key: "created", header: "Created", sortValue: (user) => user.createdAt, render: (user) => formatDateTime(user.createdAt) },
+          { key: "status", header: "Status", sortValue: (user) => user.disabled, render: (user) => (user.disabled ? <span className="badge bg-red-100 text-red-900">disabled</span> : "active") },
           ...(can.manageAll
             ? [
                 {
@@ -66,6 +84,17 @@ export default function UsersPage() {
                     <span className="flex flex-wrap gap-1">
                       <button className="btn btn-sm" onClick={() => setEditing(user)} aria-label={`Edit ${user.email}`}>
                         Edit
+                      </button>
+                      <button
+                        className="btn btn-sm"
+                        disabled={setDisabled.isPending}
+                        onClick={() => setDisabled.mutate({ id: user.id, data: { disabled: !user.disabled } })}
+                        aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
+                      >
+                        {user.disabled ? "Enable" : "Disable"}
+                      </button>
+                      <button className="btn btn-sm" onClick={() => setSigningOut(user)} aria-label={`Sign out ${user.email} everywhere`}>
+                        Sign out everywhere
                       </button>
                       <button className="btn btn-sm btn-danger" onClick={() => setDeleting(user)} aria-label={`Delete ${user.email}`}>
                         Delete
@@ -101,6 +130,19 @@ export default function UsersPage() {
       >
         <p>
           Delete <strong>{deleting?.email}</strong>? Their API keys are revoked with them. The last remaining user cannot be deleted.
+        </p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={signingOut !== null}
+        title="Sign out everywhere"
+        confirmLabel="Sign out everywhere"
+        busy={revokeSessions.isPending}
+        onConfirm={() => signingOut && revokeSessions.mutate({ id: signingOut.id })}
+        onClose={() => setSigningOut(null)}
+      >
+        <p>
+          End every session and access token of <strong>{signingOut?.email}</strong>? They must sign in again. Their API keys keep
+          working until revoked.
         </p>
       </ConfirmDialog>
     </div>

@@ -8,24 +8,13 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
-import { formatBytes, formatDate, formatDateTime } from "@/lib/format";
-import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { formatBytes, formatDateTime } from "@/lib/format";
+import { errorMessage, useTRPC } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
 import { RestoreForm } from "../restore-form";
-import { SubmitButton } from "@/components/submit-button";
-
-type RetentionStatus = RouterOutputs["lifecycle"]["emailStatus"];
-
-/** "Protected by legal hold X" / "Deleted on D by label L": what the lifecycle will do and why. */
-function retentionExplanation(status: Pick<RetentionStatus, "decidingRule" | "eligibleAt">): string {
-  const rule = status.decidingRule;
-  if (rule?.type === "legalHold") return `Protected by legal hold "${rule.name}".`;
-  if (!status.eligibleAt || !rule || rule.type === "none") return "Kept forever: no label or retention policy applies.";
-  const by = `${rule.type === "label" ? "label" : "policy"} "${rule.name}" (${rule.retentionPeriodDays} days)`;
-  return new Date(status.eligibleAt).getTime() <= Date.now()
-    ? `Due for deletion at the next lifecycle cycle (since ${formatDate(status.eligibleAt)}) by ${by}.`
-    : `Deleted on ${formatDate(status.eligibleAt)} by ${by}.`;
-}
+import { LegalHoldsSection } from "./legal-holds-section";
+import { RetentionLabelSection } from "./retention-label-section";
+import { RetentionStatusSection } from "./retention-status-section";
 
 export default function EmailPage() {
   const { id } = useParams<{ id: string }>();
@@ -38,31 +27,21 @@ export default function EmailPage() {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const email = useQuery(trpc.archivedEmails.get.queryOptions({ id }));
   const body = useQuery(trpc.archivedEmails.body.queryOptions({ id, showRemoteImages: showImages }));
-  const holds = useQuery({ ...trpc.legalHolds.emailHolds.queryOptions({ emailId: id }), enabled: can.legalHolds });
-  const allHolds = useQuery({ ...trpc.legalHolds.list.queryOptions(), enabled: can.legalHolds && can.manageAll });
-  const label = useQuery({ ...trpc.retentionLabels.emailLabel.queryOptions({ emailId: id }), enabled: can.retention });
-  const labels = useQuery({ ...trpc.retentionLabels.list.queryOptions(), enabled: can.retention && can.manageAll });
   const status = useQuery({ ...trpc.lifecycle.emailStatus.queryOptions({ emailId: id }), enabled: can.retention });
-  const refresh = () => queryClient.invalidateQueries();
-  const onError = (error: unknown) => toast(errorMessage(error), "error");
-  const applyHold = useMutation(trpc.legalHolds.applyToEmail.mutationOptions({ onSuccess: refresh, onError }));
-  const removeHold = useMutation(trpc.legalHolds.removeFromEmail.mutationOptions({ onSuccess: refresh, onError }));
-  const applyLabel = useMutation(trpc.retentionLabels.applyToEmail.mutationOptions({ onSuccess: refresh, onError }));
-  const removeLabel = useMutation(trpc.retentionLabels.removeFromEmail.mutationOptions({ onSuccess: refresh, onError }));
   const remove = useMutation(
     trpc.archivedEmails.delete.mutationOptions({
       onSuccess: () => {
+        queryClient.removeQueries({ queryKey: trpc.archivedEmails.get.queryKey({ id }) });
         toast("Email deleted", "success");
         router.push("/emails");
       },
-      onError,
+      onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
 
   if (email.error) return <ErrorNotice error={email.error} />;
   if (!email.data) return <Skeleton lines={8} />;
   const data = email.data;
-  const rule = status.data?.decidingRule;
   return (
     <article className="space-y-4">
       <header className="card space-y-1">
@@ -103,15 +82,7 @@ export default function EmailPage() {
         {can.restoreArchive && <RestoreForm emailId={data.id} />}
       </header>
 
-      {status.data && (
-        <section className="card text-sm" aria-label="Retention">
-          <h2 className="font-medium">Retention</h2>
-          <p data-testid="retention-explanation">{retentionExplanation(status.data)}</p>
-          {rule?.type === "legalHold" && status.data.withoutHolds.eligibleAt ? (
-            <p className="text-slate-600">Without its holds: {retentionExplanation(status.data.withoutHolds)}</p>
-          ) : null}
-        </section>
-      )}
+      {status.data && <RetentionStatusSection status={status.data} />}
 
       <section className="card" aria-label="Message body">
         <div className="mb-2 flex items-center justify-between">
@@ -152,64 +123,9 @@ export default function EmailPage() {
         </section>
       )}
 
-      {can.legalHolds && (
-        <section className="card text-sm" aria-label="Legal holds">
-          <h2 className="mb-1 font-medium">Legal holds</h2>
-          {holds.data?.length === 0 ? <p>Not linked to any hold.</p> : null}
-          <ul>
-            {holds.data?.map((hold) => (
-              <li key={hold.legalHoldId} className="flex items-center gap-2">
-                {hold.holdName} {hold.isActive ? "" : "(inactive)"}
-                {can.manageAll && (
-                  <button className="btn btn-sm" aria-label={`Remove hold ${hold.holdName}`} onClick={() => removeHold.mutate({ emailId: id, holdId: hold.legalHoldId })}>
-                    Remove
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {can.manageAll && (
-            <form
-              className="mt-2 flex gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const holdId = String(new FormData(event.currentTarget).get("holdId") ?? "");
-                if (holdId) applyHold.mutate({ emailId: id, holdId });
-              }}
-            >
-              <select name="holdId" className="input max-w-xs" aria-label="Hold to apply">
-                {allHolds.data?.filter((hold) => hold.isActive).map((hold) => <option key={hold.id} value={hold.id}>{hold.name}</option>)}
-              </select>
-              <SubmitButton className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>Apply hold</SubmitButton>
-            </form>
-          )}
-        </section>
-      )}
+      {can.legalHolds && <LegalHoldsSection emailId={id} />}
 
-      {can.retention && (
-        <section className="card text-sm" aria-label="Retention label">
-          <h2 className="mb-1 font-medium">Retention label</h2>
-          <p data-testid="email-label">
-            {label.data ? `${label.data.labelName} (${label.data.retentionPeriodDays} days)${status.data?.label?.isDisabled ? ", disabled: it stays on this email but cannot be applied again" : ""}` : "No label"}
-          </p>
-          {can.deleteArchive && (
-            <form
-              className="mt-2 flex gap-2"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const labelId = String(new FormData(event.currentTarget).get("labelId") ?? "");
-                if (labelId) applyLabel.mutate({ emailId: id, labelId });
-              }}
-            >
-              <select name="labelId" className="input max-w-xs" aria-label="Label to apply">
-                {labels.data?.filter((item) => !item.isDisabled).map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
-              </select>
-              <SubmitButton className="btn btn-sm" disabled={!labels.data?.some((item) => !item.isDisabled)}>Apply label</SubmitButton>
-              {label.data && <button type="button" className="btn btn-sm" onClick={() => removeLabel.mutate({ emailId: id })}>Remove label</button>}
-            </form>
-          )}
-        </section>
-      )}
+      {can.retention && <RetentionLabelSection emailId={id} labelDisabled={Boolean(status.data?.label?.isDisabled)} />}
 
       <ConfirmDialog
         open={confirmDelete}
