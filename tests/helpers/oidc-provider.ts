@@ -58,9 +58,9 @@ function interceptTokenAnswer(response: ServerResponse): void {
   }) as ServerResponse["end"];
 }
 
-export async function startOidcProvider(options: { users: OidcTestUser[]; redirectUris: string[]; host?: string }): Promise<OidcTestProvider> {
+export async function startOidcProvider(options: { users: OidcTestUser[]; redirectUris: string[]; host?: string; port?: number }): Promise<OidcTestProvider> {
   const host = options.host ?? "127.0.0.1";
-  const port = await freePort(host);
+  const port = options.port ?? (await freePort(host));
   const issuer = `http://${host}:${port}`;
   const clientId = "mail-archive";
   const clientSecret = "mail-archive-test-secret-0123456789";
