@@ -3,6 +3,15 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The e2e server's SMTP journaling listener (e2e/journaling.spec.ts), apart per E2E_PORT. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? port + 22_000);
+/** The OpenID provider e2e/sso.spec.ts starts; the e2e server is configured for it from the start. */
+export const E2E_OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? port + 23_000);
+export const E2E_OIDC = {
+  OIDC_ISSUER: `http://127.0.0.1:${E2E_OIDC_PORT}`,
+  OIDC_CLIENT_ID: "mail-archive",
+  OIDC_CLIENT_SECRET: "mail-archive-test-secret-0123456789",
+  OIDC_SCOPES: "openid email profile groups",
+  OIDC_DISPLAY_NAME: "Test IdP",
+};
 
 // Runs against the production build (`next build` + our start script) with a fresh embedded
 // database, in Debian's Chromium: Playwright's own browser download cannot work offline.
@@ -38,6 +47,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(port), E2E_SMTP_PORT: String(E2E_SMTP_PORT) },
+    env: { PORT: String(port), E2E_SMTP_PORT: String(E2E_SMTP_PORT), ...E2E_OIDC },
   },
 });

@@ -29,7 +29,7 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(credentials.email);
   await page.getByLabel("Password").fill(credentials.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 }
 

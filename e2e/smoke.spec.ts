@@ -21,7 +21,7 @@ test("before the page is interactive, the sign-in form cannot submit natively an
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/login");
-  await expect(page.getByRole("button", { name: "Sign in" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeDisabled();
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill(ADMIN.password);
   await page.getByLabel("Password").press("Enter");

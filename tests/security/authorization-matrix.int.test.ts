@@ -64,6 +64,8 @@ const ROWS: Row[] = [
   { method: "DELETE", pattern: "/v1/api-keys/[id]", path: (ids) => `/v1/api-keys/${ids.ghost}`, expect: 404 },
   { method: "GET", pattern: "/v1/settings", path: () => "/v1/settings", expect: ADMIN_ONLY(200) },
   { method: "PUT", pattern: "/v1/settings", path: () => "/v1/settings", body: {}, expect: ADMIN_ONLY(422) },
+  { method: "GET", pattern: "/v1/settings/sso-role-mapping", path: () => "/v1/settings/sso-role-mapping", expect: ADMIN_ONLY(200) },
+  { method: "PUT", pattern: "/v1/settings/sso-role-mapping", path: () => "/v1/settings/sso-role-mapping", body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, expect: ADMIN_ONLY(404) },
@@ -243,6 +245,9 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "sources.sync": { input: {}, expect: ADMIN_ONLY(422) },
   "settings.get": { expect: ADMIN_ONLY(200) },
   "settings.update": { input: {}, expect: ADMIN_ONLY(422) },
+  "sso.roleMapping": { expect: ADMIN_ONLY(200) },
+  "sso.updateRoleMapping": { input: {}, expect: ADMIN_ONLY(422) },
+  "sso.status": { expect: ADMIN_ONLY(200) },
   "dashboard.stats": { expect: [200, 200, 200, 200, 403] },
 };
 

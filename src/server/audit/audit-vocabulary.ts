@@ -52,6 +52,7 @@ export const AUDIT_TARGET_TYPES = [
   "RetentionPolicy",
   "Role",
   "Settings",
+  "SsoRoleMapping",
   "User",
 ] as const;
 

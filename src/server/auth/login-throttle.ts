@@ -90,7 +90,8 @@ export async function recordLoginSuccess(email: string, ip: string): Promise<voi
 
 /**
  * Gives both slots back without clearing the account's count: a right password of an account
- * with two-factor authentication is not yet a success, so guessing codes keeps counting.
+ * with two-factor authentication is not yet a success, so guessing codes keeps counting; an
+ * attempt the directory could not decide (it was down) counts neither way.
  */
 export async function releaseLoginAttempt(email: string, ip: string): Promise<void> {
   const rules = rulesFor(email, ip);

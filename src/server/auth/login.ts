@@ -4,8 +4,9 @@ import { AppError } from "../errors/app-error";
 import { emailKey, toUserDto, userSelect, type UserDto, type UserRecord } from "../users/user-dto";
 import { issueAccessToken } from "./access-tokens";
 import type { LoginInput } from "./auth.schemas";
-import { recordLoginFailure, recordLoginSuccess, reserveLoginAttempt } from "./login-throttle";
-import { dummyPasswordHash, verifyPassword } from "./passwords";
+import { isBreakGlassEmail, ssoOnly } from "../sso/sso-config";
+import { checkPassword, type PasswordCheck } from "./check-password";
+import { recordLoginFailure, recordLoginSuccess, releaseLoginAttempt, reserveLoginAttempt } from "./login-throttle";
 
 export interface LoginResult {
   accessToken: string;
@@ -13,7 +14,7 @@ export interface LoginResult {
   user: UserDto;
 }
 
-export type LoginAuditReason = "valid_credentials" | "unknown_email" | "wrong_password" | "account_disabled" | "rate_limited";
+export type LoginAuditReason = PasswordCheck["reason"] | "rate_limited" | "directory_unavailable" | "password_sign_in_disabled";
 
 /** A user whose password was just verified, with what signing them in needs. */
 export interface CredentialUser extends UserRecord {
@@ -37,6 +38,10 @@ export const rateLimited = (waitSeconds: number) =>
 export async function checkCredentials(options: { input: LoginInput; ip: string }): Promise<CredentialUser> {
   const email = options.input.email.trim();
   const actor: AuditActor = { identifier: email.slice(0, 320), ip: options.ip };
+  if (ssoOnly() && !isBreakGlassEmail(email)) {
+    await auditLogin(actor, email, false, "password_sign_in_disabled");
+    throw new AppError("FORBIDDEN", "Password sign-in is disabled (SSO_ONLY); sign in with single sign-on or use an API key");
+  }
   const user = await db().user.findUnique({
     where: { emailKey: emailKey(email) },
     select: { ...credentialUserSelect, passwordHash: true },
@@ -47,20 +52,22 @@ export async function checkCredentials(options: { input: LoginInput; ip: string 
     await auditLogin(actor, targetId, false, "rate_limited");
     throw rateLimited(waitSeconds);
   }
-  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), options.input.password);
-  if (!user || !passwordOk) {
-    await recordLoginFailure(email, options.ip);
-    await auditLogin(actor, targetId, false, user ? "wrong_password" : "unknown_email");
-    throw new AppError("UNAUTHENTICATED", "Invalid email or password");
+  let checked: PasswordCheck;
+  try {
+    checked = await checkPassword({ email, password: options.input.password, localUser: user, ip: options.ip });
+  } catch (error) {
+    await releaseLoginAttempt(email, options.ip);
+    if (error instanceof AppError && error.code === "UNAVAILABLE") await auditLogin(actor, targetId, false, "directory_unavailable");
+    throw error;
   }
-  const { passwordHash: _hash, ...signedIn } = user;
-  if (user.disabledAt) {
+  if (!checked.user) {
     await recordLoginFailure(email, options.ip);
-    await auditLogin(actor, targetId, false, "account_disabled");
-    throw new AppError("UNAUTHENTICATED", "This account is disabled");
+    await auditLogin(actor, targetId, false, checked.reason);
+    throw new AppError("UNAUTHENTICATED", checked.reason === "account_disabled" ? "This account is disabled" : "Invalid email or password");
   }
+  const signedIn = checked.user;
   await recordLoginSuccess(email, options.ip);
-  await auditLogin({ identifier: user.email, ip: options.ip, userId: user.id }, user.id, true, "valid_credentials");
+  await auditLogin({ identifier: signedIn.email, ip: options.ip, userId: signedIn.id }, signedIn.id, true, checked.reason);
   return signedIn;
 }
 

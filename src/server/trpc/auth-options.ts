@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import type { OAuthConfig } from "next-auth/providers/oauth";
 import { loginSchema } from "../auth/auth.schemas";
 import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
 import { checkCredentials } from "../auth/login";
@@ -7,6 +8,8 @@ import { config } from "../config/env";
 import { secretFromEnvOrDataDir } from "../config/secrets";
 import { AppError } from "../errors/app-error";
 import { clientIp } from "../http/client-ip";
+import { signInWithOidc } from "../sso/sign-in-with-oidc";
+import { oidcConfig, type OidcConfig } from "../sso/sso-config";
 import { unstorableStrings } from "../validation/storable-input";
 
 /** The error text the sign-in form shows for a throttled attempt (next-auth passes thrown messages on). */
@@ -35,16 +38,42 @@ function headersOf(raw: unknown): Headers {
  */
 export function signInFailure(error: unknown): string {
   if (error instanceof AppError && error.code === "RATE_LIMITED") return RATE_LIMITED_SIGN_IN;
+  // Our own sentences: the directory is down (503), or password sign-in is off (SSO_ONLY).
+  if (error instanceof AppError && (error.code === "UNAVAILABLE" || error.code === "FORBIDDEN")) return error.message;
   console.error("[sign-in failed]", error);
   return SIGN_IN_FAILED;
 }
 
+/** The id of the OpenID Connect provider: its callback is /api/auth/callback/oidc. */
+export const OIDC_PROVIDER_ID = "oidc";
+
+/**
+ * next-auth's OpenID Connect client (openid-client): authorization code with PKCE, state and
+ * nonce checked, the ID token verified against the keys the issuer's discovery document names.
+ */
+function oidcProvider(config: OidcConfig): OAuthConfig<Record<string, unknown>> {
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: config.displayName,
+    type: "oauth",
+    wellKnown: `${config.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authorization: { params: { scope: config.scopes } },
+    idToken: true,
+    checks: ["pkce", "state", "nonce"],
+    profile: (claims) => ({ id: String(claims.sub), email: typeof claims.email === "string" ? claims.email : null }),
+  };
+}
+
 /**
  * Credentials against our users through the very login use case of POST /v1/auth/login (rate
- * limits, LOGIN audit entry); JWT sessions that live as long as a REST token. Built on demand so
+ * limits, LOGIN audit entry), and single sign-on when OIDC_* is configured; JWT sessions that live
+ * as long as a REST token. Built per request (the client address goes into the audit entries), so
  * that importing it (e.g. during `next build`) reads no secret.
  */
-export function authOptions(): NextAuthOptions {
+export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
+  const oidc = oidcConfig();
   const lifetime = config.authTokenTtlSeconds;
   return {
     secret: sessionSecret(),
@@ -70,8 +99,22 @@ export function authOptions(): NextAuthOptions {
           }
         },
       }),
+      ...(oidc ? [oidcProvider(oidc)] : []),
     ],
     callbacks: {
+      /** Provisions or updates the SSO user; the session then carries our user id, not the issuer's subject. */
+      async signIn({ user, account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        if (!oidc || !profile) return false;
+        try {
+          const signedIn = await signInWithOidc({ claims: profile as Record<string, unknown>, config: oidc, ip: options.ip ?? "unknown" });
+          Object.assign(user, { id: signedIn.id, sessionVersion: signedIn.sessionVersion });
+          return true;
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === "UNAUTHENTICATED")) console.error("[sso sign-in failed]", error);
+          return false;
+        }
+      },
       // The session carries the user's session version at sign-in; every request compares it (revocation).
       jwt({ token, user }) {
         if (user && "sessionVersion" in user) token[SESSION_VERSION_CLAIM] = user.sessionVersion;

@@ -8,6 +8,7 @@ import { licenseRouter } from "./routers/license";
 import { dispositionsRouter, lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
 import { rolesRouter } from "./routers/roles";
 import { searchRouter } from "./routers/search";
+import { ssoRouter } from "./routers/sso";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -26,6 +27,7 @@ export const appRouter = router({
   archivedEmails: archivedEmailsRouter,
   sources: sourcesRouter,
   settings: settingsRouter,
+  sso: ssoRouter,
   dashboard: dashboardRouter,
 });
 

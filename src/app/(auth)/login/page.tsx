@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
+import { SsoSignIn } from "@/components/sso-sign-in";
 import { SubmitButton } from "@/components/submit-button";
 
 export default function LoginPage() {
@@ -33,6 +34,7 @@ export default function LoginPage() {
       <SubmitButton className="btn btn-primary w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </SubmitButton>
+      <SsoSignIn />
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, useTRPC } from "@/lib/trpc";
+import { SsoRoleMappingForm } from "./sso-role-mapping-form";
 
 export default function SettingsPage() {
   const trpc = useTRPC();
@@ -69,6 +70,7 @@ export default function SettingsPage() {
           </div>
         </section>
       )}
+      <SsoRoleMappingForm />
       <ConfirmDialog
         open={confirming}
         title="Enable deletion"

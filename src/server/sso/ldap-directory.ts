@@ -1,0 +1,94 @@
+import { readFileSync } from "node:fs";
+import { Client, EqualityFilter, InvalidCredentialsError, type Entry } from "ldapts";
+import { AppError } from "../errors/app-error";
+import type { DirectoryIdentity } from "./sign-in-directory-user";
+import type { LdapConfig } from "./sso-config";
+
+export type DirectoryAnswer =
+  | { kind: "authenticated"; identity: DirectoryIdentity }
+  /** The directory knows the user but refused the bind: wrong password, disabled or locked account. */
+  | { kind: "refused" }
+  | { kind: "not_in_directory" };
+
+/** The 503 of a directory that cannot answer; local break-glass sign-in does not need it. */
+export const directoryUnavailable = (cause: unknown) =>
+  new AppError("UNAVAILABLE", "The user directory (LDAP) cannot be reached; try again later", { cause });
+
+const filterEscaper = new EqualityFilter({ attribute: "mail", value: "" });
+
+/** LDAP_USER_FILTER with `{{email}}` replaced by the address escaped per RFC 4515 (no filter injection). */
+export function userFilter(template: string, email: string): string {
+  return template.replaceAll("{{email}}", filterEscaper.escape(email));
+}
+
+/** An attribute's values, its name compared case-insensitively as LDAP does. */
+function values(entry: Entry, attribute: string): string[] {
+  const name = Object.keys(entry).find((key) => key.toLowerCase() === attribute.toLowerCase());
+  const value = name === undefined ? undefined : entry[name];
+  return value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((item) => item.toString());
+}
+
+/** A group DN matches a rule by itself or by its first value (`cn=archive-auditors,ou=…` → `archive-auditors`). */
+function groupNames(memberships: string[]): string[] {
+  return memberships.flatMap((membership) => {
+    const match = /^[^=,]+=((?:\\.|[^,\\])+)/.exec(membership);
+    return match ? [membership, match[1].replace(/\\(.)/g, "$1")] : [membership];
+  });
+}
+
+function tlsOptions(config: LdapConfig) {
+  return config.caFile ? { ca: readFileSync(config.caFile) } : {};
+}
+
+async function connect(config: LdapConfig): Promise<Client> {
+  const client = new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.timeoutMs, tlsOptions: tlsOptions(config) });
+  if (config.startTls) await client.startTLS(tlsOptions(config));
+  return client;
+}
+
+/**
+ * Finds the user with the service account (or anonymously), then binds as them with the given
+ * password: the directory alone decides, so its password, lockout and disabled-account rules hold.
+ */
+export async function authenticateWithDirectory(options: { config: LdapConfig; email: string; password: string }): Promise<DirectoryAnswer> {
+  const { config, email, password } = options;
+  // An empty password would be an unauthenticated bind, which directories accept (RFC 4513 5.1.2).
+  if (password.length === 0) return { kind: "refused" };
+  let client: Client | undefined;
+  try {
+    client = await connect(config);
+    if (config.bindDn) await client.bind(config.bindDn, config.bindPassword ?? "");
+    const { searchEntries } = await client.search(config.userBase, {
+      scope: "sub",
+      filter: userFilter(config.userFilter, email),
+      attributes: ["mail", "givenName", "sn", "cn", config.groupAttribute],
+      sizeLimit: 2,
+    });
+    // No entry, or an ambiguous filter: the directory does not vouch for this address.
+    if (searchEntries.length !== 1) return { kind: "not_in_directory" };
+    const entry = searchEntries[0];
+    try {
+      await client.bind(entry.dn, password);
+    } catch (error) {
+      if (error instanceof InvalidCredentialsError) return { kind: "refused" };
+      throw error;
+    }
+    const mail = values(entry, "mail")[0] ?? email;
+    return {
+      kind: "authenticated",
+      identity: {
+        source: "ldap",
+        subject: entry.dn,
+        email: mail,
+        firstName: values(entry, "givenName")[0] ?? values(entry, "cn")[0] ?? "",
+        lastName: values(entry, "sn")[0] ?? "",
+        groupClaim: config.groupAttribute,
+        groups: groupNames(values(entry, config.groupAttribute)),
+      },
+    };
+  } catch (error) {
+    throw directoryUnavailable(error);
+  } finally {
+    await client?.unbind().catch(() => undefined);
+  }
+}
