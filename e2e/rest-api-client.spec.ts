@@ -60,6 +60,7 @@ test("the API reference at /api-docs renders the document from this origin only"
   });
   await page.goto("/api-docs");
   await expect(page.getByText("Email archive service").first()).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: "legal-holds" }).first().click();
   await expect(page.getByText("Create a legal hold").first()).toBeVisible();
   expect(violations).toEqual([]);
   expect(foreign).toEqual([]);
