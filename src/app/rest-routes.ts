@@ -59,6 +59,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/ingestion-sources": () => import("./v1/ingestion-sources/route"),
   "/v1/license": () => import("./v1/license/route"),
   "/v1/roles/[id]": () => import("./v1/roles/[id]/route"),
+  "/v1/openapi.json": () => import("./v1/openapi.json/route"),
   "/v1/roles": () => import("./v1/roles/route"),
   "/v1/search/explain": () => import("./v1/search/explain/route"),
   "/v1/search": () => import("./v1/search/route"),
@@ -69,7 +70,6 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/users/profile/password": () => import("./v1/users/profile/password/route"),
   "/v1/users/profile": () => import("./v1/users/profile/route"),
   "/v1/users": () => import("./v1/users/route"),
-  "/v1/openapi.json": () => import("./v1/openapi.json/route"),
 };
 
 let document: Promise<OpenApiDocument> | undefined;

@@ -89,7 +89,7 @@ function successResponse(spec: EndpointDescription) {
   return { description: "Success", content: { "application/json": { schema: spec.response ? jsonSchema(spec.response, "output") : {} } } };
 }
 
-function describe(spec: EndpointDescription): string {
+function accessDescription(spec: EndpointDescription): string {
   const who =
     spec.auth === "public" ? "No authentication." : spec.auth === "authenticated" ? "Any signed-in caller." : `Permission \`${spec.auth}\`.`;
   return [who, spec.feature && `License feature \`${spec.feature}\`.`, spec.rateLimit && `Rate limit \`${spec.rateLimit}\`.`]
@@ -109,7 +109,7 @@ function operation(spec: EndpointDescription, pattern: string) {
   );
   return {
     summary: spec.summary,
-    description: describe(spec),
+    description: accessDescription(spec),
     tags: [tagOf(pattern)],
     security: spec.auth === "public" ? [] : [{ bearerAuth: [] }, { apiKey: [] }],
     parameters: parameters(spec, pattern),
