@@ -4,7 +4,8 @@ import { AppError } from "../errors/app-error";
 import { emailKey, toUserDto, userSelect, type UserDto, type UserRecord } from "../users/user-dto";
 import { issueAccessToken } from "./access-tokens";
 import type { LoginInput } from "./auth.schemas";
-import { recordLoginFailure, recordLoginSuccess, reserveLoginAttempt } from "./login-throttle";
+import { recordLoginFailure, recordLoginSuccess, releaseLoginAttempt, reserveLoginAttempt } from "./login-throttle";
+import { createMfaChallenge } from "./mfa/mfa-challenges";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 
 export interface LoginResult {
@@ -13,14 +14,21 @@ export interface LoginResult {
   user: UserDto;
 }
 
+/** The password step's answer for an account with two-factor authentication (POST /v1/auth/login/mfa follows). */
+export interface MfaRequiredResult {
+  mfaRequired: true;
+  mfaToken: string;
+}
+
 export type LoginAuditReason = "valid_credentials" | "unknown_email" | "wrong_password" | "account_disabled" | "rate_limited";
 
 /** A user whose password was just verified, with what signing them in needs. */
 export interface CredentialUser extends UserRecord {
   sessionVersion: number;
+  mfaEnabledAt: Date | null;
 }
 
-export const credentialUserSelect = { ...userSelect, sessionVersion: true } as const;
+export const credentialUserSelect = { ...userSelect, sessionVersion: true, mfaEnabledAt: true } as const;
 
 export async function auditLogin(actor: AuditActor, targetId: string, success: boolean, reason: string): Promise<void> {
   await appendAuditEntry(db(), { actor, actionType: "LOGIN", targetType: "User", targetId, details: { success, reason } });
@@ -33,6 +41,8 @@ export const rateLimited = (waitSeconds: number) =>
  * Checks email and password (same answer for an unknown email and a wrong password, and a
  * password hash verified either way so timing tells nothing), with per-account and per-address
  * throttling. Every attempt is audited. Used by REST login and by the UI's credentials provider.
+ * For an account with two-factor authentication a right password is not yet a success: the
+ * account's failure count stays, so guessing codes afterwards keeps counting.
  */
 export async function checkCredentials(options: { input: LoginInput; ip: string }): Promise<CredentialUser> {
   const email = options.input.email.trim();
@@ -59,17 +69,25 @@ export async function checkCredentials(options: { input: LoginInput; ip: string 
     await auditLogin(actor, targetId, false, "account_disabled");
     throw new AppError("UNAUTHENTICATED", "This account is disabled");
   }
+  const userActor = { identifier: user.email, ip: options.ip, userId: user.id };
+  if (user.mfaEnabledAt) {
+    await releaseLoginAttempt(email, options.ip);
+    await auditLogin(userActor, user.id, false, "mfa_required");
+    return signedIn;
+  }
   await recordLoginSuccess(email, options.ip);
-  await auditLogin({ identifier: user.email, ip: options.ip, userId: user.id }, user.id, true, "valid_credentials");
+  await auditLogin(userActor, user.id, true, "valid_credentials");
   return signedIn;
 }
 
 /** The login answer for a signed-in user: a token bound to their current session version. */
-export async function loginResultFor(user: CredentialUser): Promise<LoginResult> {
+export async function loginResultFor(user: UserRecord & { sessionVersion: number }): Promise<LoginResult> {
   const token = await issueAccessToken({ userId: user.id, sessionVersion: user.sessionVersion });
   return { accessToken: token.accessToken, expiresAt: token.expiresAt.toISOString(), user: toUserDto(user) };
 }
 
-export async function login(options: { input: LoginInput; ip: string }): Promise<LoginResult> {
-  return loginResultFor(await checkCredentials(options));
+export async function login(options: { input: LoginInput; ip: string }): Promise<LoginResult | MfaRequiredResult> {
+  const user = await checkCredentials(options);
+  if (user.mfaEnabledAt) return { mfaRequired: true, mfaToken: await createMfaChallenge(user.id) };
+  return loginResultFor(user);
 }
