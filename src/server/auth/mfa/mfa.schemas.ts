@@ -10,3 +10,9 @@ export const loginMfaSchema = z.object({ mfaToken: z.string().min(1).max(200), c
 export type EnableTotpInput = z.infer<typeof enableTotpSchema>;
 export type DisableMfaInput = z.infer<typeof disableMfaSchema>;
 export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
+
+/**
+ * The error the UI's credentials provider answers for a right password of an account with
+ * two-factor authentication: the sign-in form then asks for the code and signs in with this mfaToken.
+ */
+export const MFA_REQUIRED_PREFIX = "mfa-required:";
