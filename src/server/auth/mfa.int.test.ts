@@ -4,6 +4,8 @@ import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/he
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { db } from "../db/client";
+import { authOptions } from "../trpc/auth-options";
+import { MFA_REQUIRED_PREFIX } from "./mfa/mfa.schemas";
 
 useEmptyDatabasePerTest();
 
@@ -146,5 +148,19 @@ describe("TOTP two-factor authentication", () => {
     expect(await db().mfaRecoveryCode.count()).toBe(0);
     const revoked = await db().auditLog.findFirstOrThrow({ where: { actionType: "REVOKE_SESSIONS" } });
     expect(revoked.details).toMatchObject({ reason: "mfa_disabled" });
+  });
+
+  it("the UI's credentials provider asks for the code after the password and then signs in with mfaToken and code", async () => {
+    const admin = await setupAdmin();
+    const { secret } = await enrol(admin);
+    type Authorize = (credentials: Record<string, string>, request: unknown) => Promise<{ id: string } | null>;
+    const authorize = (authOptions().providers[0] as unknown as { options: { authorize: Authorize } }).options.authorize;
+    const passwordStep = await authorize({ email: admin.user.email, password: admin.password }, { headers: {} }).catch((error: Error) => error);
+    expect(passwordStep).toBeInstanceOf(Error);
+    const message = (passwordStep as Error).message;
+    expect(message.startsWith(MFA_REQUIRED_PREFIX)).toBe(true);
+    const mfaToken = message.slice(MFA_REQUIRED_PREFIX.length);
+    expect(await authorize({ mfaToken, code: "000000" }, { headers: {} })).toBeNull();
+    expect(await authorize({ mfaToken, code: authenticator.generate(secret) }, { headers: {} })).toMatchObject({ id: admin.user.id, sessionVersion: 0 });
   });
 });
