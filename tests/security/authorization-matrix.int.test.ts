@@ -13,7 +13,17 @@ import { procedureNames, trpcHttp } from "../helpers/trpc-http";
  */
 type Caller = "superAdmin" | "auditor" | "readOnly" | "conditioned" | "noRole";
 const CALLERS: Caller[] = ["superAdmin", "auditor", "readOnly", "conditioned", "noRole"];
-const BAD_CREDENTIALS = ["none", "malformed token", "expired token", "deleted user's token", "revoked API key", "expired API key"] as const;
+const BAD_CREDENTIALS = [
+  "none",
+  "malformed token",
+  "expired token",
+  "deleted user's token",
+  "revoked API key",
+  "expired API key",
+  "disabled user's token",
+  "disabled user's API key",
+  "token of revoked sessions",
+] as const;
 
 interface Row {
   method: string;
@@ -40,6 +50,10 @@ const E = "/api/v1/enterprise/ediscovery";
 const ROWS: Row[] = [
   { method: "POST", pattern: "/v1/auth/setup", path: () => "/v1/auth/setup", body: {}, expect: 422, public: true },
   { method: "POST", pattern: "/v1/auth/login", path: () => "/v1/auth/login", body: {}, expect: 422, public: true },
+  { method: "POST", pattern: "/v1/auth/login/mfa", path: () => "/v1/auth/login/mfa", body: {}, expect: 422, public: true },
+  { method: "POST", pattern: "/v1/auth/mfa/totp/setup", path: () => "/v1/auth/mfa/totp/setup", expect: 200 },
+  { method: "POST", pattern: "/v1/auth/mfa/totp/enable", path: () => "/v1/auth/mfa/totp/enable", body: {}, expect: 422 },
+  { method: "POST", pattern: "/v1/auth/mfa/disable", path: () => "/v1/auth/mfa/disable", body: {}, expect: 422 },
   { method: "GET", pattern: "/api/health", path: () => "/api/health", expect: 200, public: true },
   { method: "GET", pattern: "/v1/openapi.json", path: () => "/v1/openapi.json", expect: 200, public: true },
   { method: "GET", pattern: "/api-docs", path: () => "/api-docs", expect: 200, public: true },
@@ -51,6 +65,7 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: READ_USERS(404) },
   { method: "PUT", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  { method: "POST", pattern: "/v1/users/[id]/revoke-sessions", path: (ids) => `/v1/users/${ids.ghost}/revoke-sessions`, expect: ADMIN_ONLY(404) },
   { method: "GET", pattern: "/v1/users/profile", path: () => "/v1/users/profile", expect: 200 },
   { method: "PATCH", pattern: "/v1/users/profile", path: () => "/v1/users/profile", body: {}, expect: 422 },
   { method: "POST", pattern: "/v1/users/profile/password", path: () => "/v1/users/profile/password", body: {}, expect: 422 },
@@ -155,6 +170,10 @@ const ROWS: Row[] = [
 const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "account.me": { expect: 200 },
   "account.apiKeys": { expect: 200 },
+  "account.mfaStatus": { expect: 200 },
+  "account.setupTotp": { expect: 200 },
+  "account.enableTotp": { input: {}, expect: 422 },
+  "account.disableMfa": { input: {}, expect: 422 },
   "account.updateProfile": { input: {}, expect: 422 },
   "account.changePassword": { input: {}, expect: 422 },
   "account.createApiKey": { input: {}, expect: 422 },
@@ -164,6 +183,7 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "users.create": { input: {}, expect: ADMIN_ONLY(422) },
   "users.update": { input: {}, expect: ADMIN_ONLY(422) },
   "users.delete": { input: {}, expect: ADMIN_ONLY(422) },
+  "users.revokeSessions": { input: {}, expect: ADMIN_ONLY(422) },
   "roles.list": { expect: READ_USERS(200) },
   "roles.get": { input: { id: GHOST }, expect: READ_USERS(404) },
   "roles.create": { input: {}, expect: ADMIN_ONLY(422) },
@@ -273,6 +293,10 @@ beforeAll(async () => {
   const expiring = await createApiKeyFor(admin.token, 1);
   await db().apiKey.update({ where: { id: expiring.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
   await api("DELETE", `/v1/users/${doomed.user.id}`, { token: admin.token });
+  const disabled = await createUserWithRole(admin.token, "predefined_super_admin", { apiKey: true });
+  await api("PUT", `/v1/users/${disabled.user.id}`, { token: admin.token, body: { disabled: true } });
+  const signedOut = await createUserWithRole(admin.token, "predefined_super_admin");
+  await api("POST", `/v1/users/${signedOut.user.id}/revoke-sessions`, { token: admin.token });
   const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(admin.user.id).setIssuer("mail-archive")
     .setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode(process.env.AUTH_SECRET!));
   headersFor["none"] = {};
@@ -281,6 +305,9 @@ beforeAll(async () => {
   headersFor["deleted user's token"] = { authorization: `Bearer ${doomed.token}` };
   headersFor["revoked API key"] = { "x-api-key": revoked.key };
   headersFor["expired API key"] = { "x-api-key": expiring.key };
+  headersFor["disabled user's token"] = { authorization: `Bearer ${disabled.token}` };
+  headersFor["disabled user's API key"] = { "x-api-key": disabled.apiKey! };
+  headersFor["token of revoked sessions"] = { authorization: `Bearer ${signedOut.token}` };
   const email = await insertTestEmail({ userEmail: "bob@example.com" });
   ids = { ghost: GHOST, email: email.id };
 });

@@ -16,6 +16,7 @@ const LINKS: { href: string; label: string; visible: (can: Capabilities) => bool
   { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
   { href: "/admin/roles", label: "Roles", visible: (can) => can.readUsers },
   { href: "/admin/api-keys", label: "API keys", visible: () => true },
+  { href: "/admin/two-factor", label: "Two-factor", visible: () => true },
   { href: "/admin/settings", label: "Settings", visible: (can) => can.manageAll },
   { href: "/admin/license", label: "License", visible: () => true },
 ];

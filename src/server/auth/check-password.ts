@@ -4,7 +4,8 @@ import { isBreakGlassEmail, ldapConfig } from "../sso/sso-config";
 import type { UserRecord } from "../users/user-dto";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 
-type SignedInUser = UserRecord & { sessionVersion: number };
+/** Directory users carry no local two-factor state (their directory or identity provider owns it). */
+type SignedInUser = UserRecord & { sessionVersion: number; mfaEnabledAt?: Date | null };
 
 export type PasswordCheck =
   | { user: SignedInUser; reason: "valid_credentials" | "directory_credentials" }

@@ -3,7 +3,10 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { loginSchema } from "../auth/auth.schemas";
 import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
-import { checkCredentials } from "../auth/login";
+import { checkCredentials, type CredentialUser } from "../auth/login";
+import { checkSecondFactor } from "../auth/mfa/login-with-mfa";
+import { createMfaChallenge } from "../auth/mfa/mfa-challenges";
+import { loginMfaSchema, MFA_REQUIRED_PREFIX } from "../auth/mfa/mfa.schemas";
 import { config } from "../config/env";
 import { secretFromEnvOrDataDir } from "../config/secrets";
 import { AppError } from "../errors/app-error";
@@ -84,16 +87,32 @@ export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          mfaToken: { label: "MFA token", type: "hidden" },
+          code: { label: "Two-factor code", type: "text" },
+        },
         async authorize(credentials, request) {
           try {
-            const input = { email: credentials?.email ?? "", password: credentials?.password ?? "" };
-            const parsed = loginSchema.safeParse(input);
-            // Invalid input is a failed sign-in, as on REST (422): nothing is looked up or audited.
-            if (!parsed.success || unstorableStrings(input).length > 0) return null;
-            const user = await checkCredentials({ input: parsed.data, ip: clientIp(headersOf(request?.headers)) });
+            const ip = clientIp(headersOf(request?.headers));
+            let user: CredentialUser;
+            if (credentials?.mfaToken) {
+              const input = { mfaToken: credentials.mfaToken, code: credentials.code ?? "" };
+              const parsed = loginMfaSchema.safeParse(input);
+              if (!parsed.success || unstorableStrings(input).length > 0) return null;
+              user = await checkSecondFactor({ input: parsed.data, ip });
+            } else {
+              const input = { email: credentials?.email ?? "", password: credentials?.password ?? "" };
+              const parsed = loginSchema.safeParse(input);
+              // Invalid input is a failed sign-in, as on REST (422): nothing is looked up or audited.
+              if (!parsed.success || unstorableStrings(input).length > 0) return null;
+              user = await checkCredentials({ input: parsed.data, ip });
+              if (user.mfaEnabledAt) throw new Error(`${MFA_REQUIRED_PREFIX}${await createMfaChallenge(user.id)}`);
+            }
             return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`, sessionVersion: user.sessionVersion };
           } catch (error) {
+            if (error instanceof Error && error.message.startsWith(MFA_REQUIRED_PREFIX)) throw error;
             if (error instanceof AppError && error.code === "UNAUTHENTICATED") return null;
             throw new Error(signInFailure(error));
           }

@@ -198,10 +198,13 @@ describe("profile", () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: expect.any(String) });
     expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: admin.password } })).status).toBe(401);
-    expect((await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "brand-new-password" } })).status).toBe(200);
+    const fresh = await api("POST", "/v1/auth/login", { body: { email: "admin@example.com", password: "brand-new-password" } });
+    expect(fresh.status).toBe(200);
     const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: admin.user.id } });
     expect(entry.details).toEqual({ passwordChanged: true, actorUserId: admin.user.id });
-    expect((await api("POST", "/v1/users/profile/password", { token: admin.token, body: { currentPassword: "x" } })).status).toBe(422);
+    // The change ended the token that made it.
+    expect((await api("POST", "/v1/users/profile/password", { token: admin.token, body: { currentPassword: "x" } })).status).toBe(401);
+    expect((await api("POST", "/v1/users/profile/password", { token: fresh.body.accessToken, body: { currentPassword: "x" } })).status).toBe(422);
   });
 
   it("refuses profile and password changes in demo mode with 403", async () => {

@@ -6,23 +6,46 @@ import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
 import { SsoSignIn } from "@/components/sso-sign-in";
 import { SubmitButton } from "@/components/submit-button";
+import { MFA_REQUIRED_PREFIX } from "@/server/auth/mfa/mfa.schemas";
 
 export default function LoginPage() {
   const router = useRouter();
   const [error, setError] = useState("");
   const [pending, setPending] = useState(false);
+  /** Set once the password was right for an account with two-factor authentication: the form asks for the code. */
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError("");
-    const result = await signIn("credentials", { email: String(form.get("email")), password: String(form.get("password")), redirect: false });
+    const credentials = mfaToken
+      ? { mfaToken, code: String(form.get("code")) }
+      : { email: String(form.get("email")), password: String(form.get("password")) };
+    const result = await signIn("credentials", { ...credentials, redirect: false });
     setPending(false);
     if (result?.ok) {
       router.replace("/dashboard");
       router.refresh();
+    } else if (result?.error?.startsWith(MFA_REQUIRED_PREFIX)) {
+      setMfaToken(result.error.slice(MFA_REQUIRED_PREFIX.length));
+    } else if (mfaToken) {
+      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong code, or the sign-in took too long: try again.");
     } else setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
+  }
+
+  if (mfaToken) {
+    return (
+      <form onSubmit={submit} className="card space-y-4" aria-label="Two-factor code">
+        <h2 className="text-lg font-medium">Two-factor code</h2>
+        <TextField label="Code from your authenticator app, or a recovery code" name="code" autoComplete="one-time-code" required />
+        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        <SubmitButton className="btn btn-primary w-full" disabled={pending}>
+          {pending ? "Checking…" : "Verify"}
+        </SubmitButton>
+      </form>
+    );
   }
 
   return (
