@@ -50,7 +50,7 @@ test.describe.serial("eDiscovery", () => {
     await builder.getByLabel("Field 2").selectOption("from");
     await builder.getByLabel("Value 2").fill("@acme.example");
     await builder.getByRole("button", { name: "Write query" }).click();
-    await expect(builder.getByLabel("Query", { exact: true })).toHaveValue(`${RUN} AND from:@acme.example`);
+    await expect(builder.getByRole("textbox", { name: "Query", exact: true })).toHaveValue(`${RUN} AND from:@acme.example`);
     await builder.getByRole("button", { name: "Explain query" }).click();
     const explanation = builder.getByRole("region", { name: "Query explanation" });
     await expect(explanation).toContainText("exactly as written");
@@ -69,7 +69,7 @@ test.describe.serial("eDiscovery", () => {
 
     await page.getByRole("tab", { name: "Review" }).click();
     await expect(page.getByTestId("tag-Responsive")).toContainText("2");
-    await page.getByLabel("Show", { exact: true }).selectOption({ label: "Tagged Responsive" });
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption({ label: "Tagged Responsive" });
     await page.getByRole("checkbox", { name: `Select Acquisition ${RUN} due diligence` }).check();
     await page.getByRole("button", { name: "Remove tag from 1 selected" }).click();
     await expect(page.getByTestId("tag-Responsive")).toContainText("1");
@@ -84,7 +84,7 @@ test.describe.serial("eDiscovery", () => {
     await page.getByRole("tab", { name: "Exports" }).click();
     const newExport = page.getByRole("form", { name: "New export" });
     await newExport.getByLabel("Name").fill("Production 1");
-    await newExport.getByLabel("Emails").selectOption({ label: "Tag: Responsive (2)" });
+    await newExport.getByRole("combobox", { name: "Emails" }).selectOption({ label: "Tag: Responsive (2)" });
     await newExport.getByRole("button", { name: "Start export" }).click();
     await expect(page.getByTestId("export-status-Production 1")).toHaveText("queued");
     await runWorkerOnce();
