@@ -1,6 +1,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { db } from "../db/client";
 import { ingestMessages } from "../ingestion/ingest-messages";
 import { exportDirectory, emlFile } from "./production-format";
 import { runNextExport } from "./run-export";
@@ -10,7 +11,7 @@ import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
 
 /** The tRPC procedures only the case workspace uses (ediscovery.taggedEmails, ediscovery.verifyExport). */
 useEmptyDatabasePerTest();
@@ -111,6 +112,15 @@ describe("ediscovery.verifyExport", () => {
 
     const verified = await data<Record<string, unknown>>(await call("verifyExport", ids, admin));
     expect(verified).toMatchObject({ ok: true, problems: [], messages: 2, keyFromZip: false, exportId: created.body.id, manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    // The workspace's download link: the production under the session cookie, audited as DOWNLOAD; 404 for a non-member.
+    const download = `/api/ui/ediscovery/cases/${matter.id}/exports/${created.body.id}/download`;
+    const zip = await api("GET", download, { headers: uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email)) });
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get("content-type")).toBe("application/zip");
+    expect(await db().auditLog.count({ where: { actionType: "DOWNLOAD", targetId: created.body.id } })).toBe(1);
+    expect((await api("GET", download, { headers: uiHeaders(await sessionCookieFor(outsider.user.id, outsider.user.email)) })).status).toBe(404);
+    expect((await api("GET", download, { token: admin.token })).status).toBe(401);
 
     const emailId = outcomes[0].status === "imported" ? outcomes[0].emailId : "";
     const stored = path.join(exportDirectory(created.body.id), emlFile(emailId));
