@@ -5,6 +5,7 @@
 import { disconnectDb } from "../../src/server/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
+import { bulkTagScenario, exportScenario } from "./scenarios/ediscovery";
 import { journalScenario } from "./scenarios/journal";
 import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
@@ -14,6 +15,8 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "raw-parse": rawParse,
   search: searchScenario,
   "bulk-hold": bulkHoldScenario,
+  "ediscovery-export": exportScenario,
+  "ediscovery-bulk-tag": bulkTagScenario,
   lifecycle: lifecycleScenario,
   journal: journalScenario,
   "audit-verify": auditVerifyScenario,

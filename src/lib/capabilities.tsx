@@ -14,6 +14,9 @@ export interface Capabilities {
   manageAll: boolean;
   legalHolds: boolean;
   retention: boolean;
+  /** The EDISCOVERY feature is licensed and the role has read:ediscovery (manage for changes). */
+  readEdiscovery: boolean;
+  manageEdiscovery: boolean;
 }
 
 const CapabilitiesContext = createContext<Capabilities | null>(null);

@@ -9,6 +9,7 @@ const LINKS: { href: string; label: string; visible: (can: Capabilities) => bool
   { href: "/dashboard", label: "Dashboard", visible: (can) => can.readArchive },
   { href: "/emails", label: "Emails", visible: (can) => can.readArchive },
   { href: "/holds", label: "Legal holds", visible: (can) => can.manageAll && can.legalHolds },
+  { href: "/cases", label: "Cases", visible: (can) => can.readEdiscovery },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
   { href: "/retention", label: "Retention", visible: (can) => can.manageAll && can.retention },
   { href: "/dispositions", label: "Disposition review", visible: (can) => can.retention },

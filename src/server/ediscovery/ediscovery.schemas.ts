@@ -66,8 +66,13 @@ export const removeTagSchema = z.object({
   emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAG_APPLY_MAX_EMAIL_IDS),
 });
 
+export const TAGGED_PAGE_MAX = 200;
+/** The case's tagged emails, newest first, paged by keyset (`cursor` is the previous page's `next`). */
 export const listTaggedSchema = z.object({
   tagId: uuid("tagId").optional(),
+  emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAGGED_PAGE_MAX).optional(),
+  cursor: z.object({ sentAt: z.iso.datetime({ message: "cursor.sentAt must be an ISO date-time" }), id: uuid("cursor.id") }).nullish(),
+  limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
 });
 
 export const EXPORT_FORMATS = ["eml", "mbox"] as const;
@@ -97,5 +102,6 @@ export type SavedSearchInput = z.infer<typeof savedSearchSchema>;
 export type UpdateSavedSearchInput = z.infer<typeof updateSavedSearchSchema>;
 export type ApplyTagInput = z.infer<typeof applyTagSchema>;
 export type CreateExportInput = z.infer<typeof createExportSchema>;
+export type ListTaggedInput = z.infer<typeof listTaggedSchema>;
 
 export const nameKey = (value: string) => value.trim().toLowerCase();

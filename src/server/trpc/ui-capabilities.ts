@@ -18,5 +18,7 @@ export async function uiCapabilities(principal: Principal): Promise<Capabilities
     manageAll: can(principal.ability, "manage:all"),
     legalHolds: isFeatureEnabled("LEGAL_HOLDS"),
     retention: isFeatureEnabled("RETENTION_POLICY"),
+    readEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "read:ediscovery"),
+    manageEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "manage:ediscovery"),
   };
 }

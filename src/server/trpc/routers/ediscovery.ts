@@ -19,6 +19,7 @@ import {
   createCaseSchema,
   createExportSchema,
   createTagSchema,
+  listTaggedSchema,
   removeTagSchema,
   savedSearchSchema,
   updateCaseSchema,
@@ -32,6 +33,8 @@ import { removeTag } from "../../ediscovery/remove-tag";
 import { runSavedSearch } from "../../ediscovery/run-saved-search";
 import { updateCase } from "../../ediscovery/update-case";
 import { updateSavedSearch } from "../../ediscovery/update-saved-search";
+import { listTaggedEmails } from "../../ediscovery/list-tagged-emails";
+import { verifyExport } from "../../ediscovery/verify-export";
 import { featureProcedure, router } from "../init";
 
 const readCases = featureProcedure("EDISCOVERY", "read:ediscovery");
@@ -74,6 +77,13 @@ export const ediscoveryRouter = router({
   removeTag: manageCases
     .input(caseTagParamsSchema.extend(removeTagSchema.shape))
     .mutation(({ ctx, input }) => removeTag({ principal: ctx.principal, caseId: input.id, tagId: input.tagId, emailIds: input.emailIds })),
+  /** UI only (no REST route): the review view, the case's tagged emails with their tags. */
+  taggedEmails: readCases
+    .input(caseIdParamsSchema.extend(listTaggedSchema.shape))
+    .query(({ ctx, input }) => {
+      const { id, ...query } = input;
+      return listTaggedEmails({ principal: ctx.principal, caseId: id, input: query });
+    }),
   exports: readCases.input(caseIdParamsSchema).query(({ ctx, input }) => listExports({ principal: ctx.principal, caseId: input.id })),
   export: readCases
     .input(caseExportParamsSchema)
@@ -84,4 +94,8 @@ export const ediscoveryRouter = router({
   cancelExport: manageCases
     .input(caseExportParamsSchema)
     .mutation(({ ctx, input }) => cancelExport({ principal: ctx.principal, caseId: input.id, exportId: input.exportId })),
+  /** UI only (no REST route): verifies a completed production with the installation key, as a recipient would. */
+  verifyExport: featureProcedure("EDISCOVERY", "read:ediscovery", "export")
+    .input(caseExportParamsSchema)
+    .mutation(({ ctx, input }) => verifyExport({ principal: ctx.principal, caseId: input.id, exportId: input.exportId })),
 });

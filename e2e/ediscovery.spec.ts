@@ -1,0 +1,123 @@
+import { expect, test } from "@playwright/test";
+import { verifyExportZip } from "../scripts/verify-export.mjs";
+import { ADMIN, adminToken, importMail, runWorkerOnce, signIn } from "./session";
+
+/**
+ * eDiscovery through the real UI: create a case, build and save a search (with its explanation),
+ * tag its results in bulk and one by one, export them through the real worker, follow the export to
+ * completion, verify and download the signed production; a Read Only user cannot see the case.
+ * Screenshots land in docs/screenshots/.
+ */
+const RUN = `k${Date.now().toString(36)}`;
+const CASE = `Merger review ${RUN}`;
+const MAILS = [
+  [`Acquisition ${RUN} term sheet`, "Alice <alice@acme.example>"],
+  [`Acquisition ${RUN} due diligence`, "Alice <alice@acme.example>"],
+  [`Acquisition ${RUN} lunch`, "Carol <carol@other.example>"],
+] as const;
+
+test.describe.serial("eDiscovery", () => {
+  let caseUrl = "";
+
+  test.beforeAll(async ({ request }) => {
+    await importMail(request, "eDiscovery e2e", MAILS, "ediscovery.e2e");
+  });
+
+  test("create a case, build and save a search, tag its results, export them with the worker and download the signed production", async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cases" }).click();
+    await expect(page.getByRole("heading", { name: "Cases" })).toBeVisible();
+    const create = page.getByRole("form", { name: "New case" });
+    await create.getByLabel("Name").fill(CASE);
+    await create.getByLabel(/^Custodians/).fill("bob@example.com");
+    await create.getByRole("button", { name: "Create case" }).click();
+    await page.getByRole("link", { name: CASE }).click();
+    await expect(page.getByRole("heading", { name: CASE })).toBeVisible();
+    caseUrl = page.url();
+    await expect(page.getByTestId("case-custodians")).toHaveText("bob@example.com");
+
+    await page.getByRole("tab", { name: "Review" }).click();
+    const newTag = page.getByRole("form", { name: "New review tag" });
+    await newTag.getByLabel("Tag name").fill("Responsive");
+    await newTag.getByRole("button", { name: "Create tag" }).click();
+    await expect(page.getByTestId("tag-Responsive")).toContainText("0");
+
+    await page.getByRole("tab", { name: "Searches" }).click();
+    const builder = page.getByRole("form", { name: "Search builder" });
+    await builder.getByLabel("Value 1").fill(RUN);
+    await builder.getByRole("button", { name: "Add clause" }).click();
+    await builder.getByLabel("Field 2").selectOption("from");
+    await builder.getByLabel("Value 2").fill("@acme.example");
+    await builder.getByRole("button", { name: "Write query" }).click();
+    await expect(builder.getByRole("textbox", { name: "Query", exact: true })).toHaveValue(`${RUN} AND from:@acme.example`);
+    await builder.getByRole("button", { name: "Explain query" }).click();
+    const explanation = builder.getByRole("region", { name: "Query explanation" });
+    await expect(explanation).toContainText("exactly as written");
+    await expect(explanation.getByRole("list", { name: "Clauses and their counts" })).toContainText("from:@acme.example");
+    await builder.getByLabel("Search name").fill("Acme acquisition mail");
+    await builder.getByRole("button", { name: "Save search" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Acme acquisition mail" })).toContainText("never run");
+    await page.screenshot({ path: "docs/screenshots/case-searches.png", fullPage: true });
+
+    await page.getByRole("button", { name: "Run Acme acquisition mail" }).click();
+    await expect(page.getByTestId("run-total")).toHaveText("2");
+    const results = page.getByRole("region", { name: "Search results" });
+    await results.getByRole("button", { name: "Tag all 2 results" }).click();
+    await expect(results.getByRole("row").filter({ hasText: "term sheet" })).toContainText("Responsive");
+    await expect(results.getByRole("row").filter({ hasText: "due diligence" })).toContainText("Responsive");
+
+    await page.getByRole("tab", { name: "Review" }).click();
+    await expect(page.getByTestId("tag-Responsive")).toContainText("2");
+    await page.getByRole("combobox", { name: "Show", exact: true }).selectOption({ label: "Tagged Responsive" });
+    await page.getByRole("checkbox", { name: `Select Acquisition ${RUN} due diligence` }).check();
+    await page.getByRole("button", { name: "Remove tag from 1 selected" }).click();
+    await expect(page.getByTestId("tag-Responsive")).toContainText("1");
+    await expect(page.getByRole("row").filter({ hasText: "due diligence" })).toHaveCount(0);
+    await page.getByRole("tab", { name: "Searches" }).click();
+    await page.getByRole("button", { name: "Run Acme acquisition mail" }).click();
+    const rerun = page.getByRole("region", { name: "Search results" });
+    await rerun.getByRole("checkbox", { name: `Select Acquisition ${RUN} due diligence` }).check();
+    await rerun.getByRole("button", { name: "Apply tag to 1 selected" }).click();
+    await expect(rerun.getByRole("row").filter({ hasText: "due diligence" })).toContainText("Responsive");
+
+    await page.getByRole("tab", { name: "Exports" }).click();
+    const newExport = page.getByRole("form", { name: "New export" });
+    await newExport.getByLabel("Name").fill("Production 1");
+    await newExport.getByRole("combobox", { name: "Emails" }).selectOption({ label: "Tag: Responsive (2)" });
+    await newExport.getByRole("button", { name: "Start export" }).click();
+    await expect(page.getByTestId("export-status-Production 1")).toHaveText("queued");
+    await runWorkerOnce();
+    await expect(page.getByTestId("export-status-Production 1")).toHaveText("completed", { timeout: 20_000 });
+    await expect(page.getByRole("progressbar", { name: "Progress of Production 1" })).toHaveAttribute("aria-valuenow", "100");
+    await page.getByRole("button", { name: "Verify Production 1" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "signature valid, 2 messages match the manifest" })).toBeVisible();
+    await page.screenshot({ path: "docs/screenshots/case-exports.png", fullPage: true });
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download Production 1" }).click();
+    const download = await downloading;
+    const zipPath = test.info().outputPath("production.zip");
+    await download.saveAs(zipPath);
+    expect(verifyExportZip(zipPath)).toMatchObject({ ok: true, problems: [], messages: 2 });
+  });
+
+  test("a Read Only user sees neither the Cases page nor the case", async ({ page, request }) => {
+    expect(caseUrl).not.toBe("");
+    const token = await adminToken(request);
+    const headers = { authorization: `Bearer ${token}` };
+    const roles: { id: string; slug: string }[] = await (await request.get("/v1/roles", { headers })).json();
+    const reader = { email: `reader-${RUN}@example.com`, password: "reader password 123" };
+    const created = await request.post("/v1/users", {
+      headers,
+      data: { ...reader, first_name: "Rita", last_name: "Reader", roleId: roles.find((role) => role.slug === "predefined_read_only")!.id },
+    });
+    expect(created.status()).toBe(201);
+    await signIn(page, reader);
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cases" })).toHaveCount(0);
+    await page.goto(caseUrl);
+    await expect(page.getByRole("alert")).toBeVisible();
+    await expect(page.getByRole("heading", { name: CASE })).toHaveCount(0);
+    expect((await request.delete(`/v1/users/${(await created.json()).id}`, { headers })).status()).toBe(204);
+  });
+});

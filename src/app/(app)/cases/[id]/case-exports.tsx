@@ -1,0 +1,203 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { DataTable } from "@/components/data-table";
+import { ErrorNotice } from "@/components/error-notice";
+import { FormError } from "@/components/form-field";
+import { SubmitButton } from "@/components/submit-button";
+import { useToast } from "@/components/toast";
+import { useCapabilities } from "@/lib/capabilities";
+import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
+import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
+import type { CaseDetail } from "./case-overview";
+
+type Export = RouterOutputs["ediscovery"]["exports"][number];
+type Verification = RouterOutputs["ediscovery"]["verifyExport"];
+const ACTIVE = new Set<Export["status"]>(["queued", "running"]);
+const STATUS_STYLE: Record<Export["status"], string> = {
+  queued: "bg-slate-200 text-slate-800",
+  running: "bg-indigo-100 text-indigo-900",
+  completed: "bg-emerald-100 text-emerald-900",
+  failed: "bg-red-100 text-red-900",
+  cancelled: "bg-amber-100 text-amber-900",
+};
+
+function ExportProgress({ item }: { item: Export }) {
+  const percent = item.totalItems > 0 ? Math.floor((item.processedItems / item.totalItems) * 100) : item.status === "completed" ? 100 : 0;
+  return (
+    <div className="min-w-40 space-y-1">
+      <div
+        role="progressbar"
+        aria-label={`Progress of ${item.name}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2 overflow-hidden rounded bg-slate-200"
+      >
+        <div className={`h-2 ${item.status === "failed" ? "bg-red-500" : "bg-indigo-600"}`} style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-xs text-slate-600">
+        {formatNumber(item.processedItems)} / {formatNumber(item.totalItems)} · {formatBytes(item.bytes)}
+      </p>
+    </div>
+  );
+}
+
+function VerificationResult({ result }: { result: Verification }) {
+  return result.ok ? (
+    <p role="status" className="text-xs text-emerald-800" data-testid={`verified-${result.exportId}`}>
+      Verified {formatDateTime(result.verifiedAt)}: signature valid, {formatNumber(result.messages)} messages match the manifest.
+    </p>
+  ) : (
+    <div role="alert" className="text-xs text-red-800" data-testid={`verified-${result.exportId}`}>
+      Verification failed:
+      <ul className="list-disc pl-4">
+        {result.problems.slice(0, 10).map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Productions of the case: started from a saved search, tag or hold; followed live while the worker runs them; downloaded and verified. */
+export function CaseExports({ matter }: { matter: CaseDetail }) {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const can = useCapabilities();
+  const queryClient = useQueryClient();
+  const closed = matter.status === "closed";
+  const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
+  const exports = useQuery({
+    ...trpc.ediscovery.exports.queryOptions({ id: matter.id }),
+    refetchInterval: (query) => (query.state.data?.some((item) => ACTIVE.has(item.status)) ? 1000 : false),
+  });
+  const [verifications, setVerifications] = useState<Record<string, Verification>>({});
+  const onError = (error: unknown) => toast(errorMessage(error), "error");
+  const create = useMutation(
+    trpc.ediscovery.createExport.mutationOptions({
+      onSuccess: (item) => (toast(`Export "${item.name}" queued: the worker runs it`), queryClient.invalidateQueries()),
+    }),
+  );
+  const cancel = useMutation(trpc.ediscovery.cancelExport.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError }));
+  const verify = useMutation(
+    trpc.ediscovery.verifyExport.mutationOptions({ onSuccess: (result) => setVerifications((current) => ({ ...current, [result.exportId]: result })), onError }),
+  );
+  const errors = fieldErrorsOf(create.error);
+  const sources = [
+    ...matter.searches.map((search) => ({ value: `search:${search.id}`, label: `Saved search: ${search.name}` })),
+    ...(tags.data ?? []).map((tag) => ({ value: `tag:${tag.id}`, label: `Tag: ${tag.name} (${formatNumber(tag.emailCount)})` })),
+    ...matter.holds.map((hold) => ({ value: `hold:${hold.id}`, label: `Hold: ${hold.name} (${formatNumber(hold.emailCount)})` })),
+  ];
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
+    const [kind, sourceId] = (values.source ?? "").split(":");
+    const source = kind === "tag" ? { tagId: sourceId } : kind === "hold" ? { holdId: sourceId } : { searchId: sourceId ?? "" };
+    create.mutate(
+      { id: matter.id, data: { name: values.name ?? "", source, format: values.format as "eml" | "mbox", includeAttachmentText: values.includeAttachmentText === "on" } },
+      { onSuccess: () => form.reset() },
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <ErrorNotice error={exports.error} />
+      <DataTable
+        rows={exports.data}
+        rowKey={(item) => item.id}
+        caption="Exports"
+        loading={exports.isLoading}
+        emptyTitle="No export yet"
+        columns={[
+          { key: "name", header: "Name", render: (item) => <span className="font-medium">{item.name}</span> },
+          {
+            key: "status",
+            header: "Status",
+            render: (item) => (
+              <span className="space-y-1">
+                <span className={`badge ${STATUS_STYLE[item.status]}`} data-testid={`export-status-${item.name}`}>
+                  {item.status}
+                </span>
+                {item.unrestricted ? null : <span className="block text-xs text-amber-800">Restricted to what its creator may read</span>}
+                {item.error ? <span className="block text-xs text-red-800">{item.error}</span> : null}
+              </span>
+            ),
+          },
+          { key: "progress", header: "Progress", render: (item) => <ExportProgress item={item} /> },
+          { key: "format", header: "Format", render: (item) => item.format },
+          {
+            key: "manifest",
+            header: "Manifest SHA-256",
+            render: (item) => (item.manifestSha256 ? <code className="break-all text-xs">{item.manifestSha256}</code> : "—"),
+          },
+          { key: "created", header: "Created", render: (item) => formatDateTime(item.createdAt) },
+          {
+            key: "actions",
+            header: "Actions",
+            render: (item) => (
+              <span className="flex flex-col gap-1">
+                {ACTIVE.has(item.status) && can.manageEdiscovery ? (
+                  <button type="button" className="btn btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: matter.id, exportId: item.id })}>
+                    Cancel {item.name}
+                  </button>
+                ) : null}
+                {item.status === "completed" ? (
+                  <>
+                    <a className="btn btn-sm" href={`/api/ui/ediscovery/cases/${matter.id}/exports/${item.id}/download`} download>
+                      Download {item.name}
+                    </a>
+                    <button type="button" className="btn btn-sm" disabled={verify.isPending} onClick={() => verify.mutate({ id: matter.id, exportId: item.id })}>
+                      Verify {item.name}
+                    </button>
+                  </>
+                ) : null}
+                {verifications[item.id] ? <VerificationResult result={verifications[item.id]} /> : null}
+              </span>
+            ),
+          },
+        ]}
+      />
+      {can.manageEdiscovery ? (
+        <form onSubmit={submit} className="card max-w-xl space-y-3" aria-label="New export" noValidate>
+          <h2 className="font-medium">New export</h2>
+          <label className="block text-sm">
+            Name
+            <input name="name" className="input" maxLength={255} aria-invalid={errors["data.name"] || errors.name ? true : undefined} />
+          </label>
+          <label className="block text-sm">
+            Emails
+            <select name="source" className="input">
+              {sources.map((source) => (
+                <option key={source.value} value={source.value}>
+                  {source.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm">
+            Format
+            <select name="format" className="input" defaultValue="eml">
+              <option value="eml">One .eml file per message</option>
+              <option value="mbox">One mbox (mboxrd)</option>
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="includeAttachmentText" /> Include extracted attachment text
+          </label>
+          {create.error ? <FormError message={Object.values(errors)[0] ?? errorMessage(create.error)} /> : null}
+          <SubmitButton className="btn btn-primary" disabled={closed || create.isPending || sources.length === 0}>
+            Start export
+          </SubmitButton>
+          <p className="text-xs text-slate-600">
+            The background worker produces the export: messages byte for byte, a manifest with each message&apos;s SHA-256 signed with the archive&apos;s export key,
+            and a Concordance load file. Verify checks the signature and every hash as a recipient would (docs/ediscovery.md).
+          </p>
+        </form>
+      ) : null}
+    </div>
+  );
+}

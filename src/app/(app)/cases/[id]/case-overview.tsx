@@ -1,0 +1,59 @@
+"use client";
+
+import { skipToken, useQuery } from "@tanstack/react-query";
+import { DataTable } from "@/components/data-table";
+import { useCapabilities } from "@/lib/capabilities";
+import { formatDateTime, formatNumber } from "@/lib/format";
+import { useTRPC, type RouterOutputs } from "@/lib/trpc";
+
+export type CaseDetail = RouterOutputs["ediscovery"]["get"];
+
+/** The case's scope as the API has it: custodians, members (by name where the user may list users) and holds. */
+export function CaseOverview({ matter }: { matter: CaseDetail }) {
+  const trpc = useTRPC();
+  const can = useCapabilities();
+  const users = useQuery(trpc.users.list.queryOptions(can.readUsers ? undefined : skipToken));
+  const memberName = (id: string) => {
+    const user = users.data?.find((candidate) => candidate.id === id);
+    return user ? `${user.first_name} ${user.last_name} <${user.email}>` : id;
+  };
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
+        <dt className="font-medium text-slate-600">Custodians</dt>
+        <dd data-testid="case-custodians">{matter.custodians.length ? matter.custodians.join(", ") : "All mailboxes (no custodian set)"}</dd>
+        <dt className="font-medium text-slate-600">Members</dt>
+        <dd>
+          <ul>
+            {matter.memberIds.map((id) => (
+              <li key={id}>{memberName(id)}</li>
+            ))}
+          </ul>
+        </dd>
+        <dt className="font-medium text-slate-600">Created</dt>
+        <dd>{formatDateTime(matter.createdAt)}</dd>
+        {matter.closedAt ? (
+          <>
+            <dt className="font-medium text-slate-600">Closed</dt>
+            <dd>{formatDateTime(matter.closedAt)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <section className="space-y-2">
+        <h2 className="font-medium">Legal holds of this case</h2>
+        <DataTable
+          rows={matter.holds}
+          rowKey={(hold) => hold.id}
+          caption="Legal holds of this case"
+          emptyTitle="No hold in this case"
+          emptyText="A hold joins the case when it is created or edited with the case's id (legal holds API, field caseId)."
+          columns={[
+            { key: "name", header: "Name", sortValue: (hold) => hold.name, render: (hold) => hold.name },
+            { key: "state", header: "State", render: (hold) => (hold.isActive ? "Active" : "Inactive") },
+            { key: "emails", header: "Emails", className: "text-right", sortValue: (hold) => hold.emailCount, render: (hold) => formatNumber(hold.emailCount) },
+          ]}
+        />
+      </section>
+    </div>
+  );
+}
