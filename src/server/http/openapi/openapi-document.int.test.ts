@@ -58,8 +58,8 @@ describe("the OpenAPI document", async () => {
     const restFiles = routeFiles().filter(({ pattern }) => /^\/(v1|api\/v1)\//.test(pattern) && !CATCH_ALLS.includes(pattern));
     expect(Object.keys(restRouteModules).sort()).toEqual(restFiles.map(({ pattern }) => pattern).sort());
     for (const file of restFiles) {
-      const module = await file.load();
-      const methods = Object.entries(module).filter(([, handler]) => handler?.endpointSpec).map(([method]) => method.toLowerCase());
+      const routeModule = await file.load();
+      const methods = Object.entries(routeModule).filter(([, handler]) => handler?.endpointSpec).map(([method]) => method.toLowerCase());
       expect(methods.length, file.pattern).toBeGreaterThan(0);
       const path = file.pattern.replace(/\[([^\]]+)\]/g, "{$1}");
       expect(Object.keys(document.paths[path] as object).sort(), file.pattern).toEqual(methods.sort());
