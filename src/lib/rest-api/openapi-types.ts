@@ -18,7 +18,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    actionType?: string;
+                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE";
                     actor?: string;
                     actorUserId?: string;
                     endDate?: string;
@@ -5887,6 +5887,7 @@ export interface paths {
                             createdAt: string;
                             expiresAt: string | null;
                             id: string;
+                            lastUsedAt: string | null;
                             name: string;
                             prefix: string;
                         }[];
@@ -5945,6 +5946,7 @@ export interface paths {
                             expiresAt: string | null;
                             id: string;
                             key: string;
+                            lastUsedAt: string | null;
                             name: string;
                             prefix: string;
                         };
@@ -6729,11 +6731,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** Format: uuid */
+                        exportId?: string;
                         /** @default Restored from archive */
                         folder?: string;
                         /** Format: uuid */
                         ingestionSourceId: string;
-                        searchQuery: {
+                        searchQuery?: {
                             filters?: {
                                 endDate?: string;
                                 from?: string;
@@ -7067,7 +7071,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign in with email and password for an access token
+         * Sign in with email and password for an access token (or, with two-factor authentication, an mfaToken for the code step)
          * @description No authentication.
          */
         post: {
@@ -7099,6 +7103,163 @@ export interface paths {
                             user: {
                                 /** Format: date-time */
                                 createdAt: string;
+                                disabled: boolean;
+                                email: string;
+                                first_name: string;
+                                id: string;
+                                last_name: string;
+                                role: {
+                                    /** Format: date-time */
+                                    createdAt: string;
+                                    id: string;
+                                    name: string;
+                                    policies: {
+                                        /** @enum {string} */
+                                        action: "manage" | "read" | "create" | "update" | "delete" | "restore";
+                                        /** @default {} */
+                                        conditions: {
+                                            [key: string]: string | {
+                                                $in: string[];
+                                            };
+                                        };
+                                        /** @enum {string} */
+                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    }[];
+                                    slug: string;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
+                            };
+                        } | {
+                            /** @constant */
+                            mfaRequired: true;
+                            mfaToken: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, or the feature is not licensed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/login/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step: the mfaToken with a TOTP or recovery code, answered like a login
+         * @description No authentication.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        mfaToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            accessToken: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                            user: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                disabled: boolean;
                                 email: string;
                                 first_name: string;
                                 id: string;
@@ -7221,6 +7382,7 @@ export interface paths {
                             user: {
                                 /** Format: date-time */
                                 createdAt: string;
+                                disabled: boolean;
                                 email: string;
                                 first_name: string;
                                 id: string;
@@ -7278,6 +7440,305 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/auth/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor authentication (password and a current code)
+         * @description Any signed-in caller.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/mfa/totp/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the TOTP secret with a code; answers ten single-use recovery codes
+         * @description Any signed-in caller.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            recoveryCodes: string[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/auth/mfa/totp/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start TOTP enrolment: a new secret and its otpauth URL
+         * @description Any signed-in caller.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            otpauthUrl: string;
+                            secret: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/setup": {
         parameters: {
             query?: never;
@@ -7322,6 +7783,7 @@ export interface paths {
                             user: {
                                 /** Format: date-time */
                                 createdAt: string;
+                                disabled: boolean;
                                 email: string;
                                 first_name: string;
                                 id: string;
@@ -9247,6 +9709,174 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/settings/sso-role-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The directory group-to-role mapping of SSO and LDAP sign-in
+         * @description Permission `manage:all`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            defaultRoleId: string | null;
+                            mappings: {
+                                group: string;
+                                /** Format: uuid */
+                                roleId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, or the feature is not licensed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        /**
+         * Replace the directory group-to-role mapping
+         * @description Permission `manage:all`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        defaultRoleId: string | null;
+                        mappings: {
+                            group: string;
+                            /** Format: uuid */
+                            roleId: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            defaultRoleId: string | null;
+                            mappings: {
+                                group: string;
+                                /** Format: uuid */
+                                roleId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, or the feature is not licensed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Request body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users": {
         parameters: {
             query?: never;
@@ -9276,6 +9906,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
@@ -9366,6 +9997,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
@@ -9505,6 +10137,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
@@ -9597,6 +10230,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         currentPassword?: string;
+                        disabled?: boolean;
                         email?: string;
                         first_name?: string;
                         last_name?: string;
@@ -9614,6 +10248,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
@@ -9800,6 +10435,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{id}/revoke-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)
+         * @description Permission `manage:all`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, or the feature is not licensed */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/users/profile": {
         parameters: {
             query?: never;
@@ -9829,6 +10548,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
@@ -9913,6 +10633,7 @@ export interface paths {
                         "application/json": {
                             /** Format: date-time */
                             createdAt: string;
+                            disabled: boolean;
                             email: string;
                             first_name: string;
                             id: string;
