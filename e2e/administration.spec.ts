@@ -10,7 +10,9 @@ import { ADMIN, adminToken, runWorkerOnce, signIn } from "./session";
 const RUN = Date.now().toString(36);
 
 async function roleId(request: APIRequestContext, token: string, slug: string): Promise<string> {
-  const roles: { id: string; slug: string }[] = await (await request.get("/v1/roles", { headers: { authorization: `Bearer ${token}` } })).json();
+  const roles: { id: string; slug: string }[] = await (
+    await request.get("/v1/roles", { headers: { authorization: `Bearer ${token}` } })
+  ).json();
   return roles.find((role) => role.slug === slug)!.id;
 }
 
@@ -78,13 +80,18 @@ test.describe.serial("administration", () => {
     await page.reload();
     const doomedRow = page.getByRole("row").filter({ hasText: `gone-${RUN}@example.com` });
     await expect(doomedRow).toBeVisible();
-    expect((await request.delete(`/v1/users/${(await doomed.json()).id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+    expect(
+      (await request.delete(`/v1/users/${(await doomed.json()).id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(204);
     await doomedRow.getByRole("button", { name: /^Delete / }).click();
     await page.getByRole("dialog", { name: "Delete user" }).getByRole("button", { name: "Delete user" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "User not found" })).toBeVisible();
   });
 
-  test("a user with read:users but not manage:all sees users and roles read-only and is refused by the server", async ({ page, request }) => {
+  test("a user with read:users but not manage:all sees users and roles read-only and is refused by the server", async ({
+    page,
+    request,
+  }) => {
     const token = await adminToken(request);
     const auditor = { email: `auditor-${RUN}@example.com`, password: "auditor password 123" };
     const created = await request.post("/v1/users", {
@@ -113,7 +120,9 @@ test.describe.serial("administration", () => {
     await expect(page.getByTestId("role-Auditor")).toBeVisible();
     await expect(page.getByRole("button", { name: "New role" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^(Edit|Delete) role/ })).toHaveCount(0);
-    expect((await request.delete(`/v1/users/${(await created.json()).id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+    expect(
+      (await request.delete(`/v1/users/${(await created.json()).id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(204);
   });
 
   test("create a custom role with the policy editor, invalid conditions shown inline", async ({ page }) => {
@@ -190,7 +199,8 @@ test.describe.serial("administration", () => {
 
   test("toggle the deletion setting; license features", async ({ page, request }) => {
     const token = await adminToken(request);
-    const deletionEnabled = async () => (await (await request.get("/v1/settings", { headers: { authorization: `Bearer ${token}` } })).json()).deletionEnabled;
+    const deletionEnabled = async () =>
+      (await (await request.get("/v1/settings", { headers: { authorization: `Bearer ${token}` } })).json()).deletionEnabled;
     const before: boolean = await deletionEnabled();
     await signIn(page, ADMIN);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();

@@ -118,7 +118,9 @@ test.describe.serial("compliance officer", () => {
 
   test("bulk-apply a hold from a search, fail to delete the held email, deactivate and delete the hold", async ({ page, request }) => {
     const adminToken = await login(request, ADMIN);
-    expect((await request.put("/v1/settings", { headers: { authorization: `Bearer ${adminToken}` }, data: { deletionEnabled: true } })).status()).toBe(200);
+    expect(
+      (await request.put("/v1/settings", { headers: { authorization: `Bearer ${adminToken}` }, data: { deletionEnabled: true } })).status(),
+    ).toBe(200);
     await signIn(page, ADMIN);
     await page.getByRole("link", { name: "Legal holds" }).click();
     const create = page.getByRole("form", { name: "New legal hold" });
@@ -159,7 +161,10 @@ test.describe.serial("compliance officer", () => {
 
   test("apply a retention label and see the explanation", async ({ page, request }) => {
     const adminToken = await login(request, ADMIN);
-    const label = await request.post("/api/v1/enterprise/retention-policy/labels", { headers: { authorization: `Bearer ${adminToken}` }, data: { name: "Seven years", retentionPeriodDays: 2555 } });
+    const label = await request.post("/api/v1/enterprise/retention-policy/labels", {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { name: "Seven years", retentionPeriodDays: 2555 },
+    });
     expect(label.status()).toBe(201);
     await signIn(page, ADMIN);
     await page.goto("/emails?query=lunch");
@@ -167,7 +172,9 @@ test.describe.serial("compliance officer", () => {
     await expect(page.getByTestId("retention-explanation")).toHaveText("Kept forever: no label or retention policy applies.");
     await page.getByLabel("Label to apply").selectOption({ label: "Seven years" });
     await page.getByRole("button", { name: "Apply label" }).click();
-    await expect(page.getByTestId("retention-explanation")).toHaveText(/Deleted on \d{4}-\d{2}-\d{2} by label "Seven years" \(2555 days\)\./);
+    await expect(page.getByTestId("retention-explanation")).toHaveText(
+      /Deleted on \d{4}-\d{2}-\d{2} by label "Seven years" \(2555 days\)\./,
+    );
   });
 
   test("verify the audit chain", async ({ page }) => {
@@ -181,8 +188,13 @@ test.describe.serial("compliance officer", () => {
   test("a Read Only user cannot see admin pages and the server refuses them anyway", async ({ page, request }) => {
     const adminToken = await login(request, ADMIN);
     const roles = await (await request.get("/v1/roles", { headers: { authorization: `Bearer ${adminToken}` } })).json();
-    const readOnly = roles.find((role: { slug?: string; name: string }) => role.slug === "predefined_read_only" || /read only/i.test(role.name));
-    const created = await request.post("/v1/users", { headers: { authorization: `Bearer ${adminToken}` }, data: { ...READER, roleId: readOnly.id } });
+    const readOnly = roles.find(
+      (role: { slug?: string; name: string }) => role.slug === "predefined_read_only" || /read only/i.test(role.name),
+    );
+    const created = await request.post("/v1/users", {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { ...READER, roleId: readOnly.id },
+    });
     expect(created.status()).toBe(201);
     await signIn(page, READER);
     const nav = page.getByRole("navigation", { name: "Main" });

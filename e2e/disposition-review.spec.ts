@@ -12,7 +12,12 @@ const SUBJECTS = [`Review memo A ${RUN}`, `Review memo B ${RUN}`, `Review memo C
 
 /** Imports this run's mail and puts it under a new 30-day review label. */
 async function fixtures(request: APIRequestContext) {
-  const { headers, emailId } = await importMail(request, SOURCE, SUBJECTS.map((subject) => [subject, "Frank <frank@review.example>"] as const), "disposition-e2e.example");
+  const { headers, emailId } = await importMail(
+    request,
+    SOURCE,
+    SUBJECTS.map((subject) => [subject, "Frank <frank@review.example>"] as const),
+    "disposition-e2e.example",
+  );
   const label = await request.post("/api/v1/enterprise/retention-policy/labels", {
     headers,
     data: { name: `E2E review ${RUN}`, retentionPeriodDays: 30, dispositionAction: "review" },
@@ -20,7 +25,10 @@ async function fixtures(request: APIRequestContext) {
   expect(label.status()).toBe(201);
   const labelId = (await label.json()).id;
   for (const subject of SUBJECTS) {
-    const applied = await request.post(`/api/v1/enterprise/retention-policy/email/${emailId(subject)}/label`, { headers, data: { labelId } });
+    const applied = await request.post(`/api/v1/enterprise/retention-policy/email/${emailId(subject)}/label`, {
+      headers,
+      data: { labelId },
+    });
     expect(applied.status()).toBe(200);
   }
 }

@@ -23,7 +23,9 @@ test.describe.serial("eDiscovery", () => {
     await importMail(request, "eDiscovery e2e", MAILS, "ediscovery.e2e");
   });
 
-  test("create a case, build and save a search, tag its results, export them with the worker and download the signed production", async ({ page }) => {
+  test("create a case, build and save a search, tag its results, export them with the worker and download the signed production", async ({
+    page,
+  }) => {
     test.setTimeout(240_000);
     await signIn(page, ADMIN);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cases" }).click();

@@ -31,13 +31,17 @@ const HTML_ATTACHMENT = [
 ].join("\r\n");
 
 function contentSecurityPolicies(response: APIResponse): string[] {
-  return response.headersArray().filter((header) => header.name.toLowerCase() === "content-security-policy").map((header) => header.value);
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === "content-security-policy")
+    .map((header) => header.value);
 }
 
 test("raw messages and attachments are served with the sandbox CSP, pages with the page CSP", async ({ page, request }) => {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const sources: { id: string; name: string }[] = await (await request.get("/v1/ingestion-sources", { headers })).json();
-  const source = sources.find((candidate) => candidate.name === SOURCE) ??
+  const source =
+    sources.find((candidate) => candidate.name === SOURCE) ??
     (await (await request.post("/v1/ingestion-sources", { headers, data: { name: SOURCE, provider: "upload", config: {} } })).json());
   const imported = await request.post(`/v1/ingestion-sources/${source.id}/import?userEmail=bob@example.com`, {
     headers: { ...headers, "content-type": "message/rfc822" },

@@ -27,7 +27,9 @@ test("create a journal source, copy its Postfix settings, and see a journaled me
   await expect(row.getByTestId("postfix-settings")).toContainText(`:${E2E_SMTP_PORT}`);
 
   const subject = `Journaled ${RUN}`;
-  const raw = Buffer.from(`From: sam@corp.test\r\nTo: alice@corp.test\r\nSubject: ${subject}\r\nMessage-ID: <${RUN}@corp.test>\r\nDate: Tue, 24 Nov 2026 10:00:00 +0000\r\n\r\nMinutes.\r\n`);
+  const raw = Buffer.from(
+    `From: sam@corp.test\r\nTo: alice@corp.test\r\nSubject: ${subject}\r\nMessage-ID: <${RUN}@corp.test>\r\nDate: Tue, 24 Nov 2026 10:00:00 +0000\r\n\r\nMinutes.\r\n`,
+  );
   const sent = await sendSmtp({ port: E2E_SMTP_PORT, from: "sam@corp.test", to: ["alice@corp.test", "carol@corp.test", JOURNAL], raw });
   expect(sent.code, sent.response).toBe(250);
   const found = await request.get(`/v1/search?query=${encodeURIComponent(RUN)}`, { headers: { authorization: `Bearer ${token}` } });

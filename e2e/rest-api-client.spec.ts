@@ -8,14 +8,18 @@ const MAILS = [
   ["Typed client: lunch", "Dave <dave@example.com>"],
 ] as const;
 
-test("a client generated from /v1/openapi.json signs in, creates a hold, bulk-applies it and verifies the audit chain", async ({ request, baseURL }) => {
+test("a client generated from /v1/openapi.json signs in, creates a hold, bulk-applies it and verifies the audit chain", async ({
+  request,
+  baseURL,
+}) => {
   await adminToken(request);
   await importMail(request, "Typed client source", MAILS, "typed-client.example");
   const client = createClient<paths>({ baseUrl: baseURL });
 
   const login = await client.POST("/v1/auth/login", { body: { email: ADMIN.email, password: ADMIN.password } });
   expect(login.response.status).toBe(200);
-  const headers = { authorization: `Bearer ${login.data!.accessToken}` };
+  if (!login.data || !("accessToken" in login.data)) throw new Error("the administrator has no two-factor step: expected an access token");
+  const headers = { authorization: `Bearer ${login.data.accessToken}` };
 
   const hold = await client.POST("/api/v1/enterprise/legal-holds/holds", {
     headers,
@@ -35,7 +39,10 @@ test("a client generated from /v1/openapi.json signs in, creates a hold, bulk-ap
   const reread = await client.GET("/api/v1/enterprise/legal-holds/holds/{id}", { headers, params: { path: { id: hold.data!.id } } });
   expect(reread.data!.emailCount).toBe(1);
 
-  const audit = await client.GET("/api/v1/enterprise/audit-logs", { headers, params: { query: { actionType: "BULK_APPLY_HOLD", limit: "5" } } });
+  const audit = await client.GET("/api/v1/enterprise/audit-logs", {
+    headers,
+    params: { query: { actionType: "BULK_APPLY_HOLD", limit: "5" } },
+  });
   expect(audit.response.status).toBe(200);
   const entry = audit.data!.data.find((candidate) => candidate.targetId === hold.data!.id);
   expect(entry?.details).toMatchObject({ emailsLinked: 1, queryUsed: { query: "merger terms" } });

@@ -138,7 +138,10 @@ test.describe.serial("retention and legal holds", () => {
       await request.post("/api/v1/enterprise/legal-holds/holds", { headers, data: { name: "E2E Hold", reason: "Preserve" } })
     ).json();
     for (const subject of ["Hold target one", "Hold target two"]) {
-      const applied = await request.post(`/api/v1/enterprise/legal-holds/email/${emailId(subject)}/holds`, { headers, data: { holdId: hold.id } });
+      const applied = await request.post(`/api/v1/enterprise/legal-holds/email/${emailId(subject)}/holds`, {
+        headers,
+        data: { holdId: hold.id },
+      });
       expect(applied.status()).toBe(200);
     }
     await signIn(page);

@@ -62,7 +62,12 @@ export function plainMessage(subject: string, sender: string, idDomain: string):
  * (created when missing; imports are deduplicated, so importing again changes nothing) and answers
  * the admin's headers and the id of an imported email by subject.
  */
-export async function importMail(request: APIRequestContext, sourceName: string, mails: readonly (readonly [string, string])[], idDomain: string) {
+export async function importMail(
+  request: APIRequestContext,
+  sourceName: string,
+  mails: readonly (readonly [string, string])[],
+  idDomain: string,
+) {
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const sources: { id: string; name: string }[] = await (await request.get("/v1/ingestion-sources", { headers })).json();
   let source = sources.find((candidate) => candidate.name === sourceName);
@@ -71,7 +76,9 @@ export async function importMail(request: APIRequestContext, sourceName: string,
     expect(created.status()).toBe(201);
     source = await created.json();
   }
-  const mbox = mails.map(([subject, sender]) => `From ${sender} Mon Jan 15 12:00:00 2024\n${plainMessage(subject, sender, idDomain)}\n`).join("");
+  const mbox = mails
+    .map(([subject, sender]) => `From ${sender} Mon Jan 15 12:00:00 2024\n${plainMessage(subject, sender, idDomain)}\n`)
+    .join("");
   const imported = await request.post(`/v1/ingestion-sources/${source!.id}/import?userEmail=bob@example.com`, {
     headers: { ...headers, "content-type": "application/mbox" },
     data: Buffer.from(mbox),

@@ -15,7 +15,10 @@ test("unknown API routes answer 404 in the error body", async ({ request }) => {
   expect(await response.json()).toMatchObject({ status: "error", statusCode: 404, errors: null });
 });
 
-test("before the page is interactive, the sign-in form cannot submit natively and put the password in the URL", async ({ browser, request }) => {
+test("before the page is interactive, the sign-in form cannot submit natively and put the password in the URL", async ({
+  browser,
+  request,
+}) => {
   await adminToken(request);
   // Without JavaScript the page stays as the server rendered it: what a fast click meets before hydration.
   const context = await browser.newContext({ javaScriptEnabled: false });

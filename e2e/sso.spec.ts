@@ -24,14 +24,24 @@ test.afterAll(async () => {
   await provider?.stop();
 });
 
-test("signs in through the identity provider's login form with the mapped role, re-applied at the next sign-in", async ({ page, request, context }) => {
+test("signs in through the identity provider's login form with the mapped role, re-applied at the next sign-in", async ({
+  page,
+  request,
+  context,
+}) => {
   const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const roles: { id: string; slug: string }[] = await (await request.get("/v1/roles", { headers })).json();
   const roleId = (slug: string) => roles.find((role) => role.slug === slug)!.id;
   const mapping = await request.put("/v1/settings/sso-role-mapping", {
     headers,
-    data: { mappings: [{ group: "archive-auditors", roleId: roleId("predefined_auditor") }, { group: "archive-readers", roleId: roleId("predefined_read_only") }], defaultRoleId: null },
+    data: {
+      mappings: [
+        { group: "archive-auditors", roleId: roleId("predefined_auditor") },
+        { group: "archive-readers", roleId: roleId("predefined_read_only") },
+      ],
+      defaultRoleId: null,
+    },
   });
   expect(mapping.status()).toBe(200);
   const roleOfUser = async () => {

@@ -68,7 +68,9 @@ function verifyExport(zipPath: string | undefined): number {
   if (!zipPath) throw new UsageError(USAGE);
   const result = verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
   for (const problem of result.problems) writeLine(`FAILED: ${problem}`);
-  writeLine(result.ok ? `OK: signature valid, ${result.messages} message(s) match the manifest` : `FAILED: ${result.problems.length} problem(s)`);
+  writeLine(
+    result.ok ? `OK: signature valid, ${result.messages} message(s) match the manifest` : `FAILED: ${result.problems.length} problem(s)`,
+  );
   return result.ok ? 0 : 1;
 }
 
@@ -97,9 +99,13 @@ async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, {
       : await findSourceByIdOrName({ idOrName: options.source });
     const configured = (source.config as { userEmail?: unknown }).userEmail;
     const mailbox = mailboxAddress.safeParse(options.user ?? configured);
-    if (!mailbox.success) throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
+    if (!mailbox.success)
+      throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
     log(`importing ${files.length} file(s), ${(totalBytes / 1048576).toFixed(1)} MB, into "${source.name}" for ${mailbox.data}`);
-    const bar = progressBar("{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}", options.progress);
+    const bar = progressBar(
+      "{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}",
+      options.progress,
+    );
     const startedAt = Date.now();
     let bytesRead = 0;
     let messages = 0;
@@ -126,7 +132,9 @@ async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, {
     const seconds = (Date.now() - startedAt) / 1000;
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (process.env.ARCHIVE_MEMORY_DEBUG) log(JSON.stringify(process.memoryUsage()));
-    log(`done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`);
+    log(
+      `done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`,
+    );
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;
   } finally {

@@ -36,7 +36,9 @@ async function run(command: string | undefined, args: string[]): Promise<number>
     switch (command) {
       case "apply": {
         const applied = await applyMigrations(database.url, log);
-        console.log(applied.length === 0 ? "No pending migrations." : `Applied ${applied.length} migration(s) in ${Date.now() - started} ms.`);
+        console.log(
+          applied.length === 0 ? "No pending migrations." : `Applied ${applied.length} migration(s) in ${Date.now() - started} ms.`,
+        );
         return 0;
       }
       case "create": {
@@ -86,7 +88,9 @@ try {
 } catch (error) {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  console.error(`db-migrate ${process.argv[2] ?? ""} failed: ${typeof code === "string" && /^P\d{4}$/.test(code) ? `${code} ` : ""}${message}`);
+  console.error(
+    `db-migrate ${process.argv[2] ?? ""} failed: ${typeof code === "string" && /^P\d{4}$/.test(code) ? `${code} ` : ""}${message}`,
+  );
   if (process.env.PRISMA_MIGRATE_DEBUG === "1" && error instanceof Error && error.stack) console.error(error.stack);
 }
 // The engine can leave timers and pool handles behind: exit explicitly.

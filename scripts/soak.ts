@@ -98,7 +98,13 @@ async function waitForHealth(deadlineMs: number): Promise<void> {
   throw new Error("the server did not become healthy in time");
 }
 
-async function call<T = any>(token: string | null, method: string, pathname: string, body?: BodyInit, contentType = "application/json"): Promise<T> {
+async function call<T = any>(
+  token: string | null,
+  method: string,
+  pathname: string,
+  body?: BodyInit,
+  contentType = "application/json",
+): Promise<T> {
   const response = await fetch(`${BASE}${pathname}`, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": contentType } : {}) },
@@ -111,10 +117,16 @@ async function call<T = any>(token: string | null, method: string, pathname: str
 
 /** Synthetic mail with small attachments: the soak is about request handling, not disk volume. */
 function mbox(from: number, count: number, random: Random, population: ReturnType<typeof people>): Buffer {
-  const small = (r: Random, size: number) => ({ filename: `note-${r.int(1000)}.txt`, contentType: "text/plain", bytes: Buffer.from("x".repeat(Math.min(size, 20_000))) });
+  const small = (r: Random, size: number) => ({
+    filename: `note-${r.int(1000)}.txt`,
+    contentType: "text/plain",
+    bytes: Buffer.from("x".repeat(Math.min(size, 20_000))),
+  });
   const parts: Buffer[] = [];
   for (let index = from; index < from + count; index++) {
-    const message = syntheticMessage({ index, random, population, attachment: small, wellFormedOnly: true }).toString("latin1").replace(/^(>*From )/gm, ">$1");
+    const message = syntheticMessage({ index, random, population, attachment: small, wellFormedOnly: true })
+      .toString("latin1")
+      .replace(/^(>*From )/gm, ">$1");
     parts.push(Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}\n`, "latin1"));
   }
   return Buffer.concat(parts);
@@ -162,14 +174,24 @@ async function main() {
     const population = people(500, random);
     for (let from = 0; from < EMAILS; from += IMPORT_BATCH) {
       const body = mbox(from, Math.min(IMPORT_BATCH, EMAILS - from), random, population);
-      await call(token, "POST", `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`, new Uint8Array(body), "application/mbox");
+      await call(
+        token,
+        "POST",
+        `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
+        new Uint8Array(body),
+        "application/mbox",
+      );
     }
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     log(`seeded ${EMAILS} emails through the import endpoint in ${seedSeconds.toFixed(1)} s (${(EMAILS / seedSeconds).toFixed(0)}/s)`);
 
     const emailIds: string[] = [];
     for (let page = 1; emailIds.length < 500; page++) {
-      const listed = await call<{ items: { id: string }[] }>(token, "GET", `/v1/archived-emails/ingestion-source/${source.id}?page=${page}&limit=100`);
+      const listed = await call<{ items: { id: string }[] }>(
+        token,
+        "GET",
+        `/v1/archived-emails/ingestion-source/${source.id}?page=${page}&limit=100`,
+      );
       if (listed.items.length === 0) break;
       emailIds.push(...listed.items.map((item) => item.id));
     }
@@ -178,7 +200,20 @@ async function main() {
       await call<{ id: string }>(token, "POST", `${L}/labels`, JSON.stringify({ name: "Soak short", retentionPeriodDays: 36500 })),
       await call<{ id: string }>(token, "POST", `${L}/labels`, JSON.stringify({ name: "Soak long", retentionPeriodDays: 73000 })),
     ];
-    const words = ["contract", "invoice", "report", "budget", "meeting", "merger", "audit", "deadline", "release", "pricing", "Prüfung", "会議"];
+    const words = [
+      "contract",
+      "invoice",
+      "report",
+      "budget",
+      "meeting",
+      "merger",
+      "audit",
+      "deadline",
+      "release",
+      "pricing",
+      "Prüfung",
+      "会議",
+    ];
 
     const traffic = new Random(11);
     let imported = 0;
@@ -187,11 +222,36 @@ async function main() {
     type SoakRequest = { method: string; path: string; headers: Record<string, string>; body?: string | Buffer };
     /** The mix, drawn per request by weight: 65% reads and searches, 35% writes. */
     const MIX: { kind: string; weight: number; build: (email: string) => SoakRequest }[] = [
-      { kind: "search", weight: 0.3, build: () => ({ method: "GET", path: `/v1/search?query=${encodeURIComponent(traffic.pick(words))}&limit=20`, headers: read }) },
-      { kind: "list", weight: 0.15, build: () => ({ method: "GET", path: `/v1/archived-emails/ingestion-source/${source.id}?page=${1 + traffic.int(20)}&limit=20`, headers: read }) },
+      {
+        kind: "search",
+        weight: 0.3,
+        build: () => ({ method: "GET", path: `/v1/search?query=${encodeURIComponent(traffic.pick(words))}&limit=20`, headers: read }),
+      },
+      {
+        kind: "list",
+        weight: 0.15,
+        build: () => ({
+          method: "GET",
+          path: `/v1/archived-emails/ingestion-source/${source.id}?page=${1 + traffic.int(20)}&limit=20`,
+          headers: read,
+        }),
+      },
       { kind: "get", weight: 0.15, build: (email) => ({ method: "GET", path: `/v1/archived-emails/${email}`, headers: read }) },
-      { kind: "audit", weight: 0.05, build: () => ({ method: "GET", path: `/api/v1/enterprise/audit-logs?page=1&limit=20`, headers: read }) },
-      { kind: "label", weight: 0.15, build: (email) => ({ method: "POST", path: `${L}/email/${email}/label`, headers: json, body: JSON.stringify({ labelId: traffic.pick(labels).id }) }) },
+      {
+        kind: "audit",
+        weight: 0.05,
+        build: () => ({ method: "GET", path: `/api/v1/enterprise/audit-logs?page=1&limit=20`, headers: read }),
+      },
+      {
+        kind: "label",
+        weight: 0.15,
+        build: (email) => ({
+          method: "POST",
+          path: `${L}/email/${email}/label`,
+          headers: json,
+          body: JSON.stringify({ labelId: traffic.pick(labels).id }),
+        }),
+      },
       { kind: "unlabel", weight: 0.05, build: (email) => ({ method: "DELETE", path: `${L}/email/${email}/label`, headers: read }) },
       {
         kind: "import",
@@ -200,7 +260,13 @@ async function main() {
           method: "POST",
           path: `/v1/ingestion-sources/${source.id}/import?userEmail=${USER_EMAIL}`,
           headers: { authorization: `Bearer ${token}`, "content-type": "message/rfc822" },
-          body: syntheticMessage({ index: EMAILS + imported++, random: traffic, population, wellFormedOnly: true, attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }) }),
+          body: syntheticMessage({
+            index: EMAILS + imported++,
+            random: traffic,
+            population,
+            wellFormedOnly: true,
+            attachment: () => ({ filename: "a.txt", contentType: "text/plain", bytes: Buffer.from("soak") }),
+          }),
         }),
       },
     ];
@@ -252,19 +318,28 @@ async function main() {
     await probing;
 
     const failures = result.errors + result.timeouts + result.non2xx + probeFailures;
-    const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
+    const percentile = (values: number[], p: number) =>
+      [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? NaN;
     const warmUpMinutes = Math.min(1, MINUTES / 4);
     const steady = samples.filter((s) => s.minute >= warmUpMinutes);
     const slope = slopePerMinute(steady);
     const halfMinutes = (s: { minute: number }) => Math.floor(s.minute * 2);
-    const printed = samples.filter((s, index) => index === 0 || index === samples.length - 1 || halfMinutes(s) !== halfMinutes(samples[index - 1]));
+    const printed = samples.filter(
+      (s, index) => index === 0 || index === samples.length - 1 || halfMinutes(s) !== halfMinutes(samples[index - 1]),
+    );
     console.log("\n=== soak result ===");
-    console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(1)} req/s average), with ${imported} imports (mix and probes)`);
-    console.log(`errors: ${failures} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}, failed probes ${probeFailures})`);
+    console.log(
+      `requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(1)} req/s average), with ${imported} imports (mix and probes)`,
+    );
+    console.log(
+      `errors: ${failures} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}, failed probes ${probeFailures})`,
+    );
     console.log(`latency ms: p50 ${result.latency.p50}, p90 ${result.latency.p90}, p99 ${result.latency.p99}, max ${result.latency.max}`);
     console.log("probe latency ms per kind under load (median / max):");
     for (const [kind, values] of probeLatencies) {
-      console.log(`  ${kind.padEnd(8)} ${percentile(values, 0.5).toFixed(0)} / ${Math.max(...values).toFixed(0)}  (${values.length} probes)`);
+      console.log(
+        `  ${kind.padEnd(8)} ${percentile(values, 0.5).toFixed(0)} / ${Math.max(...values).toFixed(0)}  (${values.length} probes)`,
+      );
     }
     console.log(`server RSS over time (sampled every ${SAMPLE_MS / 1000} s, ${samples.length} samples; one per half minute shown):`);
     for (const s of printed) console.log(`  t=${s.minute.toFixed(2)} min  ${s.rssMb.toFixed(1)} MB`);
@@ -275,11 +350,25 @@ async function main() {
     // The heap grows and collects in a saw-tooth of several minutes, which tilts a short regression;
     // the floor (lowest RSS) of the first and the last third after warm-up is the steadier signal.
     const span = (samples.at(-1)?.minute ?? 0) - warmUpMinutes;
-    const floorBetween = (from: number, to: number) => Math.min(...steady.filter((s) => s.minute >= from && s.minute <= to).map((s) => s.rssMb));
+    const floorBetween = (from: number, to: number) =>
+      Math.min(...steady.filter((s) => s.minute >= from && s.minute <= to).map((s) => s.rssMb));
     const firstFloor = floorBetween(warmUpMinutes, warmUpMinutes + span / 3);
     const lastFloor = floorBetween(warmUpMinutes + (2 * span) / 3, Infinity);
-    console.log(`RSS floor: first third ${firstFloor.toFixed(1)} MB, last third ${lastFloor.toFixed(1)} MB (${lastFloor - firstFloor >= 0 ? "+" : ""}${(lastFloor - firstFloor).toFixed(1)} MB)`);
-    console.log(JSON.stringify({ minutes: MINUTES, seededEmails: EMAILS, seedSeconds, requests: result.requests.total, errors: failures, p99Ms: result.latency.p99, rssSlopeMbPerMin: Number(slope.toFixed(3)), rssSamples: samples.map((s) => [Number(s.minute.toFixed(2)), Number(s.rssMb.toFixed(1))]) }));
+    console.log(
+      `RSS floor: first third ${firstFloor.toFixed(1)} MB, last third ${lastFloor.toFixed(1)} MB (${lastFloor - firstFloor >= 0 ? "+" : ""}${(lastFloor - firstFloor).toFixed(1)} MB)`,
+    );
+    console.log(
+      JSON.stringify({
+        minutes: MINUTES,
+        seededEmails: EMAILS,
+        seedSeconds,
+        requests: result.requests.total,
+        errors: failures,
+        p99Ms: result.latency.p99,
+        rssSlopeMbPerMin: Number(slope.toFixed(3)),
+        rssSamples: samples.map((s) => [Number(s.minute.toFixed(2)), Number(s.rssMb.toFixed(1))]),
+      }),
+    );
     process.exitCode = failures === 0 ? 0 : 1;
   } finally {
     await stop();

@@ -32,9 +32,13 @@ export function runBackup(options: { to: string; progress: boolean }): Promise<n
       },
     });
     bar.stop();
-    log(`backup ${manifest.id}: ${manifest.counts.emails} emails, ${manifest.counts.blobs} blobs (${manifest.counts.blobsCopied} new) in ${seconds(startedAt)} s`);
+    log(
+      `backup ${manifest.id}: ${manifest.counts.emails} emails, ${manifest.counts.blobs} blobs (${manifest.counts.blobsCopied} new) in ${seconds(startedAt)} s`,
+    );
     const { id, snapshotAt, counts, auditHead } = manifest;
-    process.stdout.write(`${JSON.stringify({ backup: id, directory: options.to, snapshotAt, counts, auditHead, seconds: seconds(startedAt) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ backup: id, directory: options.to, snapshotAt, counts, auditHead, seconds: seconds(startedAt) })}\n`,
+    );
     return 0;
   });
 }

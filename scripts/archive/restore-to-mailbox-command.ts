@@ -17,7 +17,15 @@ import { log, progressBar } from "./cli-support";
 function operatorPrincipal(): Principal {
   const policies = [{ action: "manage" as const, subject: "all" as const, conditions: {} }];
   const actor = systemActor(`cli:${userInfo().username}`);
-  return { userId: "00000000-0000-0000-0000-000000000000", email: actor.identifier, roleId: null, policies, ability: abilityFor(policies), actor, via: "system" };
+  return {
+    userId: "00000000-0000-0000-0000-000000000000",
+    email: actor.identifier,
+    roleId: null,
+    policies,
+    ability: abilityFor(policies),
+    actor,
+    via: "system",
+  };
 }
 
 /**
@@ -26,7 +34,12 @@ function operatorPrincipal(): Principal {
  * run is the API's (audited, resumable: if this process dies the worker resumes it once its lease
  * lapses). Prints the finished run as JSON; exit code 0 when it completed.
  */
-export async function runRestoreToMailbox(options: { exportId: string; source: string; folder?: string; progress: boolean }): Promise<number> {
+export async function runRestoreToMailbox(options: {
+  exportId: string;
+  source: string;
+  folder?: string;
+  progress: boolean;
+}): Promise<number> {
   const database = await resolveDatabase(log);
   try {
     await applyMigrations(database.url, log);
@@ -38,10 +51,13 @@ export async function runRestoreToMailbox(options: { exportId: string; source: s
     const bar = progressBar("{bar} {value}/{total} emails | {failed} failed", options.progress);
     bar.start(1, 0, { failed: 0 });
     const timer = setInterval(() => {
-      getRestoreRun({ runId: run.id }).then((progress) => {
-        bar.setTotal(Math.max(1, progress.total ?? 1));
-        bar.update(progress.restored + progress.failed, { failed: progress.failed });
-      }, () => undefined);
+      getRestoreRun({ runId: run.id }).then(
+        (progress) => {
+          bar.setTotal(Math.max(1, progress.total ?? 1));
+          bar.update(progress.restored + progress.failed, { failed: progress.failed });
+        },
+        () => undefined,
+      );
     }, 500);
     try {
       await runBulkRestoreJob({ runId: run.id });

@@ -74,11 +74,19 @@ export async function buildAttachmentPool(seed: number): Promise<{ pdfs: PooledA
   const random = new Random(seed ^ 0x5eed);
   const pdfs: PooledAttachment[] = [];
   for (const pages of [1, 2, 3, 6, 12, 24]) {
-    pdfs.push({ filename: `${textWords(random, 1, true)}-report-${pages}p.pdf`, contentType: "application/pdf", bytes: await pdfWithText(random, pages) });
+    pdfs.push({
+      filename: `${textWords(random, 1, true)}-report-${pages}p.pdf`,
+      contentType: "application/pdf",
+      bytes: await pdfWithText(random, pages),
+    });
   }
   const docx: PooledAttachment[] = [];
   for (const paragraphs of [20, 60, 150, 400, 900, 2000]) {
-    docx.push({ filename: `${textWords(random, 1, true)}-memo-${paragraphs}.docx`, contentType: DOCX_TYPE, bytes: await docxWithText(random, paragraphs) });
+    docx.push({
+      filename: `${textWords(random, 1, true)}-memo-${paragraphs}.docx`,
+      contentType: DOCX_TYPE,
+      bytes: await docxWithText(random, paragraphs),
+    });
   }
   return { pdfs, docx };
 }

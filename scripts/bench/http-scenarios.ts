@@ -89,8 +89,22 @@ export async function runHttpScenarios(options: {
         ">= 2,000/s, unbroken chain (see audit verify)",
         writes.perSecond >= 2000,
       ),
-      row("REST GET /v1/archived-emails/{id}", `100 connections, ${options.seconds} s`, getOne, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(getOne)),
-      row("REST list by source (page of 20)", `100 connections, ${options.seconds} s`, list, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(list)),
+      row(
+        "REST GET /v1/archived-emails/{id}",
+        `100 connections, ${options.seconds} s`,
+        getOne,
+        health100,
+        "p99 < 50 ms, >= 2,000 req/s",
+        readTarget(getOne),
+      ),
+      row(
+        "REST list by source (page of 20)",
+        `100 connections, ${options.seconds} s`,
+        list,
+        health100,
+        "p99 < 50 ms, >= 2,000 req/s",
+        readTarget(list),
+      ),
       row("REST hold list", `100 connections, ${options.seconds} s`, holds, health100, "p99 < 50 ms, >= 2,000 req/s", readTarget(holds)),
     ];
   } finally {

@@ -8,7 +8,10 @@ import pg from "pg";
 import { auditEntryHash } from "../../src/server/audit/audit-hash";
 
 /** Common words (as in the corpus) plus a long tail of rare ones ("k0".."k19999"). */
-export const COMMON_WORDS = "contract invoice quarterly report budget meeting agenda proposal merger acquisition compliance audit review deadline project roadmap design release migration server outage customer renewal pricing discount legal retention policy schedule travel expense approval draft final signed confidential memo minutes forecast revenue margin hiring onboarding training security incident patch vendor supplier shipment delivery warranty claim dispute settlement".split(" ");
+export const COMMON_WORDS =
+  "contract invoice quarterly report budget meeting agenda proposal merger acquisition compliance audit review deadline project roadmap design release migration server outage customer renewal pricing discount legal retention policy schedule travel expense approval draft final signed confidential memo minutes forecast revenue margin hiring onboarding training security incident patch vendor supplier shipment delivery warranty claim dispute settlement".split(
+    " ",
+  );
 export const RARE_WORDS = 20_000;
 /** The word only the emails meant for the bulk-apply scenario carry in their subject. */
 export const HOLD_MARKER = "matterx";
@@ -30,7 +33,10 @@ const COMMON_ARRAY = `ARRAY[${COMMON_WORDS.map((word) => `'${word}'`).join(",")}
  * Word k of row i, pure arithmetic on (i, k) so that PostgreSQL generates bodies at full speed:
  * one word in five is a common word, the others are rare ("k0".."k19999").
  */
-const words = (from: number, to: number) => `(SELECT string_agg(CASE WHEN h % 5 = 0 THEN (${COMMON_ARRAY})[(1 + (h / 5) % ${COMMON_WORDS.length})::int]
+const words = (
+  from: number,
+  to: number,
+) => `(SELECT string_agg(CASE WHEN h % 5 = 0 THEN (${COMMON_ARRAY})[(1 + (h / 5) % ${COMMON_WORDS.length})::int]
     ELSE 'k' || ((h / 5) % ${RARE_WORDS}) END, ' ')
   FROM generate_series(${from}, ${to}) AS k, LATERAL (SELECT (i * 2654435761 + k * 40503 + (i * k) % 7919) % 2147483647 AS h) AS hashed)`;
 
@@ -38,7 +44,10 @@ const words = (from: number, to: number) => `(SELECT string_agg(CASE WHEN h % 5 
  * Loads the rows with the GIN full-text index dropped and rebuilt afterwards (as a bulk load
  * would); the other indexes are maintained row by row.
  */
-export async function loadSyntheticEmails(client: pg.Client, options: SyntheticLayout & { sourceId: string; chunk?: number; log: (text: string) => void }) {
+export async function loadSyntheticEmails(
+  client: pg.Client,
+  options: SyntheticLayout & { sourceId: string; chunk?: number; log: (text: string) => void },
+) {
   const chunk = options.chunk ?? 50_000;
   await client.query("DROP INDEX archived_emails_search_vector_idx");
   for (let from = 1; from <= options.rows; from += chunk) {
@@ -101,10 +110,23 @@ export async function padAuditLog(client: pg.Client, options: { total: number; l
         actionType,
         targetType: actionType === "SEARCH" ? "ArchivedEmail" : "LegalHold",
         targetId: actionType === "SEARCH" ? "" : `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
-        details: actionType === "SEARCH" ? { query: { query: "budget review", filters: {}, matchingStrategy: "last" }, page: 1, limit: 20, total: index % 997 } : { emailId: `e-${index}`, note: "synthetic" },
+        details:
+          actionType === "SEARCH"
+            ? { query: { query: "budget review", filters: {}, matchingStrategy: "last" }, page: 1, limit: 20, total: index % 997 }
+            : { emailId: `e-${index}`, note: "synthetic" },
       };
       const currentHash = auditEntryHash(fields);
-      const values = [fields.previousHash, fields.timestamp, fields.actorIdentifier, fields.actorIp, fields.actionType, fields.targetType, fields.targetId, JSON.stringify(fields.details), currentHash];
+      const values = [
+        fields.previousHash,
+        fields.timestamp,
+        fields.actorIdentifier,
+        fields.actorIp,
+        fields.actionType,
+        fields.targetType,
+        fields.targetId,
+        JSON.stringify(fields.details),
+        currentHash,
+      ];
       values.forEach((value, column) => columns[column].push(value as string));
       previousHash = currentHash;
     }

@@ -14,7 +14,11 @@ export interface MeasuredRun {
  * Runs a command to completion under GNU time, whose maximum resident set size is the child's
  * peak RSS (the command is exec'd directly, so it is the process of interest itself).
  */
-export async function runMeasured(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<MeasuredRun> {
+export async function runMeasured(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<MeasuredRun> {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-time-"));
   const timeFile = path.join(dir, "time");
   const started = performance.now();

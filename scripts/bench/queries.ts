@@ -57,7 +57,11 @@ export function hostileQueries(): HostileQuery[] {
       { kind: "10 common words, last", params: { query, matchingStrategy: "last", limit: "100" } },
       { kind: "10 common words, all", params: { query, matchingStrategy: "all", limit: "100" } },
       { kind: "deepest page of the window, frequency", params: { query, matchingStrategy: "frequency", page: "100", limit: "100" } },
-      { kind: "page 1,000,000, frequency (refused)", params: { query, matchingStrategy: "frequency", page: "1000000", limit: "100" }, refused: true },
+      {
+        kind: "page 1,000,000, frequency (refused)",
+        params: { query, matchingStrategy: "frequency", page: "1000000", limit: "100" },
+        refused: true,
+      },
     ];
   });
 }

@@ -15,12 +15,37 @@ export interface ResultRow {
   pass: boolean | null;
 }
 
-const HEADERS = ["scenario", "work", "throughput", "p50 ms", "p95 ms", "p99 ms", "peak RSS", "baseline (same run)", "ratio", "target", "pass"];
+const HEADERS = [
+  "scenario",
+  "work",
+  "throughput",
+  "p50 ms",
+  "p95 ms",
+  "p99 ms",
+  "peak RSS",
+  "baseline (same run)",
+  "ratio",
+  "target",
+  "pass",
+];
 
-const ms = (value: number | undefined) => (value === undefined || Number.isNaN(value) ? "" : value < 10 ? value.toFixed(1) : String(Math.round(value)));
+const ms = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? "" : value < 10 ? value.toFixed(1) : String(Math.round(value));
 
 export function rowCells(row: ResultRow): string[] {
-  return [row.scenario, row.work, row.throughput, ms(row.p50), ms(row.p95), ms(row.p99), row.peakRss, row.baseline, row.ratio, row.target, row.pass === null ? "n/a" : row.pass ? "pass" : "FAIL"];
+  return [
+    row.scenario,
+    row.work,
+    row.throughput,
+    ms(row.p50),
+    ms(row.p95),
+    ms(row.p99),
+    row.peakRss,
+    row.baseline,
+    row.ratio,
+    row.target,
+    row.pass === null ? "n/a" : row.pass ? "pass" : "FAIL",
+  ];
 }
 
 export function markdownTable(rows: ResultRow[]): string {
@@ -36,7 +61,14 @@ export function markdownTable(rows: ResultRow[]): string {
 export function textTable(rows: ResultRow[]): string {
   const cells = [HEADERS, ...rows.map(rowCells)];
   const widths = HEADERS.map((_, column) => Math.max(...cells.map((line) => line[column].length)));
-  return cells.map((line) => line.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd()).join("\n");
+  return cells
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 /** 1234.5 → "1,235"; small rates keep one decimal. */

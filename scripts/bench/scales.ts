@@ -17,7 +17,40 @@ export interface Scale {
 }
 
 export const SCALES: Record<string, Scale> = {
-  small: { name: "small", ingestMessages: 500, archiveEmails: 20_000, holdMatches: 2_000, lifecycleEligible: 2_000, auditEntries: 20_000, searchQueries: 100, searchMaxSeconds: 60, httpSeconds: 3, journalMessages: 1_000 },
-  "100k": { name: "100k", ingestMessages: 5_000, archiveEmails: 100_000, holdMatches: 10_000, lifecycleEligible: 10_000, auditEntries: 100_000, searchQueries: 400, searchMaxSeconds: 120, httpSeconds: 10, journalMessages: 5_000 },
-  "1m": { name: "1m", ingestMessages: 100_000, archiveEmails: 1_000_000, holdMatches: 100_000, lifecycleEligible: 100_000, auditEntries: 1_000_000, searchQueries: 2_000, searchMaxSeconds: 300, httpSeconds: 30, journalMessages: 20_000 },
+  small: {
+    name: "small",
+    ingestMessages: 500,
+    archiveEmails: 20_000,
+    holdMatches: 2_000,
+    lifecycleEligible: 2_000,
+    auditEntries: 20_000,
+    searchQueries: 100,
+    searchMaxSeconds: 60,
+    httpSeconds: 3,
+    journalMessages: 1_000,
+  },
+  "100k": {
+    name: "100k",
+    ingestMessages: 5_000,
+    archiveEmails: 100_000,
+    holdMatches: 10_000,
+    lifecycleEligible: 10_000,
+    auditEntries: 100_000,
+    searchQueries: 400,
+    searchMaxSeconds: 120,
+    httpSeconds: 10,
+    journalMessages: 5_000,
+  },
+  "1m": {
+    name: "1m",
+    ingestMessages: 100_000,
+    archiveEmails: 1_000_000,
+    holdMatches: 100_000,
+    lifecycleEligible: 100_000,
+    auditEntries: 1_000_000,
+    searchQueries: 2_000,
+    searchMaxSeconds: 300,
+    httpSeconds: 30,
+    journalMessages: 20_000,
+  },
 };

@@ -13,7 +13,12 @@ export interface RunningServer {
  * The production server as `npm start` runs it (scripts/start.ts over the existing `next build`),
  * started as `node --import tsx` rather than the tsx CLI so that the measured pid is the server.
  */
-export async function startServer(options: { cwd: string; env: NodeJS.ProcessEnv; port: number; log: (text: string) => void }): Promise<RunningServer> {
+export async function startServer(options: {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  port: number;
+  log: (text: string) => void;
+}): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: options.cwd,
     // The journal scenario runs its own listener; this server's would only hold port 2525.

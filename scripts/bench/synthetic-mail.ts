@@ -3,9 +3,38 @@
  * from 2 KB to 5 MB with a long tail, ~20% with attachments (real PDFs and DOCX from a pool, and
  * binary files), non-ASCII subjects and bodies, and one malformed message in every 500.
  */
-const FIRST = ["Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi", "Ivan", "Judy", "Mallory", "Niaj", "Olivia", "Peggy", "Rupert", "Sybil", "Trent", "Victor", "Walter", "Zoë", "Jörg", "Søren", "Łukasz", "Ángel", "美咲"];
+const FIRST = [
+  "Alice",
+  "Bob",
+  "Carol",
+  "Dave",
+  "Eve",
+  "Frank",
+  "Grace",
+  "Heidi",
+  "Ivan",
+  "Judy",
+  "Mallory",
+  "Niaj",
+  "Olivia",
+  "Peggy",
+  "Rupert",
+  "Sybil",
+  "Trent",
+  "Victor",
+  "Walter",
+  "Zoë",
+  "Jörg",
+  "Søren",
+  "Łukasz",
+  "Ángel",
+  "美咲",
+];
 const DOMAINS = ["example.com", "corp.example", "partner.example.org", "mail.example.net", "lawfirm.example"];
-const WORDS = "contract invoice quarterly report budget meeting agenda proposal merger acquisition compliance audit review deadline project roadmap design release migration server outage customer renewal pricing discount legal hold retention policy schedule travel expense approval draft final signed confidential memo minutes forecast revenue margin hiring onboarding training security incident patch vendor supplier shipment delivery warranty claim dispute settlement Übersicht Prüfung Angebot réunion facture données 会議 報告".split(" ");
+const WORDS =
+  "contract invoice quarterly report budget meeting agenda proposal merger acquisition compliance audit review deadline project roadmap design release migration server outage customer renewal pricing discount legal hold retention policy schedule travel expense approval draft final signed confidential memo minutes forecast revenue margin hiring onboarding training security incident patch vendor supplier shipment delivery warranty claim dispute settlement Übersicht Prüfung Angebot réunion facture données 会議 報告".split(
+    " ",
+  );
 
 export class Random {
   private state: number;
@@ -37,7 +66,15 @@ export interface SyntheticPerson {
 export function people(count: number, random: Random): SyntheticPerson[] {
   return Array.from({ length: count }, (_, index) => {
     const first = random.pick(FIRST);
-    return { name: `${first} ${String.fromCharCode(65 + (index % 26))}.`, email: `${first.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "") || "user"}${index}@${random.pick(DOMAINS)}` };
+    return {
+      name: `${first} ${String.fromCharCode(65 + (index % 26))}.`,
+      email: `${
+        first
+          .toLowerCase()
+          .normalize("NFD")
+          .replace(/[^a-z]/g, "") || "user"
+      }${index}@${random.pick(DOMAINS)}`,
+    };
   });
 }
 
@@ -148,7 +185,9 @@ export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
     `Subject: ${encodeHeader(subject)}`,
     `Date: ${date.toUTCString().replace("GMT", "+0000")}`,
     `Message-ID: <synthetic-${index}@bench.example>`,
-    ...(threadRoot !== null ? [`In-Reply-To: <synthetic-${threadRoot}@bench.example>`, `References: <synthetic-${threadRoot}@bench.example>`] : []),
+    ...(threadRoot !== null
+      ? [`In-Reply-To: <synthetic-${threadRoot}@bench.example>`, `References: <synthetic-${threadRoot}@bench.example>`]
+      : []),
     "MIME-Version: 1.0",
   ];
   const targetSize = bodySize(random);
@@ -161,7 +200,9 @@ export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
   }
   const text = lines.join("\r\n");
   if (random.next() >= 0.2) {
-    return Buffer.from([...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"));
+    return Buffer.from(
+      [...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"),
+    );
   }
   const attachment = options.attachment ? options.attachment(random, attachmentSize(random)) : pickAttachment(random, options.pool);
   const boundary = `synthetic-boundary-${index}`;

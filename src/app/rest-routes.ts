@@ -9,32 +9,43 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/api/v1/enterprise/audit-logs/head": () => import("./api/v1/enterprise/audit-logs/head/route"),
   "/api/v1/enterprise/audit-logs": () => import("./api/v1/enterprise/audit-logs/route"),
   "/api/v1/enterprise/audit-logs/verify": () => import("./api/v1/enterprise/audit-logs/verify/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel": () => import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download": () => import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]": () => import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/exports": () => import("./api/v1/enterprise/ediscovery/cases/[id]/exports/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]": () => import("./api/v1/enterprise/ediscovery/cases/[id]/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": () => import("./api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/run": () => import("./api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/run/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/run": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/run/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/searches": () => import("./api/v1/enterprise/ediscovery/cases/[id]/searches/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/apply": () => import("./api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/apply/route"),
-  "/api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/remove": () => import("./api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/remove/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/apply": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/apply/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/remove": () =>
+    import("./api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/remove/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]": () => import("./api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/tags": () => import("./api/v1/enterprise/ediscovery/cases/[id]/tags/route"),
   "/api/v1/enterprise/ediscovery/cases": () => import("./api/v1/enterprise/ediscovery/cases/route"),
   "/api/v1/enterprise/ediscovery/export-key": () => import("./api/v1/enterprise/ediscovery/export-key/route"),
-  "/api/v1/enterprise/legal-holds/email/[emailId]/holds/[holdId]": () => import("./api/v1/enterprise/legal-holds/email/[emailId]/holds/[holdId]/route"),
+  "/api/v1/enterprise/legal-holds/email/[emailId]/holds/[holdId]": () =>
+    import("./api/v1/enterprise/legal-holds/email/[emailId]/holds/[holdId]/route"),
   "/api/v1/enterprise/legal-holds/email/[emailId]/holds": () => import("./api/v1/enterprise/legal-holds/email/[emailId]/holds/route"),
   "/api/v1/enterprise/legal-holds/holds/[id]/bulk-apply": () => import("./api/v1/enterprise/legal-holds/holds/[id]/bulk-apply/route"),
   "/api/v1/enterprise/legal-holds/holds/[id]/release-all": () => import("./api/v1/enterprise/legal-holds/holds/[id]/release-all/route"),
   "/api/v1/enterprise/legal-holds/holds/[id]": () => import("./api/v1/enterprise/legal-holds/holds/[id]/route"),
   "/api/v1/enterprise/legal-holds/holds": () => import("./api/v1/enterprise/legal-holds/holds/route"),
   "/api/v1/enterprise/retention-policy/cycles": () => import("./api/v1/enterprise/retention-policy/cycles/route"),
-  "/api/v1/enterprise/retention-policy/dispositions/certificate": () => import("./api/v1/enterprise/retention-policy/dispositions/certificate/route"),
+  "/api/v1/enterprise/retention-policy/dispositions/certificate": () =>
+    import("./api/v1/enterprise/retention-policy/dispositions/certificate/route"),
   "/api/v1/enterprise/retention-policy/dispositions/decide": () => import("./api/v1/enterprise/retention-policy/dispositions/decide/route"),
   "/api/v1/enterprise/retention-policy/dispositions": () => import("./api/v1/enterprise/retention-policy/dispositions/route"),
-  "/api/v1/enterprise/retention-policy/email/[emailId]/label": () => import("./api/v1/enterprise/retention-policy/email/[emailId]/label/route"),
-  "/api/v1/enterprise/retention-policy/email/[emailId]/status": () => import("./api/v1/enterprise/retention-policy/email/[emailId]/status/route"),
+  "/api/v1/enterprise/retention-policy/email/[emailId]/label": () =>
+    import("./api/v1/enterprise/retention-policy/email/[emailId]/label/route"),
+  "/api/v1/enterprise/retention-policy/email/[emailId]/status": () =>
+    import("./api/v1/enterprise/retention-policy/email/[emailId]/status/route"),
   "/api/v1/enterprise/retention-policy/forecast": () => import("./api/v1/enterprise/retention-policy/forecast/route"),
   "/api/v1/enterprise/retention-policy/labels/[id]": () => import("./api/v1/enterprise/retention-policy/labels/[id]/route"),
   "/api/v1/enterprise/retention-policy/labels": () => import("./api/v1/enterprise/retention-policy/labels/route"),
@@ -46,7 +57,8 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/archived-emails/[id]/raw": () => import("./v1/archived-emails/[id]/raw/route"),
   "/v1/archived-emails/[id]/restore": () => import("./v1/archived-emails/[id]/restore/route"),
   "/v1/archived-emails/[id]": () => import("./v1/archived-emails/[id]/route"),
-  "/v1/archived-emails/ingestion-source/[ingestionSourceId]": () => import("./v1/archived-emails/ingestion-source/[ingestionSourceId]/route"),
+  "/v1/archived-emails/ingestion-source/[ingestionSourceId]": () =>
+    import("./v1/archived-emails/ingestion-source/[ingestionSourceId]/route"),
   "/v1/archived-emails/restore/[runId]": () => import("./v1/archived-emails/restore/[runId]/route"),
   "/v1/archived-emails/restore": () => import("./v1/archived-emails/restore/route"),
   "/v1/archived-emails/unsearchable": () => import("./v1/archived-emails/unsearchable/route"),
@@ -80,8 +92,8 @@ let document: Promise<OpenApiDocument> | undefined;
 
 /** The REST API's OpenAPI 3.1 document, built once from the route modules' endpoint descriptions. */
 export function restApiDocument(): Promise<OpenApiDocument> {
-  document ??= Promise.all(
-    Object.entries(restRouteModules).map(async ([pattern, load]) => ({ pattern, module: await load() })),
-  ).then(buildOpenApiDocument);
+  document ??= Promise.all(Object.entries(restRouteModules).map(async ([pattern, load]) => ({ pattern, module: await load() }))).then(
+    buildOpenApiDocument,
+  );
   return document;
 }

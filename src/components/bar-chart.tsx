@@ -16,7 +16,17 @@ const TOP = 12;
  * A plain SVG bar chart. Screen readers get the title, a one-line summary and the figures as a
  * table (visually hidden); each bar also carries its value as a tooltip.
  */
-export function BarChart({ title, bars, unit, emptyText = "No data yet." }: { title: string; bars: Bar[]; unit: string; emptyText?: string }) {
+export function BarChart({
+  title,
+  bars,
+  unit,
+  emptyText = "No data yet.",
+}: {
+  title: string;
+  bars: Bar[];
+  unit: string;
+  emptyText?: string;
+}) {
   const titleId = useId();
   const summaryId = useId();
   const total = bars.reduce((sum, bar) => sum + bar.count, 0);

@@ -110,7 +110,11 @@ export function DataTable<Row>({
                     className={`px-3 py-2 text-left font-medium text-slate-600 ${column.className ?? ""}`}
                   >
                     {sortable ? (
-                      <button type="button" className="inline-flex items-center gap-1 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500" onClick={() => toggleSort(column.key)}>
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 hover:text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+                        onClick={() => toggleSort(column.key)}
+                      >
                         {column.header}
                         <span aria-hidden="true" className="text-xs">
                           {active ? (sort!.direction === "asc" ? "▲" : "▼") : "↕"}

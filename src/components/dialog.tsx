@@ -32,9 +32,10 @@ export function Dialog({
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const focusable = () =>
-      [...(panel.current?.querySelectorAll<HTMLElement>("input, select, textarea, button, a[href], [tabindex]:not([tabindex='-1'])") ?? [])].filter(
-        (element) => !element.hasAttribute("disabled"),
-      );
+      [
+        ...(panel.current?.querySelectorAll<HTMLElement>("input, select, textarea, button, a[href], [tabindex]:not([tabindex='-1'])") ??
+          []),
+      ].filter((element) => !element.hasAttribute("disabled"));
     (focusable()[0] ?? panel.current)?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
@@ -62,7 +63,10 @@ export function Dialog({
   }, [open]);
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center" onMouseDown={onClose}>
+    <div
+      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/40 p-4 sm:items-center"
+      onMouseDown={onClose}
+    >
       <div
         ref={panel}
         role="dialog"

@@ -53,7 +53,13 @@ export function TextField({ label, error, hint, className, ...input }: TextField
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`input ${className ?? ""}`} {...input} />
+        <input
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`input ${className ?? ""}`}
+          {...input}
+        />
       )}
     </FieldShell>
   );
@@ -65,7 +71,13 @@ export function TextAreaField({ label, error, hint, className, ...input }: TextA
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`input ${className ?? ""}`} {...input} />
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`input ${className ?? ""}`}
+          {...input}
+        />
       )}
     </FieldShell>
   );
@@ -82,7 +94,13 @@ export function SelectField({ label, error, hint, options, className, ...select 
   return (
     <FieldShell label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`input ${className ?? ""}`} {...select}>
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`input ${className ?? ""}`}
+          {...select}
+        >
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

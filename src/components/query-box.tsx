@@ -75,8 +75,19 @@ export function QueryBox(props: { defaultValue: string; label: string; sources?:
       <div role="group" aria-label="Add a filter to the query" className="flex flex-wrap items-end gap-2">
         <label className="text-sm">
           Filter
-          <select value={kind} onChange={(event) => { setKind(event.target.value as typeof kind); setValue(""); }} className="input">
-            {SHORTCUTS.map((option) => <option key={option.kind} value={option.kind}>{option.label}</option>)}
+          <select
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as typeof kind);
+              setValue("");
+            }}
+            className="input"
+          >
+            {SHORTCUTS.map((option) => (
+              <option key={option.kind} value={option.kind}>
+                {option.label}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm">
@@ -84,14 +95,22 @@ export function QueryBox(props: { defaultValue: string; label: string; sources?:
           {shortcut.input === "source" ? (
             <select value={value} onChange={(event) => setValue(event.target.value)} className="input">
               <option value="">Choose a source</option>
-              {props.sources?.map((source) => <option key={source.id} value={source.name}>{source.name}</option>)}
+              {props.sources?.map((source) => (
+                <option key={source.id} value={source.name}>
+                  {source.name}
+                </option>
+              ))}
             </select>
           ) : (
             <input type={shortcut.input} value={value} onChange={(event) => setValue(event.target.value)} className="input" />
           )}
         </label>
-        <button type="button" className="btn btn-sm" onClick={addShortcut} disabled={!value.trim()}>Add to query</button>
-        <button type="button" className="btn btn-sm" onClick={() => add("has:attachment")}>With attachments</button>
+        <button type="button" className="btn btn-sm" onClick={addShortcut} disabled={!value.trim()}>
+          Add to query
+        </button>
+        <button type="button" className="btn btn-sm" onClick={() => add("has:attachment")}>
+          With attachments
+        </button>
       </div>
     </div>
   );

@@ -21,13 +21,29 @@ describe("the query box's clauses", () => {
       endDate: "2024-03-31T00:00:00Z",
       hasAttachments: "false",
     });
-    expect(clauses).toEqual(["from:a@x.org", "to:b@x.org", "mailbox:c@x.org", 'source:"Main source"', "sent:>=2024-01-01", "sent:<=2024-03-31", "NOT has:attachment"]);
+    expect(clauses).toEqual([
+      "from:a@x.org",
+      "to:b@x.org",
+      "mailbox:c@x.org",
+      'source:"Main source"',
+      "sent:>=2024-01-01",
+      "sent:<=2024-03-31",
+      "NOT has:attachment",
+    ]);
     const parsed = parseSearchQuery(clauses.join(" "));
-    expect(parsed?.normalized).toBe('from:a@x.org AND to:b@x.org AND mailbox:c@x.org AND source:"Main source" AND sent:>=2024-01-01 AND sent:<=2024-03-31 AND NOT has:attachment');
+    expect(parsed?.normalized).toBe(
+      'from:a@x.org AND to:b@x.org AND mailbox:c@x.org AND source:"Main source" AND sent:>=2024-01-01 AND sent:<=2024-03-31 AND NOT has:attachment',
+    );
   });
 
   it("splits a query into highlighted tokens: fields, operators, negations, phrases, wildcards, words", () => {
-    expect(queryTokens('budg* AND (from:@acme.com OR subject:"board minutes") -draft "a b"~3 NEAR/2 x').map((token) => [token.text, token.kind, token.field])).toEqual([
+    expect(
+      queryTokens('budg* AND (from:@acme.com OR subject:"board minutes") -draft "a b"~3 NEAR/2 x').map((token) => [
+        token.text,
+        token.kind,
+        token.field,
+      ]),
+    ).toEqual([
       ["budg*", "wildcard", undefined],
       ["AND", "operator", undefined],
       ["(", "operator", undefined],

@@ -4,7 +4,22 @@
  * writing text; the server parses and validates the query.
  */
 
-const FIELD_NAMES = ["from", "to", "cc", "bcc", "subject", "body", "attachment", "filename", "mailbox", "source", "has", "sent", "size", "messageid"];
+const FIELD_NAMES = [
+  "from",
+  "to",
+  "cc",
+  "bcc",
+  "subject",
+  "body",
+  "attachment",
+  "filename",
+  "mailbox",
+  "source",
+  "has",
+  "sent",
+  "size",
+  "messageid",
+];
 const FIELD_TOKEN = new RegExp(`^-?(${FIELD_NAMES.join("|")}):`);
 const OPERATOR_TOKEN = /^(AND|OR|NOT|NEAR\/\d+)$/;
 

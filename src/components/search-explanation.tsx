@@ -28,8 +28,10 @@ export function SearchExplanation({ explanation }: { explanation: Explanation })
     <section aria-label="Query explanation" className="space-y-1 rounded border border-slate-200 p-2 text-sm">
       <p>
         Runs as <code data-testid="explain-normalized">{explanation.normalized || "(every email)"}</code>
-        {explanation.matchingStrategyApplied ? ` with matching strategy ${explanation.searchQuery.matchingStrategy}` : ", exactly as written"}:{" "}
-        {formatNumber(explanation.total)} of {formatNumber(explanation.visibleEmails)} emails you may read.
+        {explanation.matchingStrategyApplied
+          ? ` with matching strategy ${explanation.searchQuery.matchingStrategy}`
+          : ", exactly as written"}
+        : {formatNumber(explanation.total)} of {formatNumber(explanation.visibleEmails)} emails you may read.
       </p>
       <ul className="list-disc pl-5" aria-label="Clauses and their counts">
         <ClauseItem clause={explanation.tree} />

@@ -5,7 +5,8 @@ import { useEffect, useState } from "react";
 
 /** What the sign-in page says when next-auth comes back from the identity provider with `?error=`. */
 const SSO_ERRORS: Record<string, string> = {
-  AccessDenied: "Single sign-on did not let you in: the account is disabled, its email is not verified, or the identity provider is not the configured one.",
+  AccessDenied:
+    "Single sign-on did not let you in: the account is disabled, its email is not verified, or the identity provider is not the configured one.",
   OAuthCallback: "Single sign-on failed: the identity provider's answer could not be verified. Try again or ask your administrator.",
   OAuthSignin: "Single sign-on could not start: the identity provider cannot be reached. Try again later.",
 };

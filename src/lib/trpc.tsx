@@ -15,7 +15,15 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 // A search stopped by its time bound (SERVICE_UNAVAILABLE) would only cost as much again.
-const NO_RETRY = new Set(["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "UNPROCESSABLE_CONTENT", "CONFLICT", "BAD_REQUEST", "SERVICE_UNAVAILABLE"]);
+const NO_RETRY = new Set([
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "UNPROCESSABLE_CONTENT",
+  "CONFLICT",
+  "BAD_REQUEST",
+  "SERVICE_UNAVAILABLE",
+]);
 
 export function TrpcProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(
@@ -31,7 +39,9 @@ export function TrpcProviders({ children }: { children: ReactNode }) {
       }),
   );
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", maxItems: TRPC_MAX_BATCH_SIZE, headers: () => ({ ...UI_HEADERS }) })] }),
+    createTRPCClient<AppRouter>({
+      links: [httpBatchLink({ url: "/api/trpc", maxItems: TRPC_MAX_BATCH_SIZE, headers: () => ({ ...UI_HEADERS }) })],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

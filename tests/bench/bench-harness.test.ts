@@ -77,7 +77,17 @@ describe("synthetic corpus", () => {
 });
 
 describe("report", () => {
-  const row: ResultRow = { scenario: "s", work: "w", throughput: "1 x/s", p50: 1.5, peakRss: "a 1 MB", baseline: "b", ratio: "2x", target: "t | u", pass: false };
+  const row: ResultRow = {
+    scenario: "s",
+    work: "w",
+    throughput: "1 x/s",
+    p50: 1.5,
+    peakRss: "a 1 MB",
+    baseline: "b",
+    ratio: "2x",
+    target: "t | u",
+    pass: false,
+  };
 
   it("escapes pipes and marks failures", () => {
     expect(markdownTable([row]).split("\n")[2]).toBe("| s | w | 1 x/s | 1.5 |  |  | a 1 MB | b | 2x | t \\| u | FAIL |");
@@ -86,7 +96,9 @@ describe("report", () => {
   it("replaces only the section of its scale", () => {
     const once = replaceScaleSection("# Benchmarks\n\nprose\n", "100k", "first");
     const twice = replaceScaleSection(replaceScaleSection(once, "1m", "big"), "100k", "second");
-    expect(twice).toBe("# Benchmarks\n\nprose\n\n<!-- bench:100k:start -->\nsecond\n<!-- bench:100k:end -->\n\n<!-- bench:1m:start -->\nbig\n<!-- bench:1m:end -->\n");
+    expect(twice).toBe(
+      "# Benchmarks\n\nprose\n\n<!-- bench:100k:start -->\nsecond\n<!-- bench:100k:end -->\n\n<!-- bench:1m:start -->\nbig\n<!-- bench:1m:end -->\n",
+    );
   });
 
   it("builds deterministic 2-3 word queries, half of them filtered", () => {

@@ -47,4 +47,3 @@ export async function insertForgedRow(id: number, previousHash: string | null): 
             ${fields.targetType}, ${fields.targetId}, ${JSON.stringify(fields.details)}::jsonb, ${currentHash})`;
   return currentHash;
 }
-

@@ -14,8 +14,13 @@ try {
   const emails = await db().archivedEmail.findMany({ select: { storagePath: true, storageHashSha256: true } });
   const attachments = await db().attachment.findMany({ select: { storagePath: true, hashSha256: true } });
   let badBytes = 0;
-  for (const { key, hash } of [...emails.map((e) => ({ key: e.storagePath, hash: e.storageHashSha256 })), ...attachments.map((a) => ({ key: a.storagePath, hash: a.hashSha256 }))]) {
-    const bytes = await blobStore().get(key).catch(() => null);
+  for (const { key, hash } of [
+    ...emails.map((e) => ({ key: e.storagePath, hash: e.storageHashSha256 })),
+    ...attachments.map((a) => ({ key: a.storagePath, hash: a.hashSha256 })),
+  ]) {
+    const bytes = await blobStore()
+      .get(key)
+      .catch(() => null);
     if (!bytes || createHash("sha256").update(bytes).digest("hex") !== hash) badBytes++;
   }
   const audit = await verifyAuditLog();

@@ -5,7 +5,9 @@ const BOOKKEEPING_TABLES = new Set(["request_rate_limits"]);
 
 /** Row counts of every application table plus the settings: equal before and after a rejected request. */
 export async function databaseFingerprint(): Promise<string> {
-  const tables = (await db().$queryRaw<{ tablename: string }[]>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)
+  const tables = (
+    await db().$queryRaw<{ tablename: string }[]>`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`
+  )
     .map(({ tablename }) => tablename)
     .filter((table) => !BOOKKEEPING_TABLES.has(table));
   const counts = await db().$queryRawUnsafe<{ t: string; n: bigint }[]>(

@@ -148,7 +148,8 @@ async function waitUntilReady(port: number, user: DovecotUser, child: ChildProce
 }
 
 export async function startDovecot(options: { users: DovecotUser[]; specialUse?: Record<string, string> }): Promise<DovecotServer> {
-  if (!existsSync(DOVECOT_BIN)) throw new Error(`Dovecot is not installed at ${DOVECOT_BIN} (apt-get install dovecot-imapd, or set DOVECOT_BIN)`);
+  if (!existsSync(DOVECOT_BIN))
+    throw new Error(`Dovecot is not installed at ${DOVECOT_BIN} (apt-get install dovecot-imapd, or set DOVECOT_BIN)`);
   if (options.users.length === 0) throw new Error("startDovecot needs at least one user");
   const account = runAs();
   const dir = await mkdtemp(path.join(tmpdir(), "archive-dovecot-"));
@@ -213,7 +214,6 @@ export async function seedMailbox(server: DovecotServer, user: DovecotUser, fold
     await client.logout();
   }
 }
-
 
 /**
  * Special-use flags the test server announces: Sent and Trash by flag; "Quarantine" is a Junk

@@ -48,10 +48,7 @@ export async function ensureTestSource(name = DEFAULT_TEST_SOURCE_NAME): Promise
  * attachments directly in the database, then indexes it with the configured search engine inside
  * the same transaction, as ingestion does. No file is written to storage.
  */
-export async function insertTestEmail(
-  overrides: TestEmailOverrides = {},
-  options: { engine?: SearchEngine } = {},
-): Promise<ArchivedEmail> {
+export async function insertTestEmail(overrides: TestEmailOverrides = {}, options: { engine?: SearchEngine } = {}): Promise<ArchivedEmail> {
   const ingestionSourceId = overrides.ingestionSourceId ?? (await ensureTestSource());
   const id = overrides.id ?? randomUUID();
   const messageIdHeader = overrides.messageIdHeader ?? `${id}@test.example.com`;

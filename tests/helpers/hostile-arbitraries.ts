@@ -4,9 +4,29 @@ import fc from "fast-check";
 export const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constantFrom(
-    "../../etc/passwd", "..%2F..%2Fetc%2Fpasswd", "%00", "\u0000", "' OR 1=1 --", "\"; DROP TABLE users; --", "*", "\\", "%",
-    "__proto__", "constructor", "a".repeat(5000), "\uD800", "😀".repeat(50), "<script>alert(1)</script>", "NaN", "-1", "0", "1e309",
-    "00000000-0000-4000-8000-000000000000", "AND OR NOT \"unclosed", "from:x to:y", "\u202Eevil",
+    "../../etc/passwd",
+    "..%2F..%2Fetc%2Fpasswd",
+    "%00",
+    "\u0000",
+    "' OR 1=1 --",
+    '"; DROP TABLE users; --',
+    "*",
+    "\\",
+    "%",
+    "__proto__",
+    "constructor",
+    "a".repeat(5000),
+    "\uD800",
+    "😀".repeat(50),
+    "<script>alert(1)</script>",
+    "NaN",
+    "-1",
+    "0",
+    "1e309",
+    "00000000-0000-4000-8000-000000000000",
+    'AND OR NOT "unclosed',
+    "from:x to:y",
+    "\u202Eevil",
   ),
 );
 
@@ -20,7 +40,7 @@ export const hostileJson = fc.oneof(
 );
 
 /** Bodies that are not JSON at all. */
-export const malformedText = fc.oneof(hostileText, fc.constant("{\"unterminated"), fc.constant("\u0000\u0001\u0002"));
+export const malformedText = fc.oneof(hostileText, fc.constant('{"unterminated'), fc.constant("\u0000\u0001\u0002"));
 
 export function expectNoPrototypePollution(expect: (value: unknown, label: string) => { toBeUndefined(): void }): void {
   expect(({} as Record<string, unknown>).polluted, "prototype pollution").toBeUndefined();

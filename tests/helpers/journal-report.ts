@@ -15,14 +15,25 @@ export interface ReportRecipient {
  * Sender:, Subject:, Message-Id: and one line per recipient, and the original message attached
  * unchanged as message/rfc822.
  */
-export function buildJournalReport(options: { original: Buffer; sender: string; subject: string; messageId: string; recipients: ReportRecipient[]; journalAddress: string }): Buffer {
+export function buildJournalReport(options: {
+  original: Buffer;
+  sender: string;
+  subject: string;
+  messageId: string;
+  recipients: ReportRecipient[];
+  journalAddress: string;
+}): Buffer {
   const boundary = "----=_journal_report_boundary";
   const lines = [
     `Sender: ${options.sender}`,
     `Subject: ${options.subject}`,
     `Message-Id: <${options.messageId}>`,
     ...options.recipients.map((recipient) => {
-      const suffix = recipient.expanded ? `, Expanded: ${recipient.expanded}` : recipient.forwarded ? `, Forwarded: ${recipient.forwarded}` : "";
+      const suffix = recipient.expanded
+        ? `, Expanded: ${recipient.expanded}`
+        : recipient.forwarded
+          ? `, Forwarded: ${recipient.forwarded}`
+          : "";
       return `${recipient.type}: ${recipient.address}${suffix}`;
     }),
   ];

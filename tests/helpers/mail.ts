@@ -46,7 +46,12 @@ export function buildMessage(message: TestMessage = {}): Buffer {
   if (message.references?.length) headers.push(`References: ${message.references.map((id) => `<${id}>`).join(" ")}`);
   for (const [name, value] of Object.entries(message.headers ?? {})) headers.push(`${name}: ${value}`);
   headers.push("MIME-Version: 1.0");
-  const textPart = [`Content-Type: text/${message.html ? "html" : "plain"}; charset=utf-8`, "Content-Transfer-Encoding: 8bit", "", message.html ?? message.body ?? "Hello from the test suite."].join(CRLF);
+  const textPart = [
+    `Content-Type: text/${message.html ? "html" : "plain"}; charset=utf-8`,
+    "Content-Transfer-Encoding: 8bit",
+    "",
+    message.html ?? message.body ?? "Hello from the test suite.",
+  ].join(CRLF);
   if (!message.attachments?.length) return Buffer.from([...headers, textPart].join(CRLF) + CRLF);
   const boundary = `----=_boundary_${randomUUID()}`;
   const parts = [textPart];
@@ -73,7 +78,11 @@ export function mboxOf(messages: Buffer[]): Buffer {
       // A writer ends every message with a line break before the separating blank line.
       const text = message.toString("latin1");
       const quoted = (text.endsWith("\n") ? text : `${text}\n`).replace(/^(>*From )/gm, ">$1");
-      return Buffer.concat([Buffer.from("From MAILER-DAEMON Mon Jan 15 12:00:00 2024\n"), Buffer.from(quoted, "latin1"), Buffer.from("\n")]);
+      return Buffer.concat([
+        Buffer.from("From MAILER-DAEMON Mon Jan 15 12:00:00 2024\n"),
+        Buffer.from(quoted, "latin1"),
+        Buffer.from("\n"),
+      ]);
     }),
   );
 }

@@ -17,7 +17,9 @@ interface AuthCoreResponse {
 }
 type AuthCore = (params: { req: Record<string, unknown>; options: NextAuthOptions }) => Promise<AuthCoreResponse>;
 const requireFromHere = createRequire(import.meta.url);
-const { AuthHandler } = requireFromHere(path.join(path.dirname(requireFromHere.resolve("next-auth")), "core", "index.js")) as { AuthHandler: AuthCore };
+const { AuthHandler } = requireFromHere(path.join(path.dirname(requireFromHere.resolve("next-auth")), "core", "index.js")) as {
+  AuthHandler: AuthCore;
+};
 
 /** The origin next-auth runs on in these tests (NEXTAUTH_URL); the provider must list its callback. */
 export const APP_ORIGIN = "http://localhost:3000";
@@ -52,9 +54,21 @@ export interface OidcSignInOutcome {
 export async function signInThroughOidc(login: string, ip = "127.0.0.1"): Promise<OidcSignInOutcome> {
   process.env.NEXTAUTH_URL = APP_ORIGIN;
   const appCookies = new Map<string, string>();
-  const app = async (action: "csrf" | "signin" | "callback", method: string, extra: { query?: Record<string, string>; body?: Record<string, string> }) => {
+  const app = async (
+    action: "csrf" | "signin" | "callback",
+    method: string,
+    extra: { query?: Record<string, string>; body?: Record<string, string> },
+  ) => {
     const response = await AuthHandler({
-      req: { origin: APP_ORIGIN, method, action, providerId: action === "csrf" ? undefined : OIDC_PROVIDER_ID, cookies: Object.fromEntries(appCookies), headers: {}, ...extra },
+      req: {
+        origin: APP_ORIGIN,
+        method,
+        action,
+        providerId: action === "csrf" ? undefined : OIDC_PROVIDER_ID,
+        cookies: Object.fromEntries(appCookies),
+        headers: {},
+        ...extra,
+      },
       options: authOptions({ ip }),
     });
     for (const cookie of response.cookies ?? []) appCookies.set(cookie.name, cookie.value);

@@ -58,7 +58,12 @@ function interceptTokenAnswer(response: ServerResponse): void {
   }) as ServerResponse["end"];
 }
 
-export async function startOidcProvider(options: { users: OidcTestUser[]; redirectUris: string[]; host?: string; port?: number }): Promise<OidcTestProvider> {
+export async function startOidcProvider(options: {
+  users: OidcTestUser[];
+  redirectUris: string[];
+  host?: string;
+  port?: number;
+}): Promise<OidcTestProvider> {
   const host = options.host ?? "127.0.0.1";
   const port = options.port ?? (await freePort(host));
   const issuer = `http://${host}:${port}`;
@@ -67,7 +72,15 @@ export async function startOidcProvider(options: { users: OidcTestUser[]; redire
   const users = new Map(options.users.map((user) => [user.sub, user]));
   const misbehave: OidcMisbehaviour = {};
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, response_types: ["code"], grant_types: ["authorization_code"] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        response_types: ["code"],
+        grant_types: ["authorization_code"],
+      },
+    ],
     scopes: ["openid", "email", "profile", "groups"],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"], groups: ["groups"] },
     // Real providers put the role claim in the ID token when asked to (Keycloak's mapper, Entra's groups claim).
@@ -118,7 +131,13 @@ export async function startOidcProvider(options: { users: OidcTestUser[]; redire
     clientSecret,
     users,
     misbehave,
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_SCOPES: "openid email profile groups", OIDC_DISPLAY_NAME: "Test IdP" },
+    env: {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_SCOPES: "openid email profile groups",
+      OIDC_DISPLAY_NAME: "Test IdP",
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

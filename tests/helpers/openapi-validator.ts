@@ -22,9 +22,15 @@ function validator(): Promise<Ajv2020> {
 const pointer = (...parts: string[]) => parts.map((part) => part.replaceAll("~", "~0").replaceAll("/", "~1")).join("/");
 
 /** Throws when the answer does not match the document; `pattern` is the route file's ("/v1/users/[id]"). */
-export async function assertDocumentedResponse(pattern: string, method: string, response: { status: number; contentType: string | null; body: unknown }) {
+export async function assertDocumentedResponse(
+  pattern: string,
+  method: string,
+  response: { status: number; contentType: string | null; body: unknown },
+) {
   const instance = await validator();
-  const document = instance.getSchema(DOCUMENT_ID)!.schema as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
+  const document = instance.getSchema(DOCUMENT_ID)!.schema as {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+  };
   const path = openApiPath(pattern);
   const operation = document.paths[path]?.[method.toLowerCase()];
   const label = `${method} ${path} answered ${response.status}`;
@@ -36,6 +42,8 @@ export async function assertDocumentedResponse(pattern: string, method: string, 
   const ref = `${DOCUMENT_ID}#/${pointer("paths", path, method.toLowerCase(), "responses", String(response.status), "content", "application/json", "schema")}`;
   const validate = instance.getSchema(ref)!;
   if (!validate(response.body)) {
-    throw new Error(`${label} with a body the OpenAPI document does not allow: ${instance.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`);
+    throw new Error(
+      `${label} with a body the OpenAPI document does not allow: ${instance.errorsText(validate.errors)}\n${JSON.stringify(response.body).slice(0, 500)}`,
+    );
   }
 }

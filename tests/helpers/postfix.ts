@@ -117,7 +117,11 @@ export async function startPostfix(options: PostfixOptions): Promise<PostfixServ
     port,
     submit: (message) => sendSmtp({ port, ...message, tls: false }),
     flush: async () => void (await run("/usr/sbin/postqueue", ["-c", conf, "-f"])),
-    queued: async () => (await Promise.all(["incoming", "active", "deferred", "maildrop"].map((name) => countFiles(path.join(dir, "queue", name))))).reduce((a, b) => a + b, 0),
+    queued: async () =>
+      (await Promise.all(["incoming", "active", "deferred", "maildrop"].map((name) => countFiles(path.join(dir, "queue", name))))).reduce(
+        (a, b) => a + b,
+        0,
+      ),
     log,
     stop: async () => {
       await postfix("stop").catch(() => undefined);

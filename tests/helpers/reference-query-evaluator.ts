@@ -63,7 +63,9 @@ export function matchesReference(node: QueryNode, email: ReferenceEmail): boolea
     case "near":
       return fieldsOf(email, node.field).some((words) => isNear(words, node.words, node.distance));
     case "address": {
-      const addresses = { from: [email.senderEmail], to: [...email.to, ...email.cc, ...email.bcc], cc: email.cc, bcc: email.bcc }[node.field];
+      const addresses = { from: [email.senderEmail], to: [...email.to, ...email.cc, ...email.bcc], cc: email.cc, bcc: email.bcc }[
+        node.field
+      ];
       return addressMatches(addresses, node.address, node.domain);
     }
     case "mailbox":

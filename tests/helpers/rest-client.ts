@@ -28,11 +28,15 @@ const routes: CompiledRoute[] = Object.entries(modules)
   .sort((a, b) => rank(b) - rank(a));
 
 function rank(route: CompiledRoute): number {
-  return route.segments.reduce((score, segment) => {
-    if (segment.startsWith("[...")) return score * 3;
-    if (segment.startsWith("[")) return score * 3 + 1;
-    return score * 3 + 2;
-  }, 0) * 100 + route.segments.length;
+  return (
+    route.segments.reduce((score, segment) => {
+      if (segment.startsWith("[...")) return score * 3;
+      if (segment.startsWith("[")) return score * 3 + 1;
+      return score * 3 + 2;
+    }, 0) *
+      100 +
+    route.segments.length
+  );
 }
 
 function match(route: CompiledRoute, parts: string[]): Record<string, string | string[]> | null {
@@ -110,7 +114,11 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
   }
   if (handler.endpointSpec?.credentials === "token") {
     const pattern = "/" + found.route.segments.join("/");
-    await assertDocumentedResponse(pattern, method, { status: response.status, contentType: response.headers.get("content-type"), body: parsed });
+    await assertDocumentedResponse(pattern, method, {
+      status: response.status,
+      contentType: response.headers.get("content-type"),
+      body: parsed,
+    });
   }
   return { status: response.status, body: parsed as T, headers: response.headers, text, bytes };
 }

@@ -23,7 +23,9 @@ export const applyLabel = (token: string, emailId: string, labelId: string) =>
   ok("POST", `${RETENTION}/email/${emailId}/label`, token, { labelId });
 export const disableLabel = (token: string, labelId: string) => ok("DELETE", `${RETENTION}/labels/${labelId}`, token);
 export const createHold = (token: string, name: string) => ok("POST", `${HOLDS}/holds`, token, { name }, 201);
-export const setHoldActive = (token: string, holdId: string, isActive: boolean) => ok("PUT", `${HOLDS}/holds/${holdId}`, token, { isActive });
-export const applyHold = (token: string, emailId: string, holdId: string) => ok("POST", `${HOLDS}/email/${emailId}/holds`, token, { holdId });
+export const setHoldActive = (token: string, holdId: string, isActive: boolean) =>
+  ok("PUT", `${HOLDS}/holds/${holdId}`, token, { isActive });
+export const applyHold = (token: string, emailId: string, holdId: string) =>
+  ok("POST", `${HOLDS}/email/${emailId}/holds`, token, { holdId });
 export const retentionStatus = (token: string, emailId: string) => ok("GET", `${RETENTION}/email/${emailId}/status`, token);
 export const forecast = (token: string, days: number) => ok("GET", `${RETENTION}/forecast?days=${days}`, token);

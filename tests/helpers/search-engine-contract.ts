@@ -29,10 +29,7 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
   const query = (text: string, rest: { matchingStrategy?: string; filters?: Record<string, unknown> } = {}): SearchQuery =>
     normalizeSearchQuery({ query: text, ...rest });
 
-  async function search(
-    searchQuery: SearchQuery,
-    page: { scope?: ArchiveCondition[] | null; offset?: number; limit?: number } = {},
-  ) {
+  async function search(searchQuery: SearchQuery, page: { scope?: ArchiveCondition[] | null; offset?: number; limit?: number } = {}) {
     const result = await engine().search({
       query: searchQuery,
       scope: page.scope === undefined ? null : page.scope,
@@ -41,8 +38,7 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
     });
     return { ...result, names: result.hits.map((hit) => name(hit.id)) };
   }
-  const namesOf = async (searchQuery: SearchQuery, scope: ArchiveCondition[] | null = null) =>
-    (await search(searchQuery, { scope })).names;
+  const namesOf = async (searchQuery: SearchQuery, scope: ArchiveCondition[] | null = null) => (await search(searchQuery, { scope })).names;
   const sorted = (names: string[]) => [...names].sort();
 
   async function allIds(searchQuery: SearchQuery, pageSize = 1000, scope: ArchiveCondition[] | null = null) {
@@ -61,8 +57,9 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
 
   async function addBulk(count: number): Promise<string[]> {
     const batch = randomUUID();
-    return transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: string }[]>`
+    return transaction(
+      async (tx) => {
+        const rows = await tx.$queryRaw<{ id: string }[]>`
         INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, subject,
           sender_name, sender_email, recipients, recipient_emails, storage_path, storage_hash_sha256, size_bytes, body_text)
         SELECT gen_random_uuid(), ${sourceB}::uuid, 'bulk@example.com', ${batch} || '-' || n,
@@ -70,10 +67,12 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
           '[]'::jsonb, '{}', 'test/bulk/' || n, md5(n::text) || md5(${batch} || n), 100, 'bulkword number ' || n
         FROM generate_series(1, ${count}::int) AS n
         RETURNING id`;
-      const ids = rows.map((row) => row.id);
-      await engine().indexEmails(tx, ids);
-      return ids;
-    }, { timeoutMs: 120_000 });
+        const ids = rows.map((row) => row.id);
+        await engine().indexEmails(tx, ids);
+        return ids;
+      },
+      { timeoutMs: 120_000 },
+    );
   }
 
   beforeAll(async () => {
@@ -118,7 +117,10 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
     await add("x1", {
       bodyText: "ledger one",
       senderEmail: "alice@example.com",
-      recipients: [{ name: "Bob", email: "bob@example.com" }, { name: "Carol", email: "carol@example.com" }],
+      recipients: [
+        { name: "Bob", email: "bob@example.com" },
+        { name: "Carol", email: "carol@example.com" },
+      ],
       userEmail: "alice@example.com",
       sentAt: "2024-05-01T08:00:00.000Z",
     });
@@ -200,16 +202,12 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
   });
 
   describe("tsquery and SQL syntax in an operator-free query is plain text", () => {
-    it.each([
-      "budget:*",
-      "budget\\",
-      "!budget",
-      "budget <-> nothere",
-      "budget:A",
-      "budget & | ! :* <->",
-    ])("%s finds what budget finds", async (text) => {
-      expect(sorted(await namesOf(query(text)))).toEqual(["b1", "b2"]);
-    });
+    it.each(["budget:*", "budget\\", "!budget", "budget <-> nothere", "budget:A", "budget & | ! :* <->"])(
+      "%s finds what budget finds",
+      async (text) => {
+        expect(sorted(await namesOf(query(text)))).toEqual(["b1", "b2"]);
+      },
+    );
 
     it("does not negate with ! or combine with | (every word is required under all)", async () => {
       expect(await namesOf(query("budget !approved", { matchingStrategy: "all" }))).toEqual(["b2"]);
@@ -434,10 +432,7 @@ export function registerSearchEngineContract(options: SearchEngineContractOption
     it("returns the full result set of each strategy, ignoring relevance", async () => {
       expect(sorted((await allIds(query("alpha beta gamma"))).flat().map(name))).toEqual(["s1", "s2", "s3", "s5", "s7"]);
       expect(sorted((await allIds(query("alpha beta gamma", { matchingStrategy: "all" }))).flat().map(name))).toEqual(["s1"]);
-      expect(sorted((await allIds(query("lighthouse walrus", { matchingStrategy: "frequency" }))).flat().map(name))).toEqual([
-        "f1",
-        "f4",
-      ]);
+      expect(sorted((await allIds(query("lighthouse walrus", { matchingStrategy: "frequency" }))).flat().map(name))).toEqual(["f1", "f4"]);
       expect(sorted((await allIds(query("bulkword xylophonist"))).flat())).toEqual(sorted(bulkIds));
     });
 

@@ -149,7 +149,8 @@ async function seed(url: string, users: LdapUser[]): Promise<void> {
   const groups = [...new Set(users.flatMap((user) => user.groups))];
   await withAdmin(url, async (client) => {
     await client.add(LDAP_SUFFIX, { objectClass: ["dcObject", "organization"], dc: "example", o: "Example" });
-    for (const ou of ["people", "groups", "policies"]) await client.add(`ou=${ou},${LDAP_SUFFIX}`, { objectClass: "organizationalUnit", ou });
+    for (const ou of ["people", "groups", "policies"])
+      await client.add(`ou=${ou},${LDAP_SUFFIX}`, { objectClass: "organizationalUnit", ou });
     await client.add(`cn=default,ou=policies,${LDAP_SUFFIX}`, {
       objectClass: ["person", "pwdPolicy"],
       cn: "default",
@@ -210,7 +211,9 @@ export async function startSlapd(users: LdapUser[]): Promise<SlapdServer> {
   const userDn = (uid: string) => `uid=${uid},${LDAP_PEOPLE}`;
   const groupDn = (group: string) => `cn=${group},${LDAP_GROUPS}`;
   const modifyGroup = (uid: string, group: string, operation: "add" | "delete") =>
-    withAdmin(url, (client) => client.modify(groupDn(group), new Change({ operation, modification: new Attribute({ type: "member", values: [userDn(uid)] }) })));
+    withAdmin(url, (client) =>
+      client.modify(groupDn(group), new Change({ operation, modification: new Attribute({ type: "member", values: [userDn(uid)] }) })),
+    );
   return {
     url,
     env: { LDAP_URL: url, LDAP_BIND_DN: LDAP_ADMIN_DN, LDAP_BIND_PASSWORD: LDAP_ADMIN_PASSWORD, LDAP_USER_BASE: LDAP_PEOPLE },
@@ -220,7 +223,10 @@ export async function startSlapd(users: LdapUser[]): Promise<SlapdServer> {
     removeFromGroup: (uid, group) => modifyGroup(uid, group, "delete"),
     disable: (uid) =>
       withAdmin(url, (client) =>
-        client.modify(userDn(uid), new Change({ operation: "add", modification: new Attribute({ type: "pwdAccountLockedTime", values: ["000001010000Z"] }) })),
+        client.modify(
+          userDn(uid),
+          new Change({ operation: "add", modification: new Attribute({ type: "pwdAccountLockedTime", values: ["000001010000Z"] }) }),
+        ),
       ),
     stop,
   };

@@ -38,9 +38,10 @@ export async function trpcHttp(
   const { GET, POST } = await import("../../src/app/api/trpc/[trpc]/route");
   const mutation = isMutation(name);
   const queryInput = options.rawBody ?? (input === undefined ? undefined : JSON.stringify(input));
-  const url = mutation || queryInput === undefined
-    ? `http://localhost/api/trpc/${name}`
-    : `http://localhost/api/trpc/${name}?${new URLSearchParams({ input: queryInput })}`;
+  const url =
+    mutation || queryInput === undefined
+      ? `http://localhost/api/trpc/${name}`
+      : `http://localhost/api/trpc/${name}?${new URLSearchParams({ input: queryInput })}`;
   const request = new Request(url, {
     method: mutation ? "POST" : "GET",
     headers: { ...headers, ...(options.contentType === "" ? {} : { "content-type": options.contentType ?? "application/json" }) },

@@ -64,7 +64,10 @@ async function expectStorageConsistent() {
   const emails = await db().archivedEmail.findMany({ select: { storagePath: true, storageHashSha256: true } });
   const attachments = await db().attachment.findMany({ select: { storagePath: true, hashSha256: true } });
   const referenced = new Set<string>();
-  for (const { storagePath, hash } of [...emails.map((e) => ({ storagePath: e.storagePath, hash: e.storageHashSha256 })), ...attachments.map((a) => ({ storagePath: a.storagePath, hash: a.hashSha256 }))]) {
+  for (const { storagePath, hash } of [
+    ...emails.map((e) => ({ storagePath: e.storagePath, hash: e.storageHashSha256 })),
+    ...attachments.map((a) => ({ storagePath: a.storagePath, hash: a.hashSha256 })),
+  ]) {
     expect(sha256(await readFile(path.join(storageRoot(), storagePath))), storagePath).toBe(hash);
     referenced.add(path.join(storageRoot(), storagePath));
   }
@@ -105,10 +108,16 @@ describe("crashes", () => {
     const source = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Old mail", provider: "upload" } });
     const old = "Mon, 01 Jan 2018 10:00:00 +0000";
     const messages = Array.from({ length: 300 }, (_, index) =>
-      buildMessage({ subject: `old ${index}`, date: old, attachments: index % 4 === 0 ? [{ filename: "a.bin", content: Buffer.alloc(5000, index % 256) }] : [] }),
+      buildMessage({
+        subject: `old ${index}`,
+        date: old,
+        attachments: index % 4 === 0 ? [{ filename: "a.bin", content: Buffer.alloc(5000, index % 256) }] : [],
+      }),
     );
     const imported = await api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=old@example.com`, {
-      token: admin.token, rawBody: new Uint8Array(mboxOf(messages)), headers: { "content-type": "application/mbox" },
+      token: admin.token,
+      rawBody: new Uint8Array(mboxOf(messages)),
+      headers: { "content-type": "application/mbox" },
     });
     expect(imported.body).toMatchObject({ imported: 300, failed: [] });
     const label = await createLabel(admin.token, "One year", 365);
@@ -118,7 +127,9 @@ describe("crashes", () => {
     for (const email of emails) await applyLabel(admin.token, email.id, label.id);
     for (const id of held) await applyHold(admin.token, id, hold.id);
     // Slow deletions down so kills land inside cycles.
-    await db().$executeRawUnsafe(`CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.01); RETURN OLD; END $$`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.01); RETURN OLD; END $$`,
+    );
     await db().$executeRawUnsafe(`CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()`);
     try {
       expect(await crashRepeatedly(["scripts/worker.ts", "--once"], 5), "some cycles were killed before they finished").toBeGreaterThan(0);

@@ -49,8 +49,21 @@ describe("database crash during writes", () => {
     const second = path.join(dir, "second.mbox");
     await writeFile(first, mboxOf(Array.from({ length: 150 }, (_, index) => buildMessage({ subject: `acknowledged ${index}` }))));
     // Big enough that the import is still writing when PostgreSQL is killed 1.5 s after it starts.
-    await writeFile(second, mboxOf(Array.from({ length: IN_FLIGHT }, (_, index) => buildMessage({ subject: `in flight ${index}`, body: "x".repeat(20_000) }))));
-    const importArgs = (file: string) => ["scripts/archive.ts", "import", "--source", "Crash", "--create", "--user", "crash@example.com", "--no-progress", file];
+    await writeFile(
+      second,
+      mboxOf(Array.from({ length: IN_FLIGHT }, (_, index) => buildMessage({ subject: `in flight ${index}`, body: "x".repeat(20_000) }))),
+    );
+    const importArgs = (file: string) => [
+      "scripts/archive.ts",
+      "import",
+      "--source",
+      "Crash",
+      "--create",
+      "--user",
+      "crash@example.com",
+      "--no-progress",
+      file,
+    ];
 
     const acknowledged = await run(importArgs(first), env);
     expect(acknowledged.code, acknowledged.stderr).toBe(0);

@@ -65,7 +65,12 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: READ_USERS(404) },
   { method: "PUT", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: "/v1/users/[id]", path: (ids) => `/v1/users/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: "/v1/users/[id]/revoke-sessions", path: (ids) => `/v1/users/${ids.ghost}/revoke-sessions`, expect: ADMIN_ONLY(404) },
+  {
+    method: "POST",
+    pattern: "/v1/users/[id]/revoke-sessions",
+    path: (ids) => `/v1/users/${ids.ghost}/revoke-sessions`,
+    expect: ADMIN_ONLY(404),
+  },
   { method: "GET", pattern: "/v1/users/profile", path: () => "/v1/users/profile", expect: 200 },
   { method: "PATCH", pattern: "/v1/users/profile", path: () => "/v1/users/profile", body: {}, expect: 422 },
   { method: "POST", pattern: "/v1/users/profile/password", path: () => "/v1/users/profile/password", body: {}, expect: 422 },
@@ -80,56 +85,183 @@ const ROWS: Row[] = [
   { method: "GET", pattern: "/v1/settings", path: () => "/v1/settings", expect: ADMIN_ONLY(200) },
   { method: "PUT", pattern: "/v1/settings", path: () => "/v1/settings", body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: "/v1/settings/sso-role-mapping", path: () => "/v1/settings/sso-role-mapping", expect: ADMIN_ONLY(200) },
-  { method: "PUT", pattern: "/v1/settings/sso-role-mapping", path: () => "/v1/settings/sso-role-mapping", body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "PUT",
+    pattern: "/v1/settings/sso-role-mapping",
+    path: () => "/v1/settings/sso-role-mapping",
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   { method: "GET", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "PUT", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "PUT",
+    pattern: "/v1/ingestion-sources/[id]",
+    path: (ids) => `/v1/ingestion-sources/${ids.ghost}`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   { method: "DELETE", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: "/v1/ingestion-sources/[id]/import", path: (ids) => `/v1/ingestion-sources/${ids.ghost}/import`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: "/v1/ingestion-sources/[id]/sync", path: (ids) => `/v1/ingestion-sources/${ids.ghost}/sync`, expect: ADMIN_ONLY(404) },
-  { method: "GET", pattern: "/v1/archived-emails/ingestion-source/[ingestionSourceId]", path: (ids) => `/v1/archived-emails/ingestion-source/${ids.ghost}`, expect: [404, 404, 404, 404, 403] },
-  { method: "GET", pattern: "/v1/archived-emails/[id]", path: (ids) => `/v1/archived-emails/${ids.email}`, expect: [200, 200, 200, 404, 403] },
+  {
+    method: "POST",
+    pattern: "/v1/ingestion-sources/[id]/import",
+    path: (ids) => `/v1/ingestion-sources/${ids.ghost}/import`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "POST",
+    pattern: "/v1/ingestion-sources/[id]/sync",
+    path: (ids) => `/v1/ingestion-sources/${ids.ghost}/sync`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/ingestion-source/[ingestionSourceId]",
+    path: (ids) => `/v1/archived-emails/ingestion-source/${ids.ghost}`,
+    expect: [404, 404, 404, 404, 403],
+  },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/[id]",
+    path: (ids) => `/v1/archived-emails/${ids.email}`,
+    expect: [200, 200, 200, 404, 403],
+  },
   // Deletion is disabled by default: the permitted caller learns that; the others lack delete:archive.
   { method: "DELETE", pattern: "/v1/archived-emails/[id]", path: (ids) => `/v1/archived-emails/${ids.ghost}`, expect: ADMIN_ONLY(403) },
   // Restore to a mailbox needs restore:archive (manage:all has it); the body is checked before the email or run is looked up.
-  { method: "POST", pattern: "/v1/archived-emails/[id]/restore", path: (ids) => `/v1/archived-emails/${ids.ghost}/restore`, body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "POST",
+    pattern: "/v1/archived-emails/[id]/restore",
+    path: (ids) => `/v1/archived-emails/${ids.ghost}/restore`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   { method: "POST", pattern: "/v1/archived-emails/restore", path: () => "/v1/archived-emails/restore", body: {}, expect: ADMIN_ONLY(422) },
-  { method: "GET", pattern: "/v1/archived-emails/restore/[runId]", path: (ids) => `/v1/archived-emails/restore/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "GET", pattern: "/v1/archived-emails/[id]/raw", path: (ids) => `/v1/archived-emails/${ids.ghost}/raw`, expect: [404, 404, 404, 404, 403] },
-  { method: "GET", pattern: "/v1/archived-emails/[id]/attachments/[attachmentId]", path: (ids) => `/v1/archived-emails/${ids.ghost}/attachments/${ids.ghost}`, expect: [404, 404, 404, 404, 403] },
-  { method: "GET", pattern: "/v1/archived-emails/unsearchable", path: () => "/v1/archived-emails/unsearchable", expect: [200, 200, 200, 200, 403] },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/restore/[runId]",
+    path: (ids) => `/v1/archived-emails/restore/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/[id]/raw",
+    path: (ids) => `/v1/archived-emails/${ids.ghost}/raw`,
+    expect: [404, 404, 404, 404, 403],
+  },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/[id]/attachments/[attachmentId]",
+    path: (ids) => `/v1/archived-emails/${ids.ghost}/attachments/${ids.ghost}`,
+    expect: [404, 404, 404, 404, 403],
+  },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/unsearchable",
+    path: () => "/v1/archived-emails/unsearchable",
+    expect: [200, 200, 200, 200, 403],
+  },
   // The UI's session-cookie routes: bearer tokens and API keys do not count there.
   { method: "GET", pattern: "/api/ui/emails/[id]/raw", path: (ids) => `/api/ui/emails/${ids.email}/raw`, expect: 401 },
-  { method: "GET", pattern: "/api/ui/emails/[id]/attachments/[attachmentId]", path: (ids) => `/api/ui/emails/${ids.email}/attachments/${ids.ghost}`, expect: 401 },
+  {
+    method: "GET",
+    pattern: "/api/ui/emails/[id]/attachments/[attachmentId]",
+    path: (ids) => `/api/ui/emails/${ids.email}/attachments/${ids.ghost}`,
+    expect: 401,
+  },
   { method: "POST", pattern: "/api/ui/sources/[id]/import", path: (ids) => `/api/ui/sources/${ids.ghost}/import`, expect: 401 },
-  { method: "GET", pattern: "/api/ui/ediscovery/cases/[id]/exports/[exportId]/download", path: (ids) => `/api/ui/ediscovery/cases/${ids.ghost}/exports/${ids.ghost}/download`, expect: 401 },
+  {
+    method: "GET",
+    pattern: "/api/ui/ediscovery/cases/[id]/exports/[exportId]/download",
+    path: (ids) => `/api/ui/ediscovery/cases/${ids.ghost}/exports/${ids.ghost}/download`,
+    expect: 401,
+  },
   { method: "GET", pattern: "/v1/search", path: () => "/v1/search?query=hello", expect: [200, 200, 200, 200, 403] },
-  { method: "POST", pattern: "/v1/search/explain", path: () => "/v1/search/explain", body: { searchQuery: { query: "hello OR world" } }, expect: [200, 200, 200, 200, 403] },
+  {
+    method: "POST",
+    pattern: "/v1/search/explain",
+    path: () => "/v1/search/explain",
+    body: { searchQuery: { query: "hello OR world" } },
+    expect: [200, 200, 200, 200, 403],
+  },
   { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs", expect: READ_AUDIT(200) },
   // The actorUserId filter: permission first, then validation.
-  { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: (ids) => `/api/v1/enterprise/audit-logs?actorUserId=${ids.ghost}`, expect: READ_AUDIT(200) },
-  { method: "GET", pattern: "/api/v1/enterprise/audit-logs", path: () => "/api/v1/enterprise/audit-logs?actorUserId=nobody", expect: READ_AUDIT(422) },
-  { method: "POST", pattern: "/api/v1/enterprise/audit-logs/verify", path: () => "/api/v1/enterprise/audit-logs/verify", expect: READ_AUDIT(200) },
-  { method: "GET", pattern: "/api/v1/enterprise/audit-logs/head", path: () => "/api/v1/enterprise/audit-logs/head", expect: READ_AUDIT(200) },
+  {
+    method: "GET",
+    pattern: "/api/v1/enterprise/audit-logs",
+    path: (ids) => `/api/v1/enterprise/audit-logs?actorUserId=${ids.ghost}`,
+    expect: READ_AUDIT(200),
+  },
+  {
+    method: "GET",
+    pattern: "/api/v1/enterprise/audit-logs",
+    path: () => "/api/v1/enterprise/audit-logs?actorUserId=nobody",
+    expect: READ_AUDIT(422),
+  },
+  {
+    method: "POST",
+    pattern: "/api/v1/enterprise/audit-logs/verify",
+    path: () => "/api/v1/enterprise/audit-logs/verify",
+    expect: READ_AUDIT(200),
+  },
+  {
+    method: "GET",
+    pattern: "/api/v1/enterprise/audit-logs/head",
+    path: () => "/api/v1/enterprise/audit-logs/head",
+    expect: READ_AUDIT(200),
+  },
   { method: "GET", pattern: `${H}/holds`, path: () => `${H}/holds`, expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: `${H}/holds`, path: () => `${H}/holds`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "PUT", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: `${H}/holds/[id]`, path: (ids) => `${H}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${H}/holds/[id]/bulk-apply`, path: (ids) => `${H}/holds/${ids.ghost}/bulk-apply`, body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "POST",
+    pattern: `${H}/holds/[id]/bulk-apply`,
+    path: (ids) => `${H}/holds/${ids.ghost}/bulk-apply`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   // The interface documents 500 for release-all on an unknown hold.
   { method: "POST", pattern: `${H}/holds/[id]/release-all`, path: (ids) => `${H}/holds/${ids.ghost}/release-all`, expect: ADMIN_ONLY(500) },
-  { method: "GET", pattern: `${H}/email/[emailId]/holds`, path: (ids) => `${H}/email/${ids.email}/holds`, expect: [200, 200, 200, 404, 403] },
-  { method: "POST", pattern: `${H}/email/[emailId]/holds`, path: (ids) => `${H}/email/${ids.email}/holds`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "DELETE", pattern: `${H}/email/[emailId]/holds/[holdId]`, path: (ids) => `${H}/email/${ids.email}/holds/${ids.ghost}`, expect: ADMIN_ONLY(404) },
+  {
+    method: "GET",
+    pattern: `${H}/email/[emailId]/holds`,
+    path: (ids) => `${H}/email/${ids.email}/holds`,
+    expect: [200, 200, 200, 404, 403],
+  },
+  {
+    method: "POST",
+    pattern: `${H}/email/[emailId]/holds`,
+    path: (ids) => `${H}/email/${ids.email}/holds`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
+  {
+    method: "DELETE",
+    pattern: `${H}/email/[emailId]/holds/[holdId]`,
+    path: (ids) => `${H}/email/${ids.email}/holds/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
   { method: "GET", pattern: `${L}/labels`, path: () => `${L}/labels`, expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: `${L}/labels`, path: () => `${L}/labels`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "PUT", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: `${L}/labels/[id]`, path: (ids) => `${L}/labels/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "GET", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: [200, 200, 200, 404, 403] },
-  { method: "POST", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "GET",
+    pattern: `${L}/email/[emailId]/label`,
+    path: (ids) => `${L}/email/${ids.email}/label`,
+    expect: [200, 200, 200, 404, 403],
+  },
+  {
+    method: "POST",
+    pattern: `${L}/email/[emailId]/label`,
+    path: (ids) => `${L}/email/${ids.email}/label`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   { method: "DELETE", pattern: `${L}/email/[emailId]/label`, path: (ids) => `${L}/email/${ids.email}/label`, expect: ADMIN_ONLY(200) },
   { method: "GET", pattern: `${L}/policies`, path: () => `${L}/policies`, expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: `${L}/policies`, path: () => `${L}/policies`, body: {}, expect: ADMIN_ONLY(422) },
@@ -138,7 +270,12 @@ const ROWS: Row[] = [
   { method: "DELETE", pattern: `${L}/policies/[id]`, path: (ids) => `${L}/policies/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "GET", pattern: `${L}/forecast`, path: () => `${L}/forecast?days=30`, expect: ADMIN_ONLY(200) },
   { method: "GET", pattern: `${L}/cycles`, path: () => `${L}/cycles`, expect: ADMIN_ONLY(200) },
-  { method: "GET", pattern: `${L}/email/[emailId]/status`, path: (ids) => `${L}/email/${ids.email}/status`, expect: [200, 200, 200, 404, 403] },
+  {
+    method: "GET",
+    pattern: `${L}/email/[emailId]/status`,
+    path: (ids) => `${L}/email/${ids.email}/status`,
+    expect: [200, 200, 200, 404, 403],
+  },
   // Any signed-in caller may list and decide; each sees only the dispositions of the rules they review.
   { method: "GET", pattern: `${L}/dispositions`, path: () => `${L}/dispositions`, expect: 200 },
   { method: "POST", pattern: `${L}/dispositions/decide`, path: () => `${L}/dispositions/decide`, body: {}, expect: 422 },
@@ -150,21 +287,86 @@ const ROWS: Row[] = [
   { method: "PUT", pattern: `${E}/cases/[id]`, path: (ids) => `${E}/cases/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
   { method: "DELETE", pattern: `${E}/cases/[id]`, path: (ids) => `${E}/cases/${ids.ghost}`, expect: ADMIN_ONLY(404) },
   { method: "GET", pattern: `${E}/cases/[id]/searches`, path: (ids) => `${E}/cases/${ids.ghost}/searches`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${E}/cases/[id]/searches`, path: (ids) => `${E}/cases/${ids.ghost}/searches`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "GET", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "PUT", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "DELETE", pattern: `${E}/cases/[id]/searches/[searchId]`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${E}/cases/[id]/searches/[searchId]/run`, path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}/run`, expect: ADMIN_ONLY(404) },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/searches`,
+    path: (ids) => `${E}/cases/${ids.ghost}/searches`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
+  {
+    method: "GET",
+    pattern: `${E}/cases/[id]/searches/[searchId]`,
+    path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "PUT",
+    pattern: `${E}/cases/[id]/searches/[searchId]`,
+    path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
+  {
+    method: "DELETE",
+    pattern: `${E}/cases/[id]/searches/[searchId]`,
+    path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/searches/[searchId]/run`,
+    path: (ids) => `${E}/cases/${ids.ghost}/searches/${ids.ghost}/run`,
+    expect: ADMIN_ONLY(404),
+  },
   { method: "GET", pattern: `${E}/cases/[id]/tags`, path: (ids) => `${E}/cases/${ids.ghost}/tags`, expect: ADMIN_ONLY(404) },
   { method: "POST", pattern: `${E}/cases/[id]/tags`, path: (ids) => `${E}/cases/${ids.ghost}/tags`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "DELETE", pattern: `${E}/cases/[id]/tags/[tagId]`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${E}/cases/[id]/tags/[tagId]/apply`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/apply`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "POST", pattern: `${E}/cases/[id]/tags/[tagId]/remove`, path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/remove`, body: {}, expect: ADMIN_ONLY(422) },
+  {
+    method: "DELETE",
+    pattern: `${E}/cases/[id]/tags/[tagId]`,
+    path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/tags/[tagId]/apply`,
+    path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/apply`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/tags/[tagId]/remove`,
+    path: (ids) => `${E}/cases/${ids.ghost}/tags/${ids.ghost}/remove`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
   { method: "GET", pattern: `${E}/cases/[id]/exports`, path: (ids) => `${E}/cases/${ids.ghost}/exports`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${E}/cases/[id]/exports`, path: (ids) => `${E}/cases/${ids.ghost}/exports`, body: {}, expect: ADMIN_ONLY(422) },
-  { method: "GET", pattern: `${E}/cases/[id]/exports/[exportId]`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}`, expect: ADMIN_ONLY(404) },
-  { method: "POST", pattern: `${E}/cases/[id]/exports/[exportId]/cancel`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/cancel`, expect: ADMIN_ONLY(404) },
-  { method: "GET", pattern: `${E}/cases/[id]/exports/[exportId]/download`, path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/download`, expect: ADMIN_ONLY(404) },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/exports`,
+    path: (ids) => `${E}/cases/${ids.ghost}/exports`,
+    body: {},
+    expect: ADMIN_ONLY(422),
+  },
+  {
+    method: "GET",
+    pattern: `${E}/cases/[id]/exports/[exportId]`,
+    path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "POST",
+    pattern: `${E}/cases/[id]/exports/[exportId]/cancel`,
+    path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/cancel`,
+    expect: ADMIN_ONLY(404),
+  },
+  {
+    method: "GET",
+    pattern: `${E}/cases/[id]/exports/[exportId]/download`,
+    path: (ids) => `${E}/cases/${ids.ghost}/exports/${ids.ghost}/download`,
+    expect: ADMIN_ONLY(404),
+  },
 ];
 
 /** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]; `name#variant` calls `name`. */
@@ -286,7 +488,9 @@ beforeAll(async () => {
     superAdmin: admin.token,
     auditor: (await createUserWithRole(admin.token, "predefined_auditor")).token,
     readOnly: (await createUserWithRole(admin.token, "predefined_read_only")).token,
-    conditioned: (await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }])).token,
+    conditioned: (
+      await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }])
+    ).token,
     noRole: (await createUserWithRole(admin.token, null)).token,
   };
   for (const caller of CALLERS) headersFor[caller] = { authorization: `Bearer ${tokens[caller]}` };
@@ -300,8 +504,12 @@ beforeAll(async () => {
   await api("PUT", `/v1/users/${disabled.user.id}`, { token: admin.token, body: { disabled: true } });
   const signedOut = await createUserWithRole(admin.token, "predefined_super_admin");
   await api("POST", `/v1/users/${signedOut.user.id}/revoke-sessions`, { token: admin.token });
-  const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(admin.user.id).setIssuer("mail-archive")
-    .setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(new TextEncoder().encode(process.env.AUTH_SECRET!));
+  const expired = await new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(admin.user.id)
+    .setIssuer("mail-archive")
+    .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+    .sign(new TextEncoder().encode(process.env.AUTH_SECRET!));
   headersFor["none"] = {};
   headersFor["malformed token"] = { authorization: "Bearer not-a-token" };
   headersFor["expired token"] = { authorization: `Bearer ${expired}` };
@@ -318,9 +526,14 @@ beforeAll(async () => {
 describe("authorization matrix", () => {
   it("has a row for every REST route file and every tRPC procedure", () => {
     const covered = new Set(ROWS.map((row) => row.pattern));
-    const missing = routePatterns().filter((pattern) => !pattern.includes("[...") && !pattern.startsWith("/api/trpc") && !covered.has(pattern));
+    const missing = routePatterns().filter(
+      (pattern) => !pattern.includes("[...") && !pattern.startsWith("/api/trpc") && !covered.has(pattern),
+    );
     expect(missing, "add these endpoints to the authorization matrix").toEqual([]);
-    expect(procedureNames().filter((name) => !(name in TRPC_ROWS)), "add these tRPC procedures to the matrix").toEqual([]);
+    expect(
+      procedureNames().filter((name) => !(name in TRPC_ROWS)),
+      "add these tRPC procedures to the matrix",
+    ).toEqual([]);
   });
 
   it.each(ROWS.map((row) => [`${row.method} ${row.pattern}`, row] as const))("%s", async (_name, row) => {

@@ -16,7 +16,9 @@ describe("CLI arguments", () => {
     const printArgs = `exec "${process.execPath}" -e 'console.log(JSON.stringify(process.argv.slice(1)))' -- "$(printf 'a\\355\\240\\200b')"`;
     const fromShell = JSON.parse(spawnSync("/bin/sh", ["-c", printArgs], { encoding: "utf8" }).stdout) as string[];
     expect(fromShell).toEqual(["a\uFFFD\uFFFD\uFFFDb"]);
-    const fromNode = spawnSync(process.execPath, ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", "--", "a\uD800b"], { encoding: "utf8" });
+    const fromNode = spawnSync(process.execPath, ["-e", "console.log(JSON.stringify(process.argv.slice(1)))", "--", "a\uD800b"], {
+      encoding: "utf8",
+    });
     expect(JSON.parse(fromNode.stdout)).toEqual(["a\uFFFDb"]);
   });
 });

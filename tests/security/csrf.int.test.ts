@@ -45,7 +45,10 @@ describe("CSRF protection of the UI session", () => {
     const { POST } = await import("../../src/app/api/trpc/[trpc]/route");
     const forms = [
       { "content-type": "application/x-www-form-urlencoded", body: "name=forged" },
-      { "content-type": "multipart/form-data; boundary=x", body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nforged\r\n--x--\r\n' },
+      {
+        "content-type": "multipart/form-data; boundary=x",
+        body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nforged\r\n--x--\r\n',
+      },
       // <input name='{"name":"forged","x":"' value='"}'> in an enctype="text/plain" form.
       { "content-type": "text/plain", body: '{"name":"forged","x":"="}' },
     ];
@@ -66,7 +69,9 @@ describe("CSRF protection of the UI session", () => {
 
   it("refuses cross-site reads too (a script tag or image pointing at a query)", async () => {
     const { GET } = await import("../../src/app/api/trpc/[trpc]/route");
-    const response = await GET(new Request("http://localhost/api/trpc/users.list", { headers: { cookie, host: "localhost", origin: EVIL } }));
+    const response = await GET(
+      new Request("http://localhost/api/trpc/users.list", { headers: { cookie, host: "localhost", origin: EVIL } }),
+    );
     expect(response.status).toBe(401);
     expect((await trpcHttp("users.list", undefined, uiHeaders(cookie))).status).toBe(200);
   });

@@ -40,7 +40,10 @@ describe.each(["startDate", "endDate"])("%s out of PostgreSQL's reach", (field) 
 
   it.each(UNSTORABLE)("bulk apply with %s in its filters is a 422", async (value) => {
     const body = { searchQuery: { query: "", filters: { [field]: value } } };
-    expectFieldError(await api("POST", `/api/v1/enterprise/legal-holds/holds/${holdId}/bulk-apply`, { token, body }), `searchQuery.filters.${field}`);
+    expectFieldError(
+      await api("POST", `/api/v1/enterprise/legal-holds/holds/${holdId}/bulk-apply`, { token, body }),
+      `searchQuery.filters.${field}`,
+    );
   });
 
   it.each(UNSTORABLE)("tRPC search.run and audit.list with %s are UNPROCESSABLE_CONTENT", async (value) => {

@@ -19,9 +19,22 @@ const RECORDS_REJECTIONS = new Set(["/v1/auth/login"]);
 const request = fc.record({
   method: fc.constantFrom(...METHODS),
   segments: fc.array(hostileText, { minLength: 3, maxLength: 3 }),
-  query: fc.dictionary(fc.constantFrom("page", "limit", "query", "from", "to", "userEmail", "startDate", "days", "id", "matchingStrategy", "hasAttachments"), hostileText, { maxKeys: 4 }),
+  query: fc.dictionary(
+    fc.constantFrom("page", "limit", "query", "from", "to", "userEmail", "startDate", "days", "id", "matchingStrategy", "hasAttachments"),
+    hostileText,
+    { maxKeys: 4 },
+  ),
   body: fc.option(hostileJson, { nil: undefined }),
-  contentType: fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", "message/rfc822", "application/mbox", "application/zip", "multipart/form-data; boundary=x", ""),
+  contentType: fc.constantFrom(
+    "application/json",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "message/rfc822",
+    "application/mbox",
+    "application/zip",
+    "multipart/form-data; boundary=x",
+    "",
+  ),
   rawText: fc.option(malformedText, { nil: undefined }),
 });
 
@@ -36,28 +49,32 @@ describe("hostile input to every REST endpoint", () => {
   // tRPC answers in its own envelope; next-auth's catch-all is the library's.
   const patterns = routePatterns().filter((pattern) => !pattern.includes("[...") && !pattern.startsWith("/api/trpc"));
 
-  it.each(patterns.map((pattern) => [pattern]))("%s", async (pattern) => {
-    await fc.assert(
-      fc.asyncProperty(request, async (input) => {
-        let index = 0;
-        const path = pattern.replace(/\[[^\]]+\]/g, () => encodeURIComponent(input.segments[index++ % 3]));
-        const query = new URLSearchParams(input.query).toString();
-        const before = await databaseFingerprint();
-        const bodyless = input.method === "GET";
-        const response = await api(input.method, `${path}${query ? `?${query}` : ""}`, {
-          token,
-          headers: input.contentType ? { "content-type": input.contentType } : {},
-          ...(bodyless ? {} : input.rawText !== undefined ? { rawBody: input.rawText } : { body: input.body }),
-        });
-        const label = `${input.method} ${path}?${query} → ${response.status} ${response.text.slice(0, 200)}`;
-        if (!DOCUMENTED_500.test(pattern)) expect(response.status, label).toBeLessThan(500);
-        if (response.status >= 400) {
-          expect(response.body, label).toMatchObject({ status: "error", statusCode: response.status, message: expect.any(String) });
-          if (!RECORDS_REJECTIONS.has(pattern)) expect(await databaseFingerprint(), label).toBe(before);
-        }
-        expectNoPrototypePollution(expect);
-      }),
-      { numRuns: 25, seed: 20261123 },
-    );
-  }, 120_000);
+  it.each(patterns.map((pattern) => [pattern]))(
+    "%s",
+    async (pattern) => {
+      await fc.assert(
+        fc.asyncProperty(request, async (input) => {
+          let index = 0;
+          const path = pattern.replace(/\[[^\]]+\]/g, () => encodeURIComponent(input.segments[index++ % 3]));
+          const query = new URLSearchParams(input.query).toString();
+          const before = await databaseFingerprint();
+          const bodyless = input.method === "GET";
+          const response = await api(input.method, `${path}${query ? `?${query}` : ""}`, {
+            token,
+            headers: input.contentType ? { "content-type": input.contentType } : {},
+            ...(bodyless ? {} : input.rawText !== undefined ? { rawBody: input.rawText } : { body: input.body }),
+          });
+          const label = `${input.method} ${path}?${query} → ${response.status} ${response.text.slice(0, 200)}`;
+          if (!DOCUMENTED_500.test(pattern)) expect(response.status, label).toBeLessThan(500);
+          if (response.status >= 400) {
+            expect(response.body, label).toMatchObject({ status: "error", statusCode: response.status, message: expect.any(String) });
+            if (!RECORDS_REJECTIONS.has(pattern)) expect(await databaseFingerprint(), label).toBe(before);
+          }
+          expectNoPrototypePollution(expect);
+        }),
+        { numRuns: 25, seed: 20261123 },
+      );
+    },
+    120_000,
+  );
 });

@@ -13,7 +13,9 @@ useEmptyDatabasePerTest();
 async function upload(token: string, contentType: string, bytes: Buffer) {
   const source = await api("POST", "/v1/ingestion-sources", { token, body: { name: `Hostile ${Math.random()}`, provider: "upload" } });
   return api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=victim@example.com`, {
-    token, rawBody: new Uint8Array(bytes), headers: { "content-type": contentType },
+    token,
+    rawBody: new Uint8Array(bytes),
+    headers: { "content-type": contentType },
   });
 }
 
@@ -34,8 +36,14 @@ function nestedMultipart(depth: number): Buffer {
 }
 
 function manyParts(count: number): Buffer {
-  const parts = Array.from({ length: count }, (_, index) => `--x\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="p${index}.bin"\r\n\r\n${index}\r\n`);
-  return Buffer.from(`From: a@example.com\r\nSubject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n${parts.join("")}--x--\r\n`);
+  const parts = Array.from(
+    { length: count },
+    (_, index) =>
+      `--x\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="p${index}.bin"\r\n\r\n${index}\r\n`,
+  );
+  return Buffer.from(
+    `From: a@example.com\r\nSubject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n${parts.join("")}--x--\r\n`,
+  );
 }
 
 describe("hostile mail is archived or refused message by message, and nothing lands outside the store", () => {
@@ -67,7 +75,9 @@ describe("hostile mail is archived or refused message by message, and nothing la
     const started = Date.now();
     const response = await upload(admin.token, "application/mbox", mboxOf(corpus.map((item) => item.bytes)));
     expect(response.status).toBe(200);
-    expect(response.body.failed.map((failure: { index: number }) => failure.index)).toEqual(corpus.flatMap((item, index) => (item.archived ? [] : [index])));
+    expect(response.body.failed.map((failure: { index: number }) => failure.index)).toEqual(
+      corpus.flatMap((item, index) => (item.archived ? [] : [index])),
+    );
     expect(Date.now() - started).toBeLessThan(60_000);
     const names = (await db().attachment.findMany({ orderBy: { filename: "asc" } })).map((attachment) => attachment.filename);
     expect(names).toEqual(expect.arrayContaining(["pwned.sh", "evil.txt.exe", "_CON", "gnp.exe"]));

@@ -39,15 +39,27 @@ interface RestCase {
   body?: unknown;
 }
 
-const topLevelKeys = (schema: ZodType | undefined) => [...new Set((schema ? stringPaths(schema) : []).map((path) => path[0]).filter(Boolean))];
+const topLevelKeys = (schema: ZodType | undefined) => [
+  ...new Set((schema ? stringPaths(schema) : []).map((path) => path[0]).filter(Boolean)),
+];
 const fieldName = (path: InputPath) => path.join(".") || "body";
 
 /** One case per string the handler accepts, with every other path parameter a well-formed id. */
 function restCases(spec: EndpointDescription): RestCase[] {
   const sampleParams = Object.fromEntries(topLevelKeys(spec.params).map((key) => [key, SAMPLE_ID]));
   return Object.entries(HOSTILE).flatMap(([what, hostile]) => [
-    ...topLevelKeys(spec.params).map((key) => ({ label: `path parameter ${key} with ${what}`, field: key, params: { ...sampleParams, [key]: hostile }, query: {} })),
-    ...topLevelKeys(spec.query).map((key) => ({ label: `query parameter ${key} with ${what}`, field: key, params: sampleParams, query: { [key]: hostile } })),
+    ...topLevelKeys(spec.params).map((key) => ({
+      label: `path parameter ${key} with ${what}`,
+      field: key,
+      params: { ...sampleParams, [key]: hostile },
+      query: {},
+    })),
+    ...topLevelKeys(spec.query).map((key) => ({
+      label: `query parameter ${key} with ${what}`,
+      field: key,
+      params: sampleParams,
+      query: { [key]: hostile },
+    })),
     ...(spec.body ? stringPaths(spec.body) : []).map((path) => ({
       label: `body field ${fieldName(path)} with ${what}`,
       field: fieldName(path),
@@ -64,7 +76,8 @@ let sessionHeaders: Record<string, string>;
 beforeAll(async () => {
   // One caller sends hundreds of requests here: the rate limits (which count before input is read,
   // tests/security/rate-limits.int.test.ts) would answer 429 before the string check is reached.
-  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_AUDIT_VERIFY", "RATE_LIMIT_IMPORT", "RATE_LIMIT_EXPORT"]) process.env[name] = "0";
+  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_AUDIT_VERIFY", "RATE_LIMIT_IMPORT", "RATE_LIMIT_EXPORT"])
+    process.env[name] = "0";
   const admin = await setupAdmin();
   token = admin.token;
   sessionHeaders = uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email));
@@ -85,7 +98,9 @@ async function callRoute(handler: RouteHandler, pattern: string, method: string,
 describe("NUL and lone surrogates in every REST input", async () => {
   const files = await Promise.all(routeFiles().map(async (file) => ({ pattern: file.pattern, module: await file.load() })));
   const described = files.flatMap(({ pattern, module }) =>
-    Object.entries(module).flatMap(([method, handler]) => (handler?.endpointSpec ? [{ pattern, method, handler, spec: handler.endpointSpec }] : [])),
+    Object.entries(module).flatMap(([method, handler]) =>
+      handler?.endpointSpec ? [{ pattern, method, handler, spec: handler.endpointSpec }] : [],
+    ),
   );
 
   it("finds a described handler in every route file but the listed ones", () => {
@@ -94,24 +109,27 @@ describe("NUL and lone surrogates in every REST input", async () => {
     expect(described.length).toBeGreaterThan(40);
   });
 
-  it.each(described.map((route) => [`${route.method} ${route.pattern}`, route] as const))("%s", async (_, { pattern, method, handler, spec }) => {
-    const cases = restCases(spec);
-    for (const input of cases) {
-      const before = await databaseFingerprint();
-      const response = await callRoute(handler, pattern, method, spec, input);
-      const text = await response.text();
-      const label = `${method} ${pattern}: ${input.label} → ${response.status} ${text.slice(0, 300)}`;
-      const survivesUrl = !(input.label.startsWith("query") && input.label.endsWith("surrogate"));
-      if (survivesUrl) {
-        expect(response.status, label).toBe(422);
-        expect(JSON.parse(text).errors, label).toContainEqual({ field: input.field, message: MESSAGE });
-      } else {
-        // URLs carry only well-formed text: the surrogate arrives as U+FFFD, which is storable.
-        expect(response.status, label).toBeLessThan(500);
+  it.each(described.map((route) => [`${route.method} ${route.pattern}`, route] as const))(
+    "%s",
+    async (_, { pattern, method, handler, spec }) => {
+      const cases = restCases(spec);
+      for (const input of cases) {
+        const before = await databaseFingerprint();
+        const response = await callRoute(handler, pattern, method, spec, input);
+        const text = await response.text();
+        const label = `${method} ${pattern}: ${input.label} → ${response.status} ${text.slice(0, 300)}`;
+        const survivesUrl = !(input.label.startsWith("query") && input.label.endsWith("surrogate"));
+        if (survivesUrl) {
+          expect(response.status, label).toBe(422);
+          expect(JSON.parse(text).errors, label).toContainEqual({ field: input.field, message: MESSAGE });
+        } else {
+          // URLs carry only well-formed text: the surrogate arrives as U+FFFD, which is storable.
+          expect(response.status, label).toBeLessThan(500);
+        }
+        if (response.status >= 400) expect(await databaseFingerprint(), label).toBe(before);
       }
-      if (response.status >= 400) expect(await databaseFingerprint(), label).toBe(before);
-    }
-  });
+    },
+  );
 });
 
 type ProcedureDefs = Record<string, { _def: { inputs: ZodType[] } }>;

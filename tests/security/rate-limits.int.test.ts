@@ -11,7 +11,13 @@ import { sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
  * The expensive endpoints count each principal's requests in a fixed window kept in PostgreSQL;
  * REST, tRPC and the UI upload route charge the same budget.
  */
-const LIMIT_VARIABLES = ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_AUDIT_VERIFY", "RATE_LIMIT_IMPORT", "RATE_LIMIT_WINDOW_SECONDS"];
+const LIMIT_VARIABLES = [
+  "RATE_LIMIT_SEARCH",
+  "RATE_LIMIT_BULK_APPLY",
+  "RATE_LIMIT_AUDIT_VERIFY",
+  "RATE_LIMIT_IMPORT",
+  "RATE_LIMIT_WINDOW_SECONDS",
+];
 const H = "/api/v1/enterprise/legal-holds";
 
 useEmptyDatabasePerTest();
@@ -32,7 +38,12 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function expectRateLimited(response: { status: number; body: unknown; headers: Headers }) {
   expect(response.status).toBe(429);
-  expect(response.body).toEqual({ status: "error", statusCode: 429, message: expect.stringMatching(/^Too many .* requests; retry in \d+ s$/), errors: null });
+  expect(response.body).toEqual({
+    status: "error",
+    statusCode: 429,
+    message: expect.stringMatching(/^Too many .* requests; retry in \d+ s$/),
+    errors: null,
+  });
   const retryAfter = Number(response.headers.get("retry-after"));
   expect(Number.isInteger(retryAfter)).toBe(true);
   // The rest of the window that began with the first request (seconds ago, not a minute).
@@ -69,7 +80,10 @@ describe("rate limits on expensive endpoints", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expectRateLimited(await search(user.token));
     // The bulk-apply preview runs the same search, so it spends the same budget.
-    expect((await trpcHttp("legalHolds.previewBulkApply", { searchQuery: { query: "x" } }, uiHeaders(await sessionCookieFor(admin.user.id)))).status).toBe(200);
+    expect(
+      (await trpcHttp("legalHolds.previewBulkApply", { searchQuery: { query: "x" } }, uiHeaders(await sessionCookieFor(admin.user.id))))
+        .status,
+    ).toBe(200);
   });
 
   it("limits bulk apply, audit verify and imports (REST and their tRPC or UI twins) per principal", async () => {
@@ -90,8 +104,17 @@ describe("rate limits on expensive endpoints", () => {
       ],
       [
         "import",
-        () => api("POST", `/v1/ingestion-sources/${sourceId}/import?userEmail=a@example.com`, { token: admin.token, rawBody: message, headers: { "content-type": "message/rfc822" } }),
-        () => api("POST", `/api/ui/sources/${sourceId}/import?userEmail=a@example.com`, { rawBody: message, headers: { ...adminUi, "content-type": "message/rfc822" } }),
+        () =>
+          api("POST", `/v1/ingestion-sources/${sourceId}/import?userEmail=a@example.com`, {
+            token: admin.token,
+            rawBody: message,
+            headers: { "content-type": "message/rfc822" },
+          }),
+        () =>
+          api("POST", `/api/ui/sources/${sourceId}/import?userEmail=a@example.com`, {
+            rawBody: message,
+            headers: { ...adminUi, "content-type": "message/rfc822" },
+          }),
       ],
     ];
     for (const [name, rest, twin] of pairs) {

@@ -36,8 +36,12 @@ describe("sign-in errors never show database text", () => {
   });
 
   it("a database failure during sign-in reaches the user as our generic sentence", async () => {
-    await db().$executeRawUnsafe(`CREATE OR REPLACE FUNCTION fail_login() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${DATABASE_TEXT}'; END $$`);
-    await db().$executeRawUnsafe("CREATE TRIGGER fail_login_throttles BEFORE INSERT OR UPDATE ON login_throttles FOR EACH ROW EXECUTE FUNCTION fail_login()");
+    await db().$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION fail_login() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${DATABASE_TEXT}'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      "CREATE TRIGGER fail_login_throttles BEFORE INSERT OR UPDATE ON login_throttles FOR EACH ROW EXECUTE FUNCTION fail_login()",
+    );
     const error = await authorize({ email: "admin@example.com", password: "wrong-password" }, request).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe(SIGN_IN_FAILED);
@@ -46,7 +50,9 @@ describe("sign-in errors never show database text", () => {
   it("a throttled sign-in keeps its own sentence", async () => {
     let message = "";
     for (let attempt = 0; attempt < 30 && !message; attempt++) {
-      await authorize({ email: "admin@example.com", password: "wrong-password" }, request).catch((caught: Error) => (message = caught.message));
+      await authorize({ email: "admin@example.com", password: "wrong-password" }, request).catch(
+        (caught: Error) => (message = caught.message),
+      );
     }
     expect(message).toBe(RATE_LIMITED_SIGN_IN);
   });

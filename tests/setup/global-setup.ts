@@ -48,7 +48,9 @@ export default async function setup(project: TestProject) {
   const template = `${TEMPLATE_DATABASE}_${process.pid}`;
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
   await admin.connect();
-  const existing = await admin.query<{ datname: string }>("select datname from pg_database where datname ~ '^archive_test_(template_)?[0-9]+'");
+  const existing = await admin.query<{ datname: string }>(
+    "select datname from pg_database where datname ~ '^archive_test_(template_)?[0-9]+'",
+  );
   for (const { datname } of existing.rows) {
     if (!isAlive(runPidOf(datname))) await admin.query(`drop database if exists "${datname}" with (force)`).catch(() => undefined);
   }
@@ -66,9 +68,7 @@ export default async function setup(project: TestProject) {
     const cleanup = new pg.Client({ connectionString: `${serverUrl}/postgres` });
     await cleanup.connect();
     await cleanup.query(`drop database if exists "${template}"`).catch(() => undefined);
-    const others = await cleanup.query<{ datname: string }>(
-      "select datname from pg_database where datname like 'archive_test_template_%'",
-    );
+    const others = await cleanup.query<{ datname: string }>("select datname from pg_database where datname like 'archive_test_template_%'");
     await cleanup.end();
     // Leave the shared embedded server running while another test run (another process) uses it.
     const otherRunAlive = others.rows.some((row) => isAlive(runPidOf(row.datname)));

@@ -18,7 +18,9 @@ export async function bulkHoldScenario(params: { query: { query: string; filters
 
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  await client.query("CREATE TEMP TABLE scratch_links (email_id uuid, legal_hold_id uuid, applied_at timestamptz, applied_by_user_id text)");
+  await client.query(
+    "CREATE TEMP TABLE scratch_links (email_id uuid, legal_hold_id uuid, applied_at timestamptz, applied_by_user_id text)",
+  );
   const baselineStarted = performance.now();
   const bare = await client.query(
     `INSERT INTO scratch_links SELECT email_id, legal_hold_id, applied_at, applied_by_user_id FROM email_legal_holds WHERE legal_hold_id = $1`,

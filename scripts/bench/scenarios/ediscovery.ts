@@ -43,7 +43,9 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
     JOIN ediscovery_exports x ON x.id = item.export_id WHERE x.case_id = ${matter.id}::uuid AND x.format = 'eml'`;
   const storageRoot = process.env.STORAGE_DIR ?? path.join(dataDir(), "storage");
   const scratch = mkdtempSync(path.join(tmpdir(), "bench-cp-"));
-  const files = stored.map((row, index) => [path.join(storageRoot, row.storage_path), path.join(scratch, String(Math.floor(index / 1000)))] as const);
+  const files = stored.map(
+    (row, index) => [path.join(storageRoot, row.storage_path), path.join(scratch, String(Math.floor(index / 1000)))] as const,
+  );
   const baselineStarted = performance.now();
   // One `cp` per 1,000 blobs (the argument list stays short); the same number of files and bytes as the export.
   for (let start = 0; start < files.length; start += 1000) {
@@ -63,7 +65,11 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
 export async function bulkTagScenario(params: { query: { query: string; filters?: Filters }; caseName: string }) {
   const principal = await benchPrincipal();
   const matter = await createCase({ principal, input: { name: params.caseName } });
-  const saved = await createSavedSearch({ principal, caseId: matter.id, input: { name: "Bench search", searchQuery: normalizeSearchQuery(params.query) } });
+  const saved = await createSavedSearch({
+    principal,
+    caseId: matter.id,
+    input: { name: "Bench search", searchQuery: normalizeSearchQuery(params.query) },
+  });
   const tag = await createTag({ principal, caseId: matter.id, name: "Responsive" });
   const started = performance.now();
   const result = await applyTag({ principal, caseId: matter.id, tagId: tag.id, input: { searchId: saved.id } });
@@ -73,7 +79,10 @@ export async function bulkTagScenario(params: { query: { query: string; filters?
   await client.connect();
   await client.query("CREATE TEMP TABLE scratch_tags (tag_id uuid, email_id uuid, applied_at timestamptz, applied_by_user_id text)");
   const baselineStarted = performance.now();
-  await client.query("INSERT INTO scratch_tags SELECT tag_id, email_id, applied_at, applied_by_user_id FROM ediscovery_tagged_emails WHERE tag_id = $1", [tag.id]);
+  await client.query(
+    "INSERT INTO scratch_tags SELECT tag_id, email_id, applied_at, applied_by_user_id FROM ediscovery_tagged_emails WHERE tag_id = $1",
+    [tag.id],
+  );
   const baselineSeconds = (performance.now() - baselineStarted) / 1000;
   await client.end();
   return { tagged: result.emailsTagged, matched: result.emailsMatched, seconds, baselineSeconds };

@@ -31,11 +31,30 @@ function journalMessage(index: number): Buffer {
  * connections to the listener (one transaction per connection, as an MTA without connection reuse),
  * timing each until its 250; writes the same messages as an mbox for the CLI baseline.
  */
-export async function journalScenario(params: { messages: number; connections: number; mbox: string }): Promise<{ messages: number; seconds: number; perSecond: number; latency: LatencySummary; failed: number }> {
+export async function journalScenario(params: {
+  messages: number;
+  connections: number;
+  mbox: string;
+}): Promise<{ messages: number; seconds: number; perSecond: number; latency: LatencySummary; failed: number }> {
   const messages = Array.from({ length: params.messages }, (_, index) => journalMessage(index));
-  await writeFile(params.mbox, Buffer.concat(messages.flatMap((raw) => [Buffer.from("From MAILER-DAEMON Tue Nov 24 10:00:00 2026\n"), raw, Buffer.from("\n")])));
-  await createSource({ actor: systemActor(), input: { name: "Bench journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["bench.example"], requireTls: false } } });
-  const listener = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 50 * 1024 * 1024, tls: await journalTlsCredentials() });
+  await writeFile(
+    params.mbox,
+    Buffer.concat(messages.flatMap((raw) => [Buffer.from("From MAILER-DAEMON Tue Nov 24 10:00:00 2026\n"), raw, Buffer.from("\n")])),
+  );
+  await createSource({
+    actor: systemActor(),
+    input: {
+      name: "Bench journal",
+      provider: "smtp-journal",
+      config: { recipientAddress: JOURNAL, internalDomains: ["bench.example"], requireTls: false },
+    },
+  });
+  const listener = await startJournalListener({
+    host: "127.0.0.1",
+    port: 0,
+    maxBytes: 50 * 1024 * 1024,
+    tls: await journalTlsCredentials(),
+  });
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
@@ -43,7 +62,13 @@ export async function journalScenario(params: { messages: number; connections: n
   const worker = async () => {
     for (let index = next++; index < messages.length; index = next++) {
       const sent = performance.now();
-      const result = await sendSmtp({ port: listener.port, from: "sender@bench.example", to: ["recipient@bench.example", JOURNAL], raw: messages[index], tls: false });
+      const result = await sendSmtp({
+        port: listener.port,
+        from: "sender@bench.example",
+        to: ["recipient@bench.example", JOURNAL],
+        raw: messages[index],
+        tls: false,
+      });
       if (result.code === 250) latencies.push(performance.now() - sent);
       else failed += 1;
     }

@@ -16,7 +16,10 @@ export async function lifecycleScenario(params: { sourceId: string; eligibleBefo
   );
   await client.query("BEGIN");
   const baselineStarted = performance.now();
-  const bare = await client.query("DELETE FROM archived_emails WHERE ingestion_source_id = $1 AND sent_at < $2::timestamptz", [params.sourceId, params.eligibleBefore]);
+  const bare = await client.query("DELETE FROM archived_emails WHERE ingestion_source_id = $1 AND sent_at < $2::timestamptz", [
+    params.sourceId,
+    params.eligibleBefore,
+  ]);
   const baselineSeconds = (performance.now() - baselineStarted) / 1000;
   await client.query("ROLLBACK");
   await client.end();

@@ -59,13 +59,23 @@ async function hostileSearches(principal: Awaited<ReturnType<typeof benchPrincip
  * group. Then explain against the query itself, one at a time on the same queries: the ratio of
  * their times (docs/search.md, "Explain before you apply").
  */
-async function languageSearches(principal: Awaited<ReturnType<typeof benchPrincipal>>, queries: LanguageQuery[], concurrency: number, maxSeconds: number) {
+async function languageSearches(
+  principal: Awaited<ReturnType<typeof benchPrincipal>>,
+  queries: LanguageQuery[],
+  concurrency: number,
+  maxSeconds: number,
+) {
   const byGroup: Record<string, number[]> = {};
-  await timedLoops(queries, concurrency, async ({ group, query }) => {
-    const begin = performance.now();
-    await searchArchive({ principal, query: normalizeSearchQuery({ query }), page: 1, limit: 20 });
-    (byGroup[group] ??= []).push(performance.now() - begin);
-  }, maxSeconds);
+  await timedLoops(
+    queries,
+    concurrency,
+    async ({ group, query }) => {
+      const begin = performance.now();
+      await searchArchive({ principal, query: normalizeSearchQuery({ query }), page: 1, limit: 20 });
+      (byGroup[group] ??= []).push(performance.now() - begin);
+    },
+    maxSeconds,
+  );
   const explained = queries.filter((_, index) => index % 4 === 0).slice(0, 30);
   const queryMs: number[] = [];
   const explainMs: number[] = [];
@@ -80,8 +90,15 @@ async function languageSearches(principal: Awaited<ReturnType<typeof benchPrinci
   }
   const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
   return {
-    groups: Object.fromEntries(Object.entries(byGroup).map(([group, latencies]) => [group, { queries: latencies.length, latency: summarizeLatencies(latencies) }])),
-    explain: { queries: explained.length, queryMs: total(queryMs), explainMs: total(explainMs), explainP95: summarizeLatencies(explainMs).p95 },
+    groups: Object.fromEntries(
+      Object.entries(byGroup).map(([group, latencies]) => [group, { queries: latencies.length, latency: summarizeLatencies(latencies) }]),
+    ),
+    explain: {
+      queries: explained.length,
+      queryMs: total(queryMs),
+      explainMs: total(explainMs),
+      explainP95: summarizeLatencies(explainMs).p95,
+    },
   };
 }
 
@@ -101,13 +118,18 @@ export async function searchScenario(params: {
   const pageIds: string[][] = [];
   const engineMs: number[] = [];
   let totalHits = 0;
-  const run = await timedLoops(params.queries, params.concurrency, async (input) => {
-    const result = await searchArchive({ principal, query: normalizeSearchQuery(input), page: 1, limit: 20 });
-    totalHits += result.total;
-    // processingTimeMs covers the engine and the summaries; the rest of a query's time is the SEARCH audit append.
-    engineMs.push(result.processingTimeMs);
-    pageIds.push(result.items.map((item) => item.id));
-  }, params.maxSeconds);
+  const run = await timedLoops(
+    params.queries,
+    params.concurrency,
+    async (input) => {
+      const result = await searchArchive({ principal, query: normalizeSearchQuery(input), page: 1, limit: 20 });
+      totalHits += result.total;
+      // processingTimeMs covers the engine and the summaries; the rest of a query's time is the SEARCH audit append.
+      engineMs.push(result.processingTimeMs);
+      pageIds.push(result.items.map((item) => item.id));
+    },
+    params.maxSeconds,
+  );
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: params.concurrency });
   const baseline = await timedLoops(pageIds, params.concurrency, async (ids) => {
     await pool.query(

@@ -45,11 +45,13 @@ describe("API keys created with an API key", () => {
       const bystander = await createApiKeyFor(admin.token);
       expect((await api("GET", "/v1/auth/me", { apiKey: grandchildKey })).status).toBe(200);
 
-      const revoked = revokeVia === "rest"
-        ? (await api("DELETE", `/v1/api-keys/${parent.id}`, { token: admin.token })).status
-        : (await trpcHttp("account.deleteApiKey", { id: parent.id }, { authorization: `Bearer ${admin.token}` })).status;
+      const revoked =
+        revokeVia === "rest"
+          ? (await api("DELETE", `/v1/api-keys/${parent.id}`, { token: admin.token })).status
+          : (await trpcHttp("account.deleteApiKey", { id: parent.id }, { authorization: `Bearer ${admin.token}` })).status;
       expect(revoked).toBe(revokeVia === "rest" ? 204 : 200);
-      for (const key of [parent.key, child.body.key, grandchildKey]) expect((await api("GET", "/v1/auth/me", { apiKey: key })).status).toBe(401);
+      for (const key of [parent.key, child.body.key, grandchildKey])
+        expect((await api("GET", "/v1/auth/me", { apiKey: key })).status).toBe(401);
       expect((await api("GET", "/v1/auth/me", { apiKey: bystander.key })).status).toBe(200);
       const entry = await db().auditLog.findFirstOrThrow({ where: { targetId: parent.id, actionType: "DELETE" } });
       expect(entry.details).toMatchObject({ keysCreatedWithItRevoked: 2 });

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { timestamp } from "../http/openapi/response-fields";
 
-export const apiKeyResponse = z.object({ id: z.string(), name: z.string(), prefix: z.string(), expiresAt: timestamp.nullable(), createdAt: timestamp, lastUsedAt: timestamp.nullable() });
+export const apiKeyResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  expiresAt: timestamp.nullable(),
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable(),
+});
 /** The key itself is shown once, at creation. */
 export const createdApiKeyResponse = apiKeyResponse.extend({ key: z.string() });

@@ -21,9 +21,14 @@ export async function createApiKey(options: { principal: Principal; input: Creat
   const creatingKeyId = options.principal.actor.apiKeyId;
   return transaction(async (tx) => {
     // FOR KEY SHARE: the creating key cannot be revoked between this read and the commit.
-    const creatingKey = creatingKeyId === undefined
-      ? null
-      : (await tx.$queryRaw<{ expires_at: Date | null }[]>`SELECT expires_at FROM api_keys WHERE id = ${creatingKeyId}::uuid FOR KEY SHARE`)[0];
+    const creatingKey =
+      creatingKeyId === undefined
+        ? null
+        : (
+            await tx.$queryRaw<
+              { expires_at: Date | null }[]
+            >`SELECT expires_at FROM api_keys WHERE id = ${creatingKeyId}::uuid FOR KEY SHARE`
+          )[0];
     if (creatingKey === undefined) throw new AppError("UNAUTHENTICATED", "Invalid API key");
     const expiresAt = creatingKey ? earlier(requested, creatingKey.expires_at) : requested;
     const record = await tx.apiKey.create({

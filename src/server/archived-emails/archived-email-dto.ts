@@ -79,7 +79,10 @@ function recipientList(value: unknown): { name: string; email: string }[] {
   if (!Array.isArray(value)) return [];
   return value.map((item) => {
     const recipient = (item ?? {}) as { name?: unknown; email?: unknown };
-    return { name: typeof recipient.name === "string" ? recipient.name : "", email: typeof recipient.email === "string" ? recipient.email : "" };
+    return {
+      name: typeof recipient.name === "string" ? recipient.name : "",
+      email: typeof recipient.email === "string" ? recipient.email : "",
+    };
   });
 }
 
@@ -109,7 +112,9 @@ export function toArchivedEmailSummary(email: SummaryRow): ArchivedEmailSummary 
 /** Summaries of the given ids in the given order; ids no longer in the database are left out. */
 export async function loadEmailSummaries(client: DbOrTx, ids: string[]): Promise<ArchivedEmailSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await client.$queryRaw<SummaryRow[]>`SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`;
+  const rows = await client.$queryRaw<
+    SummaryRow[]
+  >`SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`;
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

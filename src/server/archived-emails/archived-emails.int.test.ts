@@ -14,15 +14,22 @@ useEmptyDatabasePerTest();
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const HOLDS = "/api/v1/enterprise/legal-holds";
 const storedFile = (key: string) => path.join(dataDir(), "storage", key);
-const exists = (file: string) => readFile(file).then(() => true, () => false);
+const exists = (file: string) =>
+  readFile(file).then(
+    () => true,
+    () => false,
+  );
 
 async function archive(token: string, messages: { mailbox?: string; raw: Buffer }[]) {
   const source = await api("POST", "/v1/ingestion-sources", { token, body: { name: "Uploads", provider: "upload" } });
   const byMailbox = new Map<string, Buffer[]>();
-  for (const message of messages) byMailbox.set(message.mailbox ?? "alice@example.com", [...(byMailbox.get(message.mailbox ?? "alice@example.com") ?? []), message.raw]);
+  for (const message of messages)
+    byMailbox.set(message.mailbox ?? "alice@example.com", [...(byMailbox.get(message.mailbox ?? "alice@example.com") ?? []), message.raw]);
   for (const [mailbox, raws] of byMailbox) {
     const response = await api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=${mailbox}`, {
-      token, rawBody: new Uint8Array(mboxOf(raws)), headers: { "content-type": "application/mbox" },
+      token,
+      rawBody: new Uint8Array(mboxOf(raws)),
+      headers: { "content-type": "application/mbox" },
     });
     expect(response.body.failed).toEqual([]);
   }
@@ -34,19 +41,41 @@ const emailBySubject = (subject: string) => db().archivedEmail.findFirstOrThrow(
 describe("listing a source's emails", () => {
   it("pages newest-archived first with page/limit defaults 1/10 and limit at most 100", async () => {
     const admin = await setupAdmin();
-    const sourceId = await archive(admin.token, Array.from({ length: 12 }, (_, index) => ({ raw: buildMessage({ subject: `m${index}` }) })));
+    const sourceId = await archive(
+      admin.token,
+      Array.from({ length: 12 }, (_, index) => ({ raw: buildMessage({ subject: `m${index}` }) })),
+    );
     const first = await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}`, { token: admin.token });
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ total: 12, page: 1, limit: 10 });
     expect(first.body.items).toHaveLength(10);
-    expect(Object.keys(first.body.items[0]).sort()).toEqual(
-      ["archivedAt", "hasAttachments", "id", "ingestionSourceId", "isIndexed", "isOnLegalHold", "messageIdHeader", "path", "recipients", "senderEmail", "senderName", "sentAt", "sizeBytes", "storageHashSha256", "storagePath", "subject", "tags", "userEmail"],
-    );
+    expect(Object.keys(first.body.items[0]).sort()).toEqual([
+      "archivedAt",
+      "hasAttachments",
+      "id",
+      "ingestionSourceId",
+      "isIndexed",
+      "isOnLegalHold",
+      "messageIdHeader",
+      "path",
+      "recipients",
+      "senderEmail",
+      "senderName",
+      "sentAt",
+      "sizeBytes",
+      "storageHashSha256",
+      "storagePath",
+      "subject",
+      "tags",
+      "userEmail",
+    ]);
     const second = await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}?page=2&limit=10`, { token: admin.token });
     expect(second.body.items).toHaveLength(2);
     const ids = [...first.body.items, ...second.body.items].map((item: { id: string }) => item.id);
     expect(new Set(ids).size).toBe(12);
-    expect((await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}?limit=100`, { token: admin.token })).body.items).toHaveLength(12);
+    expect(
+      (await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}?limit=100`, { token: admin.token })).body.items,
+    ).toHaveLength(12);
     for (const query of ["limit=101", "limit=0", "page=0", "page=x"]) {
       const response = await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}?${query}`, { token: admin.token });
       expect(response.status, query).toBe(422);
@@ -62,7 +91,9 @@ describe("listing a source's emails", () => {
       { mailbox: "alice@example.com", raw: buildMessage({ subject: "for alice" }) },
       { mailbox: "bob@example.com", raw: buildMessage({ subject: "for bob" }) },
     ]);
-    const alice = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+    const alice = await createUserWithRole(admin.token, [
+      { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+    ]);
     const list = await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}`, { token: alice.token });
     expect(list.body.items.map((item: { subject: string }) => item.subject)).toEqual(["for alice"]);
     expect(list.body.total).toBe(1);
@@ -77,8 +108,25 @@ describe("one archived email", () => {
     const admin = await setupAdmin();
     await archive(admin.token, [
       { raw: buildMessage({ messageId: "root@x", subject: "Plan", date: "Mon, 01 Jan 2024 09:00:00 +0000" }) },
-      { raw: buildMessage({ messageId: "r2@x", subject: "Re: Plan (2)", date: "Mon, 01 Jan 2024 11:00:00 +0000", inReplyTo: "r1@x", references: ["root@x", "r1@x"] }) },
-      { raw: buildMessage({ messageId: "r1@x", subject: "Re: Plan", date: "Mon, 01 Jan 2024 10:00:00 +0000", inReplyTo: "root@x", references: ["root@x"], attachments: [{ filename: "plan.txt", contentType: "text/plain", content: "the plan" }] }) },
+      {
+        raw: buildMessage({
+          messageId: "r2@x",
+          subject: "Re: Plan (2)",
+          date: "Mon, 01 Jan 2024 11:00:00 +0000",
+          inReplyTo: "r1@x",
+          references: ["root@x", "r1@x"],
+        }),
+      },
+      {
+        raw: buildMessage({
+          messageId: "r1@x",
+          subject: "Re: Plan",
+          date: "Mon, 01 Jan 2024 10:00:00 +0000",
+          inReplyTo: "root@x",
+          references: ["root@x"],
+          attachments: [{ filename: "plan.txt", contentType: "text/plain", content: "the plan" }],
+        }),
+      },
       { raw: buildMessage({ messageId: "other@x", subject: "Unrelated" }) },
     ]);
     const reply = await emailBySubject("Re: Plan");
@@ -87,8 +135,21 @@ describe("one archived email", () => {
     const response = await api("GET", `/v1/archived-emails/${reply.id}`, { token: admin.token });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
-      id: reply.id, messageIdHeader: "r1@x", subject: "Re: Plan", isOnLegalHold: true, hasAttachments: true, sentAtFallback: null,
-      attachments: [{ id: expect.any(String), filename: "plan.txt", mimeType: "text/plain", sizeBytes: 8, storagePath: expect.stringMatching(/^sha256\//) }],
+      id: reply.id,
+      messageIdHeader: "r1@x",
+      subject: "Re: Plan",
+      isOnLegalHold: true,
+      hasAttachments: true,
+      sentAtFallback: null,
+      attachments: [
+        {
+          id: expect.any(String),
+          filename: "plan.txt",
+          mimeType: "text/plain",
+          sizeBytes: 8,
+          storagePath: expect.stringMatching(/^sha256\//),
+        },
+      ],
       thread: [
         { id: expect.any(String), subject: "Plan", sentAt: "2024-01-01T09:00:00.000Z", senderEmail: "alice@example.com" },
         { id: expect.any(String), subject: "Re: Plan (2)", sentAt: "2024-01-01T11:00:00.000Z", senderEmail: "alice@example.com" },
@@ -103,7 +164,10 @@ describe("one archived email", () => {
 
   it("serves the raw .eml byte for byte and attachments, and never serves altered bytes", async () => {
     const admin = await setupAdmin();
-    const raw = buildMessage({ subject: "Raw", attachments: [{ filename: "Bericht Ü.pdf", contentType: "application/pdf", content: "%PDF-1.4 body" }] });
+    const raw = buildMessage({
+      subject: "Raw",
+      attachments: [{ filename: "Bericht Ü.pdf", contentType: "application/pdf", content: "%PDF-1.4 body" }],
+    });
     await archive(admin.token, [{ raw }]);
     const email = await db().archivedEmail.findFirstOrThrow({ include: { attachments: true } });
     const download = await api("GET", `/v1/archived-emails/${email.id}/raw`, { token: admin.token });
@@ -131,13 +195,27 @@ describe("one archived email", () => {
 
   it("lists attachments whose text could not be extracted", async () => {
     const admin = await setupAdmin();
-    await archive(admin.token, [{ raw: buildMessage({ subject: "Scan", attachments: [{ filename: "scan.pdf", contentType: "application/pdf", content: "x" }] }) }]);
+    await archive(admin.token, [
+      { raw: buildMessage({ subject: "Scan", attachments: [{ filename: "scan.pdf", contentType: "application/pdf", content: "x" }] }) },
+    ]);
     const attachment = await db().attachment.findFirstOrThrow();
     await db().attachment.update({ where: { id: attachment.id }, data: { extractionError: "corrupt PDF" } });
     const list = await api("GET", "/v1/archived-emails/unsearchable", { token: admin.token });
     expect(list.body).toEqual({
-      items: [{ emailId: attachment.emailId, subject: "Scan", sentAt: expect.any(String), attachmentId: attachment.id, filename: "scan.pdf", mimeType: "application/pdf", error: "corrupt PDF" }],
-      total: 1, page: 1, limit: 50,
+      items: [
+        {
+          emailId: attachment.emailId,
+          subject: "Scan",
+          sentAt: expect.any(String),
+          attachmentId: attachment.id,
+          filename: "scan.pdf",
+          mimeType: "application/pdf",
+          error: "corrupt PDF",
+        },
+      ],
+      total: 1,
+      page: 1,
+      limit: 50,
     });
     expect((await api("GET", "/v1/archived-emails/unsearchable?limit=500", { token: admin.token })).status).toBe(422);
   });
@@ -157,7 +235,9 @@ describe("deleting an archived email", () => {
     expect(disabled.status).toBe(403);
     expect(disabled.body.message).toMatch(/disabled/);
     expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false });
-    expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({ deletionEnabled: true });
+    expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({
+      deletionEnabled: true,
+    });
 
     const hold = await api("POST", `${HOLDS}/holds`, { token: admin.token, body: { name: "Keep" } });
     await api("POST", `${HOLDS}/email/${alone.id}/holds`, { token: admin.token, body: { holdId: hold.body.id } });

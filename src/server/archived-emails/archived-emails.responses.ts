@@ -23,7 +23,9 @@ export const archivedEmailSummaryResponse = z.object({
 });
 
 export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
-  attachments: z.array(z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), sizeBytes: z.number().int(), storagePath: z.string() })),
+  attachments: z.array(
+    z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), sizeBytes: z.number().int(), storagePath: z.string() }),
+  ),
   thread: z.array(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, senderEmail: z.string() })),
   bodyText: z.string(),
   sentAtFallback: z.enum(["missing", "unparseable", "future", "no-headers"]).nullable(),

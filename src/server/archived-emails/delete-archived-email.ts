@@ -44,7 +44,9 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
     }
     const [refusal] = await blobDeletionRefusals(tx, [email.id]);
     if (refusal) throw conflict(`The email cannot be deleted yet: ${refusal.reason} (immutable storage, STORAGE_IMMUTABLE)`);
-    const attachments = await tx.$queryRaw<{ hash: string }[]>`SELECT DISTINCT hash_sha256 AS hash FROM attachments WHERE email_id = ${email.id}::uuid`;
+    const attachments = await tx.$queryRaw<
+      { hash: string }[]
+    >`SELECT DISTINCT hash_sha256 AS hash FROM attachments WHERE email_id = ${email.id}::uuid`;
     await tx.$executeRaw`DELETE FROM archived_emails WHERE id = ${email.id}::uuid`;
     await searchEngine().removeEmails(tx, [email.id]);
     await appendAuditEntry(tx, {

@@ -54,7 +54,8 @@ export async function findVisibleEmail(options: {
         select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true, participantEmails: true },
       });
   const visible =
-    email && (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, scopeFieldsOf(email)));
+    email &&
+    (!options.principal || !options.permission || canOnRecord(options.principal.ability, options.permission, scopeFieldsOf(email)));
   if (!email || !visible) throw notFound("Archived email");
   return email;
 }

@@ -5,7 +5,13 @@ import { Prisma } from "@/generated/prisma/client";
 import { pgPool } from "../db/pg-pool";
 import { querySql } from "../db/sql-client";
 import { notFound } from "../errors/app-error";
-import { ACTIVE_HOLD_FLAG, SUMMARY_COLUMNS, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
+import {
+  ACTIVE_HOLD_FLAG,
+  SUMMARY_COLUMNS,
+  toArchivedEmailSummary,
+  type ArchivedEmailSummary,
+  type SummaryRow,
+} from "./archived-email-dto";
 import { scopeFieldsOf } from "./find-visible-email";
 import { visibleEmailsCondition } from "./visible-emails-condition";
 
@@ -59,7 +65,9 @@ interface DetailRow extends SummaryRow {
  * (a hot path; see pgPool()).
  */
 export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
-  const rows = await querySql<DetailRow>(pgPool(), Prisma.sql`
+  const rows = await querySql<DetailRow>(
+    pgPool(),
+    Prisma.sql`
     WITH email AS (
       SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
         e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
@@ -77,7 +85,8 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
          FROM (SELECT e.id, e.subject, e.sent_at, e.sender_email FROM archived_emails e
                WHERE e.thread_key = email.thread_key AND e.id <> email.id AND ${visibleEmailsCondition(options.principal)}
                ORDER BY e.sent_at, e.id LIMIT ${MAX_THREAD_ITEMS}) e) AS thread
-    FROM email`);
+    FROM email`,
+  );
   const email = rows[0];
   if (!email || !canOnRecord(options.principal.ability, "read:archive", scopeFieldsOf(email))) throw notFound("Archived email");
   await appendAuditEntry(pgPool(), {

@@ -16,7 +16,12 @@ export interface EmailPage {
 }
 
 /** The source's emails the caller may read, newest archived first (the page through `pg`: a hot path). */
-export async function listEmailsBySource(options: { principal: Principal; sourceId: string; page: number; limit: number }): Promise<EmailPage> {
+export async function listEmailsBySource(options: {
+  principal: Principal;
+  sourceId: string;
+  page: number;
+  limit: number;
+}): Promise<EmailPage> {
   const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([

@@ -18,7 +18,9 @@ export async function listUnsearchable(options: { principal: Principal; page: nu
   const visible = visibleEmailsCondition(options.principal);
   const from = Prisma.sql`FROM attachments a JOIN archived_emails e ON e.id = a.email_id WHERE a.extraction_error IS NOT NULL AND ${visible}`;
   const [rows, counted] = await Promise.all([
-    db().$queryRaw<{ email_id: string; subject: string; sent_at: Date; id: string; filename: string; mime_type: string; extraction_error: string }[]>`
+    db().$queryRaw<
+      { email_id: string; subject: string; sent_at: Date; id: string; filename: string; mime_type: string; extraction_error: string }[]
+    >`
       SELECT a.email_id, e.subject, e.sent_at, a.id, a.filename, a.mime_type, a.extraction_error ${from}
       ORDER BY e.sent_at DESC, a.id LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`,
     db().$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total ${from}`,

@@ -14,7 +14,10 @@ export interface DownloadedFile {
 /** The original message, byte for byte and verified against its hash; writes a READ audit entry. */
 export async function readRawEmail(options: { principal: Principal; emailId: string }): Promise<DownloadedFile> {
   await findVisibleEmail({ client: db(), emailId: options.emailId, principal: options.principal, permission: "read:archive" });
-  const email = await db().archivedEmail.findUnique({ where: { id: options.emailId }, select: { id: true, storagePath: true, storageHashSha256: true } });
+  const email = await db().archivedEmail.findUnique({
+    where: { id: options.emailId },
+    select: { id: true, storagePath: true, storageHashSha256: true },
+  });
   if (!email) throw notFound("Archived email");
   const bytes = await readVerifiedBlob({
     actor: options.principal.actor,

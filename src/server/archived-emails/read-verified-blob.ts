@@ -32,5 +32,8 @@ export async function readVerifiedBlob(options: {
     targetId: options.target.id,
     details: { storagePath: options.key, expectedSha256: options.hashSha256, problem },
   });
-  throw new AppError("INTERNAL", `Integrity check failed: the stored bytes of this ${options.target.type === "Attachment" ? "attachment" : "email"} do not match their recorded SHA-256; the incident is in the audit log`);
+  throw new AppError(
+    "INTERNAL",
+    `Integrity check failed: the stored bytes of this ${options.target.type === "Attachment" ? "attachment" : "email"} do not match their recorded SHA-256; the incident is in the audit log`,
+  );
 }

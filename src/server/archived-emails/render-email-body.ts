@@ -23,16 +23,31 @@ const REMOTE = /^(https?:)?\/\//i;
  */
 export async function renderEmailBody(options: { principal: Principal; emailId: string; showRemoteImages?: boolean }): Promise<EmailBody> {
   await findVisibleEmail({ client: db(), emailId: options.emailId, principal: options.principal, permission: "read:archive" });
-  const email = await db().archivedEmail.findUnique({ where: { id: options.emailId }, select: { id: true, storagePath: true, storageHashSha256: true } });
+  const email = await db().archivedEmail.findUnique({
+    where: { id: options.emailId },
+    select: { id: true, storagePath: true, storageHashSha256: true },
+  });
   if (!email) throw notFound("Archived email");
-  const raw = await readVerifiedBlob({ actor: options.principal.actor, key: email.storagePath, hashSha256: email.storageHashSha256, target: { type: "ArchivedEmail", id: email.id } });
+  const raw = await readVerifiedBlob({
+    actor: options.principal.actor,
+    key: email.storagePath,
+    hashSha256: email.storageHashSha256,
+    target: { type: "ArchivedEmail", id: email.id },
+  });
   const parsed = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true, skipImageLinks: false });
   let blockedImages = 0;
   const html =
     typeof parsed.html === "string"
       ? sanitizeHtml(parsed.html, {
           allowedTags: [...sanitizeHtml.defaults.allowedTags, "img", "font", "center", "span"],
-          allowedAttributes: { a: ["href", "title"], img: ["src", "alt", "width", "height", "title"], td: ["colspan", "rowspan", "align"], th: ["colspan", "rowspan", "align"], font: ["color"], "*": ["dir", "lang"] },
+          allowedAttributes: {
+            a: ["href", "title"],
+            img: ["src", "alt", "width", "height", "title"],
+            td: ["colspan", "rowspan", "align"],
+            th: ["colspan", "rowspan", "align"],
+            font: ["color"],
+            "*": ["dir", "lang"],
+          },
           allowedSchemes: ["http", "https", "mailto"],
           allowedSchemesByTag: { img: ["http", "https", "data"] },
           allowProtocolRelative: false,

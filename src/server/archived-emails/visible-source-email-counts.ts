@@ -14,9 +14,12 @@ import { visibleEmailsCondition } from "./visible-emails-condition";
 export async function visibleSourceEmailCounts(principal: Principal, sourceIds: string[]): Promise<Map<string, number>> {
   if (archiveScope(principal.ability, "read") === null) return keptCounts(pgPool(), SOURCE_EMAIL_COUNT, sourceIds);
   if (sourceIds.length === 0) return new Map();
-  const rows = await querySql<{ id: string; n: number }>(pgPool(), Prisma.sql`
+  const rows = await querySql<{ id: string; n: number }>(
+    pgPool(),
+    Prisma.sql`
     SELECT e.ingestion_source_id AS id, count(*)::int AS n FROM archived_emails e
     WHERE e.ingestion_source_id = ANY(${sourceIds}::uuid[]) AND ${visibleEmailsCondition(principal)}
-    GROUP BY e.ingestion_source_id`);
+    GROUP BY e.ingestion_source_id`,
+  );
   return new Map(rows.map((row) => [row.id, Number(row.n)]));
 }

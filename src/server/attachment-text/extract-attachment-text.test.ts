@@ -35,35 +35,69 @@ const MIME = {
 
 describe("extractAttachmentText", () => {
   it("extracts the text of real PDF, DOCX and XLSX files", async () => {
-    expect((await extractAttachmentText({ bytes: await pdf("Quarterly budget review"), mimeType: MIME.pdf, filename: "r.pdf" })).text).toContain("Quarterly budget review");
-    expect(await extractAttachmentText({ bytes: await docx("Merger agreement draft"), mimeType: MIME.docx, filename: "m.docx" })).toEqual({ text: expect.stringContaining("Merger agreement draft"), error: null });
-    const sheet = await extractAttachmentText({ bytes: await xlsx(["Revenue &amp; margin"]), mimeType: "application/octet-stream", filename: "f.xlsx" });
+    expect(
+      (await extractAttachmentText({ bytes: await pdf("Quarterly budget review"), mimeType: MIME.pdf, filename: "r.pdf" })).text,
+    ).toContain("Quarterly budget review");
+    expect(await extractAttachmentText({ bytes: await docx("Merger agreement draft"), mimeType: MIME.docx, filename: "m.docx" })).toEqual({
+      text: expect.stringContaining("Merger agreement draft"),
+      error: null,
+    });
+    const sheet = await extractAttachmentText({
+      bytes: await xlsx(["Revenue &amp; margin"]),
+      mimeType: "application/octet-stream",
+      filename: "f.xlsx",
+    });
     expect(sheet.text).toContain("Revenue & margin");
     expect(sheet.text).toContain("Forecast 2024");
     expect(sheet.text).toContain("4200.5");
   });
 
   it("reads HTML as text without scripts or styles, and plain text in its charset", async () => {
-    const html = await extractAttachmentText({ bytes: Buffer.from("<style>.x{color:red}</style><script>stealCookies()</script><p>Board minutes</p>"), mimeType: "text/html", filename: "m.html" });
+    const html = await extractAttachmentText({
+      bytes: Buffer.from("<style>.x{color:red}</style><script>stealCookies()</script><p>Board minutes</p>"),
+      mimeType: "text/html",
+      filename: "m.html",
+    });
     expect(html.text).toContain("Board minutes");
     expect(html.text).not.toMatch(/stealCookies|color:red/);
-    expect((await extractAttachmentText({ bytes: Buffer.from("Caf\xe9 cr\xe8me", "latin1"), mimeType: "text/plain", filename: "n.txt" })).text).toBe("Café crème");
-    expect((await extractAttachmentText({ bytes: Buffer.from("Grüße 会議", "utf8"), mimeType: "text/plain", filename: "n.txt" })).text).toBe("Grüße 会議");
+    expect(
+      (await extractAttachmentText({ bytes: Buffer.from("Caf\xe9 cr\xe8me", "latin1"), mimeType: "text/plain", filename: "n.txt" })).text,
+    ).toBe("Café crème");
+    expect(
+      (await extractAttachmentText({ bytes: Buffer.from("Grüße 会議", "utf8"), mimeType: "text/plain", filename: "n.txt" })).text,
+    ).toBe("Grüße 会議");
   });
 
   it("reports corrupt files, zip bombs and oversized files as errors, and ignores other types", async () => {
-    expect(await extractAttachmentText({ bytes: Buffer.from("%PDF-1.7 garbage"), mimeType: MIME.pdf, filename: "x.pdf" })).toEqual({ text: null, error: expect.stringMatching(/PDF/) });
-    expect(await extractAttachmentText({ bytes: Buffer.from("PK not a zip"), mimeType: MIME.docx, filename: "x.docx" })).toEqual({ text: null, error: expect.stringMatching(/Office|DOCX/) });
+    expect(await extractAttachmentText({ bytes: Buffer.from("%PDF-1.7 garbage"), mimeType: MIME.pdf, filename: "x.pdf" })).toEqual({
+      text: null,
+      error: expect.stringMatching(/PDF/),
+    });
+    expect(await extractAttachmentText({ bytes: Buffer.from("PK not a zip"), mimeType: MIME.docx, filename: "x.docx" })).toEqual({
+      text: null,
+      error: expect.stringMatching(/Office|DOCX/),
+    });
     const bomb = await zip({ "word/document.xml": Buffer.alloc(250 * 1024 * 1024) });
-    expect(await extractAttachmentText({ bytes: bomb, mimeType: MIME.docx, filename: "bomb.docx" })).toEqual({ text: null, error: expect.stringMatching(/zip bomb/) });
-    expect(await extractAttachmentText({ bytes: Buffer.alloc(51 * 1024 * 1024), mimeType: "text/plain", filename: "big.txt" })).toEqual({ text: null, error: expect.stringMatching(/too large/) });
-    expect(await extractAttachmentText({ bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]), mimeType: "image/png", filename: "a.png" })).toEqual({ text: null, error: null });
+    expect(await extractAttachmentText({ bytes: bomb, mimeType: MIME.docx, filename: "bomb.docx" })).toEqual({
+      text: null,
+      error: expect.stringMatching(/zip bomb/),
+    });
+    expect(await extractAttachmentText({ bytes: Buffer.alloc(51 * 1024 * 1024), mimeType: "text/plain", filename: "big.txt" })).toEqual({
+      text: null,
+      error: expect.stringMatching(/too large/),
+    });
+    expect(await extractAttachmentText({ bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47]), mimeType: "image/png", filename: "a.png" })).toEqual(
+      { text: null, error: null },
+    );
   }, 60_000);
 
   it("stops an extraction at its time limit and keeps working afterwards", async () => {
     // Hundreds of pages take far longer than the 1 ms limit even for a warm extractor.
     const bytes = await pdf("Slow document", 400);
-    expect(await extractAttachmentText({ bytes, mimeType: MIME.pdf, filename: "s.pdf", timeLimitMs: 1 })).toEqual({ text: null, error: expect.stringMatching(/^timeout after/) });
+    expect(await extractAttachmentText({ bytes, mimeType: MIME.pdf, filename: "s.pdf", timeLimitMs: 1 })).toEqual({
+      text: null,
+      error: expect.stringMatching(/^timeout after/),
+    });
     expect((await extractAttachmentText({ bytes, mimeType: MIME.pdf, filename: "s.pdf" })).text).toContain("Slow document");
   });
 });

@@ -23,7 +23,17 @@ const BY_MIME: Record<string, Kind> = {
   "text/csv": "text",
   "text/markdown": "text",
 };
-const BY_EXTENSION: Record<string, Kind> = { ".pdf": "pdf", ".docx": "docx", ".xlsx": "xlsx", ".html": "html", ".htm": "html", ".txt": "text", ".csv": "text", ".md": "text", ".log": "text" };
+const BY_EXTENSION: Record<string, Kind> = {
+  ".pdf": "pdf",
+  ".docx": "docx",
+  ".xlsx": "xlsx",
+  ".html": "html",
+  ".htm": "html",
+  ".txt": "text",
+  ".csv": "text",
+  ".md": "text",
+  ".log": "text",
+};
 
 /** What to extract: the MIME type, else the file extension; a PDF is also known by its magic bytes. */
 function attachmentKind(options: { bytes: Buffer; mimeType: string; filename: string }): Kind | null {
@@ -49,7 +59,8 @@ export function extractionVariant(options: { bytes: Buffer; mimeType: string; fi
 const TRANSIENT_ERRORS = [/^timeout after /, /^extractor crashed/, /^extractor stopped/];
 
 /** Failures that depend on the moment (machine load, a dying worker), not on the bytes: worth another try. */
-export const isTransientExtractionError = (error: string | null) => error !== null && TRANSIENT_ERRORS.some((pattern) => pattern.test(error));
+export const isTransientExtractionError = (error: string | null) =>
+  error !== null && TRANSIENT_ERRORS.some((pattern) => pattern.test(error));
 
 interface Pending {
   worker: Worker;
@@ -131,10 +142,21 @@ const globalForExtraction = globalThis as unknown as { attachmentTextWorker?: Ex
  * types (images, archives, binaries). Never throws: failures come back as a short `error`, which
  * ingestion stores on the attachment (listed by GET /v1/archived-emails/unsearchable).
  */
-export async function extractAttachmentText(options: { bytes: Buffer; mimeType: string; filename: string; timeLimitMs?: number }): Promise<ExtractionResult> {
+export async function extractAttachmentText(options: {
+  bytes: Buffer;
+  mimeType: string;
+  filename: string;
+  timeLimitMs?: number;
+}): Promise<ExtractionResult> {
   const kind = attachmentKind(options);
   if (!kind) return { text: null, error: null };
-  if (options.bytes.length > MAX_INPUT_BYTES) return { text: null, error: `too large: ${options.bytes.length} bytes (limit ${MAX_INPUT_BYTES})` };
+  if (options.bytes.length > MAX_INPUT_BYTES)
+    return { text: null, error: `too large: ${options.bytes.length} bytes (limit ${MAX_INPUT_BYTES})` };
   globalForExtraction.attachmentTextWorker ??= new ExtractionWorker();
-  return globalForExtraction.attachmentTextWorker.run(kind, options.bytes, charsetOf(options.mimeType), options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS);
+  return globalForExtraction.attachmentTextWorker.run(
+    kind,
+    options.bytes,
+    charsetOf(options.mimeType),
+    options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS,
+  );
 }

@@ -15,7 +15,10 @@ const xmlText = (xml, tag) => {
   for (const match of xml.matchAll(pattern)) parts.push(match[1]);
   return parts
     .join(" ")
-    .replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
     .replace(/&#(\d+);/g, (_, code) => String.fromCodePoint(Number(code)))
     .replace(/&#x([0-9a-f]+);/gi, (_, code) => String.fromCodePoint(parseInt(code, 16)))
     .replace(/&amp;/g, "&");
@@ -55,7 +58,13 @@ async function pdfText(bytes) {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
   let document;
   try {
-    document = await pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+    document = await pdfjs.getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      disableFontFace: true,
+      useSystemFonts: false,
+      verbosity: 0,
+    }).promise;
   } catch (error) {
     if (error?.name === "PasswordException") throw new Error("encrypted PDF");
     throw new Error(`corrupt PDF: ${error?.message ?? error}`);
@@ -83,9 +92,14 @@ async function docxText(bytes) {
 }
 
 async function xlsxText(bytes) {
-  const files = await readZip(bytes, (name) => name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(name) || name === "xl/workbook.xml");
+  const files = await readZip(
+    bytes,
+    (name) => name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(name) || name === "xl/workbook.xml",
+  );
   if (!files.has("xl/workbook.xml")) throw new Error("corrupt XLSX: no workbook");
-  const sheets = [...files.entries()].filter(([name]) => name.startsWith("xl/worksheets/")).map(([, xml]) => `${xmlText(xml, "t")} ${xmlText(xml, "v")}`);
+  const sheets = [...files.entries()]
+    .filter(([name]) => name.startsWith("xl/worksheets/"))
+    .map(([, xml]) => `${xmlText(xml, "t")} ${xmlText(xml, "v")}`);
   const names = [...files.get("xl/workbook.xml").matchAll(/<sheet\s[^>]*name="([^"]*)"/g)].map((match) => match[1]);
   return [names.join(" "), xmlText(files.get("xl/sharedStrings.xml") ?? "", "t"), ...sheets].join("\n");
 }
@@ -110,7 +124,13 @@ async function extract({ kind, bytes, charset }) {
     case "xlsx":
       return xlsxText(buffer);
     case "html":
-      return htmlToText(decodeText(buffer, charset), { wordwrap: false, selectors: [{ selector: "img", format: "skip" }, { selector: "a", options: { ignoreHref: true } }] });
+      return htmlToText(decodeText(buffer, charset), {
+        wordwrap: false,
+        selectors: [
+          { selector: "img", format: "skip" },
+          { selector: "a", options: { ignoreHref: true } },
+        ],
+      });
     case "text":
       return decodeText(buffer, charset);
     default:

@@ -9,10 +9,17 @@ const CANDIDATE_ROWS = 20;
  * archive holds them; null otherwise, and for results that were transient failures or that
  * predate the reader of this type (no text and no error).
  */
-export async function findStoredAttachmentText(attachment: { bytes: Buffer; mimeType: string; filename: string; hashSha256: string }): Promise<ExtractionResult | null> {
+export async function findStoredAttachmentText(attachment: {
+  bytes: Buffer;
+  mimeType: string;
+  filename: string;
+  hashSha256: string;
+}): Promise<ExtractionResult | null> {
   const variant = extractionVariant(attachment);
   if (!variant) return null;
-  const rows = await db().$queryRaw<{ mime_type: string; filename: string; extracted_text: string | null; extraction_error: string | null }[]>`
+  const rows = await db().$queryRaw<
+    { mime_type: string; filename: string; extracted_text: string | null; extraction_error: string | null }[]
+  >`
     SELECT mime_type, filename, extracted_text, extraction_error FROM attachments
     WHERE hash_sha256 = ${attachment.hashSha256} AND (extracted_text IS NOT NULL OR extraction_error IS NOT NULL)
     LIMIT ${CANDIDATE_ROWS}`;

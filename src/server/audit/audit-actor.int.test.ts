@@ -30,7 +30,10 @@ describe("who did what", () => {
   it("records the actor's user id in every entry, so a look-alike email cannot pass for another user", async () => {
     const admin = await setupAdmin();
     const mallory = await createUserWithRole(admin.token, "predefined_super_admin");
-    const renamed = await api("PATCH", "/v1/users/profile", { token: mallory.token, body: { email: LOOK_ALIKE, currentPassword: mallory.password } });
+    const renamed = await api("PATCH", "/v1/users/profile", {
+      token: mallory.token,
+      body: { email: LOOK_ALIKE, currentPassword: mallory.password },
+    });
     expect(renamed.status).toBe(200);
     await api("GET", "/v1/users", { token: mallory.token });
     await api("POST", "/v1/roles", { token: mallory.token, body: { name: "Shadow", policies: [{ action: "manage", subject: "all" }] } });
@@ -44,7 +47,9 @@ describe("who did what", () => {
     const byAdmin = await listBoth(admin, { actorUserId: admin.user.id.toUpperCase() });
     for (const entries of [byAdmin.rest, byAdmin.trpc]) {
       expect(entries.length).toBeGreaterThan(0);
-      expect(entries.every((entry) => entry.actorIdentifier === "admin@example.com" && entry.details.actorUserId === admin.user.id)).toBe(true);
+      expect(entries.every((entry) => entry.actorIdentifier === "admin@example.com" && entry.details.actorUserId === admin.user.id)).toBe(
+        true,
+      );
     }
     // The actor filter stays an exact match on the identifier: the look-alike's entries are not the admin's.
     const exact = await listBoth(admin, { actor: "admin@example.com" });
@@ -61,13 +66,21 @@ describe("who did what", () => {
   it("records the API key and its owner for a call made with an API key", async () => {
     const admin = await setupAdmin();
     const key = await createApiKeyFor(admin.token);
-    expect((await api("POST", "/v1/roles", { headers: { "x-api-key": key.key }, body: { name: "Via key", policies: [] } })).status).toBe(201);
+    expect((await api("POST", "/v1/roles", { headers: { "x-api-key": key.key }, body: { name: "Via key", policies: [] } })).status).toBe(
+      201,
+    );
     const entry = await db().auditLog.findFirstOrThrow({ where: { targetType: "Role", actionType: "CREATE" } });
     expect(entry.details).toMatchObject({ actorUserId: admin.user.id, actorApiKeyId: key.id });
   });
 
   it("never keeps an actorUserId the appender did not get from an authenticated actor", async () => {
-    await appendAuditEntry(db(), { actor: systemActor(), actionType: "CREATE", targetType: "Settings", targetId: "x", details: { actorUserId: "forged", kept: 1 } });
+    await appendAuditEntry(db(), {
+      actor: systemActor(),
+      actionType: "CREATE",
+      targetType: "Settings",
+      targetId: "x",
+      details: { actorUserId: "forged", kept: 1 },
+    });
     expect((await db().auditLog.findFirstOrThrow({ where: { targetType: "Settings", targetId: "x" } })).details).toEqual({ kept: 1 });
   });
 
@@ -92,11 +105,16 @@ describe("who did what", () => {
     expect((await trpcHttp("users.update", { id: admin.user.id, data: { email: LOOK_ALIKE } }, bearer(admin))).status).toBe(422);
     expect((await db().user.findUniqueOrThrow({ where: { id: admin.user.id } })).email).toBe("admin@example.com");
     // Names need no password; the unchanged email neither.
-    expect((await api("PATCH", "/v1/users/profile", { token: user.token, body: { first_name: "Same", email: user.user.email } })).status).toBe(200);
+    expect(
+      (await api("PATCH", "/v1/users/profile", { token: user.token, body: { first_name: "Same", email: user.user.email } })).status,
+    ).toBe(200);
 
     const viaTrpc = await trpcHttp("account.updateProfile", { email: "new@example.com", currentPassword: user.password }, bearer(user));
     expect(viaTrpc.status).toBe(200);
-    const viaRest = await api("PATCH", "/v1/users/profile", { token: user.token, body: { email: "newer@example.com", currentPassword: user.password } });
+    const viaRest = await api("PATCH", "/v1/users/profile", {
+      token: user.token,
+      body: { email: "newer@example.com", currentPassword: user.password },
+    });
     expect(viaRest.status).toBe(200);
     // An administrator changes someone else's email without that user's password, and it is recorded the same way.
     expect((await api("PUT", `/v1/users/${user.user.id}`, { token: admin.token, body: { email: "third@example.com" } })).status).toBe(200);
@@ -104,9 +122,23 @@ describe("who did what", () => {
     const changes = await db().auditLog.findMany({ where: { targetId: user.user.id, actionType: "UPDATE" }, orderBy: { id: "asc" } });
     expect(changes.map((entry) => entry.details)).toEqual([
       { changes: { first_name: "Same", email: user.user.email }, profile: true, actorUserId: user.user.id },
-      { changes: { email: "new@example.com" }, emailChange: { from: user.user.email, to: "new@example.com" }, profile: true, actorUserId: user.user.id },
-      { changes: { email: "newer@example.com" }, emailChange: { from: "new@example.com", to: "newer@example.com" }, profile: true, actorUserId: user.user.id },
-      { changes: { email: "third@example.com" }, emailChange: { from: "newer@example.com", to: "third@example.com" }, actorUserId: admin.user.id },
+      {
+        changes: { email: "new@example.com" },
+        emailChange: { from: user.user.email, to: "new@example.com" },
+        profile: true,
+        actorUserId: user.user.id,
+      },
+      {
+        changes: { email: "newer@example.com" },
+        emailChange: { from: "new@example.com", to: "newer@example.com" },
+        profile: true,
+        actorUserId: user.user.id,
+      },
+      {
+        changes: { email: "third@example.com" },
+        emailChange: { from: "newer@example.com", to: "third@example.com" },
+        actorUserId: admin.user.id,
+      },
     ]);
     expect(JSON.stringify(changes.map((entry) => entry.details))).not.toContain(user.password);
   });

@@ -61,7 +61,14 @@ describe("joinRangeWalks", () => {
   it("reports an altered first row before its link, and a range's own break after it", () => {
     const altered = walked({ broken: { kind: "altered", id: "4" } });
     expect(joinRangeWalks([first, altered])).toEqual({ broken: { kind: "altered", id: "4" } });
-    const brokenLater = walked({ count: 1, firstId: "4", firstPreviousHash: "x", lastId: "4", lastHash: "d", broken: { kind: "altered", id: "5" } });
+    const brokenLater = walked({
+      count: 1,
+      firstId: "4",
+      firstPreviousHash: "x",
+      lastId: "4",
+      lastHash: "d",
+      broken: { kind: "altered", id: "5" },
+    });
     expect(joinRangeWalks([first, brokenLater])).toEqual({ broken: { kind: "unlinked", id: "4", previousHash: "x" } });
     expect(joinRangeWalks([first, { ...brokenLater, firstPreviousHash: "c" }])).toEqual({ broken: { kind: "altered", id: "5" } });
   });

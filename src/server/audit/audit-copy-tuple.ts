@@ -40,7 +40,9 @@ const decimalId = (id: string) => {
  * bound), both decimal integers read from earlier rows.
  */
 export function batchCopySql(afterId: string | null, batchSize: number, upToId: string | null = null): string {
-  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(Boolean);
+  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(
+    Boolean,
+  );
   const where = bounds.length === 0 ? "" : `WHERE ${bounds.join(" AND ")}`;
   return `COPY (SELECT ${SELECT_COLUMNS} FROM audit_logs ${where} ORDER BY id LIMIT ${Math.trunc(batchSize)}) TO STDOUT (FORMAT binary)`;
 }

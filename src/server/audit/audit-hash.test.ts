@@ -43,7 +43,9 @@ describe("canonicalJson", () => {
   });
 
   it("writes numbers, booleans and null as JSON.stringify does", () => {
-    expect(canonicalJson([1, -0, 1.5, 1e21, 2 ** 53, true, false, null, Number.NaN])).toBe("[1,0,1.5,1e+21,9007199254740992,true,false,null,null]");
+    expect(canonicalJson([1, -0, 1.5, 1e21, 2 ** 53, true, false, null, Number.NaN])).toBe(
+      "[1,0,1.5,1e+21,9007199254740992,true,false,null,null]",
+    );
   });
 
   it("agrees with the plain recipe on any JSON value", () => {

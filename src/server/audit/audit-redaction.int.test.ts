@@ -40,9 +40,14 @@ beforeAll(async () => {
   await insertTestEmail({ userEmail: "alice@example.com" });
   expect((await api("GET", `/v1/search?query=${SECRETS[0]}`, { token: admin.token })).status).toBe(200);
   expect((await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token })).status).toBe(200);
-  expect((await api("PUT", `/v1/ingestion-sources/${source}`, { token: admin.token, body: { name: `${SECRETS[1]} renamed` } })).status).toBeLessThan(300);
+  expect(
+    (await api("PUT", `/v1/ingestion-sources/${source}`, { token: admin.token, body: { name: `${SECRETS[1]} renamed` } })).status,
+  ).toBeLessThan(300);
   const readAudit = { action: "read", subject: "audit" } as const;
-  restricted = await createUserWithRole(admin.token, [readAudit, { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+  restricted = await createUserWithRole(admin.token, [
+    readAudit,
+    { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+  ]);
   auditOnly = await createUserWithRole(admin.token, [readAudit]);
   auditor = await createUserWithRole(admin.token, "predefined_auditor");
 });
@@ -75,7 +80,9 @@ describe("audit details and read:audit", () => {
     expect((await trpcData<Entry>(one)).details).toEqual({ actorUserId: admin.user.id, redacted: true });
     // Verification reads the stored rows, not the redacted answer.
     expect((await api("POST", "/api/v1/enterprise/audit-logs/verify", { token: caller().token })).body).toMatchObject({ ok: true });
-    expect((await db().auditLog.findUniqueOrThrow({ where: { id: BigInt(search.id) } })).details).toMatchObject({ query: { query: SECRETS[0] } });
+    expect((await db().auditLog.findUniqueOrThrow({ where: { id: BigInt(search.id) } })).details).toMatchObject({
+      query: { query: SECRETS[0] },
+    });
   });
 
   it("redacts source names and statuses on the dashboard for a restricted caller", async () => {

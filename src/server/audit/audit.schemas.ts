@@ -8,20 +8,14 @@ export const AUDIT_LOG_MAX_PAGE = 1_000_000_000;
 const MAX_FILTER_LENGTH = 1000;
 
 /** Query parameters that are sent empty (e.g. by a blank form field) mean "no filter". */
-const optionalParam = <S extends z.ZodType>(schema: S) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 const positiveInteger = (name: string, max: number) =>
   z
     .string()
     .regex(/^\d{1,12}$/, `${name} must be a positive integer`)
     .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, `${name} must be at least 1`)
-        .max(max, `${name} must be at most ${max}`),
-    );
+    .pipe(z.number().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
 
 export const listAuditLogsQuerySchema = z
   .object({
@@ -55,5 +49,9 @@ export const listAuditLogsQuerySchema = z
 export type ListAuditLogsQuery = z.output<typeof listAuditLogsQuerySchema>;
 
 export const auditLogEntryIdSchema = z.object({
-  id: z.number({ message: "id must be a positive integer" }).int("id must be a positive integer").min(1, "id must be a positive integer").max(Number.MAX_SAFE_INTEGER),
+  id: z
+    .number({ message: "id must be a positive integer" })
+    .int("id must be a positive integer")
+    .min(1, "id must be a positive integer")
+    .max(Number.MAX_SAFE_INTEGER),
 });

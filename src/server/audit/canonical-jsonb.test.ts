@@ -52,7 +52,9 @@ function expandExponent(text: string): string {
 describe("JsonbCanonicalizer", () => {
   it("sorts keys at every depth and drops jsonb's spaces", () => {
     const text = '{"page": 1, "limit": 20, "query": {"query": "budget review", "filters": {}, "matchingStrategy": "last"}, "total": 5}';
-    expect(canonical(text)).toBe('{"limit":20,"page":1,"query":{"filters":{},"matchingStrategy":"last","query":"budget review"},"total":5}');
+    expect(canonical(text)).toBe(
+      '{"limit":20,"page":1,"query":{"filters":{},"matchingStrategy":"last","query":"budget review"},"total":5}',
+    );
     expect(canonical('[{"b": [], "a": [1, {"d": 1, "c": 2}]}, "x"]')).toBe('[{"a":[1,{"c":2,"d":1}],"b":[]},"x"]');
   });
 

@@ -55,7 +55,9 @@ export class JsonbCanonicalizer {
       return;
     }
     out.length = mark;
-    out.pushString(canonicalJson(JSON.parse(Buffer.from(source.buffer, source.byteOffset, source.length).toString("utf8", start, end)) ?? {}));
+    out.pushString(
+      canonicalJson(JSON.parse(Buffer.from(source.buffer, source.byteOffset, source.length).toString("utf8", start, end)) ?? {}),
+    );
   }
 
   private skipSpaces(at: number): number {
@@ -119,7 +121,15 @@ export class JsonbCanonicalizer {
   private number(at: number): number {
     const source = this.source;
     let cursor = at;
-    while (cursor < this.end && ((source[cursor] >= ZERO && source[cursor] <= NINE) || source[cursor] === MINUS || source[cursor] === 0x2b || source[cursor] === 0x2e || (source[cursor] | 0x20) === 0x65)) cursor++;
+    while (
+      cursor < this.end &&
+      ((source[cursor] >= ZERO && source[cursor] <= NINE) ||
+        source[cursor] === MINUS ||
+        source[cursor] === 0x2b ||
+        source[cursor] === 0x2e ||
+        (source[cursor] | 0x20) === 0x65)
+    )
+      cursor++;
     // Integers of up to 15 digits read and write back unchanged; "-0" does not (it becomes 0).
     const digits = source[at] === MINUS ? at + 1 : at;
     let plain = cursor > digits && cursor - digits <= 15 && (source[digits] !== ZERO || (cursor === digits + 1 && digits === at));
@@ -171,7 +181,7 @@ export class JsonbCanonicalizer {
     }
     const base = this.top;
     let count = 0;
-    for (;; count++) {
+    for (; ; count++) {
       at = this.skipSpaces(at);
       const keyStart = at;
       at = this.skipKey(at);
@@ -304,5 +314,4 @@ export class JsonbCanonicalizer {
     for (let index = 1; index < count; index++) if (this.compareKeys(members[order + index - 1], members[order + index]) === 0) return -1;
     return 1;
   }
-
 }

@@ -228,7 +228,10 @@ describe("GET /api/v1/enterprise/audit-logs", () => {
       }),
     );
     // An entry about an email is shown as stored only to a caller who reads the whole archive (audit-redaction.int.test.ts).
-    const wholeArchiveReader = await tokenFor([{ action: "read", subject: "audit" }, { action: "read", subject: "archive" }]);
+    const wholeArchiveReader = await tokenFor([
+      { action: "read", subject: "audit" },
+      { action: "read", subject: "archive" },
+    ]);
     const response = await api("GET", `${PATH}?actor=dave%40example.com`, { token: wholeArchiveReader });
     expect(response.body.data).toHaveLength(1);
     const entry = response.body.data[0];

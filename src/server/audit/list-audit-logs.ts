@@ -40,5 +40,8 @@ export async function listAuditLogs(options: { principal: Principal; query: List
       OFFSET ${(query.page - 1) * query.limit} LIMIT ${query.limit}`,
     client.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM audit_logs WHERE ${where}`,
   ]);
-  return { data: redactAuditEntries(options.principal, rows.map(toAuditLogEntry)), meta: { total: Number(counted[0].total), page: query.page, limit: query.limit } };
+  return {
+    data: redactAuditEntries(options.principal, rows.map(toAuditLogEntry)),
+    meta: { total: Number(counted[0].total), page: query.page, limit: query.limit },
+  };
 }

@@ -27,7 +27,8 @@ let helpersRunning = 0;
  */
 export function reserveHelpers(wanted?: number): number {
   if (!existsSync(HELPER_THREAD)) {
-    if (!missingBundleReported) console.error(`[audit verify] ${VERIFY_HELPER_BUNDLE} is not built (npm run build): verifying on one thread`);
+    if (!missingBundleReported)
+      console.error(`[audit verify] ${VERIFY_HELPER_BUNDLE} is not built (npm run build): verifying on one thread`);
     missingBundleReported = true;
     return 0;
   }

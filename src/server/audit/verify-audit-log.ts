@@ -95,7 +95,8 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   if (firstId === null || lastId === null) return { ok: true, message: "The audit log is empty." };
   const long = BigInt(lastId) - BigInt(firstId) + 1n >= BigInt(options.parallelFromIds ?? DEFAULT_PARALLEL_FROM_IDS);
   const helpers = long ? reserveHelpers(options.helpers) : 0;
-  const ranges: IdRange[] = helpers === 0 ? [{ after: null, upTo: null }] : splitIdRanges(firstId, lastId, (helpers + 1) * RANGES_PER_WALKER);
+  const ranges: IdRange[] =
+    helpers === 0 ? [{ after: null, upTo: null }] : splitIdRanges(firstId, lastId, (helpers + 1) * RANGES_PER_WALKER);
   const queue = new RangeQueue(ranges);
   const started: RunningHelper[] = [];
   try {

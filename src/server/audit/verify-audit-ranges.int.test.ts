@@ -14,9 +14,21 @@ const walkerSetups: [string, VerifyAuditLogOptions][] = [
 
 const tamperings: [string, () => Promise<void>, { ok: boolean; logId?: number }][] = [
   ["nothing", async () => {}, { ok: true }],
-  ["the first row altered", () => db().$executeRaw`UPDATE audit_logs SET actor_ip = '0.0.0.0' WHERE id = 1`.then(() => {}), { ok: false, logId: 1 }],
-  ["two rows altered", () => db().$executeRaw`UPDATE audit_logs SET target_id = 'x' WHERE id IN (4, 9)`.then(() => {}), { ok: false, logId: 4 }],
-  ["the last row altered", () => db().$executeRaw`UPDATE audit_logs SET details = '{}' WHERE id = 10`.then(() => {}), { ok: false, logId: 10 }],
+  [
+    "the first row altered",
+    () => db().$executeRaw`UPDATE audit_logs SET actor_ip = '0.0.0.0' WHERE id = 1`.then(() => {}),
+    { ok: false, logId: 1 },
+  ],
+  [
+    "two rows altered",
+    () => db().$executeRaw`UPDATE audit_logs SET target_id = 'x' WHERE id IN (4, 9)`.then(() => {}),
+    { ok: false, logId: 4 },
+  ],
+  [
+    "the last row altered",
+    () => db().$executeRaw`UPDATE audit_logs SET details = '{}' WHERE id = 10`.then(() => {}),
+    { ok: false, logId: 10 },
+  ],
   ["a row deleted", () => db().$executeRaw`DELETE FROM audit_logs WHERE id = 5`.then(() => {}), { ok: false, logId: 6 }],
   ["the first rows deleted", () => db().$executeRaw`DELETE FROM audit_logs WHERE id <= 2`.then(() => {}), { ok: false, logId: 3 }],
   [
@@ -45,7 +57,11 @@ const tamperings: [string, () => Promise<void>, { ok: boolean; logId?: number }]
     },
     { ok: true },
   ],
-  ["a gap of ids in the middle (harmless)", () => db().$executeRaw`UPDATE audit_logs SET id = id + 1000 WHERE id > 6`.then(() => {}), { ok: true }],
+  [
+    "a gap of ids in the middle (harmless)",
+    () => db().$executeRaw`UPDATE audit_logs SET id = id + 1000 WHERE id > 6`.then(() => {}),
+    { ok: true },
+  ],
 ];
 
 /** Runs `sql` on a connection of its own every 2 ms, handing each result to `seen`, until stopped. */

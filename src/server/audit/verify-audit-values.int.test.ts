@@ -36,7 +36,15 @@ async function insertChain(entries: (Stored & { hashedTimestamp?: string })[]): 
   let previousHash: string | null = null;
   for (const entry of entries) {
     const currentHash = auditEntryHash({ ...entry, previousHash, timestamp: entry.hashedTimestamp ?? entry.timestamp });
-    const values = [previousHash, entry.timestamp, entry.actorIdentifier, entry.actorIp, entry.actionType, entry.targetType, entry.targetId];
+    const values = [
+      previousHash,
+      entry.timestamp,
+      entry.actorIdentifier,
+      entry.actorIp,
+      entry.actionType,
+      entry.targetType,
+      entry.targetId,
+    ];
     [...values, JSON.stringify(entry.details), currentHash].forEach((value, column) => columns[column].push(value));
     previousHash = currentHash;
   }
@@ -49,19 +57,31 @@ async function insertChain(entries: (Stored & { hashedTimestamp?: string })[]): 
   );
 }
 
-const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }), fc.constantFrom("", 'q"uote', "back\\slash", "new\nline", "\u0001\u001f\u007f", "é😀\u2028")).map(storableText);
+const text = fc
+  .oneof(
+    fc.string(),
+    fc.string({ unit: "binary" }),
+    fc.constantFrom("", 'q"uote', "back\\slash", "new\nline", "\u0001\u001f\u007f", "é😀\u2028"),
+  )
+  .map(storableText);
 /** What the appender stores: plain JSON whose strings and keys survive jsonb unchanged. */
 const storableJson = (value: unknown): unknown => {
   if (typeof value === "string") return storableText(value);
   if (Array.isArray(value)) return value.map(storableJson);
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableJson(item)]));
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableJson(item)]));
   return value;
 };
 const details = fc
   .oneof(
     fc.constant({}),
     fc.dictionary(text, fc.jsonValue({ maxDepth: 3 })),
-    fc.record({ query: fc.record({ query: text, filters: fc.dictionary(fc.string(), fc.string()) }), page: fc.nat(), limit: fc.nat(), total: fc.nat() }),
+    fc.record({
+      query: fc.record({ query: text, filters: fc.dictionary(fc.string(), fc.string()) }),
+      page: fc.nat(),
+      limit: fc.nat(),
+      total: fc.nat(),
+    }),
   )
   .map((value) => storableJson(JSON.parse(JSON.stringify(value))) as Record<string, unknown>);
 const timestamp = fc
@@ -77,7 +97,14 @@ const entry: fc.Arbitrary<Stored> = fc.record({
   details,
 });
 
-const plain = { actorIdentifier: "a@example.com", actorIp: "192.0.2.1", actionType: "CREATE", targetType: "User", targetId: "x", details: {} };
+const plain = {
+  actorIdentifier: "a@example.com",
+  actorIp: "192.0.2.1",
+  actionType: "CREATE",
+  targetType: "User",
+  targetId: "x",
+  details: {},
+};
 
 describe("verifyAuditLog on stored values", () => {
   it("agrees with the recipe on entries of any storable content", async () => {
@@ -88,7 +115,15 @@ describe("verifyAuditLog on stored values", () => {
   });
 
   it("formats the timestamps around the ends of the years JavaScript formats as it writes them", async () => {
-    const edges = ["0001-01-01T00:00:00.000Z", "1969-12-31T23:59:59.999Z", "1970-01-01T00:00:00.000Z", "1999-12-31T23:59:59.999Z", "2000-01-01T00:00:00.001Z", "2024-02-29T12:34:56.789Z", "9999-12-31T23:59:59.999Z"];
+    const edges = [
+      "0001-01-01T00:00:00.000Z",
+      "1969-12-31T23:59:59.999Z",
+      "1970-01-01T00:00:00.000Z",
+      "1999-12-31T23:59:59.999Z",
+      "2000-01-01T00:00:00.001Z",
+      "2024-02-29T12:34:56.789Z",
+      "9999-12-31T23:59:59.999Z",
+    ];
     await insertChain(edges.map((edge) => ({ ...plain, timestamp: edge })));
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
@@ -105,7 +140,10 @@ describe("verifyAuditLog on stored values", () => {
   });
 
   it("reports a row whose stored details differ from what was hashed", async () => {
-    await insertChain([{ ...plain, timestamp: "2024-01-01T00:00:00.000Z" }, { ...plain, timestamp: "2024-01-01T00:00:00.000Z", details: { b: 1, a: [1.5] } }]);
+    await insertChain([
+      { ...plain, timestamp: "2024-01-01T00:00:00.000Z" },
+      { ...plain, timestamp: "2024-01-01T00:00:00.000Z", details: { b: 1, a: [1.5] } },
+    ]);
     await client.query(`UPDATE audit_logs SET details = '{"a": [1.50], "b": 1}' WHERE id = 2`);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
     await client.query(`UPDATE audit_logs SET details = '{"a": [1.51], "b": 1}' WHERE id = 2`);

@@ -18,7 +18,9 @@ describe("access tokens", () => {
     const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
     expect(await verifyAccessToken(accessToken)).not.toBeNull();
     const [header, payload, signature] = accessToken.split(".");
-    const otherPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: randomUUID() })).toString("base64url");
+    const otherPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: randomUUID() }),
+    ).toString("base64url");
     expect(await verifyAccessToken(`${header}.${otherPayload}.${signature}`)).toBeNull();
     const flipped = signature.slice(0, -2) + (signature.at(-2) === "A" ? "B" : "A") + signature.at(-1);
     expect(await verifyAccessToken(`${header}.${payload}.${flipped}`)).toBeNull();

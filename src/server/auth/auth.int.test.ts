@@ -26,7 +26,12 @@ describe("POST /v1/auth/setup", () => {
     const audit = await db().auditLog.findMany({ where: { actionType: "SETUP" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ targetType: "User", targetId: first.body.user.id, actorIdentifier: "Root@Example.com" });
-    expect(audit[0].details).toEqual({ email: "Root@Example.com", role: "predefined_super_admin", source: "api", actorUserId: first.body.user.id });
+    expect(audit[0].details).toEqual({
+      email: "Root@Example.com",
+      role: "predefined_super_admin",
+      source: "api",
+      actorUserId: first.body.user.id,
+    });
   });
 
   it("lets exactly one of several concurrent setups win", async () => {
@@ -183,10 +188,16 @@ describe("POST /v1/auth/login", () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         await api("POST", "/v1/auth/login", { ip: "10.9.9.9", body: { email: `x${attempt}@example.com`, password: "bad-password" } });
       }
-      const blocked = await api("POST", "/v1/auth/login", { ip: "10.9.9.9", body: { email: "admin@example.com", password: ADMIN_PASSWORD } });
+      const blocked = await api("POST", "/v1/auth/login", {
+        ip: "10.9.9.9",
+        body: { email: "admin@example.com", password: ADMIN_PASSWORD },
+      });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-      const elsewhere = await api("POST", "/v1/auth/login", { ip: "10.9.9.8", body: { email: "admin@example.com", password: ADMIN_PASSWORD } });
+      const elsewhere = await api("POST", "/v1/auth/login", {
+        ip: "10.9.9.8",
+        body: { email: "admin@example.com", password: ADMIN_PASSWORD },
+      });
       expect(elsewhere.status).toBe(200);
     } finally {
       delete process.env.LOGIN_MAX_IP_FAILURES;
@@ -202,10 +213,15 @@ describe("POST /v1/auth/login", () => {
       }
       await db().$executeRaw`UPDATE login_throttles SET window_start = now() - interval '16 minutes' WHERE key = 'ip:10.9.9.7'`;
       for (let attempt = 0; attempt < 2; attempt++) {
-        const response = await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: `z${attempt}@example.com`, password: "bad-password" } });
+        const response = await api("POST", "/v1/auth/login", {
+          ip: "10.9.9.7",
+          body: { email: `z${attempt}@example.com`, password: "bad-password" },
+        });
         expect(response.status).toBe(401);
       }
-      expect((await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status).toBe(200);
+      expect(
+        (await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status,
+      ).toBe(200);
     } finally {
       delete process.env.LOGIN_MAX_IP_FAILURES;
     }
@@ -225,11 +241,18 @@ describe("credentials", () => {
     expect((await api("GET", "/v1/auth/me")).status).toBe(401);
     expect((await api("GET", "/v1/auth/me", { headers: { authorization: "Basic abc" } })).status).toBe(401);
     expect((await api("GET", "/v1/auth/me", { token: "not.a.jwt" })).status).toBe(401);
-    const forged = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(admin.user.id)
-      .setIssuer("mail-archive").setExpirationTime("1h").sign(new TextEncoder().encode("some-other-secret"));
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(admin.user.id)
+      .setIssuer("mail-archive")
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("some-other-secret"));
     expect((await api("GET", "/v1/auth/me", { token: forged })).status).toBe(401);
-    const expired = await new SignJWT({}).setProtectedHeader({ alg: "HS256" }).setSubject(admin.user.id)
-      .setIssuer("mail-archive").setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(admin.user.id)
+      .setIssuer("mail-archive")
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
       .sign(new TextEncoder().encode(process.env.AUTH_SECRET!));
     const expiredResponse = await api("GET", "/v1/auth/me", { token: expired });
     expect(expiredResponse.status).toBe(401);
@@ -278,7 +301,15 @@ describe("credentials", () => {
     expect(stored.keyHash).not.toContain(created.body.key);
     expect(stored.keyHash).toMatch(/^[0-9a-f]{64}$/);
     const listed = await api("GET", "/v1/api-keys", { token: admin.token });
-    expect(listed.body).toEqual([{ id: created.body.id, name: "ci", prefix: created.body.prefix, expiresAt: created.body.expiresAt, createdAt: created.body.createdAt }]);
+    expect(listed.body).toEqual([
+      {
+        id: created.body.id,
+        name: "ci",
+        prefix: created.body.prefix,
+        expiresAt: created.body.expiresAt,
+        createdAt: created.body.createdAt,
+      },
+    ]);
     // A key created with a key expires no later than it (src/server/api-keys/api-keys.int.test.ts).
     const noExpiry = await api("POST", "/v1/api-keys", { apiKey: created.body.key, body: { name: "forever" } });
     expect(noExpiry.status).toBe(201);

@@ -52,10 +52,20 @@ export async function principalForUser(
   credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const rows = await querySql<{ id: string; email: string; role_id: string | null; policies: string | null; session_version: number; disabled: boolean }>(pgPool(), Prisma.sql`
+  const rows = await querySql<{
+    id: string;
+    email: string;
+    role_id: string | null;
+    policies: string | null;
+    session_version: number;
+    disabled: boolean;
+  }>(
+    pgPool(),
+    Prisma.sql`
     SELECT u.id, u.email, u.role_id, r.policies::text AS policies, u.session_version, u.disabled_at IS NOT NULL AS disabled
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
-     WHERE u.id = ${userId}::uuid`);
+     WHERE u.id = ${userId}::uuid`,
+  );
   const user = rows[0];
   if (!user || user.disabled) return null;
   if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
@@ -75,9 +85,12 @@ const LAST_USED_PRECISION_MS = 60_000;
 
 async function recordKeyUse(apiKeyId: string): Promise<void> {
   // The condition repeats the check in SQL, so concurrent requests of one key write once.
-  await runSql(pgPool(), Prisma.sql`
+  await runSql(
+    pgPool(),
+    Prisma.sql`
     UPDATE api_keys SET last_used_at = now()
-     WHERE id = ${apiKeyId}::uuid AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`);
+     WHERE id = ${apiKeyId}::uuid AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
+  );
 }
 
 /** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */

@@ -30,7 +30,12 @@ describe("bootstrapAdminFromEnv", () => {
   });
 
   it("uses ADMIN_FIRST_NAME and ADMIN_LAST_NAME when set", async () => {
-    Object.assign(process.env, { ADMIN_EMAIL: "g@example.com", ADMIN_PASSWORD: "long-enough", ADMIN_FIRST_NAME: "Grace", ADMIN_LAST_NAME: "Hopper" });
+    Object.assign(process.env, {
+      ADMIN_EMAIL: "g@example.com",
+      ADMIN_PASSWORD: "long-enough",
+      ADMIN_FIRST_NAME: "Grace",
+      ADMIN_LAST_NAME: "Hopper",
+    });
     expect(await bootstrapAdminFromEnv()).toBe(true);
     expect(await db().user.findFirstOrThrow()).toMatchObject({ firstName: "Grace", lastName: "Hopper" });
   });

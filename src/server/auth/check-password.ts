@@ -28,7 +28,9 @@ export async function checkPassword(options: {
     const answer = await authenticateWithDirectory({ config: directory, email: options.email, password: options.password });
     if (answer.kind === "authenticated") {
       const signedIn = await signInDirectoryUser({ identity: answer.identity, ip: options.ip });
-      return "user" in signedIn ? { user: signedIn.user, reason: "directory_credentials" } : { user: null, reason: signedIn.refused === "account_disabled" ? "account_disabled" : "directory_refused" };
+      return "user" in signedIn
+        ? { user: signedIn.user, reason: "directory_credentials" }
+        : { user: null, reason: signedIn.refused === "account_disabled" ? "account_disabled" : "directory_refused" };
     }
     if (answer.kind === "refused") return { user: null, reason: "directory_refused" };
   }

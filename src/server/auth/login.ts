@@ -21,7 +21,8 @@ export interface MfaRequiredResult {
   mfaToken: string;
 }
 
-export type LoginAuditReason = PasswordCheck["reason"] | "rate_limited" | "directory_unavailable" | "password_sign_in_disabled" | "mfa_required";
+export type LoginAuditReason =
+  PasswordCheck["reason"] | "rate_limited" | "directory_unavailable" | "password_sign_in_disabled" | "mfa_required";
 
 /** A user whose password was just verified, with what signing them in needs. */
 export interface CredentialUser extends UserRecord {

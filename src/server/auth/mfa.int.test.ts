@@ -28,14 +28,19 @@ describe("TOTP two-factor authentication", () => {
     const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: admin.token });
     expect(setup.status).toBe(200);
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(setup.body.otpauthUrl).toBe(`otpauth://totp/Mail%20Archive:admin%40example.com?secret=${setup.body.secret}&period=30&digits=6&algorithm=SHA1&issuer=Mail%20Archive`);
+    expect(setup.body.otpauthUrl).toBe(
+      `otpauth://totp/Mail%20Archive:admin%40example.com?secret=${setup.body.secret}&period=30&digits=6&algorithm=SHA1&issuer=Mail%20Archive`,
+    );
 
     const wrong = await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: "000000" } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual([{ field: "code", message: "the code is not valid" }]);
     expect((await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: "12ab" } })).status).toBe(422);
 
-    const enabled = await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } });
+    const enabled = await api("POST", "/v1/auth/mfa/totp/enable", {
+      token: admin.token,
+      body: { code: authenticator.generate(setup.body.secret) },
+    });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
@@ -44,8 +49,14 @@ describe("TOTP two-factor authentication", () => {
     expect(JSON.stringify(stored)).not.toContain(enabled.body.recoveryCodes[0]);
 
     expect((await api("POST", "/v1/auth/mfa/totp/setup", { token: admin.token })).status).toBe(409);
-    expect((await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } })).status).toBe(409);
-    const actions = await db().auditLog.findMany({ where: { targetId: admin.user.id, actionType: { startsWith: "MFA_" } }, orderBy: { id: "asc" } });
+    expect(
+      (await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } }))
+        .status,
+    ).toBe(409);
+    const actions = await db().auditLog.findMany({
+      where: { targetId: admin.user.id, actionType: { startsWith: "MFA_" } },
+      orderBy: { id: "asc" },
+    });
     expect(actions.map((entry) => entry.actionType)).toEqual(["MFA_SETUP", "MFA_ENABLE"]);
     expect(JSON.stringify(actions.map((entry) => entry.details))).not.toContain(setup.body.secret);
   });
@@ -56,7 +67,9 @@ describe("TOTP two-factor authentication", () => {
     expect((await api("POST", "/v1/auth/mfa/totp/setup")).status).toBe(401);
     expect((await api("POST", "/v1/auth/mfa/totp/enable", { body: { code: "123456" } })).status).toBe(401);
     expect((await api("POST", "/v1/auth/mfa/disable", { body: { password: "x", code: "123456" } })).status).toBe(401);
-    expect((await api("POST", "/v1/auth/mfa/disable", { token: admin.token, body: { password: admin.password, code: "123456" } })).status).toBe(409);
+    expect(
+      (await api("POST", "/v1/auth/mfa/disable", { token: admin.token, body: { password: admin.password, code: "123456" } })).status,
+    ).toBe(409);
     expect((await api("POST", "/v1/auth/mfa/disable", { token: admin.token, body: { password: admin.password } })).status).toBe(422);
   });
 
@@ -83,7 +96,9 @@ describe("TOTP two-factor authentication", () => {
     expect(replay.status).toBe(401);
     expect(replay.body.message).toBe("Invalid two-factor code");
     // A wrong code leaves the token for another try.
-    expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken, code: codeAt(secret, 1) } })).status).toBe(200);
+    expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken, code: codeAt(secret, 1) } })).status).toBe(
+      200,
+    );
 
     expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: "unknown", code } })).status).toBe(401);
     expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken } })).status).toBe(422);
@@ -98,7 +113,9 @@ describe("TOTP two-factor authentication", () => {
     const { secret } = await enrol(admin);
     const first = await passwordStep(admin);
     await db().mfaLoginChallenge.updateMany({ data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: first.body.mfaToken, code: authenticator.generate(secret) } });
+    const expired = await api("POST", "/v1/auth/login/mfa", {
+      body: { mfaToken: first.body.mfaToken, code: authenticator.generate(secret) },
+    });
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe("Invalid or expired MFA token; sign in again");
   });
@@ -109,10 +126,14 @@ describe("TOTP two-factor authentication", () => {
       const admin = await setupAdmin();
       const { secret, recoveryCodes } = await enrol(admin);
       const first = await passwordStep(admin);
-      const viaRecovery = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: first.body.mfaToken, code: recoveryCodes[0].toLowerCase() } });
+      const viaRecovery = await api("POST", "/v1/auth/login/mfa", {
+        body: { mfaToken: first.body.mfaToken, code: recoveryCodes[0].toLowerCase() },
+      });
       expect(viaRecovery.status).toBe(200);
       const second = await passwordStep(admin);
-      expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken, code: recoveryCodes[0] } })).status).toBe(401);
+      expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken, code: recoveryCodes[0] } })).status).toBe(
+        401,
+      );
       expect(await db().mfaRecoveryCode.count()).toBe(9);
 
       expect((await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: second.body.mfaToken, code: "999999" } })).status).toBe(401);
@@ -121,7 +142,9 @@ describe("TOTP two-factor authentication", () => {
       expect(third.status).toBe(200);
       const blocked = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: third.body.mfaToken, code: "999998" } });
       expect(blocked.status).toBe(401);
-      const locked = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: third.body.mfaToken, code: authenticator.generate(secret) } });
+      const locked = await api("POST", "/v1/auth/login/mfa", {
+        body: { mfaToken: third.body.mfaToken, code: authenticator.generate(secret) },
+      });
       expect(locked.status).toBe(429);
     } finally {
       delete process.env.LOGIN_MAX_ACCOUNT_FAILURES;
@@ -131,9 +154,14 @@ describe("TOTP two-factor authentication", () => {
   it("disable needs the password and a code (422 each), turns MFA off and ends the user's sessions", async () => {
     const admin = await setupAdmin();
     const { secret } = await enrol(admin);
-    const signIn = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: (await passwordStep(admin)).body.mfaToken, code: authenticator.generate(secret) } });
+    const signIn = await api("POST", "/v1/auth/login/mfa", {
+      body: { mfaToken: (await passwordStep(admin)).body.mfaToken, code: authenticator.generate(secret) },
+    });
     const token = signIn.body.accessToken;
-    const wrongPassword = await api("POST", "/v1/auth/mfa/disable", { token, body: { password: "wrong-password", code: codeAt(secret, 1) } });
+    const wrongPassword = await api("POST", "/v1/auth/mfa/disable", {
+      token,
+      body: { password: "wrong-password", code: codeAt(secret, 1) },
+    });
     expect(wrongPassword.status).toBe(422);
     expect(wrongPassword.body.errors).toEqual([{ field: "password", message: "password is incorrect" }]);
     const wrongCode = await api("POST", "/v1/auth/mfa/disable", { token, body: { password: admin.password, code: "000000" } });
@@ -155,12 +183,17 @@ describe("TOTP two-factor authentication", () => {
     const { secret } = await enrol(admin);
     type Authorize = (credentials: Record<string, string>, request: unknown) => Promise<{ id: string } | null>;
     const authorize = (authOptions().providers[0] as unknown as { options: { authorize: Authorize } }).options.authorize;
-    const passwordStep = await authorize({ email: admin.user.email, password: admin.password }, { headers: {} }).catch((error: Error) => error);
+    const passwordStep = await authorize({ email: admin.user.email, password: admin.password }, { headers: {} }).catch(
+      (error: Error) => error,
+    );
     expect(passwordStep).toBeInstanceOf(Error);
     const message = (passwordStep as Error).message;
     expect(message.startsWith(MFA_REQUIRED_PREFIX)).toBe(true);
     const mfaToken = message.slice(MFA_REQUIRED_PREFIX.length);
     expect(await authorize({ mfaToken, code: "000000" }, { headers: {} })).toBeNull();
-    expect(await authorize({ mfaToken, code: authenticator.generate(secret) }, { headers: {} })).toMatchObject({ id: admin.user.id, sessionVersion: 0 });
+    expect(await authorize({ mfaToken, code: authenticator.generate(secret) }, { headers: {} })).toMatchObject({
+      id: admin.user.id,
+      sessionVersion: 0,
+    });
   });
 });

@@ -14,7 +14,15 @@ import { policiesSchema } from "./permissions";
  * The record check (one email by id) and the SQL filter (lists, search, counts) must agree on every
  * email for every role: otherwise a role sees an email in a list and gets 404 on it, or the reverse.
  */
-const USERS = ["alice@example.com", "Alice@Example.COM", "ALICE@EXAMPLE.COM", "bob@example.com", "Émile@example.com", "émile@example.com", "carol@exämple.com"];
+const USERS = [
+  "alice@example.com",
+  "Alice@Example.COM",
+  "ALICE@EXAMPLE.COM",
+  "bob@example.com",
+  "Émile@example.com",
+  "émile@example.com",
+  "carol@exämple.com",
+];
 const SENDERS = ["ceo@corp.example", "CEO@Corp.Example", "Zoë@corp.example"];
 
 let emails: EmailScopeFields[];
@@ -35,7 +43,7 @@ beforeAll(async () => {
 });
 
 const shapes = (): Record<string, PolicyInput[]> => ({
-  "unrestricted": [{ action: "read", subject: "archive" }],
+  unrestricted: [{ action: "read", subject: "archive" }],
   "lowercase address": [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }],
   "mixed-case address": [{ action: "read", subject: "archive", conditions: { userEmail: "ALICE@example.Com" } }],
   "non-ASCII address": [{ action: "read", subject: "archive", conditions: { userEmail: "ÉMILE@EXAMPLE.COM" } }],
@@ -44,7 +52,13 @@ const shapes = (): Record<string, PolicyInput[]> => ({
   "sender mixed case": [{ action: "read", subject: "archive", conditions: { senderEmail: "Ceo@CORP.example" } }],
   "two fields": [{ action: "read", subject: "archive", conditions: { userEmail: "Alice@example.com", senderEmail: "zoë@CORP.EXAMPLE" } }],
   "uppercase source UUID": [{ action: "read", subject: "archive", conditions: { ingestionSourceId: sources[0].toUpperCase() } }],
-  "source $in and address": [{ action: "read", subject: "archive", conditions: { ingestionSourceId: { $in: [sources[1], "not-a-uuid"] }, userEmail: "BOB@EXAMPLE.COM" } }],
+  "source $in and address": [
+    {
+      action: "read",
+      subject: "archive",
+      conditions: { ingestionSourceId: { $in: [sources[1], "not-a-uuid"] }, userEmail: "BOB@EXAMPLE.COM" },
+    },
+  ],
   "policies OR-ed": [
     { action: "read", subject: "archive", conditions: { userEmail: "bob@EXAMPLE.com" } },
     { action: "read", subject: "archive", conditions: { senderEmail: "CEO@corp.example" } },
@@ -60,8 +74,13 @@ describe("role conditions: one rule for a record and for lists", () => {
     for (const [shape, policies] of Object.entries(shapes())) {
       const ability = abilityFor(policiesSchema.parse(policies));
       const condition = scopeCondition(archiveScope(ability, "read")) ?? Prisma.sql`TRUE`;
-      const bySql = (await db().$queryRaw<{ id: string }[]>`SELECT e.id FROM archived_emails e WHERE ${condition}`).map((row) => row.id).sort();
-      const byRecord = emails.filter((email) => canOnRecord(ability, "read:archive", scopeFieldsOf(email))).map((email) => email.id).sort();
+      const bySql = (await db().$queryRaw<{ id: string }[]>`SELECT e.id FROM archived_emails e WHERE ${condition}`)
+        .map((row) => row.id)
+        .sort();
+      const byRecord = emails
+        .filter((email) => canOnRecord(ability, "read:archive", scopeFieldsOf(email)))
+        .map((email) => email.id)
+        .sort();
       expect(byRecord, shape).toEqual(bySql);
       if (bySql.length > 0 && bySql.length < emails.length) sawSome.push(shape);
     }
@@ -70,7 +89,9 @@ describe("role conditions: one rule for a record and for lists", () => {
 
   it("an email a mixed-case condition lists is also readable by id, over REST and tRPC", async () => {
     const admin = await setupAdmin();
-    const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "ALICE@Example.com" } }]);
+    const reader = await createUserWithRole(admin.token, [
+      { action: "read", subject: "archive", conditions: { userEmail: "ALICE@Example.com" } },
+    ]);
     const listed = await api("GET", `/v1/archived-emails/ingestion-source/${sources[0]}?limit=100`, { token: reader.token });
     expect(listed.status).toBe(200);
     const ids: string[] = listed.body.items.map((item: { id: string }) => item.id);

@@ -9,17 +9,17 @@ export type Permission = `${Action}:${Subject}`;
 /** Fields of an archived email a policy condition may restrict on (they map to indexed columns). */
 export const ARCHIVE_CONDITION_FIELDS = ["userEmail", "ingestionSourceId", "senderEmail"] as const;
 
-const conditionValue = z.union([
-  z.string().max(320),
-  z.object({ $in: z.array(z.string().max(320)).min(1).max(1000) }).strict(),
-]);
+const conditionValue = z.union([z.string().max(320), z.object({ $in: z.array(z.string().max(320)).min(1).max(1000) }).strict()]);
 
 export const policySchema = z
   .object({
     action: z.enum(ACTIONS, { message: `action must be one of ${ACTIONS.join(", ")}` }),
     subject: z.enum(SUBJECTS, { message: `subject must be one of ${SUBJECTS.join(", ")}` }),
     conditions: z
-      .partialRecord(z.enum(ARCHIVE_CONDITION_FIELDS, { message: `condition fields: ${ARCHIVE_CONDITION_FIELDS.join(", ")}` }), conditionValue)
+      .partialRecord(
+        z.enum(ARCHIVE_CONDITION_FIELDS, { message: `condition fields: ${ARCHIVE_CONDITION_FIELDS.join(", ")}` }),
+        conditionValue,
+      )
       .optional()
       .default({}),
   })

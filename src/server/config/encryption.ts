@@ -17,7 +17,9 @@ export function encryptSecret(plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === "string" ? part : part.toString("base64url"))).join(":");
+  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
+    .join(":");
 }
 
 export function decryptSecret(sealed: string): string {

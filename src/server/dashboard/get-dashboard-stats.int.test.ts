@@ -37,8 +37,13 @@ describe("dashboard stats", () => {
     expect(countsBySource(full)).toEqual({ "Dashboard A": 2, "Dashboard B": 1, "Dashboard empty": 0 });
     expect(full).toMatchObject({ emailsArchived: 3, storageBytes: 700 });
 
-    const alice = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
-    await db().ingestionSource.update({ where: { id: second }, data: { status: "error", statusMessage: "login failed for ceo@example.com" } });
+    const alice = await createUserWithRole(admin.token, [
+      { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+    ]);
+    await db().ingestionSource.update({
+      where: { id: second },
+      data: { status: "error", statusMessage: "login failed for ceo@example.com" },
+    });
     const restricted = await getDashboardStats({ principal: await principalOf(alice.user.id) });
     // Names and statuses of sources are redacted for a restricted role, which sees only the sources of its emails.
     expect(restricted.sources).toEqual([{ id: first, name: null, provider: "upload", status: null, statusMessage: null, emailCount: 1 }]);
@@ -64,12 +69,19 @@ describe("dashboard stats", () => {
       inserted.push(await insertTestEmail({ ingestionSourceId: sourceId, archivedAt, sizeBytes }));
     }
     // More than a hundred rows beyond one per source and month, so the next read folds them.
-    for (let index = 0; index < 110; index++) await insertTestEmail({ ingestionSourceId: first, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
+    for (let index = 0; index < 110; index++)
+      await insertTestEmail({ ingestionSourceId: first, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${inserted[0].id}::uuid`;
     // A source can only be deleted once it is empty; its rows then go with it.
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${inserted[5].id}::uuid`;
     await db().$executeRaw`DELETE FROM ingestion_sources WHERE id = ${doomed}::uuid`;
-    expect(Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas WHERE ingestion_source_id = ${doomed}::uuid`)[0].n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archive_stat_deltas WHERE ingestion_source_id = ${doomed}::uuid`
+        )[0].n,
+      ),
+    ).toBe(0);
 
     const expected = {
       emailsArchived: 4 + 110,
@@ -95,7 +107,9 @@ describe("dashboard stats", () => {
   it("refuses to change an archived email's size or archive time, which the kept figures depend on", async () => {
     const email = await insertTestEmail({ sizeBytes: 100 });
     await expect(db().$executeRaw`UPDATE archived_emails SET size_bytes = 5 WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
-    await expect(db().$executeRaw`UPDATE archived_emails SET archived_at = now() - interval '1 day' WHERE id = ${email.id}::uuid`).rejects.toThrow(/cannot change/);
+    await expect(
+      db().$executeRaw`UPDATE archived_emails SET archived_at = now() - interval '1 day' WHERE id = ${email.id}::uuid`,
+    ).rejects.toThrow(/cannot change/);
     expect(await db().$executeRaw`UPDATE archived_emails SET size_bytes = 100, subject = 'renamed' WHERE id = ${email.id}::uuid`).toBe(1);
   });
 
@@ -103,7 +117,8 @@ describe("dashboard stats", () => {
     const kept = await ensureTestSource("Stats kept");
     const doomed = await ensureTestSource("Stats doomed while folding");
     await insertTestEmail({ ingestionSourceId: kept, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 7 });
-    for (let index = 0; index < 110; index++) await insertTestEmail({ ingestionSourceId: doomed, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
+    for (let index = 0; index < 110; index++)
+      await insertTestEmail({ ingestionSourceId: doomed, archivedAt: "2026-06-15T00:00:00Z", sizeBytes: 1 });
     const deleter = await pgPool().connect();
     try {
       await deleter.query("BEGIN");

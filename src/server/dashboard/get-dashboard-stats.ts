@@ -42,16 +42,32 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
     sourcesWithCounts(options.principal),
   ]);
   const forecast =
-    can(options.principal.ability, "manage:all") && isFeatureEnabled("RETENTION_POLICY") ? (await forecastDeletions({ days: 90 })).byWeek : null;
+    can(options.principal.ability, "manage:all") && isFeatureEnabled("RETENTION_POLICY")
+      ? (await forecastDeletions({ days: 90 })).byWeek
+      : null;
   return {
     emailsArchived: archive.emails,
     storageBytes: archive.bytes,
     emailsOnHold: Number(held[0].n),
     sources: wholeArchive
-      ? sources.map((source) => ({ id: source.id, name: source.name, provider: source.provider, status: source.status, statusMessage: source.status_message, emailCount: source.emailCount }))
+      ? sources.map((source) => ({
+          id: source.id,
+          name: source.name,
+          provider: source.provider,
+          status: source.status,
+          statusMessage: source.status_message,
+          emailCount: source.emailCount,
+        }))
       : sources
           .filter((source) => source.emailCount > 0)
-          .map((source) => ({ id: source.id, name: null, provider: source.provider, status: null, statusMessage: null, emailCount: source.emailCount })),
+          .map((source) => ({
+            id: source.id,
+            name: null,
+            provider: source.provider,
+            status: null,
+            statusMessage: null,
+            emailCount: source.emailCount,
+          })),
     growth: archive.growth,
     forecastByWeek: forecast,
   };
@@ -61,6 +77,9 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
 async function sourcesWithCounts(principal: Principal) {
   const sources = await db().$queryRaw<{ id: string; name: string; provider: string; status: string; status_message: string | null }[]>`
     SELECT s.id, s.name, s.provider, s.status, s.status_message FROM ingestion_sources s ORDER BY s.created_at`;
-  const counts = await visibleSourceEmailCounts(principal, sources.map((source) => source.id));
+  const counts = await visibleSourceEmailCounts(
+    principal,
+    sources.map((source) => source.id),
+  );
   return sources.map((source) => ({ ...source, emailCount: counts.get(source.id) ?? 0 }));
 }

@@ -148,7 +148,14 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--no-locale"],
     // Searches and verifies read far more pages than PostgreSQL's 128 MB default keeps (docs/configuration.md).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", "-c", `shared_buffers=${config.embeddedPgSharedBuffersMb}MB`],
+    postgresFlags: [
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "max_connections=200",
+      "-c",
+      `shared_buffers=${config.embeddedPgSharedBuffersMb}MB`,
+    ],
     onLog: () => undefined,
     onError: (error) => options.log?.(`[postgres] ${String(error)}`),
   });

@@ -8,9 +8,17 @@ import { HOLD_LINK_COUNT, keptCounts, SOURCE_EMAIL_COUNT } from "./kept-counts";
 const sourceEmailCounts = (client: ReturnType<typeof db>, ids: string[]) => keptCounts(client, SOURCE_EMAIL_COUNT, ids);
 
 const countedIn = async (sourceId: string) =>
-  Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archived_emails WHERE ingestion_source_id = ${sourceId}::uuid`)[0].n);
+  Number(
+    (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archived_emails WHERE ingestion_source_id = ${sourceId}::uuid`)[0].n,
+  );
 const deltaRows = async (sourceId: string) =>
-  Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM source_email_count_deltas WHERE ingestion_source_id = ${sourceId}::uuid`)[0].n);
+  Number(
+    (
+      await db().$queryRaw<
+        { n: bigint }[]
+      >`SELECT count(*) AS n FROM source_email_count_deltas WHERE ingestion_source_id = ${sourceId}::uuid`
+    )[0].n,
+  );
 const keptCount = async (sourceId: string) => (await sourceEmailCounts(db(), [sourceId])).get(sourceId) ?? 0;
 
 describe("source email counts kept by triggers", () => {
@@ -22,7 +30,12 @@ describe("source email counts kept by triggers", () => {
     expect(await keptCount(first)).toBe(3);
     expect(await keptCount(second)).toBe(2);
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ANY(${[emails[0].id, emails[3].id]}::uuid[])`;
-    expect(await sourceEmailCounts(db(), [first, second])).toEqual(new Map([[first, 2], [second, 1]]));
+    expect(await sourceEmailCounts(db(), [first, second])).toEqual(
+      new Map([
+        [first, 2],
+        [second, 1],
+      ]),
+    );
     expect(await keptCount(first)).toBe(await countedIn(first));
   });
 
@@ -51,9 +64,9 @@ describe("source email counts kept by triggers", () => {
     const from = await ensureTestSource("Counted from");
     const to = await ensureTestSource("Counted to");
     const email = await insertTestEmail({ ingestionSourceId: from });
-    await expect(db().$executeRaw`UPDATE archived_emails SET ingestion_source_id = ${to}::uuid WHERE id = ${email.id}::uuid`).rejects.toThrow(
-      /cannot move to another ingestion source/,
-    );
+    await expect(
+      db().$executeRaw`UPDATE archived_emails SET ingestion_source_id = ${to}::uuid WHERE id = ${email.id}::uuid`,
+    ).rejects.toThrow(/cannot move to another ingestion source/);
     await db().$executeRaw`UPDATE archived_emails SET subject = 'still here' WHERE id = ${email.id}::uuid`;
     expect(await keptCount(from)).toBe(1);
     expect(await keptCount(to)).toBe(0);
@@ -61,7 +74,11 @@ describe("source email counts kept by triggers", () => {
 });
 
 const createHold = async (name: string) =>
-  (await db().$queryRaw<{ id: string }[]>`INSERT INTO legal_holds (id, name, name_key, updated_at) VALUES (gen_random_uuid(), ${name}, ${name.toLowerCase()}, now()) RETURNING id`)[0].id;
+  (
+    await db().$queryRaw<
+      { id: string }[]
+    >`INSERT INTO legal_holds (id, name, name_key, updated_at) VALUES (gen_random_uuid(), ${name}, ${name.toLowerCase()}, now()) RETURNING id`
+  )[0].id;
 const link = (emailIds: string[], holdId: string) =>
   db().$executeRaw`INSERT INTO email_legal_holds (email_id, legal_hold_id) SELECT unnest(${emailIds}::uuid[]), ${holdId}::uuid`;
 const linksOf = async (holdId: string) =>
@@ -81,7 +98,12 @@ describe("hold link counts kept by triggers", () => {
     await link(ids.slice(0, 1), first);
     await link(ids.slice(1), first);
     await link(ids.slice(0, 3), second);
-    expect(await keptCounts(db(), HOLD_LINK_COUNT, [first, second])).toEqual(new Map([[first, 6], [second, 3]]));
+    expect(await keptCounts(db(), HOLD_LINK_COUNT, [first, second])).toEqual(
+      new Map([
+        [first, 6],
+        [second, 3],
+      ]),
+    );
     await db().$executeRaw`DELETE FROM email_legal_holds WHERE legal_hold_id = ${second}::uuid AND email_id = ${ids[0]}::uuid`;
     await db().$executeRaw`DELETE FROM archived_emails WHERE id = ANY(${ids.slice(1, 3)}::uuid[])`;
     expect(await heldCount(first)).toBe(4);
@@ -96,11 +118,19 @@ describe("hold link counts kept by triggers", () => {
     await link([email.id], kept);
     await link([email.id], deleted);
     await db().$executeRaw`DELETE FROM legal_holds WHERE id = ${deleted}::uuid`;
-    expect(Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM legal_hold_link_count_deltas WHERE legal_hold_id = ${deleted}::uuid`)[0].n)).toBe(0);
+    expect(
+      Number(
+        (
+          await db().$queryRaw<
+            { n: bigint }[]
+          >`SELECT count(*) AS n FROM legal_hold_link_count_deltas WHERE legal_hold_id = ${deleted}::uuid`
+        )[0].n,
+      ),
+    ).toBe(0);
     const other = await createHold("Kept count other");
-    await expect(db().$executeRaw`UPDATE email_legal_holds SET legal_hold_id = ${other}::uuid WHERE legal_hold_id = ${kept}::uuid`).rejects.toThrow(
-      /cannot move to another legal hold/,
-    );
+    await expect(
+      db().$executeRaw`UPDATE email_legal_holds SET legal_hold_id = ${other}::uuid WHERE legal_hold_id = ${kept}::uuid`,
+    ).rejects.toThrow(/cannot move to another legal hold/);
     expect(await heldCount(kept)).toBe(1);
     expect(await heldCount(other)).toBe(0);
   });

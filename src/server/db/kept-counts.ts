@@ -33,10 +33,13 @@ const FOLD_AFTER_DELTAS = 100;
 export async function keptCounts(client: SqlClient, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   // Counts as text and int: `pg` answers bigint as a string, Prisma as a BigInt; Number() reads both.
-  const rows = await querySql<{ id: string; total: bigint | string; deltas: number }>(client, Prisma.sql`
+  const rows = await querySql<{ id: string; total: bigint | string; deltas: number }>(
+    client,
+    Prisma.sql`
     SELECT ${counter.key} AS id, sum(delta)::bigint AS total, count(*)::int AS deltas
       FROM ${counter.table} WHERE ${counter.key} = ANY(${ids}::uuid[])
-     GROUP BY ${counter.key}`);
+     GROUP BY ${counter.key}`,
+  );
   for (const row of rows) if (row.deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
   return new Map(rows.map((row) => [row.id, Number(row.total)]));
 }
@@ -52,9 +55,12 @@ export async function keptCounts(client: SqlClient, counter: KeptCount, ids: str
  * deltas). Now one waits for the other, and a fold after the deletion finds no owner and no deltas.
  */
 async function foldDeltas(client: SqlClient, counter: KeptCount, id: string): Promise<void> {
-  await runSql(client, Prisma.sql`
+  await runSql(
+    client,
+    Prisma.sql`
     WITH owner AS (SELECT id FROM ${counter.owner} WHERE id = ${id}::uuid FOR KEY SHARE),
          folded AS (DELETE FROM ${counter.table} WHERE ${counter.key} = (SELECT id FROM owner) RETURNING delta)
     INSERT INTO ${counter.table} (${counter.key}, delta)
-    SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`);
+    SELECT ${id}::uuid, sum(delta) FROM folded HAVING count(*) > 0`,
+  );
 }

@@ -98,7 +98,11 @@ async function pendingMigrations(client: pg.Client, names: string[]): Promise<st
  * several processes at once: they queue on a PostgreSQL advisory lock. `only` limits them to the
  * named ones (a restore first rebuilds the schema its backup was taken with).
  */
-export async function applyMigrations(databaseUrl: string, log: Log = () => undefined, options: { only?: readonly string[] } = {}): Promise<string[]> {
+export async function applyMigrations(
+  databaseUrl: string,
+  log: Log = () => undefined,
+  options: { only?: readonly string[] } = {},
+): Promise<string[]> {
   const { migrationsDir } = migrationPaths();
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();

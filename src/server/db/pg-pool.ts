@@ -38,7 +38,9 @@ export async function disconnectPgPool(): Promise<void> {
  * 'error', which would end the process without a listener; the next statement fails instead, and
  * `lost()` tells. The caller ends the client.
  */
-export async function connectDedicatedPgClient(options: Omit<pg.ClientConfig, "connectionString"> = {}): Promise<{ client: pg.Client; lost: () => boolean }> {
+export async function connectDedicatedPgClient(
+  options: Omit<pg.ClientConfig, "connectionString"> = {},
+): Promise<{ client: pg.Client; lost: () => boolean }> {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
   const client = new pg.Client({ ...options, connectionString });
@@ -81,6 +83,7 @@ export function workMemSetting(megabytes: number | undefined): string {
 /** `; SET LOCAL statement_timeout = <ms>` to append like workMemSetting(), or "" for 0 or none. */
 export function statementTimeoutSetting(milliseconds: number | undefined): string {
   if (milliseconds === undefined || milliseconds === 0) return "";
-  if (!Number.isInteger(milliseconds) || milliseconds < 0) throw new Error(`statement_timeout must be a whole number of ms, got ${milliseconds}`);
+  if (!Number.isInteger(milliseconds) || milliseconds < 0)
+    throw new Error(`statement_timeout must be a whole number of ms, got ${milliseconds}`);
   return `; SET LOCAL statement_timeout = ${milliseconds}`;
 }

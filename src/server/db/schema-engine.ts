@@ -279,7 +279,10 @@ export interface EngineSession {
  * Opens the WASM schema engine on the database at `url` (its "main" database). Shadow databases,
  * when a command needs one, are created as temporary databases on the same server.
  */
-export async function openSchemaEngine(url: string, options: { log?: Log; schema?: { path: string; content: string } } = {}): Promise<EngineSession> {
+export async function openSchemaEngine(
+  url: string,
+  options: { log?: Log; schema?: { path: string; content: string } } = {},
+): Promise<EngineSession> {
   const log = options.log ?? (() => undefined);
   const debugEngine = process.env.PRISMA_MIGRATE_DEBUG === "1";
   const { SchemaEngine } = await loadEngineModule();

@@ -14,7 +14,11 @@ const openTransactions = async () =>
 
 const ownConnections = async () =>
   Number(
-    (await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`)[0].n,
+    (
+      await db().$queryRaw<
+        { n: bigint }[]
+      >`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`
+    )[0].n,
   );
 
 describe("streamRows", () => {
@@ -48,7 +52,8 @@ describe("streamRows", () => {
     }
     expect(await openTransactions()).toBe(0);
     const failing = async () => {
-      for await (const rows of streamRows(Prisma.sql`SELECT 1 / (n - 150) FROM generate_series(1, 300) AS n`, 100)) expect(rows).toHaveLength(100);
+      for await (const rows of streamRows(Prisma.sql`SELECT 1 / (n - 150) FROM generate_series(1, 300) AS n`, 100))
+        expect(rows).toHaveLength(100);
     };
     await expect(failing()).rejects.toThrow(/division by zero/);
     expect(await openTransactions()).toBe(0);

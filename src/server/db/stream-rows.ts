@@ -22,7 +22,9 @@ export async function* streamRows<Row>(
     await client.query("BEGIN ISOLATION LEVEL READ COMMITTED READ ONLY");
     // A cursor is planned for its first tenth by default (cursor_tuple_fraction 0.1), which favours a
     // sequential scan for a frequent word; every row is read here, so plan for all of them.
-    await client.query(`SET LOCAL cursor_tuple_fraction = 1${workMemSetting(options.workMemMb)}${statementTimeoutSetting(options.statementTimeoutMs)}`);
+    await client.query(
+      `SET LOCAL cursor_tuple_fraction = 1${workMemSetting(options.workMemMb)}${statementTimeoutSetting(options.statementTimeoutMs)}`,
+    );
     await client.query(`DECLARE streamed_rows NO SCROLL CURSOR FOR ${query.text}`, query.values);
     for (;;) {
       const { rows } = await client.query<Row & object>(`FETCH FORWARD ${batchSize} FROM streamed_rows`);

@@ -6,7 +6,7 @@ const isolationIn = (client: Parameters<Parameters<typeof transaction>[0]>[0]) =
 
 describe("transactions of the service's pool", () => {
   afterEach(async () => {
-    await db().$executeRawUnsafe(`ALTER DATABASE "${(await currentDatabase())}" RESET default_transaction_isolation`);
+    await db().$executeRawUnsafe(`ALTER DATABASE "${await currentDatabase()}" RESET default_transaction_isolation`);
     await disconnectDb();
   });
 

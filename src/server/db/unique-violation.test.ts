@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isForeignKeyViolation, isUniqueViolation } from "./unique-violation";
 
-const adapterError = (originalCode: string, kind: string) => ({ code: "P2010", meta: { driverAdapterError: { cause: { originalCode, kind } } } });
+const adapterError = (originalCode: string, kind: string) => ({
+  code: "P2010",
+  meta: { driverAdapterError: { cause: { originalCode, kind } } },
+});
 
 describe("constraint violations", () => {
   it("recognise each violation by Prisma's code, pg's code and the driver adapter's, also down the cause chain", () => {
@@ -13,7 +16,9 @@ describe("constraint violations", () => {
       expect(check({ code: postgres })).toBe(true);
       expect(check(adapterError(postgres, "other"))).toBe(true);
       expect(check(adapterError("00000", kind))).toBe(true);
-      expect(check(new Error("wrapped", { cause: new Error("again", { cause: Object.assign(new Error("pg"), { code: postgres }) }) }))).toBe(true);
+      expect(
+        check(new Error("wrapped", { cause: new Error("again", { cause: Object.assign(new Error("pg"), { code: postgres }) }) })),
+      ).toBe(true);
       expect(check(new Error("unrelated", { cause: { code: "40001" } }))).toBe(false);
     }
     expect(isUniqueViolation({ code: "23503" })).toBe(false);

@@ -51,7 +51,8 @@ export async function decideDispositions(options: { principal: Principal; input:
         decided.push(...(await decide(tx, principal, input, Prisma.sql`disp.id = ANY(${input.ids}::uuid[])`)));
       } else {
         for await (const emailIds of searchEngine().searchAllIds({ query: input.searchQuery!, pageSize: SEARCH_PAGE_SIZE })) {
-          if (emailIds.length > 0) decided.push(...(await decide(tx, principal, input, Prisma.sql`disp.open_email_id = ANY(${emailIds}::uuid[])`)));
+          if (emailIds.length > 0)
+            decided.push(...(await decide(tx, principal, input, Prisma.sql`disp.open_email_id = ANY(${emailIds}::uuid[])`)));
         }
       }
       if (input.decision === "relabel" && decided.length > 0) {

@@ -16,8 +16,18 @@ export interface DestructionCertificate {
 }
 
 const COLUMNS = [
-  "destroyedAt", "emailId", "storageHashSha256", "ruleType", "ruleId", "ruleName", "dueAt",
-  "approvedBy", "approvedAt", "comment", "dispositionId", "cycleId",
+  "destroyedAt",
+  "emailId",
+  "storageHashSha256",
+  "ruleType",
+  "ruleId",
+  "ruleName",
+  "dueAt",
+  "approvedBy",
+  "approvedAt",
+  "comment",
+  "dispositionId",
+  "cycleId",
 ] as const;
 
 interface DestroyedRow {
@@ -53,8 +63,17 @@ export async function destructionCertificate(options: { from: Date; until: Date 
     ORDER BY destroyed_at, id`;
   const csv = stringify(
     rows.map((row) => [
-      row.destroyed_at.toISOString(), row.email_id, row.storage_hash_sha256, row.rule_type, row.rule_id, inert(row.rule_name),
-      row.due_at.toISOString(), inert(row.decided_by_email), row.decided_at?.toISOString() ?? "", inert(row.comment), row.id,
+      row.destroyed_at.toISOString(),
+      row.email_id,
+      row.storage_hash_sha256,
+      row.rule_type,
+      row.rule_id,
+      inert(row.rule_name),
+      row.due_at.toISOString(),
+      inert(row.decided_by_email),
+      row.decided_at?.toISOString() ?? "",
+      inert(row.comment),
+      row.id,
       row.destroyed_in_cycle_id ?? "",
     ]),
     { header: true, columns: [...COLUMNS], record_delimiter: "\r\n" },

@@ -50,5 +50,6 @@ export const toDispositionDto = (row: DispositionRow): DispositionDto => ({
   extendedUntil: row.extended_until?.toISOString() ?? null,
   relabeledToLabelId: row.relabeled_to_label_id,
   destroyedAt: row.destroyed_at?.toISOString() ?? null,
-  email: row.sent_at === null ? null : { subject: row.subject ?? "", senderEmail: row.sender_email ?? "", sentAt: row.sent_at.toISOString() },
+  email:
+    row.sent_at === null ? null : { subject: row.subject ?? "", senderEmail: row.sender_email ?? "", sentAt: row.sent_at.toISOString() },
 });

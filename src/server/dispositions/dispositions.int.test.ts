@@ -9,7 +9,15 @@ import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import {
-  applyHold, applyLabel, createHold, createLabel, createPolicy, DAY_MS, daysAgo, retentionStatus, setHoldActive,
+  applyHold,
+  applyLabel,
+  createHold,
+  createLabel,
+  createPolicy,
+  DAY_MS,
+  daysAgo,
+  retentionStatus,
+  setHoldActive,
 } from "../../../tests/helpers/retention";
 
 useEmptyDatabasePerTest();
@@ -22,7 +30,10 @@ const DISPOSITIONS = `${BASE}/dispositions`;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 async function reviewLabel(token: string, name: string, days: number, extra: Record<string, unknown> = {}) {
-  const response = await api("POST", `${BASE}/labels`, { token, body: { name, retentionPeriodDays: days, dispositionAction: "review", ...extra } });
+  const response = await api("POST", `${BASE}/labels`, {
+    token,
+    body: { name, retentionPeriodDays: days, dispositionAction: "review", ...extra },
+  });
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
@@ -67,11 +78,20 @@ describe("disposition review in the lifecycle", () => {
     const queue = await pending(admin.token);
     expect(queue.total).toBe(2);
     const labelled = queue.items.find((item) => item.emailId === byLabel.id)!;
-    expect(labelled).toMatchObject({ rule: { type: "label", id: label.id, name: "Contracts" }, status: "pending", email: { subject: "Test email" } });
+    expect(labelled).toMatchObject({
+      rule: { type: "label", id: label.id, name: "Contracts" },
+      status: "pending",
+      email: { subject: "Test email" },
+    });
     expect(labelled.dueAt).toBe(new Date(byLabel.sentAt.getTime() + 10 * DAY_MS).toISOString());
 
     const status = await retentionStatus(admin.token, byLabel.id);
-    expect(status.disposition).toMatchObject({ action: "review", reviewers: ["manage:all"], deletesWhenDue: false, open: { status: "pending" } });
+    expect(status.disposition).toMatchObject({
+      action: "review",
+      reviewers: ["manage:all"],
+      deletesWhenDue: false,
+      open: { status: "pending" },
+    });
     const upcoming = await retentionStatus(admin.token, notYet.id);
     expect(upcoming.disposition).toMatchObject({ action: "review", open: null, deletesWhenDue: false });
 
@@ -92,14 +112,21 @@ describe("disposition review in the lifecycle", () => {
     const queue = await pending(admin.token);
     const mine = queue.items.find((item) => item.emailId === email.id)!;
 
-    const result = await decide(admin.token, { ids: [mine.id, randomUUID()], decision: "approve", comment: "Past retention, no litigation" });
+    const result = await decide(admin.token, {
+      ids: [mine.id, randomUUID()],
+      decision: "approve",
+      comment: "Past retention, no litigation",
+    });
     expect(result.decided).toEqual([mine.id]);
     expect(result.notDecided).toHaveLength(1);
     // Deciding again is a no-op: only pending dispositions are decided.
     expect((await decide(admin.token, { ids: [mine.id], decision: "extend", days: 5, comment: "again" })).decided).toEqual([]);
     const decision = await db().auditLog.findFirstOrThrow({ where: { actionType: "DECIDE_DISPOSITION" } });
     expect(decision.details).toMatchObject({
-      dispositionId: mine.id, decision: "approve", comment: "Past retention, no litigation", reviewer: "admin@example.com",
+      dispositionId: mine.id,
+      decision: "approve",
+      comment: "Past retention, no litigation",
+      reviewer: "admin@example.com",
       rule: { type: "label", id: label.id, name: "Invoices" },
     });
 
@@ -110,16 +137,26 @@ describe("disposition review in the lifecycle", () => {
     expect(deletion.details).toMatchObject({ approval: { dispositionId: mine.id, approvedBy: "admin@example.com" } });
     expect((await pending(admin.token, "status=approved")).items[0]).toMatchObject({ id: mine.id, email: null });
 
-    const certificate = await api("GET", `${DISPOSITIONS}/certificate?from=${before.toISOString()}&to=${new Date().toISOString()}`, { token: admin.token });
+    const certificate = await api("GET", `${DISPOSITIONS}/certificate?from=${before.toISOString()}&to=${new Date().toISOString()}`, {
+      token: admin.token,
+    });
     expect(certificate.status, certificate.text).toBe(200);
     expect(certificate.body.count).toBe(1);
     const lines = certificate.body.csv.trim().split("\r\n");
-    expect(lines[0]).toBe("destroyedAt,emailId,storageHashSha256,ruleType,ruleId,ruleName,dueAt,approvedBy,approvedAt,comment,dispositionId,cycleId");
+    expect(lines[0]).toBe(
+      "destroyedAt,emailId,storageHashSha256,ruleType,ruleId,ruleName,dueAt,approvedBy,approvedAt,comment,dispositionId,cycleId",
+    );
     expect(lines[1]).toContain(`${email.id},${email.storageHashSha256},label,${label.id},Invoices`);
     expect(lines[1]).toContain("admin@example.com");
     const bytes = Buffer.from(certificate.body.csv, "utf8");
     expect(verifyEd25519(bytes, certificate.body.signature, certificate.body.publicKey)).toBe(true);
-    expect(verifyEd25519(Buffer.from(certificate.body.csv.replace("Invoices", "Invoicez")), certificate.body.signature, certificate.body.publicKey)).toBe(false);
+    expect(
+      verifyEd25519(
+        Buffer.from(certificate.body.csv.replace("Invoices", "Invoicez")),
+        certificate.body.signature,
+        certificate.body.publicKey,
+      ),
+    ).toBe(false);
     const earlier = await api("GET", `${DISPOSITIONS}/certificate?from=2020-01-01&to=2020-12-31`, { token: admin.token });
     expect(earlier.body.count).toBe(0);
   });
@@ -174,7 +211,10 @@ describe("disposition review in the lifecycle", () => {
     const hold = await createHold(admin.token, "Late case");
     await applyHold(admin.token, email.id, hold.id);
     for (let cycle = 0; cycle < 3; cycle++) expect(await runLifecycleCycle()).toMatchObject({ deleted: 0, protectedByHold: 1 });
-    expect((await retentionStatus(admin.token, email.id)).disposition).toMatchObject({ open: { status: "approved" }, deletesWhenDue: true });
+    expect((await retentionStatus(admin.token, email.id)).disposition).toMatchObject({
+      open: { status: "approved" },
+      deletesWhenDue: true,
+    });
     await setHoldActive(admin.token, hold.id, false);
     expect(await runLifecycleCycle()).toMatchObject({ deleted: 1 });
     expect(await exists(email.id)).toBe(false);
@@ -193,7 +233,8 @@ describe("disposition review in the lifecycle", () => {
     // deleteDueEmails directly (cycles themselves are serialized by the advisory lock), many at once,
     // overlapping ranges so that some run after others committed and some race them.
     const calls = Array.from({ length: 8 }, (_, index) =>
-      deleteDueEmails({ ids: index % 2 === 0 ? emails : [...emails].reverse(), now, cycleId: randomUUID() }));
+      deleteDueEmails({ ids: index % 2 === 0 ? emails : [...emails].reverse(), now, cycleId: randomUUID() }),
+    );
     await Promise.all([...calls, runLifecycleCycle({ now }), runLifecycleCycle({ now })]);
     const rows = await db().emailDisposition.groupBy({ by: ["emailId"], _count: true });
     expect(rows).toHaveLength(12);
@@ -292,11 +333,15 @@ describe("errors", () => {
     await decide(admin.token, { ...ok, decision: "relabel", labelId: retired.id }, 409);
 
     const badReviewer = await api("POST", `${BASE}/labels`, {
-      token: admin.token, body: { name: "Bad", retentionPeriodDays: 5, dispositionAction: "review", reviewerIds: [randomUUID()] },
+      token: admin.token,
+      body: { name: "Bad", retentionPeriodDays: 5, dispositionAction: "review", reviewerIds: [randomUUID()] },
     });
     expect(badReviewer.status).toBe(422);
     expect(badReviewer.body.errors[0].field).toBe("reviewerIds.0");
-    const badAction = await api("POST", `${BASE}/policies`, { token: admin.token, body: { name: "Bad", retentionPeriodDays: 5, dispositionAction: "shred" } });
+    const badAction = await api("POST", `${BASE}/policies`, {
+      token: admin.token,
+      body: { name: "Bad", retentionPeriodDays: 5, dispositionAction: "shred" },
+    });
     expect(badAction.status).toBe(422);
 
     process.env.LICENSE_FEATURES = "LEGAL_HOLDS";

@@ -20,7 +20,12 @@ export const dispositionResponse = z.object({
   email: z.object({ subject: z.string(), senderEmail: z.string(), sentAt: timestamp }).nullable(),
 });
 
-export const dispositionPageResponse = z.object({ items: z.array(dispositionResponse), total: count, page: z.number().int(), limit: z.number().int() });
+export const dispositionPageResponse = z.object({
+  items: z.array(dispositionResponse),
+  total: count,
+  page: z.number().int(),
+  limit: z.number().int(),
+});
 
 export const decisionResponse = z.object({ decision: z.string(), decided: z.array(z.uuid()), notDecided: z.array(z.string()) });
 

@@ -9,7 +9,11 @@ export interface RuleDisposition {
   reviewerRoleId: string | null;
 }
 
-export const toRuleDisposition = (rule: { dispositionAction: string; reviewerIds: string[]; reviewerRoleId: string | null }): RuleDisposition => ({
+export const toRuleDisposition = (rule: {
+  dispositionAction: string;
+  reviewerIds: string[];
+  reviewerRoleId: string | null;
+}): RuleDisposition => ({
   dispositionAction: rule.dispositionAction as DispositionAction,
   reviewerIds: rule.reviewerIds,
   reviewerRoleId: rule.reviewerRoleId,
@@ -23,7 +27,9 @@ export async function ruleDispositionData(client: DbOrTx, input: DispositionFiel
   const reviewerIds = input.reviewerIds && [...new Set(input.reviewerIds)];
   const errors: { field: string; message: string }[] = [];
   if (reviewerIds && reviewerIds.length > 0) {
-    const found = new Set((await client.user.findMany({ where: { id: { in: reviewerIds } }, select: { id: true } })).map((user) => user.id));
+    const found = new Set(
+      (await client.user.findMany({ where: { id: { in: reviewerIds } }, select: { id: true } })).map((user) => user.id),
+    );
     input.reviewerIds!.forEach((id, index) => {
       if (!found.has(id)) errors.push({ field: `reviewerIds.${index}`, message: `user ${id} does not exist` });
     });

@@ -13,7 +13,8 @@ export async function cancelExport(options: { principal: Principal; caseId: stri
     await findExport(tx, options.caseId, options.exportId);
     const [row] = await tx.$queryRaw<{ status: string }[]>`
       SELECT status FROM ediscovery_exports WHERE id = ${options.exportId}::uuid FOR UPDATE`;
-    if (row.status !== "queued" && row.status !== "running") throw conflict(`The export is ${row.status}: only a queued or running export can be cancelled`);
+    if (row.status !== "queued" && row.status !== "running")
+      throw conflict(`The export is ${row.status}: only a queued or running export can be cancelled`);
     const cancelled = await tx.ediscoveryExport.update({
       where: { id: options.exportId },
       data: { status: "cancelled", completedAt: new Date(), lockedAt: null, lockedBy: null },

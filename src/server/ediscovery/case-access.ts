@@ -37,11 +37,14 @@ export async function accessibleCase(
   caseId: string,
   lock: keyof typeof LOCKS = "none",
 ): Promise<CaseRow> {
-  const [row] = await querySql<CaseRow>(client, Prisma.sql`
+  const [row] = await querySql<CaseRow>(
+    client,
+    Prisma.sql`
     SELECT c.id, c.name, c.description, c.status, c.custodians, c.created_by_id, c.created_at, c.updated_at, c.closed_at
     FROM ediscovery_cases c
     WHERE c.id = ${caseId}::uuid AND ${caseVisibleTo(principal)}
-    ${LOCKS[lock]}`);
+    ${LOCKS[lock]}`,
+  );
   if (!row) throw notFound("Case");
   return row;
 }

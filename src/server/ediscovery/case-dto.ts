@@ -17,9 +17,12 @@ export interface CaseDto {
 
 export async function toCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<CaseDto[]> {
   if (rows.length === 0) return [];
-  const members = await querySql<{ case_id: string; user_id: string }>(client, Prisma.sql`
+  const members = await querySql<{ case_id: string; user_id: string }>(
+    client,
+    Prisma.sql`
     SELECT case_id, user_id FROM ediscovery_case_members
-    WHERE case_id = ANY(${rows.map((row) => row.id)}::uuid[]) ORDER BY user_id`);
+    WHERE case_id = ANY(${rows.map((row) => row.id)}::uuid[]) ORDER BY user_id`,
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

@@ -7,7 +7,11 @@ import type { CaseRow } from "./case-access";
  * Which emails a member may see in a case: their role's conditions on archive (null = all), and,
  * unless the search says otherwise, only the mailboxes of the case's custodians when it names some.
  */
-export function caseEmailScope(principal: Principal, found: CaseRow, options: { ignoreCustodians?: boolean } = {}): ArchiveCondition[] | null {
+export function caseEmailScope(
+  principal: Principal,
+  found: CaseRow,
+  options: { ignoreCustodians?: boolean } = {},
+): ArchiveCondition[] | null {
   const roleScope = archiveScope(principal.ability, "read");
   const custodians = found.custodians ?? [];
   if (options.ignoreCustodians || custodians.length === 0) return roleScope;

@@ -22,12 +22,22 @@ describe("eDiscovery cases: create, list, get", () => {
     const admin = await setupAdmin();
     const reviewer = await createUserWithRole(admin.token, reviewerPolicies());
     const created = await createCaseVia(admin.token, {
-      name: "Matter A", description: "Contract dispute", custodians: ["Alice@Example.com", "alice@example.com"], memberIds: [reviewer.user.id],
+      name: "Matter A",
+      description: "Contract dispute",
+      custodians: ["Alice@Example.com", "alice@example.com"],
+      memberIds: [reviewer.user.id],
     });
     expect(created).toEqual({
-      id: expect.any(String), name: "Matter A", description: "Contract dispute", status: "open",
-      custodians: ["alice@example.com"], memberIds: [admin.user.id, reviewer.user.id].sort(), createdById: admin.user.id,
-      createdAt: expect.any(String), updatedAt: expect.any(String), closedAt: null,
+      id: expect.any(String),
+      name: "Matter A",
+      description: "Contract dispute",
+      status: "open",
+      custodians: ["alice@example.com"],
+      memberIds: [admin.user.id, reviewer.user.id].sort(),
+      createdById: admin.user.id,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      closedAt: null,
     });
     const detail = await api("GET", `${CASES}/${created.id}`, { token: reviewer.token });
     expect(detail.status).toBe(200);
@@ -50,8 +60,13 @@ describe("eDiscovery cases: create, list, get", () => {
   it("answers 422 with field errors for invalid bodies, unknown members and ids", async () => {
     const admin = await setupAdmin();
     const invalid = [
-      {}, { name: "" }, { name: "x".repeat(256) }, { name: "ok", description: "d".repeat(2001) }, { name: "ok", custodians: ["not an address"] },
-      { name: "ok", memberIds: ["nope"] }, { name: "ok", custodians: "alice@example.com" },
+      {},
+      { name: "" },
+      { name: "x".repeat(256) },
+      { name: "ok", description: "d".repeat(2001) },
+      { name: "ok", custodians: ["not an address"] },
+      { name: "ok", memberIds: ["nope"] },
+      { name: "ok", custodians: "alice@example.com" },
     ];
     for (const body of invalid) {
       const response = await api("POST", CASES, { token: admin.token, body });
@@ -91,7 +106,10 @@ describe("eDiscovery cases: membership and permissions", () => {
     expect((await api("GET", `${CASES}/${adminsCase.id}`, { token: member.token })).status).toBe(404);
     expect((await api("GET", CASES, { token: admin.token })).body).toHaveLength(2);
     expect((await api("GET", `${CASES}/${theirs.id}`, { token: admin.token })).status).toBe(200);
-    const joined = await api("PUT", `${CASES}/${theirs.id}`, { token: admin.token, body: { memberIds: [member.user.id, outsider.user.id] } });
+    const joined = await api("PUT", `${CASES}/${theirs.id}`, {
+      token: admin.token,
+      body: { memberIds: [member.user.id, outsider.user.id] },
+    });
     expect(joined.status).toBe(200);
     expect((await api("GET", `${CASES}/${theirs.id}`, { token: outsider.token })).status).toBe(200);
   });
@@ -155,7 +173,11 @@ describe("eDiscovery cases: holds, closing and deleting", () => {
     expect(closed.body.status).toBe("closed");
     expect(closed.body.closedAt).toEqual(expect.any(String));
     const holds = await db().legalHold.findMany({ orderBy: { name: "asc" } });
-    expect(holds.map((h) => [h.name, h.isActive])).toEqual([["Active", false], ["Inactive", false], ["Other", true]]);
+    expect(holds.map((h) => [h.name, h.isActive])).toEqual([
+      ["Active", false],
+      ["Inactive", false],
+      ["Other", true],
+    ]);
     const holdAudits = await db().auditLog.findMany({ where: { targetType: "LegalHold", actionType: "UPDATE", targetId: active.id } });
     expect(holdAudits).toHaveLength(1);
     expect(holdAudits[0].details).toMatchObject({ changes: { isActive: { from: true, to: false } }, caseId: matter.id });

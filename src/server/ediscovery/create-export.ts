@@ -17,12 +17,22 @@ export type ExportQuery =
   | { kind: "hold"; holdId: string; holdName: string }
   | { kind: "tag"; tagId: string; tagName: string };
 
-async function resolveSource(tx: Tx, principal: Principal, found: CaseRow, source: ExportSource): Promise<{ query: ExportQuery; scope: ArchiveCondition[] | null }> {
+async function resolveSource(
+  tx: Tx,
+  principal: Principal,
+  found: CaseRow,
+  source: ExportSource,
+): Promise<{ query: ExportQuery; scope: ArchiveCondition[] | null }> {
   const custodiansUsed = (ignore: boolean) => (ignore || found.custodians.length === 0 ? null : found.custodians);
   if ("searchId" in source) {
     const saved = await findSavedSearch(tx, found.id, source.searchId);
     return {
-      query: { kind: "search", searchQuery: saved.searchQuery as unknown as SearchQuery, savedSearchId: saved.id, custodians: custodiansUsed(saved.ignoreCustodians) },
+      query: {
+        kind: "search",
+        searchQuery: saved.searchQuery as unknown as SearchQuery,
+        savedSearchId: saved.id,
+        custodians: custodiansUsed(saved.ignoreCustodians),
+      },
       scope: caseEmailScope(principal, found, { ignoreCustodians: saved.ignoreCustodians }),
     };
   }

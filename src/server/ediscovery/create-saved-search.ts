@@ -10,7 +10,11 @@ import { nameKey, type SavedSearchInput } from "./ediscovery.schemas";
 
 export const duplicateSearchName = (name: string) => conflict(`The case already has a saved search named "${name}"`);
 
-export async function createSavedSearch(options: { principal: Principal; caseId: string; input: SavedSearchInput }): Promise<SavedSearchDto> {
+export async function createSavedSearch(options: {
+  principal: Principal;
+  caseId: string;
+  input: SavedSearchInput;
+}): Promise<SavedSearchDto> {
   const { principal, input } = options;
   try {
     return await transaction(async (tx) => {

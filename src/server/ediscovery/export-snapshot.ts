@@ -13,7 +13,10 @@ const SNAPSHOT_PAGE_SIZE = 5000;
  * the creator's role conditions, become the export's items, numbered in (sentAt, id) order with
  * the metadata of their manifest lines. Answers how many there are.
  */
-export async function snapshotExportItems(tx: Tx, options: { exportId: string; query: ExportQuery; scope: ArchiveCondition[] | null }): Promise<number> {
+export async function snapshotExportItems(
+  tx: Tx,
+  options: { exportId: string; query: ExportQuery; scope: ArchiveCondition[] | null },
+): Promise<number> {
   await tx.$executeRaw`CREATE TEMPORARY TABLE export_selection (id uuid PRIMARY KEY) ON COMMIT DROP`;
   const { query } = options;
   if (query.kind === "search") {

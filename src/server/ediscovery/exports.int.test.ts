@@ -28,7 +28,9 @@ const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 
 async function ingest(userEmail: string, messages: Buffer[]): Promise<string[]> {
   const outcomes = await ingestMessages({ sourceId: await ensureTestSource(), userEmail, messages: messages.map((raw) => ({ raw })) });
-  return outcomes.map((outcome) => (outcome.status === "imported" ? outcome.emailId : Promise.reject(new Error(JSON.stringify(outcome))) as never));
+  return outcomes.map((outcome) =>
+    outcome.status === "imported" ? outcome.emailId : (Promise.reject(new Error(JSON.stringify(outcome))) as never),
+  );
 }
 
 async function runExports(): Promise<void> {
@@ -45,9 +47,21 @@ async function download(token: string, caseId: string, exportId: string): Promis
 }
 
 const tricky = [
-  buildMessage({ subject: "Merger one", to: ["Bob <bob@example.com>"], cc: ["carol@example.com"], body: "From the start\r\n>From quoted\r\nmerger" }),
-  Buffer.from(buildMessage({ subject: "Merger two", body: "merger, no final line break" }).toString("latin1").replace(/\r\n$/, ""), "latin1"),
-  buildMessage({ subject: "Merger three", body: "merger", attachments: [{ filename: "notes.txt", contentType: "text/plain", content: "merger notes text" }] }),
+  buildMessage({
+    subject: "Merger one",
+    to: ["Bob <bob@example.com>"],
+    cc: ["carol@example.com"],
+    body: "From the start\r\n>From quoted\r\nmerger",
+  }),
+  Buffer.from(
+    buildMessage({ subject: "Merger two", body: "merger, no final line break" }).toString("latin1").replace(/\r\n$/, ""),
+    "latin1",
+  ),
+  buildMessage({
+    subject: "Merger three",
+    body: "merger",
+    attachments: [{ filename: "notes.txt", contentType: "text/plain", content: "merger notes text" }],
+  }),
 ];
 
 // Each test ingests real messages and runs the worker's code: slow on a busy machine.
@@ -60,15 +74,35 @@ describe("eDiscovery exports", () => {
     await ingest("alice@example.com", [buildMessage({ subject: "Lunch", body: "sandwiches" })]);
     const matter = await createCaseVia(admin.token, { name: "Merger matter" });
     const created = await api("POST", `${casePath(matter.id)}/exports`, {
-      token: admin.token, body: { name: "Production 1", source: { searchQuery: { query: "merger" } }, format: "eml", includeAttachmentText: true },
+      token: admin.token,
+      body: { name: "Production 1", source: { searchQuery: { query: "merger" } }, format: "eml", includeAttachmentText: true },
     });
     expect(created.status).toBe(202);
-    expect(created.body).toMatchObject({ caseId: matter.id, name: "Production 1", status: "queued", format: "eml", totalItems: 0, processedItems: 0, bytes: 0, manifestSha256: null, error: null, createdById: admin.user.id, startedAt: null, completedAt: null });
+    expect(created.body).toMatchObject({
+      caseId: matter.id,
+      name: "Production 1",
+      status: "queued",
+      format: "eml",
+      totalItems: 0,
+      processedItems: 0,
+      bytes: 0,
+      manifestSha256: null,
+      error: null,
+      createdById: admin.user.id,
+      startedAt: null,
+      completedAt: null,
+    });
     expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
     await runExports();
     const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
     const raws = new Map(ids.map((id, index) => [id, tricky[index]]));
-    expect(done).toMatchObject({ status: "completed", totalItems: 3, processedItems: 3, bytes: tricky.reduce((sum, raw) => sum + raw.length, 0), manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(done).toMatchObject({
+      status: "completed",
+      totalItems: 3,
+      processedItems: 3,
+      bytes: tricky.reduce((sum, raw) => sum + raw.length, 0),
+      manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect((await api("GET", `${casePath(matter.id)}/exports`, { token: admin.token })).body).toEqual([done]);
 
     const zip = await download(admin.token, matter.id, done.id);
@@ -78,8 +112,12 @@ describe("eDiscovery exports", () => {
     expect(standalone.stdout).toContain("OK: signature valid, 3 message(s)");
     expect(standalone.code).toBe(0);
 
-    const unzip = await runProcess("python3", ["-c", `import zipfile,sys,json
-z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') for n in z.namelist()}))`, zip]);
+    const unzip = await runProcess("python3", [
+      "-c",
+      `import zipfile,sys,json
+z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') for n in z.namelist()}))`,
+      zip,
+    ]);
     const files: Record<string, string> = JSON.parse(unzip.stdout);
     for (const [id, raw] of raws) expect(Buffer.from(files[`messages/${id}.eml`], "latin1").equals(raw)).toBe(true);
     const manifest = Buffer.from(files["manifest.csv"], "latin1").toString("utf8").split("\r\n");
@@ -92,14 +130,24 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     expect(loadfile.startsWith("\ufeffþBEGDOCþ\u0014þENDDOCþ\u0014þemailIdþ")).toBe(true);
     expect(loadfile).toContain("þDOC00000001þ\u0014þDOC00000001þ");
     expect(files["README.txt"]).toContain("Unrestricted");
-    expect(Object.keys(files).filter((name) => name.startsWith("attachments-text/"))).toEqual([`attachments-text/${ids[2]}/1-notes.txt.txt`]);
+    expect(Object.keys(files).filter((name) => name.startsWith("attachments-text/"))).toEqual([
+      `attachments-text/${ids[2]}/1-notes.txt.txt`,
+    ]);
     expect(files["export-key.pem"]).toBe(installationPublicKey().publicKey);
 
     const audit = await db().auditLog.findMany({ where: { targetId: done.id }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => [entry.actionType, (entry.details as { phase?: string }).phase])).toEqual([
-      ["EXPORT", "created"], ["EXPORT", "started"], ["EXPORT", "completed"], ["DOWNLOAD", undefined],
+      ["EXPORT", "created"],
+      ["EXPORT", "started"],
+      ["EXPORT", "completed"],
+      ["DOWNLOAD", undefined],
     ]);
-    expect(audit[2].details).toMatchObject({ caseId: matter.id, count: 3, manifestSha256: done.manifestSha256, query: { kind: "search", searchQuery: { query: "merger" } } });
+    expect(audit[2].details).toMatchObject({
+      caseId: matter.id,
+      count: 3,
+      manifestSha256: done.manifestSha256,
+      query: { kind: "search", searchQuery: { query: "merger" } },
+    });
     expect(audit[3].details).toMatchObject({ caseId: matter.id, count: 3, manifestSha256: done.manifestSha256 });
   });
 
@@ -109,7 +157,10 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     const matter = await createCaseVia(admin.token);
     const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
     await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: ids.slice(0, 2) } });
-    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { name: "Tagged", source: { tagId: tag.id }, format: "mbox" } });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, {
+      token: admin.token,
+      body: { name: "Tagged", source: { tagId: tag.id }, format: "mbox" },
+    });
     expect(created.status).toBe(202);
     await runExports();
     const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
@@ -132,13 +183,19 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
     writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
     const matter = await createCaseVia(admin.token);
-    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" } });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, {
+      token: admin.token,
+      body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" },
+    });
     await runExports();
     const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
     expect(failed.status).toBe("failed");
     expect(failed.error).toContain(`Email ${ids[1]}`);
     expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
-    const audit = await db().auditLog.findFirstOrThrow({ where: { targetId: created.body.id, actionType: "EXPORT" }, orderBy: { id: "desc" } });
+    const audit = await db().auditLog.findFirstOrThrow({
+      where: { targetId: created.body.id, actionType: "EXPORT" },
+      orderBy: { id: "desc" },
+    });
     expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
   });
 
@@ -149,7 +206,10 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     await ingest("alice@example.com", tricky.slice(0, 2));
     await ingest("bob@example.com", [tricky[2]]);
     const matter = await createCaseVia(admin.token, { memberIds: [restricted.user.id], name: "Matter" });
-    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: restricted.token, body: { name: "Mine", source: { searchQuery: { query: "merger" } }, format: "eml" } });
+    const created = await api("POST", `${casePath(matter.id)}/exports`, {
+      token: restricted.token,
+      body: { name: "Mine", source: { searchQuery: { query: "merger" } }, format: "eml" },
+    });
     expect(created.body.unrestricted).toBe(false);
     await runExports();
     const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: restricted.token })).body;
@@ -168,23 +228,41 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     const admin = await setupAdmin();
     const matter = await createCaseVia(admin.token);
     const exports = `${casePath(matter.id)}/exports`;
-    for (const body of [{}, { name: "x", source: {}, format: "eml" }, { name: "x", source: { searchQuery: { query: "" } }, format: "pst" }, { name: "", source: { tagId: GHOST }, format: "eml" }, { name: "x", source: { tagId: GHOST, holdId: GHOST }, format: "eml" }]) {
+    for (const body of [
+      {},
+      { name: "x", source: {}, format: "eml" },
+      { name: "x", source: { searchQuery: { query: "" } }, format: "pst" },
+      { name: "", source: { tagId: GHOST }, format: "eml" },
+      { name: "x", source: { tagId: GHOST, holdId: GHOST }, format: "eml" },
+    ]) {
       expect((await api("POST", exports, { token: admin.token, body })).status, JSON.stringify(body)).toBe(422);
     }
     for (const source of [{ searchId: GHOST }, { holdId: GHOST }, { tagId: GHOST }]) {
-      expect((await api("POST", exports, { token: admin.token, body: { name: "x", source, format: "eml" } })).status, JSON.stringify(source)).toBe(404);
+      expect(
+        (await api("POST", exports, { token: admin.token, body: { name: "x", source, format: "eml" } })).status,
+        JSON.stringify(source),
+      ).toBe(404);
     }
-    const otherHold = (await api("POST", "/api/v1/enterprise/legal-holds/holds", { token: admin.token, body: { name: "Not this case's" } })).body;
-    expect((await api("POST", exports, { token: admin.token, body: { name: "x", source: { holdId: otherHold.id }, format: "eml" } })).status).toBe(404);
-    for (const suffix of ["", "/download"]) expect((await api("GET", `${exports}/${GHOST}${suffix}`, { token: admin.token })).status).toBe(404);
+    const otherHold = (await api("POST", "/api/v1/enterprise/legal-holds/holds", { token: admin.token, body: { name: "Not this case's" } }))
+      .body;
+    expect(
+      (await api("POST", exports, { token: admin.token, body: { name: "x", source: { holdId: otherHold.id }, format: "eml" } })).status,
+    ).toBe(404);
+    for (const suffix of ["", "/download"])
+      expect((await api("GET", `${exports}/${GHOST}${suffix}`, { token: admin.token })).status).toBe(404);
     expect((await api("POST", `${exports}/${GHOST}/cancel`, { token: admin.token })).status).toBe(404);
-    const queued = (await api("POST", exports, { token: admin.token, body: { name: "x", source: { searchQuery: { query: "" } }, format: "eml" } })).body;
+    const queued = (
+      await api("POST", exports, { token: admin.token, body: { name: "x", source: { searchQuery: { query: "" } }, format: "eml" } })
+    ).body;
     const cancelled = await api("POST", `${exports}/${queued.id}/cancel`, { token: admin.token });
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
     expect((await api("POST", `${exports}/${queued.id}/cancel`, { token: admin.token })).status).toBe(409);
     expect(await runNextExport()).toBe(false);
     await api("PUT", casePath(matter.id), { token: admin.token, body: { status: "closed" } });
-    expect((await api("POST", exports, { token: admin.token, body: { name: "late", source: { searchQuery: { query: "" } }, format: "eml" } })).status).toBe(409);
+    expect(
+      (await api("POST", exports, { token: admin.token, body: { name: "late", source: { searchQuery: { query: "" } }, format: "eml" } }))
+        .status,
+    ).toBe(409);
   });
 
   it("counts creating and downloading exports against one rate limit per principal (429)", SLOW, async () => {
@@ -205,15 +283,19 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
 
   it("survives a worker killed mid-export: a new worker resumes it, and the manifest equals an uninterrupted one", SLOW, async () => {
     const admin = await setupAdmin();
-    await ingest("alice@example.com", Array.from({ length: 30 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })));
+    await ingest(
+      "alice@example.com",
+      Array.from({ length: 30 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })),
+    );
     const matter = await createCaseVia(admin.token);
     const body = { source: { searchQuery: { query: "merger" } }, format: "mbox" };
-    const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } })).body;
+    const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } }))
+      .body;
     await runExports();
     const crashed = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Crashed" } })).body;
     const env = { ...process.env, EXPORT_BATCH_SIZE: "1", EXPORT_LEASE_SECONDS: "1" };
     const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"], { env, stdio: "ignore" });
-    for (let progress = 0; progress < 5; ) {
+    for (let progress = 0; progress < 5;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       progress = (await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } })).processedItems;
     }

@@ -6,6 +6,9 @@ import { exportDto, type ExportDto } from "./case-records-dto";
 /** The case's exports, newest first. */
 export async function listExports(options: { principal: Principal; caseId: string }): Promise<ExportDto[]> {
   await accessibleCase(db(), options.principal, options.caseId);
-  const rows = await db().ediscoveryExport.findMany({ where: { caseId: options.caseId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const rows = await db().ediscoveryExport.findMany({
+    where: { caseId: options.caseId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   return rows.map(exportDto);
 }

@@ -6,6 +6,9 @@ import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
 /** The case's saved searches, oldest first (404 for a case the principal may not see). */
 export async function listSavedSearches(options: { principal: Principal; caseId: string }): Promise<SavedSearchDto[]> {
   await accessibleCase(db(), options.principal, options.caseId);
-  const rows = await db().ediscoverySavedSearch.findMany({ where: { caseId: options.caseId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db().ediscoverySavedSearch.findMany({
+    where: { caseId: options.caseId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return rows.map(savedSearchDto);
 }

@@ -1,5 +1,11 @@
 import { Prisma } from "@/generated/prisma/client";
-import { toArchivedEmailSummary, SUMMARY_COLUMNS, summaryPageSql, type ArchivedEmailSummary, type SummaryRow } from "../archived-emails/archived-email-dto";
+import {
+  toArchivedEmailSummary,
+  SUMMARY_COLUMNS,
+  summaryPageSql,
+  type ArchivedEmailSummary,
+  type SummaryRow,
+} from "../archived-emails/archived-email-dto";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
@@ -24,7 +30,11 @@ export interface TaggedEmailPage {
  * first, each with the case's tags it carries, within the member's role conditions. With
  * `emailIds`, only those (the tags of a search result page). Paged by keyset on (sentAt, id).
  */
-export async function listTaggedEmails(options: { principal: Principal; caseId: string; input: ListTaggedInput }): Promise<TaggedEmailPage> {
+export async function listTaggedEmails(options: {
+  principal: Principal;
+  caseId: string;
+  input: ListTaggedInput;
+}): Promise<TaggedEmailPage> {
   const { principal, caseId, input } = options;
   await accessibleCase(db(), principal, caseId);
   if (input.tagId) await findTag(db(), caseId, input.tagId);

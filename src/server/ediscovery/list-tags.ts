@@ -12,6 +12,9 @@ async function tagCounts(client: DbOrTx, tagIds: string[]): Promise<Map<string, 
 export async function listTags(options: { principal: Principal; caseId: string }): Promise<TagDto[]> {
   await accessibleCase(db(), options.principal, options.caseId);
   const tags = await db().ediscoveryTag.findMany({ where: { caseId: options.caseId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-  const counts = await tagCounts(db(), tags.map((tag) => tag.id));
+  const counts = await tagCounts(
+    db(),
+    tags.map((tag) => tag.id),
+  );
   return tags.map((tag) => tagDto(tag, counts.get(tag.id) ?? 0));
 }

@@ -1,16 +1,36 @@
 import { describe, expect, it } from "vitest";
-import { csvField, loadfileHeader, loadfileLine, manifestLine, mboxrdRecord, recipientHeaders, type ManifestRow } from "./production-format";
+import {
+  csvField,
+  loadfileHeader,
+  loadfileLine,
+  manifestLine,
+  mboxrdRecord,
+  recipientHeaders,
+  type ManifestRow,
+} from "./production-format";
 
 const row: ManifestRow = {
-  emailId: "e1", messageId: "<m@x>", sha256: "ab", sizeBytes: "3", sentAt: "2024-01-15T12:00:00.000Z", from: "a@x",
-  to: "b@x; c@x", cc: "", subject: 'Re: "quotes", commas\r\nand lines', mailbox: "a@x", ingestionSourceId: "s1", file: "messages/e1.eml",
+  emailId: "e1",
+  messageId: "<m@x>",
+  sha256: "ab",
+  sizeBytes: "3",
+  sentAt: "2024-01-15T12:00:00.000Z",
+  from: "a@x",
+  to: "b@x; c@x",
+  cc: "",
+  subject: 'Re: "quotes", commas\r\nand lines',
+  mailbox: "a@x",
+  ingestionSourceId: "s1",
+  file: "messages/e1.eml",
 };
 
 describe("production formats", () => {
   it("quotes CSV fields with commas, quotes or line breaks only", () => {
     expect(csvField("plain")).toBe("plain");
     expect(csvField('say "hi", now')).toBe('"say ""hi"", now"');
-    expect(manifestLine(row)).toBe('e1,<m@x>,ab,3,2024-01-15T12:00:00.000Z,a@x,b@x; c@x,,"Re: ""quotes"", commas\r\nand lines",a@x,s1,messages/e1.eml\r\n');
+    expect(manifestLine(row)).toBe(
+      'e1,<m@x>,ab,3,2024-01-15T12:00:00.000Z,a@x,b@x; c@x,,"Re: ""quotes"", commas\r\nand lines",a@x,s1,messages/e1.eml\r\n',
+    );
   });
 
   it("writes Concordance lines: þ quotes, ASCII 20 separators, ® for line breaks, control numbers", () => {
@@ -24,13 +44,17 @@ describe("production formats", () => {
   it("frames mboxrd records: From line, one more > on >*From lines, one trailing line break", () => {
     const message = Buffer.from("Subject: x\r\n\r\nFrom here\r\n>From there\r\nnot From\r\nend", "latin1");
     const record = mboxrdRecord(message, "alice@example.com", new Date("2024-01-05T09:08:07Z")).toString("latin1");
-    expect(record).toBe("From alice@example.com Fri Jan  5 09:08:07 2024\nSubject: x\r\n\r\n>From here\r\n>>From there\r\nnot From\r\nend\n");
+    expect(record).toBe(
+      "From alice@example.com Fri Jan  5 09:08:07 2024\nSubject: x\r\n\r\n>From here\r\n>>From there\r\nnot From\r\nend\n",
+    );
     const first = mboxrdRecord(Buffer.from("From the first line\n"), "", new Date(0)).toString();
     expect(first).toBe("From MAILER-DAEMON Thu Jan  1 00:00:00 1970\n>From the first line\n\n");
   });
 
   it("reads To and Cc addresses from the headers only, unfolding them", () => {
-    const message = Buffer.from("To: Bob <Bob@Example.com>,\r\n  carol@example.com\r\nCc: \"D, E\" <d@example.com>\r\nSubject: to: x@y.z\r\n\r\nTo: body@example.com\r\n");
+    const message = Buffer.from(
+      'To: Bob <Bob@Example.com>,\r\n  carol@example.com\r\nCc: "D, E" <d@example.com>\r\nSubject: to: x@y.z\r\n\r\nTo: body@example.com\r\n',
+    );
     expect(recipientHeaders(message)).toEqual({ to: "bob@example.com; carol@example.com", cc: "d@example.com" });
   });
 });

@@ -11,7 +11,20 @@ export function exportDirectory(exportId: string): string {
   return path.join(path.resolve(process.env.EXPORT_DIR ?? path.join(dataDir(), "exports")), exportId);
 }
 
-export const MANIFEST_FIELDS = ["emailId", "messageId", "sha256", "sizeBytes", "sentAt", "from", "to", "cc", "subject", "mailbox", "ingestionSourceId", "file"] as const;
+export const MANIFEST_FIELDS = [
+  "emailId",
+  "messageId",
+  "sha256",
+  "sizeBytes",
+  "sentAt",
+  "from",
+  "to",
+  "cc",
+  "subject",
+  "mailbox",
+  "ingestionSourceId",
+  "file",
+] as const;
 export type ManifestRow = Record<(typeof MANIFEST_FIELDS)[number], string>;
 
 export const MBOX_FILE = "messages.mbox";
@@ -93,7 +106,7 @@ export function readme(options: {
   const messages =
     options.format === "eml"
       ? "messages/<emailId>.eml   each message, byte for byte as archived."
-      : "messages.mbox            every message in manifest order, mboxrd framing (a \"From \" line before each\n                         message, \">\" added to lines starting with \">*From \", one \"\\n\" after each).";
+      : 'messages.mbox            every message in manifest order, mboxrd framing (a "From " line before each\n                         message, ">" added to lines starting with ">*From ", one "\\n" after each).';
   return [
     `eDiscovery production "${options.exportName}" of case "${options.caseName}"`,
     `Completed ${options.completedAt.toISOString()}, ${options.totalItems} message(s).`,
@@ -115,7 +128,9 @@ export function readme(options: {
     "                         publishes (GET /api/v1/enterprise/ediscovery/export-key) before trusting it.",
     "loadfile.dat             Concordance load file: the manifest's fields plus BEGDOC/ENDDOC control numbers, þ as quote,",
     "                         ASCII 20 as separator, UTF-8 with a byte order mark.",
-    ...(options.includeAttachmentText ? ["attachments-text/        text extracted from attachments, for review (not covered by the manifest)."] : []),
+    ...(options.includeAttachmentText
+      ? ["attachments-text/        text extracted from attachments, for review (not covered by the manifest)."]
+      : []),
     "",
     "Verify",
     "  node verify-export.mjs <this zip> [--key export-key.pem]      (scripts/verify-export.mjs of the archive, no dependencies)",

@@ -52,7 +52,9 @@ export function productionZip(row: EdiscoveryExport): Readable {
           if (items.length === 0) break;
           for (const item of items) {
             const name = emlFile(item.email_id);
-            zip.addReadStreamLazy(name, { ...store, size: Number(item.size_bytes) }, (callback) => callback(null, createReadStream(path.join(directory, name))));
+            zip.addReadStreamLazy(name, { ...store, size: Number(item.size_bytes) }, (callback) =>
+              callback(null, createReadStream(path.join(directory, name))),
+            );
           }
           after = items[items.length - 1].seq;
         }

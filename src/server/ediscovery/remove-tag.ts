@@ -7,7 +7,12 @@ import { findTag } from "./find-tag";
 import { visibleEmailIds } from "./apply-tag";
 
 /** Takes the tag off the given emails the member may read (idempotent), audited with the ids. */
-export async function removeTag(options: { principal: Principal; caseId: string; tagId: string; emailIds: string[] }): Promise<{ tagId: string; emailsUntagged: number }> {
+export async function removeTag(options: {
+  principal: Principal;
+  caseId: string;
+  tagId: string;
+  emailIds: string[];
+}): Promise<{ tagId: string; emailsUntagged: number }> {
   const { principal } = options;
   return transaction(async (tx) => {
     assertCaseOpen(await accessibleCase(tx, principal, options.caseId, "share"));

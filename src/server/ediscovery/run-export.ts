@@ -75,12 +75,17 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
 async function startExport(exportId: string): Promise<boolean> {
   return transaction(
     async (tx) => {
-      const [row] = await tx.$queryRaw<{ status: string; locked_by: string | null; query_used: ExportQuery; scope: ArchiveCondition[] | null; case_id: string }[]>`
+      const [row] = await tx.$queryRaw<
+        { status: string; locked_by: string | null; query_used: ExportQuery; scope: ArchiveCondition[] | null; case_id: string }[]
+      >`
         SELECT status, locked_by, query_used, scope, case_id FROM ediscovery_exports WHERE id = ${exportId}::uuid FOR UPDATE`;
       if (!row || row.locked_by !== workerId) return false;
       if (row.status !== "queued") return row.status === "running";
       const totalItems = await snapshotExportItems(tx, { exportId, query: row.query_used, scope: row.scope });
-      await tx.ediscoveryExport.update({ where: { id: exportId }, data: { status: "running", totalItems, startedAt: new Date(), lockedAt: new Date() } });
+      await tx.ediscoveryExport.update({
+        where: { id: exportId },
+        data: { status: "running", totalItems, startedAt: new Date(), lockedAt: new Date() },
+      });
       await appendAuditEntry(tx, {
         actor,
         actionType: "EXPORT",
@@ -108,7 +113,9 @@ async function writeBatch(row: EdiscoveryExport, directory: string, items: ItemR
     reads[index] = null;
     const actual = createHash("sha256").update(message).digest("hex");
     if (actual !== item.sha256) {
-      throw new ExportIntegrityError(`Email ${item.email_id}: its stored bytes hash to ${actual}, not to the archived ${item.sha256}; nothing corrupt was exported`);
+      throw new ExportIntegrityError(
+        `Email ${item.email_id}: its stored bytes hash to ${actual}, not to the archived ${item.sha256}; nothing corrupt was exported`,
+      );
     }
     if (row.format === "eml") await writeFile(path.join(directory, emlFile(item.email_id)), message);
     else mbox.push(mboxrdRecord(message, item.from_address, item.sent_at));
@@ -120,7 +127,11 @@ async function writeBatch(row: EdiscoveryExport, directory: string, items: ItemR
     await writeFile(`${chunk}.tmp`, Buffer.concat(mbox));
     await rename(`${chunk}.tmp`, chunk);
   }
-  if (row.includeAttachmentText) await writeAttachmentTexts(directory, items.map((item) => item.email_id));
+  if (row.includeAttachmentText)
+    await writeAttachmentTexts(
+      directory,
+      items.map((item) => item.email_id),
+    );
   await transaction(async (tx) => {
     await tx.$executeRaw`
       UPDATE ediscovery_export_items i SET size_bytes = w.size, to_addresses = w.to_addresses, cc_addresses = w.cc_addresses
@@ -174,7 +185,8 @@ async function abandon(row: EdiscoveryExport, directory: string): Promise<void> 
 
 /** A stopping worker hands the export back at once instead of letting its lease run out. */
 async function releaseLease(exportId: string): Promise<void> {
-  await db().$executeRaw`UPDATE ediscovery_exports SET locked_at = NULL, locked_by = NULL WHERE id = ${exportId}::uuid AND locked_by = ${workerId}`;
+  await db()
+    .$executeRaw`UPDATE ediscovery_exports SET locked_at = NULL, locked_by = NULL WHERE id = ${exportId}::uuid AND locked_by = ${workerId}`;
 }
 
 async function failExport(exportId: string, error: unknown): Promise<void> {

@@ -18,8 +18,12 @@ const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 
 async function mailboxes() {
   await ensureTestSource(); // once, before the concurrent inserts that use it
-  const alice = await Promise.all([1, 2, 3].map((n) => insertTestEmail({ userEmail: "alice@example.com", subject: `Merger ${n}`, bodyText: "merger plans" })));
-  const bob = await Promise.all([1, 2].map((n) => insertTestEmail({ userEmail: "bob@example.com", subject: `Merger bob ${n}`, bodyText: "merger plans" })));
+  const alice = await Promise.all(
+    [1, 2, 3].map((n) => insertTestEmail({ userEmail: "alice@example.com", subject: `Merger ${n}`, bodyText: "merger plans" })),
+  );
+  const bob = await Promise.all(
+    [1, 2].map((n) => insertTestEmail({ userEmail: "bob@example.com", subject: `Merger bob ${n}`, bodyText: "merger plans" })),
+  );
   const other = await insertTestEmail({ userEmail: "alice@example.com", subject: "Lunch", bodyText: "sandwiches" });
   return { alice, bob, other };
 }
@@ -29,18 +33,28 @@ describe("saved searches", () => {
     const admin = await setupAdmin();
     const matter = await createCaseVia(admin.token);
     const created = await api("POST", `${casePath(matter.id)}/searches`, {
-      token: admin.token, body: { name: "Merger", searchQuery: { query: " merger ", filters: { from: "Alice@Example.com" } } },
+      token: admin.token,
+      body: { name: "Merger", searchQuery: { query: " merger ", filters: { from: "Alice@Example.com" } } },
     });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(String), caseId: matter.id, name: "Merger", ignoreCustodians: false,
+      id: expect.any(String),
+      caseId: matter.id,
+      name: "Merger",
+      ignoreCustodians: false,
       searchQuery: { query: "merger", filters: { from: "alice@example.com" }, matchingStrategy: "last" },
-      createdAt: expect.any(String), updatedAt: expect.any(String), lastRunAt: null, lastCount: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      lastRunAt: null,
+      lastCount: null,
     });
     const path = `${casePath(matter.id)}/searches/${created.body.id}`;
     expect((await api("GET", `${casePath(matter.id)}/searches`, { token: admin.token })).body).toEqual([created.body]);
     expect((await api("GET", path, { token: admin.token })).body).toEqual(created.body);
-    const duplicate = await api("POST", `${casePath(matter.id)}/searches`, { token: admin.token, body: { name: "MERGER", searchQuery: { query: "" } } });
+    const duplicate = await api("POST", `${casePath(matter.id)}/searches`, {
+      token: admin.token,
+      body: { name: "MERGER", searchQuery: { query: "" } },
+    });
     expect(duplicate.status).toBe(409);
     const updated = await api("PUT", path, { token: admin.token, body: { name: "Merger v2", ignoreCustodians: true } });
     expect(updated.status).toBe(200);
@@ -56,14 +70,27 @@ describe("saved searches", () => {
     const admin = await setupAdmin();
     const matter = await createCaseVia(admin.token);
     const searches = `${casePath(matter.id)}/searches`;
-    for (const body of [{}, { name: "x" }, { name: "x", searchQuery: { query: 5 } }, { name: "", searchQuery: { query: "" } }, { name: "x", searchQuery: { query: "", filters: { bogus: 1 } } }]) {
+    for (const body of [
+      {},
+      { name: "x" },
+      { name: "x", searchQuery: { query: 5 } },
+      { name: "", searchQuery: { query: "" } },
+      { name: "x", searchQuery: { query: "", filters: { bogus: 1 } } },
+    ]) {
       expect((await api("POST", searches, { token: admin.token, body })).status, JSON.stringify(body)).toBe(422);
     }
     expect((await api("PUT", `${searches}/${GHOST}`, { token: admin.token, body: {} })).status).toBe(422);
-    for (const [method, suffix, body] of [["GET", ""], ["PUT", "", { name: "y" }], ["DELETE", ""], ["POST", "/run"]] as const) {
+    for (const [method, suffix, body] of [
+      ["GET", ""],
+      ["PUT", "", { name: "y" }],
+      ["DELETE", ""],
+      ["POST", "/run"],
+    ] as const) {
       expect((await api(method, `${searches}/${GHOST}${suffix}`, { token: admin.token, body })).status, `${method}${suffix}`).toBe(404);
     }
-    expect((await api("POST", `${casePath(GHOST)}/searches`, { token: admin.token, body: { name: "x", searchQuery: { query: "" } } })).status).toBe(404);
+    expect(
+      (await api("POST", `${casePath(GHOST)}/searches`, { token: admin.token, body: { name: "x", searchQuery: { query: "" } } })).status,
+    ).toBe(404);
     const saved = (await api("POST", searches, { token: admin.token, body: { name: "All", searchQuery: { query: "" } } })).body;
     await api("PUT", casePath(matter.id), { token: admin.token, body: { status: "closed" } });
     const refused = await api("POST", searches, { token: admin.token, body: { name: "Late", searchQuery: { query: "" } } });
@@ -81,7 +108,9 @@ describe("saved searches", () => {
     const matter = await createCaseVia(admin.token, { name: "Merger", custodians: ["bob@example.com"], memberIds: [restricted.user.id] });
     const searches = `${casePath(matter.id)}/searches`;
     const scoped = (await api("POST", searches, { token: admin.token, body: { name: "Scoped", searchQuery: { query: "merger" } } })).body;
-    const everywhere = (await api("POST", searches, { token: admin.token, body: { name: "All", searchQuery: { query: "merger" }, ignoreCustodians: true } })).body;
+    const everywhere = (
+      await api("POST", searches, { token: admin.token, body: { name: "All", searchQuery: { query: "merger" }, ignoreCustodians: true } })
+    ).body;
     const run = await api("POST", `${searches}/${scoped.id}/run`, { token: admin.token });
     expect(run.status).toBe(200);
     expect(run.body.total).toBe(2);
@@ -108,11 +137,20 @@ describe("review tags", () => {
     const tags = `${casePath(matter.id)}/tags`;
     const responsive = await api("POST", tags, { token: admin.token, body: { name: "Responsive" } });
     expect(responsive.status).toBe(201);
-    expect(responsive.body).toEqual({ id: expect.any(String), caseId: matter.id, name: "Responsive", emailCount: 0, createdAt: expect.any(String) });
+    expect(responsive.body).toEqual({
+      id: expect.any(String),
+      caseId: matter.id,
+      name: "Responsive",
+      emailCount: 0,
+      createdAt: expect.any(String),
+    });
     expect((await api("POST", tags, { token: admin.token, body: { name: "responsive" } })).status).toBe(409);
     expect((await api("POST", tags, { token: admin.token, body: { name: "" } })).status).toBe(422);
     await api("POST", tags, { token: admin.token, body: { name: "Privileged" } });
-    expect((await api("GET", tags, { token: admin.token })).body.map((t: { name: string }) => t.name)).toEqual(["Responsive", "Privileged"]);
+    expect((await api("GET", tags, { token: admin.token })).body.map((t: { name: string }) => t.name)).toEqual([
+      "Responsive",
+      "Privileged",
+    ]);
     const other = await createCaseVia(admin.token, { name: "Other matter" });
     expect((await api("POST", `${casePath(other.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).status).toBe(201);
   });
@@ -126,16 +164,24 @@ describe("review tags", () => {
     const first = await api("POST", apply, { token: admin.token, body: { emailIds: [alice[0].id, alice[1].id] } });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ tagId: tag.id, emailsMatched: 2, emailsTagged: 2 });
-    expect((await api("POST", apply, { token: admin.token, body: { emailIds: [alice[0].id, alice[1].id, other.id] } })).body)
-      .toEqual({ tagId: tag.id, emailsMatched: 3, emailsTagged: 1 });
+    expect((await api("POST", apply, { token: admin.token, body: { emailIds: [alice[0].id, alice[1].id, other.id] } })).body).toEqual({
+      tagId: tag.id,
+      emailsMatched: 3,
+      emailsTagged: 1,
+    });
     const unknown = await api("POST", apply, { token: admin.token, body: { emailIds: [alice[2].id, GHOST] } });
     expect(unknown.status).toBe(404);
     for (const body of [{}, { emailIds: [] }, { emailIds: ["x"] }, { searchId: "x" }, { emailIds: [alice[0].id], searchId: GHOST }]) {
       expect((await api("POST", apply, { token: admin.token, body })).status, JSON.stringify(body)).toBe(422);
     }
     expect((await api("POST", apply, { token: admin.token, body: { searchId: GHOST } })).status).toBe(404);
-    expect((await api("POST", `${casePath(matter.id)}/tags/${GHOST}/apply`, { token: admin.token, body: { emailIds: [alice[0].id] } })).status).toBe(404);
-    const removed = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/remove`, { token: admin.token, body: { emailIds: [other.id, alice[2].id] } });
+    expect(
+      (await api("POST", `${casePath(matter.id)}/tags/${GHOST}/apply`, { token: admin.token, body: { emailIds: [alice[0].id] } })).status,
+    ).toBe(404);
+    const removed = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/remove`, {
+      token: admin.token,
+      body: { emailIds: [other.id, alice[2].id] },
+    });
     expect(removed.body).toEqual({ tagId: tag.id, emailsUntagged: 1 });
     expect((await api("GET", `${casePath(matter.id)}/tags`, { token: admin.token })).body[0].emailCount).toBe(2);
     const audit = await db().auditLog.findMany({ where: { targetType: "EdiscoveryTag" }, orderBy: { id: "asc" } });
@@ -151,17 +197,31 @@ describe("review tags", () => {
     const restricted = await createUserWithRole(admin.token, reviewerPolicies({ userEmail: "alice@example.com" }));
     const { alice, bob } = await mailboxes();
     const matter = await createCaseVia(admin.token, { name: "Merger", memberIds: [restricted.user.id] });
-    const saved = (await api("POST", `${casePath(matter.id)}/searches`, { token: admin.token, body: { name: "Merger", searchQuery: { query: "merger" } } })).body;
+    const saved = (
+      await api("POST", `${casePath(matter.id)}/searches`, {
+        token: admin.token,
+        body: { name: "Merger", searchQuery: { query: "merger" } },
+      })
+    ).body;
     const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
     const principal = await principalForUser(restricted.user.id, "127.0.0.1", "token");
-    const restrictedRun = await applyTag({ principal: principal!, caseId: matter.id, tagId: tag.id, input: { searchId: saved.id }, pageSize: 2 });
+    const restrictedRun = await applyTag({
+      principal: principal!,
+      caseId: matter.id,
+      tagId: tag.id,
+      input: { searchId: saved.id },
+      pageSize: 2,
+    });
     expect(restrictedRun).toEqual({ tagId: tag.id, emailsMatched: 3, emailsTagged: 3 });
     const tagged = await db().ediscoveryTaggedEmail.findMany({ where: { tagId: tag.id } });
     expect(tagged.map((t) => t.emailId).sort()).toEqual(alice.map((e) => e.id).sort());
     const full = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { searchId: saved.id } });
     expect(full.body).toEqual({ tagId: tag.id, emailsMatched: 5, emailsTagged: 2 });
     expect(await db().ediscoveryTaggedEmail.count({ where: { emailId: { in: bob.map((e) => e.id) } } })).toBe(2);
-    const bobs = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: restricted.token, body: { emailIds: [bob[0].id] } });
+    const bobs = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, {
+      token: restricted.token,
+      body: { emailIds: [bob[0].id] },
+    });
     expect(bobs.status).toBe(404);
   });
 
@@ -173,10 +233,16 @@ describe("review tags", () => {
     const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
     expect((await api("GET", `${casePath(matter.id)}/tags`, { token: outsider.token })).status).toBe(404);
     expect((await api("POST", `${casePath(matter.id)}/tags`, { token: outsider.token, body: { name: "Mine" } })).status).toBe(404);
-    expect((await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: outsider.token, body: { emailIds: [email.id] } })).status).toBe(404);
+    expect(
+      (await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: outsider.token, body: { emailIds: [email.id] } })).status,
+    ).toBe(404);
     await api("PUT", casePath(matter.id), { token: admin.token, body: { status: "closed" } });
-    expect((await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: [email.id] } })).status).toBe(409);
-    expect((await api("POST", `${casePath(matter.id)}/tags/${tag.id}/remove`, { token: admin.token, body: { emailIds: [email.id] } })).status).toBe(409);
+    expect(
+      (await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: [email.id] } })).status,
+    ).toBe(409);
+    expect(
+      (await api("POST", `${casePath(matter.id)}/tags/${tag.id}/remove`, { token: admin.token, body: { emailIds: [email.id] } })).status,
+    ).toBe(409);
     expect((await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Late" } })).status).toBe(409);
     expect((await api("DELETE", `${casePath(matter.id)}/tags/${tag.id}`, { token: admin.token })).status).toBe(409);
     expect((await api("GET", `${casePath(matter.id)}/tags`, { token: admin.token })).status).toBe(200);

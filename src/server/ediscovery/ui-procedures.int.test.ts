@@ -38,12 +38,18 @@ describe("ediscovery.taggedEmails", () => {
     const restricted = await createUserWithRole(admin.token, reviewerPolicies({ userEmail: "alice@example.com" }));
     await ensureTestSource();
     const emails = [];
-    for (const [day, userEmail] of [[1, "alice@example.com"], [2, "alice@example.com"], [3, "bob@example.com"], [4, "alice@example.com"]] as const) {
+    for (const [day, userEmail] of [
+      [1, "alice@example.com"],
+      [2, "alice@example.com"],
+      [3, "bob@example.com"],
+      [4, "alice@example.com"],
+    ] as const) {
       emails.push(await insertTestEmail({ userEmail, subject: `Day ${day}`, sentAt: new Date(`2024-01-0${day}T12:00:00Z`) }));
     }
     const matter = await createCaseVia(admin.token, { name: "Matter", memberIds: [restricted.user.id] });
     const other = await createCaseVia(admin.token, { name: "Other matter" });
-    const tag = async (caseId: string, name: string) => (await api("POST", `${casePath(caseId)}/tags`, { token: admin.token, body: { name } })).body;
+    const tag = async (caseId: string, name: string) =>
+      (await api("POST", `${casePath(caseId)}/tags`, { token: admin.token, body: { name } })).body;
     const responsive = await tag(matter.id, "Responsive");
     const privileged = await tag(matter.id, "Privileged");
     const elsewhere = await tag(other.id, "Responsive");
@@ -79,7 +85,15 @@ describe("ediscovery.taggedEmails", () => {
     const admin = await setupAdmin();
     const outsider = await createUserWithRole(admin.token, reviewerPolicies());
     const matter = await createCaseVia(admin.token);
-    for (const input of [{}, { id: "x" }, { id: matter.id, tagId: "x" }, { id: matter.id, limit: 0 }, { id: matter.id, limit: 201 }, { id: matter.id, emailIds: [] }, { id: matter.id, cursor: { sentAt: "yesterday", id: GHOST } }]) {
+    for (const input of [
+      {},
+      { id: "x" },
+      { id: matter.id, tagId: "x" },
+      { id: matter.id, limit: 0 },
+      { id: matter.id, limit: 201 },
+      { id: matter.id, emailIds: [] },
+      { id: matter.id, cursor: { sentAt: "yesterday", id: GHOST } },
+    ]) {
       expect((await call("taggedEmails", input, admin)).status, JSON.stringify(input)).toBe(422);
     }
     expect((await call("taggedEmails", { id: GHOST }, admin)).status).toBe(404);
@@ -98,11 +112,14 @@ describe("ediscovery.verifyExport", () => {
     const outcomes = await ingestMessages({
       sourceId: await ensureTestSource(),
       userEmail: "alice@example.com",
-      messages: [buildMessage({ subject: "Merger one", body: "merger" }), buildMessage({ subject: "Merger two", body: "merger" })].map((raw) => ({ raw })),
+      messages: [buildMessage({ subject: "Merger one", body: "merger" }), buildMessage({ subject: "Merger two", body: "merger" })].map(
+        (raw) => ({ raw }),
+      ),
     });
     const matter = await createCaseVia(admin.token);
     const created = await api("POST", `${casePath(matter.id)}/exports`, {
-      token: admin.token, body: { name: "Production", source: { searchQuery: { query: "merger" } }, format: "eml" },
+      token: admin.token,
+      body: { name: "Production", source: { searchQuery: { query: "merger" } }, format: "eml" },
     });
     const ids = { id: matter.id, exportId: created.body.id };
     const early = await call("verifyExport", ids, admin);
@@ -111,7 +128,14 @@ describe("ediscovery.verifyExport", () => {
     while (await runNextExport());
 
     const verified = await data<Record<string, unknown>>(await call("verifyExport", ids, admin));
-    expect(verified).toMatchObject({ ok: true, problems: [], messages: 2, keyFromZip: false, exportId: created.body.id, manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(verified).toMatchObject({
+      ok: true,
+      problems: [],
+      messages: 2,
+      keyFromZip: false,
+      exportId: created.body.id,
+      manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     // The workspace's download link: the production under the session cookie, audited as DOWNLOAD; 404 for a non-member.
     const download = `/api/ui/ediscovery/cases/${matter.id}/exports/${created.body.id}/download`;
@@ -119,7 +143,9 @@ describe("ediscovery.verifyExport", () => {
     expect(zip.status).toBe(200);
     expect(zip.headers.get("content-type")).toBe("application/zip");
     expect(await db().auditLog.count({ where: { actionType: "DOWNLOAD", targetId: created.body.id } })).toBe(1);
-    expect((await api("GET", download, { headers: uiHeaders(await sessionCookieFor(outsider.user.id, outsider.user.email)) })).status).toBe(404);
+    expect((await api("GET", download, { headers: uiHeaders(await sessionCookieFor(outsider.user.id, outsider.user.email)) })).status).toBe(
+      404,
+    );
     expect((await api("GET", download, { token: admin.token })).status).toBe(401);
 
     const emailId = outcomes[0].status === "imported" ? outcomes[0].emailId : "";

@@ -33,7 +33,12 @@ export async function verifyExport(options: { principal: Principal; caseId: stri
     const zipPath = path.join(directory, "production.zip");
     const unreadable = await pipeline(productionZip(row), createWriteStream(zipPath)).then(
       () => null,
-      (error: Error) => ({ ok: false, problems: [`the production's files cannot be read back: ${error.message}`], messages: 0, keyFromZip: false }),
+      (error: Error) => ({
+        ok: false,
+        problems: [`the production's files cannot be read back: ${error.message}`],
+        messages: 0,
+        keyFromZip: false,
+      }),
     );
     const result = unreadable ?? verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
     return { ...result, exportId: row.id, manifestSha256: row.manifestSha256, verifiedAt: new Date().toISOString() };

@@ -116,57 +116,60 @@ export function endpoint<
   QS extends ZodType | undefined = undefined,
   A extends Permission | "authenticated" | "public" = Permission,
 >(spec: EndpointSpec<PS, BS, QS, A>): RouteHandler {
-  return describedHandler(async (request, context) => {
-    try {
-      const ip = clientIp(request.headers);
-      let principal: Principal | null = null;
-      if (spec.auth !== "public") {
-        principal = await authenticate({ headers: request.headers, ip });
+  return describedHandler(
+    async (request, context) => {
+      try {
+        const ip = clientIp(request.headers);
+        let principal: Principal | null = null;
+        if (spec.auth !== "public") {
+          principal = await authenticate({ headers: request.headers, ip });
+        }
+        if (spec.feature) assertFeatureEnabled(spec.feature);
+        if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
+          assertCan(principal.ability, spec.auth as Permission);
+        }
+        if (principal && spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
+        const rawParams = await context.params;
+        const params = (spec.params ? parseWith(spec.params, rawParams) : undefined) as Infer<PS>;
+        const url = new URL(request.url);
+        const query = (spec.query ? parseWith(spec.query, queryObject(url)) : undefined) as Infer<QS>;
+        let body = undefined as Infer<BS>;
+        if (spec.body && !spec.rawBody) {
+          const raw = await readJsonBody(request, config.maxJsonBodyBytes);
+          body = parseWith(spec.body, raw) as Infer<BS>;
+        }
+        const result = await spec.handler({
+          request,
+          params,
+          body,
+          query,
+          ip,
+          principal: principal as A extends "public" ? null : Principal,
+        });
+        if (result instanceof Response) return result;
+        const status = spec.status ?? 200;
+        if (status === 204) return new Response(null, { status: 204 });
+        return jsonResponse(result === undefined ? null : result, status);
+      } catch (error) {
+        return errorResponse(error);
       }
-      if (spec.feature) assertFeatureEnabled(spec.feature);
-      if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
-        assertCan(principal.ability, spec.auth as Permission);
-      }
-      if (principal && spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
-      const rawParams = await context.params;
-      const params = (spec.params ? parseWith(spec.params, rawParams) : undefined) as Infer<PS>;
-      const url = new URL(request.url);
-      const query = (spec.query ? parseWith(spec.query, queryObject(url)) : undefined) as Infer<QS>;
-      let body = undefined as Infer<BS>;
-      if (spec.body && !spec.rawBody) {
-        const raw = await readJsonBody(request, config.maxJsonBodyBytes);
-        body = parseWith(spec.body, raw) as Infer<BS>;
-      }
-      const result = await spec.handler({
-        request,
-        params,
-        body,
-        query,
-        ip,
-        principal: principal as A extends "public" ? null : Principal,
-      });
-      if (result instanceof Response) return result;
-      const status = spec.status ?? 200;
-      if (status === 204) return new Response(null, { status: 204 });
-      return jsonResponse(result === undefined ? null : result, status);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  }, {
-    credentials: "token",
-    auth: spec.auth,
-    feature: spec.feature,
-    rateLimit: spec.rateLimit,
-    params: spec.params,
-    query: spec.query,
-    body: spec.rawBody ? undefined : spec.body,
-    rawBody: spec.rawBody === true,
-    status: spec.status ?? 200,
-    summary: spec.summary,
-    response: spec.response,
-    produces: spec.produces,
-    errors: spec.errors,
-  });
+    },
+    {
+      credentials: "token",
+      auth: spec.auth,
+      feature: spec.feature,
+      rateLimit: spec.rateLimit,
+      params: spec.params,
+      query: spec.query,
+      body: spec.rawBody ? undefined : spec.body,
+      rawBody: spec.rawBody === true,
+      status: spec.status ?? 200,
+      summary: spec.summary,
+      response: spec.response,
+      produces: spec.produces,
+      errors: spec.errors,
+    },
+  );
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -28,7 +28,9 @@ export function sessionEndpoint<PS extends ZodType, QS extends ZodType | undefin
     async (request, context) => {
       try {
         const ip = clientIp(request.headers);
-        const principal = spec.changesState ? await uiSessionPrincipal(request.headers, ip) : await sessionPrincipal(request.headers.get("cookie"), ip);
+        const principal = spec.changesState
+          ? await uiSessionPrincipal(request.headers, ip)
+          : await sessionPrincipal(request.headers.get("cookie"), ip);
         if (!principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
         assertCan(principal.ability, spec.permission);
         if (spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });

@@ -24,7 +24,10 @@ describe("describeImapError", () => {
   });
 
   it("never repeats the password, whatever the error echoes", () => {
-    const described = describeImapError(withFields("LOGIN alice hunter2-secret rejected", { responseText: "bad pass hunter2-secret" }), endpoint);
+    const described = describeImapError(
+      withFields("LOGIN alice hunter2-secret rejected", { responseText: "bad pass hunter2-secret" }),
+      endpoint,
+    );
     expect(described.message).toBe("IMAP sync with imap.example.com:993 failed: bad pass ********");
     expect(describeImapError("hunter2-secret", endpoint).message).not.toContain("hunter2-secret");
   });

@@ -46,7 +46,10 @@ export function describeImapError(error: unknown, endpoint: ImapEndpoint): Descr
   const detail = (fields.responseText || fields.message || "unknown error").replace(/\s+/g, " ").trim().slice(0, 300);
   let described: DescribedImapError;
   if (fields.authenticationFailed) {
-    described = { message: `IMAP login as "${endpoint.username}" at ${where} failed: the server rejected the username or password`, retryable: false };
+    described = {
+      message: `IMAP login as "${endpoint.username}" at ${where} failed: the server rejected the username or password`,
+      retryable: false,
+    };
   } else if (fields.code === "ENOTFOUND" || fields.code === "EAI_AGAIN") {
     described = { message: `IMAP host "${endpoint.host}" could not be resolved`, retryable: fields.code === "EAI_AGAIN" };
   } else if (fields.code && NETWORK_CODES[fields.code]) {

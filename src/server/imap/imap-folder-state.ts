@@ -5,7 +5,11 @@ import { db } from "../db/client";
  * UIDVALIDITY changed (its UIDs now name other messages), starts over from UID 0 in one upsert;
  * re-fetched messages are then duplicates, which the unique index turns away.
  */
-export async function openFolderState(options: { sourceId: string; folder: string; uidValidity: bigint }): Promise<{ lastUid: number; restarted: boolean }> {
+export async function openFolderState(options: {
+  sourceId: string;
+  folder: string;
+  uidValidity: bigint;
+}): Promise<{ lastUid: number; restarted: boolean }> {
   const [row] = await db().$queryRaw<{ last_uid: bigint; restarted: boolean }[]>`
     INSERT INTO imap_folder_states (source_id, folder, uid_validity, last_uid, updated_at)
     VALUES (${options.sourceId}::uuid, ${options.folder}, ${options.uidValidity}, 0, now())
@@ -15,7 +19,9 @@ export async function openFolderState(options: { sourceId: string; folder: strin
     RETURNING last_uid, (xmax <> 0) AS restarted`;
   if (row) return { lastUid: Number(row.last_uid), restarted: row.restarted };
   // Same UIDVALIDITY: the conditional update touched nothing, so read where the folder stands.
-  const state = await db().imapFolderState.findUniqueOrThrow({ where: { sourceId_folder: { sourceId: options.sourceId, folder: options.folder } } });
+  const state = await db().imapFolderState.findUniqueOrThrow({
+    where: { sourceId_folder: { sourceId: options.sourceId, folder: options.folder } },
+  });
   return { lastUid: Number(state.lastUid), restarted: false };
 }
 
@@ -23,7 +29,12 @@ export async function openFolderState(options: { sourceId: string; folder: strin
  * Records that every message up to `lastUid` is archived; called only after the batch's rows
  * committed, so a sync that dies in between re-fetches that batch (as duplicates), never skips it.
  */
-export async function advanceFolderState(options: { sourceId: string; folder: string; uidValidity: bigint; lastUid: number }): Promise<void> {
+export async function advanceFolderState(options: {
+  sourceId: string;
+  folder: string;
+  uidValidity: bigint;
+  lastUid: number;
+}): Promise<void> {
   await db().$executeRaw`
     UPDATE imap_folder_states SET last_uid = GREATEST(last_uid, ${options.lastUid}), updated_at = now()
     WHERE source_id = ${options.sourceId}::uuid AND folder = ${options.folder} AND uid_validity = ${options.uidValidity}`;

@@ -25,7 +25,11 @@ afterAll(async () => {
 async function createImapSource(name: string, config: Record<string, unknown> = {}): Promise<string> {
   const created = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
-    body: { name, provider: "imap", config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config } },
+    body: {
+      name,
+      provider: "imap",
+      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config },
+    },
   });
   expect(created.status).toBe(201);
   return created.body.id;
@@ -77,7 +81,11 @@ describe("POST /v1/ingestion-sources/{id}/sync and the imap-sync job", () => {
     const sourceId = await createImapSource("Running");
     const queued = await requestSync(sourceId);
     await db().job.update({ where: { id: queued.body.jobId }, data: { status: "running", lockedAt: new Date() } });
-    expect((await requestSync(sourceId)).body).toEqual({ message: "A sync of this source is already running", jobId: queued.body.jobId, jobStatus: "running" });
+    expect((await requestSync(sourceId)).body).toEqual({
+      message: "A sync of this source is already running",
+      jobId: queued.body.jobId,
+      jobStatus: "running",
+    });
   });
 
   it("answers 404 for an unknown source, 409 for a source that is not IMAP, 422 for a malformed id", async () => {
@@ -88,7 +96,12 @@ describe("POST /v1/ingestion-sources/{id}/sync and the imap-sync job", () => {
     const upload = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload" } });
     const notImap = await requestSync(upload.body.id);
     expect(notImap.status).toBe(409);
-    expect(notImap.body).toEqual({ status: "error", statusCode: 409, message: 'Only IMAP sources can be synced; this source\'s provider is "upload"', errors: null });
+    expect(notImap.body).toEqual({
+      status: "error",
+      statusCode: 409,
+      message: 'Only IMAP sources can be synced; this source\'s provider is "upload"',
+      errors: null,
+    });
     expect((await requestSync("not-a-uuid")).status).toBe(422);
     expect(await db().job.count()).toBe(0);
   });
@@ -100,13 +113,21 @@ describe("POST /v1/ingestion-sources/{id}/sync and the imap-sync job", () => {
     expect(await runNextJob(jobHandlers)).toBe(true);
     expect(await job(wrongJob)).toMatchObject({ status: "done" });
     const source = await api("GET", `/v1/ingestion-sources/${wrong}`, { token: admin.token });
-    expect(source.body).toMatchObject({ status: "error", statusMessage: expect.stringContaining("rejected the username or password"), lastSyncAt: null });
+    expect(source.body).toMatchObject({
+      status: "error",
+      statusMessage: expect.stringContaining("rejected the username or password"),
+      lastSyncAt: null,
+    });
 
     const down = await createImapSource("Down", { port: 1 });
     const downJob = (await requestSync(down)).body.jobId;
     expect(await runNextJob(jobHandlers)).toBe(true);
     const retried = await job(downJob);
-    expect(retried).toMatchObject({ status: "queued", attempts: 1, lastError: `Could not reach the IMAP server at ${server.host}:1: connection refused` });
+    expect(retried).toMatchObject({
+      status: "queued",
+      attempts: 1,
+      lastError: `Could not reach the IMAP server at ${server.host}:1: connection refused`,
+    });
     expect(retried.runAfter.getTime()).toBeGreaterThan(Date.now());
   });
 

@@ -29,7 +29,13 @@ export async function requestImapSync(options: { actor: AuditActor; sourceId: st
       return { message: `A sync of this source is already ${pending.status}`, jobId: pending.id, jobStatus: pending.status };
     }
     const jobId = await enqueueJob({ type: IMAP_SYNC_JOB, payload: { sourceId: options.sourceId }, client: tx });
-    await appendAuditEntry(tx, { actor: options.actor, actionType: "SYNC", targetType: "IngestionSource", targetId: options.sourceId, details: { jobId } });
+    await appendAuditEntry(tx, {
+      actor: options.actor,
+      actionType: "SYNC",
+      targetType: "IngestionSource",
+      targetId: options.sourceId,
+      details: { jobId },
+    });
     return { message: "Sync queued", jobId, jobStatus: "queued" };
   });
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { isJunkOrTrash, selectSyncFolders, type ListedFolder } from "./select-sync-folders";
 
-const folder = (path: string, flags: string[] = [], specialUse?: string): ListedFolder => ({ path, name: path.split("/").pop()!, flags: new Set(flags), specialUse });
+const folder = (path: string, flags: string[] = [], specialUse?: string): ListedFolder => ({
+  path,
+  name: path.split("/").pop()!,
+  flags: new Set(flags),
+  specialUse,
+});
 
 describe("selectSyncFolders", () => {
   const listed = [
@@ -21,7 +26,10 @@ describe("selectSyncFolders", () => {
   });
 
   it("takes exactly the configured mailboxes, even Junk, and names the missing ones", () => {
-    expect(selectSyncFolders(listed, ["inbox", "Junk", "Nope", "Archive"])).toEqual({ folders: ["INBOX", "Junk"], missing: ["Nope", "Archive"] });
+    expect(selectSyncFolders(listed, ["inbox", "Junk", "Nope", "Archive"])).toEqual({
+      folders: ["INBOX", "Junk"],
+      missing: ["Nope", "Archive"],
+    });
     expect(selectSyncFolders(listed, [])).toEqual(selectSyncFolders(listed));
   });
 });
@@ -30,7 +38,8 @@ describe("isJunkOrTrash", () => {
   it("knows Junk and Trash by flag, by imapflow's special use, and by (localized) name", () => {
     expect(isJunkOrTrash(folder("Quarantine", ["\\junk"]))).toBe(true);
     expect(isJunkOrTrash(folder("Bin2", [], "\\Trash"))).toBe(true);
-    for (const name of ["Junk", "Spam", "Junk E-mail", "Deleted Items", "Trash", "Papierkorb", "[Gmail]/Spam"]) expect(isJunkOrTrash(folder(name))).toBe(true);
+    for (const name of ["Junk", "Spam", "Junk E-mail", "Deleted Items", "Trash", "Papierkorb", "[Gmail]/Spam"])
+      expect(isJunkOrTrash(folder(name))).toBe(true);
     for (const name of ["INBOX", "Sent", "Archive/2023", "Spam reports 2023", "Projects"]) expect(isJunkOrTrash(folder(name))).toBe(false);
   });
 });

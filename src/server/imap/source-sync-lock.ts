@@ -6,7 +6,10 @@ import { connectDedicatedPgClient } from "../db/pg-pool";
  * worker that dies mid-sync releases it with its socket. Answers `{ acquired: false }` at once
  * when another sync holds it.
  */
-export async function withSourceSyncLock<T>(sourceId: string, work: () => Promise<T>): Promise<{ acquired: false } | { acquired: true; result: T }> {
+export async function withSourceSyncLock<T>(
+  sourceId: string,
+  work: () => Promise<T>,
+): Promise<{ acquired: false } | { acquired: true; result: T }> {
   const { client } = await connectDedicatedPgClient({ keepAlive: true });
   try {
     const key = `imap-sync:${sourceId}`;

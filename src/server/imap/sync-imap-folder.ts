@@ -12,7 +12,13 @@ export interface FolderSyncSummary {
   failed: { uid: number; reason: string }[];
 }
 
-export const newFolderSummary = (folder: string): FolderSyncSummary => ({ folder, restarted: false, imported: 0, duplicates: 0, failed: [] });
+export const newFolderSummary = (folder: string): FolderSyncSummary => ({
+  folder,
+  restarted: false,
+  imported: 0,
+  duplicates: 0,
+  failed: [],
+});
 
 export interface BatchLimits {
   /** A batch is fetched and archived at this many messages or bytes, whichever comes first. */
@@ -99,7 +105,9 @@ async function archiveBatch(options: {
     userEmail: options.userEmail,
     messages: messages.map((message) => ({ raw: message.source!, path: folder, tags: messageTags(message.flags, message.labels) })),
   });
-  const failed = outcomes.flatMap((outcome, index) => (outcome.status === "failed" ? [{ uid: messages[index].uid, reason: outcome.reason }] : []));
+  const failed = outcomes.flatMap((outcome, index) =>
+    outcome.status === "failed" ? [{ uid: messages[index].uid, reason: outcome.reason }] : [],
+  );
   // A whole batch failing points at the archive (storage, database), not at the mail: stop
   // without advancing, so those messages are fetched again by the next sync.
   if (messages.length > 1 && failed.length === messages.length) {

@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedMailbox, startDovecot, testMailbox, testMessage, TEST_SPECIAL_USE, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
+import {
+  seedMailbox,
+  startDovecot,
+  testMailbox,
+  testMessage,
+  TEST_SPECIAL_USE,
+  type DovecotServer,
+  type DovecotUser,
+} from "../../../tests/helpers/dovecot";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
@@ -9,7 +17,10 @@ import { syncImapSource } from "./sync-imap-source";
 
 useEmptyDatabasePerTest();
 
-const users: DovecotUser[] = Array.from({ length: 8 }, (_, index) => ({ username: `user${index}@example.com`, password: `password-${index}-Secret` }));
+const users: DovecotUser[] = Array.from({ length: 8 }, (_, index) => ({
+  username: `user${index}@example.com`,
+  password: `password-${index}-Secret`,
+}));
 let server: DovecotServer;
 
 beforeAll(async () => {
@@ -22,7 +33,11 @@ afterAll(async () => {
 async function imapSource(user: DovecotUser, config: Record<string, unknown> = {}, name = `IMAP ${user.username}`) {
   const source = await createSource({
     actor: systemActor(),
-    input: { name, provider: "imap", config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config } as never },
+    input: {
+      name,
+      provider: "imap",
+      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config } as never,
+    },
   });
   return source.id;
 }
@@ -53,7 +68,10 @@ describe("syncImapSource against Dovecot", () => {
     expect(await countsByPath(sourceId)).toEqual(mailbox.archivedCounts);
     expect(totals(result)).toEqual({ imported: 270, duplicates: 0 });
 
-    const emails = await db().archivedEmail.findMany({ where: { ingestionSourceId: sourceId }, select: { userEmail: true, subject: true, tags: true, storageHashSha256: true } });
+    const emails = await db().archivedEmail.findMany({
+      where: { ingestionSourceId: sourceId },
+      select: { userEmail: true, subject: true, tags: true, storageHashSha256: true },
+    });
     expect(new Set(emails.map((email) => email.userEmail))).toEqual(new Set([user.username]));
     expect(emails.some((email) => mailbox.skipped.some((folder) => email.subject.startsWith(`${folder} `)))).toBe(false);
     const tagged = emails.filter((email) => email.tags.length > 0);
@@ -67,7 +85,11 @@ describe("syncImapSource against Dovecot", () => {
     expect(source).toMatchObject({ status: "idle", statusMessage: null });
     expect(source.lastSyncAt).toBeInstanceOf(Date);
     const states = await db().imapFolderState.findMany({ where: { sourceId }, orderBy: { folder: "asc" } });
-    expect(states.map((state) => [state.folder, Number(state.lastUid)])).toEqual([["Archive/2023", 90], ["INBOX", 120], ["Sent", 60]]);
+    expect(states.map((state) => [state.folder, Number(state.lastUid)])).toEqual([
+      ["Archive/2023", 90],
+      ["INBOX", 120],
+      ["Sent", 60],
+    ]);
     const audit = await db().auditLog.findFirstOrThrow({ where: { actionType: "IMPORT", targetId: sourceId } });
     expect(audit.actorIdentifier).toBe("system:imap-sync");
     expect(audit.details).toMatchObject({ origin: "imap-sync", imported: 270, duplicates: 0, failed: 0 });
@@ -90,7 +112,9 @@ describe("syncImapSource against Dovecot", () => {
     const next = await syncImapSource({ sourceId, limits: { messages: 2 } });
     expect(totals(next)).toEqual({ imported: 6, duplicates: 0 });
     expect(await countsByPath(sourceId)).toEqual({ INBOX: 45, Sent: 10, "Archive/2023": 21 });
-    expect((await db().archivedEmail.findFirstOrThrow({ where: { ingestionSourceId: sourceId, subject: "Archive/2023 message 0-new" } })).tags).toEqual(["Project-X"]);
+    expect(
+      (await db().archivedEmail.findFirstOrThrow({ where: { ingestionSourceId: sourceId, subject: "Archive/2023 message 0-new" } })).tags,
+    ).toEqual(["Project-X"]);
   });
 
   it("starts a folder over when its UIDVALIDITY changes, without duplicates", async () => {
@@ -112,7 +136,11 @@ describe("syncImapSource against Dovecot", () => {
 
     const result = await syncImapSource({ sourceId });
     if (result.status !== "synced") throw new Error(JSON.stringify(result));
-    expect(result.folders.find((folder) => folder.folder === "Archive/2023")).toMatchObject({ restarted: true, imported: 3, duplicates: 30 });
+    expect(result.folders.find((folder) => folder.folder === "Archive/2023")).toMatchObject({
+      restarted: true,
+      imported: 3,
+      duplicates: 30,
+    });
     expect(result.folders.find((folder) => folder.folder === "INBOX")).toMatchObject({ restarted: false, imported: 0, duplicates: 0 });
     expect(await countsByPath(sourceId)).toEqual({ INBOX: 5, Sent: 5, "Archive/2023": 33 });
     const after = await db().imapFolderState.findUniqueOrThrow({ where: { sourceId_folder: { sourceId, folder: "Archive/2023" } } });
@@ -130,8 +158,16 @@ describe("syncImapSource against Dovecot", () => {
 
     const missing = await imapSource(user, { mailboxes: ["INBOX", "Nope"] }, "Misconfigured");
     const result = await syncImapSource({ sourceId: missing });
-    expect(result).toMatchObject({ status: "error", retryable: false, message: 'The IMAP server has no folder "Nope" (from the source\'s mailboxes)' });
-    expect(await sourceRow(missing)).toMatchObject({ status: "error", statusMessage: 'The IMAP server has no folder "Nope" (from the source\'s mailboxes)', lastSyncAt: null });
+    expect(result).toMatchObject({
+      status: "error",
+      retryable: false,
+      message: 'The IMAP server has no folder "Nope" (from the source\'s mailboxes)',
+    });
+    expect(await sourceRow(missing)).toMatchObject({
+      status: "error",
+      statusMessage: 'The IMAP server has no folder "Nope" (from the source\'s mailboxes)',
+      lastSyncAt: null,
+    });
   });
 
   it("marks the source as error with a clear, password-free message on a wrong password or an unreachable server", async () => {
@@ -148,7 +184,11 @@ describe("syncImapSource against Dovecot", () => {
     // Port 1 on loopback: nothing listens there.
     const unreachable = await imapSource(user, { port: 1 }, "Unreachable");
     const down = await syncImapSource({ sourceId: unreachable });
-    expect(down).toMatchObject({ status: "error", retryable: true, message: `Could not reach the IMAP server at ${server.host}:1: connection refused` });
+    expect(down).toMatchObject({
+      status: "error",
+      retryable: true,
+      message: `Could not reach the IMAP server at ${server.host}:1: connection refused`,
+    });
     expect(await sourceRow(unreachable)).toMatchObject({ status: "error" });
   });
 

@@ -40,7 +40,9 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
     const listed = await client.list();
     const { folders: selected, missing } = selectSyncFolders(listed, config.mailboxes);
     if (missing.length > 0) {
-      throw new ConfiguredFoldersMissing(`The IMAP server has no folder ${missing.map((name) => `"${name}"`).join(", ")} (from the source's mailboxes)`);
+      throw new ConfiguredFoldersMissing(
+        `The IMAP server has no folder ${missing.map((name) => `"${name}"`).join(", ")} (from the source's mailboxes)`,
+      );
     }
     const userEmail = config.userEmail ?? config.username;
     for (const folder of selected) {
@@ -54,7 +56,8 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
     return { status: "synced", folders };
   } catch (error) {
     client.close();
-    const described = error instanceof ConfiguredFoldersMissing ? { message: error.message, retryable: false } : describeImapError(error, config);
+    const described =
+      error instanceof ConfiguredFoldersMissing ? { message: error.message, retryable: false } : describeImapError(error, config);
     await recordOutcome(sourceId, folders, described.message);
     return { status: "error", folders, ...described };
   }
@@ -73,9 +76,10 @@ async function recordOutcome(sourceId: string, folders: FolderSyncSummary[], err
   await transaction(async (tx) => {
     await tx.ingestionSource.updateMany({
       where: { id: sourceId },
-      data: errorMessage === null
-        ? { status: "idle", statusMessage: failuresNote(folders), lastSyncAt: new Date() }
-        : { status: "error", statusMessage: errorMessage },
+      data:
+        errorMessage === null
+          ? { status: "idle", statusMessage: failuresNote(folders), lastSyncAt: new Date() }
+          : { status: "error", statusMessage: errorMessage },
     });
     await appendAuditEntry(tx, {
       actor: SYNC_ACTOR,
@@ -87,7 +91,13 @@ async function recordOutcome(sourceId: string, folders: FolderSyncSummary[], err
         imported: total((summary) => summary.imported),
         duplicates: total((summary) => summary.duplicates),
         failed: total((summary) => summary.failed.length),
-        folders: folders.map((summary) => ({ folder: summary.folder, restarted: summary.restarted, imported: summary.imported, duplicates: summary.duplicates, failed: summary.failed.length })),
+        folders: folders.map((summary) => ({
+          folder: summary.folder,
+          restarted: summary.restarted,
+          imported: summary.imported,
+          duplicates: summary.duplicates,
+          failed: summary.failed.length,
+        })),
         ...(errorMessage === null ? {} : { error: errorMessage }),
       },
     });

@@ -24,10 +24,17 @@ it("resumes a sync killed half way (SIGKILL of its process) without duplicates o
   await seedMailbox(server, user, mailbox.folders);
   const source = await createSource({
     actor: systemActor(),
-    input: { name: "Resumable", provider: "imap", config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password } as never },
+    input: {
+      name: "Resumable",
+      provider: "imap",
+      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password } as never,
+    },
   });
 
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/run-imap-sync.ts", source.id, String(BATCH)], { env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/run-imap-sync.ts", source.id, String(BATCH)], {
+    env: process.env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (chunk) => (output += chunk));
   child.stderr.on("data", (chunk) => (output += chunk));

@@ -18,7 +18,13 @@ export async function deleteSource(options: { actor: AuditActor; id: string }): 
       if (!source) throw notFound("Ingestion source");
       if (source.has_emails) throw stillHasEmails();
       await tx.$executeRaw`DELETE FROM ingestion_sources WHERE id = ${source.id}::uuid`;
-      await appendAuditEntry(tx, { actor: options.actor, actionType: "DELETE", targetType: "IngestionSource", targetId: source.id, details: { name: source.name } });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "DELETE",
+        targetType: "IngestionSource",
+        targetId: source.id,
+        details: { name: source.name },
+      });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw stillHasEmails();

@@ -15,17 +15,34 @@ const IMAP = { host: "imap.example.com", port: 993, secure: true, username: "arc
 describe("ingestion sources", () => {
   it("creates, lists, gets, updates and deletes sources with the documented fields", async () => {
     const admin = await setupAdmin();
-    const created = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload", config: { userEmail: "Alice@Example.com" } } });
+    const created = await api("POST", "/v1/ingestion-sources", {
+      token: admin.token,
+      body: { name: "Uploads", provider: "upload", config: { userEmail: "Alice@Example.com" } },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(String), name: "Uploads", provider: "upload", status: "idle", statusMessage: null,
-      config: { userEmail: "alice@example.com" }, lastSyncAt: null, emailCount: 0, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      name: "Uploads",
+      provider: "upload",
+      status: "idle",
+      statusMessage: null,
+      config: { userEmail: "alice@example.com" },
+      lastSyncAt: null,
+      emailCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
-    const imap = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Mail server", provider: "imap", config: IMAP } });
+    const imap = await api("POST", "/v1/ingestion-sources", {
+      token: admin.token,
+      body: { name: "Mail server", provider: "imap", config: IMAP },
+    });
     expect(imap.status).toBe(201);
     await insertTestEmail({ ingestionSourceId: created.body.id });
     const list = await api("GET", "/v1/ingestion-sources", { token: admin.token });
-    expect(list.body.map((source: { name: string; emailCount: number }) => [source.name, source.emailCount])).toEqual([["Uploads", 1], ["Mail server", 0]]);
+    expect(list.body.map((source: { name: string; emailCount: number }) => [source.name, source.emailCount])).toEqual([
+      ["Uploads", 1],
+      ["Mail server", 0],
+    ]);
     expect((await api("GET", `/v1/ingestion-sources/${imap.body.id}`, { token: admin.token })).body).toEqual(imap.body);
     const renamed = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, { token: admin.token, body: { name: "Bulk uploads" } });
     expect(renamed.status).toBe(200);
@@ -39,7 +56,10 @@ describe("ingestion sources", () => {
 
   it("encrypts the IMAP password at rest and never returns or audits it", async () => {
     const admin = await setupAdmin();
-    const created = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "IMAP", provider: "imap", config: IMAP } });
+    const created = await api("POST", "/v1/ingestion-sources", {
+      token: admin.token,
+      body: { name: "IMAP", provider: "imap", config: IMAP },
+    });
     expect(created.body.config).toEqual({ host: IMAP.host, port: 993, secure: true, username: IMAP.username, passwordSet: true });
     expect(created.text).not.toContain(IMAP.password);
     const [row] = await db().$queryRaw<{ config: string }[]>`SELECT config::text AS config FROM ingestion_sources`;
@@ -50,12 +70,19 @@ describe("ingestion sources", () => {
     expect(await loadImapConfig({ sourceId: created.body.id })).toEqual({ ...IMAP });
 
     // An update without a password keeps it; with one, replaces it.
-    const moved = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, { token: admin.token, body: { config: { ...IMAP, password: undefined, host: "imap2.example.com" } } });
+    const moved = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
+      token: admin.token,
+      body: { config: { ...IMAP, password: undefined, host: "imap2.example.com" } },
+    });
     expect(moved.status).toBe(200);
     expect((await loadImapConfig({ sourceId: created.body.id })).password).toBe(IMAP.password);
-    await api("PUT", `/v1/ingestion-sources/${created.body.id}`, { token: admin.token, body: { config: { ...IMAP, password: "new-one" } } });
+    await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
+      token: admin.token,
+      body: { config: { ...IMAP, password: "new-one" } },
+    });
     expect(await loadImapConfig({ sourceId: created.body.id })).toMatchObject({ host: IMAP.host, password: "new-one" });
-    for (const response of [moved, await api("GET", "/v1/ingestion-sources", { token: admin.token })]) expect(response.text).not.toContain("new-one");
+    for (const response of [moved, await api("GET", "/v1/ingestion-sources", { token: admin.token })])
+      expect(response.text).not.toContain("new-one");
   });
 
   it("answers 409 for a duplicate name (case-insensitive, also on rename) and for deleting a source with emails", async () => {
@@ -65,7 +92,9 @@ describe("ingestion sources", () => {
     expect(clash.status).toBe(409);
     expect(clash.body).toMatchObject({ status: "error", statusCode: 409, message: expect.stringContaining("UPLOADS") });
     const second = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Other", provider: "upload" } });
-    expect((await api("PUT", `/v1/ingestion-sources/${second.body.id}`, { token: admin.token, body: { name: "uploads" } })).status).toBe(409);
+    expect((await api("PUT", `/v1/ingestion-sources/${second.body.id}`, { token: admin.token, body: { name: "uploads" } })).status).toBe(
+      409,
+    );
     await insertTestEmail({ ingestionSourceId: first.body.id });
     const refused = await api("DELETE", `/v1/ingestion-sources/${first.body.id}`, { token: admin.token });
     expect(refused.status).toBe(409);
@@ -80,7 +109,13 @@ describe("ingestion sources", () => {
       ["POST", "/v1/ingestion-sources", { name: "x", provider: "pop3" }, 422, "provider"],
       ["POST", "/v1/ingestion-sources", { name: "x", provider: "imap", config: { host: "h" } }, 422, "config.username"],
       ["POST", "/v1/ingestion-sources", { name: "x", provider: "imap", config: { ...IMAP, port: 70000 } }, 422, "config.port"],
-      ["POST", "/v1/ingestion-sources", { name: "x", provider: "upload", config: { userEmail: "not-an-address" } }, 422, "config.userEmail"],
+      [
+        "POST",
+        "/v1/ingestion-sources",
+        { name: "x", provider: "upload", config: { userEmail: "not-an-address" } },
+        422,
+        "config.userEmail",
+      ],
       ["POST", "/v1/ingestion-sources", { name: "x", provider: "upload", config: { password: "p" } }, 422],
       ["PUT", `/v1/ingestion-sources/${GHOST}`, { name: "y" }, 404],
       ["PUT", `/v1/ingestion-sources/${GHOST}`, {}, 422],
@@ -95,9 +130,15 @@ describe("ingestion sources", () => {
       if (field) expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
     }
     const upload = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Up", provider: "upload" } });
-    const providerChange = await api("PUT", `/v1/ingestion-sources/${upload.body.id}`, { token: admin.token, body: { provider: "imap", name: "z" } });
+    const providerChange = await api("PUT", `/v1/ingestion-sources/${upload.body.id}`, {
+      token: admin.token,
+      body: { provider: "imap", name: "z" },
+    });
     expect(providerChange.status).toBe(422);
-    expect(await db().ingestionSource.findUniqueOrThrow({ where: { id: upload.body.id } })).toMatchObject({ name: "Up", provider: "upload" });
+    expect(await db().ingestionSource.findUniqueOrThrow({ where: { id: upload.body.id } })).toMatchObject({
+      name: "Up",
+      provider: "upload",
+    });
   });
 
   it("requires manage:ingestion", async () => {
@@ -105,6 +146,8 @@ describe("ingestion sources", () => {
     const auditor = await createUserWithRole(admin.token, "predefined_auditor");
     const ingestOnly = await createUserWithRole(admin.token, [{ action: "manage", subject: "ingestion" }]);
     expect((await api("GET", "/v1/ingestion-sources", { token: auditor.token })).status).toBe(403);
-    expect((await api("POST", "/v1/ingestion-sources", { token: ingestOnly.token, body: { name: "Mine", provider: "upload" } })).status).toBe(201);
+    expect(
+      (await api("POST", "/v1/ingestion-sources", { token: ingestOnly.token, body: { name: "Mine", provider: "upload" } })).status,
+    ).toBe(201);
   });
 });

@@ -16,7 +16,12 @@ export const mailboxAddress = z
 const uploadConfig = z.object({ userEmail: mailboxAddress.optional() }).strict();
 
 const imapFields = {
-  host: z.string().trim().min(1, "host is required").max(255).regex(/^[^\s/]+$/, "host must be a host name or address"),
+  host: z
+    .string()
+    .trim()
+    .min(1, "host is required")
+    .max(255)
+    .regex(/^[^\s/]+$/, "host must be a host name or address"),
   port: z.number().int().min(1).max(65535).default(993),
   secure: z.boolean().default(true),
   username: z.string().min(1, "username is required").max(320),
@@ -50,7 +55,8 @@ const journalFields = {
   username: z.string().min(1).max(320).optional(),
   password: z.string().min(1).max(1024).optional(),
 };
-const credentialsTogether = (config: { username?: string; password?: string }) => (config.username === undefined) === (config.password === undefined);
+const credentialsTogether = (config: { username?: string; password?: string }) =>
+  (config.username === undefined) === (config.password === undefined);
 const journalConfig = z
   .object(journalFields)
   .strict()

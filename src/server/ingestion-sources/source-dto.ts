@@ -44,6 +44,10 @@ export async function loadSources(client: DbOrTx, ids?: string[]): Promise<Inges
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   if (sources.length === 0) return [];
-  const byId = await keptCounts(client, SOURCE_EMAIL_COUNT, sources.map((source) => source.id));
+  const byId = await keptCounts(
+    client,
+    SOURCE_EMAIL_COUNT,
+    sources.map((source) => source.id),
+  );
   return sources.map((source) => toSourceDto(source, byId.get(source.id) ?? 0));
 }

@@ -27,7 +27,11 @@ const updateSchemas = {
  * the stored (encrypted) one, as long as the source still has a username (a journal source's
  * credentials are optional: without `username` they are gone).
  */
-export function updatedStoredConfig(provider: Provider, previous: Record<string, unknown>, next: Record<string, unknown>): Record<string, unknown> {
+export function updatedStoredConfig(
+  provider: Provider,
+  previous: Record<string, unknown>,
+  next: Record<string, unknown>,
+): Record<string, unknown> {
   if (provider === "upload") {
     const parsed = uploadConfigSchema.safeParse(next);
     if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, "config"));

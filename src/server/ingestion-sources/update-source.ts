@@ -29,7 +29,13 @@ export async function updateSource(options: { actor: AuditActor; id: string; inp
       const changes: Record<string, unknown> = {};
       if (input.name !== undefined && input.name !== source.name) changes.name = { from: source.name, to: input.name };
       if (input.config !== undefined) changes.config = { from: publicConfig(source.config), to: publicConfig(config) };
-      await appendAuditEntry(tx, { actor: options.actor, actionType: "UPDATE", targetType: "IngestionSource", targetId: source.id, details: { changes } });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "UPDATE",
+        targetType: "IngestionSource",
+        targetId: source.id,
+        details: { changes },
+      });
       return (await loadSources(tx, [source.id]))[0];
     });
   } catch (error) {

@@ -47,13 +47,21 @@ export function emailRow(options: {
     recipients,
     ccEmails: parsed.ccEmails,
     // The envelope's extra recipients are Bcc recipients too (bcc: in the search language).
-    bccEmails: [...new Set([...parsed.bccEmails, ...recipients.filter((recipient) => recipient.bcc).map((recipient) => recipient.email.toLowerCase())])],
+    bccEmails: [
+      ...new Set([
+        ...parsed.bccEmails,
+        ...recipients.filter((recipient) => recipient.bcc).map((recipient) => recipient.email.toLowerCase()),
+      ]),
+    ],
     storagePath: blobKeyForHash(parsed.rawHashSha256),
     storageHashSha256: parsed.rawHashSha256,
     sizeBytes: parsed.sizeBytes,
     hasAttachments: parsed.attachments.length > 0,
     path: storableText((message.path ?? "").slice(0, 1000)),
-    tags: (message.tags ?? []).map((tag) => storableText(tag.slice(0, 255))).filter(Boolean).slice(0, 100),
+    tags: (message.tags ?? [])
+      .map((tag) => storableText(tag.slice(0, 255)))
+      .filter(Boolean)
+      .slice(0, 100),
     threadKey: threadRoot ? threadRoot.toLowerCase() : null,
     inReplyTo: parsed.inReplyTo,
     references: parsed.references,

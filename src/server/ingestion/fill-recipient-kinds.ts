@@ -23,25 +23,34 @@ export async function fillRecipientKinds(options: { batchSize?: number; signal?:
   let after = "00000000-0000-0000-0000-000000000000";
   let filled = 0;
   while (!options.signal?.aborted) {
-    const rows = await querySql<{ id: string; storagePath: string }>(pgPool(), Prisma.sql`
+    const rows = await querySql<{ id: string; storagePath: string }>(
+      pgPool(),
+      Prisma.sql`
       SELECT id, storage_path AS "storagePath" FROM archived_emails
-      WHERE cc_emails IS NULL AND id > ${after}::uuid ORDER BY id LIMIT ${batchSize}`);
+      WHERE cc_emails IS NULL AND id > ${after}::uuid ORDER BY id LIMIT ${batchSize}`,
+    );
     if (rows.length === 0) break;
     after = rows.at(-1)!.id;
     const kinds: { id: string; cc: string[]; bcc: string[] }[] = [];
     for (const row of rows) {
       try {
-        const headers = await simpleParser(headerBlock(await blobStore().get(row.storagePath)), { skipHtmlToText: true, skipTextToHtml: true });
+        const headers = await simpleParser(headerBlock(await blobStore().get(row.storagePath)), {
+          skipHtmlToText: true,
+          skipTextToHtml: true,
+        });
         kinds.push({ id: row.id, cc: lowerCasedAddresses(headers.cc), bcc: lowerCasedAddresses(headers.bcc) });
       } catch (error) {
         if (!(error instanceof BlobNotFoundError)) throw error;
       }
     }
     if (kinds.length === 0) continue;
-    filled += await runSql(pgPool(), Prisma.sql`
+    filled += await runSql(
+      pgPool(),
+      Prisma.sql`
       UPDATE archived_emails e SET cc_emails = k.cc, bcc_emails = k.bcc
       FROM jsonb_to_recordset(${JSON.stringify(kinds)}::jsonb) AS k(id uuid, cc text[], bcc text[])
-      WHERE e.id = k.id AND e.cc_emails IS NULL`);
+      WHERE e.id = k.id AND e.cc_emails IS NULL`,
+    );
   }
   return filled;
 }

@@ -60,7 +60,11 @@ function renameEntries(zip: Buffer, names: Record<string, string>): Buffer {
 
 describe("an import accounts for every item it was given (imported + duplicates + failed = items seen)", () => {
   it("mbox: a message that cannot be archived in the middle fails alone", async () => {
-    const file = Buffer.concat([mboxOf([message("a"), message("b")]), Buffer.from("From bad Mon Jan 15 12:00:00 2024\n\n"), mboxOf([message("c"), message("d")])]);
+    const file = Buffer.concat([
+      mboxOf([message("a"), message("b")]),
+      Buffer.from("From bad Mon Jan 15 12:00:00 2024\n\n"),
+      mboxOf([message("c"), message("d")]),
+    ]);
     const summary = await upload("application/mbox", file);
     expect(summary).toEqual({ imported: 4, duplicates: 0, failed: [{ index: 2, reason: "empty message" }] });
     expectAccounted(summary, 5);
@@ -79,7 +83,13 @@ describe("an import accounts for every item it was given (imported + duplicates 
     expect(summary).toEqual({ imported: 5, duplicates: 0, failed: [{ index: 4, reason: "notes.txt: not an .eml file" }] });
     expectAccounted(summary, 6);
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
-    expect(emails.map((email) => [email.subject, email.path])).toEqual([["absolute", ""], ["dot-dot", ""], ["one", ""], ["three", "Sent"], ["two", ""]]);
+    expect(emails.map((email) => [email.subject, email.path])).toEqual([
+      ["absolute", ""],
+      ["dot-dot", ""],
+      ["one", ""],
+      ["three", "Sent"],
+      ["two", ""],
+    ]);
   });
 
   it("folders: an entry that cannot be read (a broken link) fails alone; the files after it are imported", async () => {
@@ -91,7 +101,11 @@ describe("an import accounts for every item it was given (imported + duplicates 
     await writeFile(path.join(root, "d", "Sent.mbox"), mboxOf([message("d1"), message("d2")]));
     await writeFile(path.join(root, "e.eml"), message("e"));
     const summary = await importPaths([root]);
-    expect(summary).toEqual({ imported: 5, duplicates: 0, failed: [{ index: 2, reason: `${path.join(root, "c.eml")}: cannot be read (ENOENT)` }] });
+    expect(summary).toEqual({
+      imported: 5,
+      duplicates: 0,
+      failed: [{ index: 2, reason: `${path.join(root, "c.eml")}: cannot be read (ENOENT)` }],
+    });
     expectAccounted(summary, 6);
     expectAccounted(await importPaths([root]), 6);
   });
@@ -114,7 +128,11 @@ describe("an import accounts for every item it was given (imported + duplicates 
     await handle.close();
 
     const summary = await importPaths([damaged]);
-    expect(summary).toEqual({ imported: 70, duplicates: 0, failed: [{ index: expect.any(Number), reason: expect.stringContaining("unreadable item 10 of the folder") }] });
+    expect(summary).toEqual({
+      imported: 70,
+      duplicates: 0,
+      failed: [{ index: expect.any(Number), reason: expect.stringContaining("unreadable item 10 of the folder") }],
+    });
     expect(summary.failed[0].index).toBeGreaterThan(0);
     expect(summary.failed[0].index).toBeLessThan(70);
     expectAccounted(summary, 71);

@@ -97,7 +97,11 @@ export async function importMessages(options: {
   return summary;
 }
 
-async function recordImport(options: { actor: AuditActor; sourceId: string; userEmail: string; origin: Record<string, unknown> }, summary: ImportSummary, messages: number) {
+async function recordImport(
+  options: { actor: AuditActor; sourceId: string; userEmail: string; origin: Record<string, unknown> },
+  summary: ImportSummary,
+  messages: number,
+) {
   await appendAuditEntry(db(), {
     actor: options.actor,
     actionType: "IMPORT",

@@ -26,7 +26,10 @@ function uploadKind(contentType: string | null) {
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   const kind = MEDIA_TYPES[mediaType];
   if (!kind) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", `Content-Type must be message/rfc822, application/mbox or application/zip, not "${mediaType || "none"}"`);
+    throw new AppError(
+      "UNSUPPORTED_MEDIA_TYPE",
+      `Content-Type must be message/rfc822, application/mbox or application/zip, not "${mediaType || "none"}"`,
+    );
   }
   return kind;
 }
@@ -71,7 +74,9 @@ export async function importUpload(options: {
   const configured = (source.config as { userEmail?: unknown }).userEmail;
   const userEmail = options.userEmail ?? (typeof configured === "string" ? configured : undefined);
   if (!userEmail) {
-    throw validationError([{ field: "userEmail", message: "userEmail is required (query parameter) unless the source's config names one" }]);
+    throw validationError([
+      { field: "userEmail", message: "userEmail is required (query parameter) unless the source's config names one" },
+    ]);
   }
   const kind = uploadKind(options.contentType);
   const body = streamChunks(options.body);

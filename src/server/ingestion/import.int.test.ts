@@ -16,14 +16,21 @@ const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex
 const storedFile = (key: string) => path.join(dataDir(), "storage", key);
 
 async function createSource(token: string, config: Record<string, unknown> = {}) {
-  const response = await api("POST", "/v1/ingestion-sources", { token, body: { name: `Source ${Math.random()}`, provider: "upload", config } });
+  const response = await api("POST", "/v1/ingestion-sources", {
+    token,
+    body: { name: `Source ${Math.random()}`, provider: "upload", config },
+  });
   expect(response.status).toBe(201);
   return response.body.id as string;
 }
 
 function upload(token: string, sourceId: string, contentType: string, bytes: Buffer, userEmail: string | null = "alice@example.com") {
   const query = userEmail === null ? "" : `?userEmail=${encodeURIComponent(userEmail)}`;
-  return api("POST", `/v1/ingestion-sources/${sourceId}/import${query}`, { token, rawBody: new Uint8Array(bytes), headers: { "content-type": contentType } });
+  return api("POST", `/v1/ingestion-sources/${sourceId}/import${query}`, {
+    token,
+    rawBody: new Uint8Array(bytes),
+    headers: { "content-type": contentType },
+  });
 }
 
 describe("import: one message", () => {
@@ -68,10 +75,22 @@ describe("import: one message", () => {
     ]);
     expect(await readFile(storedFile(email.storagePath))).toEqual(raw);
     const [attachment] = email.attachments;
-    expect(attachment).toMatchObject({ filename: "passwd.pdf", mimeType: "application/pdf", sizeBytes: BigInt(pdf.length), hashSha256: sha256(pdf) });
+    expect(attachment).toMatchObject({
+      filename: "passwd.pdf",
+      mimeType: "application/pdf",
+      sizeBytes: BigInt(pdf.length),
+      hashSha256: sha256(pdf),
+    });
     expect(await readFile(storedFile(attachment.storagePath))).toEqual(pdf);
     const audit = await db().auditLog.findFirstOrThrow({ where: { actionType: "IMPORT" } });
-    expect(audit.details).toMatchObject({ userEmail: "alice@example.com", upload: "rfc822", messages: 1, imported: 1, duplicates: 0, failed: 0 });
+    expect(audit.details).toMatchObject({
+      userEmail: "alice@example.com",
+      upload: "rfc822",
+      messages: 1,
+      imported: 1,
+      duplicates: 0,
+      failed: 0,
+    });
   });
 
   it("counts a message as a duplicate only when source, mailbox and raw bytes are equal", async () => {
@@ -122,7 +141,11 @@ describe("import: one message", () => {
   it("falls back to archivedAt for a missing, unparseable or future Date, and says so", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    for (const [date, reason] of [[null, "missing"], ["not a date", "unparseable"], ["Thu, 01 Jan 2099 00:00:00 +0000", "future"]] as const) {
+    for (const [date, reason] of [
+      [null, "missing"],
+      ["not a date", "unparseable"],
+      ["Thu, 01 Jan 2099 00:00:00 +0000", "future"],
+    ] as const) {
       const before = Date.now();
       await upload(admin.token, sourceId, "message/rfc822", buildMessage({ date, subject: reason }));
       const email = await db().archivedEmail.findFirstOrThrow({ where: { sentAtFallback: reason }, orderBy: { archivedAt: "desc" } });
@@ -144,7 +167,15 @@ describe("import: a message without a header block", () => {
       const before = Date.now();
       expect((await upload(admin.token, sourceId, "message/rfc822", raw)).body).toEqual({ imported: 1, duplicates: 0, failed: [] });
       const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(raw) } });
-      expect(email).toMatchObject({ subject: "", senderName: "", senderEmail: "", recipients: [], messageIdHeader: "", sentAtFallback: "no-headers", sizeBytes: BigInt(raw.length) });
+      expect(email).toMatchObject({
+        subject: "",
+        senderName: "",
+        senderEmail: "",
+        recipients: [],
+        messageIdHeader: "",
+        sentAtFallback: "no-headers",
+        sizeBytes: BigInt(raw.length),
+      });
       expect(email.sentAt).toEqual(email.archivedAt);
       expect(email.archivedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
       expect(await readFile(storedFile(email.storagePath))).toEqual(raw);
@@ -152,8 +183,15 @@ describe("import: a message without a header block", () => {
     }
     const email = await db().archivedEmail.findFirstOrThrow({ where: { storageHashSha256: sha256(text) } });
     const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
-    expect(detail.body).toMatchObject({ subject: "", senderEmail: "", sentAtFallback: "no-headers", bodyText: expect.stringContaining("pasted without any header") });
-    expect((await api("GET", "/v1/search?query=pasted", { token: admin.token })).body.items).toEqual([expect.objectContaining({ id: email.id })]);
+    expect(detail.body).toMatchObject({
+      subject: "",
+      senderEmail: "",
+      sentAtFallback: "no-headers",
+      bodyText: expect.stringContaining("pasted without any header"),
+    });
+    expect((await api("GET", "/v1/search?query=pasted", { token: admin.token })).body.items).toEqual([
+      expect.objectContaining({ id: email.id }),
+    ]);
   });
 });
 
@@ -161,18 +199,22 @@ describe("import: mbox and zip", () => {
   it("imports an mbox, failing bad messages alone with their 0-based index", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    const good = [buildMessage({ subject: "a" }), buildMessage({ subject: "b", body: "From the desk of\nFrom here" }), buildMessage({ subject: "c" })];
-    const file = Buffer.concat([
-      mboxOf([good[0]]),
-      Buffer.from("From bad Mon Jan 15 12:00:00 2024\n\n"),
-      mboxOf(good.slice(1)),
-    ]);
+    const good = [
+      buildMessage({ subject: "a" }),
+      buildMessage({ subject: "b", body: "From the desk of\nFrom here" }),
+      buildMessage({ subject: "c" }),
+    ];
+    const file = Buffer.concat([mboxOf([good[0]]), Buffer.from("From bad Mon Jan 15 12:00:00 2024\n\n"), mboxOf(good.slice(1))]);
     const response = await upload(admin.token, sourceId, "application/mbox", file);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ imported: 3, duplicates: 0, failed: [{ index: 1, reason: expect.any(String) }] });
     const stored = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
     for (const [position, email] of stored.entries()) expect(await readFile(storedFile(email.storagePath))).toEqual(good[position]);
-    expect((await upload(admin.token, sourceId, "application/mbox", file)).body).toEqual({ imported: 0, duplicates: 3, failed: [{ index: 1, reason: expect.any(String) }] });
+    expect((await upload(admin.token, sourceId, "application/mbox", file)).body).toEqual({
+      imported: 0,
+      duplicates: 3,
+      failed: [{ index: 1, reason: expect.any(String) }],
+    });
   });
 
   it("imports a zip of .eml files; other files fail alone; the folder becomes the path", async () => {
@@ -189,7 +231,10 @@ describe("import: mbox and zip", () => {
     const response = await upload(admin.token, sourceId, "application/zip", zip);
     expect(response.body).toEqual({ imported: 2, duplicates: 0, failed: [{ index: 1, reason: "notes.txt: not an .eml file" }] });
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
-    expect(emails.map((email) => [email.subject, email.path])).toEqual([["zipped one", "Inbox"], ["zipped two", "Sent/2024"]]);
+    expect(emails.map((email) => [email.subject, email.path])).toEqual([
+      ["zipped one", "Inbox"],
+      ["zipped two", "Sent/2024"],
+    ]);
     const broken = await upload(admin.token, sourceId, "application/zip", Buffer.from("PK\u0003\u0004 truncated"));
     expect(broken.status).toBe(200);
     expect(broken.body).toMatchObject({ imported: 0, failed: [{ index: 0, reason: expect.stringContaining("zip") }] });
@@ -231,17 +276,43 @@ describe("import: a malformed-message corpus archives or fails message by messag
   it("never crashes the import", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    const nested = buildMessage({ subject: "outer", attachments: [{ filename: "inner.eml", contentType: "message/rfc822", content: buildMessage({ subject: "inner" }) }] });
+    const nested = buildMessage({
+      subject: "outer",
+      attachments: [{ filename: "inner.eml", contentType: "message/rfc822", content: buildMessage({ subject: "inner" }) }],
+    });
     const corpus: { name: string; bytes: Buffer; archived: boolean }[] = [
-      { name: "truncated multipart", bytes: buildMessage({ attachments: [{ filename: "a.bin", content: Buffer.alloc(5000, 1) }] }).subarray(0, 900), archived: true },
-      { name: "bad charset", bytes: Buffer.from("From: a@example.com\r\nSubject: =?x-unknown?Q?caf=E9?=\r\nContent-Type: text/plain; charset=x-unknown-charset\r\n\r\ncaf\xe9\r\n", "latin1"), archived: true },
-      { name: "8-bit headers", bytes: Buffer.from("From: Jörg <j@example.com>\r\nSubject: Grüße \xff\xfe\r\n\r\nbody\r\n", "latin1"), archived: true },
+      {
+        name: "truncated multipart",
+        bytes: buildMessage({ attachments: [{ filename: "a.bin", content: Buffer.alloc(5000, 1) }] }).subarray(0, 900),
+        archived: true,
+      },
+      {
+        name: "bad charset",
+        bytes: Buffer.from(
+          "From: a@example.com\r\nSubject: =?x-unknown?Q?caf=E9?=\r\nContent-Type: text/plain; charset=x-unknown-charset\r\n\r\ncaf\xe9\r\n",
+          "latin1",
+        ),
+        archived: true,
+      },
+      {
+        name: "8-bit headers",
+        bytes: Buffer.from("From: Jörg <j@example.com>\r\nSubject: Grüße \xff\xfe\r\n\r\nbody\r\n", "latin1"),
+        archived: true,
+      },
       { name: "missing date", bytes: buildMessage({ date: null }), archived: true },
-      { name: "huge headers", bytes: Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(3 * 1024 * 1024)}\r\n`), buildMessage()]), archived: false },
+      {
+        name: "huge headers",
+        bytes: Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(3 * 1024 * 1024)}\r\n`), buildMessage()]),
+        archived: false,
+      },
       { name: "nested message/rfc822", bytes: nested, archived: true },
       { name: "NUL bytes", bytes: Buffer.from("From: a@example.com\r\nSubject: nul\u0000here\r\n\r\nbody\u0000text\r\n"), archived: true },
       { name: "no header block", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: true },
-      { name: "50 MB attachment", bytes: buildMessage({ subject: "big", attachments: [{ filename: "big.bin", content: Buffer.alloc(50 * 1024 * 1024, 7) }] }), archived: true },
+      {
+        name: "50 MB attachment",
+        bytes: buildMessage({ subject: "big", attachments: [{ filename: "big.bin", content: Buffer.alloc(50 * 1024 * 1024, 7) }] }),
+        archived: true,
+      },
     ];
     const response = await upload(admin.token, sourceId, "application/mbox", mboxOf(corpus.map((item) => item.bytes)));
     expect(response.status).toBe(200);

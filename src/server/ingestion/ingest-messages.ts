@@ -11,7 +11,12 @@ export const normalizeMailbox = (userEmail: string) => userEmail.trim().toLowerC
  * Parses a batch, requesting attachment text as each message is parsed; messages that cannot be
  * parsed already carry their failed outcome. Storing it (storePreparedBatch) waits for the text.
  */
-export async function prepareBatch(options: { sourceId: string; userEmail: string; messages: IncomingMessage[]; texts: AttachmentTexts }): Promise<PreparedBatch> {
+export async function prepareBatch(options: {
+  sourceId: string;
+  userEmail: string;
+  messages: IncomingMessage[];
+  texts: AttachmentTexts;
+}): Promise<PreparedBatch> {
   const outcomes: IngestOutcome[] = options.messages.map(() => ({ status: "duplicate" }));
   const candidates: PreparedBatch["candidates"] = [];
   for (const [index, message] of options.messages.entries()) {
@@ -25,6 +30,10 @@ export async function prepareBatch(options: { sourceId: string; userEmail: strin
 }
 
 /** Parses and stores a batch for one source and mailbox (see storePreparedBatch). */
-export async function ingestMessages(options: { sourceId: string; userEmail: string; messages: IncomingMessage[] }): Promise<IngestOutcome[]> {
+export async function ingestMessages(options: {
+  sourceId: string;
+  userEmail: string;
+  messages: IncomingMessage[];
+}): Promise<IngestOutcome[]> {
   return storePreparedBatch(await prepareBatch({ ...options, texts: new AttachmentTexts() }));
 }

@@ -11,27 +11,43 @@ useEmptyDatabasePerTest();
 
 async function uploader() {
   const admin = await setupAdmin();
-  const source = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: `Source ${Math.random()}`, provider: "upload" } });
+  const source = await api("POST", "/v1/ingestion-sources", {
+    token: admin.token,
+    body: { name: `Source ${Math.random()}`, provider: "upload" },
+  });
   const upload = (contentType: string, raw: Buffer) =>
-    api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=legal@example.com`, { token: admin.token, rawBody: new Uint8Array(raw), headers: { "content-type": contentType } });
+    api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=legal@example.com`, {
+      token: admin.token,
+      rawBody: new Uint8Array(raw),
+      headers: { "content-type": contentType },
+    });
   return { token: admin.token, upload };
 }
 
 const notes = (content: string, contentType = "text/plain") => ({ filename: "notes.txt", contentType, content });
 const textOf = async (subject: string) =>
-  (await db().attachment.findFirstOrThrow({ where: { email: { subject } }, select: { extractedText: true, extractionError: true } }));
+  await db().attachment.findFirstOrThrow({ where: { email: { subject } }, select: { extractedText: true, extractionError: true } });
 
 describe("ingestion pipeline", () => {
   it("keeps outcomes and indexes in order across batches (bad, duplicate and good messages)", async () => {
     const { upload } = await uploader();
-    const messages = Array.from({ length: 450 }, (_, index) => buildMessage({ messageId: `m${index}@example.com`, subject: `message ${index}` }));
+    const messages = Array.from({ length: 450 }, (_, index) =>
+      buildMessage({ messageId: `m${index}@example.com`, subject: `message ${index}` }),
+    );
     const headerBomb = () => Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(1_100_000)}\r\n`), buildMessage()]);
     messages[3] = headerBomb();
     messages[260] = Buffer.from(messages[10]);
     messages[261] = buildMessage({ messageId: "m11@example.com", subject: "message 11, corrected" });
     messages[449] = headerBomb();
     const response = await upload("application/mbox", mboxOf(messages));
-    expect(response.body).toEqual({ imported: 447, duplicates: 1, failed: [{ index: 3, reason: expect.any(String) }, { index: 449, reason: expect.any(String) }] });
+    expect(response.body).toEqual({
+      imported: 447,
+      duplicates: 1,
+      failed: [
+        { index: 3, reason: expect.any(String) },
+        { index: 449, reason: expect.any(String) },
+      ],
+    });
     expect(await db().archivedEmail.count()).toBe(447);
     expect(await db().archivedEmail.count({ where: { subject: "message 10" } })).toBe(1);
     expect(await db().archivedEmail.count({ where: { messageIdHeader: "m11@example.com" } })).toBe(2);
@@ -48,14 +64,24 @@ describe("ingestion pipeline", () => {
         to: ["Bob Builder <bob@example.com>"],
         cc: ["carol@example.org"],
         body: "The body mentions hovercraft twice: hovercraft.",
-        attachments: [notes("first attachment words"), { filename: "budget-2024.txt", contentType: "text/plain", content: "second attachment words" }],
+        attachments: [
+          notes("first attachment words"),
+          { filename: "budget-2024.txt", contentType: "text/plain", content: "second attachment words" },
+        ],
       }),
     );
     await upload("message/rfc822", buildMessage({ subject: "No attachments", body: "plain body" }));
-    const written = await db().$queryRaw<{ id: string; vector: string }[]>`SELECT id, search_vector::text AS vector FROM archived_emails ORDER BY id`;
+    const written = await db().$queryRaw<
+      { id: string; vector: string }[]
+    >`SELECT id, search_vector::text AS vector FROM archived_emails ORDER BY id`;
     expect(written.every((row) => row.vector.includes("'"))).toBe(true);
     await db().$executeRaw`UPDATE archived_emails SET search_vector = NULL`;
-    await transaction((tx) => new PostgresSearchEngine().indexEmails(tx, written.map((row) => row.id)));
+    await transaction((tx) =>
+      new PostgresSearchEngine().indexEmails(
+        tx,
+        written.map((row) => row.id),
+      ),
+    );
     expect(await db().$queryRaw`SELECT id, search_vector::text AS vector FROM archived_emails ORDER BY id`).toEqual(written);
   });
 

@@ -75,7 +75,9 @@ const inputSearchVector = searchVectorSql({
 export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], options: { searchVector: boolean }): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const emails = rows.map((row) => ({ ...row, recipientEmails: row.recipients.map((recipient) => recipient.email) }));
-  const inserted = await querySql<{ id: string }>(client, Prisma.sql`
+  const inserted = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
     WITH input AS MATERIALIZED (SELECT * FROM json_to_recordset(${JSON.stringify(emails)}::json) AS r(${EMAIL_COLUMNS})),
     inserted AS (
       INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, sent_at_fallback,
@@ -95,6 +97,7 @@ export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], 
       SELECT a."id", r."id", a."filename", a."mimeType", a."sizeBytes", a."storagePath", a."hashSha256", a."extractedText", a."extractionError"
       FROM input r JOIN inserted USING (id) CROSS JOIN LATERAL json_to_recordset(r."attachments") AS a(${ATTACHMENT_COLUMNS})
     )
-    SELECT id FROM inserted`);
+    SELECT id FROM inserted`,
+  );
   return new Set(inserted.map((row) => row.id));
 }

@@ -45,7 +45,9 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 /** Text PostgreSQL can store (storableText); control characters are also kept out of single-line fields. */
 const cleanText = (value: string | undefined | null, max: number) => storableText((value ?? "").slice(0, max));
 const cleanLine = (value: string | undefined | null, max = MAX_HEADER_TEXT_CHARS) =>
-  cleanText(value, max).replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  cleanText(value, max)
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .trim();
 
 const stripAngles = (value: string) => value.trim().replace(/^<+/, "").replace(/>+$/, "").trim();
 
@@ -58,7 +60,13 @@ function messageIdsIn(header: string | undefined): string[] {
 }
 
 export function lowerCasedAddresses(field: AddressObject | AddressObject[] | undefined): string[] {
-  return [...new Set(mailboxes(field).map((mailbox) => mailbox.email.toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      mailboxes(field)
+        .map((mailbox) => mailbox.email.toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function mailboxes(field: AddressObject | AddressObject[] | undefined): { name: string; email: string }[] {
@@ -72,7 +80,12 @@ function mailboxes(field: AddressObject | AddressObject[] | undefined): { name: 
 /** The first raw value of a header, unfolded (mailparser's own Date parsing hides whether it was missing). */
 function rawHeader(lines: HeaderLines, name: string): string | undefined {
   const line = lines.find((header) => header.key === name)?.line;
-  return line === undefined ? undefined : line.slice(line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return line === undefined
+    ? undefined
+    : line
+        .slice(line.indexOf(":") + 1)
+        .replace(/\r?\n[ \t]+/g, " ")
+        .trim();
 }
 
 function parseDate(value: string | undefined): Pick<ParsedMessage, "date" | "dateProblem"> {
@@ -132,7 +145,8 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     skipImageLinks: true,
     maxHtmlLengthToParse: MAX_HTML_TO_TEXT_CHARS,
   });
-  if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":")))))) return headerless(raw);
+  if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":"))))))
+    return headerless(raw);
   if (email.attachments.length > MAX_ATTACHMENTS) throw new Error(`more than ${MAX_ATTACHMENTS} attachments`);
   const sender = mailboxes(email.from)[0] ?? { name: "", email: "" };
   const references = Array.isArray(email.references) ? email.references.join(" ") : email.references;

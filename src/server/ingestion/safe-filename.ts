@@ -18,7 +18,11 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
  * length; a generic name when nothing usable is left.
  */
 export function safeAttachmentFilename(name: string | null | undefined, mimeType: string, index: number): string {
-  const lastSegment = storableText((name ?? "").replace(/\u0000/g, "")).normalize("NFC").split(/[/\\]/).pop() ?? "";
+  const lastSegment =
+    storableText((name ?? "").replace(/\u0000/g, ""))
+      .normalize("NFC")
+      .split(/[/\\]/)
+      .pop() ?? "";
   let safe = lastSegment
     .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/[<>:"|?*]/g, "_")

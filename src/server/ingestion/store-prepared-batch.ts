@@ -46,7 +46,9 @@ const hashesOf = ({ prepared }: Ready) => [prepared.parsed.rawHashSha256, ...pre
 
 async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
   const archivedAt = new Date();
-  const rows = ready.map(({ prepared, texts }) => emailRow({ sourceId: batch.sourceId, userEmail: batch.userEmail, prepared, texts, archivedAt }));
+  const rows = ready.map(({ prepared, texts }) =>
+    emailRow({ sourceId: batch.sourceId, userEmail: batch.userEmail, prepared, texts, archivedAt }),
+  );
   const hashes = ready.flatMap(hashesOf);
   // A crash after the bytes are written but before the rows commit leaves the intents behind,
   // and the lifecycle sweep removes the orphaned bytes (docs/archive.md).
@@ -58,7 +60,10 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
       const engine = searchEngine();
       // The bytes are written while PostgreSQL inserts and indexes the rows. Both settle before
       // COMMIT or ROLLBACK, so no write can land after the clean-up below has looked.
-      const [insert, write] = await Promise.allSettled([insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres" }), writeBlobs(ready)]);
+      const [insert, write] = await Promise.allSettled([
+        insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres" }),
+        writeBlobs(ready),
+      ]);
       if (write.status === "rejected") throw write.reason;
       if (insert.status === "rejected") throw insert.reason;
       await engine.indexEmails(client, [...insert.value]);

@@ -37,7 +37,8 @@ export async function runNextJob(handlers: Record<string, JobHandler>): Promise<
   if (!job) return false;
   try {
     await handlers[job.type](job.payload);
-    await db().$executeRaw`UPDATE jobs SET status = 'done', locked_at = NULL, last_error = NULL, updated_at = now() WHERE id = ${job.id}::uuid`;
+    await db()
+      .$executeRaw`UPDATE jobs SET status = 'done', locked_at = NULL, last_error = NULL, updated_at = now() WHERE id = ${job.id}::uuid`;
   } catch (error) {
     const giveUp = job.attempts >= MAX_ATTEMPTS;
     const backoffSeconds = Math.min(3600, 15 * 2 ** job.attempts);

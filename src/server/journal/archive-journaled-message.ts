@@ -24,7 +24,9 @@ const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1
 export function internalParticipants(parsed: ParsedMessage, envelope: MessageEnvelope, internalDomains: string[]): string[] {
   const domains = new Set(internalDomains);
   const addresses = [envelope.from, parsed.senderEmail, ...envelope.recipients, ...parsed.recipients.map((recipient) => recipient.email)];
-  return [...new Set(addresses.map((address) => address.trim().toLowerCase()))].filter((address) => address.includes("@") && domains.has(domainOf(address)));
+  return [...new Set(addresses.map((address) => address.trim().toLowerCase()))].filter(
+    (address) => address.includes("@") && domains.has(domainOf(address)),
+  );
 }
 
 export interface JournaledMessage {
@@ -34,7 +36,8 @@ export interface JournaledMessage {
 }
 
 /** `merged`: the bytes were archived already, and this transaction's envelope was added to that email. */
-export type JournalOutcome = { status: "imported" | "merged"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };
+export type JournalOutcome =
+  { status: "imported" | "merged"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };
 
 /** One text cache for the process: attachments recur across journaled messages as in any import. */
 let texts: AttachmentTexts | undefined;
@@ -55,9 +58,13 @@ async function prepareJournaledMessage(message: JournaledMessage): Promise<Prepa
   });
   const [refused] = batch.outcomes;
   const [candidate] = batch.candidates;
-  if (!candidate) throw new SmtpReply(554, `5.6.0 Message cannot be archived: ${refused.status === "failed" ? refused.reason : "unreadable"}`);
+  if (!candidate)
+    throw new SmtpReply(554, `5.6.0 Message cannot be archived: ${refused.status === "failed" ? refused.reason : "unreadable"}`);
   const { prepared } = candidate;
-  return { ...prepared, message: { ...prepared.message, participantEmails: internalParticipants(prepared.parsed, envelope, message.source.internalDomains) } };
+  return {
+    ...prepared,
+    message: { ...prepared.message, participantEmails: internalParticipants(prepared.parsed, envelope, message.source.internalDomains) },
+  };
 }
 
 /** Lower-cased, storable and de-duplicated, as the rows keep it (so merging compares like with like). */
@@ -70,7 +77,10 @@ export const normalizedEnvelope = (envelope: MessageEnvelope): MessageEnvelope =
 function mergedMessage(same: PreparedMessage[]): PreparedMessage {
   const [first] = same;
   const envelopes = same.map((prepared) => prepared.message.envelope!);
-  const envelope = { from: envelopes.find((candidate) => candidate.from)?.from ?? "", recipients: [...new Set(envelopes.flatMap((candidate) => candidate.recipients))] };
+  const envelope = {
+    from: envelopes.find((candidate) => candidate.from)?.from ?? "",
+    recipients: [...new Set(envelopes.flatMap((candidate) => candidate.recipients))],
+  };
   const participantEmails = [...new Set(same.flatMap((prepared) => prepared.message.participantEmails ?? []))];
   return { ...first, message: { ...first.message, envelope, participantEmails } };
 }
@@ -85,7 +95,8 @@ async function storeJournalGroup(group: { source: JournalSource; prepared: Prepa
   const { source } = group[group.length - 1];
   const messages = group.map((item) => item.prepared);
   const byHash = new Map<string, PreparedMessage[]>();
-  for (const prepared of messages) byHash.set(prepared.parsed.rawHashSha256, [...(byHash.get(prepared.parsed.rawHashSha256) ?? []), prepared]);
+  for (const prepared of messages)
+    byHash.set(prepared.parsed.rawHashSha256, [...(byHash.get(prepared.parsed.rawHashSha256) ?? []), prepared]);
   const candidates = [...byHash.values()].map((same, index) => ({ index, prepared: mergedMessage(same) }));
   const batch: PreparedBatch = {
     sourceId: source.id,
@@ -98,7 +109,12 @@ async function storeJournalGroup(group: { source: JournalSource; prepared: Prepa
   const mergedInto = await mergeEnvelopes({
     sourceId: source.id,
     userEmail: batch.userEmail,
-    additions: known.map(({ parsed, message }) => ({ hashSha256: parsed.rawHashSha256, from: message.envelope!.from, recipients: message.envelope!.recipients, participants: message.participantEmails ?? [] })),
+    additions: known.map(({ parsed, message }) => ({
+      hashSha256: parsed.rawHashSha256,
+      from: message.envelope!.from,
+      recipients: message.envelope!.recipients,
+      participants: message.participantEmails ?? [],
+    })),
   });
   const outcomeByHash = new Map<string, JournalOutcome>(
     candidates.map(({ index, prepared }) => {

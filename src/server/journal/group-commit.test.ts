@@ -53,7 +53,12 @@ describe("createGroupCommit", () => {
     void submit("a", 1);
     void submit("a", 2);
     expect(groups).toEqual([{ key: "a", items: [1, 2] }]);
-    const failing = createGroupCommit<number, number>({ windowMs: 1, maxItems: 10, concurrency: 1, store: async () => Promise.reject(new Error("database down")) });
+    const failing = createGroupCommit<number, number>({
+      windowMs: 1,
+      maxItems: 10,
+      concurrency: 1,
+      store: async () => Promise.reject(new Error("database down")),
+    });
     const outcomes = await Promise.allSettled([failing("a", 1), failing("a", 2)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
   });

@@ -37,7 +37,10 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
     state.waiting = [];
     state.storing += 1;
     options
-      .store(key, group.map((pending) => pending.item))
+      .store(
+        key,
+        group.map((pending) => pending.item),
+      )
       .then(
         (results) => group.forEach((pending, index) => pending.resolve(results[index])),
         (error: unknown) => group.forEach((pending) => pending.reject(error)),

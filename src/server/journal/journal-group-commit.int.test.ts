@@ -19,7 +19,9 @@ let admin: TestUser;
 beforeAll(async () => {
   const tls = await journalTlsCredentials();
   // Two listeners, as two processes against one database: each groups its own transactions.
-  listeners = await Promise.all([0, 1].map(() => startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 1_000_000, tls, groupCommit: { windowMs: 20 } })));
+  listeners = await Promise.all(
+    [0, 1].map(() => startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 1_000_000, tls, groupCommit: { windowMs: 20 } })),
+  );
 });
 afterAll(async () => Promise.all(listeners.map((listener) => listener.close())));
 beforeEach(async () => {
@@ -31,7 +33,8 @@ beforeEach(async () => {
   expect(created.status).toBe(201);
 });
 
-const send = (listener: JournalListener, to: string[], raw: Buffer) => sendSmtp({ port: listener.port, from: "sam@corp.test", to: [...to, JOURNAL], raw, tls: false });
+const send = (listener: JournalListener, to: string[], raw: Buffer) =>
+  sendSmtp({ port: listener.port, from: "sam@corp.test", to: [...to, JOURNAL], raw, tls: false });
 const emails = () => db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
 
 describe("group commit", () => {
@@ -94,10 +97,18 @@ describe("split delivery", () => {
     expect((await sendSmtp({ port: listeners[0].port, from: "sam@corp.test", to: ["bob@corp.test"], raw, tls: false })).code).toBe(250);
     expect((await emails())[0].envelopeRecipients).toEqual(["alice@corp.test", "bob@corp.test"]);
 
-    const impatient = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 1_000_000, tls: await journalTlsCredentials(), splitWaitMs: 500 });
+    const impatient = await startJournalListener({
+      host: "127.0.0.1",
+      port: 0,
+      maxBytes: 1_000_000,
+      tls: await journalTlsCredentials(),
+      splitWaitMs: 500,
+    });
     try {
       const stray = buildMessage({ subject: "Never journaled" });
-      expect((await sendSmtp({ port: impatient.port, from: "sam@corp.test", to: ["bob@corp.test"], raw: stray, tls: false })).code).toBe(451);
+      expect((await sendSmtp({ port: impatient.port, from: "sam@corp.test", to: ["bob@corp.test"], raw: stray, tls: false })).code).toBe(
+        451,
+      );
       await new Promise((resolve) => setTimeout(resolve, 600));
       const refused = await sendSmtp({ port: impatient.port, from: "sam@corp.test", to: ["bob@corp.test"], raw: stray, tls: false });
       expect(refused.code).toBe(550);
@@ -115,7 +126,14 @@ describe("split delivery", () => {
     expect(results.every((result) => result.code === 250)).toBe(true);
     const archived = await emails();
     expect(archived).toHaveLength(rounds.length);
-    for (const email of archived) expect([...email.envelopeRecipients].sort(), email.subject).toEqual(["r1@corp.test", "r2@corp.test", "r3@corp.test", "r4@corp.test", "r5@corp.test"]);
+    for (const email of archived)
+      expect([...email.envelopeRecipients].sort(), email.subject).toEqual([
+        "r1@corp.test",
+        "r2@corp.test",
+        "r3@corp.test",
+        "r4@corp.test",
+        "r5@corp.test",
+      ]);
   });
 });
 
@@ -142,14 +160,23 @@ describe("a listener killed mid-stream", () => {
 
   it("has archived every message it acknowledged exactly once, and the retries of the rest complete the archive", async () => {
     const port = await freePort();
-    const messages = Array.from({ length: 120 }, (_, index) => ({ id: `crash-${index}@corp.test`, raw: buildMessage({ subject: `crash ${index}`, messageId: `crash-${index}@corp.test` }) }));
+    const messages = Array.from({ length: 120 }, (_, index) => ({
+      id: `crash-${index}@corp.test`,
+      raw: buildMessage({ subject: `crash ${index}`, messageId: `crash-${index}@corp.test` }),
+    }));
     child = await startListenerProcess(port);
     const acknowledged: string[] = [];
     let killed = false;
     let next = 0;
     const sender = async () => {
       for (let index = next++; index < messages.length; index = next++) {
-        const result = await sendSmtp({ port, from: "sam@corp.test", to: ["alice@corp.test", JOURNAL], raw: messages[index].raw, tls: false });
+        const result = await sendSmtp({
+          port,
+          from: "sam@corp.test",
+          to: ["alice@corp.test", JOURNAL],
+          raw: messages[index].raw,
+          tls: false,
+        });
         if (result.code === 250) acknowledged.push(messages[index].id);
         // SIGKILL in the middle of the stream, with transactions in flight.
         if (acknowledged.length >= 40 && !killed) killed = child!.kill("SIGKILL");
@@ -159,7 +186,9 @@ describe("a listener killed mid-stream", () => {
     expect(acknowledged.length).toBeGreaterThanOrEqual(40);
     expect(acknowledged.length).toBeLessThan(messages.length);
     const countsById = async () => {
-      const rows = await db().$queryRaw<{ id: string; count: bigint }[]>`SELECT message_id_header AS id, count(*) AS count FROM archived_emails GROUP BY 1`;
+      const rows = await db().$queryRaw<
+        { id: string; count: bigint }[]
+      >`SELECT message_id_header AS id, count(*) AS count FROM archived_emails GROUP BY 1`;
       return new Map(rows.map((row) => [row.id, Number(row.count)]));
     };
     const afterCrash = await countsById();
@@ -170,7 +199,9 @@ describe("a listener killed mid-stream", () => {
     next = 0;
     const retrier = async () => {
       for (let index = next++; index < messages.length; index = next++) {
-        expect((await sendSmtp({ port, from: "sam@corp.test", to: ["alice@corp.test", JOURNAL], raw: messages[index].raw, tls: false })).code).toBe(250);
+        expect(
+          (await sendSmtp({ port, from: "sam@corp.test", to: ["alice@corp.test", JOURNAL], raw: messages[index].raw, tls: false })).code,
+        ).toBe(250);
       }
     };
     await Promise.all(Array.from({ length: 10 }, retrier));

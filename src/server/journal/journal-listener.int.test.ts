@@ -19,7 +19,13 @@ let admin: TestUser;
 
 beforeAll(async () => {
   // No wait for split parts: a transaction no journal address routes is refused at once (550).
-  listener = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: MAX_BYTES, tls: await journalTlsCredentials(), splitWaitMs: 0 });
+  listener = await startJournalListener({
+    host: "127.0.0.1",
+    port: 0,
+    maxBytes: MAX_BYTES,
+    tls: await journalTlsCredentials(),
+    splitWaitMs: 0,
+  });
 });
 afterAll(async () => listener.close());
 beforeEach(async () => {
@@ -37,16 +43,35 @@ const emails = () => db().archivedEmail.findMany({ orderBy: { archivedAt: "asc" 
 
 describe("smtp-journal sources", () => {
   it("keep the password encrypted, never return it, and validate their config", async () => {
-    const source = await createJournalSource({ recipientAddress: "Journal@Archive.test", internalDomains: ["Corp.test"], allowedClients: ["127.0.0.1/32", "::1"], username: "mta", password: "s3cret-journal" });
-    expect(source.config).toEqual({ recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.1/32", "::1"], requireTls: false, username: "mta", passwordSet: true });
+    const source = await createJournalSource({
+      recipientAddress: "Journal@Archive.test",
+      internalDomains: ["Corp.test"],
+      allowedClients: ["127.0.0.1/32", "::1"],
+      username: "mta",
+      password: "s3cret-journal",
+    });
+    expect(source.config).toEqual({
+      recipientAddress: JOURNAL,
+      internalDomains: ["corp.test"],
+      allowedClients: ["127.0.0.1/32", "::1"],
+      requireTls: false,
+      username: "mta",
+      passwordSet: true,
+    });
     const [row] = await db().$queryRaw<{ config: string }[]>`SELECT config::text AS config FROM ingestion_sources`;
     expect(row.config).not.toContain("s3cret-journal");
     const audit = await db().$queryRaw<{ details: string }[]>`SELECT details::text AS details FROM audit_logs`;
     expect(audit.map((entry) => entry.details).join("\n")).not.toContain("s3cret-journal");
     // An update that keeps the username keeps the password; one without credentials drops them.
-    const kept = await api("PUT", `/v1/ingestion-sources/${source.id}`, { token: admin.token, body: { config: { internalDomains: ["corp.test"], username: "mta" } } });
+    const kept = await api("PUT", `/v1/ingestion-sources/${source.id}`, {
+      token: admin.token,
+      body: { config: { internalDomains: ["corp.test"], username: "mta" } },
+    });
     expect(kept.body.config).toMatchObject({ username: "mta", passwordSet: true });
-    const dropped = await api("PUT", `/v1/ingestion-sources/${source.id}`, { token: admin.token, body: { config: { internalDomains: ["corp.test"] } } });
+    const dropped = await api("PUT", `/v1/ingestion-sources/${source.id}`, {
+      token: admin.token,
+      body: { config: { internalDomains: ["corp.test"] } },
+    });
     expect(dropped.body.config).toEqual({ internalDomains: ["corp.test"], requireTls: false });
 
     for (const [config, field] of [
@@ -56,7 +81,10 @@ describe("smtp-journal sources", () => {
       [{ internalDomains: ["corp.test"], username: "mta" }, "config.password"],
       [{ internalDomains: ["corp.test"], recipientAddress: "nope" }, "config.recipientAddress"],
     ] as const) {
-      const refused = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bad", provider: "smtp-journal", config } });
+      const refused = await api("POST", "/v1/ingestion-sources", {
+        token: admin.token,
+        body: { name: "Bad", provider: "smtp-journal", config },
+      });
       expect(refused.status, JSON.stringify(config)).toBe(422);
       expect(refused.body.errors.map((error: { field: string }) => error.field)).toContain(field);
     }
@@ -72,7 +100,12 @@ describe("the journaling listener", () => {
 
   it("archives a routed transaction with its envelope: recipients the headers do not name are Bcc", async () => {
     const source = await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"] });
-    const raw = buildMessage({ from: "Sam <sam@corp.test>", to: ["Alice <alice@corp.test>"], cc: ["bob@partner.example"], subject: "Quarterly numbers" });
+    const raw = buildMessage({
+      from: "Sam <sam@corp.test>",
+      to: ["Alice <alice@corp.test>"],
+      cc: ["bob@partner.example"],
+      subject: "Quarterly numbers",
+    });
     const result = await send({ from: "sam@corp.test", to: ["alice@corp.test", "bob@partner.example", "carol@corp.test", JOURNAL], raw });
     expect(result.code).toBe(250);
     const [email] = await emails();
@@ -87,8 +120,16 @@ describe("the journaling listener", () => {
     expect(await blobStore().get(email.storagePath)).toEqual(raw);
 
     const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
-    expect(detail.body.envelope).toEqual({ from: "sam@corp.test", recipients: ["alice@corp.test", "bob@partner.example", "carol@corp.test"], bcc: ["carol@corp.test"] });
-    expect(detail.body.recipients).toEqual([{ name: "Alice", email: "alice@corp.test" }, { name: "", email: "bob@partner.example" }, { name: "", email: "carol@corp.test" }]);
+    expect(detail.body.envelope).toEqual({
+      from: "sam@corp.test",
+      recipients: ["alice@corp.test", "bob@partner.example", "carol@corp.test"],
+      bcc: ["carol@corp.test"],
+    });
+    expect(detail.body.recipients).toEqual([
+      { name: "Alice", email: "alice@corp.test" },
+      { name: "", email: "bob@partner.example" },
+      { name: "", email: "carol@corp.test" },
+    ]);
     const search = await api("GET", "/v1/search?query=&to=carol%40corp.test", { token: admin.token });
     expect(search.body.items.map((item: { id: string }) => item.id)).toEqual([email.id]);
 
@@ -110,15 +151,28 @@ describe("the journaling listener", () => {
   it("routes any recipient to a lone source without a journal address", async () => {
     const source = await createJournalSource({ internalDomains: ["corp.test"] });
     expect((await send({ from: "a@corp.test", to: ["anyone@corp.test"], raw: buildMessage() })).code).toBe(250);
-    expect((await emails())[0]).toMatchObject({ ingestionSourceId: source.id, userEmail: "journal", envelopeRecipients: ["anyone@corp.test"] });
+    expect((await emails())[0]).toMatchObject({
+      ingestionSourceId: source.id,
+      userEmail: "journal",
+      envelopeRecipients: ["anyone@corp.test"],
+    });
   });
 
   it("refuses clients outside the allow-list (554), plaintext when TLS is required (530) and missing or wrong AUTH (530, 535)", async () => {
-    await createJournalSource({ recipientAddress: "far@archive.test", internalDomains: ["corp.test"], allowedClients: ["10.0.0.0/8"] }, "Far");
+    await createJournalSource(
+      { recipientAddress: "far@archive.test", internalDomains: ["corp.test"], allowedClients: ["10.0.0.0/8"] },
+      "Far",
+    );
     const outsider = await send({ from: "a@corp.test", to: ["far@archive.test"], raw: buildMessage() });
     expect(outsider.code).toBe(554);
 
-    await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"], requireTls: true, username: "mta", password: "right-password" });
+    await createJournalSource({
+      recipientAddress: JOURNAL,
+      internalDomains: ["corp.test"],
+      requireTls: true,
+      username: "mta",
+      password: "right-password",
+    });
     const raw = buildMessage();
     expect((await send({ from: "a@corp.test", to: [JOURNAL], raw, tls: false })).code).toBe(530);
     expect((await send({ from: "a@corp.test", to: [JOURNAL], raw })).code).toBe(530);
@@ -145,15 +199,25 @@ describe("the journaling listener", () => {
     expect(headerless.code).toBe(250);
     expect(await emails()).toMatchObject([{ sentAtFallback: "no-headers", subject: "" }]);
     // More than 1000 attachments: a hostile-mail limit (docs/ingestion.md), refused for good rather than retried.
-    const parts = Array.from({ length: 1001 }, (_, index) => `--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="a${index}.txt"\r\n\r\nx\r\n`);
-    const bomb = Buffer.from(`From: a@corp.test\r\nSubject: many\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts.join("")}--b--\r\n`);
+    const parts = Array.from(
+      { length: 1001 },
+      (_, index) => `--b\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="a${index}.txt"\r\n\r\nx\r\n`,
+    );
+    const bomb = Buffer.from(
+      `From: a@corp.test\r\nSubject: many\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts.join("")}--b--\r\n`,
+    );
     expect((await send({ from: "a@corp.test", to: [JOURNAL], raw: bomb })).code).toBe(554);
     expect(await emails()).toHaveLength(1);
   });
 
   it("unwraps an Exchange journal report: the original byte for byte, the report's recipients as envelope", async () => {
     await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"] });
-    const original = buildMessage({ from: "Alice <alice@corp.test>", to: ["team@corp.test"], subject: "Plan", messageId: "plan@corp.test" });
+    const original = buildMessage({
+      from: "Alice <alice@corp.test>",
+      to: ["team@corp.test"],
+      subject: "Plan",
+      messageId: "plan@corp.test",
+    });
     const report = buildJournalReport({
       original,
       sender: "alice@corp.test",
@@ -169,7 +233,12 @@ describe("the journaling listener", () => {
     });
     expect((await send({ from: "", to: [JOURNAL], raw: report })).code).toBe(250);
     const [email] = await emails();
-    expect(email).toMatchObject({ messageIdHeader: "plan@corp.test", subject: "Plan", envelopeFrom: "alice@corp.test", envelopeRecipients: ["dave@corp.test", "erin@corp.test", "legal@corp.test", "partner@other.example"] });
+    expect(email).toMatchObject({
+      messageIdHeader: "plan@corp.test",
+      subject: "Plan",
+      envelopeFrom: "alice@corp.test",
+      envelopeRecipients: ["dave@corp.test", "erin@corp.test", "legal@corp.test", "partner@other.example"],
+    });
     expect(await blobStore().get(email.storagePath)).toEqual(original);
 
     // A report without its attached original is archived as it is.

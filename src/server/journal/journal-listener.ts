@@ -131,17 +131,25 @@ export async function startJournalListener(options: JournalListenerOptions): Pro
           const sources = sourcesOf.get(session) ?? (await currentSources(session));
           const routed = routeTransaction(sources, recipients);
           const mayUse = (source: JournalSource) => assertSessionMayUse(source, facts(session));
-          const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", recipients: envelopeRecipients(recipients, routed) };
+          const envelope = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            recipients: envelopeRecipients(recipients, routed),
+          };
           for (const source of routed) mayUse(source);
           const outcomes =
             routed.length > 0
               ? await Promise.all(routed.map((source) => archive({ source, raw, envelope })))
               : await archiveSplitPart({ sources, raw, envelope, mayUse });
-          const ids = outcomes.map((outcome) => ("emailId" in outcome ? `${outcome.status === "merged" ? "envelope added to " : ""}${outcome.emailId}` : outcome.status)).join(", ");
+          const ids = outcomes
+            .map((outcome) =>
+              "emailId" in outcome ? `${outcome.status === "merged" ? "envelope added to " : ""}${outcome.emailId}` : outcome.status,
+            )
+            .join(", ");
           callback(null, `2.0.0 Archived (${ids}) in ${Date.now() - started} ms`);
         })
         .catch((error: unknown) => {
-          if (!(error instanceof SmtpReply)) log(`451 for a message from ${session.remoteAddress}: ${error instanceof Error ? error.message : String(error)}`);
+          if (!(error instanceof SmtpReply))
+            log(`451 for a message from ${session.remoteAddress}: ${error instanceof Error ? error.message : String(error)}`);
           callback(error instanceof SmtpReply ? error : temporaryFailure());
         });
     },

@@ -23,7 +23,13 @@ let postfix: PostfixServer;
 let admin: TestUser;
 
 const startListener = async () => {
-  listener = await startJournalListener({ host: "127.0.0.1", port: listenerPort, maxBytes: 10_000_000, tls: await journalTlsCredentials(), splitWaitMs: 120_000 });
+  listener = await startJournalListener({
+    host: "127.0.0.1",
+    port: listenerPort,
+    maxBytes: 10_000_000,
+    tls: await journalTlsCredentials(),
+    splitWaitMs: 120_000,
+  });
 };
 const stopListener = async () => {
   await listener?.close();
@@ -43,7 +49,11 @@ async function createSourceAndListener() {
   admin = await setupAdmin();
   const created = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
-    body: { name: "Postfix journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] } },
+    body: {
+      name: "Postfix journal",
+      provider: "smtp-journal",
+      config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] },
+    },
   });
   expect(created.status).toBe(201);
   await startListener();
@@ -62,8 +72,17 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
   afterEach(stopListener);
 
   it("journals a message with several recipients, one of them Bcc, with its envelope", async () => {
-    const raw = buildMessage({ from: "Sam <sam@corp.test>", to: ["Alice <alice@corp.test>"], cc: ["bob@partner.example"], subject: "Board minutes" });
-    const submitted = await postfix.submit({ from: "sam@corp.test", to: ["alice@corp.test", "bob@partner.example", "carol@corp.test"], raw });
+    const raw = buildMessage({
+      from: "Sam <sam@corp.test>",
+      to: ["Alice <alice@corp.test>"],
+      cc: ["bob@partner.example"],
+      subject: "Board minutes",
+    });
+    const submitted = await postfix.submit({
+      from: "sam@corp.test",
+      to: ["alice@corp.test", "bob@partner.example", "carol@corp.test"],
+      raw,
+    });
     expect(submitted.code).toBe(250);
     await until("the journaled message", async () => (await archived()).length === 1);
     const [email] = await archived();
@@ -119,7 +138,11 @@ describe.runIf(postfixAvailable())("split delivery from a real Postfix", () => {
   afterEach(stopListener);
 
   it("archives one email whose envelope holds the recipients of every transaction", async () => {
-    const raw = buildMessage({ from: "Sam <sam@corp.test>", to: ["Alice <alice@corp.test>", "bob@partner.example"], subject: "Split by Postfix" });
+    const raw = buildMessage({
+      from: "Sam <sam@corp.test>",
+      to: ["Alice <alice@corp.test>", "bob@partner.example"],
+      subject: "Split by Postfix",
+    });
     const recipients = ["alice@corp.test", "bob@partner.example", "carol@corp.test", "dave@corp.test"];
     expect((await postfix.submit({ from: "sam@corp.test", to: recipients, raw })).code).toBe(250);
     await until("an empty Postfix queue", async () => (await postfix.queued()) === 0, 90_000);

@@ -54,7 +54,11 @@ const sameSecret = (a: string, b: string) => {
 /** The source whose username and password these are, or a 535 reply. */
 export function authenticate(sources: JournalSource[], username: string, password: string): JournalSource {
   const source = sources.find(
-    (candidate) => candidate.username !== undefined && candidate.password !== undefined && candidate.username === username && sameSecret(candidate.password, password),
+    (candidate) =>
+      candidate.username !== undefined &&
+      candidate.password !== undefined &&
+      candidate.username === username &&
+      sameSecret(candidate.password, password),
   );
   if (!source) throw new SmtpReply(535, "5.7.8 Authentication credentials invalid");
   return source;

@@ -15,9 +15,14 @@ export interface JournalSource {
 
 /** Every smtp-journal source, read afresh for each SMTP transaction (so configuration changes apply at once). */
 export async function loadJournalSources(): Promise<JournalSource[]> {
-  const sources = await db().ingestionSource.findMany({ where: { provider: "smtp-journal" }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const sources = await db().ingestionSource.findMany({
+    where: { provider: "smtp-journal" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
   return sources.map((source) => {
-    const { passwordEncrypted, ...config } = source.config as Omit<JournalSource, "id" | "name" | "password"> & { passwordEncrypted?: string };
+    const { passwordEncrypted, ...config } = source.config as Omit<JournalSource, "id" | "name" | "password"> & {
+      passwordEncrypted?: string;
+    };
     return {
       ...config,
       id: source.id,

@@ -15,7 +15,11 @@ const PEM_FILE = "journal-smtp.pem";
 async function selfSignedPem(): Promise<string> {
   const notAfterDate = new Date();
   notAfterDate.setFullYear(notAfterDate.getFullYear() + 10);
-  const pems = await generate([{ name: "commonName", value: "mail-archive journal listener" }], { keySize: 2048, algorithm: "sha256", notAfterDate });
+  const pems = await generate([{ name: "commonName", value: "mail-archive journal listener" }], {
+    keySize: 2048,
+    algorithm: "sha256",
+    notAfterDate,
+  });
   return pems.private + pems.cert;
 }
 

@@ -29,14 +29,17 @@ beforeAll(async () => {
     body: { name: "Journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"] } },
   });
   sourceId = created.body.id;
-  await journal("to alice", "sam@corp.test", ["alice@corp.test", "bob@partner.example"], { to: ["alice@corp.test", "bob@partner.example"] });
+  await journal("to alice", "sam@corp.test", ["alice@corp.test", "bob@partner.example"], {
+    to: ["alice@corp.test", "bob@partner.example"],
+  });
   await journal("bcc alice", "sam@corp.test", ["dave@corp.test", "alice@corp.test"], { to: ["dave@corp.test"] });
   await journal("from alice", "alice@corp.test", ["erin@partner.example"], { to: ["erin@partner.example"] });
   await journal("not alice", "dave@corp.test", ["erin@corp.test"], { to: ["erin@corp.test"] });
 });
 afterAll(async () => listener.close());
 
-const asUser = (email: string) => createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: email } }], email);
+const asUser = (email: string) =>
+  createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: email } }], email);
 const subjectsOf = (items: { subject: string }[]) => items.map((item) => item.subject).sort();
 
 describe("who sees journaled mail", () => {
@@ -66,7 +69,10 @@ describe("who sees journaled mail", () => {
     const started = Date.now();
     await journal("all hands", "ceo@corp.test", members, { to: ["all-hands@corp.test"] });
     const elapsedMs = Date.now() - started;
-    const rows = await db().archivedEmail.findMany({ where: { subject: "all hands" }, select: { storageHashSha256: true, participantEmails: true, recipientEmails: true } });
+    const rows = await db().archivedEmail.findMany({
+      where: { subject: "all hands" },
+      select: { storageHashSha256: true, participantEmails: true, recipientEmails: true },
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0].participantEmails).toHaveLength(5002);
     expect(rows[0].recipientEmails).toContain("member4321@corp.test");

@@ -27,10 +27,16 @@ const unnamed = Prisma.sql`${missing(Prisma.sql`r."recipients"`, Prisma.sql`ARRA
  * row as the one before it left it), so no addition is lost under concurrency. Emails that gain
  * recipients are indexed again in the same transaction. Returns the ids of the emails by hash.
  */
-export async function mergeEnvelopes(options: { sourceId: string; userEmail: string; additions: EnvelopeAddition[] }): Promise<Map<string, string>> {
+export async function mergeEnvelopes(options: {
+  sourceId: string;
+  userEmail: string;
+  additions: EnvelopeAddition[];
+}): Promise<Map<string, string>> {
   if (options.additions.length === 0) return new Map();
   return withPgTransaction(async (client) => {
-    const rows = await querySql<{ id: string; hash: string; changed: boolean }>(client, Prisma.sql`
+    const rows = await querySql<{ id: string; hash: string; changed: boolean }>(
+      client,
+      Prisma.sql`
       WITH input AS MATERIALIZED (
         SELECT * FROM json_to_recordset(${JSON.stringify(options.additions)}::json) AS r("hashSha256" text, "from" text, "recipients" text[], "participants" text[])
       ),
@@ -54,7 +60,8 @@ export async function mergeEnvelopes(options: { sourceId: string; userEmail: str
           AND NOT (r."recipients" <@ e.envelope_recipients AND r."participants" <@ e.participant_emails)
         RETURNING e.id
       )
-      SELECT t.id, t.hash, t.id IN (SELECT id FROM merged) AS changed FROM target t`);
+      SELECT t.id, t.hash, t.id IN (SELECT id FROM merged) AS changed FROM target t`,
+    );
     const changed = rows.filter((row) => row.changed).map((row) => row.id);
     await searchEngine().indexEmails(client, changed);
     return new Map(rows.map((row) => [row.hash, row.id]));

@@ -38,7 +38,12 @@ export function createSplitPartArchiver(options: { waitMs: number }) {
   };
 
   /** Adds the transaction's envelope to the emails journal sources archived with the same bytes; throws 451 or 550 when there are none. */
-  return async function archiveSplitPart(options: { sources: JournalSource[]; raw: Buffer; envelope: MessageEnvelope; mayUse: (source: JournalSource) => void }): Promise<JournalOutcome[]> {
+  return async function archiveSplitPart(options: {
+    sources: JournalSource[];
+    raw: Buffer;
+    envelope: MessageEnvelope;
+    mayUse: (source: JournalSource) => void;
+  }): Promise<JournalOutcome[]> {
     const hash = createHash("sha256").update(options.raw).digest("hex");
     const archived = await db().archivedEmail.findMany({
       where: { storageHashSha256: hash, ingestionSourceId: { in: options.sources.map((source) => source.id) } },
@@ -54,7 +59,11 @@ export function createSplitPartArchiver(options: { waitMs: number }) {
       const source = sourceOf(email);
       const domains = new Set(source.internalDomains);
       const participants = [from.toLowerCase(), ...recipients].filter((address) => address.includes("@") && domains.has(domainOf(address)));
-      const merged = await mergeEnvelopes({ sourceId: source.id, userEmail: email.userEmail, additions: [{ hashSha256: hash, from, recipients, participants }] });
+      const merged = await mergeEnvelopes({
+        sourceId: source.id,
+        userEmail: email.userEmail,
+        additions: [{ hashSha256: hash, from, recipients, participants }],
+      });
       const emailId = merged.get(hash);
       outcomes.push(emailId === undefined ? { status: "duplicate" } : { status: "merged", emailId });
     }

@@ -14,6 +14,8 @@ export async function startConfiguredJournalListener(log: (message: string) => v
     tls,
     log,
   });
-  log(`SMTP journaling listener on ${listener.host}:${listener.port} (STARTTLS with ${tls.selfSigned ? "a self-signed certificate from the data directory" : "JOURNAL_SMTP_TLS_CERT"})`);
+  log(
+    `SMTP journaling listener on ${listener.host}:${listener.port} (STARTTLS with ${tls.selfSigned ? "a self-signed certificate from the data directory" : "JOURNAL_SMTP_TLS_CERT"})`,
+  );
   return listener;
 }

@@ -23,7 +23,13 @@ export async function createHold(options: { actor: AuditActor; input: CreateHold
   try {
     return await transaction(async (tx) => {
       const hold = await tx.legalHold.create({
-        data: { name: input.name, nameKey: nameKey(input.name), reason: input.reason ?? null, caseId: input.caseId ?? null, isActive: true },
+        data: {
+          name: input.name,
+          nameKey: nameKey(input.name),
+          reason: input.reason ?? null,
+          caseId: input.caseId ?? null,
+          isActive: true,
+        },
       });
       await appendAuditEntry(tx, {
         actor: options.actor,

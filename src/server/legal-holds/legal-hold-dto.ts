@@ -48,18 +48,31 @@ const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
  * `id` narrows to one hold, `caseId` to a case's holds.
  */
 export async function loadHolds(client: SqlClient, id?: string, caseId?: string): Promise<LegalHoldDto[]> {
-  const rows = await querySql<HoldRow>(client, Prisma.sql`
+  const rows = await querySql<HoldRow>(
+    client,
+    Prisma.sql`
     SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at
     FROM legal_holds h
     WHERE (${id ?? null}::uuid IS NULL OR h.id = ${id ?? null}::uuid)
       AND (${caseId ?? null}::uuid IS NULL OR h.case_id = ${caseId ?? null}::uuid)
-    ORDER BY h.created_at, h.id`);
-  const counts = await keptCounts(client, HOLD_LINK_COUNT, rows.map((row) => row.id));
+    ORDER BY h.created_at, h.id`,
+  );
+  const counts = await keptCounts(
+    client,
+    HOLD_LINK_COUNT,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => toDto(row, counts.get(row.id) ?? 0));
 }
 
 export async function loadHoldLinks(client: SqlClient, emailId: string, holdId?: string): Promise<HoldLinkDto[]> {
-  const rows = await querySql<{ legal_hold_id: string; name: string; is_active: boolean; applied_at: Date; applied_by_user_id: string | null }>(
+  const rows = await querySql<{
+    legal_hold_id: string;
+    name: string;
+    is_active: boolean;
+    applied_at: Date;
+    applied_by_user_id: string | null;
+  }>(
     client,
     Prisma.sql`
     SELECT l.legal_hold_id, h.name, h.is_active, l.applied_at, l.applied_by_user_id

@@ -30,8 +30,14 @@ describe("legal holds: create, list, get", () => {
     const { id: caseId } = await db().ediscoveryCase.create({ data: { name: "Matter", nameKey: "matter" } });
     const hold = await createHold(admin.token, { name: "Case A", reason: "Litigation", caseId });
     expect(hold).toEqual({
-      id: expect.any(String), name: "Case A", reason: "Litigation", isActive: true, caseId, emailCount: 0,
-      createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      name: "Case A",
+      reason: "Litigation",
+      isActive: true,
+      caseId,
+      emailCount: 0,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const second = await createHold(admin.token, { name: "Case B", isActive: false });
     expect(second.isActive).toBe(true);
@@ -58,7 +64,14 @@ describe("legal holds: create, list, get", () => {
 
   it("answers 422 with field errors for invalid bodies and ids", async () => {
     const admin = await setupAdmin();
-    for (const body of [{}, { name: "" }, { name: "x".repeat(256) }, { name: "ok", reason: "r".repeat(2001) }, { name: "ok", caseId: "nope" }, { name: 5 }]) {
+    for (const body of [
+      {},
+      { name: "" },
+      { name: "x".repeat(256) },
+      { name: "ok", reason: "r".repeat(2001) },
+      { name: "ok", caseId: "nope" },
+      { name: 5 },
+    ]) {
       const response = await api("POST", `${BASE}/holds`, { token: admin.token, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.status).toBe("error");
@@ -74,7 +87,9 @@ describe("legal holds: create, list, get", () => {
     expect((await api("GET", `${BASE}/holds/${GHOST}`, { token: admin.token })).status).toBe(404);
     expect((await api("PUT", `${BASE}/holds/${GHOST}`, { token: admin.token, body: { name: "x" } })).status).toBe(404);
     expect((await api("DELETE", `${BASE}/holds/${GHOST}`, { token: admin.token })).status).toBe(404);
-    expect((await api("POST", `${BASE}/holds/${GHOST}/bulk-apply`, { token: admin.token, body: { searchQuery: { query: "" } } })).status).toBe(404);
+    expect(
+      (await api("POST", `${BASE}/holds/${GHOST}/bulk-apply`, { token: admin.token, body: { searchQuery: { query: "" } } })).status,
+    ).toBe(404);
   });
 });
 
@@ -120,14 +135,23 @@ describe("legal holds on an email", () => {
     expect((await api("GET", `${BASE}/email/${email.id}/holds`, { token: admin.token })).body).toEqual([]);
     const applied = await api("POST", `${BASE}/email/${email.id}/holds`, { token: admin.token, body: { holdId: a.id } });
     expect(applied.status).toBe(200);
-    expect(applied.body).toEqual({ legalHoldId: a.id, holdName: "A", isActive: true, appliedAt: expect.any(String), appliedByUserId: admin.user.id });
+    expect(applied.body).toEqual({
+      legalHoldId: a.id,
+      holdName: "A",
+      isActive: true,
+      appliedAt: expect.any(String),
+      appliedByUserId: admin.user.id,
+    });
     const again = await api("POST", `${BASE}/email/${email.id}/holds`, { token: admin.token, body: { holdId: a.id } });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(applied.body);
     await api("POST", `${BASE}/email/${email.id}/holds`, { token: admin.token, body: { holdId: b.id } });
     await api("PUT", `${BASE}/holds/${b.id}`, { token: admin.token, body: { isActive: false } });
     const links = await api("GET", `${BASE}/email/${email.id}/holds`, { token: admin.token });
-    expect(links.body.map((l: { holdName: string; isActive: boolean }) => [l.holdName, l.isActive])).toEqual([["A", true], ["B", false]]);
+    expect(links.body.map((l: { holdName: string; isActive: boolean }) => [l.holdName, l.isActive])).toEqual([
+      ["A", true],
+      ["B", false],
+    ]);
     const removed = await api("DELETE", `${BASE}/email/${email.id}/holds/${a.id}`, { token: admin.token });
     expect(removed.status).toBe(200);
     expect(removed.body).toEqual({ message: expect.any(String) });
@@ -226,14 +250,18 @@ describe("release-all and bulk-apply", () => {
 
     // Across several pages, with some emails linked already: each counted once, only the new links.
     const other = await createHold(admin.token, { name: "Case B" });
-    const alreadyLinked = await db().$queryRaw<{ id: string }[]>`SELECT id FROM archived_emails WHERE subject LIKE 'Merger memo%' LIMIT 450`;
+    const alreadyLinked = await db().$queryRaw<
+      { id: string }[]
+    >`SELECT id FROM archived_emails WHERE subject LIKE 'Merger memo%' LIMIT 450`;
     for (const { id } of alreadyLinked.slice(0, 3)) {
       expect((await api("POST", `${BASE}/email/${id}/holds`, { token: admin.token, body: { holdId: other.id } })).status).toBe(200);
     }
     const principal = (await principalForUser(admin.user.id, "127.0.0.1", "session"))!;
     const paged = await bulkApplyHold({ principal, id: other.id, query: first.body.queryUsed, pageSize: 450 });
     expect(paged.emailsLinked).toBe(total - 3);
-    const links = await db().$queryRaw<{ n: number }[]>`SELECT count(DISTINCT email_id)::int AS n FROM email_legal_holds WHERE legal_hold_id = ${other.id}::uuid`;
+    const links = await db().$queryRaw<
+      { n: number }[]
+    >`SELECT count(DISTINCT email_id)::int AS n FROM email_legal_holds WHERE legal_hold_id = ${other.id}::uuid`;
     expect(links[0].n).toBe(total);
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 180_000);
@@ -244,7 +272,10 @@ describe("release-all and bulk-apply", () => {
     const total = 10_050;
     await insertMergerMemos(total);
     const bulkApply = (matchingStrategy: string) =>
-      api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, { token: admin.token, body: { searchQuery: { query: "merger memo", matchingStrategy } } });
+      api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, {
+        token: admin.token,
+        body: { searchQuery: { query: "merger memo", matchingStrategy } },
+      });
     vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "1000");
     // Deliberately slow: the terms' frequencies (planning) and the listing of every match (the cursor) wait
     // for a lock on archived_emails until their statement timeout stops them; the links' insert waits past

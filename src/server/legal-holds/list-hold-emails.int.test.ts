@@ -64,14 +64,21 @@ describe("listing the emails of a legal hold", () => {
     for (const item of first.items) {
       expect((await api("DELETE", `${BASE}/email/${item.id}/holds/${hold.id}`, { token: admin.token })).status).toBe(200);
     }
-    const second = await listHoldEmails({ principal, id: hold.id, cursor: listHoldEmailsSchema.parse({ id: hold.id, cursor: first.nextCursor }).cursor, limit: 2 });
+    const second = await listHoldEmails({
+      principal,
+      id: hold.id,
+      cursor: listHoldEmailsSchema.parse({ id: hold.id, cursor: first.nextCursor }).cursor,
+      limit: 2,
+    });
     expect(second.items.map((item) => item.id)).toEqual(newestFirst.slice(2, 4));
     expect(second.total).toBe(3);
   });
 
   it("shows only the emails the caller's role lets them read", async () => {
     const { admin, hold, newestFirst } = await heldEmails();
-    const onlyAlice = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+    const onlyAlice = await createUserWithRole(admin.token, [
+      { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+    ]);
     const page = await listHoldEmails({ principal: await principalOf(onlyAlice.user.id), id: hold.id, limit: 10 });
     expect(page.total).toBe(3);
     expect(page.items.map((item) => item.userEmail)).toEqual(["alice@example.com", "alice@example.com", "alice@example.com"]);
@@ -82,9 +89,16 @@ describe("listing the emails of a legal hold", () => {
   it("answers 404 for an unknown hold and 422 for a malformed cursor or limit", async () => {
     const { admin, hold } = await heldEmails();
     const principal = await principalOf(admin.user.id);
-    await expect(listHoldEmails({ principal, id: GHOST, limit: 5 })).rejects.toMatchObject({ code: "NOT_FOUND" } satisfies Partial<AppError>);
+    await expect(listHoldEmails({ principal, id: GHOST, limit: 5 })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    } satisfies Partial<AppError>);
     const caller = createCaller({ principal, ip: "127.0.0.1" });
-    for (const input of [{ id: hold.id, cursor: "bm90LWEtY3Vyc29y" }, { id: hold.id, limit: 0 }, { id: hold.id, limit: 101 }, { id: "nope" }]) {
+    for (const input of [
+      { id: hold.id, cursor: "bm90LWEtY3Vyc29y" },
+      { id: hold.id, limit: 0 },
+      { id: hold.id, limit: 101 },
+      { id: "nope" },
+    ]) {
       const error = await caller.legalHolds.emails(input).catch((caught: unknown) => caught);
       expect(error, JSON.stringify(input)).toBeInstanceOf(TRPCError);
       expect((error as TRPCError).code).toBe("UNPROCESSABLE_CONTENT");

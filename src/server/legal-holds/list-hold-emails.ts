@@ -42,7 +42,10 @@ export async function listHoldEmails(options: {
   ]);
   const page = rows.slice(0, options.limit);
   const appliedAt = new Map(page.map((row) => [row.email_id, row.applied_at.toISOString()]));
-  const summaries = await loadEmailSummaries(db(), page.map((row) => row.email_id));
+  const summaries = await loadEmailSummaries(
+    db(),
+    page.map((row) => row.email_id),
+  );
   const last = page.at(-1);
   return {
     items: summaries.map((summary) => ({ ...summary, appliedAt: appliedAt.get(summary.id)! })),

@@ -4,7 +4,11 @@ import { transaction } from "../db/client";
 import { AppError } from "../errors/app-error";
 
 /** Unlinks one hold from one email; the hold and its other links are untouched. */
-export async function removeHoldFromEmail(options: { principal: Principal; emailId: string; holdId: string }): Promise<{ message: string }> {
+export async function removeHoldFromEmail(options: {
+  principal: Principal;
+  emailId: string;
+  holdId: string;
+}): Promise<{ message: string }> {
   return transaction(async (tx) => {
     const removed = await tx.emailLegalHold.deleteMany({ where: { emailId: options.emailId, legalHoldId: options.holdId } });
     if (removed.count === 0) throw new AppError("NOT_FOUND", "No such legal hold is applied to the email");

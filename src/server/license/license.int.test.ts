@@ -10,7 +10,11 @@ describe("GET /v1/license", () => {
   it("shows every feature enabled when LICENSE_FEATURES is unset, and only the listed ones otherwise", async () => {
     const admin = await setupAdmin();
     expect((await api("GET", "/v1/license", { token: admin.token })).body).toEqual({
-      features: [{ name: "LEGAL_HOLDS", enabled: true }, { name: "RETENTION_POLICY", enabled: true }, { name: "EDISCOVERY", enabled: true }],
+      features: [
+        { name: "LEGAL_HOLDS", enabled: true },
+        { name: "RETENTION_POLICY", enabled: true },
+        { name: "EDISCOVERY", enabled: true },
+      ],
     });
     process.env.LICENSE_FEATURES = " retention_policy ";
     expect((await api("GET", "/v1/license", { token: admin.token })).body.features).toEqual([

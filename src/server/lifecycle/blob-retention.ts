@@ -96,7 +96,12 @@ export async function syncBlobRetention(options: { emailIds?: string[] } = {}): 
     const page: { id: string }[] = await db().$queryRaw<{ id: string }[]>`
       SELECT id FROM archived_emails WHERE ${after}::uuid IS NULL OR id > ${after}::uuid ORDER BY id LIMIT ${PAGE}`;
     if (page.length === 0) return changed;
-    changed += await applyRetention(await hashesOfEmails(db(), page.map((row) => row.id)));
+    changed += await applyRetention(
+      await hashesOfEmails(
+        db(),
+        page.map((row) => row.id),
+      ),
+    );
     after = page[page.length - 1].id;
   }
 }
@@ -104,7 +109,9 @@ export async function syncBlobRetention(options: { emailIds?: string[] } = {}): 
 /** syncBlobRetention for `emailIds` where a failure must not undo what committed: it is logged, and the next lifecycle cycle retries. */
 export async function trySyncBlobRetention(emailIds: string[]): Promise<void> {
   await syncBlobRetention({ emailIds }).catch((error: unknown) =>
-    console.error(`[immutable storage] retention of ${emailIds.length} email(s) not applied yet, the lifecycle cycle retries: ${String(error)}`),
+    console.error(
+      `[immutable storage] retention of ${emailIds.length} email(s) not applied yet, the lifecycle cycle retries: ${String(error)}`,
+    ),
   );
 }
 
@@ -136,7 +143,10 @@ export async function blobDeletionRefusals(client: DbOrTx, emailIds: string[]): 
       const retention = await store.retentionOf(key);
       if (retention && isRetained(retention)) refusals.set(emailId, `its stored blob ${key} is ${describeRetention(retention)}`);
     } catch (error) {
-      refusals.set(emailId, `the retention of its stored blob ${key} cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      refusals.set(
+        emailId,
+        `the retention of its stored blob ${key} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return [...refusals].map(([emailId, reason]) => ({ emailId, reason }));

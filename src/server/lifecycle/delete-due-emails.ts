@@ -91,7 +91,10 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
     const policies = await loadEnabledPolicies(tx);
     const attachmentHashes = await tx.$queryRaw<{ hash_sha256: string }[]>`
       SELECT DISTINCT hash_sha256 FROM attachments WHERE email_id = ANY(${lockedIds}::uuid[])`;
-    const refused = await refusedByStorage(tx, decisionSql({ policies, asOf: options.now, where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[])` }));
+    const refused = await refusedByStorage(
+      tx,
+      decisionSql({ policies, asOf: options.now, where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[])` }),
+    );
     const refusedIds = refused.map((refusal) => refusal.emailId);
     const decision = decisionSql({
       policies,
@@ -138,9 +141,15 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
         id: row.id,
         storageHashSha256: row.storage_hash_sha256!,
         decidingRule: decidingRuleOf(row),
-        approval: row.disposition_id === null ? null : { dispositionId: row.disposition_id, approvedBy: row.approved_by, comment: row.approval_comment },
+        approval:
+          row.disposition_id === null
+            ? null
+            : { dispositionId: row.disposition_id, approvedBy: row.approved_by, comment: row.approval_comment },
       }));
-    await searchEngine().removeEmails(tx, deleted.map((email) => email.id));
+    await searchEngine().removeEmails(
+      tx,
+      deleted.map((email) => email.id),
+    );
     await appendAuditEntries(
       tx,
       deleted.map((email) => ({
@@ -203,5 +212,8 @@ async function refusedByStorage(tx: Tx, decision: Prisma.Sql): Promise<DeletionR
   const doomed = await tx.$queryRaw<{ id: string }[]>`
     WITH decision AS (${decision})
     SELECT id FROM decision d WHERE d.eligible AND NOT d.held AND (d.action = 'delete' OR d.approved)`;
-  return blobDeletionRefusals(tx, doomed.map((row) => row.id));
+  return blobDeletionRefusals(
+    tx,
+    doomed.map((row) => row.id),
+  );
 }

@@ -24,7 +24,14 @@ export interface DeletionForecast {
     awaitingDecision: number;
     /** Becoming due for review within the horizon. */
     upcoming: number;
-    byRule: { type: "label" | "policy"; id: string; name: string; retentionPeriodDays: number; awaitingDecision: number; upcoming: number }[];
+    byRule: {
+      type: "label" | "policy";
+      id: string;
+      name: string;
+      retentionPeriodDays: number;
+      awaitingDecision: number;
+      upcoming: number;
+    }[];
   };
 }
 

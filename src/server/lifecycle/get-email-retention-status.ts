@@ -28,7 +28,13 @@ export interface EmailRetentionStatus {
     /** Who reviews it under a review rule: user emails, the role's name, or "manage:all". */
     reviewers: string[];
     /** Its open disposition: pending, or approved and waiting for the cycle (or for a hold to end). */
-    open: { id: string; status: "pending" | "approved"; rule: { type: string; id: string; name: string }; dueAt: string; decidedBy: string | null } | null;
+    open: {
+      id: string;
+      status: "pending" | "approved";
+      rule: { type: string; id: string; name: string };
+      dueAt: string;
+      decidedBy: string | null;
+    } | null;
     /** A reviewer's extension: not eligible before this instant. */
     extendedUntil: string | null;
     /** True when the lifecycle deletes the email once eligible and unheld: a delete rule, or an approved review. */
@@ -78,9 +84,7 @@ export async function getEmailRetentionStatus(options: { principal: Principal; e
       appliedAt: label.appliedAt.toISOString(),
     },
     matchingPolicies: matching,
-    decidingRule: protectedByHold
-      ? { type: "legalHold", id: holds[0].id, name: holds[0].name, retentionPeriodDays: null }
-      : retentionRule,
+    decidingRule: protectedByHold ? { type: "legalHold", id: holds[0].id, name: holds[0].name, retentionPeriodDays: null } : retentionRule,
     eligibleAt: protectedByHold ? null : retentionEligibleAt,
     withoutHolds: { decidingRule: retentionRule, eligibleAt: retentionEligibleAt },
     disposition: await dispositionOf(decision),
@@ -91,7 +95,10 @@ async function dispositionOf(decision: DecisionRow): Promise<EmailRetentionStatu
   const client = db();
   const [open, extension] = await Promise.all([
     client.emailDisposition.findUnique({ where: { openEmailId: decision.id } }),
-    client.emailDisposition.findFirst({ where: { emailId: decision.id, extendedUntil: { not: null } }, orderBy: { extendedUntil: "desc" } }),
+    client.emailDisposition.findFirst({
+      where: { emailId: decision.id, extendedUntil: { not: null } },
+      orderBy: { extendedUntil: "desc" },
+    }),
   ]);
   return {
     action: decision.action,

@@ -4,7 +4,17 @@ import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
 import { trpcHttp } from "../../../tests/helpers/trpc-http";
-import { applyHold, applyLabel, createHold, createLabel, createPolicy, DAY_MS, daysAgo, setHoldActive, updatePolicy } from "../../../tests/helpers/retention";
+import {
+  applyHold,
+  applyLabel,
+  createHold,
+  createLabel,
+  createPolicy,
+  DAY_MS,
+  daysAgo,
+  setHoldActive,
+  updatePolicy,
+} from "../../../tests/helpers/retention";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { checkInstallation } from "../operations/check-installation";
@@ -27,7 +37,9 @@ afterEach(() => {
 async function archive(token: string, messages: Buffer[]) {
   const source = await api("POST", "/v1/ingestion-sources", { token, body: { name: `Mail ${Math.random()}`, provider: "upload" } });
   const response = await api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=alice@example.com`, {
-    token, rawBody: new Uint8Array(mboxOf(messages)), headers: { "content-type": "application/mbox" },
+    token,
+    rawBody: new Uint8Array(mboxOf(messages)),
+    headers: { "content-type": "application/mbox" },
   });
   expect(response.body.failed).toEqual([]);
 }
@@ -52,7 +64,9 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     const email = await emailBySubject("Report");
     expect(await storedRetention(email.storagePath)).toEqual({ retainUntil: after(email.sentAt, 1825), legalHold: false });
     expect(await storedRetention(email.attachments[0].storagePath)).toEqual({ retainUntil: after(email.sentAt, 1825), legalHold: false });
-    expect(await db().blobRetention.findUniqueOrThrow({ where: { hash: email.storageHashSha256 } })).toMatchObject({ retainUntil: after(email.sentAt, 1825) });
+    expect(await db().blobRetention.findUniqueOrThrow({ where: { hash: email.storageHashSha256 } })).toMatchObject({
+      retainUntil: after(email.sentAt, 1825),
+    });
     // No rule governs it: nothing retains it by date.
     expect(await storedRetention((await emailBySubject("Kept forever")).storagePath)).toEqual(NO_RETENTION);
 
@@ -104,7 +118,9 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     expect(await db().archivedEmail.count({ where: { id: labelled.id } })).toBe(1);
     expect(await stored(labelled.storagePath)).toBe(true);
     const cycle = await db().lifecycleCycle.findUniqueOrThrow({ where: { id: first.cycleId! } });
-    expect(cycle.failures).toEqual([{ emailId: labelled.id, error: expect.stringMatching(/^Not deleted: its stored blob .* is retained until /) }]);
+    expect(cycle.failures).toEqual([
+      { emailId: labelled.id, error: expect.stringMatching(/^Not deleted: its stored blob .* is retained until /) },
+    ]);
     const refusal = await db().auditLog.findFirstOrThrow({ where: { actionType: "DELETE_REFUSED", targetId: labelled.id } });
     expect(refusal.details).toMatchObject({ reason: "StorageRetention", cycleId: first.cycleId });
 
@@ -133,7 +149,9 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     expect(refused.body).toEqual({
       status: "error",
       statusCode: 409,
-      message: expect.stringMatching(/^The email cannot be deleted yet: its stored blob sha256\/.* is retained until .* \(immutable storage, STORAGE_IMMUTABLE\)$/),
+      message: expect.stringMatching(
+        /^The email cannot be deleted yet: its stored blob sha256\/.* is retained until .* \(immutable storage, STORAGE_IMMUTABLE\)$/,
+      ),
       errors: null,
     });
     const viaTrpc = await trpcHttp("archivedEmails.delete", { id: contract.id }, { authorization: `Bearer ${admin.token}` });
@@ -157,7 +175,10 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
   it("archive check reports blobs whose stored retention disagrees with the database", async () => {
     const admin = await setupAdmin();
     await createPolicy(admin.token, { name: "One year", retentionPeriodDays: 365 });
-    await archive(admin.token, [buildMessage({ subject: "A", date: daysAgo(30).toUTCString() }), buildMessage({ subject: "B", date: daysAgo(30).toUTCString() })]);
+    await archive(admin.token, [
+      buildMessage({ subject: "A", date: daysAgo(30).toUTCString() }),
+      buildMessage({ subject: "B", date: daysAgo(30).toUTCString() }),
+    ]);
     const clean = await checkInstallation({ checks: [blobRetentionCheck] });
     expect(clean).toEqual({ ok: true, summary: { retentionChecked: 2, retentionMismatches: 0 }, problems: [] });
 
@@ -172,8 +193,12 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     expect(result.problems).toHaveLength(2);
     expect(result.problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(new RegExp(`^blob ${a.storagePath}: the store has it retained until .*, the database asks for retained until `)),
-        expect.stringMatching(new RegExp(`^blob ${b.storagePath}: the store has it retained until .*, the database asks for under legal hold`)),
+        expect.stringMatching(
+          new RegExp(`^blob ${a.storagePath}: the store has it retained until .*, the database asks for retained until `),
+        ),
+        expect.stringMatching(
+          new RegExp(`^blob ${b.storagePath}: the store has it retained until .*, the database asks for under legal hold`),
+        ),
       ]),
     );
   });

@@ -187,7 +187,9 @@ describe("lifecycle under concurrency", () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const summaries = runs.map((run) => JSON.parse(run.stdout.trim().split("\n").at(-1)!) as CycleSummary);
     for (const summary of summaries) {
-      expect(Object.keys(summary)).toEqual(expect.arrayContaining(["cycleId", "evaluated", "deleted", "protectedByHold", "failed", "durationMs"]));
+      expect(Object.keys(summary)).toEqual(
+        expect.arrayContaining(["cycleId", "evaluated", "deleted", "protectedByHold", "failed", "durationMs"]),
+      );
     }
     expect(summaries.reduce((sum, summary) => sum + summary.deleted, 0)).toBe(40);
     expect(await db().archivedEmail.count()).toBe(0);
@@ -206,7 +208,10 @@ describe("lifecycle under concurrency", () => {
       CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.005); RETURN OLD; END $$`);
     await db().$executeRawUnsafe("CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()");
     try {
-      const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], { env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] });
+      const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+        env: { ...process.env },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stderr = "";
       worker.stderr.on("data", (chunk) => (stderr += chunk));
       const exited = new Promise<number | null>((resolve) => worker.on("close", resolve));
@@ -228,7 +233,11 @@ describe("lifecycle under concurrency", () => {
       await db().$executeRawUnsafe("DROP TRIGGER slow_delete ON archived_emails");
       await db().$executeRawUnsafe("DROP FUNCTION slow_delete()");
     }
-    await expectOneAuditEntryPerDeletion(await db().lifecycleCycle.findFirstOrThrow().then((cycle) => cycle.deleted));
+    await expectOneAuditEntryPerDeletion(
+      await db()
+        .lifecycleCycle.findFirstOrThrow()
+        .then((cycle) => cycle.deleted),
+    );
   }, 120_000);
 
   it("never loses a held or unexpired-labelled email while holds are applied, released, deactivated and reactivated and labels applied, changed and removed during cycles and API deletions (20 rounds)", async () => {
@@ -258,12 +267,16 @@ describe("lifecycle under concurrency", () => {
         (async () => {
           for (const id of guarded) {
             await pause(Math.random() * 15);
-            applyResults.set(id, (await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: keep.id } })).status);
+            applyResults.set(
+              id,
+              (await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: keep.id } })).status,
+            );
           }
         })(),
         (async () => {
           for (let flip = 0; flip < 3; flip++) {
-            for (const id of flickering) await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: flicker.id } });
+            for (const id of flickering)
+              await api("POST", `${HOLDS}/email/${id}/holds`, { token: admin.token, body: { holdId: flicker.id } });
             await pause(Math.random() * 10);
             await api("POST", `${HOLDS}/holds/${flicker.id}/release-all`, { token: admin.token });
           }
@@ -273,7 +286,11 @@ describe("lifecycle under concurrency", () => {
           for (let flip = 0; flip < 2; flip++) {
             for (const isActive of [false, true]) {
               await pause(Math.random() * 10);
-              expectStatus([200], await api("PUT", `${HOLDS}/holds/${toggle.id}`, { token: admin.token, body: { isActive } }), `set Toggle active=${isActive}`);
+              expectStatus(
+                [200],
+                await api("PUT", `${HOLDS}/holds/${toggle.id}`, { token: admin.token, body: { isActive } }),
+                `set Toggle active=${isActive}`,
+              );
             }
           }
         })(),
@@ -311,7 +328,10 @@ describe("lifecycle under concurrency", () => {
         expect(survived, `round ${round}: apply answered ${applyResults.get(id)}`).toBe(applyResults.get(id) === 200);
       }
       expect(await heldDeletions("hold"), `round ${round}`).toEqual([]);
-      expect((await heldDeletions("label")).filter((id) => !manuallyDeleted.has(id)), `round ${round}: the lifecycle deleted a labelled email before its time`).toEqual([]);
+      expect(
+        (await heldDeletions("label")).filter((id) => !manuallyDeleted.has(id)),
+        `round ${round}: the lifecycle deleted a labelled email before its time`,
+      ).toEqual([]);
     }
     // Whatever is left unprotected goes in one more cycle; the held and long-labelled ones stay.
     await api("POST", `${HOLDS}/holds/${flicker.id}/release-all`, { token: admin.token });
@@ -327,7 +347,10 @@ describe("lifecycle under concurrency", () => {
     expect(await heldDeletions("hold")).toEqual([]);
     await expectOneAuditEntryPerDeletion(deletedTotal);
     // Manual deletions too: every email that is gone has exactly one DELETE entry, and the chain verifies.
-    const deletions = await db().auditLog.findMany({ where: { actionType: "DELETE", targetType: "ArchivedEmail" }, select: { targetId: true } });
+    const deletions = await db().auditLog.findMany({
+      where: { actionType: "DELETE", targetType: "ArchivedEmail" },
+      select: { targetId: true },
+    });
     expect(new Set(deletions.map((entry) => entry.targetId)).size).toBe(deletions.length);
     expect(deletions).toHaveLength(ROUNDS * PER_ROUND - remaining.length);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });

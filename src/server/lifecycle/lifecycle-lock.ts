@@ -13,7 +13,10 @@ export async function withLifecycleLock<T>(work: () => Promise<T>): Promise<{ re
   // A dropped lock connection only means the lock is gone; the cycle's own queries report their errors.
   const { client } = await connectDedicatedPgClient({ application_name: "lifecycle-lock" });
   try {
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [LOCK_CLASS, LOCK_ID]);
+    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [
+      LOCK_CLASS,
+      LOCK_ID,
+    ]);
     if (!rows[0]?.locked) return null;
     try {
       return { result: await work() };

@@ -13,11 +13,17 @@ import { runLifecycleCycle } from "./run-lifecycle-cycle";
 
 useEmptyDatabasePerTest();
 
-const exists = (key: string) => readFile(path.join(dataDir(), "storage", key)).then(() => true, () => false);
+const exists = (key: string) =>
+  readFile(path.join(dataDir(), "storage", key)).then(
+    () => true,
+    () => false,
+  );
 
 async function importInto(token: string, sourceId: string, mailbox: string, messages: Buffer[]) {
   const response = await api("POST", `/v1/ingestion-sources/${sourceId}/import?userEmail=${mailbox}`, {
-    token, rawBody: new Uint8Array(mboxOf(messages)), headers: { "content-type": "application/mbox" },
+    token,
+    rawBody: new Uint8Array(mboxOf(messages)),
+    headers: { "content-type": "application/mbox" },
   });
   expect(response.body.failed).toEqual([]);
 }
@@ -29,8 +35,16 @@ describe("lifecycle and stored bytes", () => {
     const old = "Mon, 01 Jan 2018 10:00:00 +0000";
     const shared = buildMessage({ subject: "Shared", date: old, messageId: "shared@x" });
     const alone = buildMessage({ subject: "Alone", date: old, attachments: [{ filename: "report.txt", content: "only here" }] });
-    const keptAttachment = buildMessage({ subject: "Recent", attachments: [{ filename: "report-copy.txt", content: "also elsewhere" }], date: new Date().toUTCString() });
-    const expiringTwin = buildMessage({ subject: "Old twin", date: old, attachments: [{ filename: "twin.txt", content: "also elsewhere" }] });
+    const keptAttachment = buildMessage({
+      subject: "Recent",
+      attachments: [{ filename: "report-copy.txt", content: "also elsewhere" }],
+      date: new Date().toUTCString(),
+    });
+    const expiringTwin = buildMessage({
+      subject: "Old twin",
+      date: old,
+      attachments: [{ filename: "twin.txt", content: "also elsewhere" }],
+    });
     const held = buildMessage({ subject: "Held", date: old });
     await importInto(admin.token, source.body.id, "alice@example.com", [shared, alone, keptAttachment, expiringTwin, held]);
     await importInto(admin.token, source.body.id, "bob@example.com", [shared]);
@@ -38,9 +52,14 @@ describe("lifecycle and stored bytes", () => {
     const heldEmail = await db().archivedEmail.findFirstOrThrow({ where: { subject: "Held" } });
     await applyHold(admin.token, heldEmail.id, hold.id);
     // Bob's copy of "Shared" is outside the policy's scope, so its bytes must stay.
-    await createPolicy(admin.token, { name: "Alice 1y", retentionPeriodDays: 365, conditions: { operator: "AND", rules: [{ field: "userEmail", op: "equals", value: "alice@example.com" }] } });
+    await createPolicy(admin.token, {
+      name: "Alice 1y",
+      retentionPeriodDays: 365,
+      conditions: { operator: "AND", rules: [{ field: "userEmail", op: "equals", value: "alice@example.com" }] },
+    });
     const before = await db().archivedEmail.findMany({ include: { attachments: true } });
-    const bySubject = (subject: string, mailbox = "alice@example.com") => before.find((email) => email.subject === subject && email.userEmail === mailbox)!;
+    const bySubject = (subject: string, mailbox = "alice@example.com") =>
+      before.find((email) => email.subject === subject && email.userEmail === mailbox)!;
 
     const summary = await runLifecycleCycle();
     expect(summary).toMatchObject({ deleted: 3, protectedByHold: 1, failed: 0 });

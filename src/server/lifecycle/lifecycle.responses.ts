@@ -15,7 +15,12 @@ export const lifecycleCycleResponse = z.object({
   failures: z.array(z.unknown()),
 });
 
-const decidingRule = z.object({ type: z.string(), id: z.string().nullable(), name: z.string().nullable(), retentionPeriodDays: z.number().int().nullable() });
+const decidingRule = z.object({
+  type: z.string(),
+  id: z.string().nullable(),
+  name: z.string().nullable(),
+  retentionPeriodDays: z.number().int().nullable(),
+});
 const ruleRef = z.object({ type: z.string(), id: z.string(), name: z.string() });
 
 export const emailRetentionStatusResponse = z.object({
@@ -24,9 +29,17 @@ export const emailRetentionStatusResponse = z.object({
   holds: z.array(z.object({ legalHoldId: z.uuid(), holdName: z.string(), appliedAt: timestamp })),
   protectedByHold: z.boolean(),
   label: z
-    .object({ labelId: z.uuid(), labelName: z.string(), retentionPeriodDays: z.number().int(), isDisabled: z.boolean(), appliedAt: timestamp })
+    .object({
+      labelId: z.uuid(),
+      labelName: z.string(),
+      retentionPeriodDays: z.number().int(),
+      isDisabled: z.boolean(),
+      appliedAt: timestamp,
+    })
     .nullable(),
-  matchingPolicies: z.array(z.object({ id: z.uuid(), name: z.string(), priority: z.number().int(), retentionPeriodDays: z.number().int() })),
+  matchingPolicies: z.array(
+    z.object({ id: z.uuid(), name: z.string(), priority: z.number().int(), retentionPeriodDays: z.number().int() }),
+  ),
   decidingRule,
   eligibleAt: timestamp.nullable(),
   withoutHolds: z.object({ decidingRule, eligibleAt: timestamp.nullable() }),
@@ -47,14 +60,23 @@ export const deletionForecastResponse = z.object({
   horizon: timestamp,
   total: count,
   dueNow: count,
-  byRule: z.array(z.object({ type: z.enum(["label", "policy"]), id: z.string(), name: z.string(), retentionPeriodDays: z.number().int(), count })),
+  byRule: z.array(
+    z.object({ type: z.enum(["label", "policy"]), id: z.string(), name: z.string(), retentionPeriodDays: z.number().int(), count }),
+  ),
   byDay: z.array(z.object({ date: z.string(), count })),
   byWeek: z.array(z.object({ weekStart: z.string(), count })),
   reviews: z.object({
     awaitingDecision: count,
     upcoming: count,
     byRule: z.array(
-      z.object({ type: z.enum(["label", "policy"]), id: z.string(), name: z.string(), retentionPeriodDays: z.number().int(), awaitingDecision: count, upcoming: count }),
+      z.object({
+        type: z.enum(["label", "policy"]),
+        id: z.string(),
+        name: z.string(),
+        retentionPeriodDays: z.number().int(),
+        awaitingDecision: count,
+        upcoming: count,
+      }),
     ),
   }),
 });

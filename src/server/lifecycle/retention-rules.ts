@@ -67,8 +67,9 @@ function decidingPolicyJoin(policies: EnabledPolicy[]): Sql {
     " ",
   );
   const rows = Prisma.join(
-    policies.map((policy, index) =>
-      Prisma.sql`(${index}::int, ${policy.id}::uuid, ${policy.name}::text, ${policy.retentionPeriodDays}::int, ${policy.dispositionAction}::text)`,
+    policies.map(
+      (policy, index) =>
+        Prisma.sql`(${index}::int, ${policy.id}::uuid, ${policy.name}::text, ${policy.retentionPeriodDays}::int, ${policy.dispositionAction}::text)`,
     ),
   );
   return Prisma.sql`
@@ -90,8 +91,7 @@ const extendedUntilSql = Prisma.sql`(SELECT max(x.extended_until) FROM email_dis
 const notExtendedPast = (asOf: Date) =>
   Prisma.sql`NOT EXISTS (SELECT 1 FROM email_dispositions x WHERE x.email_id = e.id AND x.extended_until > ${timestamp(asOf)})`;
 /** When the email's period runs out, or its extension if later. */
-const eligibleAtSql = (periodDays: Sql) =>
-  Prisma.sql`greatest(e.sent_at + ${daysInterval(periodDays)}, ${extendedUntilSql})`;
+const eligibleAtSql = (periodDays: Sql) => Prisma.sql`greatest(e.sent_at + ${daysInterval(periodDays)}, ${extendedUntilSql})`;
 /** The email's open disposition was approved under the rule `ruleId` that governs it now. */
 const approvedSql = (ruleId: Sql) =>
   Prisma.sql`EXISTS (SELECT 1 FROM email_dispositions a WHERE a.open_email_id = e.id AND a.status = 'approved' AND a.rule_id = ${ruleId})`;
@@ -191,7 +191,12 @@ export function policyDueSql(options: { policies: EnabledPolicy[]; asOf: Date; e
       AND ${options.extraWhere ?? Prisma.sql`TRUE`}`;
 }
 
-export function decidingRuleOf(row: { rule_type: string; rule_id: string | null; rule_name: string | null; period_days: number | null }): DecidingRule {
+export function decidingRuleOf(row: {
+  rule_type: string;
+  rule_id: string | null;
+  rule_name: string | null;
+  period_days: number | null;
+}): DecidingRule {
   if (row.rule_type === "none") return { type: "none", id: null, name: null, retentionPeriodDays: null };
   return { type: row.rule_type as RuleType, id: row.rule_id, name: row.rule_name, retentionPeriodDays: row.period_days };
 }

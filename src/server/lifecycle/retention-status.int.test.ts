@@ -8,7 +8,16 @@ import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import {
-  applyHold, applyLabel, createHold, createLabel, createPolicy, DAY_MS, daysAgo, disableLabel, retentionStatus, setHoldActive,
+  applyHold,
+  applyLabel,
+  createHold,
+  createLabel,
+  createPolicy,
+  DAY_MS,
+  daysAgo,
+  disableLabel,
+  retentionStatus,
+  setHoldActive,
 } from "../../../tests/helpers/retention";
 
 useEmptyDatabasePerTest();
@@ -25,7 +34,9 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
     const admin = await setupAdmin();
     await createPolicy(admin.token, { name: "Disabled", retentionPeriodDays: 1, isEnabled: false });
     await createPolicy(admin.token, {
-      name: "Other sender", retentionPeriodDays: 1, conditions: { operator: "AND", rules: [{ field: "sender", op: "equals", value: "x@y.z" }] },
+      name: "Other sender",
+      retentionPeriodDays: 1,
+      conditions: { operator: "AND", rules: [{ field: "sender", op: "equals", value: "x@y.z" }] },
     });
     const email = await insertTestEmail({ sentAt: daysAgo(4000) });
     expect(await retentionStatus(admin.token, email.id)).toEqual({
@@ -47,7 +58,9 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
     const otherSource = await ensureTestSource("Other source");
     const everything = await createPolicy(admin.token, { name: "Everything", retentionPeriodDays: 365 });
     const example = await createPolicy(admin.token, {
-      name: "Example senders", retentionPeriodDays: 1000, priority: 1,
+      name: "Example senders",
+      retentionPeriodDays: 1000,
+      priority: 1,
       conditions: { operator: "AND", rules: [{ field: "sender", op: "domain", value: "example.com" }] },
     });
     const sameLength = await createPolicy(admin.token, { name: "Same length, higher priority", retentionPeriodDays: 1000, priority: 2 });
@@ -56,7 +69,9 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
     const fromExample = await insertTestEmail({ senderEmail: "alice@example.com", sentAt: daysAgo(400) });
     const status = await retentionStatus(admin.token, fromExample.id);
     expect(status.matchingPolicies.map((policy: { name: string }) => policy.name)).toEqual([
-      "Same length, higher priority", "Example senders", "Everything",
+      "Same length, higher priority",
+      "Example senders",
+      "Everything",
     ]);
     expect(status.matchingPolicies[1]).toEqual({ id: example.id, name: "Example senders", priority: 1, retentionPeriodDays: 1000 });
     expect(status.decidingRule).toEqual({ type: "policy", id: sameLength.id, name: sameLength.name, retentionPeriodDays: 1000 });
@@ -64,7 +79,8 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
 
     const elsewhere = await insertTestEmail({ senderEmail: "bob@elsewhere.org", sentAt: daysAgo(400) });
     await api("PUT", `/api/v1/enterprise/retention-policy/policies/${sameLength.id}`, {
-      token: admin.token, body: { conditions: { operator: "AND", rules: [{ field: "sender", op: "domain", value: "example.com" }] } },
+      token: admin.token,
+      body: { conditions: { operator: "AND", rules: [{ field: "sender", op: "domain", value: "example.com" }] } },
     });
     const other = await retentionStatus(admin.token, elsewhere.id);
     expect(other.decidingRule).toEqual({ type: "policy", id: everything.id, name: "Everything", retentionPeriodDays: 365 });
@@ -81,7 +97,11 @@ describe("GET /email/{emailId}/status: precedence hold > label > longest policy 
     await applyLabel(admin.token, email.id, short.id);
     const status = await retentionStatus(admin.token, email.id);
     expect(status.label).toEqual({
-      labelId: short.id, labelName: "Short", retentionPeriodDays: 30, isDisabled: false, appliedAt: expect.any(String),
+      labelId: short.id,
+      labelName: "Short",
+      retentionPeriodDays: 30,
+      isDisabled: false,
+      appliedAt: expect.any(String),
     });
     expect(status.matchingPolicies).toEqual([{ id: policy.id, name: "Everything", priority: 0, retentionPeriodDays: 3650 }]);
     expect(status.decidingRule).toEqual({ type: "label", id: short.id, name: "Short", retentionPeriodDays: 30 });
@@ -140,7 +160,9 @@ describe("GET /email/{emailId}/status: errors and access", () => {
     expect((await api("GET", STATUS(email.id), { token: reader.token })).status).toBe(200);
     const noRole = await createUserWithRole(admin.token, null);
     expect((await api("GET", STATUS(email.id), { token: noRole.token })).status).toBe(403);
-    const aliceOnly = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+    const aliceOnly = await createUserWithRole(admin.token, [
+      { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+    ]);
     expect((await api("GET", STATUS(email.id), { token: aliceOnly.token })).status).toBe(404);
     process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
     const disabled = await api("GET", STATUS(email.id), { token: admin.token });
@@ -154,14 +176,17 @@ describe("the explanation agrees with what the cycles delete", () => {
   it("an email is deleted by the cycle at instant T exactly when its status says it is unprotected and eligible by T", async () => {
     const admin = await setupAdmin();
     await createPolicy(admin.token, {
-      name: "Example mail", retentionPeriodDays: 100, conditions: { operator: "AND", rules: [{ field: "sender", op: "domain", value: "example.com" }] },
+      name: "Example mail",
+      retentionPeriodDays: 100,
+      conditions: { operator: "AND", rules: [{ field: "sender", op: "domain", value: "example.com" }] },
     });
     await createPolicy(admin.token, { name: "Longer but disabled", retentionPeriodDays: 5000, isEnabled: false });
     const short = await createLabel(admin.token, "Short", 10);
     const long = await createLabel(admin.token, "Long", 3000);
     const retired = await createLabel(admin.token, "Retired", 20);
     const reviewed = await api("POST", "/api/v1/enterprise/retention-policy/labels", {
-      token: admin.token, body: { name: "Reviewed", retentionPeriodDays: 10, dispositionAction: "review" },
+      token: admin.token,
+      body: { name: "Reviewed", retentionPeriodDays: 10, dispositionAction: "review" },
     });
     const activeHold = await createHold(admin.token, "Active case");
     const inactiveHold = await createHold(admin.token, "Closed case");
@@ -170,7 +195,18 @@ describe("the explanation agrees with what the cycles delete", () => {
     const toApprove: string[] = [];
     const toHoldAfterApproval: string[] = [];
     for (const age of [5, 15, 25, 95, 105, 130, 400]) {
-      for (const variant of ["policy", "other", "short", "long", "retired", "held", "inactive-hold", "review", "review-approved", "review-held"]) {
+      for (const variant of [
+        "policy",
+        "other",
+        "short",
+        "long",
+        "retired",
+        "held",
+        "inactive-hold",
+        "review",
+        "review-approved",
+        "review-held",
+      ]) {
         const sender = variant === "other" ? `u${index}@other.org` : `u${index}@example.com`;
         const email = await insertTestEmail({ senderEmail: sender, sentAt: daysAgo(age + (index++ % 3) * 0.25, now) });
         if (variant === "short") await applyLabel(admin.token, email.id, short.id);
@@ -188,7 +224,8 @@ describe("the explanation agrees with what the cycles delete", () => {
     const queued = await db().emailDisposition.findMany({ where: { emailId: { in: [...toApprove, ...toHoldAfterApproval] } } });
     expect(queued.length).toBeGreaterThan(0);
     const decided = await api("POST", "/api/v1/enterprise/retention-policy/dispositions/decide", {
-      token: admin.token, body: { ids: queued.map((row) => row.id), decision: "approve", comment: "fine" },
+      token: admin.token,
+      body: { ids: queued.map((row) => row.id), decision: "approve", comment: "fine" },
     });
     expect(decided.body.decided).toHaveLength(queued.length);
     for (const id of toHoldAfterApproval) await applyHold(admin.token, id, activeHold.id);

@@ -6,7 +6,15 @@ import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import {
-  applyHold, applyLabel, createHold, createLabel, createPolicy, DAY_MS, daysAgo, forecast, setHoldActive,
+  applyHold,
+  applyLabel,
+  createHold,
+  createLabel,
+  createPolicy,
+  DAY_MS,
+  daysAgo,
+  forecast,
+  setHoldActive,
 } from "../../../tests/helpers/retention";
 import { forecastDeletions } from "./forecast-deletions";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
@@ -50,7 +58,13 @@ describe("runLifecycleCycle", () => {
 
     const summary = await runLifecycleCycle();
     expect(summary).toEqual({
-      cycleId: expect.any(String), evaluated: 5, deleted: 4, protectedByHold: 1, awaitingReview: 0, failed: 0, durationMs: expect.any(Number),
+      cycleId: expect.any(String),
+      evaluated: 5,
+      deleted: 4,
+      protectedByHold: 1,
+      awaitingReview: 0,
+      failed: 0,
+      durationMs: expect.any(Number),
     });
     for (const gone of [byPolicy, withAttachments, byLabel, inactiveHold]) expect(await exists(gone.id)).toBe(false);
     for (const kept of [unmatched, tooYoung, held, labeledLonger]) expect(await exists(kept.id)).toBe(true);
@@ -77,7 +91,14 @@ describe("runLifecycleCycle", () => {
     });
 
     const recorded = await db().lifecycleCycle.findUniqueOrThrow({ where: { id: summary.cycleId! } });
-    expect(recorded).toMatchObject({ evaluated: 5, deleted: 4, protectedByHold: 1, failed: 0, durationMs: summary.durationMs, failures: [] });
+    expect(recorded).toMatchObject({
+      evaluated: 5,
+      deleted: 4,
+      protectedByHold: 1,
+      failed: 0,
+      durationMs: summary.durationMs,
+      failures: [],
+    });
     expect(recorded.finishedAt).not.toBeNull();
 
     const again = await runLifecycleCycle();
@@ -86,10 +107,20 @@ describe("runLifecycleCycle", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((cycle: { id: string }) => cycle.id)).toEqual([again.cycleId, summary.cycleId]);
     expect(listed.body[1]).toEqual({
-      id: summary.cycleId, startedAt: recorded.startedAt.toISOString(), finishedAt: recorded.finishedAt!.toISOString(),
-      evaluated: 5, deleted: 4, protectedByHold: 1, awaitingReview: 0, failed: 0, durationMs: summary.durationMs, failures: [],
+      id: summary.cycleId,
+      startedAt: recorded.startedAt.toISOString(),
+      finishedAt: recorded.finishedAt!.toISOString(),
+      evaluated: 5,
+      deleted: 4,
+      protectedByHold: 1,
+      awaitingReview: 0,
+      failed: 0,
+      durationMs: summary.durationMs,
+      failures: [],
     });
-    expect((await api("GET", `${CYCLES}?limit=1`, { token: admin.token })).body.map((cycle: { id: string }) => cycle.id)).toEqual([again.cycleId]);
+    expect((await api("GET", `${CYCLES}?limit=1`, { token: admin.token })).body.map((cycle: { id: string }) => cycle.id)).toEqual([
+      again.cycleId,
+    ]);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
 
@@ -232,7 +263,9 @@ describe("forecast", () => {
     expect(tenDays).toMatchObject({ total: 8, dueNow: 5 });
     expect(tenDays.byDay.reduce((sum, day) => sum + day.count, 0)).toBe(8);
     expect(tenDays.byDay.map((day) => day.date)).toEqual(
-      [0, 4.5, 7.5].map((offset) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10)).filter((d, i, all) => all.indexOf(d) === i),
+      [0, 4.5, 7.5]
+        .map((offset) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10))
+        .filter((d, i, all) => all.indexOf(d) === i),
     );
     expect(tenDays.byWeek.reduce((sum, week) => sum + week.count, 0)).toBe(8);
     expect(new Date(`${tenDays.byWeek[0].weekStart}T00:00:00Z`).getUTCDay()).toBe(1);

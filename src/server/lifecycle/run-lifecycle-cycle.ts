@@ -46,13 +46,20 @@ const MAX_RECORDED_FAILURES = 1000;
  * lifecycle_cycles from its start. `signal` stops it between batches: the batches already started
  * finish, no new one starts.
  */
-export async function runLifecycleCycle(
-  options: CycleOptions = {},
-): Promise<CycleSummary> {
+export async function runLifecycleCycle(options: CycleOptions = {}): Promise<CycleSummary> {
   const started = Date.now();
   const locked = await withLifecycleLock(() => runLockedCycle(options, started));
   if (locked) return locked.result;
-  return { cycleId: null, evaluated: 0, deleted: 0, protectedByHold: 0, awaitingReview: 0, failed: 0, durationMs: Date.now() - started, skipped: true };
+  return {
+    cycleId: null,
+    evaluated: 0,
+    deleted: 0,
+    protectedByHold: 0,
+    awaitingReview: 0,
+    failed: 0,
+    durationMs: Date.now() - started,
+    skipped: true,
+  };
 }
 
 interface CycleOptions {
@@ -67,7 +74,15 @@ async function runLockedCycle(options: CycleOptions, started: number): Promise<C
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const cycle = await db().lifecycleCycle.create({ data: {}, select: { id: true } });
-  const summary: CycleSummary = { cycleId: cycle.id, evaluated: 0, deleted: 0, protectedByHold: 0, awaitingReview: 0, failed: 0, durationMs: 0 };
+  const summary: CycleSummary = {
+    cycleId: cycle.id,
+    evaluated: 0,
+    deleted: 0,
+    protectedByHold: 0,
+    awaitingReview: 0,
+    failed: 0,
+    durationMs: 0,
+  };
   const failures: CycleFailure[] = [];
   const fail = (emailId: string | null, error: unknown) => {
     if (emailId !== null) summary.failed++;

@@ -141,7 +141,9 @@ describe("npm run archive -- backup / restore / check", () => {
     // the chain head is the live chain's entry of that id, and the kept counts were not counted twice.
     const live = process.env.DATABASE_URL!;
     const restoredEmails = await queryOn<{ id: string; hash: string }>(target.DATABASE_URL!, snapshotQueries.emails);
-    const liveEmails = new Map((await queryOn<{ id: string; hash: string }>(live, snapshotQueries.emails)).map((row) => [row.id, row.hash]));
+    const liveEmails = new Map(
+      (await queryOn<{ id: string; hash: string }>(live, snapshotQueries.emails)).map((row) => [row.id, row.hash]),
+    );
     expect(restoredEmails).toHaveLength(summary.counts.emails);
     for (const email of restoredEmails) expect(liveEmails.get(email.id)).toBe(email.hash);
     expect(liveEmails.size).toBeGreaterThan(restoredEmails.length);
@@ -149,7 +151,10 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(await queryOn(target.DATABASE_URL!, snapshotQueries.labels)).toEqual(await queryOn(live, snapshotQueries.labels));
     const roles = "SELECT id::text, slug, policies FROM roles ORDER BY id";
     expect(await queryOn(target.DATABASE_URL!, roles)).toEqual(await queryOn(live, roles));
-    const [liveEntry] = await queryOn<{ current_hash: string }>(live, `SELECT current_hash FROM audit_logs WHERE id = ${summary.auditHead.id}`);
+    const [liveEntry] = await queryOn<{ current_hash: string }>(
+      live,
+      `SELECT current_hash FROM audit_logs WHERE id = ${summary.auditHead.id}`,
+    );
     expect(liveEntry.current_hash).toBe(summary.auditHead.currentHash);
     const [counts] = await queryOn<Record<string, number>>(target.DATABASE_URL!, snapshotQueries.keptCounts);
     expect(counts).toEqual({ source_count: summary.counts.emails, emails: summary.counts.emails, hold_links: 4, links: 4 });
@@ -204,12 +209,17 @@ describe("npm run archive -- backup / restore / check", () => {
     try {
       const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
       await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
-      await expect(refused).rejects.toThrow(/^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/);
+      await expect(refused).rejects.toThrow(
+        /^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/,
+      );
       // A database without any schema yet (an external server's new database) is a valid target.
       const { DATABASE_URL: empty } = await freshTarget();
       process.env.DATABASE_URL = empty;
       await disconnectDb();
-      expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({ rows: expect.any(Number), blobs: 6 + (await queryOn<{ n: number }>(liveDatabaseUrl, "SELECT count(*)::int AS n FROM attachments"))[0].n });
+      expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({
+        rows: expect.any(Number),
+        blobs: 6 + (await queryOn<{ n: number }>(liveDatabaseUrl, "SELECT count(*)::int AS n FROM attachments"))[0].n,
+      });
       const emails = "SELECT id, storage_hash_sha256 FROM archived_emails ORDER BY id";
       expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
     } finally {

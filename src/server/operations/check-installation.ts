@@ -21,11 +21,13 @@ const PROBLEMS_KEPT = 50;
  * Runs every check against the installation of DATABASE_URL and the configured blob store. Blob
  * deletions wait meanwhile, so an email deleted while it is checked does not look like lost bytes.
  */
-export async function checkInstallation(options: {
-  checks?: readonly InstallationCheck[];
-  onStart?: (totalWork: number) => void;
-  onProgress?: (doneWork: number) => void;
-} = {}): Promise<InstallationCheckResult> {
+export async function checkInstallation(
+  options: {
+    checks?: readonly InstallationCheck[];
+    onStart?: (totalWork: number) => void;
+    onProgress?: (doneWork: number) => void;
+  } = {},
+): Promise<InstallationCheckResult> {
   const checks = options.checks ?? INSTALLATION_CHECKS;
   const { client } = await connectDedicatedPgClient();
   try {

@@ -18,7 +18,13 @@ export const sha256Hex = (bytes: Buffer) => createHash("sha256").update(bytes).d
  */
 export async function copyBlobToBackup(options: { store: BlobStore; key: string; blobsRoot: string }): Promise<number> {
   const target = path.join(options.blobsRoot, options.key);
-  if (await stat(target).then((info) => info.isFile(), () => false)) return 0;
+  if (
+    await stat(target).then(
+      (info) => info.isFile(),
+      () => false,
+    )
+  )
+    return 0;
   const bytes = await options.store.get(options.key);
   if (sha256Hex(bytes) !== path.basename(options.key)) throw new CorruptBlobError(options.key);
   await mkdir(path.dirname(target), { recursive: true });

@@ -114,7 +114,9 @@ async function readSnapshotFacts(client: pg.Client) {
   // Sequences are not transactional: their values are at least those the snapshot's rows used.
   const sequences: BackupManifest["sequences"] = [];
   for (const name of await listSequences(client)) {
-    const value = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${quoteIdentifier(name)}`);
+    const value = await client.query<{ last_value: string; is_called: boolean }>(
+      `SELECT last_value::text, is_called FROM ${quoteIdentifier(name)}`,
+    );
     sequences.push({ name, lastValue: value.rows[0].last_value, isCalled: value.rows[0].is_called });
   }
   const [row] = rows;
@@ -127,7 +129,12 @@ async function readSnapshotFacts(client: pg.Client) {
 }
 
 /** Copies every blob the snapshot's emails and attachments reference, listing the keys as it goes. */
-async function copyReferencedBlobs(options: { client: pg.Client; blobsRoot: string; listFile: string; onProgress: (done: number) => void }) {
+async function copyReferencedBlobs(options: {
+  client: pg.Client;
+  blobsRoot: string;
+  listFile: string;
+  onProgress: (done: number) => void;
+}) {
   const store = blobStore();
   const list = new PassThrough();
   const listWritten = writeGzipFile(options.listFile, list);
@@ -144,7 +151,8 @@ async function copyReferencedBlobs(options: { client: pg.Client; blobsRoot: stri
           totals.bytes += bytes;
         }
       });
-      if (rows.length > 0 && !list.write(rows.map((row) => `${row.key}\n`).join(""))) await new Promise((resolve) => list.once("drain", resolve));
+      if (rows.length > 0 && !list.write(rows.map((row) => `${row.key}\n`).join("")))
+        await new Promise((resolve) => list.once("drain", resolve));
       totals.listed += rows.length;
       options.onProgress(totals.listed);
       if (rows.length < BLOB_BATCH) break;

@@ -57,7 +57,10 @@ export async function restoreBackup(options: {
   await verifyBackupFiles(directory, manifest);
   await refuseUnknownMigrations(manifest);
   await refuseDifferentSecrets(directory, manifest);
-  if (await blobStore().hasAnyBlob()) throw new RestoreRefusedError("The blob store is not empty: restore only into an empty store (a fresh DATA_DIR, STORAGE_DIR or S3 prefix).");
+  if (await blobStore().hasAnyBlob())
+    throw new RestoreRefusedError(
+      "The blob store is not empty: restore only into an empty store (a fresh DATA_DIR, STORAGE_DIR or S3 prefix).",
+    );
   const { client } = await connectDedicatedPgClient();
   try {
     await refuseNewerSchema(client, manifest);
@@ -76,24 +79,32 @@ export async function restoreBackup(options: {
 async function verifyBackupFiles(directory: string, manifest: BackupManifest): Promise<void> {
   for (const file of manifest.files) {
     const actual = await hashFile(path.join(directory, file.path)).catch(() => null);
-    if (actual?.sha256 !== file.sha256) throw new Error(`The backup is damaged: ${file.path} is ${actual ? "altered" : "missing"} (its SHA-256 differs from backup.json)`);
+    if (actual?.sha256 !== file.sha256)
+      throw new Error(`The backup is damaged: ${file.path} is ${actual ? "altered" : "missing"} (its SHA-256 differs from backup.json)`);
   }
 }
 
 async function refuseUnknownMigrations(manifest: BackupManifest): Promise<void> {
   const known = new Set((await readMigrationsList(migrationPaths().migrationsDir)).migrationDirectories.map((directory) => directory.path));
   const unknown = manifest.migrations.filter((name) => !known.has(name));
-  if (unknown.length > 0) throw new RestoreRefusedError(`The backup was taken by a newer version of the service (migrations ${unknown.join(", ")}): restore it with that version.`);
+  if (unknown.length > 0)
+    throw new RestoreRefusedError(
+      `The backup was taken by a newer version of the service (migrations ${unknown.join(", ")}): restore it with that version.`,
+    );
 }
 
 async function refuseNewerSchema(client: pg.Client, manifest: BackupManifest): Promise<void> {
   const exists = await client.query<{ ok: boolean }>("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS ok");
   if (!exists.rows[0].ok) return;
-  const applied = await client.query<{ name: string }>("SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL");
+  const applied = await client.query<{ name: string }>(
+    "SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL",
+  );
   const backedUp = new Set(manifest.migrations);
   const newer = applied.rows.filter((row) => !backedUp.has(row.name));
   if (newer.length > 0) {
-    throw new RestoreRefusedError(`The target database is not empty: it has migrations the backup lacks (${newer.map((row) => row.name).join(", ")}). Restore into an empty database.`);
+    throw new RestoreRefusedError(
+      `The target database is not empty: it has migrations the backup lacks (${newer.map((row) => row.name).join(", ")}). Restore into an empty database.`,
+    );
   }
 }
 
@@ -104,7 +115,8 @@ async function refuseFilledTables(client: pg.Client, manifest: BackupManifest): 
     const { rows } = await client.query<{ filled: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quoteIdentifier(name)}) AS filled`);
     if (rows[0].filled) filled.push(name);
   }
-  if (filled.length > 0) throw new RestoreRefusedError(`The target database is not empty (rows in ${filled.join(", ")}): restore only into an empty database.`);
+  if (filled.length > 0)
+    throw new RestoreRefusedError(`The target database is not empty (rows in ${filled.join(", ")}): restore only into an empty database.`);
 }
 
 async function refuseDifferentSecrets(directory: string, manifest: BackupManifest): Promise<void> {
@@ -113,7 +125,9 @@ async function refuseDifferentSecrets(directory: string, manifest: BackupManifes
     if (!existsSync(target)) continue;
     const [ours, theirs] = await Promise.all([readFile(target), readFile(path.join(directory, secret))]);
     if (!ours.equals(theirs)) {
-      throw new RestoreRefusedError(`${target} differs from the backup's: the target DATA_DIR is not empty (restore into a fresh DATA_DIR).`);
+      throw new RestoreRefusedError(
+        `${target} differs from the backup's: the target DATA_DIR is not empty (restore into a fresh DATA_DIR).`,
+      );
     }
   }
 }
@@ -126,7 +140,12 @@ async function restoreSecrets(directory: string, manifest: BackupManifest): Prom
 }
 
 /** Puts every listed blob into the store, checking each against its name on the way. */
-async function restoreBlobs(root: string, listFile: string, total: number, onProgress?: (progress: RestoreProgress) => void): Promise<number> {
+async function restoreBlobs(
+  root: string,
+  listFile: string,
+  total: number,
+  onProgress?: (progress: RestoreProgress) => void,
+): Promise<number> {
   const store = blobStore();
   let done = 0;
   let batch: string[] = [];
@@ -157,13 +176,19 @@ async function restoreRows(client: pg.Client, directory: string, manifest: Backu
     for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} DISABLE TRIGGER USER`);
     for (const name of TABLES_ALLOWED_FILLED) await client.query(`DELETE FROM ${quoteIdentifier(name)}`);
     for (const table of manifest.tables) {
-      const copy = client.query(copyFrom(`COPY ${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")}) FROM STDIN`));
+      const copy = client.query(
+        copyFrom(`COPY ${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")}) FROM STDIN`),
+      );
       await pipeline(createReadStream(path.join(directory, table.file)), createGunzip(), copy);
       if (copy.rowCount !== table.rows) throw new Error(`${table.name}: loaded ${copy.rowCount} rows, the backup has ${table.rows}`);
       rows += copy.rowCount;
     }
     for (const sequence of manifest.sequences) {
-      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [quoteIdentifier(sequence.name), sequence.lastValue, sequence.isCalled]);
+      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [
+        quoteIdentifier(sequence.name),
+        sequence.lastValue,
+        sequence.isCalled,
+      ]);
     }
     for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} ENABLE TRIGGER USER`);
     await client.query("COMMIT");

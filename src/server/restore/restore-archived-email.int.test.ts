@@ -22,12 +22,24 @@ beforeAll(async () => {
   admin = await setupAdmin();
   const imap = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
-    body: { name: "Alice's mailbox", provider: "imap", config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password } },
+    body: {
+      name: "Alice's mailbox",
+      provider: "imap",
+      config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+    },
   });
   imapSourceId = imap.body.id;
-  uploadSourceId = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload" } })).body.id;
-  for (const [name, mailbox] of [["alice's", "alice@corp.test"], ["bob's", "bob@corp.test"]] as const) {
-    raws[name] = buildMessage({ subject: `Restore ${name}`, date: "Wed, 03 Jul 2024 09:15:00 +0200", body: "Bytes kept as they were.\r\n" });
+  uploadSourceId = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload" } })).body
+    .id;
+  for (const [name, mailbox] of [
+    ["alice's", "alice@corp.test"],
+    ["bob's", "bob@corp.test"],
+  ] as const) {
+    raws[name] = buildMessage({
+      subject: `Restore ${name}`,
+      date: "Wed, 03 Jul 2024 09:15:00 +0200",
+      body: "Bytes kept as they were.\r\n",
+    });
     const [outcome] = await ingestMessages({ sourceId: uploadSourceId, userEmail: mailbox, messages: [{ raw: raws[name] }] });
     if (outcome.status !== "imported") throw new Error(`seed failed: ${JSON.stringify(outcome)}`);
     ids[name] = outcome.emailId;
@@ -64,7 +76,11 @@ describe("POST /v1/archived-emails/{id}/restore", () => {
     expect(restored.source).toEqual(raws["alice's"]);
     expect(restored.internalDate.toISOString()).toBe("2024-07-03T07:15:00.000Z");
     const audit = await db().auditLog.findFirstOrThrow({ where: { actionType: "RESTORE" } });
-    expect(audit).toMatchObject({ targetType: "ArchivedEmail", targetId: ids["alice's"], details: { ingestionSourceId: imapSourceId, folder: "Restored from archive" } });
+    expect(audit).toMatchObject({
+      targetType: "ArchivedEmail",
+      targetId: ids["alice's"],
+      details: { ingestionSourceId: imapSourceId, folder: "Restored from archive" },
+    });
     expect((await verifyAuditLog()).ok).toBe(true);
 
     expect((await restore(ids["bob's"], { ingestionSourceId: imapSourceId, folder: "Archive/Returned" })).status).toBe(200);
@@ -74,10 +90,14 @@ describe("POST /v1/archived-emails/{id}/restore", () => {
   it("needs restore:archive within the role's conditions (manage:all has it)", async () => {
     const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "archive" }]);
     expect((await restore(ids["alice's"], { ingestionSourceId: imapSourceId }, reader.token)).status).toBe(403);
-    const alice = await createUserWithRole(admin.token, [{ action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } }]);
+    const alice = await createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
+    ]);
     expect((await restore(ids["alice's"], { ingestionSourceId: imapSourceId, folder: "By Alice" }, alice.token)).status).toBe(200);
     expect((await restore(ids["bob's"], { ingestionSourceId: imapSourceId, folder: "By Alice" }, alice.token)).status).toBe(404);
-    expect((await api("POST", `/v1/archived-emails/${ids["alice's"]}/restore`, { body: { ingestionSourceId: imapSourceId } })).status).toBe(401);
+    expect((await api("POST", `/v1/archived-emails/${ids["alice's"]}/restore`, { body: { ingestionSourceId: imapSourceId } })).status).toBe(
+      401,
+    );
   });
 
   it("answers 404 for an unknown email or source and 422 for a malformed body or a source that is no IMAP mailbox", async () => {
@@ -94,8 +114,13 @@ describe("POST /v1/archived-emails/{id}/restore", () => {
 
 describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
   it("restores every email the query matches within the caller's scope, with progress and one audit entry per email", async () => {
-    const alice = await createUserWithRole(admin.token, [{ action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } }]);
-    const queued = await api("POST", "/v1/archived-emails/restore", { token: alice.token, body: { ingestionSourceId: imapSourceId, folder: "Bulk", searchQuery: { query: "" } } });
+    const alice = await createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
+    ]);
+    const queued = await api("POST", "/v1/archived-emails/restore", {
+      token: alice.token,
+      body: { ingestionSourceId: imapSourceId, folder: "Bulk", searchQuery: { query: "" } },
+    });
     expect(queued.status).toBe(202);
     expect(queued.body).toMatchObject({ status: "queued", restored: 0, folder: "Bulk", total: null });
     const before = await db().auditLog.count({ where: { actionType: "RESTORE" } });
@@ -106,9 +131,16 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
     expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(before + 1);
     expect(await db().auditLog.count({ where: { actionType: "RESTORE_REQUESTED", targetId: queued.body.id } })).toBe(1);
 
-    const everything = await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ingestionSourceId: imapSourceId, folder: "Bulk all", searchQuery: { query: "restore" } } });
+    const everything = await api("POST", "/v1/archived-emails/restore", {
+      token: admin.token,
+      body: { ingestionSourceId: imapSourceId, folder: "Bulk all", searchQuery: { query: "restore" } },
+    });
     while (await runNextJob(jobHandlers));
-    expect((await api("GET", `/v1/archived-emails/restore/${everything.body.id}`, { token: admin.token })).body).toMatchObject({ status: "completed", total: 2, restored: 2 });
+    expect((await api("GET", `/v1/archived-emails/restore/${everything.body.id}`, { token: admin.token })).body).toMatchObject({
+      status: "completed",
+      total: 2,
+      restored: 2,
+    });
     expect(await folderMessages("Bulk all")).toHaveLength(2);
   });
 
@@ -116,9 +148,19 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
     const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "archive" }]);
     const body = { ingestionSourceId: imapSourceId, searchQuery: { query: "" } };
     expect((await api("POST", "/v1/archived-emails/restore", { token: reader.token, body })).status).toBe(403);
-    expect((await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ...body, ingestionSourceId: "00000000-0000-4000-8000-000000000000" } })).status).toBe(404);
+    expect(
+      (
+        await api("POST", "/v1/archived-emails/restore", {
+          token: admin.token,
+          body: { ...body, ingestionSourceId: "00000000-0000-4000-8000-000000000000" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await api("GET", "/v1/archived-emails/restore/00000000-0000-4000-8000-000000000000", { token: admin.token })).status).toBe(404);
-    const malformed = await api("POST", "/v1/archived-emails/restore", { token: admin.token, body: { ingestionSourceId: imapSourceId, searchQuery: { query: 5 } } });
+    const malformed = await api("POST", "/v1/archived-emails/restore", {
+      token: admin.token,
+      body: { ingestionSourceId: imapSourceId, searchQuery: { query: 5 } },
+    });
     expect(malformed.status).toBe(422);
   });
 });

@@ -19,13 +19,25 @@ export interface RestoreResult {
  * `POST /v1/archived-emails/{id}/restore`: appends the original bytes (verified against their hash)
  * to a folder of an IMAP source's mailbox with the original date, and audits it (RESTORE).
  */
-export async function restoreArchivedEmail(options: { principal: Principal; emailId: string; input: RestoreEmailInput }): Promise<RestoreResult> {
+export async function restoreArchivedEmail(options: {
+  principal: Principal;
+  emailId: string;
+  input: RestoreEmailInput;
+}): Promise<RestoreResult> {
   const { principal, input } = options;
   await findVisibleEmail({ client: db(), emailId: options.emailId, principal, permission: "restore:archive" });
   const config = await loadImapConfig({ sourceId: input.ingestionSourceId });
-  const email = await db().archivedEmail.findUnique({ where: { id: options.emailId }, select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true } });
+  const email = await db().archivedEmail.findUnique({
+    where: { id: options.emailId },
+    select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true },
+  });
   if (!email) throw notFound("Archived email");
-  const raw = await readVerifiedBlob({ actor: principal.actor, key: email.storagePath, hashSha256: email.storageHashSha256, target: { type: "ArchivedEmail", id: email.id } });
+  const raw = await readVerifiedBlob({
+    actor: principal.actor,
+    key: email.storagePath,
+    hashSha256: email.storageHashSha256,
+    target: { type: "ArchivedEmail", id: email.id },
+  });
   let uid: number | null = null;
   await appendToMailbox({
     config,
@@ -40,7 +52,13 @@ export async function restoreArchivedEmail(options: { principal: Principal; emai
 }
 
 /** The RESTORE audit entry of one email appended to a mailbox (in the caller's transaction, if any). */
-export async function auditRestore(options: { client?: DbOrTx; actor: AuditActor; email: { id: string; storageHashSha256: string }; ingestionSourceId: string; folder: string }) {
+export async function auditRestore(options: {
+  client?: DbOrTx;
+  actor: AuditActor;
+  email: { id: string; storageHashSha256: string };
+  ingestionSourceId: string;
+  folder: string;
+}) {
   await appendAuditEntry(options.client ?? db(), {
     actor: options.actor,
     actionType: "RESTORE",

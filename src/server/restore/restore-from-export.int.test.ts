@@ -29,19 +29,40 @@ beforeAll(async () => {
   admin = await setupAdmin();
   const imap = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
-    body: { name: "Restore target", provider: "imap", config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password } },
+    body: {
+      name: "Restore target",
+      provider: "imap",
+      config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+    },
   });
   imapSourceId = imap.body.id;
-  const uploads = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload" } })).body.id;
-  for (const [day, mailbox] of [[1, "alice@corp.test"], [2, "bob@corp.test"], [3, "alice@corp.test"]] as const) {
+  const uploads = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Uploads", provider: "upload" } })).body
+    .id;
+  for (const [day, mailbox] of [
+    [1, "alice@corp.test"],
+    [2, "bob@corp.test"],
+    [3, "alice@corp.test"],
+  ] as const) {
     const messageId = `matter-${day}@corp.test`;
-    const raw = buildMessage({ subject: `Matter ${day}`, messageId, date: `Mon, 0${day} Jul 2024 09:00:00 +0000`, body: "Produced and restored.\r\n" });
+    const raw = buildMessage({
+      subject: `Matter ${day}`,
+      messageId,
+      date: `Mon, 0${day} Jul 2024 09:00:00 +0000`,
+      body: "Produced and restored.\r\n",
+    });
     await ingestMessages({ sourceId: uploads, userEmail: mailbox, messages: [{ raw }] });
     exported.push({ raw, mailbox, messageId });
   }
-  await ingestMessages({ sourceId: uploads, userEmail: "alice@corp.test", messages: [{ raw: buildMessage({ subject: "Lunch plans", body: "sandwiches" }) }] });
+  await ingestMessages({
+    sourceId: uploads,
+    userEmail: "alice@corp.test",
+    messages: [{ raw: buildMessage({ subject: "Lunch plans", body: "sandwiches" }) }],
+  });
   caseId = (await createCaseVia(admin.token, { name: "Restore matter" })).id;
-  const created = await api("POST", `${EDISCOVERY}/cases/${caseId}/exports`, { token: admin.token, body: { name: "Production", source: { searchQuery: { query: "matter" } }, format: "eml" } });
+  const created = await api("POST", `${EDISCOVERY}/cases/${caseId}/exports`, {
+    token: admin.token,
+    body: { name: "Production", source: { searchQuery: { query: "matter" } }, format: "eml" },
+  });
   expect(created.status).toBe(202);
   exportId = created.body.id;
 }, 300_000);
@@ -63,7 +84,8 @@ async function folderMessages(folder: string): Promise<Buffer[]> {
   }
 }
 
-const requestRestore = (body: Record<string, unknown>, token = admin.token) => api("POST", "/v1/archived-emails/restore", { token, body: { ingestionSourceId: imapSourceId, ...body } });
+const requestRestore = (body: Record<string, unknown>, token = admin.token) =>
+  api("POST", "/v1/archived-emails/restore", { token, body: { ingestionSourceId: imapSourceId, ...body } });
 const runJobs = async () => {
   while (await runNextJob(jobHandlers));
 };
@@ -115,8 +137,15 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
     const queued = await requestRestore({ exportId, folder: "Alice only" }, member.token);
     expect(queued.status).toBe(202);
     await runJobs();
-    expect((await api("GET", `/v1/archived-emails/restore/${queued.body.id}`, { token: member.token })).body).toMatchObject({ status: "completed", total: 3, restored: 2, failed: 1 });
-    expect(await folderMessages("Alice only")).toEqual(exported.filter((message) => message.mailbox === "alice@corp.test").map((message) => message.raw));
+    expect((await api("GET", `/v1/archived-emails/restore/${queued.body.id}`, { token: member.token })).body).toMatchObject({
+      status: "completed",
+      total: 3,
+      restored: 2,
+      failed: 1,
+    });
+    expect(await folderMessages("Alice only")).toEqual(
+      exported.filter((message) => message.mailbox === "alice@corp.test").map((message) => message.raw),
+    );
   });
 
   it("resumes a run whose worker died after its last recorded item, without appending the item in doubt twice", async () => {
@@ -127,11 +156,20 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
     for (const message of exported.slice(0, 2)) await client.append("Resumed", message.raw);
     await client.logout();
     const stale = new Date(Date.now() - 10 * 60_000);
-    await db().restoreRun.update({ where: { id: queued.body.id }, data: { status: "running", position: 1, restored: 1, total: 3, lockedBy: "dead-worker:1", lockedAt: stale } });
+    await db().restoreRun.update({
+      where: { id: queued.body.id },
+      data: { status: "running", position: 1, restored: 1, total: 3, lockedBy: "dead-worker:1", lockedAt: stale },
+    });
     const auditBefore = await db().auditLog.count({ where: { actionType: "RESTORE" } });
 
     await runJobs();
-    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({ status: "completed", restored: 3, failed: 0, position: 3, lockedBy: null });
+    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({
+      status: "completed",
+      restored: 3,
+      failed: 0,
+      position: 3,
+      lockedBy: null,
+    });
     expect(await folderMessages("Resumed")).toEqual(exported.map((message) => message.raw));
     expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(auditBefore + 2);
   });
@@ -151,21 +189,56 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
 
   it("leaves a run another worker holds under a live lease alone (the job is retried later)", async () => {
     const queued = await requestRestore({ exportId, folder: "Held" });
-    await db().restoreRun.update({ where: { id: queued.body.id }, data: { status: "running", lockedBy: "live-worker:1", lockedAt: new Date() } });
+    await db().restoreRun.update({
+      where: { id: queued.body.id },
+      data: { status: "running", lockedBy: "live-worker:1", lockedAt: new Date() },
+    });
     await runNextJob(jobHandlers);
     const job = await db().job.findFirstOrThrow({ where: { payload: { path: ["runId"], equals: queued.body.id } } });
     expect(job).toMatchObject({ status: "queued", lastError: expect.stringMatching(/in the hands of live-worker:1/) });
-    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({ status: "running", restored: 0, lockedBy: "live-worker:1" });
+    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({
+      status: "running",
+      restored: 0,
+      lockedBy: "live-worker:1",
+    });
   });
 
   it("runs from the command line: npm run archive -- restore-to-mailbox, audited as the operator", async () => {
-    const cli = await runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", "restore-to-mailbox", "--export", exportId, "--source", "Restore target", "--folder", "From the CLI", "--no-progress"]);
+    const cli = await runProcess(process.execPath, [
+      "--import",
+      "tsx",
+      "scripts/archive.ts",
+      "restore-to-mailbox",
+      "--export",
+      exportId,
+      "--source",
+      "Restore target",
+      "--folder",
+      "From the CLI",
+      "--no-progress",
+    ]);
     expect(cli.code, cli.stderr).toBe(0);
-    expect(JSON.parse(cli.stdout.trim().split("\n").pop()!)).toMatchObject({ status: "completed", exportId, total: 3, restored: 3, failed: 0 });
+    expect(JSON.parse(cli.stdout.trim().split("\n").pop()!)).toMatchObject({
+      status: "completed",
+      exportId,
+      total: 3,
+      restored: 3,
+      failed: 0,
+    });
     expect(await folderMessages("From the CLI")).toEqual(exported.map((message) => message.raw));
     const requested = await db().auditLog.findFirstOrThrow({ where: { actionType: "RESTORE_REQUESTED" }, orderBy: { id: "desc" } });
     expect(requested.actorIdentifier).toMatch(/^cli:/);
-    const unknown = await runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", "restore-to-mailbox", "--export", GHOST, "--source", "Restore target", "--no-progress"]);
+    const unknown = await runProcess(process.execPath, [
+      "--import",
+      "tsx",
+      "scripts/archive.ts",
+      "restore-to-mailbox",
+      "--export",
+      GHOST,
+      "--source",
+      "Restore target",
+      "--no-progress",
+    ]);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toMatch(/Export not found|not found/);
   }, 300_000);

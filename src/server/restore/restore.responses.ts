@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { count, timestamp } from "../http/openapi/response-fields";
 
-export const restoreResultResponse = z.object({ emailId: z.uuid(), ingestionSourceId: z.uuid(), folder: z.string(), uid: z.number().int().nullable() });
+export const restoreResultResponse = z.object({
+  emailId: z.uuid(),
+  ingestionSourceId: z.uuid(),
+  folder: z.string(),
+  uid: z.number().int().nullable(),
+});
 
 export const restoreRunResponse = z.object({
   id: z.uuid(),

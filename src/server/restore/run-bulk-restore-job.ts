@@ -52,7 +52,9 @@ export async function runBulkRestoreJob(payload: Record<string, unknown>): Promi
   const resumed = run.status === "running";
   try {
     if (run.exportId === null && resumed) {
-      throw new Error("The worker restoring this search stopped midway; the emails restored before are in the audit log (RESTORE). Request the restore again.");
+      throw new Error(
+        "The worker restoring this search stopped midway; the emails restored before are in the audit log (RESTORE). Request the restore again.",
+      );
     }
     const messages = run.exportId === null ? searchMatches(run) : exportItems(run, run.exportId, resumed);
     await appendToMailbox({
@@ -73,7 +75,8 @@ async function takeRun(runId: string): Promise<RestoreRun | null> {
   const before = await db().restoreRun.findUnique({ where: { id: runId } });
   if (!before || (before.status !== "queued" && before.status !== "running")) return null;
   const leaseExpired = before.lockedAt === null || before.lockedAt.getTime() < Date.now() - RESTORE_LEASE_SECONDS * 1000;
-  if (before.status === "running" && !leaseExpired) throw new RestoreRunBusyError(`Restore run ${runId} is in the hands of ${before.lockedBy}`);
+  if (before.status === "running" && !leaseExpired)
+    throw new RestoreRunBusyError(`Restore run ${runId} is in the hands of ${before.lockedBy}`);
   const taken = await db().restoreRun.updateMany({
     where: { id: runId, status: before.status, lockedAt: before.lockedAt },
     data: { status: "running", lockedBy: workerId, lockedAt: new Date() },
@@ -91,7 +94,13 @@ async function recordRestored(run: RestoreRun, message: Restorable): Promise<voi
       data: { restored: { increment: 1 }, lockedAt: new Date(), ...(message.seq === undefined ? {} : { position: message.seq }) },
     });
     if (progress.count === 0) throw new LeaseLostError();
-    await auditRestore({ client: tx, actor: run.actor as unknown as AuditActor, email: message.email, ingestionSourceId: run.ingestionSourceId, folder: run.folder });
+    await auditRestore({
+      client: tx,
+      actor: run.actor as unknown as AuditActor,
+      email: message.email,
+      ingestionSourceId: run.ingestionSourceId,
+      folder: run.folder,
+    });
   });
 }
 
@@ -109,16 +118,28 @@ async function finish(runId: string, outcome: { status: "completed" | "failed"; 
 
 /** The stored bytes, verified; null (an INTEGRITY_FAILURE is audited) when they are missing or altered. */
 async function verifiedBytes(actor: AuditActor, email: RestorableEmail): Promise<Buffer | null> {
-  return readVerifiedBlob({ actor, key: email.storagePath, hashSha256: email.storageHashSha256, target: { type: "ArchivedEmail", id: email.id } }).catch(() => null);
+  return readVerifiedBlob({
+    actor,
+    key: email.storagePath,
+    hashSha256: email.storageHashSha256,
+    target: { type: "ArchivedEmail", id: email.id },
+  }).catch(() => null);
 }
 
 async function* searchMatches(run: RestoreRun): AsyncIterable<Restorable> {
   const actor = run.actor as unknown as AuditActor;
   let total = 0;
-  const pages = searchEngine().searchAllIds({ query: run.searchQuery as unknown as SearchQuery, pageSize: PAGE_SIZE, scope: run.scope as ArchiveCondition[] | null });
+  const pages = searchEngine().searchAllIds({
+    query: run.searchQuery as unknown as SearchQuery,
+    pageSize: PAGE_SIZE,
+    scope: run.scope as ArchiveCondition[] | null,
+  });
   for await (const ids of pages) {
     total += ids.length;
-    const emails = await db().archivedEmail.findMany({ where: { id: { in: ids } }, select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true } });
+    const emails = await db().archivedEmail.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true },
+    });
     if (emails.length < ids.length) await recordFailed(run.id, ids.length - emails.length);
     for (const email of emails) {
       const raw = await verifiedBytes(actor, email);
@@ -161,7 +182,10 @@ async function* exportItems(run: RestoreRun, exportId: string, resumed: boolean)
       position = item.seq;
       const checkMessageId = inDoubt && item.messageIdHeader ? { checkMessageId: item.messageIdHeader } : {};
       inDoubt = false;
-      const email = item.id === null ? null : { id: item.id, storagePath: item.storagePath!, storageHashSha256: item.storageHashSha256!, sentAt: item.sentAt! };
+      const email =
+        item.id === null
+          ? null
+          : { id: item.id, storagePath: item.storagePath!, storageHashSha256: item.storageHashSha256!, sentAt: item.sentAt! };
       const raw = email && (await verifiedBytes(actor, email));
       if (!email || !raw) {
         await recordFailed(run.id, 1, item.seq);

@@ -12,7 +12,13 @@ export const disabledLabel = () => conflict("The retention label is disabled and
 export async function applyLabelToEmail(options: { principal: Principal; emailId: string; labelId: string }): Promise<EmailLabelDto> {
   const applied = await transaction(async (tx) => {
     const label = await lockLabel(tx, options.labelId, "share");
-    await findVisibleEmail({ client: tx, emailId: options.emailId, principal: options.principal, permission: "delete:archive", lockForLink: true });
+    await findVisibleEmail({
+      client: tx,
+      emailId: options.emailId,
+      principal: options.principal,
+      permission: "delete:archive",
+      lockForLink: true,
+    });
     if (!label) throw notFound("Retention label");
     if (label.is_disabled) throw disabledLabel();
     const previous = await loadEmailLabel(tx, options.emailId);

@@ -61,8 +61,12 @@ export interface LockedLabel {
 export async function lockLabel(tx: Tx, id: string, mode: "update" | "share"): Promise<LockedLabel | null> {
   const rows =
     mode === "update"
-      ? await tx.$queryRaw<LockedLabel[]>`SELECT id, name, retention_period_days, is_disabled FROM retention_labels WHERE id = ${id}::uuid FOR UPDATE`
-      : await tx.$queryRaw<LockedLabel[]>`SELECT id, name, retention_period_days, is_disabled FROM retention_labels WHERE id = ${id}::uuid FOR SHARE`;
+      ? await tx.$queryRaw<
+          LockedLabel[]
+        >`SELECT id, name, retention_period_days, is_disabled FROM retention_labels WHERE id = ${id}::uuid FOR UPDATE`
+      : await tx.$queryRaw<
+          LockedLabel[]
+        >`SELECT id, name, retention_period_days, is_disabled FROM retention_labels WHERE id = ${id}::uuid FOR SHARE`;
   return rows[0] ?? null;
 }
 

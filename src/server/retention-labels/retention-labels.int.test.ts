@@ -27,15 +27,25 @@ describe("retention labels", () => {
     const admin = await setupAdmin();
     const label = await createLabel(admin.token, { name: "Seven years", description: "Tax", retentionPeriodDays: 2555 });
     expect(label).toEqual({
-      id: expect.any(String), name: "Seven years", description: "Tax", retentionPeriodDays: 2555, isDisabled: false, createdAt: expect.any(String),
+      id: expect.any(String),
+      name: "Seven years",
+      description: "Tax",
+      retentionPeriodDays: 2555,
+      isDisabled: false,
+      createdAt: expect.any(String),
       // Additions of disposition review (docs/retention.md), with the interface's behaviour as default.
-      dispositionAction: "delete", reviewerIds: [], reviewerRoleId: null,
+      dispositionAction: "delete",
+      reviewerIds: [],
+      reviewerRoleId: null,
     });
     await createLabel(admin.token, { name: "One year", retentionPeriodDays: 365 });
     const list = await api("GET", `${BASE}/labels`, { token: admin.token });
     expect(list.body.map((l: { name: string }) => l.name)).toEqual(["Seven years", "One year"]);
     expect((await api("GET", `${BASE}/labels/${label.id}`, { token: admin.token })).body).toEqual(label);
-    const updated = await api("PUT", `${BASE}/labels/${label.id}`, { token: admin.token, body: { description: "Taxes", retentionPeriodDays: 3650 } });
+    const updated = await api("PUT", `${BASE}/labels/${label.id}`, {
+      token: admin.token,
+      body: { description: "Taxes", retentionPeriodDays: 3650 },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: "Seven years", description: "Taxes", retentionPeriodDays: 3650 });
   });
@@ -43,9 +53,18 @@ describe("retention labels", () => {
   it("answers 409 for duplicate names, 422 for invalid bodies, 404 for unknown labels", async () => {
     const admin = await setupAdmin();
     const label = await createLabel(admin.token);
-    expect((await api("POST", `${BASE}/labels`, { token: admin.token, body: { name: "SEVEN YEARS", retentionPeriodDays: 1 } })).status).toBe(409);
-    for (const body of [{}, { name: "", retentionPeriodDays: 1 }, { name: "x".repeat(256), retentionPeriodDays: 1 }, { name: "a", retentionPeriodDays: 0 },
-      { name: "a", retentionPeriodDays: 1.5 }, { name: "a", retentionPeriodDays: "10" }, { name: "a", retentionPeriodDays: 1, description: "d".repeat(1001) }]) {
+    expect(
+      (await api("POST", `${BASE}/labels`, { token: admin.token, body: { name: "SEVEN YEARS", retentionPeriodDays: 1 } })).status,
+    ).toBe(409);
+    for (const body of [
+      {},
+      { name: "", retentionPeriodDays: 1 },
+      { name: "x".repeat(256), retentionPeriodDays: 1 },
+      { name: "a", retentionPeriodDays: 0 },
+      { name: "a", retentionPeriodDays: 1.5 },
+      { name: "a", retentionPeriodDays: "10" },
+      { name: "a", retentionPeriodDays: 1, description: "d".repeat(1001) },
+    ]) {
       const response = await api("POST", `${BASE}/labels`, { token: admin.token, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.errors.length).toBeGreaterThan(0);
@@ -101,7 +120,13 @@ describe("the label on an email", () => {
     expect(none.text).toBe("null");
     const applied = await api("POST", `${BASE}/email/${email.id}/label`, { token: admin.token, body: { labelId: first.id } });
     expect(applied.status).toBe(200);
-    expect(applied.body).toEqual({ labelId: first.id, labelName: "First", retentionPeriodDays: 30, appliedAt: expect.any(String), appliedByUserId: admin.user.id });
+    expect(applied.body).toEqual({
+      labelId: first.id,
+      labelName: "First",
+      retentionPeriodDays: 30,
+      appliedAt: expect.any(String),
+      appliedByUserId: admin.user.id,
+    });
     const replaced = await api("POST", `${BASE}/email/${email.id}/label`, { token: admin.token, body: { labelId: second.id } });
     expect(replaced.body).toMatchObject({ labelId: second.id, labelName: "Second", retentionPeriodDays: 60 });
     expect(await db().emailRetentionLabel.count()).toBe(1);
@@ -130,7 +155,10 @@ describe("the label on an email", () => {
   it("needs read:archive to read, delete:archive to change, manage:all for labels, and the RETENTION_POLICY feature", async () => {
     const admin = await setupAdmin();
     const reader = await createUserWithRole(admin.token, "predefined_read_only");
-    const deleter = await createUserWithRole(admin.token, [{ action: "delete", subject: "archive", conditions: {} }, { action: "read", subject: "archive", conditions: {} }]);
+    const deleter = await createUserWithRole(admin.token, [
+      { action: "delete", subject: "archive", conditions: {} },
+      { action: "read", subject: "archive", conditions: {} },
+    ]);
     const label = await createLabel(admin.token);
     const email = await insertTestEmail();
     expect((await api("GET", `${BASE}/labels`)).status).toBe(401);
@@ -148,13 +176,19 @@ describe("the label on an email", () => {
 
   it("a caller with delete:archive but not manage:all chooses among the enabled labels in the UI (retentionLabels.applicable)", async () => {
     const admin = await setupAdmin();
-    const deleter = await createUserWithRole(admin.token, [{ action: "delete", subject: "archive", conditions: {} }, { action: "read", subject: "archive", conditions: {} }]);
+    const deleter = await createUserWithRole(admin.token, [
+      { action: "delete", subject: "archive", conditions: {} },
+      { action: "read", subject: "archive", conditions: {} },
+    ]);
     const reader = await createUserWithRole(admin.token, "predefined_read_only");
     const kept = await createLabel(admin.token, { name: "Seven years", retentionPeriodDays: 2555 });
     const retired = await createLabel(admin.token, { name: "Old rule", retentionPeriodDays: 30 });
     expect((await api("PUT", `${BASE}/labels/${retired.id}`, { token: admin.token, body: { isDisabled: true } })).status).toBe(200);
-    const callerFor = async (userId: string) => createCaller({ principal: await principalForUser(userId, "127.0.0.1", "session"), ip: "127.0.0.1" });
-    expect(await (await callerFor(deleter.user.id)).retentionLabels.applicable()).toEqual([{ id: kept.id, name: "Seven years", retentionPeriodDays: 2555 }]);
+    const callerFor = async (userId: string) =>
+      createCaller({ principal: await principalForUser(userId, "127.0.0.1", "session"), ip: "127.0.0.1" });
+    expect(await (await callerFor(deleter.user.id)).retentionLabels.applicable()).toEqual([
+      { id: kept.id, name: "Seven years", retentionPeriodDays: 2555 },
+    ]);
     await expect((await callerFor(deleter.user.id)).retentionLabels.list()).rejects.toMatchObject({ code: "FORBIDDEN" });
     await expect((await callerFor(reader.user.id)).retentionLabels.applicable()).rejects.toMatchObject({ code: "FORBIDDEN" });
   });

@@ -13,7 +13,12 @@ const retentionPeriodDays = z
 export const labelIdParamsSchema = z.object({ id: uuid("id") });
 export const labelEmailParamsSchema = z.object({ emailId: uuid("emailId") });
 
-export const createLabelSchema = z.object({ name: labelName, description: description.nullish(), retentionPeriodDays, ...dispositionFieldsSchema });
+export const createLabelSchema = z.object({
+  name: labelName,
+  description: description.nullish(),
+  retentionPeriodDays,
+  ...dispositionFieldsSchema,
+});
 
 export const updateLabelSchema = z
   .object({
@@ -24,7 +29,8 @@ export const updateLabelSchema = z
     ...dispositionFieldsSchema,
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: "at least one of name, description, retentionPeriodDays, isDisabled, dispositionAction, reviewerIds, reviewerRoleId is required",
+    message:
+      "at least one of name, description, retentionPeriodDays, isDisabled, dispositionAction, reviewerIds, reviewerRoleId is required",
   });
 
 export const applyLabelSchema = z.object({ labelId: uuid("labelId") });

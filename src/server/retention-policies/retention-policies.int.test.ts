@@ -24,10 +24,20 @@ describe("retention policies: create, list, get", () => {
     const admin = await setupAdmin();
     const minimal = await createPolicy(admin.token, { name: "Everything 7y", retentionPeriodDays: 2555 });
     expect(minimal).toEqual({
-      id: expect.any(String), name: "Everything 7y", description: null, priority: 0, retentionPeriodDays: 2555,
-      isEnabled: true, conditions: null, ingestionSourceIds: [], createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(String),
+      name: "Everything 7y",
+      description: null,
+      priority: 0,
+      retentionPeriodDays: 2555,
+      isEnabled: true,
+      conditions: null,
+      ingestionSourceIds: [],
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
       // Additions of disposition review (docs/retention.md), with the interface's behaviour as default.
-      dispositionAction: "delete", reviewerIds: [], reviewerRoleId: null,
+      dispositionAction: "delete",
+      reviewerIds: [],
+      reviewerRoleId: null,
     });
     expect(new Date(minimal.createdAt).toISOString()).toBe(minimal.createdAt);
     const sourceId = await ensureTestSource();
@@ -40,10 +50,21 @@ describe("retention policies: create, list, get", () => {
       ],
     };
     const full = await createPolicy(admin.token, {
-      name: "Newsletters", description: "Marketing mail", priority: 5, retentionPeriodDays: 30, isEnabled: false,
-      conditions, ingestionSourceIds: [sourceId, sourceId],
+      name: "Newsletters",
+      description: "Marketing mail",
+      priority: 5,
+      retentionPeriodDays: 30,
+      isEnabled: false,
+      conditions,
+      ingestionSourceIds: [sourceId, sourceId],
     });
-    expect(full).toMatchObject({ description: "Marketing mail", priority: 5, isEnabled: false, conditions, ingestionSourceIds: [sourceId] });
+    expect(full).toMatchObject({
+      description: "Marketing mail",
+      priority: 5,
+      isEnabled: false,
+      conditions,
+      ingestionSourceIds: [sourceId],
+    });
     const list = await api("GET", BASE, { token: admin.token });
     expect(list.status).toBe(200);
     expect(list.body.map((policy: { name: string }) => policy.name)).toEqual(["Everything 7y", "Newsletters"]);
@@ -79,7 +100,10 @@ describe("retention policies: create, list, get", () => {
 
   it("answers 422 with field errors for invalid bodies", async () => {
     const admin = await setupAdmin();
-    const rule = (overrides: Record<string, unknown>) => ({ operator: "AND", rules: [{ field: "sender", op: "equals", value: "a@b.c", ...overrides }] });
+    const rule = (overrides: Record<string, unknown>) => ({
+      operator: "AND",
+      rules: [{ field: "sender", op: "equals", value: "a@b.c", ...overrides }],
+    });
     const cases: [Record<string, unknown>, string][] = [
       [{}, "name"],
       [{ name: "", retentionPeriodDays: 1 }, "name"],
@@ -100,9 +124,15 @@ describe("retention policies: create, list, get", () => {
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ value: "" }) }, "conditions.rules.0.value"],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ value: 5 }) }, "conditions.rules.0.value"],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ extra: 1 }) }, "conditions.rules.0"],
-      [{ name: "p", retentionPeriodDays: 1, conditions: rule({ field: "subject", op: "domain", value: "x.com" }) }, "conditions.rules.0.value"],
+      [
+        { name: "p", retentionPeriodDays: 1, conditions: rule({ field: "subject", op: "domain", value: "x.com" }) },
+        "conditions.rules.0.value",
+      ],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ field: "hasAttachments", value: "true" }) }, "conditions.rules.0.value"],
-      [{ name: "p", retentionPeriodDays: 1, conditions: rule({ field: "hasAttachments", op: "contains", value: true }) }, "conditions.rules.0.value"],
+      [
+        { name: "p", retentionPeriodDays: 1, conditions: rule({ field: "hasAttachments", op: "contains", value: true }) },
+        "conditions.rules.0.value",
+      ],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ op: "matches", value: "(unclosed" }) }, "conditions.rules.0.value"],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ op: "matches", value: "(a+)+$" }) }, "conditions.rules.0.value"],
       [{ name: "p", retentionPeriodDays: 1, conditions: rule({ op: "matches", value: "(a)\\1" }) }, "conditions.rules.0.value"],
@@ -114,7 +144,10 @@ describe("retention policies: create, list, get", () => {
       const response = await api("POST", BASE, { token: admin.token, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body).toMatchObject({ status: "error", statusCode: 422, message: "Invalid input" });
-      expect(response.body.errors.map((error: { field: string }) => error.field), JSON.stringify(body)).toContain(field);
+      expect(
+        response.body.errors.map((error: { field: string }) => error.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     expect(await db().retentionPolicy.count()).toBe(0);
     expect(await db().auditLog.count({ where: { targetType: "RetentionPolicy" } })).toBe(0);
@@ -125,18 +158,27 @@ describe("retention policies: update and delete", () => {
   it("changes only the provided fields and audits what changed", async () => {
     const admin = await setupAdmin();
     const policy = await createPolicy(admin.token, {
-      name: "Finance", description: "keep", retentionPeriodDays: 100,
+      name: "Finance",
+      description: "keep",
+      retentionPeriodDays: 100,
       conditions: { operator: "AND", rules: [{ field: "userEmail", op: "equals", value: "cfo@example.com" }] },
     });
     const updated = await api("PUT", `${BASE}/${policy.id}`, { token: admin.token, body: { retentionPeriodDays: 200, isEnabled: false } });
     expect(updated.status).toBe(200);
     expect(updated.body).toEqual({ ...policy, retentionPeriodDays: 200, isEnabled: false, updatedAt: expect.any(String) });
-    const cleared = await api("PUT", `${BASE}/${policy.id}`, { token: admin.token, body: { conditions: null, description: null, name: "Finance all" } });
+    const cleared = await api("PUT", `${BASE}/${policy.id}`, {
+      token: admin.token,
+      body: { conditions: null, description: null, name: "Finance all" },
+    });
     expect(cleared.body).toMatchObject({ name: "Finance all", conditions: null, description: null, retentionPeriodDays: 200 });
     expect((await api("GET", `${BASE}/${policy.id}`, { token: admin.token })).body).toEqual(cleared.body);
     const audit = await db().auditLog.findMany({ where: { targetType: "RetentionPolicy", actionType: "UPDATE" }, orderBy: { id: "asc" } });
     expect(audit.map((entry) => entry.details)).toEqual([
-      { name: "Finance", actorUserId: admin.user.id, changes: { retentionPeriodDays: { from: 100, to: 200 }, isEnabled: { from: true, to: false } } },
+      {
+        name: "Finance",
+        actorUserId: admin.user.id,
+        changes: { retentionPeriodDays: { from: 100, to: 200 }, isEnabled: { from: true, to: false } },
+      },
       {
         name: "Finance all",
         actorUserId: admin.user.id,
@@ -156,7 +198,12 @@ describe("retention policies: update and delete", () => {
     expect((await api("PUT", `${BASE}/${GHOST}`, { token: admin.token, body: { priority: 1 } })).status).toBe(404);
     const renamed = await api("PUT", `${BASE}/${first.id}`, { token: admin.token, body: { name: "second" } });
     expect(renamed.status).toBe(409);
-    for (const body of [{}, { retentionPeriodDays: 0 }, { name: "" }, { conditions: { operator: "AND", rules: [{ field: "subject", op: "matches", value: "[" }] } }]) {
+    for (const body of [
+      {},
+      { retentionPeriodDays: 0 },
+      { name: "" },
+      { conditions: { operator: "AND", rules: [{ field: "subject", op: "matches", value: "[" }] } },
+    ]) {
       const response = await api("PUT", `${BASE}/${first.id}`, { token: admin.token, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.errors.length).toBeGreaterThan(0);

@@ -95,7 +95,8 @@ export const updatePolicySchema = z
     ...dispositionFieldsSchema,
   })
   .refine((value) => Object.values(value).some((field) => field !== undefined), {
-    message: "at least one of name, description, priority, retentionPeriodDays, isEnabled, conditions, ingestionSourceIds, dispositionAction, reviewerIds, reviewerRoleId is required",
+    message:
+      "at least one of name, description, priority, retentionPeriodDays, isEnabled, conditions, ingestionSourceIds, dispositionAction, reviewerIds, reviewerRoleId is required",
   });
 
 export type CreatePolicyInput = z.infer<typeof createPolicySchema>;

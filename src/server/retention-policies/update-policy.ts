@@ -53,7 +53,18 @@ export async function updatePolicy(options: { actor: AuditActor; id: string; inp
 }
 
 function changedFields(before: RetentionPolicyDto, after: RetentionPolicyDto): Record<string, { from: unknown; to: unknown }> {
-  const fields: ChangeableField[] = ["name", "description", "priority", "retentionPeriodDays", "isEnabled", "conditions", "ingestionSourceIds", "dispositionAction", "reviewerIds", "reviewerRoleId"];
+  const fields: ChangeableField[] = [
+    "name",
+    "description",
+    "priority",
+    "retentionPeriodDays",
+    "isEnabled",
+    "conditions",
+    "ingestionSourceIds",
+    "dispositionAction",
+    "reviewerIds",
+    "reviewerRoleId",
+  ];
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   for (const field of fields) {
     if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) changes[field] = { from: before[field], to: after[field] };

@@ -10,9 +10,10 @@ import { PREDEFINED_ROLES } from "./predefined-roles";
  * `databaseUrl` (test template database), else the process-wide client.
  */
 export async function ensurePredefinedRoles(options: { client?: Db; databaseUrl?: string } = {}): Promise<void> {
-  const ownClient = !options.client && options.databaseUrl
-    ? new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }) })
-    : undefined;
+  const ownClient =
+    !options.client && options.databaseUrl
+      ? new PrismaClient({ adapter: new PrismaPg({ connectionString: options.databaseUrl }) })
+      : undefined;
   const client = options.client ?? ownClient ?? db();
   try {
     for (const role of PREDEFINED_ROLES) {

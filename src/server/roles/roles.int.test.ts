@@ -42,7 +42,9 @@ describe("roles", () => {
   it("has the three predefined roles with their policies", async () => {
     const admin = await setupAdmin();
     const list = await api("GET", "/v1/roles", { token: admin.token });
-    const bySlug = Object.fromEntries(list.body.map((role: { slug: string; name: string; policies: unknown }) => [role.slug, [role.name, role.policies]]));
+    const bySlug = Object.fromEntries(
+      list.body.map((role: { slug: string; name: string; policies: unknown }) => [role.slug, [role.name, role.policies]]),
+    );
     const policy = (action: string, subject: string) => ({ action, subject, conditions: {} });
     expect(bySlug).toEqual({
       predefined_super_admin: ["Super Admin", [policy("manage", "all")]],
@@ -57,7 +59,10 @@ describe("roles", () => {
     const unchanged = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
     expect(unchanged).toEqual(before);
     expect(await db().role.count()).toBe(3);
-    await db().role.update({ where: { slug: "predefined_auditor" }, data: { name: "Hacked", policies: [{ action: "manage", subject: "all" }] } });
+    await db().role.update({
+      where: { slug: "predefined_auditor" },
+      data: { name: "Hacked", policies: [{ action: "manage", subject: "all" }] },
+    });
     await ensurePredefinedRoles({ databaseUrl: process.env.DATABASE_URL });
     const restored = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
     expect(restored).toMatchObject({ id: before.id, name: "Auditor", policies: before.policies });
@@ -142,8 +147,13 @@ describe("roles", () => {
     expect((await api("POST", "/v1/roles", { token: auditor.token, body: { name: "X", policies: [] } })).status).toBe(403);
     expect((await api("PUT", `/v1/roles/${custom.body.id}`, { token: auditor.token, body: { name: "Y" } })).status).toBe(403);
     expect((await api("DELETE", `/v1/roles/${custom.body.id}`, { token: auditor.token })).status).toBe(403);
-    for (const [method, path] of [["GET", "/v1/roles"], ["POST", "/v1/roles"], ["GET", `/v1/roles/${custom.body.id}`],
-      ["PUT", `/v1/roles/${custom.body.id}`], ["DELETE", `/v1/roles/${custom.body.id}`]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/roles"],
+      ["POST", "/v1/roles"],
+      ["GET", `/v1/roles/${custom.body.id}`],
+      ["PUT", `/v1/roles/${custom.body.id}`],
+      ["DELETE", `/v1/roles/${custom.body.id}`],
+    ] as const) {
       expect((await api(method, path, { body: { name: "Z", policies: [] } })).status, `${method} ${path}`).toBe(401);
     }
     expect((await api("GET", `/v1/roles/${custom.body.id}`, { token: admin.token })).body.name).toBe("Custom");

@@ -10,7 +10,9 @@ import { searchEngine } from "./search-engine-factory";
  * the engine was switched), get new index jobs. PostgreSQL full-text search indexes inside the
  * ingest transaction, so it never needs one. Returns how many emails were queued.
  */
-export async function enqueueIndexCatchUp(options: { engine?: Pick<SearchEngine, "name">; olderThanMinutes?: number; limit?: number } = {}): Promise<number> {
+export async function enqueueIndexCatchUp(
+  options: { engine?: Pick<SearchEngine, "name">; olderThanMinutes?: number; limit?: number } = {},
+): Promise<number> {
   if ((options.engine ?? searchEngine()).name === "postgres") return 0;
   const rows = await db().$queryRaw<{ id: string }[]>`
     SELECT e.id FROM archived_emails e

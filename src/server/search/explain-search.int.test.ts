@@ -12,12 +12,18 @@ let noArchive: TestUser;
 
 beforeAll(async () => {
   admin = await setupAdmin();
-  aliceOnly = await createUserWithRole(admin.token, [{ action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } }]);
+  aliceOnly = await createUserWithRole(admin.token, [
+    { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
+  ]);
   noArchive = await createUserWithRole(admin.token, [{ action: "read", subject: "users" }]);
   // 20 emails: "contract" in 16 (4 of them also "acme"), "acme" alone in 2, neither in 2; alice has the first 10.
   for (let index = 0; index < 20; index++) {
     const words = index < 4 ? "contract acme" : index < 16 ? "contract" : index < 18 ? "acme" : "lunch";
-    await insertTestEmail({ userEmail: index < 10 ? "alice@example.com" : "bob@example.com", subject: `Note ${index}`, bodyText: `${words} text` });
+    await insertTestEmail({
+      userEmail: index < 10 ? "alice@example.com" : "bob@example.com",
+      subject: `Note ${index}`,
+      bodyText: `${words} text`,
+    });
   }
 });
 
@@ -55,7 +61,14 @@ describe("POST /v1/search/explain", () => {
     expect(body).toMatchObject({
       matchingStrategyApplied: true,
       total: 16,
-      tree: { text: "contract acme", count: 16, children: [{ type: "term", text: "contract", count: 16 }, { type: "term", text: "acme", count: 6 }] },
+      tree: {
+        text: "contract acme",
+        count: 16,
+        children: [
+          { type: "term", text: "contract", count: 16 },
+          { type: "term", text: "acme", count: 6 },
+        ],
+      },
     });
     const all = (await explain({ query: "contract acme", matchingStrategy: "all" })).body;
     expect(all.total).toBe(4);

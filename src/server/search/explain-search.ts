@@ -42,7 +42,11 @@ export interface SearchExplanation {
  * of it (docs/search.md, "Explain"). Each count is the clause run as a query of its own through the
  * same engine, scope and filters, so the explanation cannot disagree with the search.
  */
-export async function explainSearch(options: { principal: Principal; query: SearchQuery; engine?: SearchEngine }): Promise<SearchExplanation> {
+export async function explainSearch(options: {
+  principal: Principal;
+  query: SearchQuery;
+  engine?: SearchEngine;
+}): Promise<SearchExplanation> {
   const engine = options.engine ?? searchEngine();
   const scope = archiveScope(options.principal.ability, "read");
   const { query } = options;

@@ -46,11 +46,18 @@ beforeAll(async () => {
         return answer(response, 200, { uid: Number(taskMatch[1]), indexUid: INDEX, type: "x", enqueuedAt: "", ...task });
       }
       if (request.method === "POST" && url.pathname.endsWith("/search")) {
-        return answer(response, 200, searchAnswers.shift() ?? { hits: [], totalHits: 0, estimatedTotalHits: 0, processingTimeMs: 0, query: "" });
+        return answer(
+          response,
+          200,
+          searchAnswers.shift() ?? { hits: [], totalHits: 0, estimatedTotalHits: 0, processingTimeMs: 0, query: "" },
+        );
       }
       const uid = tasks.size + 1;
       const fails = failTasks && url.pathname.includes("/documents");
-      tasks.set(uid, fails ? { status: "failed", error: { message: "disk full", code: "internal" } } : { status: "succeeded", error: null });
+      tasks.set(
+        uid,
+        fails ? { status: "failed", error: { message: "disk full", code: "internal" } } : { status: "succeeded", error: null },
+      );
       answer(response, 202, { taskUid: uid, indexUid: INDEX, status: "enqueued", type: "x", enqueuedAt: new Date().toISOString() });
     });
   });
@@ -105,7 +112,10 @@ describe("indexing through the job queue", () => {
         userEmail: "Alice@Example.com",
         recipients: [{ name: "Bob", email: "BOB@example.com" }],
         bodyText: "numbers",
-        attachments: [{ filename: "q1.pdf", extractedText: "revenue" }, { filename: "scan.png", extractedText: null }],
+        attachments: [
+          { filename: "q1.pdf", extractedText: "revenue" },
+          { filename: "scan.png", extractedText: null },
+        ],
         sentAt: "2024-03-01T10:00:00.000Z",
       },
       { engine },
@@ -222,31 +232,44 @@ describe("searching", () => {
   });
 
   it("does not ask Meilisearch when the scope allows nothing", async () => {
-    expect(await engine.search({ query: normalizeSearchQuery({ query: "x" }), scope: [], offset: 0, limit: 10 })).toEqual({ hits: [], total: 0, totalIsEstimate: false });
+    expect(await engine.search({ query: normalizeSearchQuery({ query: "x" }), scope: [], offset: 0, limit: 10 })).toEqual({
+      hits: [],
+      total: 0,
+      totalIsEstimate: false,
+    });
     expect(requests.filter((request) => request.path.endsWith("/search"))).toEqual([]);
   });
 
   it("searchAllIds pages by offset over a fixed id order until a short page", async () => {
     const ids = (from: number, count: number) => Array.from({ length: count }, (_, index) => ({ id: `id-${from + index}` }));
-    searchAnswers.push({ hits: ids(0, 3), estimatedTotalHits: 7 }, { hits: ids(3, 3), estimatedTotalHits: 7 }, { hits: ids(6, 1), estimatedTotalHits: 7 });
+    searchAnswers.push(
+      { hits: ids(0, 3), estimatedTotalHits: 7 },
+      { hits: ids(3, 3), estimatedTotalHits: 7 },
+      { hits: ids(6, 1), estimatedTotalHits: 7 },
+    );
     const pages: string[][] = [];
     for await (const page of engine.searchAllIds({ query: normalizeSearchQuery({ query: "x", matchingStrategy: "all" }), pageSize: 3 })) {
       pages.push(page);
     }
     expect(pages).toEqual([["id-0", "id-1", "id-2"], ["id-3", "id-4", "id-5"], ["id-6"]]);
     const bodies = requests.filter((request) => request.path.endsWith("/search")).map((request) => request.body);
-    expect(bodies.map((body) => [body.offset, body.limit])).toEqual([[0, 3], [3, 3], [6, 3]]);
+    expect(bodies.map((body) => [body.offset, body.limit])).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 3],
+    ]);
     expect(bodies[0]).toMatchObject({ q: "x", sort: ["id:asc"], matchingStrategy: "all", attributesToRetrieve: ["id"] });
   });
 
-  describe("the search language's subset (docs/search.md, \"Both engines\")", () => {
+  describe('the search language\'s subset (docs/search.md, "Both engines")', () => {
     const lastSearch = () => requests.filter((request) => request.path.endsWith("/search")).at(-1)!.body;
 
     it("runs words, phrases, AND and the indexed fields exactly: every clause required, whatever the strategy", async () => {
       const sourceId = await ensureTestSource("Meili language source");
       await engine.search({
         query: normalizeSearchQuery({
-          query: 'merger "due diligence" AND from:Alice@Example.com to:bob@example.com mailbox:carol@example.com source:"meili language source" has:attachment sent:2024-01-01..2024-01-31',
+          query:
+            'merger "due diligence" AND from:Alice@Example.com to:bob@example.com mailbox:carol@example.com source:"meili language source" has:attachment sent:2024-01-01..2024-01-31',
           matchingStrategy: "last",
           filters: { hasAttachments: true },
         }),
@@ -265,7 +288,11 @@ describe("searching", () => {
 
     it("a source no id or name matches matches nothing; the scope still restricts; searchAllIds sends the same", async () => {
       const pages: string[][] = [];
-      for await (const page of engine.searchAllIds({ query: normalizeSearchQuery({ query: "source:nowhere budget" }), pageSize: 5, scope: [{ userEmail: "a@x.org" }] })) {
+      for await (const page of engine.searchAllIds({
+        query: normalizeSearchQuery({ query: "source:nowhere budget" }),
+        pageSize: 5,
+        scope: [{ userEmail: "a@x.org" }],
+      })) {
         pages.push(page);
       }
       expect(pages).toEqual([]);
@@ -292,7 +319,9 @@ describe("searching", () => {
       ["messageid:abc@x", "messageid:"],
       ["(budget OR forecast) from:alice@example.com", "OR"],
     ])("refuses %s with a 422 naming %s, without asking Meilisearch", async (text, construct) => {
-      const error = await engine.search({ query: normalizeSearchQuery({ query: text }), scope: null, offset: 0, limit: 10 }).catch((caught) => caught);
+      const error = await engine
+        .search({ query: normalizeSearchQuery({ query: text }), scope: null, offset: 0, limit: 10 })
+        .catch((caught) => caught);
       expect(error).toMatchObject({ code: "VALIDATION" });
       expect(error.fieldErrors[0].message).toContain(`cannot run ${construct} exactly`);
       expect(requests.filter((request) => request.path.endsWith("/search"))).toEqual([]);

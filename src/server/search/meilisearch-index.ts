@@ -31,7 +31,15 @@ const TASK_TIMEOUT_MS = 5 * 60_000;
 export const MEILI_INDEX_SETTINGS: Settings = {
   // Order matters: Meilisearch's attribute ranking rule prefers earlier attributes.
   searchableAttributes: ["subject", "senderName", "senderEmail", "recipients", "body", "attachmentNames", "attachmentText"],
-  filterableAttributes: ["userEmail", "participantEmails", "ingestionSourceId", "senderEmail", "recipientEmails", "hasAttachments", "sentAtTs"],
+  filterableAttributes: [
+    "userEmail",
+    "participantEmails",
+    "ingestionSourceId",
+    "senderEmail",
+    "recipientEmails",
+    "hasAttachments",
+    "sentAtTs",
+  ],
   sortableAttributes: ["sentAtTs", "id"],
   pagination: { maxTotalHits: MEILI_MAX_TOTAL_HITS },
   // Same semantics as the PostgreSQL adapter: whole words, no typo tolerance, no prefix matching.

@@ -10,7 +10,7 @@ export interface MeiliLanguageQuery {
 }
 
 /** The constructs the Meilisearch engine runs exactly (docs/search.md, "Both engines"). */
-export const MEILI_LANGUAGE_SUBSET = "words and \"phrases\" in any field, AND, from:, to:, mailbox:, source:, has:attachment and sent:";
+export const MEILI_LANGUAGE_SUBSET = 'words and "phrases" in any field, AND, from:, to:, mailbox:, source:, has:attachment and sent:';
 
 /** A string literal of Meilisearch's filter syntax. */
 export function meiliString(value: string): string {

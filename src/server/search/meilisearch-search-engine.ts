@@ -61,7 +61,9 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
 /** The ids of the sources a `source:` clause names: by id, or by name case-insensitively (as the PostgreSQL engine). */
 async function sourceIdsNamed(value: string): Promise<string[]> {
   const key = value.toLowerCase();
-  const rows = await db().$queryRaw<{ id: string }[]>(Prisma.sql`SELECT id FROM ingestion_sources WHERE id::text = ${key} OR lower(name) = ${key}`);
+  const rows = await db().$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT id FROM ingestion_sources WHERE id::text = ${key} OR lower(name) = ${key}`,
+  );
   return rows.map((row) => row.id);
 }
 
@@ -100,12 +102,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     await enqueueJob({ type: SEARCH_REMOVE_JOB, payload: { emailIds }, client });
   }
 
-  async search(options: {
-    query: SearchQuery;
-    scope: ArchiveCondition[] | null;
-    offset: number;
-    limit: number;
-  }): Promise<SearchPage> {
+  async search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number }): Promise<SearchPage> {
     const request = await meiliRequest(options.query, options.scope);
     if (request === null) return { hits: [], total: 0, totalIsEstimate: false };
     const { q, ...criteria } = request;
@@ -131,7 +128,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     return {
       hits: response.hits.map((hit) => {
         const formatted = hit._formatted ?? {};
-        const text = hit.body ? formatted.body ?? hit.body : formatted.subject ?? hit.subject ?? "";
+        const text = hit.body ? (formatted.body ?? hit.body) : (formatted.subject ?? hit.subject ?? "");
         return { id: hit.id, snippet: renderSnippet(String(text)) };
       }),
       total,
@@ -139,11 +136,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
     };
   }
 
-  async *searchAllIds(options: {
-    query: SearchQuery;
-    pageSize: number;
-    scope?: ArchiveCondition[] | null;
-  }): AsyncIterable<string[]> {
+  async *searchAllIds(options: { query: SearchQuery; pageSize: number; scope?: ArchiveCondition[] | null }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
     const request = await meiliRequest(options.query, options.scope ?? null);
     if (request === null) return;

@@ -66,7 +66,9 @@ export class PostgresSearchEngine implements SearchEngine {
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
     // Ingestion inserts its rows with their vector (insertArchivedEmails), so only rows without one are left.
-    await runSql(client, Prisma.sql`
+    await runSql(
+      client,
+      Prisma.sql`
       UPDATE archived_emails e SET
         search_vector = ${searchVectorSql({
           subject: Prisma.sql`e.subject`,
@@ -79,7 +81,8 @@ export class PostgresSearchEngine implements SearchEngine {
             FROM attachments a WHERE a.email_id = e.id)`,
         })},
         is_indexed = true
-      WHERE e.id = ANY(${emailIds}::uuid[]) AND e.search_vector IS NULL`);
+      WHERE e.id = ANY(${emailIds}::uuid[]) AND e.search_vector IS NULL`,
+    );
   }
 
   async removeEmails(): Promise<void> {
@@ -101,18 +104,19 @@ export class PostgresSearchEngine implements SearchEngine {
     });
   }
 
-  async *searchAllIds(options: {
-    query: SearchQuery;
-    pageSize: number;
-    scope?: ArchiveCondition[] | null;
-  }): AsyncIterable<string[]> {
+  async *searchAllIds(options: { query: SearchQuery; pageSize: number; scope?: ArchiveCondition[] | null }): AsyncIterable<string[]> {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1) throw new Error("pageSize must be a positive integer");
     // Past the result window, bounded by the bulk operations' own, generous timeout (docs/search.md, "Bounds").
     const statementTimeoutMs = config.bulkSearchTimeoutMs;
-    const { where } = await withSearchTransaction((client) => this.plan(client, options.query, options.scope ?? null), { statementTimeoutMs });
+    const { where } = await withSearchTransaction((client) => this.plan(client, options.query, options.scope ?? null), {
+      statementTimeoutMs,
+    });
     const matches = Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`;
     try {
-      for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, { workMemMb: config.searchWorkMemMb, statementTimeoutMs })) {
+      for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, {
+        workMemMb: config.searchWorkMemMb,
+        statementTimeoutMs,
+      })) {
         yield rows.map((row) => row.id);
       }
     } catch (error) {
@@ -129,12 +133,15 @@ export class PostgresSearchEngine implements SearchEngine {
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsquery);
-    const matching = (required: Sql[]) =>
-      allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
+    const matching = (required: Sql[]) => allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
     const tiers: RankingTier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
-      tiers.push({ matching: matching(rankedTerms.slice(0, length)), excluded: rankedTerms[length] ?? null, undecided: rankedTerms.slice(length + 1) });
+      tiers.push({
+        matching: matching(rankedTerms.slice(0, length)),
+        excluded: rankedTerms[length] ?? null,
+        undecided: rankedTerms.slice(length + 1),
+      });
     }
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
@@ -148,10 +155,13 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   private async newestFirst(client: SqlClient, where: Sql, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
-    const rows = await querySql<{ id: string; text: string }>(client, Prisma.sql`
+    const rows = await querySql<{ id: string; text: string }>(
+      client,
+      Prisma.sql`
       SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
       FROM archived_emails e WHERE ${where}
-      ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`);
+      ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
     const total = await countMatches(client, where, countLimit);
     return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), ...total };
   }
@@ -172,7 +182,8 @@ export class PostgresSearchEngine implements SearchEngine {
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const rows = wanted > 0 ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
+      const rows =
+        wanted > 0 ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         if (!last) return { hits, ...(await countMatches(client, plan.where, countLimit)) };
@@ -216,16 +227,22 @@ async function countMatches(client: SqlClient, where: Sql, countLimit: number): 
   if (countLimit === Infinity) return { total: await countWhere(client, where), totalIsEstimate: false };
   const estimate = await estimatedRows(client, where);
   if (estimate > ESTIMATE_FACTOR * countLimit) return { total: estimate, totalIsEstimate: true };
-  const rows = await querySql<{ total: number }>(client, Prisma.sql`
-    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`);
+  const rows = await querySql<{ total: number }>(
+    client,
+    Prisma.sql`
+    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
+  );
   const counted = rows[0].total;
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
 }
 
 async function estimatedRows(client: SqlClient, where: Sql): Promise<number> {
-  const rows = await querySql<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(client, Prisma.sql`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`);
+  const rows = await querySql<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    client,
+    Prisma.sql`
+    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`,
+  );
   return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
@@ -247,23 +264,29 @@ function lexemesOf(tsqueryText: string): string[] {
 async function resolveTerms(client: SqlClient, query: string): Promise<string[]> {
   const texts = parseSearchTerms(query).map((term) => term.text);
   if (texts.length === 0) return [];
-  const rows = await querySql<{ tsquery: string }>(client, Prisma.sql`
+  const rows = await querySql<{ tsquery: string }>(
+    client,
+    Prisma.sql`
     SELECT q::text AS tsquery
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(term, position)
     CROSS JOIN LATERAL phraseto_tsquery('simple', t.term) AS q
     WHERE numnode(q) > 0
-    ORDER BY t.position`);
+    ORDER BY t.position`,
+  );
   return rows.map((row) => row.tsquery).slice(0, MAX_QUERY_TERMS);
 }
 
 /** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */
 async function rarestFirst(client: SqlClient, terms: string[], restrictions: Sql[]): Promise<string[]> {
-  const rows = await querySql<{ position: number; documents: number }>(client, Prisma.sql`
+  const rows = await querySql<{ position: number; documents: number }>(
+    client,
+    Prisma.sql`
     SELECT t.position::int AS position,
       (SELECT count(*)::int FROM (
         SELECT 1 FROM archived_emails e WHERE e.search_vector @@ t.term::tsquery AND ${allOf(restrictions)}
         LIMIT ${FREQUENCY_COUNT_CAP}) AS hits) AS documents
-    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`);
+    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`,
+  );
   const documents = new Map(rows.map((row) => [row.position - 1, row.documents]));
   return terms
     .map((term, index) => ({ term, index, documents: documents.get(index) ?? 0 }))

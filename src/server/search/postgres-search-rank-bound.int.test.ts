@@ -29,7 +29,12 @@ beforeAll(async () => {
     // few times, in every weight class (subject A, sender B, body C, attachment D).
     const repeat = (word: string, times: number) => Array.from({ length: times }, () => word).join(" ");
     const heavy = index % 13 === 0;
-    const body = [repeat("ember", heavy ? 20 + next(40) : 1 + next(3)), next(3) === 0 ? repeat("flint", 1 + next(5)) : "", next(4) === 0 ? "grove" : "", "filler text"].join(" ");
+    const body = [
+      repeat("ember", heavy ? 20 + next(40) : 1 + next(3)),
+      next(3) === 0 ? repeat("flint", 1 + next(5)) : "",
+      next(4) === 0 ? "grove" : "",
+      "filler text",
+    ].join(" ");
     await insertTestEmail(
       {
         ingestionSourceId: sourceId,
@@ -49,7 +54,9 @@ beforeAll(async () => {
 /** The full ranking of docs/search.md, by SQL over every matching email: the oracle. */
 async function fullRanking(words: string[], strategy: "last" | "all"): Promise<string[]> {
   const matches = words.map((word) => `(search_vector @@ '${word}'::tsquery)`);
-  const prefix = words.map((_, length) => `WHEN ${matches.slice(0, words.length - length).join(" AND ")} THEN ${words.length - length}`).join(" ");
+  const prefix = words
+    .map((_, length) => `WHEN ${matches.slice(0, words.length - length).join(" AND ")} THEN ${words.length - length}`)
+    .join(" ");
   const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
     SELECT id FROM archived_emails
     WHERE ingestion_source_id = '${sourceId}' AND ${strategy === "all" ? matches.join(" AND ") : matches[0]}
@@ -60,7 +67,16 @@ async function fullRanking(words: string[], strategy: "last" | "all"): Promise<s
 
 describe("ranking with the stored rank bound", () => {
   it("search_rank_bound times the number of lexemes bounds ts_rank_cd of their OR", async () => {
-    const queries = ["ember", "flint", "grove", "ember | flint", "ember | grove | flint", "note | ember", "sender | ember", "example | flint | ember"];
+    const queries = [
+      "ember",
+      "flint",
+      "grove",
+      "ember | flint",
+      "ember | grove | flint",
+      "note | ember",
+      "sender | ember",
+      "example | flint | ember",
+    ];
     for (const query of queries) {
       const lexemes = query.split(" | ").length;
       const [row] = await db().$queryRawUnsafe<{ violations: number; ranked: number }[]>(`
@@ -84,7 +100,10 @@ describe("ranking with the stored rank bound", () => {
       for (const offset of [0, 3, 40, 120, expected.length - 10]) {
         const query = normalizeSearchQuery({ query: text, matchingStrategy: strategy, filters: { ingestionSourceId: sourceId } });
         const page = await engine.search({ query, scope: null, offset, limit: 20 });
-        expect(page.hits.map((hit) => hit.id), `${text} (${strategy}) at ${offset}`).toEqual(expected.slice(offset, offset + 20));
+        expect(
+          page.hits.map((hit) => hit.id),
+          `${text} (${strategy}) at ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 20));
         if (!page.totalIsEstimate) expect(page.total, text).toBe(expected.length);
       }
     }

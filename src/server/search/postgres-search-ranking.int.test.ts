@@ -57,7 +57,8 @@ describe("PostgreSQL search at scale", () => {
     const full = await page(engine, "lantern harbor", 0, 100);
     expect(full.total).toBe(FREQUENT / 3);
     const pages: string[] = [];
-    for (let offset = 0; offset < full.total; offset += 7) pages.push(...(await page(engine, "lantern harbor", offset, 7)).hits.map((hit) => hit.id));
+    for (let offset = 0; offset < full.total; offset += 7)
+      pages.push(...(await page(engine, "lantern harbor", offset, 7)).hits.map((hit) => hit.id));
     expect(pages).toEqual(full.hits.map((hit) => hit.id));
     // `last` drops "lantern": every harbor email matches; the ones with both words come first.
     const dropped = await page(engine, "harbor lantern", 0, 200);
@@ -65,12 +66,16 @@ describe("PostgreSQL search at scale", () => {
     const both = new Set(full.hits.map((hit) => hit.id));
     expect(dropped.hits.slice(0, both.size).every((hit) => both.has(hit.id))).toBe(true);
     const paged: string[] = [];
-    for (let offset = 0; offset < dropped.total; offset += 11) paged.push(...(await page(engine, "harbor lantern", offset, 11)).hits.map((hit) => hit.id));
+    for (let offset = 0; offset < dropped.total; offset += 11)
+      paged.push(...(await page(engine, "harbor lantern", offset, 11)).hits.map((hit) => hit.id));
     expect(paged).toEqual(dropped.hits.map((hit) => hit.id));
   });
 
   it("highlights a word found deep in a long body (the snippet window starts at the first match)", async () => {
-    await insertTestEmail({ subject: "long report", bodyText: `${"filler words here ".repeat(5000)}the zeppelin appears late ${"more filler ".repeat(100)}` }, { engine });
+    await insertTestEmail(
+      { subject: "long report", bodyText: `${"filler words here ".repeat(5000)}the zeppelin appears late ${"more filler ".repeat(100)}` },
+      { engine },
+    );
     const [hit] = (await page(engine, "zeppelin", 0, 1)).hits;
     expect(hit.snippet).toContain("<mark>zeppelin</mark>");
   });

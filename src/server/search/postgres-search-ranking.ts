@@ -50,11 +50,22 @@ export const tierCondition = (tier: RankingTier): Sql =>
  * terms can reach that floor. Those skipped cannot rank in the page, so the page is the one full
  * ranking would give.
  */
-export async function rankedTierPage(client: SqlClient, query: RankingQuery, tier: RankingTier, page: { offset: number; limit: number; countCandidates: boolean }) {
+export async function rankedTierPage(
+  client: SqlClient,
+  query: RankingQuery,
+  tier: RankingTier,
+  page: { offset: number; limit: number; countCandidates: boolean },
+) {
   const { offset, limit } = page;
   const window = offset + limit;
   const probeSize = Math.max(PROBE_MIN, 2 * window);
-  const hits = tier.undecided.length === 0 ? Prisma.sql`0` : Prisma.join(tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`), " + ");
+  const hits =
+    tier.undecided.length === 0
+      ? Prisma.sql`0`
+      : Prisma.join(
+          tier.undecided.map((term) => Prisma.sql`(e.search_vector @@ ${term})::int`),
+          " + ",
+        );
   const member = tier.excluded ? Prisma.sql`NOT (e.search_vector @@ ${tier.excluded})` : Prisma.sql`TRUE`;
   // The excluded term's lexeme is in none of the tier's emails, so it adds nothing to their rank.
   const multiplier = query.singleLexemeTerms === null ? null : query.singleLexemeTerms - (tier.excluded ? 1 : 0);
@@ -85,5 +96,8 @@ export async function rankedTierPage(client: SqlClient, query: RankingQuery, tie
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-  return querySql<{ id: string; headline: string; candidates: number | null }>(client, headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes }));
+  return querySql<{ id: string; headline: string; candidates: number | null }>(
+    client,
+    headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes }),
+  );
 }

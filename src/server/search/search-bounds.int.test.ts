@@ -18,7 +18,11 @@ beforeAll(async () => {
   admin = await setupAdmin();
   ui = uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email));
   for (let index = 0; index < 3; index++) {
-    await insertTestEmail({ subject: `Contract ${index}`, bodyText: `${TEN_WORDS} ${index}`, sentAt: `2024-02-0${index + 1}T09:00:00.000Z` });
+    await insertTestEmail({
+      subject: `Contract ${index}`,
+      bodyText: `${TEN_WORDS} ${index}`,
+      sentAt: `2024-02-0${index + 1}T09:00:00.000Z`,
+    });
   }
 });
 afterEach(() => vi.unstubAllEnvs());
@@ -26,7 +30,11 @@ afterEach(() => vi.unstubAllEnvs());
 const rest = (query: Record<string, string>) => api("GET", `/v1/search?${new URLSearchParams(query)}`, { token: admin.token });
 const trpcSearch = (input: Record<string, string>) => trpcHttp("search.run", input, ui);
 const trpcPreview = (searchQuery: Record<string, unknown>) => trpcHttp("legalHolds.previewBulkApply", { searchQuery }, ui);
-const trpcError = async (response: Response) => (await response.json()).error as { message: string; data: { code: string; httpStatus: number; fieldErrors: { field: string; message: string }[] | null } };
+const trpcError = async (response: Response) =>
+  (await response.json()).error as {
+    message: string;
+    data: { code: string; httpStatus: number; fieldErrors: { field: string; message: string }[] | null };
+  };
 const searchAudits = () => db().auditLog.count({ where: { actionType: "SEARCH" } });
 
 describe("the result window (page × limit ≤ 10,000)", () => {
@@ -52,7 +60,10 @@ describe("the result window (page × limit ≤ 10,000)", () => {
     const response = await trpcSearch({ limit: "100", page: "1000000", matchingStrategy: "frequency", query: TEN_WORDS });
     expect(response.status).toBe(422);
     const error = await trpcError(response);
-    expect(error.data).toMatchObject({ code: "UNPROCESSABLE_CONTENT", fieldErrors: [{ field: "page", message: expect.stringMatching(/narrow the query/) }] });
+    expect(error.data).toMatchObject({
+      code: "UNPROCESSABLE_CONTENT",
+      fieldErrors: [{ field: "page", message: expect.stringMatching(/narrow the query/) }],
+    });
     expect((await trpcSearch({ limit: "100", page: "100", query: TEN_WORDS })).status).toBe(200);
   });
 });
@@ -72,7 +83,9 @@ describe("the cap on query terms", () => {
     expect((await trpcError(search)).data.fieldErrors).toEqual([{ field: "query", message: expect.stringMatching(/at most 10/) }]);
     const preview = await trpcPreview({ query: ELEVEN_WORDS });
     expect(preview.status).toBe(422);
-    expect((await trpcError(preview)).data.fieldErrors).toEqual([{ field: "searchQuery.query", message: expect.stringMatching(/at most 10/) }]);
+    expect((await trpcError(preview)).data.fieldErrors).toEqual([
+      { field: "searchQuery.query", message: expect.stringMatching(/at most 10/) },
+    ]);
     const hold = await api("POST", "/api/v1/enterprise/legal-holds/holds", { token: admin.token, body: { name: "Term cap" } });
     const bulk = await api("POST", `/api/v1/enterprise/legal-holds/holds/${hold.body.id}/bulk-apply`, {
       token: admin.token,
@@ -92,7 +105,12 @@ describe("the statement_timeout of a search", () => {
     const audits = await searchAudits();
     const response = await whileArchiveLocked(() => rest({ query: "contract" }));
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: "error", statusCode: 503, message: expect.stringMatching(/took longer than 200 ms .*narrow the query/), errors: null });
+    expect(response.body).toEqual({
+      status: "error",
+      statusCode: 503,
+      message: expect.stringMatching(/took longer than 200 ms .*narrow the query/),
+      errors: null,
+    });
     expect(response.headers.get("retry-after")).toBe("30");
     expect(await searchAudits()).toBe(audits);
     // SET LOCAL: the pooled connections keep the server's statement_timeout.
@@ -119,7 +137,11 @@ describe("the tRPC batch size", () => {
     const names = Array.from({ length: calls }, () => "search.run").join(",");
     const input = Object.fromEntries(Array.from({ length: calls }, (_, index) => [index, { query: `contract ${index}` }]));
     return import("../../app/api/trpc/[trpc]/route").then(({ GET }) =>
-      GET(new Request(`http://localhost/api/trpc/${names}?${new URLSearchParams({ batch: "1", input: JSON.stringify(input) })}`, { headers: ui })),
+      GET(
+        new Request(`http://localhost/api/trpc/${names}?${new URLSearchParams({ batch: "1", input: JSON.stringify(input) })}`, {
+          headers: ui,
+        }),
+      ),
     );
   };
 

@@ -57,7 +57,13 @@ export interface SearchEngine {
    * One page of matches ranked by relevance, then newest first; `scope` applies role conditions.
    * Large totals may be estimated unless `exactTotal` asks for a count.
    */
-  search(options: { query: SearchQuery; scope: ArchiveCondition[] | null; offset: number; limit: number; exactTotal?: boolean }): Promise<SearchPage>;
+  search(options: {
+    query: SearchQuery;
+    scope: ArchiveCondition[] | null;
+    offset: number;
+    limit: number;
+    exactTotal?: boolean;
+  }): Promise<SearchPage>;
   /**
    * Every id in the full result set (no ceiling), in pages of at most `pageSize`, for exhaustive
    * operations such as bulk apply; ignores relevance. `scope` defaults to null (unrestricted).

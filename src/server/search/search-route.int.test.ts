@@ -106,7 +106,9 @@ describe("GET /v1/search", () => {
 
   it("reports isOnLegalHold only for active holds", async () => {
     const response = await search("query=invoice");
-    const byId = Object.fromEntries(response.body.items.map((item: { id: string; isOnLegalHold: boolean }) => [item.id, item.isOnLegalHold]));
+    const byId = Object.fromEntries(
+      response.body.items.map((item: { id: string; isOnLegalHold: boolean }) => [item.id, item.isOnLegalHold]),
+    );
     expect(byId).toEqual({ [ids.overdue]: true, [ids.attached]: false });
   });
 

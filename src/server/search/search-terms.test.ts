@@ -37,7 +37,7 @@ describe("parseSearchTerms", () => {
 
 describe("snippets", () => {
   it("escapes everything and turns the markers into <mark>", () => {
-    expect(renderSnippet('a <b> & "c" \uE000hit\uE001\n\n \'d\'')).toBe("a &lt;b&gt; &amp; &quot;c&quot; <mark>hit</mark> &#39;d&#39;");
+    expect(renderSnippet("a <b> & \"c\" \uE000hit\uE001\n\n 'd'")).toBe("a &lt;b&gt; &amp; &quot;c&quot; <mark>hit</mark> &#39;d&#39;");
   });
 
   it("never leaves a <mark> unbalanced", () => {

@@ -11,7 +11,10 @@ describe("withSearchTransaction", () => {
   it("gives the search SEARCH_WORK_MEM_MB of work_mem in a read-only transaction, and the pooled connection keeps the server's setting", async () => {
     const serverDefault = (await settingsOf(pgPool())).memory;
     vi.stubEnv("SEARCH_WORK_MEM_MB", "40");
-    const inside = await withSearchTransaction(async (client) => ({ ...(await settingsOf(client)), pid: (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid }));
+    const inside = await withSearchTransaction(async (client) => ({
+      ...(await settingsOf(client)),
+      pid: (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid,
+    }));
     expect(inside).toMatchObject({ memory: "40MB", readOnly: "on" });
     // The same connection, back in the pool: SET LOCAL ended with the transaction.
     const clients = await Promise.all(Array.from({ length: 3 }, () => pgPool().connect()));
@@ -28,6 +31,8 @@ describe("withSearchTransaction", () => {
     const serverDefault = (await settingsOf(pgPool())).memory;
     vi.stubEnv("SEARCH_WORK_MEM_MB", "0");
     expect((await withSearchTransaction(settingsOf)).memory).toBe(serverDefault);
-    await expect(withSearchTransaction((client) => client.query("CREATE TEMP TABLE search_wrote (n int)"))).rejects.toThrow(/read-only transaction/);
+    await expect(withSearchTransaction((client) => client.query("CREATE TEMP TABLE search_wrote (n int)"))).rejects.toThrow(
+      /read-only transaction/,
+    );
   });
 });

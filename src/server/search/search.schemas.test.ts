@@ -119,7 +119,11 @@ describe("searchRequestSchema (GET /v1/search)", () => {
   it("maps flat parameters to the normalized query", () => {
     expect(
       searchRequestSchema.parse({ query: "x", from: "A@B.C", hasAttachments: "true", page: "3", limit: "100", matchingStrategy: "all" }),
-    ).toEqual({ searchQuery: { query: "x", filters: { from: "a@b.c", hasAttachments: true }, matchingStrategy: "all" }, page: 3, limit: 100 });
+    ).toEqual({
+      searchQuery: { query: "x", filters: { from: "a@b.c", hasAttachments: true }, matchingStrategy: "all" },
+      page: 3,
+      limit: 100,
+    });
   });
 
   it.each([

@@ -79,13 +79,11 @@ const matchingStrategy = optionalValue(
 
 /** An object schema that names each unknown key as its own field error (instead of one error on the object). */
 function knownKeysOnly<Shape extends z.ZodRawShape>(shape: Shape, what: string) {
-  return z
-    .looseObject(shape)
-    .superRefine((value, context) => {
-      for (const key of Object.keys(value)) {
-        if (!Object.hasOwn(shape, key)) context.addIssue({ code: "custom", path: [key], message: `unknown ${what} "${key}"` });
-      }
-    });
+  return z.looseObject(shape).superRefine((value, context) => {
+    for (const key of Object.keys(value)) {
+      if (!Object.hasOwn(shape, key)) context.addIssue({ code: "custom", path: [key], message: `unknown ${what} "${key}"` });
+    }
+  });
 }
 
 type ParsedFilters = { [K in keyof typeof filterShape]?: z.output<(typeof filterShape)[K]> };
@@ -122,13 +120,11 @@ export const searchQuerySchema = knownKeysOnly(
     matchingStrategy,
   },
   "field",
-).transform(
-  (input): SearchQuery => ({
-    query: input.query,
-    filters: input.filters ?? {},
-    matchingStrategy: input.matchingStrategy ?? "last",
-  }),
-);
+).transform((input): SearchQuery => ({
+  query: input.query,
+  filters: input.filters ?? {},
+  matchingStrategy: input.matchingStrategy ?? "last",
+}));
 
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 
@@ -140,7 +136,10 @@ export function normalizeSearchQuery(input: unknown): SearchQuery {
   const result = searchQuerySchema.safeParse(input);
   if (!result.success) {
     throw new AppError("VALIDATION", "Invalid input", {
-      fieldErrors: result.error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "searchQuery", message: issue.message })),
+      fieldErrors: result.error.issues.map((issue) => ({
+        field: issue.path.map(String).join(".") || "searchQuery",
+        message: issue.message,
+      })),
     });
   }
   return result.data;

@@ -21,7 +21,10 @@ export function stripHighlightMarkers(text: string): string {
 export function renderSnippet(marked: string): string {
   let html = "";
   let open = false;
-  for (const part of marked.replace(/\s+/g, " ").trim().split(/([\uE000\uE001])/)) {
+  for (const part of marked
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(/([\uE000\uE001])/)) {
     if (part === HIGHLIGHT_START) {
       if (!open) html += "<mark>";
       open = true;

@@ -16,7 +16,13 @@ export async function updateSettings(options: { actor: AuditActor; input: Update
       if (before[key as keyof Settings] !== value) changes[key] = { from: before[key as keyof Settings], to: value };
     }
     if (Object.keys(changes).length > 0) {
-      await appendAuditEntry(tx, { actor: options.actor, actionType: "UPDATE", targetType: "Settings", targetId: "system", details: { changes } });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "UPDATE",
+        targetType: "Settings",
+        targetId: "system",
+        details: { changes },
+      });
     }
     return getSettings({ client: tx });
   });

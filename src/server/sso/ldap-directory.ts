@@ -41,7 +41,12 @@ function tlsOptions(config: LdapConfig) {
 }
 
 async function connect(config: LdapConfig): Promise<Client> {
-  const client = new Client({ url: config.url, timeout: config.timeoutMs, connectTimeout: config.timeoutMs, tlsOptions: tlsOptions(config) });
+  const client = new Client({
+    url: config.url,
+    timeout: config.timeoutMs,
+    connectTimeout: config.timeoutMs,
+    tlsOptions: tlsOptions(config),
+  });
   if (config.startTls) await client.startTLS(tlsOptions(config));
   return client;
 }
@@ -50,7 +55,11 @@ async function connect(config: LdapConfig): Promise<Client> {
  * Finds the user with the service account (or anonymously), then binds as them with the given
  * password: the directory alone decides, so its password, lockout and disabled-account rules hold.
  */
-export async function authenticateWithDirectory(options: { config: LdapConfig; email: string; password: string }): Promise<DirectoryAnswer> {
+export async function authenticateWithDirectory(options: {
+  config: LdapConfig;
+  email: string;
+  password: string;
+}): Promise<DirectoryAnswer> {
   const { config, email, password } = options;
   // An empty password would be an unauthenticated bind, which directories accept (RFC 4513 5.1.2).
   if (password.length === 0) return { kind: "refused" };

@@ -12,9 +12,23 @@ const login = (email: string, password: string) => api("POST", "/v1/auth/login",
 
 beforeAll(async () => {
   slapd = await startSlapd([
-    { uid: "alice", mail: "Alice@Example.org", password: "alice-directory-pw", givenName: "Alice", sn: "Auditor", groups: ["archive-auditors"] },
+    {
+      uid: "alice",
+      mail: "Alice@Example.org",
+      password: "alice-directory-pw",
+      givenName: "Alice",
+      sn: "Auditor",
+      groups: ["archive-auditors"],
+    },
     { uid: "bob", mail: "bob@example.org", password: "bob-directory-pw", givenName: "Bob", sn: "Builder", groups: ["archive-admins"] },
-    { uid: "carol", mail: "carol@example.org", password: "carol-directory-pw", givenName: "Carol", sn: "Locked", groups: ["archive-auditors"] },
+    {
+      uid: "carol",
+      mail: "carol@example.org",
+      password: "carol-directory-pw",
+      givenName: "Carol",
+      sn: "Locked",
+      groups: ["archive-auditors"],
+    },
     // groupOfNames needs a member: the admins group keeps one when Bob leaves it.
     { uid: "dave", mail: "dave@example.org", password: "dave-directory-pw", givenName: "Dave", sn: "Admin", groups: ["archive-admins"] },
   ]);
@@ -43,12 +57,28 @@ describe("LDAP password sign-in", () => {
   it("provisions a directory user on a good password, with the role of their group, and audits why", async () => {
     const signedIn = await login("alice@EXAMPLE.org", "alice-directory-pw");
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user).toMatchObject({ email: "Alice@Example.org", first_name: "Alice", last_name: "Auditor", role: { slug: "predefined_auditor" } });
+    expect(signedIn.body.user).toMatchObject({
+      email: "Alice@Example.org",
+      first_name: "Alice",
+      last_name: "Auditor",
+      role: { slug: "predefined_auditor" },
+    });
     const me = await api("GET", "/v1/auth/me", { token: signedIn.body.accessToken });
     expect(me.status).toBe(200);
-    const created = await db().auditLog.findFirstOrThrow({ where: { actionType: "CREATE", targetType: "User", targetId: signedIn.body.user.id } });
-    expect(created.details).toMatchObject({ provisioned: true, source: "ldap", claim: "memberOf", matchedGroup: "ARCHIVE-AUDITORS", subject: slapd.userDn("alice") });
-    const loginEntry = await db().auditLog.findFirstOrThrow({ where: { actionType: "LOGIN", targetId: signedIn.body.user.id }, orderBy: { id: "desc" } });
+    const created = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "CREATE", targetType: "User", targetId: signedIn.body.user.id },
+    });
+    expect(created.details).toMatchObject({
+      provisioned: true,
+      source: "ldap",
+      claim: "memberOf",
+      matchedGroup: "ARCHIVE-AUDITORS",
+      subject: slapd.userDn("alice"),
+    });
+    const loginEntry = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "LOGIN", targetId: signedIn.body.user.id },
+      orderBy: { id: "desc" },
+    });
     expect(loginEntry.details).toMatchObject({ success: true, reason: "directory_credentials" });
   });
 
@@ -59,7 +89,10 @@ describe("LDAP password sign-in", () => {
     expect((await login("carol@example.org", "carol-directory-pw")).status).toBe(200);
     await slapd.disable("carol");
     expect((await login("carol@example.org", "carol-directory-pw")).status).toBe(401);
-    const refused = await db().auditLog.findFirstOrThrow({ where: { actionType: "LOGIN", actorIdentifier: "carol@example.org" }, orderBy: { id: "desc" } });
+    const refused = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "LOGIN", actorIdentifier: "carol@example.org" },
+      orderBy: { id: "desc" },
+    });
     expect(refused.details).toEqual({ success: false, reason: "directory_refused" });
   });
 
@@ -70,7 +103,10 @@ describe("LDAP password sign-in", () => {
     await slapd.removeFromGroup("bob", "archive-admins");
     const second = await login("bob@example.org", "bob-directory-pw");
     expect(second.body.user.role.slug).toBe("predefined_auditor");
-    const changed = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: first.body.user.id }, orderBy: { id: "desc" } });
+    const changed = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "UPDATE", targetId: first.body.user.id },
+      orderBy: { id: "desc" },
+    });
     expect(changed.details).toMatchObject({
       changes: { roleId: { from: await roleId("predefined_super_admin"), to: await roleId("predefined_auditor") } },
       source: "ldap",
@@ -88,7 +124,12 @@ describe("LDAP password sign-in", () => {
     try {
       const down = await login("alice@example.org", "alice-directory-pw");
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ status: "error", statusCode: 503, message: "The user directory (LDAP) cannot be reached; try again later", errors: null });
+      expect(down.body).toEqual({
+        status: "error",
+        statusCode: 503,
+        message: "The user directory (LDAP) cannot be reached; try again later",
+        errors: null,
+      });
       expect((await login("breakglass@example.com", ADMIN_PASSWORD)).status).toBe(200);
       // An undecided attempt is not a failure: a directory outage cannot lock accounts out.
       expect(await throttle()).toEqual(before);

@@ -16,14 +16,27 @@ beforeAll(async () => {
     users: [
       { sub: "alice", email: "Alice@Example.com", givenName: "Alice", familyName: "Auditor", groups: ["archive-auditors"] },
       { sub: "mallory", email: "mallory@example.com", givenName: "Mallory", familyName: "M", groups: ["archive-auditors"] },
-      { sub: "unverified", email: "unverified@example.com", emailVerified: false, givenName: "Una", familyName: "V", groups: ["archive-admins"] },
+      {
+        sub: "unverified",
+        email: "unverified@example.com",
+        emailVerified: false,
+        givenName: "Una",
+        familyName: "V",
+        groups: ["archive-admins"],
+      },
     ],
   });
   Object.assign(process.env, provider.env);
   const admin = await setupAdmin();
   await api("PUT", "/v1/settings/sso-role-mapping", {
     token: admin.token,
-    body: { mappings: [{ group: "archive-admins", roleId: await roleId("predefined_super_admin") }, { group: "archive-auditors", roleId: await roleId("predefined_auditor") }], defaultRoleId: null },
+    body: {
+      mappings: [
+        { group: "archive-admins", roleId: await roleId("predefined_super_admin") },
+        { group: "archive-auditors", roleId: await roleId("predefined_auditor") },
+      ],
+      defaultRoleId: null,
+    },
   });
 }, 60_000);
 
@@ -42,10 +55,22 @@ describe("OpenID Connect sign-in", () => {
     const outcome = await signInThroughOidc("alice");
     expect(outcome.redirect).toBe("http://localhost:3000/dashboard");
     const user = await userByEmail("alice@example.com");
-    expect(user).toMatchObject({ email: "Alice@Example.com", firstName: "Alice", lastName: "Auditor", role: { slug: "predefined_auditor" } });
+    expect(user).toMatchObject({
+      email: "Alice@Example.com",
+      firstName: "Alice",
+      lastName: "Auditor",
+      role: { slug: "predefined_auditor" },
+    });
     expect(outcome.sessionUserId).toBe(user!.id);
     const created = await db().auditLog.findFirstOrThrow({ where: { actionType: "CREATE", targetId: user!.id } });
-    expect(created.details).toMatchObject({ provisioned: true, source: "oidc", subject: "alice", claim: "groups", groups: ["archive-auditors"], matchedGroup: "archive-auditors" });
+    expect(created.details).toMatchObject({
+      provisioned: true,
+      source: "oidc",
+      subject: "alice",
+      claim: "groups",
+      groups: ["archive-auditors"],
+      matchedGroup: "archive-auditors",
+    });
   });
 
   it("applies a changed group at the next sign-in, and removes the role when no group maps", async () => {
@@ -59,7 +84,12 @@ describe("OpenID Connect sign-in", () => {
     expect(user!.role).toBeNull();
     expect(outcome.sessionUserId).toBe(user!.id);
     const change = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: user!.id }, orderBy: { id: "desc" } });
-    expect(change.details).toMatchObject({ changes: { roleId: { from: await roleId("predefined_super_admin"), to: null } }, claim: "groups", groups: ["sales"], matchedGroup: null });
+    expect(change.details).toMatchObject({
+      changes: { roleId: { from: await roleId("predefined_super_admin"), to: null } },
+      claim: "groups",
+      groups: ["sales"],
+      matchedGroup: null,
+    });
   });
 
   it("refuses a tampered ID token (its signature no longer verifies)", async () => {
@@ -86,7 +116,10 @@ describe("OpenID Connect sign-in", () => {
       expect(outcome.sessionUserId).toBeNull();
       expect(outcome.redirect).toBe("http://localhost:3000/api/auth/error?error=AccessDenied");
       expect(await userByEmail("mallory@example.com")).toBeNull();
-      const refused = await db().auditLog.findFirstOrThrow({ where: { actionType: "LOGIN", actorIdentifier: "oidc:mallory@example.com" }, orderBy: { id: "desc" } });
+      const refused = await db().auditLog.findFirstOrThrow({
+        where: { actionType: "LOGIN", actorIdentifier: "oidc:mallory@example.com" },
+        orderBy: { id: "desc" },
+      });
       expect(refused.details).toMatchObject({ success: false, reason: "unknown_issuer", issuer: provider.issuer });
     } finally {
       process.env.OIDC_ISSUER = provider.issuer;

@@ -53,7 +53,14 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
     // Serializes two first sign-ins of the same person (two tabs), so one provisions and the other finds.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${key}`}))`;
     const decision = roleForGroups(await getSsoRoleMapping({ client: tx }), identity.groups);
-    const cause = { source: identity.source, subject: identity.subject, claim: identity.groupClaim, groups: identity.groups, matchedGroup: decision.matchedGroup, defaultRoleApplied: decision.matchedGroup === null && decision.roleId !== null };
+    const cause = {
+      source: identity.source,
+      subject: identity.subject,
+      claim: identity.groupClaim,
+      groups: identity.groups,
+      matchedGroup: decision.matchedGroup,
+      defaultRoleApplied: decision.matchedGroup === null && decision.roleId !== null,
+    };
     const existing = await tx.user.findUnique({ where: { emailKey: key }, select: directoryUserSelect });
     if (existing?.disabledAt) return { refused: "account_disabled" };
     if (!existing) {
@@ -68,7 +75,13 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
         },
         select: directoryUserSelect,
       });
-      await appendAuditEntry(tx, { actor: { ...actor, userId: user.id }, actionType: "CREATE", targetType: "User", targetId: user.id, details: { provisioned: true, roleId: decision.roleId, ...cause } });
+      await appendAuditEntry(tx, {
+        actor: { ...actor, userId: user.id },
+        actionType: "CREATE",
+        targetType: "User",
+        targetId: user.id,
+        details: { provisioned: true, roleId: decision.roleId, ...cause },
+      });
       return { user };
     }
     if (existing.role?.id === decision.roleId) return { user: existing };

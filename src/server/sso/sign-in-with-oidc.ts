@@ -38,19 +38,24 @@ export async function signInWithOidc(options: { claims: Record<string, unknown>;
   if (!email) await refuse("email_missing");
   if (config.requireVerifiedEmail && claims.email_verified !== true) await refuse("email_not_verified");
   const signedIn = await signInDirectoryUser({
-      ip: options.ip,
-      identity: {
-        source: "oidc",
-        subject: claimText(claims.sub),
-        email,
-        firstName: claimText(claims.given_name) || claimText(claims.name),
-        lastName: claimText(claims.family_name),
-        groupClaim: config.roleClaim,
-        groups: groupsOf(claims[config.roleClaim]),
-      },
-    });
+    ip: options.ip,
+    identity: {
+      source: "oidc",
+      subject: claimText(claims.sub),
+      email,
+      firstName: claimText(claims.given_name) || claimText(claims.name),
+      lastName: claimText(claims.family_name),
+      groupClaim: config.roleClaim,
+      groups: groupsOf(claims[config.roleClaim]),
+    },
+  });
   if ("refused" in signedIn) return refuse(signedIn.refused);
   const { user } = signedIn;
-  await auditOidcLogin({ ...actor, userId: user.id }, user.id, { success: true, reason: "oidc", issuer: claimText(claims.iss), subject: claimText(claims.sub) });
+  await auditOidcLogin({ ...actor, userId: user.id }, user.id, {
+    success: true,
+    reason: "oidc",
+    issuer: claimText(claims.iss),
+    subject: claimText(claims.sub),
+  });
   return user;
 }

@@ -30,7 +30,16 @@ describe("GET/PUT /v1/settings/sso-role-mapping", () => {
   });
 
   it("answers 422 for unknown roles, a group mapped twice (in any case) and a malformed body", async () => {
-    const unknown = await api("PUT", PATH, { token: admin.token, body: { mappings: [{ group: "a", roleId: auditorRoleId }, { group: "b", roleId: GHOST }], defaultRoleId: GHOST } });
+    const unknown = await api("PUT", PATH, {
+      token: admin.token,
+      body: {
+        mappings: [
+          { group: "a", roleId: auditorRoleId },
+          { group: "b", roleId: GHOST },
+        ],
+        defaultRoleId: GHOST,
+      },
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body).toEqual({
       status: "error",
@@ -41,10 +50,24 @@ describe("GET/PUT /v1/settings/sso-role-mapping", () => {
         { field: "defaultRoleId", message: "role does not exist" },
       ],
     });
-    const twice = await api("PUT", PATH, { token: admin.token, body: { mappings: [{ group: "Auditors", roleId: auditorRoleId }, { group: "auditors", roleId: auditorRoleId }], defaultRoleId: null } });
+    const twice = await api("PUT", PATH, {
+      token: admin.token,
+      body: {
+        mappings: [
+          { group: "Auditors", roleId: auditorRoleId },
+          { group: "auditors", roleId: auditorRoleId },
+        ],
+        defaultRoleId: null,
+      },
+    });
     expect(twice.status).toBe(422);
     expect(twice.body.errors).toEqual([{ field: "mappings.1.group", message: "group is mapped twice" }]);
-    for (const body of [{}, { mappings: [], defaultRoleId: "x" }, { mappings: [{ group: "", roleId: auditorRoleId }], defaultRoleId: null }, { mappings: [], defaultRoleId: null, extra: 1 }]) {
+    for (const body of [
+      {},
+      { mappings: [], defaultRoleId: "x" },
+      { mappings: [{ group: "", roleId: auditorRoleId }], defaultRoleId: null },
+      { mappings: [], defaultRoleId: null, extra: 1 },
+    ]) {
       expect((await api("PUT", PATH, { token: admin.token, body })).status).toBe(422);
     }
     expect(await db().ssoRoleMapping.count()).toBe(0);
@@ -55,15 +78,25 @@ describe("GET/PUT /v1/settings/sso-role-mapping", () => {
     expect((await api("GET", PATH)).status).toBe(401);
     expect((await api("GET", PATH, { token: auditor.token })).status).toBe(403);
     expect((await api("PUT", PATH, { token: auditor.token, body: { mappings: [], defaultRoleId: null } })).status).toBe(403);
-    const viaTrpc = await trpcHttp("sso.updateRoleMapping", { mappings: [{ group: "g", roleId: auditorRoleId }], defaultRoleId: null }, { authorization: `Bearer ${admin.token}` });
+    const viaTrpc = await trpcHttp(
+      "sso.updateRoleMapping",
+      { mappings: [{ group: "g", roleId: auditorRoleId }], defaultRoleId: null },
+      { authorization: `Bearer ${admin.token}` },
+    );
     expect(viaTrpc.status).toBe(200);
     expect((await api("GET", PATH, { token: admin.token })).body.mappings).toEqual([{ group: "g", roleId: auditorRoleId }]);
     expect((await trpcHttp("sso.roleMapping", undefined, { authorization: `Bearer ${auditor.token}` })).status).toBe(403);
   });
 
   it("drops rules of a deleted role (the mapping never names a missing role)", async () => {
-    const role = await api("POST", "/v1/roles", { token: admin.token, body: { name: "Temporary", policies: [{ action: "read", subject: "archive" }] } });
-    await api("PUT", PATH, { token: admin.token, body: { mappings: [{ group: "temp", roleId: role.body.id }], defaultRoleId: role.body.id } });
+    const role = await api("POST", "/v1/roles", {
+      token: admin.token,
+      body: { name: "Temporary", policies: [{ action: "read", subject: "archive" }] },
+    });
+    await api("PUT", PATH, {
+      token: admin.token,
+      body: { mappings: [{ group: "temp", roleId: role.body.id }], defaultRoleId: role.body.id },
+    });
     expect((await api("DELETE", `/v1/roles/${role.body.id}`, { token: admin.token })).status).toBe(204);
     expect((await api("GET", PATH, { token: admin.token })).body).toEqual({ mappings: [], defaultRoleId: null });
   });

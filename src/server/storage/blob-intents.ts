@@ -9,8 +9,11 @@ import { querySql, runSql, type SqlClient } from "../db/sql-client";
 export async function recordBlobIntents(client: SqlClient, hashes: string[]): Promise<string[]> {
   const unique = [...new Set(hashes)];
   if (unique.length === 0) return [];
-  const rows = await querySql<{ id: string }>(client, Prisma.sql`
-    INSERT INTO blob_intents (hash) SELECT unnest(${unique}::text[]) RETURNING id::text`);
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    INSERT INTO blob_intents (hash) SELECT unnest(${unique}::text[]) RETURNING id::text`,
+  );
   return rows.map((row) => row.id);
 }
 

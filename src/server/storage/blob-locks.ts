@@ -23,24 +23,33 @@ const sortedUnique = (hashes: string[]) => [...new Set(hashes)].sort();
 export async function lockBlobsShared(client: SqlClient, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await runSql(client, Prisma.sql`
-    SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`);
+  await runSql(
+    client,
+    Prisma.sql`
+    SELECT pg_advisory_xact_lock_shared(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`,
+  );
 }
 
 export async function lockBlobsExclusive(client: SqlClient, hashes: string[]): Promise<void> {
   const ordered = sortedUnique(hashes);
   if (ordered.length === 0) return;
-  await runSql(client, Prisma.sql`
-    SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`);
+  await runSql(
+    client,
+    Prisma.sql`
+    SELECT pg_advisory_xact_lock(${BLOB_LOCK_CLASS}::int, hashtext(h)) FROM unnest(${ordered}::text[]) WITH ORDINALITY AS t(h, n) ORDER BY n`,
+  );
 }
 
 /** The hashes of `hashes` that some email or attachment row still references. */
 export async function referencedHashes(client: SqlClient, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await querySql<{ hash: string }>(client, Prisma.sql`
+  const rows = await querySql<{ hash: string }>(
+    client,
+    Prisma.sql`
     SELECT h AS hash FROM unnest(${hashes}::text[]) AS h
     WHERE EXISTS (SELECT 1 FROM archived_emails e WHERE e.storage_hash_sha256 = h)
-       OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`);
+       OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`,
+  );
   return new Set(rows.map((row) => row.hash));
 }
 
@@ -54,7 +63,10 @@ export async function pauseBlobDeletions(client: pg.ClientBase): Promise<void> {
 
 /** False while a backup or check holds deletions back (pauseBlobDeletions); held until the transaction ends. */
 export async function blobDeletionsAllowed(client: SqlClient): Promise<boolean> {
-  const [row] = await querySql<{ allowed: boolean }>(client, Prisma.sql`
-    SELECT pg_try_advisory_xact_lock_shared(${BLOB_READER_LOCK[0]}::int, ${BLOB_READER_LOCK[1]}::int) AS allowed`);
+  const [row] = await querySql<{ allowed: boolean }>(
+    client,
+    Prisma.sql`
+    SELECT pg_try_advisory_xact_lock_shared(${BLOB_READER_LOCK[0]}::int, ${BLOB_READER_LOCK[1]}::int) AS allowed`,
+  );
   return row.allowed;
 }

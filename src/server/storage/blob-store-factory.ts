@@ -31,7 +31,15 @@ function createBlobStore(): BlobStore {
 
 /** The configured store (STORAGE_BACKEND, docs/configuration.md); re-created when the configuration changes (tests). */
 export function blobStore(): BlobStore {
-  const signature = [process.env.STORAGE_BACKEND, process.env.STORAGE_DIR, process.env.DATA_DIR, process.env.S3_BUCKET, process.env.S3_ENDPOINT, process.env.STORAGE_IMMUTABLE, process.env.S3_OBJECT_LOCK_MODE].join("|");
+  const signature = [
+    process.env.STORAGE_BACKEND,
+    process.env.STORAGE_DIR,
+    process.env.DATA_DIR,
+    process.env.S3_BUCKET,
+    process.env.S3_ENDPOINT,
+    process.env.STORAGE_IMMUTABLE,
+    process.env.S3_OBJECT_LOCK_MODE,
+  ].join("|");
   if (!cached || cached.signature !== signature) cached = { signature, store: createBlobStore() };
   return cached.store;
 }

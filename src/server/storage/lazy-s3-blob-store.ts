@@ -20,8 +20,16 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
   const store = () =>
     (loaded ??= (async () => {
       const [{ S3Client }, { S3BlobStore }] = await Promise.all([import("@aws-sdk/client-s3"), import("./s3-blob-store")]);
-      const credentials = settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined;
-      const client = new S3Client({ region: settings.region, endpoint: settings.endpoint, forcePathStyle: settings.forcePathStyle, credentials });
+      const credentials =
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined;
+      const client = new S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        credentials,
+      });
       return new S3BlobStore({ bucket: settings.bucket, prefix: settings.prefix, client, objectLock: settings.objectLock });
     })());
   return {

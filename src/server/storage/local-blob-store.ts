@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { assertBlobKey, BlobNotFoundError, BlobRetainedError, isRetained, laterDate, type BlobRetention, type BlobStore } from "./blob-store";
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  BlobRetainedError,
+  isRetained,
+  laterDate,
+  type BlobRetention,
+  type BlobStore,
+} from "./blob-store";
 
 /**
  * Blobs as files under `root`. A write goes to a temp file in the same file system, is fsynced,

@@ -38,7 +38,8 @@ export async function releaseUnreferencedBlobs(options: { hashes: string[] }): P
     }
     if (retained.length > 0) await recordBlobIntents(tx, retained);
     // What was applied to bytes that are gone must not stand for bytes written again later.
-    if (config.storageImmutable && removed.length > 0) await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
+    if (config.storageImmutable && removed.length > 0)
+      await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
     return removed;
   });
 }

@@ -78,7 +78,9 @@ export class S3BlobStore implements BlobStore {
   }
 
   async hasAnyBlob(): Promise<boolean> {
-    const listed = await this.options.client.send(new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: `${this.options.prefix}sha256/`, MaxKeys: 1 }));
+    const listed = await this.options.client.send(
+      new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: `${this.options.prefix}sha256/`, MaxKeys: 1 }),
+    );
     return (listed.KeyCount ?? 0) > 0;
   }
 
@@ -101,7 +103,9 @@ export class S3BlobStore implements BlobStore {
     const listed = await this.options.client.send(new ListObjectVersionsCommand({ Bucket: this.options.bucket, Prefix: objectKey }));
     const versions = [...(listed.Versions ?? []), ...(listed.DeleteMarkers ?? [])].filter((version) => version.Key === objectKey);
     for (const version of versions) {
-      await this.options.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey, VersionId: version.VersionId }));
+      await this.options.client.send(
+        new DeleteObjectCommand({ Bucket: this.options.bucket, Key: objectKey, VersionId: version.VersionId }),
+      );
     }
   }
 
@@ -128,10 +132,14 @@ export class S3BlobStore implements BlobStore {
     if (!current) return;
     const target = { Bucket: this.options.bucket, Key: this.objectKey(key) };
     if (retention.retainUntil && (!current.retainUntil || current.retainUntil < retention.retainUntil)) {
-      await this.options.client.send(new PutObjectRetentionCommand({ ...target, Retention: { Mode: mode, RetainUntilDate: retention.retainUntil } }));
+      await this.options.client.send(
+        new PutObjectRetentionCommand({ ...target, Retention: { Mode: mode, RetainUntilDate: retention.retainUntil } }),
+      );
     }
     if (current.legalHold !== retention.legalHold) {
-      await this.options.client.send(new PutObjectLegalHoldCommand({ ...target, LegalHold: { Status: retention.legalHold ? "ON" : "OFF" } }));
+      await this.options.client.send(
+        new PutObjectLegalHoldCommand({ ...target, LegalHold: { Status: retention.legalHold ? "ON" : "OFF" } }),
+      );
     }
   }
 }

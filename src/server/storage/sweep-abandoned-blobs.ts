@@ -17,6 +17,9 @@ export async function sweepAbandonedBlobs(options: { olderThanMs?: number } = {}
       SELECT id::text, hash FROM blob_intents WHERE created_at < ${cutoff} ORDER BY id LIMIT 1000`;
     if (intents.length === 0) return removed;
     removed += (await releaseUnreferencedBlobs({ hashes: intents.map((intent) => intent.hash) })).length;
-    await clearBlobIntents(db(), intents.map((intent) => intent.id));
+    await clearBlobIntents(
+      db(),
+      intents.map((intent) => intent.id),
+    );
   }
 }

@@ -25,7 +25,11 @@ function toTrpcError(error: unknown): TRPCError {
   if (error instanceof ZodError) {
     return new TRPCError({ code: "UNPROCESSABLE_CONTENT", message: "Invalid input", cause: error });
   }
-  return new TRPCError({ code: "INTERNAL_SERVER_ERROR", message: "Internal server error", cause: error instanceof Error ? error : undefined });
+  return new TRPCError({
+    code: "INTERNAL_SERVER_ERROR",
+    message: "Internal server error",
+    cause: error instanceof Error ? error : undefined,
+  });
 }
 
 /** tRPC's own message for a batch over maxBatchSize, which does not say what the limit is. */
@@ -35,11 +39,15 @@ const batchTooLargeMessage = `A batch request may carry at most ${TRPC_MAX_BATCH
 const t = initTRPC.context<TrpcContext>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause;
-    const fieldErrors =
-      cause instanceof AppError ? cause.fieldErrors : cause instanceof ZodError ? zodFieldErrors(cause) : null;
+    const fieldErrors = cause instanceof AppError ? cause.fieldErrors : cause instanceof ZodError ? zodFieldErrors(cause) : null;
     return {
       ...shape,
-      message: error.code === "INTERNAL_SERVER_ERROR" ? "Internal server error" : error.message === BATCH_TOO_LARGE ? batchTooLargeMessage : shape.message,
+      message:
+        error.code === "INTERNAL_SERVER_ERROR"
+          ? "Internal server error"
+          : error.message === BATCH_TOO_LARGE
+            ? batchTooLargeMessage
+            : shape.message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors },
     };
   },

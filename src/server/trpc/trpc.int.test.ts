@@ -61,7 +61,9 @@ describe("tRPC procedures", () => {
     const admin = await setupAdmin();
     const reader = await createUserWithRole(admin.token, "predefined_read_only");
     const asAdmin = await callerFor(admin.user.id);
-    const [listed] = (await asAdmin.audit.list({ actionType: "SETUP", actor: undefined, actorUserId: undefined, startDate: undefined, endDate: undefined })).data;
+    const [listed] = (
+      await asAdmin.audit.list({ actionType: "SETUP", actor: undefined, actorUserId: undefined, startDate: undefined, endDate: undefined })
+    ).data;
     expect(await asAdmin.audit.get({ id: listed.id })).toEqual(listed);
     expect(await codeOf(asAdmin.audit.get({ id: listed.id + 1_000_000 }))).toBe("NOT_FOUND");
     expect(await codeOf(asAdmin.audit.get({ id: 0 }))).toBe("UNPROCESSABLE_CONTENT");

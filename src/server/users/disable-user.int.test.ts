@@ -78,6 +78,8 @@ describe("disabled users", () => {
     expect(bad.body.errors).toEqual([expect.objectContaining({ field: "disabled" })]);
     expect((await api("PUT", `/v1/users/${admin.user.id}`, { token: auditor.token, body: { disabled: true } })).status).toBe(403);
     expect((await api("PUT", `/v1/users/${admin.user.id}`, { body: { disabled: true } })).status).toBe(401);
-    expect((await api("PUT", "/v1/users/00000000-0000-4000-8000-000000000000", { token: admin.token, body: { disabled: true } })).status).toBe(404);
+    expect(
+      (await api("PUT", "/v1/users/00000000-0000-4000-8000-000000000000", { token: admin.token, body: { disabled: true } })).status,
+    ).toBe(404);
   });
 });

@@ -65,7 +65,12 @@ describe("revoking a user's sessions", () => {
     const admin = await setupAdmin();
     await expect(
       transaction(async (tx) => {
-        await revokeUserSessions({ actor: { identifier: "test", ip: "127.0.0.1" }, userId: admin.user.id, reason: "administrator", db: tx });
+        await revokeUserSessions({
+          actor: { identifier: "test", ip: "127.0.0.1" },
+          userId: admin.user.id,
+          reason: "administrator",
+          db: tx,
+        });
         throw new Error("abort");
       }),
     ).rejects.toThrow("abort");

@@ -4,12 +4,7 @@ import { notFound } from "../errors/app-error";
 
 /** Why a user's sessions were ended; recorded in the audit entry. */
 export type SessionRevocationReason =
-  | "password_changed"
-  | "mfa_disabled"
-  | "administrator"
-  | "user_disabled"
-  | "role_changed_by_sso"
-  | "role_changed_by_ldap";
+  "password_changed" | "mfa_disabled" | "administrator" | "user_disabled" | "role_changed_by_sso" | "role_changed_by_ldap";
 
 /**
  * Ends every bearer token and UI session the user holds (API keys are separate credentials and

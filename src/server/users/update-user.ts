@@ -26,7 +26,10 @@ export async function updateUser(options: {
   const { currentPassword, disabled, ...input } = options.input;
   try {
     return await transaction(async (tx) => {
-      const existing = await tx.user.findUnique({ where: { id: options.id }, select: { email: true, passwordHash: true, disabledAt: true } });
+      const existing = await tx.user.findUnique({
+        where: { id: options.id },
+        select: { email: true, passwordHash: true, disabledAt: true },
+      });
       if (!existing) throw notFound("User");
       const disabling = disabled === true && existing.disabledAt === null;
       if (disabling) await assertNotLastActiveAdministrator(tx, options.id, "The last active administrator cannot be disabled");
@@ -51,7 +54,11 @@ export async function updateUser(options: {
         actionType: "UPDATE",
         targetType: "User",
         targetId: user.id,
-        details: { changes: { ...input, ...(disabled !== undefined && { disabled }) }, ...(emailChange && { emailChange }), ...options.actionDetails },
+        details: {
+          changes: { ...input, ...(disabled !== undefined && { disabled }) },
+          ...(emailChange && { emailChange }),
+          ...options.actionDetails,
+        },
       });
       if (disabling) await revokeUserSessions({ actor: options.actor, userId: options.id, reason: "user_disabled", db: tx });
       return toUserDto(user);

@@ -153,9 +153,16 @@ describe("users", () => {
     expect(forbidden.body).toEqual({ status: "error", statusCode: 403, message: expect.stringContaining("manage:all"), errors: null });
     expect((await api("PUT", `/v1/users/${admin.user.id}`, { token: auditor.token, body: { first_name: "X" } })).status).toBe(403);
     expect((await api("DELETE", `/v1/users/${admin.user.id}`, { token: auditor.token })).status).toBe(403);
-    for (const [method, path] of [["GET", "/v1/users"], ["POST", "/v1/users"], ["GET", `/v1/users/${admin.user.id}`],
-      ["PUT", `/v1/users/${admin.user.id}`], ["DELETE", `/v1/users/${admin.user.id}`], ["GET", "/v1/users/profile"],
-      ["PATCH", "/v1/users/profile"], ["POST", "/v1/users/profile/password"]] as const) {
+    for (const [method, path] of [
+      ["GET", "/v1/users"],
+      ["POST", "/v1/users"],
+      ["GET", `/v1/users/${admin.user.id}`],
+      ["PUT", `/v1/users/${admin.user.id}`],
+      ["DELETE", `/v1/users/${admin.user.id}`],
+      ["GET", "/v1/users/profile"],
+      ["PATCH", "/v1/users/profile"],
+      ["POST", "/v1/users/profile/password"],
+    ] as const) {
       expect((await api(method, path, { body: {} })).status, `${method} ${path}`).toBe(401);
     }
   });
@@ -172,7 +179,14 @@ describe("profile", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.last_name).toBe("Changed");
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { roleId: admin.user.role!.id } })).status).toBe(422);
-    expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: { email: "ADMIN@example.com", currentPassword: reader.password } })).status).toBe(409);
+    expect(
+      (
+        await api("PATCH", "/v1/users/profile", {
+          token: reader.token,
+          body: { email: "ADMIN@example.com", currentPassword: reader.password },
+        })
+      ).status,
+    ).toBe(409);
     expect((await api("PATCH", "/v1/users/profile", { token: reader.token, body: {} })).status).toBe(422);
     const entry = await db().auditLog.findFirstOrThrow({ where: { actionType: "UPDATE", targetId: reader.user.id } });
     expect(entry).toMatchObject({ actorIdentifier: reader.user.email, details: { changes: { last_name: "Changed" }, profile: true } });
@@ -204,7 +218,9 @@ describe("profile", () => {
     expect(entry.details).toEqual({ passwordChanged: true, actorUserId: admin.user.id });
     // The change ended the token that made it.
     expect((await api("POST", "/v1/users/profile/password", { token: admin.token, body: { currentPassword: "x" } })).status).toBe(401);
-    expect((await api("POST", "/v1/users/profile/password", { token: fresh.body.accessToken, body: { currentPassword: "x" } })).status).toBe(422);
+    expect(
+      (await api("POST", "/v1/users/profile/password", { token: fresh.body.accessToken, body: { currentPassword: "x" } })).status,
+    ).toBe(422);
   });
 
   it("refuses profile and password changes in demo mode with 403", async () => {

@@ -2,7 +2,11 @@ import { z } from "zod";
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-export const emailSchema = z.string().trim().max(320).pipe(z.email({ message: "must be a valid email address" }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(320)
+  .pipe(z.email({ message: "must be a valid email address" }));
 export const passwordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, { message: `must be at least ${PASSWORD_MIN_LENGTH} characters` })
@@ -53,9 +57,7 @@ export const updateProfileSchema = z
     message: "at least one of email, first_name, last_name is required",
   });
 
-export const changePasswordSchema = z
-  .object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema })
-  .strict();
+export const changePasswordSchema = z.object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema }).strict();
 
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;

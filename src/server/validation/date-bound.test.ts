@@ -14,7 +14,10 @@ describe("parseDateBound", () => {
   });
 
   it("turns a date-time into that millisecond, honouring its offset and defaulting to UTC", () => {
-    expect(iso(parseDateBound("2024-03-01T10:00:00.123Z"))).toEqual({ from: "2024-03-01T10:00:00.123Z", until: "2024-03-01T10:00:00.124Z" });
+    expect(iso(parseDateBound("2024-03-01T10:00:00.123Z"))).toEqual({
+      from: "2024-03-01T10:00:00.123Z",
+      until: "2024-03-01T10:00:00.124Z",
+    });
     expect(parseDateBound("2024-03-01T10:00+05:30")?.from.toISOString()).toBe("2024-03-01T04:30:00.000Z");
     expect(parseDateBound("2024-03-01T00:00:00-01:00")?.from.toISOString()).toBe("2024-03-01T01:00:00.000Z");
     expect(parseDateBound("2024-03-01T10:00:00")?.from.toISOString()).toBe("2024-03-01T10:00:00.000Z");
@@ -48,12 +51,15 @@ describe("parseDateBound", () => {
     expect(iso(parseDateBound("9999-12-31T23:59:59.999Z"))?.until).toBe("9999-12-31T23:59:59.999Z");
   });
 
-  it.each(["0000-01-01", "0000-12-31T23:59:59.999Z", "0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-02:00", "0000-01-01T00:00:00-23:59"])(
-    "refuses %j, which PostgreSQL cannot be sent, with its own message",
-    (text) => {
-      expect(parseDateBound(text)).toBeNull();
-      const result = dateBoundSchema("startDate").safeParse(text);
-      expect(result.error?.issues[0].message).toBe("startDate must lie between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z");
-    },
-  );
+  it.each([
+    "0000-01-01",
+    "0000-12-31T23:59:59.999Z",
+    "0001-01-01T00:00:00+01:00",
+    "9999-12-31T23:00:00-02:00",
+    "0000-01-01T00:00:00-23:59",
+  ])("refuses %j, which PostgreSQL cannot be sent, with its own message", (text) => {
+    expect(parseDateBound(text)).toBeNull();
+    const result = dateBoundSchema("startDate").safeParse(text);
+    expect(result.error?.issues[0].message).toBe("startDate must lie between 0001-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z");
+  });
 });

@@ -70,7 +70,10 @@ export const dateBoundSchema = (name: string) =>
       return z.NEVER;
     }
     if (parsed === "out of range") {
-      context.addIssue({ code: "custom", message: `${name} must lie between ${EARLIEST_BOUND.toISOString()} and ${LATEST_BOUND.toISOString()}` });
+      context.addIssue({
+        code: "custom",
+        message: `${name} must lie between ${EARLIEST_BOUND.toISOString()} and ${LATEST_BOUND.toISOString()}`,
+      });
       return z.NEVER;
     }
     return parsed;

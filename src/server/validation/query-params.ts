@@ -1,7 +1,8 @@
 import { z } from "zod";
 
 /** Query parameters that are sent empty (e.g. by a blank form field) mean "not given". */
-export const optionalParam = <S extends z.ZodType>(schema: S) => z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+export const optionalParam = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
 /** A positive integer query parameter within [1, max]. */
 export const positiveIntegerParam = (name: string, max: number) =>

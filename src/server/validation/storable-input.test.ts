@@ -6,7 +6,14 @@ const MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates";
 
 describe("unstorableStrings", () => {
   it("names every bad value and key at any depth, like zod's field paths", () => {
-    const input = { name: "a\u0000", tags: ["ok", "\uD800"], nested: { ["k\u0000"]: "fine", deep: [{ v: "\uDC00x" }] }, n: 1, b: true, z: null };
+    const input = {
+      name: "a\u0000",
+      tags: ["ok", "\uD800"],
+      nested: { ["k\u0000"]: "fine", deep: [{ v: "\uDC00x" }] },
+      n: 1,
+      b: true,
+      z: null,
+    };
     expect(unstorableStrings(input)).toEqual(
       expect.arrayContaining([
         { field: "name", message: MESSAGE },

@@ -66,7 +66,11 @@ function AuditLog() {
         </button>
       </div>
       {verify.data && (
-        <div role="status" data-testid="verify-result" className={`rounded p-3 text-sm ${verify.data.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}>
+        <div
+          role="status"
+          data-testid="verify-result"
+          className={`rounded p-3 text-sm ${verify.data.ok ? "bg-emerald-50 text-emerald-900" : "bg-red-50 text-red-900"}`}
+        >
           {verify.data.ok ? "Chain verified: " : "Chain broken: "}
           {verify.data.message}
           {!verify.data.ok && (
@@ -77,14 +81,25 @@ function AuditLog() {
         </div>
       )}
       <ErrorNotice error={verify.error} />
-      <form onSubmit={submit} className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-6" aria-label="Filter audit log" key={params.toString()}>
+      <form
+        onSubmit={submit}
+        className="card grid gap-3 sm:grid-cols-2 lg:grid-cols-6"
+        aria-label="Filter audit log"
+        key={params.toString()}
+      >
         <label className="text-sm">
           Actor
           <input name="actor" className="input" defaultValue={param("actor")} placeholder="exact, e.g. officer@example.com" />
         </label>
         <label className="text-sm">
           Actor user id
-          <input name="actorUserId" className="input" defaultValue={param("actorUserId")} placeholder="UUID" aria-invalid={filterErrors.actorUserId ? true : undefined} />
+          <input
+            name="actorUserId"
+            className="input"
+            defaultValue={param("actorUserId")}
+            placeholder="UUID"
+            aria-invalid={filterErrors.actorUserId ? true : undefined}
+          />
           {filterErrors.actorUserId && <span className="text-xs text-red-700">{filterErrors.actorUserId}</span>}
         </label>
         <label className="text-sm">
@@ -98,17 +113,33 @@ function AuditLog() {
         </label>
         <label className="text-sm">
           From
-          <input type="date" name="startDate" className="input" defaultValue={param("startDate")} aria-invalid={filterErrors.startDate ? true : undefined} />
+          <input
+            type="date"
+            name="startDate"
+            className="input"
+            defaultValue={param("startDate")}
+            aria-invalid={filterErrors.startDate ? true : undefined}
+          />
           {filterErrors.startDate && <span className="text-xs text-red-700">{filterErrors.startDate}</span>}
         </label>
         <label className="text-sm">
           To
-          <input type="date" name="endDate" className="input" defaultValue={param("endDate")} aria-invalid={filterErrors.endDate ? true : undefined} />
+          <input
+            type="date"
+            name="endDate"
+            className="input"
+            defaultValue={param("endDate")}
+            aria-invalid={filterErrors.endDate ? true : undefined}
+          />
           {filterErrors.endDate && <span className="text-xs text-red-700">{filterErrors.endDate}</span>}
         </label>
         <div className="flex items-end gap-2">
           <SubmitButton className="btn">Filter</SubmitButton>
-          <button type="button" className="btn" onClick={() => setParams({ ...Object.fromEntries(FILTERS.map((name) => [name, undefined])), page: undefined })}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => setParams({ ...Object.fromEntries(FILTERS.map((name) => [name, undefined])), page: undefined })}
+          >
             Clear
           </button>
         </div>
@@ -122,7 +153,12 @@ function AuditLog() {
         emptyTitle="No entries match these filters"
         sort={{ key: "id", direction: sort }}
         onSortChange={(next) => setParams({ sort: next.direction, page: undefined })}
-        paging={{ page, pageSize: PAGE_SIZE, total: entries.data?.meta.total ?? 0, onPageChange: (next) => setParams({ page: String(next) }) }}
+        paging={{
+          page,
+          pageSize: PAGE_SIZE,
+          total: entries.data?.meta.total ?? 0,
+          onPageChange: (next) => setParams({ page: String(next) }),
+        }}
         columns={[
           { key: "id", header: "#", sortable: true, render: (entry) => entry.id },
           { key: "time", header: "Time", className: "whitespace-nowrap", render: (entry) => formatDateTime(entry.timestamp) },
@@ -133,7 +169,11 @@ function AuditLog() {
             key: "details",
             header: "Details",
             render: (entry) => (
-              <button className="btn btn-sm" onClick={() => setParams({ entry: String(entry.id) })} aria-label={`Details of entry ${entry.id}`}>
+              <button
+                className="btn btn-sm"
+                onClick={() => setParams({ entry: String(entry.id) })}
+                aria-label={`Details of entry ${entry.id}`}
+              >
                 Details
               </button>
             ),

@@ -23,8 +23,12 @@ export default function CasesPage() {
   const queryClient = useQueryClient();
   const cases = useQuery(trpc.ediscovery.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries();
-  const create = useMutation(trpc.ediscovery.create.mutationOptions({ onSuccess: (matter) => (toast(`Case "${matter.name}" created`), refresh()) }));
-  const update = useMutation(trpc.ediscovery.update.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }));
+  const create = useMutation(
+    trpc.ediscovery.create.mutationOptions({ onSuccess: (matter) => (toast(`Case "${matter.name}" created`), refresh()) }),
+  );
+  const update = useMutation(
+    trpc.ediscovery.update.mutationOptions({ onSuccess: refresh, onError: (error) => toast(errorMessage(error), "error") }),
+  );
   const errors = fieldErrorsOf(create.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -50,7 +54,13 @@ export default function CasesPage() {
     },
     { key: "status", header: "Status", sortValue: (row) => row.status, render: (row) => <CaseStatusBadge status={row.status} /> },
     { key: "custodians", header: "Custodians", render: (row) => (row.custodians.length ? row.custodians.join(", ") : "All mailboxes") },
-    { key: "members", header: "Members", sortValue: (row) => row.memberIds.length, render: (row) => row.memberIds.length, className: "text-right" },
+    {
+      key: "members",
+      header: "Members",
+      sortValue: (row) => row.memberIds.length,
+      render: (row) => row.memberIds.length,
+      className: "text-right",
+    },
     { key: "createdAt", header: "Created", sortValue: (row) => row.createdAt, render: (row) => formatDateTime(row.createdAt) },
     {
       key: "actions",
@@ -73,7 +83,8 @@ export default function CasesPage() {
     <div className="space-y-6">
       <h1 className="page-title">Cases</h1>
       <p className="text-sm text-slate-600">
-        A case gathers a matter&apos;s custodians, holds, saved searches, review tags and signed productions. Closing a case deactivates its holds.
+        A case gathers a matter&apos;s custodians, holds, saved searches, review tags and signed productions. Closing a case deactivates its
+        holds.
       </p>
       <ErrorNotice error={cases.error} />
       <DataTable

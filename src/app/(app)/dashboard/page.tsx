@@ -44,8 +44,8 @@ export default function DashboardPage() {
       {can.retention && reviewQueue.data !== undefined ? (
         <p className="card text-sm" data-testid="review-queue">
           <Link className="link" href="/dispositions">
-            Disposition review queue: <strong>{formatNumber(reviewQueue.data)}</strong> {reviewQueue.data === 1 ? "email waits" : "emails wait"} for
-            your decision
+            Disposition review queue: <strong>{formatNumber(reviewQueue.data)}</strong>{" "}
+            {reviewQueue.data === 1 ? "email waits" : "emails wait"} for your decision
           </Link>
         </p>
       ) : null}
@@ -61,10 +61,18 @@ export default function DashboardPage() {
               <caption className="sr-only">Emails and status per ingestion source</caption>
               <thead>
                 <tr className="text-left text-slate-600">
-                  <th scope="col" className="py-1 pr-2">Name</th>
-                  <th scope="col" className="py-1 pr-2">Provider</th>
-                  <th scope="col" className="py-1 pr-2">Status</th>
-                  <th scope="col" className="py-1 text-right">Emails</th>
+                  <th scope="col" className="py-1 pr-2">
+                    Name
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Provider
+                  </th>
+                  <th scope="col" className="py-1 pr-2">
+                    Status
+                  </th>
+                  <th scope="col" className="py-1 text-right">
+                    Emails
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -96,14 +104,20 @@ export default function DashboardPage() {
         <BarChart
           title="Archive growth: emails archived per month (last 12 months)"
           unit="emails archived"
-          bars={fillPeriods(monthsUntil(now, 12), data.growth.map((row) => ({ period: row.month, count: row.count })))}
+          bars={fillPeriods(
+            monthsUntil(now, 12),
+            data.growth.map((row) => ({ period: row.month, count: row.count })),
+          )}
         />
         {data.forecastByWeek ? (
           <BarChart
             title="Retention forecast: deletions expected per week (next 90 days)"
             unit="deletions expected"
             emptyText="No deletion expected in the next 90 days."
-            bars={fillPeriods(weeksAhead(now, 90), data.forecastByWeek.map((row) => ({ period: row.weekStart, count: row.count })))}
+            bars={fillPeriods(
+              weeksAhead(now, 90),
+              data.forecastByWeek.map((row) => ({ period: row.weekStart, count: row.count })),
+            )}
           />
         ) : null}
       </div>

@@ -45,11 +45,16 @@ export default function DispositionsPage() {
       onSuccess: (result) => {
         toast(`${result.decided.length} ${result.decided.length === 1 ? "disposition" : "dispositions"} decided (${result.decision})`);
         setSelected(new Set());
-        return Promise.all([trpc.dispositions.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dashboard.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
+        return Promise.all(
+          [trpc.dispositions.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dashboard.pathFilter()].map((filter) =>
+            queryClient.invalidateQueries(filter),
+          ),
+        );
       },
     }),
   );
-  if (!can.retention) return <EmptyState title="Disposition review is not available">It needs the RETENTION_POLICY license feature.</EmptyState>;
+  if (!can.retention)
+    return <EmptyState title="Disposition review is not available">It needs the RETENTION_POLICY license feature.</EmptyState>;
 
   const items = list.data?.items ?? [];
   const rules = new Map(items.map((item) => [item.rule.id, item.rule.name]));
@@ -80,8 +85,8 @@ export default function DispositionsPage() {
     <div className="space-y-6">
       <h1 className="page-title">Disposition review</h1>
       <p className="text-sm text-slate-600">
-        Emails due under a rule that asks for review wait here until a reviewer decides: approve (the next lifecycle cycle deletes them, unless a
-        legal hold protects them), extend (due again after some days) or relabel (another label governs them).
+        Emails due under a rule that asks for review wait here until a reviewer decides: approve (the next lifecycle cycle deletes them,
+        unless a legal hold protects them), extend (due again after some days) or relabel (another label governs them).
       </p>
       <div className="flex flex-wrap items-end gap-4">
         <SelectField
@@ -141,7 +146,11 @@ export default function DispositionsPage() {
           { key: "sender", header: "Sender", render: (item) => item.email?.senderEmail ?? "—" },
           { key: "rule", header: "Rule", render: (item) => `${item.rule.name} (${item.rule.type})` },
           { key: "due", header: "Due", render: (item) => formatDate(item.dueAt) },
-          { key: "status", header: "Status", render: (item) => <span className={`badge ${STATUS_TONES[item.status]}`}>{item.status}</span> },
+          {
+            key: "status",
+            header: "Status",
+            render: (item) => <span className={`badge ${STATUS_TONES[item.status]}`}>{item.status}</span>,
+          },
           {
             key: "decision",
             header: "Decision",
@@ -163,7 +172,11 @@ export default function DispositionsPage() {
             Decide {selected.size} selected
           </h2>
           <div className="flex gap-2">
-            <button type="button" className="btn btn-sm" onClick={() => setSelected(new Set(items.filter((item) => item.status === "pending").map((item) => item.id)))}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setSelected(new Set(items.filter((item) => item.status === "pending").map((item) => item.id)))}
+            >
               Select all on this page
             </button>
             <button type="button" className="btn btn-sm" onClick={() => setSelected(new Set())}>
@@ -189,13 +202,23 @@ export default function DispositionsPage() {
                 name="labelId"
                 required
                 error={errors.labelId}
-                options={labels.data.filter((label) => !label.isDisabled).map((label) => ({ value: label.id, label: `${label.name} (${label.retentionPeriodDays} days)` }))}
+                options={labels.data
+                  .filter((label) => !label.isDisabled)
+                  .map((label) => ({ value: label.id, label: `${label.name} (${label.retentionPeriodDays} days)` }))}
               />
             ) : (
               <TextField label="New label id" name="labelId" required error={errors.labelId} />
             )
           ) : null}
-          <TextAreaField label="Comment" name="comment" rows={2} required maxLength={2000} error={errors.comment} hint="Recorded in the audit log with your decision." />
+          <TextAreaField
+            label="Comment"
+            name="comment"
+            rows={2}
+            required
+            maxLength={2000}
+            error={errors.comment}
+            hint="Recorded in the audit log with your decision."
+          />
           {decide.error && Object.keys(errors).length === 0 ? <FormError message={errorMessage(decide.error)} /> : null}
           <SubmitButton className="btn btn-primary" disabled={selected.size === 0 || decide.isPending}>
             Record decision

@@ -16,14 +16,28 @@ import { filtersAsClauses } from "@/components/query-clauses";
 import { SubmitButton } from "@/components/submit-button";
 
 const PAGE_SIZE = 20;
-const FIELDS = ["query", "from", "to", "userEmail", "ingestionSourceId", "startDate", "endDate", "hasAttachments", "matchingStrategy", "page"] as const;
+const FIELDS = [
+  "query",
+  "from",
+  "to",
+  "userEmail",
+  "ingestionSourceId",
+  "startDate",
+  "endDate",
+  "hasAttachments",
+  "matchingStrategy",
+  "page",
+] as const;
 
 function EmailSearch() {
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
-  const input = Object.fromEntries(FIELDS.flatMap((field) => (params.get(field) ? [[field, params.get(field)!]] : []))) as Record<string, string>;
+  const input = Object.fromEntries(FIELDS.flatMap((field) => (params.get(field) ? [[field, params.get(field)!]] : []))) as Record<
+    string,
+    string
+  >;
   const results = useQuery(
     trpc.search.run.queryOptions({
       query: input.query,
@@ -72,7 +86,11 @@ function EmailSearch() {
       <h1 className="page-title">Emails</h1>
       <form onSubmit={submit} className="card grid gap-3 md:grid-cols-4" aria-label="Search emails" key={params.toString()}>
         <div className="md:col-span-4">
-          <QueryBox label="Words and fields" defaultValue={[input.query ?? "", ...filtersAsClauses(filters)].filter(Boolean).join(" ")} sources={sources.data} />
+          <QueryBox
+            label="Words and fields"
+            defaultValue={[input.query ?? "", ...filtersAsClauses(filters)].filter(Boolean).join(" ")}
+            sources={sources.data}
+          />
         </div>
         <label className="text-sm">
           Matching
@@ -91,10 +109,13 @@ function EmailSearch() {
       {results.data && (
         <section aria-label="Results">
           <p className="mb-2 text-sm text-slate-600">
-            {results.data.totalIsEstimate ? "about " : ""}{results.data.total.toLocaleString("en")} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
+            {results.data.totalIsEstimate ? "about " : ""}
+            {results.data.total.toLocaleString("en")} email{results.data.total === 1 ? "" : "s"} · {results.data.processingTimeMs} ms
             {results.data.normalizedQuery !== null && (
               <>
-                {" "}· runs exactly as written (matching strategy does not apply): <code data-testid="normalized-query">{results.data.normalizedQuery}</code>
+                {" "}
+                · runs exactly as written (matching strategy does not apply):{" "}
+                <code data-testid="normalized-query">{results.data.normalizedQuery}</code>
               </>
             )}
           </p>
@@ -113,13 +134,24 @@ function EmailSearch() {
               </li>
             ))}
           </ul>
-          {can.restoreArchive && results.data.total > 0 && <BulkRestoreForm searchQuery={{ query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy }} />}
+          {can.restoreArchive && results.data.total > 0 && (
+            <BulkRestoreForm searchQuery={{ query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy }} />
+          )}
           <div className="mt-3 flex items-center gap-2">
-            <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>Previous</button>
-            <button className="btn btn-sm" disabled={(page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW || page * PAGE_SIZE >= results.data.total} onClick={() => goTo(page + 1)}>Next</button>
+            <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+              Previous
+            </button>
+            <button
+              className="btn btn-sm"
+              disabled={(page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW || page * PAGE_SIZE >= results.data.total}
+              onClick={() => goTo(page + 1)}
+            >
+              Next
+            </button>
             {results.data.total > SEARCH_MAX_RESULT_WINDOW && (page + 1) * PAGE_SIZE > SEARCH_MAX_RESULT_WINDOW && (
               <span className="text-sm text-slate-600">
-                Only the first {SEARCH_MAX_RESULT_WINDOW.toLocaleString("en")} results can be paged through: add words or filters to narrow the search.
+                Only the first {SEARCH_MAX_RESULT_WINDOW.toLocaleString("en")} results can be paged through: add words or filters to narrow
+                the search.
               </span>
             )}
           </div>

@@ -31,7 +31,9 @@ function RestoreTargetForm({ label, pending, onRestore }: { label: string; pendi
         <span className="text-slate-600">Restore to mailbox</span>
         <select className="input" value={sourceId || mailboxes[0].id} onChange={(event) => setSourceId(event.target.value)}>
           {mailboxes.map((source) => (
-            <option key={source.id} value={source.id}>{source.name}</option>
+            <option key={source.id} value={source.id}>
+              {source.name}
+            </option>
           ))}
         </select>
       </label>
@@ -39,7 +41,9 @@ function RestoreTargetForm({ label, pending, onRestore }: { label: string; pendi
         <span className="text-slate-600">Folder</span>
         <input className="input" value={folder} maxLength={255} onChange={(event) => setFolder(event.target.value)} />
       </label>
-      <SubmitButton className="btn btn-sm" disabled={pending}>{pending ? "Restoring…" : label}</SubmitButton>
+      <SubmitButton className="btn btn-sm" disabled={pending}>
+        {pending ? "Restoring…" : label}
+      </SubmitButton>
     </form>
   );
 }
@@ -54,11 +58,17 @@ export function RestoreForm({ emailId }: { emailId: string }) {
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
-  return <RestoreTargetForm label="Restore" pending={restore.isPending} onRestore={(target) => restore.mutate({ id: emailId, ...target })} />;
+  return (
+    <RestoreTargetForm label="Restore" pending={restore.isPending} onRestore={(target) => restore.mutate({ id: emailId, ...target })} />
+  );
 }
 
 /** Restores every result of a search in the background, showing the run's progress. */
-export function BulkRestoreForm({ searchQuery }: { searchQuery: { query: string; filters: Record<string, string | undefined>; matchingStrategy?: string } }) {
+export function BulkRestoreForm({
+  searchQuery,
+}: {
+  searchQuery: { query: string; filters: Record<string, string | undefined>; matchingStrategy?: string };
+}) {
   const trpc = useTRPC();
   const toast = useToast();
   const [runId, setRunId] = useState<string | null>(null);
@@ -75,11 +85,16 @@ export function BulkRestoreForm({ searchQuery }: { searchQuery: { query: string;
   });
   return (
     <div>
-      <RestoreTargetForm label="Restore all results" pending={start.isPending} onRestore={(target) => start.mutate({ ...target, searchQuery: searchQuery as never })} />
+      <RestoreTargetForm
+        label="Restore all results"
+        pending={start.isPending}
+        onRestore={(target) => start.mutate({ ...target, searchQuery: searchQuery as never })}
+      />
       {run.data && (
         <p role="status" className="text-sm text-slate-700">
           Restore {run.data.status}: {run.data.restored} restored{run.data.total !== null ? ` of ${run.data.total}` : ""}
-          {run.data.failed > 0 ? `, ${run.data.failed} failed` : ""}{run.data.error ? ` (${run.data.error})` : ""}
+          {run.data.failed > 0 ? `, ${run.data.failed} failed` : ""}
+          {run.data.error ? ` (${run.data.error})` : ""}
         </p>
       )}
     </div>

@@ -14,7 +14,10 @@ const PAGE_SIZE = 25;
 export function HoldEmails({ hold, onClose }: { hold: { id: string; name: string }; onClose: () => void }) {
   const trpc = useTRPC();
   const emails = useInfiniteQuery(
-    trpc.legalHolds.emails.infiniteQueryOptions({ id: hold.id, limit: PAGE_SIZE }, { getNextPageParam: (page) => page.nextCursor ?? undefined }),
+    trpc.legalHolds.emails.infiniteQueryOptions(
+      { id: hold.id, limit: PAGE_SIZE },
+      { getNextPageParam: (page) => page.nextCursor ?? undefined },
+    ),
   );
   const items = emails.data?.pages.flatMap((page) => page.items) ?? [];
   const total = emails.data?.pages[0]?.total ?? 0;
@@ -22,7 +25,8 @@ export function HoldEmails({ hold, onClose }: { hold: { id: string; name: string
     <section className="card space-y-3" aria-label={`Emails held by ${hold.name}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="font-medium">
-          Emails held by {hold.name} {emails.data ? <span className="text-sm font-normal text-slate-600">({formatNumber(total)})</span> : null}
+          Emails held by {hold.name}{" "}
+          {emails.data ? <span className="text-sm font-normal text-slate-600">({formatNumber(total)})</span> : null}
         </h2>
         <button type="button" className="btn btn-sm" onClick={onClose}>
           Close

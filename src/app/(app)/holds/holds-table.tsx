@@ -14,7 +14,12 @@ import { useHoldChange } from "./use-hold-change";
 export const DELETE_RULE = "An active hold protects its emails and cannot be deleted: deactivate it first.";
 
 /** The holds with their actions: edit, (de)activate, release all, delete. */
-export function HoldsTable(props: { holds: Hold[] | undefined; loading: boolean; onView: (hold: Hold) => void; onDeleted: (id: string) => void }) {
+export function HoldsTable(props: {
+  holds: Hold[] | undefined;
+  loading: boolean;
+  onView: (hold: Hold) => void;
+  onDeleted: (id: string) => void;
+}) {
   const { onView } = props;
   const trpc = useTRPC();
   const toast = useToast();
@@ -56,14 +61,23 @@ export function HoldsTable(props: { holds: Hold[] | undefined; loading: boolean;
   }
 
   const columns: Column<Hold>[] = [
-    { key: "name", header: "Name", render: (hold) => <span className="font-medium">{hold.name}</span>, sortValue: (hold) => hold.name.toLowerCase() },
+    {
+      key: "name",
+      header: "Name",
+      render: (hold) => <span className="font-medium">{hold.name}</span>,
+      sortValue: (hold) => hold.name.toLowerCase(),
+    },
     { key: "reason", header: "Reason", render: (hold) => hold.reason ?? "", className: "max-w-xs" },
     {
       key: "state",
       header: "State",
       sortValue: (hold) => hold.isActive,
       render: (hold) =>
-        hold.isActive ? <span className="badge bg-amber-100 text-amber-900">Active</span> : <span className="badge bg-slate-200 text-slate-800">Inactive</span>,
+        hold.isActive ? (
+          <span className="badge bg-amber-100 text-amber-900">Active</span>
+        ) : (
+          <span className="badge bg-slate-200 text-slate-800">Inactive</span>
+        ),
     },
     {
       key: "emails",
@@ -71,7 +85,12 @@ export function HoldsTable(props: { holds: Hold[] | undefined; loading: boolean;
       className: "text-right",
       sortValue: (hold) => hold.emailCount,
       render: (hold) => (
-        <button type="button" className="link" onClick={() => onView(hold)} aria-label={`Show the ${hold.emailCount} emails of ${hold.name}`}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => onView(hold)}
+          aria-label={`Show the ${hold.emailCount} emails of ${hold.name}`}
+        >
           {formatNumber(hold.emailCount)}
         </button>
       ),
@@ -143,8 +162,8 @@ export function HoldsTable(props: { holds: Hold[] | undefined; loading: boolean;
         }}
       >
         <p>
-          All {formatNumber(releasing?.emailCount)} links of this hold are removed and the emails lose its protection at once; the hold itself is kept. Emails
-          whose retention has expired are deleted by the next lifecycle cycle.
+          All {formatNumber(releasing?.emailCount)} links of this hold are removed and the emails lose its protection at once; the hold
+          itself is kept. Emails whose retention has expired are deleted by the next lifecycle cycle.
         </p>
       </ConfirmDialog>
       <ConfirmDialog

@@ -16,7 +16,9 @@ function NewHoldForm() {
   const trpc = useTRPC();
   const toast = useToast();
   const refresh = useHoldChange();
-  const create = useMutation(trpc.legalHolds.create.mutationOptions({ onSuccess: (hold) => (toast(`Hold "${hold.name}" created`), refresh()) }));
+  const create = useMutation(
+    trpc.legalHolds.create.mutationOptions({ onSuccess: (hold) => (toast(`Hold "${hold.name}" created`), refresh()) }),
+  );
 
   function submitCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -12,8 +12,8 @@ export function useHoldChange(): () => Promise<unknown> {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [trpc.legalHolds.pathFilter(), trpc.archivedEmails.pathFilter(), trpc.search.pathFilter(), trpc.lifecycle.pathFilter()].map((filter) =>
-        queryClient.invalidateQueries(filter),
+      [trpc.legalHolds.pathFilter(), trpc.archivedEmails.pathFilter(), trpc.search.pathFilter(), trpc.lifecycle.pathFilter()].map(
+        (filter) => queryClient.invalidateQueries(filter),
       ),
     );
 }

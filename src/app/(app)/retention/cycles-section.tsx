@@ -29,12 +29,40 @@ export function CyclesSection() {
             key: "finished",
             header: "Finished",
             sortValue: (cycle) => cycle.finishedAt,
-            render: (cycle) => (cycle.finishedAt ? formatDateTime(cycle.finishedAt) : <span className="badge bg-sky-100 text-sky-900">running or interrupted</span>),
+            render: (cycle) =>
+              cycle.finishedAt ? (
+                formatDateTime(cycle.finishedAt)
+              ) : (
+                <span className="badge bg-sky-100 text-sky-900">running or interrupted</span>
+              ),
           },
-          { key: "duration", header: "Duration", sortValue: (cycle) => cycle.durationMs, render: (cycle) => (cycle.durationMs === null ? "—" : `${formatNumber(cycle.durationMs)} ms`) },
-          { key: "evaluated", header: "Due", sortValue: (cycle) => cycle.evaluated, className: "text-right", render: (cycle) => formatNumber(cycle.evaluated) },
-          { key: "deleted", header: "Deleted", sortValue: (cycle) => cycle.deleted, className: "text-right", render: (cycle) => formatNumber(cycle.deleted) },
-          { key: "held", header: "Spared by hold", sortValue: (cycle) => cycle.protectedByHold, className: "text-right", render: (cycle) => formatNumber(cycle.protectedByHold) },
+          {
+            key: "duration",
+            header: "Duration",
+            sortValue: (cycle) => cycle.durationMs,
+            render: (cycle) => (cycle.durationMs === null ? "—" : `${formatNumber(cycle.durationMs)} ms`),
+          },
+          {
+            key: "evaluated",
+            header: "Due",
+            sortValue: (cycle) => cycle.evaluated,
+            className: "text-right",
+            render: (cycle) => formatNumber(cycle.evaluated),
+          },
+          {
+            key: "deleted",
+            header: "Deleted",
+            sortValue: (cycle) => cycle.deleted,
+            className: "text-right",
+            render: (cycle) => formatNumber(cycle.deleted),
+          },
+          {
+            key: "held",
+            header: "Spared by hold",
+            sortValue: (cycle) => cycle.protectedByHold,
+            className: "text-right",
+            render: (cycle) => formatNumber(cycle.protectedByHold),
+          },
           {
             key: "failed",
             header: "Failed",
@@ -46,7 +74,9 @@ export function CyclesSection() {
               ) : (
                 <details>
                   <summary className="cursor-pointer text-red-700">{formatNumber(cycle.failed)}</summary>
-                  <pre className="max-w-xs whitespace-pre-wrap text-left text-xs">{JSON.stringify(cycle.failures.slice(0, 5), null, 2)}</pre>
+                  <pre className="max-w-xs whitespace-pre-wrap text-left text-xs">
+                    {JSON.stringify(cycle.failures.slice(0, 5), null, 2)}
+                  </pre>
                 </details>
               ),
           },

@@ -41,8 +41,9 @@ export function ForecastSection() {
       {data ? (
         <div className="space-y-3">
           <p className="text-sm" data-testid="forecast-total">
-            <strong>{formatNumber(data.total)}</strong> email{data.total === 1 ? "" : "s"} expected to be deleted by {formatDate(data.horizon)} ({data.days} days);{" "}
-            <strong>{formatNumber(data.dueNow)}</strong> due at the next cycle. Emails under an active legal hold are not counted.
+            <strong>{formatNumber(data.total)}</strong> email{data.total === 1 ? "" : "s"} expected to be deleted by{" "}
+            {formatDate(data.horizon)} ({data.days} days); <strong>{formatNumber(data.dueNow)}</strong> due at the next cycle. Emails under
+            an active legal hold are not counted.
           </p>
           <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
             <DataTable
@@ -52,17 +53,36 @@ export function ForecastSection() {
               emptyTitle="No deletion expected"
               emptyText="No label or enabled policy makes an email due within this horizon."
               columns={[
-                { key: "type", header: "Rule", sortValue: (rule) => rule.type, render: (rule) => (rule.type === "label" ? "Label" : "Policy") },
+                {
+                  key: "type",
+                  header: "Rule",
+                  sortValue: (rule) => rule.type,
+                  render: (rule) => (rule.type === "label" ? "Label" : "Policy"),
+                },
                 { key: "name", header: "Name", sortValue: (rule) => rule.name.toLowerCase(), render: (rule) => rule.name },
-                { key: "period", header: "Period", sortValue: (rule) => rule.retentionPeriodDays, render: (rule) => `${formatNumber(rule.retentionPeriodDays)} days` },
-                { key: "count", header: "Emails", sortValue: (rule) => rule.count, className: "text-right", render: (rule) => formatNumber(rule.count) },
+                {
+                  key: "period",
+                  header: "Period",
+                  sortValue: (rule) => rule.retentionPeriodDays,
+                  render: (rule) => `${formatNumber(rule.retentionPeriodDays)} days`,
+                },
+                {
+                  key: "count",
+                  header: "Emails",
+                  sortValue: (rule) => rule.count,
+                  className: "text-right",
+                  render: (rule) => formatNumber(rule.count),
+                },
               ]}
             />
             <BarChart
               title={`Deletions expected per week (next ${data.days} days)`}
               unit="deletions expected"
               emptyText="No deletion expected within this horizon."
-              bars={fillPeriods(weeksAhead(new Date(data.generatedAt), data.days), data.byWeek.map((week) => ({ period: week.weekStart, count: week.count })))}
+              bars={fillPeriods(
+                weeksAhead(new Date(data.generatedAt), data.days),
+                data.byWeek.map((week) => ({ period: week.weekStart, count: week.count })),
+              )}
             />
           </div>
         </div>

@@ -40,7 +40,9 @@ function LabelFields({ label, error }: { label?: Label; error: unknown }) {
         defaultValue={label?.retentionPeriodDays}
         required
         error={errors.retentionPeriodDays}
-        hint={label ? "Cannot change while the label is on emails." : "Emails with this label are deleted this many days after they were sent."}
+        hint={
+          label ? "Cannot change while the label is on emails." : "Emails with this label are deleted this many days after they were sent."
+        }
       />
       <SelectField
         label="When due"
@@ -63,7 +65,12 @@ export function LabelsSection() {
   const [deleting, setDeleting] = useState<Label | null>(null);
   const [outcome, setOutcome] = useState("");
   // A label's rule changes the forecasts, the email statuses and the review queue.
-  const refresh = () => Promise.all([trpc.retentionLabels.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
+  const refresh = () =>
+    Promise.all(
+      [trpc.retentionLabels.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) =>
+        queryClient.invalidateQueries(filter),
+      ),
+    );
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const create = useMutation(
     trpc.retentionLabels.create.mutationOptions({
@@ -82,7 +89,12 @@ export function LabelsSection() {
       },
     }),
   );
-  const reEnable = useMutation(trpc.retentionLabels.update.mutationOptions({ onSuccess: (label) => (toast(`Label "${label.name}" enabled again`), refresh()), onError }));
+  const reEnable = useMutation(
+    trpc.retentionLabels.update.mutationOptions({
+      onSuccess: (label) => (toast(`Label "${label.name}" enabled again`), refresh()),
+      onError,
+    }),
+  );
   const remove = useMutation(
     trpc.retentionLabels.delete.mutationOptions({
       onSuccess: ({ action }, { id }) => {
@@ -133,15 +145,29 @@ export function LabelsSection() {
           emptyTitle="No retention label yet"
           emptyText="Create one with the form."
           columns={[
-            { key: "name", header: "Name", sortValue: (label) => label.name.toLowerCase(), render: (label) => <span className="font-medium">{label.name}</span> },
+            {
+              key: "name",
+              header: "Name",
+              sortValue: (label) => label.name.toLowerCase(),
+              render: (label) => <span className="font-medium">{label.name}</span>,
+            },
             { key: "description", header: "Description", render: (label) => label.description ?? "" },
-            { key: "period", header: "Period", sortValue: (label) => label.retentionPeriodDays, render: (label) => `${formatNumber(label.retentionPeriodDays)} days` },
+            {
+              key: "period",
+              header: "Period",
+              sortValue: (label) => label.retentionPeriodDays,
+              render: (label) => `${formatNumber(label.retentionPeriodDays)} days`,
+            },
             {
               key: "state",
               header: "State",
               sortValue: (label) => label.isDisabled,
               render: (label) =>
-                label.isDisabled ? <span className="badge bg-slate-200 text-slate-800">Disabled</span> : <span className="badge bg-emerald-100 text-emerald-900">Active</span>,
+                label.isDisabled ? (
+                  <span className="badge bg-slate-200 text-slate-800">Disabled</span>
+                ) : (
+                  <span className="badge bg-emerald-100 text-emerald-900">Active</span>
+                ),
             },
             { key: "created", header: "Created", sortValue: (label) => label.createdAt, render: (label) => formatDate(label.createdAt) },
             {
@@ -149,15 +175,30 @@ export function LabelsSection() {
               header: "Actions",
               render: (label) => (
                 <span className="flex flex-wrap gap-1" data-testid={`label-${label.name}`}>
-                  <button type="button" className="btn btn-sm" onClick={() => (update.reset(), setEditing(label))} aria-label={`Edit label ${label.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => (update.reset(), setEditing(label))}
+                    aria-label={`Edit label ${label.name}`}
+                  >
                     Edit
                   </button>
                   {label.isDisabled ? (
-                    <button type="button" className="btn btn-sm" onClick={() => reEnable.mutate({ id: label.id, data: { isDisabled: false } })} aria-label={`Enable label ${label.name}`}>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      onClick={() => reEnable.mutate({ id: label.id, data: { isDisabled: false } })}
+                      aria-label={`Enable label ${label.name}`}
+                    >
                       Enable
                     </button>
                   ) : null}
-                  <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeleting(label)} aria-label={`Delete label ${label.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-danger"
+                    onClick={() => setDeleting(label)}
+                    aria-label={`Delete label ${label.name}`}
+                  >
                     Delete
                   </button>
                 </span>
@@ -196,7 +237,10 @@ export function LabelsSection() {
           setDeleting(null);
         }}
       >
-        <p>If no email carries this label it is deleted. If emails carry it, it is disabled instead: they keep it and its retention period, and it cannot be applied again until re-enabled.</p>
+        <p>
+          If no email carries this label it is deleted. If emails carry it, it is disabled instead: they keep it and its retention period,
+          and it cannot be applied again until re-enabled.
+        </p>
       </ConfirmDialog>
     </section>
   );

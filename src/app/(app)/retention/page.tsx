@@ -10,7 +10,11 @@ import { PoliciesSection } from "./policies-section";
 export default function RetentionPage() {
   const can = useCapabilities();
   if (!can.manageAll || !can.retention) {
-    return <EmptyState title="Retention is not available">Managing retention needs the manage:all permission and the RETENTION_POLICY license feature.</EmptyState>;
+    return (
+      <EmptyState title="Retention is not available">
+        Managing retention needs the manage:all permission and the RETENTION_POLICY license feature.
+      </EmptyState>
+    );
   }
   return (
     <div className="space-y-10">

@@ -57,7 +57,19 @@ const inputOf = (draft: PolicyDraft) => ({
 });
 
 /** Create or edit one policy; field errors of the server's 422 show where they belong. */
-function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Policy; busy: boolean; error: unknown; onSubmit: (draft: PolicyDraft) => void; onCancel: () => void }) {
+function PolicyForm({
+  policy,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  policy?: Policy;
+  busy: boolean;
+  error: unknown;
+  onSubmit: (draft: PolicyDraft) => void;
+  onCancel: () => void;
+}) {
   const trpc = useTRPC();
   const sources = useQuery(trpc.sources.names.queryOptions());
   const [draft, setDraft] = useState<PolicyDraft>(() => draftOf(policy));
@@ -65,7 +77,9 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
   const set = <K extends keyof PolicyDraft>(key: K, value: PolicyDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const sourceError = Object.entries(errors).find(([field]) => field.startsWith("ingestionSourceIds"))?.[1];
   const known = new Set(["name", "description", "retentionPeriodDays", "priority"]);
-  const unplaced = Object.keys(errors).some((field) => !known.has(field) && !field.startsWith("conditions") && !field.startsWith("ingestionSourceIds"));
+  const unplaced = Object.keys(errors).some(
+    (field) => !known.has(field) && !field.startsWith("conditions") && !field.startsWith("ingestionSourceIds"),
+  );
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -75,7 +89,14 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
   return (
     <form onSubmit={submit} className="space-y-3" aria-label={policy ? "Edit retention policy" : "New retention policy"} noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Name" value={draft.name} onChange={(event) => set("name", event.target.value)} required maxLength={255} error={errors.name} />
+        <TextField
+          label="Name"
+          value={draft.name}
+          onChange={(event) => set("name", event.target.value)}
+          required
+          maxLength={255}
+          error={errors.name}
+        />
         <TextField
           label="Retention period (days)"
           type="number"
@@ -104,7 +125,13 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
           <CheckboxField label="Enabled" checked={draft.isEnabled} onChange={(event) => set("isEnabled", event.target.checked)} />
         </div>
       </div>
-      <TextAreaField label="Description" rows={2} value={draft.description} onChange={(event) => set("description", event.target.value)} error={errors.description} />
+      <TextAreaField
+        label="Description"
+        rows={2}
+        value={draft.description}
+        onChange={(event) => set("description", event.target.value)}
+        error={errors.description}
+      />
       <fieldset className="space-y-1">
         <legend className="text-sm font-medium text-slate-700">Applies to</legend>
         <label className="flex items-center gap-2 text-sm">
@@ -112,7 +139,12 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
           every email
         </label>
         <label className="flex items-center gap-2 text-sm">
-          <input type="radio" name="scope" checked={draft.conditions !== null} onChange={() => set("conditions", draft.conditions ?? { operator: "AND", rules: [emptyRule()] })} />
+          <input
+            type="radio"
+            name="scope"
+            checked={draft.conditions !== null}
+            onChange={() => set("conditions", draft.conditions ?? { operator: "AND", rules: [emptyRule()] })}
+          />
           emails matching conditions
         </label>
       </fieldset>
@@ -127,7 +159,12 @@ function PolicyForm({ policy, busy, error, onSubmit, onCancel }: { policy?: Poli
               label={source.name}
               checked={draft.ingestionSourceIds.includes(source.id)}
               onChange={(event) =>
-                set("ingestionSourceIds", event.target.checked ? [...draft.ingestionSourceIds, source.id] : draft.ingestionSourceIds.filter((id) => id !== source.id))
+                set(
+                  "ingestionSourceIds",
+                  event.target.checked
+                    ? [...draft.ingestionSourceIds, source.id]
+                    : draft.ingestionSourceIds.filter((id) => id !== source.id),
+                )
               }
             />
           ))}
@@ -156,7 +193,12 @@ export function PoliciesSection() {
   const [editing, setEditing] = useState<Policy | "new" | null>(null);
   const [deleting, setDeleting] = useState<Policy | null>(null);
   // A policy's rule changes the forecasts, the email statuses and the review queue.
-  const refresh = () => Promise.all([trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
+  const refresh = () =>
+    Promise.all(
+      [trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) =>
+        queryClient.invalidateQueries(filter),
+      ),
+    );
   const saved = (policy: Policy) => {
     setEditing(null);
     toast(`Policy "${policy.name}" saved`);
@@ -165,7 +207,10 @@ export function PoliciesSection() {
   const create = useMutation(trpc.retentionPolicies.create.mutationOptions({ onSuccess: saved }));
   const update = useMutation(trpc.retentionPolicies.update.mutationOptions({ onSuccess: saved }));
   const remove = useMutation(
-    trpc.retentionPolicies.delete.mutationOptions({ onSuccess: () => (toast("Policy deleted"), refresh()), onError: (error) => toast(errorMessage(error), "error") }),
+    trpc.retentionPolicies.delete.mutationOptions({
+      onSuccess: () => (toast("Policy deleted"), refresh()),
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
   );
   const sourceName = (id: string) => sources.data?.find((source) => source.id === id)?.name ?? id;
   const open = (target: Policy | "new") => {
@@ -185,7 +230,8 @@ export function PoliciesSection() {
         </button>
       </div>
       <p className="text-sm text-slate-600">
-        An email without a label is kept for the longest period among the enabled policies it matches; an email no policy matches is kept forever.
+        An email without a label is kept for the longest period among the enabled policies it matches; an email no policy matches is kept
+        forever.
       </p>
       <ErrorNotice error={policies.error} />
       <DataTable
@@ -196,15 +242,29 @@ export function PoliciesSection() {
         emptyTitle="No retention policy yet"
         emptyText="Without policies, emails without a label are kept forever."
         columns={[
-          { key: "name", header: "Name", sortValue: (policy) => policy.name.toLowerCase(), render: (policy) => <span className="font-medium">{policy.name}</span> },
-          { key: "period", header: "Period", sortValue: (policy) => policy.retentionPeriodDays, render: (policy) => `${formatNumber(policy.retentionPeriodDays)} days` },
+          {
+            key: "name",
+            header: "Name",
+            sortValue: (policy) => policy.name.toLowerCase(),
+            render: (policy) => <span className="font-medium">{policy.name}</span>,
+          },
+          {
+            key: "period",
+            header: "Period",
+            sortValue: (policy) => policy.retentionPeriodDays,
+            render: (policy) => `${formatNumber(policy.retentionPeriodDays)} days`,
+          },
           { key: "priority", header: "Priority", sortValue: (policy) => policy.priority, render: (policy) => policy.priority },
           {
             key: "enabled",
             header: "State",
             sortValue: (policy) => policy.isEnabled,
             render: (policy) =>
-              policy.isEnabled ? <span className="badge bg-emerald-100 text-emerald-900">Enabled</span> : <span className="badge bg-slate-200 text-slate-800">Disabled</span>,
+              policy.isEnabled ? (
+                <span className="badge bg-emerald-100 text-emerald-900">Enabled</span>
+              ) : (
+                <span className="badge bg-slate-200 text-slate-800">Disabled</span>
+              ),
           },
           { key: "conditions", header: "Conditions", className: "max-w-xs", render: (policy) => describeConditions(policy.conditions) },
           {
@@ -220,7 +280,12 @@ export function PoliciesSection() {
                 <button type="button" className="btn btn-sm" onClick={() => open(policy)} aria-label={`Edit policy ${policy.name}`}>
                   Edit
                 </button>
-                <button type="button" className="btn btn-sm btn-danger" onClick={() => setDeleting(policy)} aria-label={`Delete policy ${policy.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-sm btn-danger"
+                  onClick={() => setDeleting(policy)}
+                  aria-label={`Delete policy ${policy.name}`}
+                >
                   Delete
                 </button>
               </span>
@@ -228,9 +293,19 @@ export function PoliciesSection() {
           },
         ]}
       />
-      <Dialog open={editing !== null} wide title={editing === "new" ? "New retention policy" : `Edit policy ${editing?.name ?? ""}`} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        wide
+        title={editing === "new" ? "New retention policy" : `Edit policy ${editing?.name ?? ""}`}
+        onClose={() => setEditing(null)}
+      >
         {editing === "new" ? (
-          <PolicyForm busy={create.isPending} error={create.error} onCancel={() => setEditing(null)} onSubmit={(draft) => create.mutate(inputOf(draft))} />
+          <PolicyForm
+            busy={create.isPending}
+            error={create.error}
+            onCancel={() => setEditing(null)}
+            onSubmit={(draft) => create.mutate(inputOf(draft))}
+          />
         ) : editing ? (
           <PolicyForm
             key={editing.id}

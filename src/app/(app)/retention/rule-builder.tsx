@@ -50,9 +50,18 @@ function withField(rule: ConditionRule, field: ConditionField): ConditionRule {
  * Rows of field / op / value joined by AND or OR, as in the policy schema. `errors` holds the
  * server's field errors keyed by path ("conditions.rules.0.value").
  */
-export function RuleBuilder({ value, onChange, errors }: { value: ConditionGroup; onChange: (next: ConditionGroup) => void; errors: Record<string, string> }) {
+export function RuleBuilder({
+  value,
+  onChange,
+  errors,
+}: {
+  value: ConditionGroup;
+  onChange: (next: ConditionGroup) => void;
+  errors: Record<string, string>;
+}) {
   const baseId = useId();
-  const setRule = (index: number, rule: ConditionRule) => onChange({ ...value, rules: value.rules.map((current, at) => (at === index ? rule : current)) });
+  const setRule = (index: number, rule: ConditionRule) =>
+    onChange({ ...value, rules: value.rules.map((current, at) => (at === index ? rule : current)) });
   return (
     <fieldset className="space-y-2 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-700">Conditions</legend>
@@ -70,7 +79,8 @@ export function RuleBuilder({ value, onChange, errors }: { value: ConditionGroup
       </label>
       <ol className="space-y-2">
         {value.rules.map((rule, index) => {
-          const error = errors[`conditions.rules.${index}.value`] ?? errors[`conditions.rules.${index}`] ?? errors[`conditions.rules.${index}.op`];
+          const error =
+            errors[`conditions.rules.${index}.value`] ?? errors[`conditions.rules.${index}`] ?? errors[`conditions.rules.${index}.op`];
           const errorId = `${baseId}-rule-${index}-error`;
           return (
             <li key={index} className="rounded-md bg-slate-50 p-2" aria-label={`Rule ${index + 1}`}>
@@ -139,10 +149,17 @@ export function RuleBuilder({ value, onChange, errors }: { value: ConditionGroup
           );
         })}
       </ol>
-      <button type="button" className="btn btn-sm" disabled={value.rules.length >= MAX_RULES} onClick={() => onChange({ ...value, rules: [...value.rules, emptyRule()] })}>
+      <button
+        type="button"
+        className="btn btn-sm"
+        disabled={value.rules.length >= MAX_RULES}
+        onClick={() => onChange({ ...value, rules: [...value.rules, emptyRule()] })}
+      >
         Add rule
       </button>
-      {errors["conditions.rules"] || errors.conditions ? <p className="text-xs text-red-700">{errors["conditions.rules"] ?? errors.conditions}</p> : null}
+      {errors["conditions.rules"] || errors.conditions ? (
+        <p className="text-xs text-red-700">{errors["conditions.rules"] ?? errors.conditions}</p>
+      ) : null}
     </fieldset>
   );
 }
@@ -151,6 +168,9 @@ export function RuleBuilder({ value, onChange, errors }: { value: ConditionGroup
 export function describeConditions(conditions: ConditionGroup | null): string {
   if (!conditions) return "Every email";
   return conditions.rules
-    .map((rule) => `${FIELD_LABELS[rule.field].toLowerCase()} ${OP_LABELS[rule.op]} ${rule.field === "hasAttachments" ? (rule.value ? "yes" : "no") : `"${String(rule.value)}"`}`)
+    .map(
+      (rule) =>
+        `${FIELD_LABELS[rule.field].toLowerCase()} ${OP_LABELS[rule.op]} ${rule.field === "hasAttachments" ? (rule.value ? "yes" : "no") : `"${String(rule.value)}"`}`,
+    )
     .join(` ${conditions.operator} `);
 }

@@ -13,7 +13,11 @@ import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
-const STATUS_TONES: Record<string, string> = { error: "bg-red-100 text-red-900", idle: "bg-slate-100 text-slate-700", active: "bg-emerald-100 text-emerald-900" };
+const STATUS_TONES: Record<string, string> = {
+  error: "bg-red-100 text-red-900",
+  idle: "bg-slate-100 text-slate-700",
+  active: "bg-emerald-100 text-emerald-900",
+};
 
 const TYPES: Record<string, string> = { mbox: "application/mbox", eml: "message/rfc822", zip: "application/zip" };
 
@@ -23,7 +27,12 @@ function contentTypeOf(file: File): string {
 }
 
 /** Streams the file to the session-authenticated import route, reporting upload progress. */
-function uploadFile(sourceId: string, userEmail: string, file: File, onProgress: (fraction: number) => void): Promise<{ imported: number; duplicates: number; failed: { index: number; reason: string }[] }> {
+function uploadFile(
+  sourceId: string,
+  userEmail: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ imported: number; duplicates: number; failed: { index: number; reason: string }[] }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open("POST", `/api/ui/sources/${sourceId}/import?userEmail=${encodeURIComponent(userEmail)}`);
@@ -48,7 +57,8 @@ export default function SourcesPage() {
   const [watchSyncUntil, setWatchSyncUntil] = useState(0);
   const sources = useQuery({
     ...trpc.sources.list.queryOptions(),
-    refetchInterval: (query) => (Date.now() < watchSyncUntil || query.state.data?.some((source) => source.status === "syncing") ? 2000 : false),
+    refetchInterval: (query) =>
+      Date.now() < watchSyncUntil || query.state.data?.some((source) => source.status === "syncing") ? 2000 : false,
   });
   const journalListener = useQuery(trpc.sources.journalListener.queryOptions());
   const [progress, setProgress] = useState<number | null>(null);
@@ -75,7 +85,10 @@ export default function SourcesPage() {
   function createImap(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const mailboxes = form.mailboxes.split(/[\n,]/).map((mailbox) => mailbox.trim()).filter(Boolean);
+    const mailboxes = form.mailboxes
+      .split(/[\n,]/)
+      .map((mailbox) => mailbox.trim())
+      .filter(Boolean);
     create.mutate({
       name: form.name,
       provider: "imap",
@@ -108,7 +121,11 @@ export default function SourcesPage() {
       const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail")), file, setProgress);
       setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
       // New mail changes the sources' counts, the dashboard and every search.
-      await Promise.all([trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter()].map((filter) => queryClient.invalidateQueries(filter)));
+      await Promise.all(
+        [trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter()].map((filter) =>
+          queryClient.invalidateQueries(filter),
+        ),
+      );
     } catch (error) {
       setSummary(errorMessage(error));
     } finally {
@@ -140,16 +157,30 @@ export default function SourcesPage() {
                 <td className="p-2">{source.name}</td>
                 <td className="p-2">
                   {source.provider}
-                  {source.provider === "imap" && typeof source.config.host === "string" && <span className="block text-xs text-slate-500">{source.config.host}</span>}
-                  {source.provider === "smtp-journal" && journalListener.data !== undefined && <JournalSettings config={source.config} listener={journalListener.data} />}
+                  {source.provider === "imap" && typeof source.config.host === "string" && (
+                    <span className="block text-xs text-slate-500">{source.config.host}</span>
+                  )}
+                  {source.provider === "smtp-journal" && journalListener.data !== undefined && (
+                    <JournalSettings config={source.config} listener={journalListener.data} />
+                  )}
                 </td>
                 <td className="p-2" data-testid={`source-status-${source.name}`}>
                   <span className={`badge ${STATUS_TONES[source.status] ?? "bg-amber-100 text-amber-900"}`}>{source.status}</span>
-                  {source.statusMessage && <span className={`mt-1 block text-xs ${source.status === "error" ? "text-red-800" : "text-slate-600"}`}>{source.statusMessage}</span>}
+                  {source.statusMessage && (
+                    <span className={`mt-1 block text-xs ${source.status === "error" ? "text-red-800" : "text-slate-600"}`}>
+                      {source.statusMessage}
+                    </span>
+                  )}
                 </td>
                 <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
                 <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>
-                <td className="p-2">{source.provider === "imap" && <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>Sync now</button>}</td>
+                <td className="p-2">
+                  {source.provider === "imap" && (
+                    <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>
+                      Sync now
+                    </button>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -161,34 +192,71 @@ export default function SourcesPage() {
           <label className="block text-sm">
             Source
             <select name="sourceId" className="input">
-              {sources.data?.filter((source) => source.provider === "upload").map((source) => <option key={source.id} value={source.id}>{source.name}</option>)}
+              {sources.data
+                ?.filter((source) => source.provider === "upload")
+                .map((source) => (
+                  <option key={source.id} value={source.id}>
+                    {source.name}
+                  </option>
+                ))}
             </select>
           </label>
-          <label className="block text-sm">Mailbox <input name="userEmail" type="email" className="input" required /></label>
-          <label className="block text-sm">File <input name="file" type="file" accept=".mbox,.eml,.zip" className="block text-sm" required /></label>
-          <SubmitButton className="btn btn-primary" disabled={progress !== null}>Upload</SubmitButton>
+          <label className="block text-sm">
+            Mailbox <input name="userEmail" type="email" className="input" required />
+          </label>
+          <label className="block text-sm">
+            File <input name="file" type="file" accept=".mbox,.eml,.zip" className="block text-sm" required />
+          </label>
+          <SubmitButton className="btn btn-primary" disabled={progress !== null}>
+            Upload
+          </SubmitButton>
           {progress !== null && <progress aria-label="Upload progress" max={1} value={progress} className="w-full" />}
-          {summary && <p role="status" className="text-sm">{summary}</p>}
+          {summary && (
+            <p role="status" className="text-sm">
+              {summary}
+            </p>
+          )}
         </form>
         <form onSubmit={createUpload} className="card space-y-2" aria-label="New upload source">
           <h2 className="font-medium">New upload source</h2>
-          <label className="block text-sm">Name <input name="name" className="input" required /></label>
-          <label className="block text-sm">Default mailbox <input name="userEmail" type="email" className="input" /></label>
+          <label className="block text-sm">
+            Name <input name="name" className="input" required />
+          </label>
+          <label className="block text-sm">
+            Default mailbox <input name="userEmail" type="email" className="input" />
+          </label>
           <SubmitButton className="btn">Create</SubmitButton>
         </form>
         <form onSubmit={createImap} className="card space-y-2" aria-label="New IMAP source">
           <h2 className="font-medium">New IMAP source</h2>
-          <label className="block text-sm">Name <input name="name" className="input" required /></label>
-          <label className="block text-sm">Host <input name="host" className="input" required /></label>
-          <label className="block text-sm">Port <input name="port" type="number" defaultValue={993} className="input" /></label>
-          <label className="flex items-center gap-2 text-sm"><input name="secure" type="checkbox" defaultChecked /> TLS</label>
-          <label className="block text-sm">Username <input name="username" className="input" required /></label>
-          <label className="block text-sm">Password <input name="password" type="password" className="input" autoComplete="off" required /></label>
           <label className="block text-sm">
-            Mailboxes <textarea name="mailboxes" rows={2} className="input" placeholder="INBOX, Sent" aria-describedby="imap-mailboxes-hint" />
-            <span id="imap-mailboxes-hint" className="text-xs text-slate-500">Comma or line separated; empty: all but Junk and Trash.</span>
+            Name <input name="name" className="input" required />
           </label>
-          <label className="block text-sm">Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" /></label>
+          <label className="block text-sm">
+            Host <input name="host" className="input" required />
+          </label>
+          <label className="block text-sm">
+            Port <input name="port" type="number" defaultValue={993} className="input" />
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input name="secure" type="checkbox" defaultChecked /> TLS
+          </label>
+          <label className="block text-sm">
+            Username <input name="username" className="input" required />
+          </label>
+          <label className="block text-sm">
+            Password <input name="password" type="password" className="input" autoComplete="off" required />
+          </label>
+          <label className="block text-sm">
+            Mailboxes{" "}
+            <textarea name="mailboxes" rows={2} className="input" placeholder="INBOX, Sent" aria-describedby="imap-mailboxes-hint" />
+            <span id="imap-mailboxes-hint" className="text-xs text-slate-500">
+              Comma or line separated; empty: all but Junk and Trash.
+            </span>
+          </label>
+          <label className="block text-sm">
+            Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" />
+          </label>
           <SubmitButton className="btn">Create</SubmitButton>
         </form>
         <JournalSourceForm onSubmit={createJournal} />

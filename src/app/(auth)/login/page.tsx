@@ -31,7 +31,9 @@ export default function LoginPage() {
     } else if (result?.error?.startsWith(MFA_REQUIRED_PREFIX)) {
       setMfaToken(result.error.slice(MFA_REQUIRED_PREFIX.length));
     } else if (mfaToken) {
-      setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong code, or the sign-in took too long: try again.");
+      setError(
+        result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong code, or the sign-in took too long: try again.",
+      );
     } else setError(result?.error && result.error !== "CredentialsSignin" ? result.error : "Wrong email or password.");
   }
 
@@ -40,7 +42,11 @@ export default function LoginPage() {
       <form onSubmit={submit} className="card space-y-4" aria-label="Two-factor code">
         <h2 className="text-lg font-medium">Two-factor code</h2>
         <TextField label="Code from your authenticator app, or a recovery code" name="code" autoComplete="one-time-code" required />
-        {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+        {error && (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
         <SubmitButton className="btn btn-primary w-full" disabled={pending}>
           {pending ? "Checking…" : "Verify"}
         </SubmitButton>
@@ -53,7 +59,11 @@ export default function LoginPage() {
       <h2 className="text-lg font-medium">Sign in</h2>
       <TextField label="Email" name="email" type="email" autoComplete="username" required />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <SubmitButton className="btn btn-primary w-full" disabled={pending}>
         {pending ? "Signing in…" : "Sign in"}
       </SubmitButton>

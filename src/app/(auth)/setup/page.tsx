@@ -17,7 +17,11 @@ export default function SetupPage() {
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     setPending(true);
     setError("");
-    const response = await fetch("/v1/auth/setup", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(form) });
+    const response = await fetch("/v1/auth/setup", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(form),
+    });
     if (!response.ok) {
       const body = (await response.json().catch(() => null)) as { message?: string; errors?: { field: string; message: string }[] } | null;
       setPending(false);
@@ -36,7 +40,11 @@ export default function SetupPage() {
       <TextField label="Last name" name="last_name" required />
       <TextField label="Email" name="email" type="email" autoComplete="username" required />
       <TextField label="Password" name="password" type="password" autoComplete="new-password" minLength={8} required />
-      {error && <p role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <SubmitButton className="btn btn-primary w-full" disabled={pending}>
         {pending ? "Creating…" : "Create administrator"}
       </SubmitButton>

@@ -6,7 +6,12 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { apiKeyResponse, createdApiKeyResponse } from "@/server/api-keys/api-keys.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "List the caller's API keys", response: z.array(apiKeyResponse), auth: "authenticated", handler: ({ principal }) => listApiKeys({ principal }) }),
+  GET: endpoint({
+    summary: "List the caller's API keys",
+    response: z.array(apiKeyResponse),
+    auth: "authenticated",
+    handler: ({ principal }) => listApiKeys({ principal }),
+  }),
   POST: endpoint({
     summary: "Create an API key (the key is shown once)",
     response: createdApiKeyResponse,

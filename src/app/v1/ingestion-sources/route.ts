@@ -6,7 +6,12 @@ import { listSources } from "@/server/ingestion-sources/list-sources";
 import { ingestionSourceResponse } from "@/server/ingestion-sources/ingestion-sources.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: z.array(ingestionSourceResponse), summary: "List ingestion sources", auth: "manage:ingestion", handler: () => listSources() }),
+  GET: endpoint({
+    response: z.array(ingestionSourceResponse),
+    summary: "List ingestion sources",
+    auth: "manage:ingestion",
+    handler: () => listSources(),
+  }),
   POST: endpoint({
     response: ingestionSourceResponse,
     summary: "Create an ingestion source",

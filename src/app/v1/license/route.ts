@@ -3,5 +3,10 @@ import { getLicense } from "@/server/license/get-license";
 import { licenseResponse } from "@/server/license/license.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: licenseResponse, summary: "The license's enabled features", auth: "authenticated", handler: () => getLicense() }),
+  GET: endpoint({
+    response: licenseResponse,
+    summary: "The license's enabled features",
+    auth: "authenticated",
+    handler: () => getLicense(),
+  }),
 });

@@ -11,7 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     auth: "read:archive",
     rateLimit: "search",
     query: searchRequestSchema,
-    handler: ({ principal, query }) =>
-      searchArchive({ principal, query: query.searchQuery, page: query.page, limit: query.limit }),
+    handler: ({ principal, query }) => searchArchive({ principal, query: query.searchQuery, page: query.page, limit: query.limit }),
   }),
 });

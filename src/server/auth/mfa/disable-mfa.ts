@@ -22,7 +22,13 @@ export async function disableMfa(options: { principal: Principal; input: Disable
     await tx.user.update({ where: { id: userId }, data: { mfaEnabledAt: null, totpSecret: null, totpLastStep: null } });
     await tx.mfaRecoveryCode.deleteMany({ where: { userId } });
     await tx.mfaLoginChallenge.deleteMany({ where: { userId } });
-    await appendAuditEntry(tx, { actor: options.principal.actor, actionType: "MFA_DISABLE", targetType: "User", targetId: userId, details: { method: "totp" } });
+    await appendAuditEntry(tx, {
+      actor: options.principal.actor,
+      actionType: "MFA_DISABLE",
+      targetType: "User",
+      targetId: userId,
+      details: { method: "totp" },
+    });
     await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", db: tx });
     return { message: "Two-factor authentication disabled" };
   });

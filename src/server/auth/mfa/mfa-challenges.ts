@@ -10,6 +10,8 @@ export const hashMfaToken = (token: string) => createHash("sha256").update(token
 export async function createMfaChallenge(userId: string): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db().mfaLoginChallenge.deleteMany({ where: { expiresAt: { lte: new Date() } } });
-  await db().mfaLoginChallenge.create({ data: { tokenHash: hashMfaToken(token), userId, expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS) } });
+  await db().mfaLoginChallenge.create({
+    data: { tokenHash: hashMfaToken(token), userId, expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS) },
+  });
   return token;
 }

@@ -3,7 +3,14 @@ import { z } from "zod";
 /** A 6-digit TOTP code or a recovery code. */
 export const secondFactorCodeSchema = z.string().trim().min(6).max(32);
 
-export const enableTotpSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, { message: "must be the 6-digit code" }) }).strict();
+export const enableTotpSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { message: "must be the 6-digit code" }),
+  })
+  .strict();
 export const disableMfaSchema = z.object({ password: z.string().min(1).max(1024), code: secondFactorCodeSchema }).strict();
 export const loginMfaSchema = z.object({ mfaToken: z.string().min(1).max(200), code: secondFactorCodeSchema }).strict();
 

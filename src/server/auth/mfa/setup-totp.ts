@@ -13,7 +13,10 @@ export async function setupTotp(options: { principal: Principal }): Promise<{ se
     const user = await tx.user.findUnique({ where: { id: options.principal.userId }, select: { email: true, mfaEnabledAt: true } });
     if (!user) throw notFound("User");
     if (user.mfaEnabledAt) throw mfaAlreadyEnabled();
-    const started = await tx.user.updateMany({ where: { id: options.principal.userId, mfaEnabledAt: null }, data: { totpSecret: secret, totpLastStep: null } });
+    const started = await tx.user.updateMany({
+      where: { id: options.principal.userId, mfaEnabledAt: null },
+      data: { totpSecret: secret, totpLastStep: null },
+    });
     if (started.count !== 1) throw mfaAlreadyEnabled();
     await appendAuditEntry(tx, {
       actor: options.principal.actor,

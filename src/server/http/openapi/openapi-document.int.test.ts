@@ -59,7 +59,9 @@ describe("the OpenAPI document", async () => {
     expect(Object.keys(restRouteModules).sort()).toEqual(restFiles.map(({ pattern }) => pattern).sort());
     for (const file of restFiles) {
       const routeModule = await file.load();
-      const methods = Object.entries(routeModule).filter(([, handler]) => handler?.endpointSpec).map(([method]) => method.toLowerCase());
+      const methods = Object.entries(routeModule)
+        .filter(([, handler]) => handler?.endpointSpec)
+        .map(([method]) => method.toLowerCase());
       expect(methods.length, file.pattern).toBeGreaterThan(0);
       const path = file.pattern.replace(/\[([^\]]+)\]/g, "{$1}");
       expect(Object.keys(document.paths[path] as object).sort(), file.pattern).toEqual(methods.sort());
@@ -106,10 +108,20 @@ describe("the OpenAPI document", async () => {
   it("rejects, in the REST tests, an answer the document does not describe", async () => {
     const holdPath = "/api/v1/enterprise/legal-holds/holds/[id]";
     const json = "application/json; charset=utf-8";
-    await expect(assertDocumentedResponse(holdPath, "GET", { status: 200, contentType: json, body: { id: 1 } })).rejects.toThrow(/does not allow/);
-    await expect(assertDocumentedResponse(holdPath, "GET", { status: 418, contentType: json, body: null })).rejects.toThrow(/does not list/);
-    await expect(assertDocumentedResponse(holdPath, "GET", { status: 404, contentType: json, body: { status: "error" } })).rejects.toThrow(/does not allow/);
-    await assertDocumentedResponse(holdPath, "GET", { status: 404, contentType: json, body: { status: "error", statusCode: 404, message: "x", errors: null } });
+    await expect(assertDocumentedResponse(holdPath, "GET", { status: 200, contentType: json, body: { id: 1 } })).rejects.toThrow(
+      /does not allow/,
+    );
+    await expect(assertDocumentedResponse(holdPath, "GET", { status: 418, contentType: json, body: null })).rejects.toThrow(
+      /does not list/,
+    );
+    await expect(assertDocumentedResponse(holdPath, "GET", { status: 404, contentType: json, body: { status: "error" } })).rejects.toThrow(
+      /does not allow/,
+    );
+    await assertDocumentedResponse(holdPath, "GET", {
+      status: 404,
+      contentType: json,
+      body: { status: "error", statusCode: 404, message: "x", errors: null },
+    });
   });
 
   it("is served at GET /v1/openapi.json without credentials", async () => {
@@ -120,6 +132,8 @@ describe("the OpenAPI document", async () => {
   });
 
   it("matches the committed client types (npm run openapi:types regenerates them)", async () => {
-    expect(await openApiTypesSource(), `run npm run openapi:types and commit ${OPENAPI_TYPES_FILE}`).toBe(await readFile(OPENAPI_TYPES_FILE, "utf8"));
+    expect(await openApiTypesSource(), `run npm run openapi:types and commit ${OPENAPI_TYPES_FILE}`).toBe(
+      await readFile(OPENAPI_TYPES_FILE, "utf8"),
+    );
   });
 });

@@ -47,8 +47,17 @@ function optionalByBehaviour({ zodSchema, jsonSchema }: { zodSchema: unknown; js
 }
 
 function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
-  const generated = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", override: io === "input" ? optionalByBehaviour : undefined });
-  const { $schema: _dialect, $defs, ...rest } = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  const generated = z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    override: io === "input" ? optionalByBehaviour : undefined,
+  });
+  const {
+    $schema: _dialect,
+    $defs,
+    ...rest
+  } = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
   for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
     const { id: _id, ...body } = definition;
     sharedSchemas[name] = body;
@@ -91,7 +100,11 @@ function successResponse(spec: EndpointDescription) {
 
 function accessDescription(spec: EndpointDescription): string {
   const who =
-    spec.auth === "public" ? "No authentication." : spec.auth === "authenticated" ? "Any signed-in caller." : `Permission \`${spec.auth}\`.`;
+    spec.auth === "public"
+      ? "No authentication."
+      : spec.auth === "authenticated"
+        ? "Any signed-in caller."
+        : `Permission \`${spec.auth}\`.`;
   return [who, spec.feature && `License feature \`${spec.feature}\`.`, spec.rateLimit && `Rate limit \`${spec.rateLimit}\`.`]
     .filter(Boolean)
     .join(" ");
@@ -104,7 +117,10 @@ function operation(spec: EndpointDescription, pattern: string) {
   const errors = Object.fromEntries(
     errorStatuses(spec).map((status) => [
       String(status),
-      { description: ERROR_DESCRIPTIONS[status] ?? "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } } },
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? "Error",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ErrorBody" } } },
+      },
     ]),
   );
   return {
@@ -135,7 +151,7 @@ export function buildOpenApiDocument(routes: RestRoute[]) {
       title: "Email archive service",
       version: "1",
       description:
-        "Every error answers `{status: \"error\", statusCode, message, errors}`. Authenticate with `Authorization: Bearer <token>` (POST /v1/auth/login) or `X-API-KEY` (POST /v1/api-keys).",
+        'Every error answers `{status: "error", statusCode, message, errors}`. Authenticate with `Authorization: Bearer <token>` (POST /v1/auth/login) or `X-API-KEY` (POST /v1/api-keys).',
     },
     paths,
     components: {

@@ -27,7 +27,13 @@ describe("npm run archive -- import", () => {
     await writeFile(path.join(root, "bundle.zip"), await zipOf([{ name: "z.eml", bytes: buildMessage({ subject: "zipped" }) }]));
     await writeFile(path.join(root, "broken.eml"), "");
 
-    const paths = [path.join(root, "Sent.mbox"), path.join(root, "Inbox"), path.join(root, "emls"), path.join(root, "bundle.zip"), path.join(root, "broken.eml")];
+    const paths = [
+      path.join(root, "Sent.mbox"),
+      path.join(root, "Inbox"),
+      path.join(root, "emls"),
+      path.join(root, "bundle.zip"),
+      path.join(root, "broken.eml"),
+    ];
     const first = await runArchive(["import", "--source", "bulk", "--user", "Archive@Example.com", ...paths]);
     expect(first.code, first.stderr).toBe(0);
     expect(JSON.parse(first.stdout)).toEqual({ imported: 6, duplicates: 0, failed: [{ index: 6, reason: "empty message" }] });
@@ -62,9 +68,15 @@ describe("npm run archive -- import", () => {
       where: { messageIdHeader: "IWTBDKF2WUUQG3I3RF3DVZAFDYEPIJCPB@zlsvr22" },
       include: { attachments: true },
     });
-    expect(withAttachment).toMatchObject({ subject: "Power Mart '01 - Register online for your FREE exhibition pass!", senderEmail: "ftenergy1@FTENERGY.COM", sentAtFallback: null });
+    expect(withAttachment).toMatchObject({
+      subject: "Power Mart '01 - Register online for your FREE exhibition pass!",
+      senderEmail: "ftenergy1@FTENERGY.COM",
+      sentAtFallback: null,
+    });
     expect(withAttachment.sentAt.toISOString()).toBe("2001-08-23T22:49:51.000Z");
-    expect(withAttachment.attachments.map((attachment) => [attachment.filename, attachment.mimeType, attachment.sizeBytes])).toEqual([["image001.gif", "image/gif", 120n]]);
+    expect(withAttachment.attachments.map((attachment) => [attachment.filename, attachment.mimeType, attachment.sizeBytes])).toEqual([
+      ["image001.gif", "image/gif", 120n],
+    ]);
     const again = await runArchive(["import", "--source", "Outlook", "--user", "lokay-m@enron.example", pst]);
     expect(JSON.parse(again.stdout)).toEqual({ imported: 0, duplicates: 71, failed: [] });
   }, 120_000);

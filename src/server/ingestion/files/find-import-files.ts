@@ -37,7 +37,8 @@ async function kindOf(file: string): Promise<ImportFileKind | null> {
  */
 export async function findImportFiles(paths: string[]): Promise<ImportFile[]> {
   const found: ImportFile[] = [];
-  const relativeFolder = (root: string, entry: string) => path.relative(root, path.dirname(entry)).split(path.sep).filter(Boolean).join("/");
+  const relativeFolder = (root: string, entry: string) =>
+    path.relative(root, path.dirname(entry)).split(path.sep).filter(Boolean).join("/");
   const visitReadable = async (entry: string, root: string, explicit: boolean) => {
     const info = await stat(entry);
     if (info.isDirectory()) {
@@ -59,7 +60,13 @@ export async function findImportFiles(paths: string[]): Promise<ImportFile[]> {
       await visitReadable(entry, root, explicit);
     } catch (error) {
       if (explicit) throw error;
-      found.push({ file: entry, kind: "unreadable", reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, sizeBytes: 0, folder: relativeFolder(root, entry) });
+      found.push({
+        file: entry,
+        kind: "unreadable",
+        reason: `cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        sizeBytes: 0,
+        folder: relativeFolder(root, entry),
+      });
     }
   };
   for (const given of paths) await visit(path.resolve(given), path.resolve(given), true);

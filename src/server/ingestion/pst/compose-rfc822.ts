@@ -33,7 +33,9 @@ function encodeWord(text: string): string {
 function formatAddress(address: ComposedAddress): string {
   const name = address.name.trim();
   if (!name || name === address.address) return `<${address.address}>`;
-  return /^[\x20-\x7e]*$/.test(name) ? `"${name.replace(/["\\]/g, "\\$&")}" <${address.address}>` : `${encodeWord(name)} <${address.address}>`;
+  return /^[\x20-\x7e]*$/.test(name)
+    ? `"${name.replace(/["\\]/g, "\\$&")}" <${address.address}>`
+    : `${encodeWord(name)} <${address.address}>`;
 }
 
 const base64Body = (bytes: Buffer) => (bytes.toString("base64").match(/.{1,76}/g) ?? []).join(CRLF);
@@ -48,7 +50,13 @@ function part(contentType: string, bytes: Buffer, extraHeaders: string[] = []): 
  */
 function multipart(subtype: string, parts: string[]): string {
   const boundary = `----=_Part_${createHash("sha256").update(parts.join(CRLF)).digest("hex").slice(0, 24)}`;
-  return [`Content-Type: multipart/${subtype}; boundary="${boundary}"`, "", ...parts.map((body) => `--${boundary}${CRLF}${body}`), `--${boundary}--`, ""].join(CRLF);
+  return [
+    `Content-Type: multipart/${subtype}; boundary="${boundary}"`,
+    "",
+    ...parts.map((body) => `--${boundary}${CRLF}${body}`),
+    `--${boundary}--`,
+    "",
+  ].join(CRLF);
 }
 
 const isUnparseableDate = (line: string) => /^date:/i.test(line) && Number.isNaN(new Date(line.slice(5).trim()).getTime());
@@ -58,7 +66,10 @@ const isUnparseableDate = (line: string) => /^date:/i.test(line) && Number.isNaN
  * and without a Date that does not parse (the store's own submit time replaces it).
  */
 function keptOriginalHeaders(raw: string): string[] {
-  const fields = raw.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/).filter((line) => /^[\x21-\x39\x3b-\x7e]+:/.test(line));
+  const fields = raw
+    .replace(/\r?\n[ \t]+/g, " ")
+    .split(/\r?\n/)
+    .filter((line) => /^[\x21-\x39\x3b-\x7e]+:/.test(line));
   return fields.filter((line) => !MIME_HEADERS.test(line.slice(0, line.indexOf(":")).trim()) && !isUnparseableDate(line));
 }
 

@@ -70,7 +70,7 @@ const cursorOf = (folder: PSTFolder) => (folder as unknown as { currentEmailInde
  */
 function* folderChildren(folder: PSTFolder): Generator<{ child: PSTMessage } | { error: string }> {
   const count = folder.contentCount;
-  for (let position = 0; position < count; ) {
+  for (let position = 0; position < count;) {
     folder.moveChildCursorTo(position);
     let child: PSTMessage | null;
     try {

@@ -18,7 +18,11 @@ const raws = (items: ImportItem[]) => items.map((item) => ("raw" in item ? item.
 
 describe("readMboxMessages", () => {
   it("gives back each message byte for byte, whatever the chunk size", async () => {
-    const messages = [buildMessage({ subject: "one" }), buildMessage({ subject: "two", body: "From the start\n>From quoted\n>>From twice" }), buildMessage()];
+    const messages = [
+      buildMessage({ subject: "one" }),
+      buildMessage({ subject: "two", body: "From the start\n>From quoted\n>>From twice" }),
+      buildMessage(),
+    ];
     const file = mboxOf(messages);
     for (const size of [1, 7, 4096, file.length]) {
       expect(raws(await collect(file, size))).toEqual(messages.map((message) => message.toString("latin1")));
@@ -51,12 +55,27 @@ describe("readMboxMessages", () => {
   });
 
   it("round-trips any messages, whatever their From, >From, blank and CRLF lines, at any chunk size", async () => {
-    const line = fc.constantFrom("From a\n", "From b\r\n", ">From x\n", ">>From y\n", "From\n", ">\n", "\n", "\r\n", "text\n", "x >From z\n", " From q\n", "Subject: s\n");
+    const line = fc.constantFrom(
+      "From a\n",
+      "From b\r\n",
+      ">From x\n",
+      ">>From y\n",
+      "From\n",
+      ">\n",
+      "\n",
+      "\r\n",
+      "text\n",
+      "x >From z\n",
+      " From q\n",
+      "Subject: s\n",
+    );
     const message = fc.array(line, { minLength: 1, maxLength: 12 }).map((lines) => Buffer.from(`X-Head: h\n${lines.join("")}`, "latin1"));
     await fc.assert(
       fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 64 }), async (messages, chunkSize) => {
         const expected = messages.map((raw) => raw.toString("latin1"));
-        expect(raws(await collect(mboxOf(messages), chunkSize))).toEqual(expected.map((text) => (text.endsWith("\n") ? text : `${text}\n`)));
+        expect(raws(await collect(mboxOf(messages), chunkSize))).toEqual(
+          expected.map((text) => (text.endsWith("\n") ? text : `${text}\n`)),
+        );
       }),
       { numRuns: 300 },
     );

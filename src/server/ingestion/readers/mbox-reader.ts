@@ -7,7 +7,8 @@ const FROM_ = Buffer.from("From ");
 const LINE_FROM_ = Buffer.from("\nFrom ");
 const LINE_GT = Buffer.from("\n>");
 
-const isBlank = (line: Buffer) => line.length === 0 || (line.length === 1 && line[0] === LF) || (line.length === 2 && line[0] === CR && line[1] === LF);
+const isBlank = (line: Buffer) =>
+  line.length === 0 || (line.length === 1 && line[0] === LF) || (line.length === 2 && line[0] === CR && line[1] === LF);
 
 /** `>From `, `>>From ` … at `at`: mboxrd quoting, undone by dropping one `>`. */
 function isQuotedFrom(buffer: Buffer, at: number): boolean {
@@ -60,7 +61,9 @@ class MessageCollector {
   }
 
   finish(path: string | undefined): ImportItem {
-    const item: ImportItem = this.oversized ? { error: tooLarge(this.size) } : { raw: withoutTrailingBlankLine(Buffer.concat(this.parts)), path };
+    const item: ImportItem = this.oversized
+      ? { error: tooLarge(this.size) }
+      : { raw: withoutTrailingBlankLine(Buffer.concat(this.parts)), path };
     this.parts = [];
     this.size = 0;
     this.oversized = false;

@@ -16,7 +16,9 @@ async function itemsOf(zip: Buffer): Promise<ImportItem[]> {
 
 describe("readZipMessages", () => {
   it("says how many entries were left unread when the zip directory breaks off", async () => {
-    const zip = await zipOf(Array.from({ length: 5 }, (_, index) => ({ name: `m${index}.eml`, bytes: buildMessage({ subject: `m${index}` }) })));
+    const zip = await zipOf(
+      Array.from({ length: 5 }, (_, index) => ({ name: `m${index}.eml`, bytes: buildMessage({ subject: `m${index}` }) })),
+    );
     const records: number[] = [];
     for (let at = zip.indexOf("PK\u0001\u0002"); at !== -1; at = zip.indexOf("PK\u0001\u0002", at + 1)) records.push(at);
     expect(records).toHaveLength(5);

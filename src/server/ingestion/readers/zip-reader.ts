@@ -4,7 +4,12 @@ import { MAX_MESSAGE_BYTES, tooLarge, type ImportItem } from "./import-item";
 
 declare module "yauzl" {
   /** How yauzl decodes an entry name (CP437 or UTF-8, Info-ZIP Unicode path), without refusing unsafe names. */
-  function getFileNameLowLevel(generalPurposeBitFlag: number, fileName: Buffer, extraFields: { id: number; data: Buffer }[], strictFileNames: boolean): string;
+  function getFileNameLowLevel(
+    generalPurposeBitFlag: number,
+    fileName: Buffer,
+    extraFields: { id: number; data: Buffer }[],
+    strictFileNames: boolean,
+  ): string;
 }
 
 const openZip = (file: string) =>
@@ -35,7 +40,8 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 }
 
 /** With `decodeStrings: false` yauzl leaves the name as its bytes. */
-const nameOf = (entry: Entry) => yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, false);
+const nameOf = (entry: Entry) =>
+  yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileName as unknown as Buffer, entry.extraFields, false);
 
 /**
  * The entry's folder in the archive. Entry names never become file system paths here, so an unsafe
@@ -101,7 +107,8 @@ export async function* readZipMessages(file: string): AsyncGenerator<ImportItem>
       }
       try {
         const raw = await readEntry(zip, entry);
-        if (raw.length !== entry.uncompressedSize) throw new Error(`${raw.length} bytes where the zip directory says ${entry.uncompressedSize}`);
+        if (raw.length !== entry.uncompressedSize)
+          throw new Error(`${raw.length} bytes where the zip directory says ${entry.uncompressedSize}`);
         yield { raw, path: folderOf(name) };
       } catch (error) {
         yield { error: (error as Error).message };

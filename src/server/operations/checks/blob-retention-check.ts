@@ -33,7 +33,10 @@ export const blobRetentionCheck: InstallationCheck = {
          UNION SELECT hash_sha256 FROM attachments WHERE email_id = ANY($1::uuid[])`,
         [emailIds],
       );
-      const desired = await desiredRetentionOf(db(), rows.map((row) => row.hash));
+      const desired = await desiredRetentionOf(
+        db(),
+        rows.map((row) => row.hash),
+      );
       await forEachConcurrently(desired, READ_CONCURRENCY, async (wanted) => {
         const key = blobKeyForHash(wanted.hash);
         counts.retentionChecked++;

@@ -250,9 +250,17 @@ function sizeClause(text: string, at: number): QueryNode {
     }
   }
   const range = text.split("..");
-  if (range.length > 2 || range.every((side) => side === "")) throw new QueryLanguageError(at, `size: "${text}" is not a size or a range A..B`);
+  if (range.length > 2 || range.every((side) => side === ""))
+    throw new QueryLanguageError(at, `size: "${text}" is not a size or a range A..B`);
   const min = range[0] === "" ? null : Math.ceil(sizeBytes(range[0], at));
-  const max = range.length === 1 ? (min === null ? null : Math.floor(sizeBytes(range[0], at))) : range[1] === "" ? null : Math.floor(sizeBytes(range[1], at));
+  const max =
+    range.length === 1
+      ? min === null
+        ? null
+        : Math.floor(sizeBytes(range[0], at))
+      : range[1] === ""
+        ? null
+        : Math.floor(sizeBytes(range[1], at));
   if (min !== null && max !== null && max < min) throw new QueryLanguageError(at, `size: the range "${text}" ends before it starts`);
   return { type: "size", min, max };
 }

@@ -56,7 +56,10 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
     switch (node.type) {
       case "and":
       case "or":
-        sql = Prisma.sql`(${Prisma.join(node.children.map((child) => compile(child, negated)), node.type === "and" ? " AND " : " OR ")})`;
+        sql = Prisma.sql`(${Prisma.join(
+          node.children.map((child) => compile(child, negated)),
+          node.type === "and" ? " AND " : " OR ",
+        )})`;
         break;
       case "not":
         sql = Prisma.sql`NOT ${compile(node.child, !negated)}`;
@@ -132,11 +135,14 @@ function textsOf(node: QueryNode): string[] {
 async function resolveLexemes(client: SqlClient, texts: string[]): Promise<Map<string, string>> {
   const distinct = [...new Set(texts)];
   if (distinct.length === 0) return new Map();
-  const rows = await querySql<{ text: string; tsquery: string }>(client, Prisma.sql`
+  const rows = await querySql<{ text: string; tsquery: string }>(
+    client,
+    Prisma.sql`
     SELECT t.text, q::text AS tsquery
     FROM unnest(${distinct}::text[]) AS t(text)
     CROSS JOIN LATERAL phraseto_tsquery('simple', t.text) AS q
-    WHERE numnode(q) > 0`);
+    WHERE numnode(q) > 0`,
+  );
   return new Map(rows.map((row) => [row.text, row.tsquery]));
 }
 
@@ -159,7 +165,9 @@ function leafCondition(leaf: Exclude<QueryLeaf, { type: "words" | "prefix" | "ne
       return Prisma.sql`e.ingestion_source_id IN (
         SELECT s.id FROM ingestion_sources s WHERE s.id::text = ${leaf.value.toLowerCase()} OR lower(s.name) = ${leaf.value.toLowerCase()})`;
     case "filename": {
-      const part = leaf.prefix ? (name: Sql) => Prisma.sql`starts_with(${name}, ${leaf.value})` : (name: Sql) => Prisma.sql`${name} = ${leaf.value}`;
+      const part = leaf.prefix
+        ? (name: Sql) => Prisma.sql`starts_with(${name}, ${leaf.value})`
+        : (name: Sql) => Prisma.sql`${name} = ${leaf.value}`;
       return Prisma.sql`EXISTS (SELECT 1 FROM attachments a WHERE a.email_id = e.id AND (${part(Prisma.sql`lower(a.filename)`)}
         OR EXISTS (SELECT 1 FROM regexp_split_to_table(lower(a.filename), '[._[:space:]-]+') AS piece(name) WHERE ${part(Prisma.sql`piece.name`)})))`;
     }

@@ -22,10 +22,18 @@ function errorOf(query: string): string {
 }
 
 describe("search language: operator-free queries keep their meaning (null = the engine's words and phrases)", () => {
-  it.each(["", "contract acme", '"quarterly report" acme', "budget:A", '"unbalanced', "* & |", "and or not", "ANDROID NOTE", "e-mail foo*bar", "- foo"])(
-    "%j",
-    (query) => expect(parseSearchQuery(query)).toBeNull(),
-  );
+  it.each([
+    "",
+    "contract acme",
+    '"quarterly report" acme',
+    "budget:A",
+    '"unbalanced',
+    "* & |",
+    "and or not",
+    "ANDROID NOTE",
+    "e-mail foo*bar",
+    "- foo",
+  ])("%j", (query) => expect(parseSearchQuery(query)).toBeNull());
 });
 
 describe("search language: the tree of each construct", () => {
@@ -40,7 +48,13 @@ describe("search language: the tree of each construct", () => {
       type: "or",
       children: [
         { type: "words", field: null, words: ["a"] },
-        { type: "and", children: [{ type: "words", field: null, words: ["b"] }, { type: "words", field: null, words: ["c"] }] },
+        {
+          type: "and",
+          children: [
+            { type: "words", field: null, words: ["b"] },
+            { type: "words", field: null, words: ["c"] },
+          ],
+        },
       ],
     });
   });
@@ -61,7 +75,11 @@ describe("search language: the tree of each construct", () => {
   });
 
   it("dates as whole UTC days and sizes in bytes (kb = 1024)", () => {
-    expect(tree("sent:2024-01-01..2024-03-31")).toEqual({ type: "sent", from: "2024-01-01T00:00:00.000Z", until: "2024-04-01T00:00:00.000Z" });
+    expect(tree("sent:2024-01-01..2024-03-31")).toEqual({
+      type: "sent",
+      from: "2024-01-01T00:00:00.000Z",
+      until: "2024-04-01T00:00:00.000Z",
+    });
     expect(tree("sent:2024-02-29")).toEqual({ type: "sent", from: "2024-02-29T00:00:00.000Z", until: "2024-03-01T00:00:00.000Z" });
     expect(tree("sent:>=2024-01-01")).toEqual({ type: "sent", from: "2024-01-01T00:00:00.000Z", until: null });
     expect(tree("sent:>2024-01-01")).toEqual({ type: "sent", from: "2024-01-02T00:00:00.000Z", until: null });

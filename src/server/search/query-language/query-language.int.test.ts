@@ -61,10 +61,20 @@ const clause = fc.oneof(
   fc.tuple(fc.constantFrom("subject", "body", "attachment"), word).map(([field, text]) => `${field}:${text}`),
   fc.tuple(fc.constantFrom("subject", "body", "attachment"), word, word).map(([field, a, b]) => `${field}:"${a} ${b}"`),
   fc.tuple(fc.constantFrom("from", "to", "cc", "bcc"), person).map(([field, address]) => `${field}:${address}`),
-  fc.tuple(fc.constantFrom("from", "to", "cc", "bcc"), fc.constantFrom("acme.example", "globex.example", "initech.example")).map(([field, domain]) => `${field}:@${domain}`),
+  fc
+    .tuple(fc.constantFrom("from", "to", "cc", "bcc"), fc.constantFrom("acme.example", "globex.example", "initech.example"))
+    .map(([field, domain]) => `${field}:@${domain}`),
   fc.constantFrom(...MAILBOXES).map((address) => `mailbox:${address}`),
   fc.constantFrom("has:attachment", "filename:report", "filename:inv*", "filename:memo_v2.docx", "source:Corpus-A", 'source:"corpus-b"'),
-  fc.constantFrom("sent:2024-01-01..2024-01-31", "sent:>=2024-02-15", "sent:<2024-02-01", "sent:2024-03-03", "size:>5kb", "size:1kb..3kb", "messageid:<m3@corpus.example>"),
+  fc.constantFrom(
+    "sent:2024-01-01..2024-01-31",
+    "sent:>=2024-02-15",
+    "sent:<2024-02-01",
+    "sent:2024-03-03",
+    "size:>5kb",
+    "size:1kb..3kb",
+    "messageid:<m3@corpus.example>",
+  ),
 );
 const query = queryOf(clause);
 
@@ -101,7 +111,8 @@ describe("search language on PostgreSQL", () => {
 
   const run = async (text: string) => {
     const ids: string[] = [];
-    for await (const page of engine.searchAllIds({ query: { query: text, filters: {}, matchingStrategy: "last" }, pageSize: 1000 })) ids.push(...page);
+    for await (const page of engine.searchAllIds({ query: { query: text, filters: {}, matchingStrategy: "last" }, pageSize: 1000 }))
+      ids.push(...page);
     return ids.sort();
   };
   const expected = (text: string) =>
@@ -122,7 +133,7 @@ describe("search language on PostgreSQL", () => {
 
   it.each([
     ["alpha AND NOT bravo"],
-    ["(subject:alpha OR body:\"bravo charlie\") -cc:@acme.example"],
+    ['(subject:alpha OR body:"bravo charlie") -cc:@acme.example'],
     ["alpha NEAR/3 hotel OR gol*"],
     ["from:@globex.example sent:2024-02-01..2024-02-29 has:attachment"],
   ])("every construct matches something and not everything: %s", async (text) => {
@@ -140,7 +151,13 @@ describe("search language on PostgreSQL", () => {
   });
 
   it("pages language queries by relevance, newest first among equals, with exact totals", async () => {
-    const page = await engine.search({ query: { query: "alpha OR bravo", filters: {}, matchingStrategy: "last" }, scope: null, offset: 0, limit: 5, exactTotal: true });
+    const page = await engine.search({
+      query: { query: "alpha OR bravo", filters: {}, matchingStrategy: "last" },
+      scope: null,
+      offset: 0,
+      limit: 5,
+      exactTotal: true,
+    });
     expect(page.total).toBe(expected("alpha OR bravo").length);
     expect(page.hits).toHaveLength(5);
     expect(page.hits.every((hit) => expected("alpha OR bravo").includes(hit.id))).toBe(true);

@@ -16,8 +16,12 @@ import { authedProcedure, router } from "../init";
 /** The signed-in caller's own things: profile, password, two-factor authentication, API keys. */
 export const accountRouter = router({
   me: authedProcedure.query(({ ctx }) => getMe({ principal: ctx.principal })),
-  updateProfile: authedProcedure.input(updateProfileSchema).mutation(({ ctx, input }) => updateProfile({ principal: ctx.principal, input })),
-  changePassword: authedProcedure.input(changePasswordSchema).mutation(({ ctx, input }) => changePassword({ principal: ctx.principal, input })),
+  updateProfile: authedProcedure
+    .input(updateProfileSchema)
+    .mutation(({ ctx, input }) => updateProfile({ principal: ctx.principal, input })),
+  changePassword: authedProcedure
+    .input(changePasswordSchema)
+    .mutation(({ ctx, input }) => changePassword({ principal: ctx.principal, input })),
   mfaStatus: authedProcedure.query(({ ctx }) => getMfaStatus({ principal: ctx.principal })),
   setupTotp: authedProcedure.mutation(({ ctx }) => setupTotp({ principal: ctx.principal })),
   enableTotp: authedProcedure.input(enableTotpSchema).mutation(({ ctx, input }) => enableTotp({ principal: ctx.principal, input })),

@@ -23,35 +23,53 @@ const readArchive = permissionProcedure("read:archive");
 
 export const archivedEmailsRouter = router({
   listBySource: readArchive
-    .input(sourceEmailsParamsSchema.extend({ page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(20) }))
-    .query(({ ctx, input }) => listEmailsBySource({ principal: ctx.principal, sourceId: input.ingestionSourceId, page: input.page, limit: input.limit })),
+    .input(
+      sourceEmailsParamsSchema.extend({ page: z.number().int().min(1).default(1), limit: z.number().int().min(1).max(100).default(20) }),
+    )
+    .query(({ ctx, input }) =>
+      listEmailsBySource({ principal: ctx.principal, sourceId: input.ingestionSourceId, page: input.page, limit: input.limit }),
+    ),
   get: readArchive.input(emailIdParamsSchema).query(({ ctx, input }) => getArchivedEmail({ principal: ctx.principal, emailId: input.id })),
   body: readArchive
     .input(emailIdParamsSchema.extend({ showRemoteImages: z.boolean().default(false) }))
     .query(({ ctx, input }) => renderEmailBody({ principal: ctx.principal, emailId: input.id, showRemoteImages: input.showRemoteImages })),
-  delete: permissionProcedure("delete:archive").input(emailIdParamsSchema).mutation(({ ctx, input }) => deleteArchivedEmail({ principal: ctx.principal, emailId: input.id })),
+  delete: permissionProcedure("delete:archive")
+    .input(emailIdParamsSchema)
+    .mutation(({ ctx, input }) => deleteArchivedEmail({ principal: ctx.principal, emailId: input.id })),
   restore: permissionProcedure("restore:archive")
     .input(emailIdParamsSchema.extend(restoreEmailSchema.shape))
     .mutation(({ ctx, input }) => restoreArchivedEmail({ principal: ctx.principal, emailId: input.id, input })),
-  bulkRestore: permissionProcedure("restore:archive").input(bulkRestoreSchema).mutation(({ ctx, input }) => requestBulkRestore({ principal: ctx.principal, input })),
-  restoreRun: permissionProcedure("restore:archive").input(restoreRunParamsSchema).query(({ input }) => getRestoreRun({ runId: input.runId })),
+  bulkRestore: permissionProcedure("restore:archive")
+    .input(bulkRestoreSchema)
+    .mutation(({ ctx, input }) => requestBulkRestore({ principal: ctx.principal, input })),
+  restoreRun: permissionProcedure("restore:archive")
+    .input(restoreRunParamsSchema)
+    .query(({ input }) => getRestoreRun({ runId: input.runId })),
 });
 
 export const sourcesRouter = router({
   list: permissionProcedure("manage:ingestion").query(() => listSources()),
   /** Source names for the email browser (read:archive callers may filter by source). */
-  names: readArchive.query(async () => (await listSources()).map((source) => ({ id: source.id, name: source.name, provider: source.provider }))),
-  create: permissionProcedure("manage:ingestion").input(createSourceSchema).mutation(({ ctx, input }) => createSource({ actor: ctx.principal.actor, input })),
+  names: readArchive.query(async () =>
+    (await listSources()).map((source) => ({ id: source.id, name: source.name, provider: source.provider })),
+  ),
+  create: permissionProcedure("manage:ingestion")
+    .input(createSourceSchema)
+    .mutation(({ ctx, input }) => createSource({ actor: ctx.principal.actor, input })),
   /** Where the SMTP journaling listener listens (for the settings shown on journal sources); null when off. */
   journalListener: permissionProcedure("manage:ingestion").query(() =>
     config.journalSmtpPort === 0 ? null : { host: config.journalSmtpHost, port: config.journalSmtpPort },
   ),
-  sync: permissionProcedure("manage:ingestion").input(sourceIdParamsSchema).mutation(({ ctx, input }) => requestImapSync({ actor: ctx.principal.actor, sourceId: input.id })),
+  sync: permissionProcedure("manage:ingestion")
+    .input(sourceIdParamsSchema)
+    .mutation(({ ctx, input }) => requestImapSync({ actor: ctx.principal.actor, sourceId: input.id })),
 });
 
 export const settingsRouter = router({
   get: permissionProcedure("manage:all").query(() => getSettings()),
-  update: permissionProcedure("manage:all").input(updateSettingsSchema).mutation(({ ctx, input }) => updateSettings({ actor: ctx.principal.actor, input })),
+  update: permissionProcedure("manage:all")
+    .input(updateSettingsSchema)
+    .mutation(({ ctx, input }) => updateSettings({ actor: ctx.principal.actor, input })),
 });
 
 export const dashboardRouter = router({

@@ -48,7 +48,9 @@ export const ediscoveryRouter = router({
     .input(caseIdParamsSchema.extend({ data: updateCaseSchema }))
     .mutation(({ ctx, input }) => updateCase({ principal: ctx.principal, id: input.id, input: input.data })),
   delete: manageCases.input(caseIdParamsSchema).mutation(({ ctx, input }) => deleteCase({ principal: ctx.principal, id: input.id })),
-  searches: readCases.input(caseIdParamsSchema).query(({ ctx, input }) => listSavedSearches({ principal: ctx.principal, caseId: input.id })),
+  searches: readCases
+    .input(caseIdParamsSchema)
+    .query(({ ctx, input }) => listSavedSearches({ principal: ctx.principal, caseId: input.id })),
   search: readCases
     .input(caseSearchParamsSchema)
     .query(({ ctx, input }) => getSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId })),
@@ -57,7 +59,9 @@ export const ediscoveryRouter = router({
     .mutation(({ ctx, input }) => createSavedSearch({ principal: ctx.principal, caseId: input.id, input: input.data })),
   updateSearch: manageCases
     .input(caseSearchParamsSchema.extend({ data: updateSavedSearchSchema }))
-    .mutation(({ ctx, input }) => updateSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId, input: input.data })),
+    .mutation(({ ctx, input }) =>
+      updateSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId, input: input.data }),
+    ),
   deleteSearch: manageCases
     .input(caseSearchParamsSchema)
     .mutation(({ ctx, input }) => deleteSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId })),
@@ -78,12 +82,10 @@ export const ediscoveryRouter = router({
     .input(caseTagParamsSchema.extend(removeTagSchema.shape))
     .mutation(({ ctx, input }) => removeTag({ principal: ctx.principal, caseId: input.id, tagId: input.tagId, emailIds: input.emailIds })),
   /** UI only (no REST route): the review view, the case's tagged emails with their tags. */
-  taggedEmails: readCases
-    .input(caseIdParamsSchema.extend(listTaggedSchema.shape))
-    .query(({ ctx, input }) => {
-      const { id, ...query } = input;
-      return listTaggedEmails({ principal: ctx.principal, caseId: id, input: query });
-    }),
+  taggedEmails: readCases.input(caseIdParamsSchema.extend(listTaggedSchema.shape)).query(({ ctx, input }) => {
+    const { id, ...query } = input;
+    return listTaggedEmails({ principal: ctx.principal, caseId: id, input: query });
+  }),
   exports: readCases.input(caseIdParamsSchema).query(({ ctx, input }) => listExports({ principal: ctx.principal, caseId: input.id })),
   export: readCases
     .input(caseExportParamsSchema)

@@ -40,7 +40,9 @@ export const legalHoldsRouter = router({
   /** The search bulk apply would run: its exact total and a first page, through the same search use case. */
   previewBulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "search")
     .input(bulkApplySchema)
-    .query(({ ctx, input }) => searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true })),
+    .query(({ ctx, input }) =>
+      searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true }),
+    ),
   bulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "bulkApply")
     .input(holdIdParamsSchema.extend(bulkApplySchema.shape))
     .mutation(({ ctx, input }) => bulkApplyHold({ principal: ctx.principal, id: input.id, query: input.searchQuery })),

@@ -46,7 +46,9 @@ export const retentionLabelsRouter = router({
   update: manageRetention
     .input(labelIdParamsSchema.extend({ data: updateLabelSchema }))
     .mutation(({ ctx, input }) => updateLabel({ actor: ctx.principal.actor, id: input.id, input: input.data })),
-  delete: manageRetention.input(labelIdParamsSchema).mutation(({ ctx, input }) => deleteLabel({ actor: ctx.principal.actor, id: input.id })),
+  delete: manageRetention
+    .input(labelIdParamsSchema)
+    .mutation(({ ctx, input }) => deleteLabel({ actor: ctx.principal.actor, id: input.id })),
   emailLabel: featureProcedure("RETENTION_POLICY", "read:archive")
     .input(labelEmailParamsSchema)
     .query(({ ctx, input }) => getEmailLabel({ principal: ctx.principal, emailId: input.emailId })),
@@ -66,7 +68,9 @@ export const retentionPoliciesRouter = router({
   update: manageRetention
     .input(policyIdParamsSchema.extend({ data: updatePolicySchema }))
     .mutation(({ ctx, input }) => updatePolicy({ actor: ctx.principal.actor, id: input.id, input: input.data })),
-  delete: manageRetention.input(policyIdParamsSchema).mutation(({ ctx, input }) => deletePolicy({ actor: ctx.principal.actor, id: input.id })),
+  delete: manageRetention
+    .input(policyIdParamsSchema)
+    .mutation(({ ctx, input }) => deletePolicy({ actor: ctx.principal.actor, id: input.id })),
 });
 
 export const lifecycleRouter = router({
@@ -84,7 +88,9 @@ const reviewDispositions = authedProcedure.use(({ next }) => {
 });
 
 export const dispositionsRouter = router({
-  list: reviewDispositions.input(listDispositionsQuerySchema).query(({ ctx, input }) => listDispositions({ principal: ctx.principal, query: input })),
+  list: reviewDispositions
+    .input(listDispositionsQuerySchema)
+    .query(({ ctx, input }) => listDispositions({ principal: ctx.principal, query: input })),
   queueSize: reviewDispositions.query(({ ctx }) => countReviewQueue({ principal: ctx.principal })),
   decide: reviewDispositions
     .input(decideDispositionsSchema)

@@ -9,7 +9,9 @@ import { permissionProcedure, router } from "../init";
 
 export const rolesRouter = router({
   list: permissionProcedure("read:users").query(() => listRoles()),
-  get: permissionProcedure("read:users").input(roleIdParamsSchema).query(({ input }) => getRole({ id: input.id })),
+  get: permissionProcedure("read:users")
+    .input(roleIdParamsSchema)
+    .query(({ input }) => getRole({ id: input.id })),
   create: permissionProcedure("manage:all")
     .input(createRoleSchema)
     .mutation(({ ctx, input }) => createRole({ actor: ctx.principal.actor, input })),

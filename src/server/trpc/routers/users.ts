@@ -10,7 +10,9 @@ import { permissionProcedure, router } from "../init";
 
 export const usersRouter = router({
   list: permissionProcedure("read:users").query(() => listUsers()),
-  get: permissionProcedure("read:users").input(userIdParamsSchema).query(({ input }) => getUser({ id: input.id })),
+  get: permissionProcedure("read:users")
+    .input(userIdParamsSchema)
+    .query(({ input }) => getUser({ id: input.id })),
   create: permissionProcedure("manage:all")
     .input(createUserSchema)
     .mutation(({ ctx, input }) => createUser({ actor: ctx.principal.actor, input })),

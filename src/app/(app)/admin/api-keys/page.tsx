@@ -30,7 +30,14 @@ function NewKeyNotice({ apiKey, onDismiss }: { apiKey: string; onDismiss: () => 
     <section aria-label="New API key" className="card space-y-2 border-emerald-300 bg-emerald-50">
       <p className="text-sm font-medium text-emerald-900">Copy this key now. It is shown only once and cannot be retrieved later.</p>
       <div className="flex gap-2">
-        <input readOnly value={apiKey} aria-label="API key" className="input font-mono" data-testid="new-api-key" onFocus={(event) => event.target.select()} />
+        <input
+          readOnly
+          value={apiKey}
+          aria-label="API key"
+          className="input font-mono"
+          data-testid="new-api-key"
+          onFocus={(event) => event.target.select()}
+        />
         <button type="button" className="btn" onClick={copy}>
           {copied ? "Copied" : "Copy"}
         </button>
@@ -89,7 +96,15 @@ export default function ApiKeysPage() {
       {newKey && <NewKeyNotice apiKey={newKey} onDismiss={() => setNewKey(null)} />}
       <form onSubmit={submit} className="card grid gap-3 sm:grid-cols-[1fr_12rem_auto]" aria-label="New API key form" noValidate>
         <TextField label="Key name" name="name" error={errors.name} placeholder="e.g. nightly export" required />
-        <TextField label="Expires in (days)" name="expiresInDays" type="number" min={1} max={3650} error={errors.expiresInDays} hint="Empty: never expires." />
+        <TextField
+          label="Expires in (days)"
+          name="expiresInDays"
+          type="number"
+          min={1}
+          max={3650}
+          error={errors.expiresInDays}
+          hint="Empty: never expires."
+        />
         <div className="flex items-start pt-6">
           <SubmitButton className="btn btn-primary" disabled={create.isPending}>
             Create key
@@ -110,8 +125,18 @@ export default function ApiKeysPage() {
           { key: "name", header: "Name", sortValue: (key) => key.name.toLowerCase(), render: (key) => key.name },
           { key: "prefix", header: "Key starts with", render: (key) => <code>{key.prefix}…</code> },
           { key: "created", header: "Created", sortValue: (key) => key.createdAt, render: (key) => formatDateTime(key.createdAt) },
-          { key: "lastUsed", header: "Last used", sortValue: (key) => key.lastUsedAt, render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never") },
-          { key: "expires", header: "Expires", sortValue: (key) => key.expiresAt, render: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : "never") },
+          {
+            key: "lastUsed",
+            header: "Last used",
+            sortValue: (key) => key.lastUsedAt,
+            render: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt) : "never"),
+          },
+          {
+            key: "expires",
+            header: "Expires",
+            sortValue: (key) => key.expiresAt,
+            render: (key) => (key.expiresAt ? formatDateTime(key.expiresAt) : "never"),
+          },
           {
             key: "actions",
             header: "Actions",

@@ -24,7 +24,9 @@ function PolicyList({ role }: { role: Role }) {
           <code className="rounded bg-slate-100 px-1">
             {policy.action}:{policy.subject}
           </code>
-          {Object.keys(policy.conditions).length > 0 && <code className="ml-1 text-xs text-slate-600">{JSON.stringify(policy.conditions)}</code>}
+          {Object.keys(policy.conditions).length > 0 && (
+            <code className="ml-1 text-xs text-slate-600">{JSON.stringify(policy.conditions)}</code>
+          )}
         </li>
       ))}
     </ul>

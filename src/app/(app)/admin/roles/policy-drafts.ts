@@ -28,7 +28,7 @@ export function parseDrafts(drafts: PolicyDraft[]): { policies: Policy[]; errors
       try {
         conditions = JSON.parse(draft.conditions);
       } catch {
-        errors[`${row}.conditions`] = "conditions must be valid JSON, e.g. {\"userEmail\": \"alice@example.com\"}";
+        errors[`${row}.conditions`] = 'conditions must be valid JSON, e.g. {"userEmail": "alice@example.com"}';
         return;
       }
     }
@@ -37,7 +37,8 @@ export function parseDrafts(drafts: PolicyDraft[]): { policies: Policy[]; errors
     for (const issue of result.error?.issues ?? []) {
       const field = issue.path[0] === "conditions" || issue.path.length === 0 ? "conditions" : String(issue.path[0]);
       // zod names an unknown record key only as "Invalid key in record".
-      const message = issue.code === "invalid_key" ? `is not a condition field (use ${ARCHIVE_CONDITION_FIELDS.join(", ")})` : issue.message;
+      const message =
+        issue.code === "invalid_key" ? `is not a condition field (use ${ARCHIVE_CONDITION_FIELDS.join(", ")})` : issue.message;
       errors[`${row}.${field}`] ??= issue.path.length > 1 ? `${issue.path.slice(1).join(".")}: ${message}` : message;
     }
   });

@@ -43,16 +43,19 @@ export default function SettingsPage() {
             <h2 id="deletion-heading" className="font-medium">
               Deletion of archived emails
             </h2>
-            <span data-testid="deletion-state" className={`badge ${enabled ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}>
+            <span
+              data-testid="deletion-state"
+              className={`badge ${enabled ? "bg-amber-100 text-amber-900" : "bg-emerald-100 text-emerald-900"}`}
+            >
               {enabled ? "Deletion enabled" : "Deletion disabled"}
             </span>
           </div>
           <p className="text-sm text-slate-700">
             While deletion is <strong>disabled</strong> (the default), no one can delete an archived email by hand, whatever their role: the
-            Delete button and <code>DELETE /v1/archived-emails/&#123;id&#125;</code> are refused. Turn it <strong>on</strong> to let users whose role
-            grants <code>delete:archive</code> delete single emails. Emails on an active legal hold stay protected either way. This switch does not
-            govern the retention lifecycle: retention labels and policies delete expired emails according to their own rules (see Retention). Every
-            change is recorded in the audit log.
+            Delete button and <code>DELETE /v1/archived-emails/&#123;id&#125;</code> are refused. Turn it <strong>on</strong> to let users
+            whose role grants <code>delete:archive</code> delete single emails. Emails on an active legal hold stay protected either way.
+            This switch does not govern the retention lifecycle: retention labels and policies delete expired emails according to their own
+            rules (see Retention). Every change is recorded in the audit log.
           </p>
           <div className="flex items-center gap-3">
             <button
@@ -64,9 +67,14 @@ export default function SettingsPage() {
               onClick={() => (enabled ? update.mutate({ deletionEnabled: false }) : setConfirming(true))}
               className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-50 ${enabled ? "bg-amber-500" : "bg-slate-300"}`}
             >
-              <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-5" : "translate-x-0.5"}`} />
+              <span
+                aria-hidden="true"
+                className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-5" : "translate-x-0.5"}`}
+              />
             </button>
-            <span className="text-sm text-slate-700">{enabled ? "On: permitted users can delete emails" : "Off: no email can be deleted by hand"}</span>
+            <span className="text-sm text-slate-700">
+              {enabled ? "On: permitted users can delete emails" : "Off: no email can be deleted by hand"}
+            </span>
           </div>
         </section>
       )}

@@ -38,7 +38,8 @@ export function SsoRoleMappingForm() {
   );
 
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
-  const update = (index: number, change: Partial<Rule>) => setRules(rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)));
+  const update = (index: number, change: Partial<Rule>) =>
+    setRules(rules.map((rule, at) => (at === index ? { ...rule, ...change } : rule)));
   const sources = [status.data?.oidc && `single sign-on (${status.data.oidc})`, status.data?.ldap && "LDAP"].filter(Boolean).join(" and ");
 
   return (
@@ -47,9 +48,10 @@ export function SsoRoleMappingForm() {
         Directory groups and roles
       </h2>
       <p className="text-sm text-slate-700">
-        Users who sign in through {sources || "single sign-on or LDAP (neither is configured yet)"} get the role of the first rule below whose group they
-        belong to, or the default role. The mapping is applied again at every sign-in: leaving a group removes its role at the next sign-in and ends the
-        user&apos;s other sessions. {status.data?.ssoOnly && "Password sign-in is off (SSO_ONLY) except for the break-glass account."}
+        Users who sign in through {sources || "single sign-on or LDAP (neither is configured yet)"} get the role of the first rule below
+        whose group they belong to, or the default role. The mapping is applied again at every sign-in: leaving a group removes its role at
+        the next sign-in and ends the user&apos;s other sessions.{" "}
+        {status.data?.ssoOnly && "Password sign-in is off (SSO_ONLY) except for the break-glass account."}
       </p>
       {!mapping.data || !roles.data ? (
         <Skeleton lines={3} />
@@ -64,14 +66,30 @@ export function SsoRoleMappingForm() {
         >
           {rules.map((rule, index) => (
             <div key={index} className="flex flex-wrap items-end gap-3">
-              <TextField label={`Group ${index + 1}`} value={rule.group} required maxLength={1024} onChange={(event) => update(index, { group: event.target.value })} />
-              <SelectField label={`Role for group ${index + 1}`} options={roleOptions} value={rule.roleId} onChange={(event) => update(index, { roleId: event.target.value })} />
+              <TextField
+                label={`Group ${index + 1}`}
+                value={rule.group}
+                required
+                maxLength={1024}
+                onChange={(event) => update(index, { group: event.target.value })}
+              />
+              <SelectField
+                label={`Role for group ${index + 1}`}
+                options={roleOptions}
+                value={rule.roleId}
+                onChange={(event) => update(index, { roleId: event.target.value })}
+              />
               <button type="button" className="btn btn-sm" onClick={() => setRules(rules.filter((_, at) => at !== index))}>
                 Remove
               </button>
             </div>
           ))}
-          <button type="button" className="btn btn-sm" disabled={roleOptions.length === 0} onClick={() => setRules([...rules, { group: "", roleId: roleOptions[0]?.value ?? "" }])}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={roleOptions.length === 0}
+            onClick={() => setRules([...rules, { group: "", roleId: roleOptions[0]?.value ?? "" }])}
+          >
             Add group
           </button>
           <SelectField

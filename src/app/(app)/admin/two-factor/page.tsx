@@ -38,8 +38,14 @@ export default function TwoFactorPage() {
       <ErrorNotice error={status.error} />
       {recoveryCodes && (
         <section className="card space-y-2" aria-label="Recovery codes">
-          <p>Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs in once, and they are not shown again.</p>
-          <ul className="grid grid-cols-2 gap-1 font-mono">{recoveryCodes.map((code) => <li key={code}>{code}</li>)}</ul>
+          <p>
+            Two-factor authentication is on. Keep these recovery codes somewhere safe: each signs in once, and they are not shown again.
+          </p>
+          <ul className="grid grid-cols-2 gap-1 font-mono">
+            {recoveryCodes.map((code) => (
+              <li key={code}>{code}</li>
+            ))}
+          </ul>
         </section>
       )}
       {status.data?.enabled === false && !recoveryCodes && (

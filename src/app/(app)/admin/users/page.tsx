@@ -27,7 +27,8 @@ export default function UsersPage() {
   const setDisabled = useMutation(
     trpc.users.update.mutationOptions({
       onSuccess: (user) => (
-        toast(user.disabled ? "User disabled" : "User enabled", "success"), queryClient.invalidateQueries(trpc.users.list.queryFilter())
+        toast(user.disabled ? "User disabled" : "User enabled", "success"),
+        queryClient.invalidateQueries(trpc.users.list.queryFilter())
       ),
       // The server's own words, e.g. that the last active administrator cannot be disabled.
       onError: (error) => toast(errorMessage(error), "error"),
@@ -70,11 +71,26 @@ export default function UsersPage() {
         loading={users.isLoading}
         rowKey={(user) => user.id}
         columns={[
-          { key: "name", header: "Name", sortValue: (user) => `${user.first_name} ${user.last_name}`.toLowerCase(), render: (user) => `${user.first_name} ${user.last_name}` },
+          {
+            key: "name",
+            header: "Name",
+            sortValue: (user) => `${user.first_name} ${user.last_name}`.toLowerCase(),
+            render: (user) => `${user.first_name} ${user.last_name}`,
+          },
           { key: "email", header: "Email", sortValue: (user) => user.email, render: (user) => user.email },
-          { key: "role", header: "Role", sortValue: (user) => user.role?.name ?? "", render: (user) => user.role?.name ?? <span className="text-slate-500">no role</span> },
+          {
+            key: "role",
+            header: "Role",
+            sortValue: (user) => user.role?.name ?? "",
+            render: (user) => user.role?.name ?? <span className="text-slate-500">no role</span>,
+          },
           { key: "created", header: "Created", sortValue: (user) => user.createdAt, render: (user) => formatDateTime(user.createdAt) },
-          { key: "status", header: "Status", sortValue: (user) => user.disabled, render: (user) => (user.disabled ? <span className="badge bg-red-100 text-red-900">disabled</span> : "active") },
+          {
+            key: "status",
+            header: "Status",
+            sortValue: (user) => user.disabled,
+            render: (user) => (user.disabled ? <span className="badge bg-red-100 text-red-900">disabled</span> : "active"),
+          },
           ...(can.manageAll
             ? [
                 {
@@ -141,8 +157,8 @@ export default function UsersPage() {
         onClose={() => setSigningOut(null)}
       >
         <p>
-          End every session and access token of <strong>{signingOut?.email}</strong>? They must sign in again. Their API keys keep
-          working until revoked.
+          End every session and access token of <strong>{signingOut?.email}</strong>? They must sign in again. Their API keys keep working
+          until revoked.
         </p>
       </ConfirmDialog>
     </div>

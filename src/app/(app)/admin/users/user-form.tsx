@@ -31,7 +31,9 @@ export function UserForm({ user, roles, onDone }: { user: User | null; roles: Ro
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
     const fields = { email: form.email, first_name: form.first_name, last_name: form.last_name, roleId: form.roleId || null };
-    const values = user ? { ...fields, ...(form.currentPassword ? { currentPassword: form.currentPassword } : {}) } : { ...fields, password: form.password };
+    const values = user
+      ? { ...fields, ...(form.currentPassword ? { currentPassword: form.currentPassword } : {}) }
+      : { ...fields, password: form.password };
     const found = zodFieldErrors(user ? updateUserSchema : createUserSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -56,7 +58,17 @@ export function UserForm({ user, roles, onDone }: { user: User | null; roles: Ro
           hint="Needed only to change your own email."
         />
       )}
-      {!user && <TextField label="Password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 8 characters." required />}
+      {!user && (
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+          hint="At least 8 characters."
+          required
+        />
+      )}
       <SelectField
         label="Role"
         name="roleId"

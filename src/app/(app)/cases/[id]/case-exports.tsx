@@ -82,7 +82,10 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
   );
   const cancel = useMutation(trpc.ediscovery.cancelExport.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError }));
   const verify = useMutation(
-    trpc.ediscovery.verifyExport.mutationOptions({ onSuccess: (result) => setVerifications((current) => ({ ...current, [result.exportId]: result })), onError }),
+    trpc.ediscovery.verifyExport.mutationOptions({
+      onSuccess: (result) => setVerifications((current) => ({ ...current, [result.exportId]: result })),
+      onError,
+    }),
   );
   const errors = fieldErrorsOf(create.error);
   const sources = [
@@ -98,7 +101,15 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
     const [kind, sourceId] = (values.source ?? "").split(":");
     const source = kind === "tag" ? { tagId: sourceId } : kind === "hold" ? { holdId: sourceId } : { searchId: sourceId ?? "" };
     create.mutate(
-      { id: matter.id, data: { name: values.name ?? "", source, format: values.format as "eml" | "mbox", includeAttachmentText: values.includeAttachmentText === "on" } },
+      {
+        id: matter.id,
+        data: {
+          name: values.name ?? "",
+          source,
+          format: values.format as "eml" | "mbox",
+          includeAttachmentText: values.includeAttachmentText === "on",
+        },
+      },
       { onSuccess: () => form.reset() },
     );
   }
@@ -141,7 +152,12 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
             render: (item) => (
               <span className="flex flex-col gap-1">
                 {ACTIVE.has(item.status) && can.manageEdiscovery ? (
-                  <button type="button" className="btn btn-sm" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: matter.id, exportId: item.id })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={cancel.isPending}
+                    onClick={() => cancel.mutate({ id: matter.id, exportId: item.id })}
+                  >
                     Cancel {item.name}
                   </button>
                 ) : null}
@@ -150,7 +166,12 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
                     <a className="btn btn-sm" href={`/api/ui/ediscovery/cases/${matter.id}/exports/${item.id}/download`} download>
                       Download {item.name}
                     </a>
-                    <button type="button" className="btn btn-sm" disabled={verify.isPending} onClick={() => verify.mutate({ id: matter.id, exportId: item.id })}>
+                    <button
+                      type="button"
+                      className="btn btn-sm"
+                      disabled={verify.isPending}
+                      onClick={() => verify.mutate({ id: matter.id, exportId: item.id })}
+                    >
                       Verify {item.name}
                     </button>
                   </>
@@ -193,8 +214,9 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
             Start export
           </SubmitButton>
           <p className="text-xs text-slate-600">
-            The background worker produces the export: messages byte for byte, a manifest with each message&apos;s SHA-256 signed with the archive&apos;s export key,
-            and a Concordance load file. Verify checks the signature and every hash as a recipient would (docs/ediscovery.md).
+            The background worker produces the export: messages byte for byte, a manifest with each message&apos;s SHA-256 signed with the
+            archive&apos;s export key, and a Concordance load file. Verify checks the signature and every hash as a recipient would
+            (docs/ediscovery.md).
           </p>
         </form>
       ) : null}

@@ -21,7 +21,9 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
     <div className="space-y-6">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-600">Custodians</dt>
-        <dd data-testid="case-custodians">{matter.custodians.length ? matter.custodians.join(", ") : "All mailboxes (no custodian set)"}</dd>
+        <dd data-testid="case-custodians">
+          {matter.custodians.length ? matter.custodians.join(", ") : "All mailboxes (no custodian set)"}
+        </dd>
         <dt className="font-medium text-slate-600">Members</dt>
         <dd>
           <ul>
@@ -50,7 +52,13 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
           columns={[
             { key: "name", header: "Name", sortValue: (hold) => hold.name, render: (hold) => hold.name },
             { key: "state", header: "State", render: (hold) => (hold.isActive ? "Active" : "Inactive") },
-            { key: "emails", header: "Emails", className: "text-right", sortValue: (hold) => hold.emailCount, render: (hold) => formatNumber(hold.emailCount) },
+            {
+              key: "emails",
+              header: "Emails",
+              className: "text-right",
+              sortValue: (hold) => hold.emailCount,
+              render: (hold) => formatNumber(hold.emailCount),
+            },
           ]}
         />
       </section>

@@ -31,7 +31,11 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
       { getNextPageParam: (page) => page.next },
     ),
   );
-  const create = useMutation(trpc.ediscovery.createTag.mutationOptions({ onSuccess: (tag) => (toast(`Tag "${tag.name}" created`), queryClient.invalidateQueries()) }));
+  const create = useMutation(
+    trpc.ediscovery.createTag.mutationOptions({
+      onSuccess: (tag) => (toast(`Tag "${tag.name}" created`), queryClient.invalidateQueries()),
+    }),
+  );
   const remove = useMutation(
     trpc.ediscovery.deleteTag.mutationOptions({
       onSuccess: (_result, input) => {
@@ -57,13 +61,25 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
       <section className="space-y-2">
         <h2 className="font-medium">Review tags</h2>
         <ErrorNotice error={tags.error} />
-        {tags.data?.length === 0 ? <p className="text-sm text-slate-600">No tag yet: for example Responsive, Privileged, Not responsive.</p> : null}
+        {tags.data?.length === 0 ? (
+          <p className="text-sm text-slate-600">No tag yet: for example Responsive, Privileged, Not responsive.</p>
+        ) : null}
         <ul className="flex flex-wrap gap-2" aria-label="Review tags">
           {tags.data?.map((tag) => (
-            <li key={tag.id} className="flex items-center gap-1 rounded border border-slate-200 bg-white px-2 py-1 text-sm" data-testid={`tag-${tag.name}`}>
+            <li
+              key={tag.id}
+              className="flex items-center gap-1 rounded border border-slate-200 bg-white px-2 py-1 text-sm"
+              data-testid={`tag-${tag.name}`}
+            >
               {tag.name} · {formatNumber(tag.emailCount)}
               {can.manageEdiscovery ? (
-                <button type="button" className="btn btn-sm" disabled={closed} aria-label={`Delete tag ${tag.name}`} onClick={() => setDeleting(tag)}>
+                <button
+                  type="button"
+                  className="btn btn-sm"
+                  disabled={closed}
+                  aria-label={`Delete tag ${tag.name}`}
+                  onClick={() => setDeleting(tag)}
+                >
                   ×
                 </button>
               ) : null}

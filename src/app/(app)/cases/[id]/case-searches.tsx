@@ -49,7 +49,10 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
   );
   const tagAll = useMutation(
     trpc.ediscovery.applyTag.mutationOptions({
-      onSuccess: (result) => (toast(`${formatNumber(result.emailsMatched)} results tagged, ${formatNumber(result.emailsTagged)} of them newly`), queryClient.invalidateQueries()),
+      onSuccess: (result) => (
+        toast(`${formatNumber(result.emailsMatched)} results tagged, ${formatNumber(result.emailsTagged)} of them newly`),
+        queryClient.invalidateQueries()
+      ),
       onError,
     }),
   );
@@ -57,7 +60,9 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
   const bulkTag = tags.data?.find((tag) => tag.id === bulkTagId) ?? tags.data?.[0];
   const sampleIds = run?.result.sample.map((email) => email.id) ?? [];
   const sampleTags = useQuery(
-    trpc.ediscovery.taggedEmails.queryOptions(sampleIds.length ? { id: matter.id, emailIds: sampleIds, limit: sampleIds.length } : skipToken),
+    trpc.ediscovery.taggedEmails.queryOptions(
+      sampleIds.length ? { id: matter.id, emailIds: sampleIds, limit: sampleIds.length } : skipToken,
+    ),
   );
   const tagIdsOf = (emailId: string) => sampleTags.data?.items.find((item) => item.id === emailId)?.caseTagIds ?? [];
 
@@ -66,7 +71,9 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
       {can.manageEdiscovery ? <SearchBuilder caseId={matter.id} disabled={closed} /> : null}
       <section className="space-y-2">
         <h2 className="font-medium">Saved searches</h2>
-        {matter.custodians.length ? <p className="text-xs text-slate-600">Searches run within the custodians&apos; mailboxes unless saved to search every mailbox.</p> : null}
+        {matter.custodians.length ? (
+          <p className="text-xs text-slate-600">Searches run within the custodians&apos; mailboxes unless saved to search every mailbox.</p>
+        ) : null}
         <DataTable
           rows={matter.searches}
           rowKey={(search) => search.id}
@@ -75,15 +82,29 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
           columns={[
             { key: "name", header: "Name", sortValue: (search) => search.name, render: (search) => search.name },
             { key: "query", header: "Query", render: (search) => <code>{search.searchQuery.query || "(every email)"}</code> },
-            { key: "scope", header: "Mailboxes", render: (search) => (search.ignoreCustodians || matter.custodians.length === 0 ? "All" : "Custodians") },
-            { key: "lastCount", header: "Last count", className: "text-right", render: (search) => (search.lastCount === null ? "never run" : formatNumber(search.lastCount)) },
+            {
+              key: "scope",
+              header: "Mailboxes",
+              render: (search) => (search.ignoreCustodians || matter.custodians.length === 0 ? "All" : "Custodians"),
+            },
+            {
+              key: "lastCount",
+              header: "Last count",
+              className: "text-right",
+              render: (search) => (search.lastCount === null ? "never run" : formatNumber(search.lastCount)),
+            },
             { key: "lastRunAt", header: "Last run", render: (search) => formatDateTime(search.lastRunAt) },
             {
               key: "actions",
               header: "Actions",
               render: (search) => (
                 <span className="flex flex-wrap gap-1">
-                  <button type="button" className="btn btn-sm" disabled={runSearch.isPending} onClick={() => runSearch.mutate({ id: matter.id, searchId: search.id })}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    disabled={runSearch.isPending}
+                    onClick={() => runSearch.mutate({ id: matter.id, searchId: search.id })}
+                  >
                     Run {search.name}
                   </button>
                   {can.manageEdiscovery ? (
@@ -103,7 +124,11 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
           <h2 className="font-medium">
             Results of {run.search.name}: <span data-testid="run-total">{formatNumber(run.result.total)}</span> emails
           </h2>
-          {run.result.total > run.result.sample.length ? <p className="text-xs text-slate-600">The first {run.result.sample.length} are shown; tagging all results covers every match.</p> : null}
+          {run.result.total > run.result.sample.length ? (
+            <p className="text-xs text-slate-600">
+              The first {run.result.sample.length} are shown; tagging all results covers every match.
+            </p>
+          ) : null}
           {can.manageEdiscovery && tags.data?.length ? (
             <div className="flex flex-wrap items-end gap-2 text-sm">
               <TagSelect label="Tag for all results" tags={tags.data} value={bulkTag?.id} onChange={setBulkTagId} />
@@ -117,7 +142,14 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
               </button>
             </div>
           ) : null}
-          <ReviewTable caseId={matter.id} caption="Search results" rows={run.result.sample} tags={tags.data ?? []} tagIdsOf={tagIdsOf} disabled={closed || !can.manageEdiscovery} />
+          <ReviewTable
+            caseId={matter.id}
+            caption="Search results"
+            rows={run.result.sample}
+            tags={tags.data ?? []}
+            tagIdsOf={tagIdsOf}
+            disabled={closed || !can.manageEdiscovery}
+          />
         </section>
       ) : null}
       <ConfirmDialog

@@ -44,7 +44,11 @@ export default function CasePage() {
         {data.name} <CaseStatusBadge status={data.status} />
       </h1>
       {data.description ? <p className="text-sm text-slate-700">{data.description}</p> : null}
-      {closed ? <p className="text-sm text-amber-800">This case is closed: its history can be read and downloaded, nothing can be changed until it is reopened.</p> : null}
+      {closed ? (
+        <p className="text-sm text-amber-800">
+          This case is closed: its history can be read and downloaded, nothing can be changed until it is reopened.
+        </p>
+      ) : null}
       <div role="tablist" aria-label="Case workspace" className="flex gap-1 border-b border-slate-200">
         {TABS.map((name) => (
           <button

@@ -11,7 +11,17 @@ import { errorMessage, useTRPC, type RouterOutputs } from "@/lib/trpc";
 export type Tag = RouterOutputs["ediscovery"]["tags"][number];
 
 /** A choice among the case's review tags. */
-export function TagSelect({ label, tags, value, onChange }: { label: string; tags: Tag[]; value: string | undefined; onChange: (tagId: string) => void }) {
+export function TagSelect({
+  label,
+  tags,
+  value,
+  onChange,
+}: {
+  label: string;
+  tags: Tag[];
+  value: string | undefined;
+  onChange: (tagId: string) => void;
+}) {
   return (
     <label>
       {label}
@@ -64,8 +74,18 @@ export function ReviewTable({
     setSelected(new Set());
     return queryClient.invalidateQueries();
   };
-  const apply = useMutation(trpc.ediscovery.applyTag.mutationOptions({ onSuccess: (result) => done(`${formatNumber(result.emailsTagged)} emails newly tagged`), onError }));
-  const remove = useMutation(trpc.ediscovery.removeTag.mutationOptions({ onSuccess: (result) => done(`${formatNumber(result.emailsUntagged)} emails untagged`), onError }));
+  const apply = useMutation(
+    trpc.ediscovery.applyTag.mutationOptions({
+      onSuccess: (result) => done(`${formatNumber(result.emailsTagged)} emails newly tagged`),
+      onError,
+    }),
+  );
+  const remove = useMutation(
+    trpc.ediscovery.removeTag.mutationOptions({
+      onSuccess: (result) => done(`${formatNumber(result.emailsUntagged)} emails untagged`),
+      onError,
+    }),
+  );
   const toggle = (id: string) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -109,7 +129,12 @@ export function ReviewTable({
             key: "select",
             header: "",
             render: (row) => (
-              <input type="checkbox" aria-label={`Select ${row.subject || "(no subject)"}`} checked={selected.has(row.id)} onChange={() => toggle(row.id)} />
+              <input
+                type="checkbox"
+                aria-label={`Select ${row.subject || "(no subject)"}`}
+                checked={selected.has(row.id)}
+                onChange={() => toggle(row.id)}
+              />
             ),
           },
           {
@@ -124,11 +149,19 @@ export function ReviewTable({
           { key: "from", header: "From", render: (row) => row.senderEmail },
           { key: "mailbox", header: "Mailbox", render: (row) => row.userEmail },
           { key: "sent", header: "Sent", render: (row) => formatDateTime(row.sentAt) },
-          { key: "tags", header: "Tags", render: (row) => <span data-testid={`tags-${row.id}`}>{tagIdsOf(row.id).map(tagName).join(", ")}</span> },
+          {
+            key: "tags",
+            header: "Tags",
+            render: (row) => <span data-testid={`tags-${row.id}`}>{tagIdsOf(row.id).map(tagName).join(", ")}</span>,
+          },
         ]}
       />
       {rows && rows.length > 0 ? (
-        <button type="button" className="btn btn-sm" onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          onClick={() => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.id)))}
+        >
           {allSelected ? "Select none" : "Select all shown"}
         </button>
       ) : null}

@@ -33,14 +33,18 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
     }),
   );
   const errors = fieldErrorsOf(save.error);
-  const change = (index: number, patch: Partial<BuilderClause>) => setClauses((current) => current.map((clause, at) => (at === index ? { ...clause, ...patch } : clause)));
+  const change = (index: number, patch: Partial<BuilderClause>) =>
+    setClauses((current) => current.map((clause, at) => (at === index ? { ...clause, ...patch } : clause)));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     save.mutate(
-      { id: caseId, data: { name: values.name ?? "", searchQuery: searchQuery(query), ignoreCustodians: values.ignoreCustodians === "on" } },
+      {
+        id: caseId,
+        data: { name: values.name ?? "", searchQuery: searchQuery(query), ignoreCustodians: values.ignoreCustodians === "on" },
+      },
       { onSuccess: () => form.reset() },
     );
   }
@@ -54,7 +58,11 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
           <div key={index} className="flex flex-wrap items-end gap-2">
             <label className="text-sm">
               Field {index + 1}
-              <select className="input" value={clause.field} onChange={(event) => change(index, { field: event.target.value as BuilderClause["field"] })}>
+              <select
+                className="input"
+                value={clause.field}
+                onChange={(event) => change(index, { field: event.target.value as BuilderClause["field"] })}
+              >
                 {BUILDER_FIELDS.map((field) => (
                   <option key={field.value} value={field.value}>
                     {field.label}
@@ -69,9 +77,15 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
               </label>
             )}
             <label className="flex items-center gap-1 text-sm">
-              <input type="checkbox" checked={clause.exclude} onChange={(event) => change(index, { exclude: event.target.checked })} /> Exclude {index + 1}
+              <input type="checkbox" checked={clause.exclude} onChange={(event) => change(index, { exclude: event.target.checked })} />{" "}
+              Exclude {index + 1}
             </label>
-            <button type="button" className="btn btn-sm" disabled={clauses.length === 1} onClick={() => setClauses((current) => current.filter((_, at) => at !== index))}>
+            <button
+              type="button"
+              className="btn btn-sm"
+              disabled={clauses.length === 1}
+              onClick={() => setClauses((current) => current.filter((_, at) => at !== index))}
+            >
               Remove clause {index + 1}
             </button>
           </div>

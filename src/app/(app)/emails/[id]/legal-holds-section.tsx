@@ -34,7 +34,11 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
           <li key={hold.legalHoldId} className="flex items-center gap-2">
             {hold.holdName} {hold.isActive ? "" : "(inactive)"}
             {can.manageAll && (
-              <button className="btn btn-sm" aria-label={`Remove hold ${hold.holdName}`} onClick={() => removeHold.mutate({ emailId, holdId: hold.legalHoldId })}>
+              <button
+                className="btn btn-sm"
+                aria-label={`Remove hold ${hold.holdName}`}
+                onClick={() => removeHold.mutate({ emailId, holdId: hold.legalHoldId })}
+              >
                 Remove
               </button>
             )}
@@ -51,9 +55,17 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
           }}
         >
           <select name="holdId" className="input max-w-xs" aria-label="Hold to apply">
-            {allHolds.data?.filter((hold) => hold.isActive).map((hold) => <option key={hold.id} value={hold.id}>{hold.name}</option>)}
+            {allHolds.data
+              ?.filter((hold) => hold.isActive)
+              .map((hold) => (
+                <option key={hold.id} value={hold.id}>
+                  {hold.name}
+                </option>
+              ))}
           </select>
-          <SubmitButton className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>Apply hold</SubmitButton>
+          <SubmitButton className="btn btn-sm" disabled={!allHolds.data?.some((hold) => hold.isActive)}>
+            Apply hold
+          </SubmitButton>
         </form>
       )}
     </section>

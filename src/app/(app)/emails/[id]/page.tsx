@@ -51,7 +51,9 @@ export default function EmailPage() {
           <dt className="text-slate-600">From</dt>
           <dd>{data.senderName ? `${data.senderName} <${data.senderEmail}>` : data.senderEmail}</dd>
           <dt className="text-slate-600">To</dt>
-          <dd>{data.recipients.map((recipient) => recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email).join(", ")}</dd>
+          <dd>
+            {data.recipients.map((recipient) => (recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email)).join(", ")}
+          </dd>
           {data.envelope && (
             <>
               <dt className="text-slate-600">Envelope from</dt>
@@ -67,16 +69,29 @@ export default function EmailPage() {
             </>
           )}
           <dt className="text-slate-600">Sent</dt>
-          <dd>{formatDateTime(data.sentAt)}{data.sentAtFallback === "no-headers" ? " (no header block; archive time used)" : data.sentAtFallback ? ` (Date header ${data.sentAtFallback}; archive time used)` : ""}</dd>
+          <dd>
+            {formatDateTime(data.sentAt)}
+            {data.sentAtFallback === "no-headers"
+              ? " (no header block; archive time used)"
+              : data.sentAtFallback
+                ? ` (Date header ${data.sentAtFallback}; archive time used)`
+                : ""}
+          </dd>
           <dt className="text-slate-600">Mailbox</dt>
-          <dd>{data.userEmail} {data.path ? `· ${data.path}` : ""}</dd>
+          <dd>
+            {data.userEmail} {data.path ? `· ${data.path}` : ""}
+          </dd>
           <dt className="text-slate-600">SHA-256</dt>
           <dd className="break-all font-mono text-xs">{data.storageHashSha256}</dd>
         </dl>
         <div className="flex flex-wrap gap-2 pt-2">
-          <a className="btn btn-sm" href={`/api/ui/emails/${data.id}/raw`}>Download .eml</a>
+          <a className="btn btn-sm" href={`/api/ui/emails/${data.id}/raw`}>
+            Download .eml
+          </a>
           {can.deleteArchive && (
-            <button className="btn btn-sm btn-danger" onClick={() => setConfirmDelete(true)}>Delete</button>
+            <button className="btn btn-sm btn-danger" onClick={() => setConfirmDelete(true)}>
+              Delete
+            </button>
           )}
         </div>
         {can.restoreArchive && <RestoreForm emailId={data.id} />}
@@ -94,7 +109,12 @@ export default function EmailPage() {
           )}
         </div>
         {body.error && <ErrorNotice error={body.error} />}
-        {body.data && (body.data.html !== null ? <BodyFrame html={body.data.html} /> : <pre className="whitespace-pre-wrap text-sm">{body.data.text}</pre>)}
+        {body.data &&
+          (body.data.html !== null ? (
+            <BodyFrame html={body.data.html} />
+          ) : (
+            <pre className="whitespace-pre-wrap text-sm">{body.data.text}</pre>
+          ))}
       </section>
 
       {data.attachments.length > 0 && (
@@ -103,7 +123,10 @@ export default function EmailPage() {
           <ul>
             {data.attachments.map((attachment) => (
               <li key={attachment.id}>
-                <a className="link" href={`/api/ui/emails/${data.id}/attachments/${attachment.id}`}>{attachment.filename}</a> · {attachment.mimeType} · {formatBytes(attachment.sizeBytes)}
+                <a className="link" href={`/api/ui/emails/${data.id}/attachments/${attachment.id}`}>
+                  {attachment.filename}
+                </a>{" "}
+                · {attachment.mimeType} · {formatBytes(attachment.sizeBytes)}
               </li>
             ))}
           </ul>
@@ -116,7 +139,10 @@ export default function EmailPage() {
           <ul>
             {data.thread.map((item) => (
               <li key={item.id}>
-                <a className="link" href={`/emails/${item.id}`}>{item.subject || "(no subject)"}</a> · {item.senderEmail} · {formatDateTime(item.sentAt)}
+                <a className="link" href={`/emails/${item.id}`}>
+                  {item.subject || "(no subject)"}
+                </a>{" "}
+                · {item.senderEmail} · {formatDateTime(item.sentAt)}
               </li>
             ))}
           </ul>

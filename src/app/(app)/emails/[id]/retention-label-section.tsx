@@ -42,10 +42,20 @@ export function RetentionLabelSection({ emailId, labelDisabled }: { emailId: str
           }}
         >
           <select name="labelId" className="input max-w-xs" aria-label="Label to apply">
-            {choices.data?.map((item) => <option key={item.id} value={item.id}>{item.name}</option>)}
+            {choices.data?.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
           </select>
-          <SubmitButton className="btn btn-sm" disabled={!choices.data?.length}>Apply label</SubmitButton>
-          {label.data && <button type="button" className="btn btn-sm" onClick={() => removeLabel.mutate({ emailId })}>Remove label</button>}
+          <SubmitButton className="btn btn-sm" disabled={!choices.data?.length}>
+            Apply label
+          </SubmitButton>
+          {label.data && (
+            <button type="button" className="btn btn-sm" onClick={() => removeLabel.mutate({ emailId })}>
+              Remove label
+            </button>
+          )}
         </form>
       )}
     </section>

@@ -13,8 +13,7 @@ const handler = (request: Request) =>
     req: request,
     router: appRouter,
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
-    createContext: () =>
-      createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
+    createContext: () => createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
     responseMeta: ({ errors }) => ({ headers: retryAfterHeader(errors) }),
   });
 

@@ -3,5 +3,10 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { meResponse } from "@/server/auth/auth.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "The caller and its effective permissions", response: meResponse, auth: "authenticated", handler: ({ principal }) => getMe({ principal }) }),
+  GET: endpoint({
+    summary: "The caller and its effective permissions",
+    response: meResponse,
+    auth: "authenticated",
+    handler: ({ principal }) => getMe({ principal }),
+  }),
 });

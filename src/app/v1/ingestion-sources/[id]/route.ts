@@ -6,7 +6,14 @@ import { updateSource } from "@/server/ingestion-sources/update-source";
 import { ingestionSourceResponse } from "@/server/ingestion-sources/ingestion-sources.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: ingestionSourceResponse, summary: "Read an ingestion source", errors: [404], auth: "manage:ingestion", params: sourceIdParamsSchema, handler: ({ params }) => getSource({ id: params.id }) }),
+  GET: endpoint({
+    response: ingestionSourceResponse,
+    summary: "Read an ingestion source",
+    errors: [404],
+    auth: "manage:ingestion",
+    params: sourceIdParamsSchema,
+    handler: ({ params }) => getSource({ id: params.id }),
+  }),
   PUT: endpoint({
     response: ingestionSourceResponse,
     summary: "Change an ingestion source",

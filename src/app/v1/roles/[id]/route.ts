@@ -6,7 +6,14 @@ import { updateRole } from "@/server/roles/update-role";
 import { roleResponse } from "@/server/roles/roles.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "Read a role", response: roleResponse, errors: [404], auth: "read:users", params: roleIdParamsSchema, handler: ({ params }) => getRole({ id: params.id }) }),
+  GET: endpoint({
+    summary: "Read a role",
+    response: roleResponse,
+    errors: [404],
+    auth: "read:users",
+    params: roleIdParamsSchema,
+    handler: ({ params }) => getRole({ id: params.id }),
+  }),
   PUT: endpoint({
     summary: "Change a role",
     response: roleResponse,

@@ -6,7 +6,14 @@ import { updateUserSchema, userIdParamsSchema } from "@/server/users/users.schem
 import { userResponse } from "@/server/users/users.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "Read a user", response: userResponse, errors: [404], auth: "read:users", params: userIdParamsSchema, handler: ({ params }) => getUser({ id: params.id }) }),
+  GET: endpoint({
+    summary: "Read a user",
+    response: userResponse,
+    errors: [404],
+    auth: "read:users",
+    params: userIdParamsSchema,
+    handler: ({ params }) => getUser({ id: params.id }),
+  }),
   PUT: endpoint({
     summary: "Change a user",
     response: userResponse,

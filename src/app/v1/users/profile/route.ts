@@ -5,7 +5,12 @@ import { updateProfileSchema } from "@/server/users/users.schemas";
 import { userResponse } from "@/server/users/users.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "The caller's own user", response: userResponse, auth: "authenticated", handler: ({ principal }) => getUser({ id: principal.userId }) }),
+  GET: endpoint({
+    summary: "The caller's own user",
+    response: userResponse,
+    auth: "authenticated",
+    handler: ({ principal }) => getUser({ id: principal.userId }),
+  }),
   PATCH: endpoint({
     summary: "Change the caller's own name or email",
     response: userResponse,

@@ -12,7 +12,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     changesState: true,
     rateLimit: "import",
     handler: async ({ principal, params, query, request }) => {
-      const summary = await importUpload({ principal, sourceId: params.id, userEmail: query.userEmail, contentType: request.headers.get("content-type"), body: request.body });
+      const summary = await importUpload({
+        principal,
+        sourceId: params.id,
+        userEmail: query.userEmail,
+        contentType: request.headers.get("content-type"),
+        body: request.body,
+      });
       return jsonResponse(summary, 200);
     },
   }),

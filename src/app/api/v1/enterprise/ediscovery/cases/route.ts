@@ -6,7 +6,13 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { caseResponse } from "@/server/ediscovery/ediscovery.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: z.array(caseResponse), summary: "List the eDiscovery cases the caller may see", auth: "read:ediscovery", feature: "EDISCOVERY", handler: ({ principal }) => listCases({ principal }) }),
+  GET: endpoint({
+    response: z.array(caseResponse),
+    summary: "List the eDiscovery cases the caller may see",
+    auth: "read:ediscovery",
+    feature: "EDISCOVERY",
+    handler: ({ principal }) => listCases({ principal }),
+  }),
   POST: endpoint({
     response: caseResponse,
     summary: "Open an eDiscovery case",

@@ -6,7 +6,13 @@ import { listHolds } from "@/server/legal-holds/list-holds";
 import { legalHoldResponse } from "@/server/legal-holds/legal-holds.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "List legal holds, oldest first, each with its email count", response: z.array(legalHoldResponse), auth: "manage:all", feature: "LEGAL_HOLDS", handler: () => listHolds() }),
+  GET: endpoint({
+    summary: "List legal holds, oldest first, each with its email count",
+    response: z.array(legalHoldResponse),
+    auth: "manage:all",
+    feature: "LEGAL_HOLDS",
+    handler: () => listHolds(),
+  }),
   POST: endpoint({
     summary: "Create a legal hold",
     response: legalHoldResponse,

@@ -6,7 +6,13 @@ import { createLabelSchema } from "@/server/retention-labels/retention-labels.sc
 import { retentionLabelResponse } from "@/server/retention-labels/retention-labels.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ summary: "List retention labels, oldest first", response: z.array(retentionLabelResponse), auth: "manage:all", feature: "RETENTION_POLICY", handler: () => listLabels() }),
+  GET: endpoint({
+    summary: "List retention labels, oldest first",
+    response: z.array(retentionLabelResponse),
+    auth: "manage:all",
+    feature: "RETENTION_POLICY",
+    handler: () => listLabels(),
+  }),
   POST: endpoint({
     summary: "Create a retention label",
     response: retentionLabelResponse,

@@ -6,7 +6,13 @@ import { createPolicySchema } from "@/server/retention-policies/retention-polici
 import { retentionPolicyResponse } from "@/server/retention-policies/retention-policies.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: z.array(retentionPolicyResponse), summary: "List retention policies", auth: "manage:all", feature: "RETENTION_POLICY", handler: () => listPolicies() }),
+  GET: endpoint({
+    response: z.array(retentionPolicyResponse),
+    summary: "List retention policies",
+    auth: "manage:all",
+    feature: "RETENTION_POLICY",
+    handler: () => listPolicies(),
+  }),
   POST: endpoint({
     response: retentionPolicyResponse,
     summary: "Create a retention policy",

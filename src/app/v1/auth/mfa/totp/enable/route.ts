@@ -4,6 +4,12 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { recoveryCodesResponse } from "@/server/auth/auth.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({ summary: "Confirm the TOTP secret with a code; answers ten single-use recovery codes", response: recoveryCodesResponse, errors: [404, 409],
-    auth: "authenticated", body: enableTotpSchema, handler: ({ principal, body }) => enableTotp({ principal, input: body }) }),
+  POST: endpoint({
+    summary: "Confirm the TOTP secret with a code; answers ten single-use recovery codes",
+    response: recoveryCodesResponse,
+    errors: [404, 409],
+    auth: "authenticated",
+    body: enableTotpSchema,
+    handler: ({ principal, body }) => enableTotp({ principal, input: body }),
+  }),
 });

@@ -3,6 +3,11 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { totpSetupResponse } from "@/server/auth/auth.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({ summary: "Start TOTP enrolment: a new secret and its otpauth URL", response: totpSetupResponse, errors: [404, 409],
-    auth: "authenticated", handler: ({ principal }) => setupTotp({ principal }) }),
+  POST: endpoint({
+    summary: "Start TOTP enrolment: a new secret and its otpauth URL",
+    response: totpSetupResponse,
+    errors: [404, 409],
+    auth: "authenticated",
+    handler: ({ principal }) => setupTotp({ principal }),
+  }),
 });

@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     permission: "read:archive",
     params: attachmentParamsSchema,
     changesState: false,
-    handler: async ({ principal, params }) => fileResponse(await readAttachment({ principal, emailId: params.id, attachmentId: params.attachmentId })),
+    handler: async ({ principal, params }) =>
+      fileResponse(await readAttachment({ principal, emailId: params.id, attachmentId: params.attachmentId })),
   }),
 });
