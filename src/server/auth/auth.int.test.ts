@@ -308,6 +308,7 @@ describe("credentials", () => {
         prefix: created.body.prefix,
         expiresAt: created.body.expiresAt,
         createdAt: created.body.createdAt,
+        lastUsedAt: null,
       },
     ]);
     // A key created with a key expires no later than it (src/server/api-keys/api-keys.int.test.ts).
