@@ -6718,7 +6718,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Restore the emails a query matches (runs in the background)
+         * Restore the emails a query matches, or every email of a case export, to a mailbox (runs in the background)
          * @description Permission `restore:archive`.
          */
         post: {
@@ -6770,6 +6770,7 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             error: string | null;
+                            exportId: string | null;
                             failed: number;
                             finishedAt: string | null;
                             folder: string;
@@ -6897,6 +6898,7 @@ export interface paths {
                             /** Format: date-time */
                             createdAt: string;
                             error: string | null;
+                            exportId: string | null;
                             failed: number;
                             finishedAt: string | null;
                             folder: string;

@@ -12,7 +12,9 @@ export const restoreRunResponse = z.object({
   id: z.uuid(),
   ingestionSourceId: z.uuid(),
   folder: z.string(),
+  /** The selection: a search query, or a case export (the other is null). */
   searchQuery: z.unknown(),
+  exportId: z.uuid().nullable(),
   status: z.enum(["queued", "running", "completed", "failed"]),
   total: count.nullable(),
   restored: count,

@@ -6,7 +6,7 @@ import { restoreRunResponse } from "@/server/restore/restore.responses";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     response: restoreRunResponse,
-    summary: "Restore the emails a query matches (runs in the background)",
+    summary: "Restore the emails a query matches, or every email of a case export, to a mailbox (runs in the background)",
     errors: [404, 409],
     auth: "restore:archive",
     status: 202,
