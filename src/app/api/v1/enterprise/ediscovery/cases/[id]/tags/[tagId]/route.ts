@@ -5,7 +5,7 @@ import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   DELETE: endpoint({
     summary: "Delete a review tag",
-    errors: [404],
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseTagParamsSchema,

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     response: tagRemovalResponse,
     summary: "Remove a tag from emails",
-    errors: [404],
+    errors: [404, 409],
     auth: "manage:ediscovery",
     feature: "EDISCOVERY",
     params: caseTagParamsSchema,
