@@ -115,7 +115,7 @@ test.describe.serial("eDiscovery", () => {
     const activity = page.getByTestId("case-activity-row");
     const withAction = (action: string) => activity.filter({ has: page.getByRole("cell", { name: action, exact: true }) });
     await expect(activity.first()).toContainText(`Hold ${RUN}`);
-    await expect(withAction("EXPORT").first()).toContainText("Production 1");
+    await expect(withAction("EXPORT").filter({ hasText: "phase: created" })).toContainText("name: Production 1");
     await expect(withAction("TAG_APPLY").first()).toContainText("Responsive");
     await expect(withAction("DOWNLOAD")).toHaveCount(1);
     await page.screenshot({ path: "docs/screenshots/case-activity.png", fullPage: true });
