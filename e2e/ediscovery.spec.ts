@@ -5,7 +5,8 @@ import { ADMIN, adminToken, importMail, runWorkerOnce, signIn } from "./session"
 /**
  * eDiscovery through the real UI: create a case, build and save a search (with its explanation),
  * tag its results in bulk and one by one, export them through the real worker, follow the export to
- * completion, verify and download the signed production; a Read Only user cannot see the case.
+ * completion, verify and download the signed production, create a hold from the case and read the
+ * case's activity; a Read Only user cannot see the case.
  * Screenshots land in docs/screenshots/.
  */
 const RUN = `k${Date.now().toString(36)}`;
@@ -102,6 +103,22 @@ test.describe.serial("eDiscovery", () => {
     const zipPath = test.info().outputPath("production.zip");
     await download.saveAs(zipPath);
     expect(verifyExportZip(zipPath)).toMatchObject({ ok: true, problems: [], messages: 2 });
+
+    await page.getByRole("tab", { name: "Overview" }).click();
+    const newHold = page.getByRole("form", { name: "New hold for this case" });
+    await newHold.getByLabel("Name").fill(`Hold ${RUN}`);
+    await newHold.getByLabel("Reason").fill("Merger litigation");
+    await newHold.getByRole("button", { name: "Create hold" }).click();
+    await expect(page.getByRole("row").filter({ hasText: `Hold ${RUN}` })).toContainText("Active");
+
+    await page.getByRole("tab", { name: "Activity" }).click();
+    const activity = page.getByTestId("case-activity-row");
+    const withAction = (action: string) => activity.filter({ has: page.getByRole("cell", { name: action, exact: true }) });
+    await expect(activity.first()).toContainText(`Hold ${RUN}`);
+    await expect(withAction("EXPORT").filter({ hasText: "phase: created" })).toContainText("name: Production 1");
+    await expect(withAction("TAG_APPLY").first()).toContainText("Responsive");
+    await expect(withAction("DOWNLOAD")).toHaveCount(1);
+    await page.screenshot({ path: "docs/screenshots/case-activity.png", fullPage: true });
   });
 
   test("a Read Only user sees neither the Cases page nor the case", async ({ page, request }) => {

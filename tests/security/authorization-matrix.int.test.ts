@@ -434,6 +434,7 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
   "ediscovery.createExport": { input: {}, expect: ADMIN_ONLY(422) },
   "ediscovery.cancelExport": { input: {}, expect: ADMIN_ONLY(422) },
   "ediscovery.taggedEmails": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "ediscovery.caseActivity": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
   "ediscovery.verifyExport": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionLabels.list": { expect: ADMIN_ONLY(200) },
   "retentionLabels.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },

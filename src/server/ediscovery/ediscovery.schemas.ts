@@ -75,6 +75,12 @@ export const listTaggedSchema = z.object({
   limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
 });
 
+/** The case's audit entries, newest first, paged by keyset (`cursor` is the previous page's `next`, an entry id). */
+export const caseActivitySchema = z.object({
+  cursor: z.number().int().positive().nullish(),
+  limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
+});
+
 export const EXPORT_FORMATS = ["eml", "mbox"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -103,5 +109,6 @@ export type UpdateSavedSearchInput = z.infer<typeof updateSavedSearchSchema>;
 export type ApplyTagInput = z.infer<typeof applyTagSchema>;
 export type CreateExportInput = z.infer<typeof createExportSchema>;
 export type ListTaggedInput = z.infer<typeof listTaggedSchema>;
+export type CaseActivityInput = z.infer<typeof caseActivitySchema>;
 
 export const nameKey = (value: string) => value.trim().toLowerCase();

@@ -12,6 +12,7 @@ import { deleteCase } from "../../ediscovery/delete-case";
 import { deleteSavedSearch } from "../../ediscovery/delete-saved-search";
 import {
   applyTagSchema,
+  caseActivitySchema,
   caseExportParamsSchema,
   caseIdParamsSchema,
   caseSearchParamsSchema,
@@ -33,6 +34,7 @@ import { removeTag } from "../../ediscovery/remove-tag";
 import { runSavedSearch } from "../../ediscovery/run-saved-search";
 import { updateCase } from "../../ediscovery/update-case";
 import { updateSavedSearch } from "../../ediscovery/update-saved-search";
+import { listCaseActivity } from "../../ediscovery/list-case-activity";
 import { listTaggedEmails } from "../../ediscovery/list-tagged-emails";
 import { verifyExport } from "../../ediscovery/verify-export";
 import { featureProcedure, router } from "../init";
@@ -85,6 +87,11 @@ export const ediscoveryRouter = router({
   taggedEmails: readCases.input(caseIdParamsSchema.extend(listTaggedSchema.shape)).query(({ ctx, input }) => {
     const { id, ...query } = input;
     return listTaggedEmails({ principal: ctx.principal, caseId: id, input: query });
+  }),
+  /** UI only (no REST route): the activity tab, the case's audit entries. */
+  caseActivity: readCases.input(caseIdParamsSchema.extend(caseActivitySchema.shape)).query(({ ctx, input }) => {
+    const { id, ...query } = input;
+    return listCaseActivity({ principal: ctx.principal, caseId: id, input: query });
   }),
   exports: readCases.input(caseIdParamsSchema).query(({ ctx, input }) => listExports({ principal: ctx.principal, caseId: input.id })),
   export: readCases

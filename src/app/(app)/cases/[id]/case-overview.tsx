@@ -5,6 +5,7 @@ import { DataTable } from "@/components/data-table";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { CaseHoldForm } from "./case-hold-form";
 
 export type CaseDetail = RouterOutputs["ediscovery"]["get"];
 
@@ -48,7 +49,7 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
           rowKey={(hold) => hold.id}
           caption="Legal holds of this case"
           emptyTitle="No hold in this case"
-          emptyText="A hold joins the case when it is created or edited with the case's id (legal holds API, field caseId)."
+          emptyText="A hold joins the case when it is created here, or created or edited with the case's id (legal holds API, field caseId)."
           columns={[
             { key: "name", header: "Name", sortValue: (hold) => hold.name, render: (hold) => hold.name },
             { key: "state", header: "State", render: (hold) => (hold.isActive ? "Active" : "Inactive") },
@@ -61,6 +62,7 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
             },
           ]}
         />
+        {can.manageAll && matter.status === "open" ? <CaseHoldForm caseId={matter.id} /> : null}
       </section>
     </div>
   );

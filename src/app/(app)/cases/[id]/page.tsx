@@ -8,15 +8,16 @@ import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { useTRPC } from "@/lib/trpc";
 import { CaseStatusBadge } from "../case-parts";
+import { CaseActivity } from "./case-activity";
 import { CaseExports } from "./case-exports";
 import { CaseOverview } from "./case-overview";
 import { CaseReview } from "./case-review";
 import { CaseSearches } from "./case-searches";
 
-const TABS = ["Overview", "Searches", "Review", "Exports"] as const;
+const TABS = ["Overview", "Searches", "Review", "Exports", "Activity"] as const;
 type Tab = (typeof TABS)[number];
 
-/** One case: its scope and holds, saved searches (built, explained, run, tagged), review by tag, and productions. */
+/** One case: its scope and holds, saved searches (built, explained, run, tagged), review by tag, productions and activity. */
 export default function CasePage() {
   const { id } = useParams<{ id: string }>();
   const trpc = useTRPC();
@@ -70,6 +71,7 @@ export default function CasePage() {
         {tab === "Searches" ? <CaseSearches matter={data} /> : null}
         {tab === "Review" ? <CaseReview matter={data} /> : null}
         {tab === "Exports" ? <CaseExports matter={data} /> : null}
+        {tab === "Activity" ? <CaseActivity matter={data} /> : null}
       </div>
     </div>
   );
