@@ -9,6 +9,7 @@ import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
 import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
 import { parseSearchQuery } from "./query-language/parse-search-query";
+import { sourcesNamed } from "./query-language/compile-query-tree";
 import { meiliLanguageQuery, meiliString } from "./meilisearch-query-language";
 import { db } from "../db/client";
 
@@ -60,10 +61,7 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
 
 /** The ids of the sources a `source:` clause names: by id, or by name case-insensitively (as the PostgreSQL engine). */
 async function sourceIdsNamed(value: string): Promise<string[]> {
-  const key = value.toLowerCase();
-  const rows = await db().$queryRaw<{ id: string }[]>(
-    Prisma.sql`SELECT id FROM ingestion_sources WHERE id::text = ${key} OR lower(name) = ${key}`,
-  );
+  const rows = await db().$queryRaw<{ id: string }[]>(sourcesNamed(value));
   return rows.map((row) => row.id);
 }
 

@@ -4,6 +4,12 @@ import type { QueryLeaf, QueryNode, TextField } from "./query-tree";
 
 type Sql = Prisma.Sql;
 
+/** The ids of the sources a `source:` value names: its id, or its name case-insensitively (both engines). */
+export function sourcesNamed(value: string): Prisma.Sql {
+  const key = value.toLowerCase();
+  return Prisma.sql`SELECT s.id FROM ingestion_sources s WHERE s.id::text = ${key} OR lower(s.name) = ${key}`;
+}
+
 /**
  * Each text field is one weight of the email's tsvector (postgres-search-vector.ts): subject A,
  * sender and recipients B, body C, attachments D. A phrase or a proximity restricted to one weight
@@ -162,8 +168,7 @@ function leafCondition(leaf: Exclude<QueryLeaf, { type: "words" | "prefix" | "ne
     case "mailbox":
       return Prisma.sql`lower(e.user_email) = ${leaf.address}`;
     case "source":
-      return Prisma.sql`e.ingestion_source_id IN (
-        SELECT s.id FROM ingestion_sources s WHERE s.id::text = ${leaf.value.toLowerCase()} OR lower(s.name) = ${leaf.value.toLowerCase()})`;
+      return Prisma.sql`e.ingestion_source_id IN (${sourcesNamed(leaf.value)})`;
     case "filename": {
       const part = leaf.prefix
         ? (name: Sql) => Prisma.sql`starts_with(${name}, ${leaf.value})`
