@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import Link from "next/link";
 import type { FormEvent } from "react";
 import { DataTable, type Column } from "@/components/data-table";
@@ -20,9 +21,10 @@ export default function CasesPage() {
   const trpc = useTRPC();
   const toast = useToast();
   const can = useCapabilities();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const cases = useQuery(trpc.ediscovery.list.queryOptions());
-  const refresh = () => queryClient.invalidateQueries();
+  // Closing a case deactivates its holds, which changes what protects their emails.
+  const refresh = () => invalidate(trpc.ediscovery.pathFilter(), trpc.legalHolds.pathFilter(), trpc.lifecycle.pathFilter());
   const create = useMutation(
     trpc.ediscovery.create.mutationOptions({ onSuccess: (matter) => (toast(`Case "${matter.name}" created`), refresh()) }),
   );

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table";
@@ -29,7 +30,7 @@ export default function DispositionsPage() {
   const can = useCapabilities();
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [status, setStatus] = useState<Status>("pending");
   const [rule, setRule] = useState("");
   const [page, setPage] = useState(1);
@@ -45,11 +46,7 @@ export default function DispositionsPage() {
       onSuccess: (result) => {
         toast(`${result.decided.length} ${result.decided.length === 1 ? "disposition" : "dispositions"} decided (${result.decision})`);
         setSelected(new Set());
-        return Promise.all(
-          [trpc.dispositions.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dashboard.pathFilter()].map((filter) =>
-            queryClient.invalidateQueries(filter),
-          ),
-        );
+        return invalidate(trpc.dispositions.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dashboard.pathFilter());
       },
     }),
   );

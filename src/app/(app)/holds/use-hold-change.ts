@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useTRPC } from "@/lib/trpc";
 
 /**
@@ -9,11 +9,7 @@ import { useTRPC } from "@/lib/trpc";
  */
 export function useHoldChange(): () => Promise<unknown> {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   return () =>
-    Promise.all(
-      [trpc.legalHolds.pathFilter(), trpc.archivedEmails.pathFilter(), trpc.search.pathFilter(), trpc.lifecycle.pathFilter()].map(
-        (filter) => queryClient.invalidateQueries(filter),
-      ),
-    );
+    invalidate(trpc.legalHolds.pathFilter(), trpc.archivedEmails.pathFilter(), trpc.search.pathFilter(), trpc.lifecycle.pathFilter());
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
@@ -59,18 +60,13 @@ function LabelFields({ label, error }: { label?: Label; error: unknown }) {
 export function LabelsSection() {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const labels = useQuery(trpc.retentionLabels.list.queryOptions());
   const [editing, setEditing] = useState<Label | null>(null);
   const [deleting, setDeleting] = useState<Label | null>(null);
   const [outcome, setOutcome] = useState("");
   // A label's rule changes the forecasts, the email statuses and the review queue.
-  const refresh = () =>
-    Promise.all(
-      [trpc.retentionLabels.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) =>
-        queryClient.invalidateQueries(filter),
-      ),
-    );
+  const refresh = () => invalidate(trpc.retentionLabels.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter());
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const create = useMutation(
     trpc.retentionLabels.create.mutationOptions({

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
@@ -187,18 +188,13 @@ function PolicyForm({
 export function PoliciesSection() {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const policies = useQuery(trpc.retentionPolicies.list.queryOptions());
   const sources = useQuery(trpc.sources.names.queryOptions());
   const [editing, setEditing] = useState<Policy | "new" | null>(null);
   const [deleting, setDeleting] = useState<Policy | null>(null);
   // A policy's rule changes the forecasts, the email statuses and the review queue.
-  const refresh = () =>
-    Promise.all(
-      [trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter()].map((filter) =>
-        queryClient.invalidateQueries(filter),
-      ),
-    );
+  const refresh = () => invalidate(trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter());
   const saved = (policy: Policy) => {
     setEditing(null);
     toast(`Policy "${policy.name}" saved`);

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
@@ -52,7 +53,7 @@ function uploadFile(
 export default function SourcesPage() {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   // While a sync is queued or runs, poll so that its outcome (or error) appears without a reload.
   const [watchSyncUntil, setWatchSyncUntil] = useState(0);
   const sources = useQuery({
@@ -65,7 +66,7 @@ export default function SourcesPage() {
   const [summary, setSummary] = useState<string>("");
   const create = useMutation(
     trpc.sources.create.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.sources.pathFilter()),
+      onSuccess: () => invalidate(trpc.sources.pathFilter()),
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
@@ -121,11 +122,7 @@ export default function SourcesPage() {
       const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail")), file, setProgress);
       setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
       // New mail changes the sources' counts, the dashboard and every search.
-      await Promise.all(
-        [trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter()].map((filter) =>
-          queryClient.invalidateQueries(filter),
-        ),
-      );
+      await invalidate(trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter());
     } catch (error) {
       setSummary(errorMessage(error));
     } finally {

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
@@ -66,7 +67,7 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const toast = useToast();
   const can = useCapabilities();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const closed = matter.status === "closed";
   const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
   const exports = useQuery({
@@ -77,10 +78,12 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const create = useMutation(
     trpc.ediscovery.createExport.mutationOptions({
-      onSuccess: (item) => (toast(`Export "${item.name}" queued: the worker runs it`), queryClient.invalidateQueries()),
+      onSuccess: (item) => (toast(`Export "${item.name}" queued: the worker runs it`), invalidate(trpc.ediscovery.pathFilter())),
     }),
   );
-  const cancel = useMutation(trpc.ediscovery.cancelExport.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError }));
+  const cancel = useMutation(
+    trpc.ediscovery.cancelExport.mutationOptions({ onSuccess: () => invalidate(trpc.ediscovery.pathFilter()), onError }),
+  );
   const verify = useMutation(
     trpc.ediscovery.verifyExport.mutationOptions({
       onSuccess: (result) => setVerifications((current) => ({ ...current, [result.exportId]: result })),

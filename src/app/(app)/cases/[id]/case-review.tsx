@@ -1,6 +1,7 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorNotice } from "@/components/error-notice";
@@ -20,7 +21,7 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const toast = useToast();
   const can = useCapabilities();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const closed = matter.status === "closed";
   const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
   const [filter, setFilter] = useState("");
@@ -33,7 +34,7 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
   );
   const create = useMutation(
     trpc.ediscovery.createTag.mutationOptions({
-      onSuccess: (tag) => (toast(`Tag "${tag.name}" created`), queryClient.invalidateQueries()),
+      onSuccess: (tag) => (toast(`Tag "${tag.name}" created`), invalidate(trpc.ediscovery.pathFilter())),
     }),
   );
   const remove = useMutation(
@@ -41,7 +42,7 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
       onSuccess: (_result, input) => {
         if (filter === input.tagId) setFilter("");
         toast("Tag deleted");
-        return queryClient.invalidateQueries();
+        return invalidate(trpc.ediscovery.pathFilter());
       },
       onError: (error) => toast(errorMessage(error), "error"),
     }),

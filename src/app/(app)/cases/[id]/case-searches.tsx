@@ -1,6 +1,7 @@
 "use client";
 
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { DataTable } from "@/components/data-table";
@@ -21,7 +22,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const toast = useToast();
   const can = useCapabilities();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const closed = matter.status === "closed";
   const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
   const [run, setRun] = useState<{ search: SavedSearch; result: Run } | null>(null);
@@ -32,7 +33,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
       onSuccess: (result, input) => {
         const search = matter.searches.find((candidate) => candidate.id === input.searchId);
         if (search) setRun({ search, result });
-        return queryClient.invalidateQueries({ queryKey: trpc.ediscovery.get.queryKey({ id: matter.id }) });
+        return invalidate({ queryKey: trpc.ediscovery.get.queryKey({ id: matter.id }) });
       },
       onError,
     }),
@@ -42,7 +43,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
       onSuccess: (_result, input) => {
         if (run?.search.id === input.searchId) setRun(null);
         toast("Search deleted");
-        return queryClient.invalidateQueries();
+        return invalidate(trpc.ediscovery.pathFilter());
       },
       onError,
     }),
@@ -51,7 +52,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
     trpc.ediscovery.applyTag.mutationOptions({
       onSuccess: (result) => (
         toast(`${formatNumber(result.emailsMatched)} results tagged, ${formatNumber(result.emailsTagged)} of them newly`),
-        queryClient.invalidateQueries()
+        invalidate(trpc.ediscovery.pathFilter())
       ),
       onError,
     }),

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import Link from "next/link";
 import { useState } from "react";
 import { DataTable } from "@/components/data-table";
@@ -64,7 +65,7 @@ export function ReviewTable({
 }) {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [tagId, setTagId] = useState("");
   const chosenTag = tags.find((tag) => tag.id === tagId) ?? tags[0];
@@ -72,7 +73,7 @@ export function ReviewTable({
   const done = (message: string) => {
     toast(message);
     setSelected(new Set());
-    return queryClient.invalidateQueries();
+    return invalidate(trpc.ediscovery.pathFilter());
   };
   const apply = useMutation(
     trpc.ediscovery.applyTag.mutationOptions({

@@ -1,6 +1,7 @@
 "use client";
 
-import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError } from "@/components/form-field";
@@ -20,7 +21,7 @@ const emptyClause = (): BuilderClause => ({ field: "words", value: "", exclude: 
 export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: boolean }) {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const [clauses, setClauses] = useState<BuilderClause[]>([emptyClause()]);
   const [combinator, setCombinator] = useState<"AND" | "OR">("AND");
   const [query, setQuery] = useState("");
@@ -29,7 +30,7 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
   const explanation = useQuery(trpc.search.explain.queryOptions(explained === null ? skipToken : { searchQuery: searchQuery(explained) }));
   const save = useMutation(
     trpc.ediscovery.createSearch.mutationOptions({
-      onSuccess: (saved) => (toast(`Search "${saved.name}" saved`), queryClient.invalidateQueries()),
+      onSuccess: (saved) => (toast(`Search "${saved.name}" saved`), invalidate(trpc.ediscovery.pathFilter())),
     }),
   );
   const errors = fieldErrorsOf(save.error);

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
@@ -11,16 +12,16 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
   const trpc = useTRPC();
   const can = useCapabilities();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const holds = useQuery(trpc.legalHolds.emailHolds.queryOptions({ emailId }));
   const allHolds = useQuery({ ...trpc.legalHolds.list.queryOptions(), enabled: can.manageAll });
   // A hold changes the email's badge and what the lifecycle will do with it.
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.legalHolds.emailHolds.queryKey({ emailId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.archivedEmails.get.queryKey({ id: emailId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.lifecycle.emailStatus.queryKey({ emailId }) }),
-    ]);
+    invalidate(
+      { queryKey: trpc.legalHolds.emailHolds.queryKey({ emailId }) },
+      { queryKey: trpc.archivedEmails.get.queryKey({ id: emailId }) },
+      { queryKey: trpc.lifecycle.emailStatus.queryKey({ emailId }) },
+    );
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const applyHold = useMutation(trpc.legalHolds.applyToEmail.mutationOptions({ onSuccess: refresh, onError }));
   const removeHold = useMutation(trpc.legalHolds.removeFromEmail.mutationOptions({ onSuccess: refresh, onError }));

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
@@ -11,15 +12,15 @@ export function RetentionLabelSection({ emailId, labelDisabled }: { emailId: str
   const trpc = useTRPC();
   const can = useCapabilities();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const label = useQuery(trpc.retentionLabels.emailLabel.queryOptions({ emailId }));
   // Applying needs delete:archive, not manage:all: the choices come from the procedure with that permission.
   const choices = useQuery({ ...trpc.retentionLabels.applicable.queryOptions(), enabled: can.deleteArchive });
   const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.retentionLabels.emailLabel.queryKey({ emailId }) }),
-      queryClient.invalidateQueries({ queryKey: trpc.lifecycle.emailStatus.queryKey({ emailId }) }),
-    ]);
+    invalidate(
+      { queryKey: trpc.retentionLabels.emailLabel.queryKey({ emailId }) },
+      { queryKey: trpc.lifecycle.emailStatus.queryKey({ emailId }) },
+    );
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const applyLabel = useMutation(trpc.retentionLabels.applyToEmail.mutationOptions({ onSuccess: refresh, onError }));
   const removeLabel = useMutation(trpc.retentionLabels.removeFromEmail.mutationOptions({ onSuccess: refresh, onError }));
