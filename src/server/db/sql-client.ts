@@ -21,3 +21,8 @@ export async function querySql<T>(client: SqlClient, query: Prisma.Sql): Promise
   if (isPrisma(client)) return client.$queryRaw<T[]>(query);
   return (await client.query(query.text, query.values as unknown[])).rows as T[];
 }
+
+/** The first row of a query built with Prisma.sql, or null when it answers none. */
+export async function queryOne<T>(client: SqlClient, query: Prisma.Sql): Promise<T | null> {
+  return (await querySql<T>(client, query))[0] ?? null;
+}
