@@ -73,7 +73,7 @@ const mapErrors = t.middleware(async ({ next }) => {
 
 /**
  * The raw input's strings must be storable (no NUL, no lone surrogate: 422 naming the field), as on
- * REST; every exported builder ends with this check, so it runs where REST validates: after
+ * REST; `procedure()` ends with this check, so it runs where REST validates: after
  * authentication, license, permission and rate limit, before the procedure's own input schema.
  */
 const storableInput = t.middleware(async ({ getRawInput, next }) => {
@@ -84,32 +84,34 @@ const storableInput = t.middleware(async ({ getRawInput, next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 const errorMappedProcedure = t.procedure.use(mapErrors);
-export const publicProcedure = errorMappedProcedure.use(storableInput);
 
 const authenticatedProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
-export const authedProcedure = authenticatedProcedure.use(storableInput);
+
+/** Who may call a procedure: the fields of `endpoint()` that say so, with the same meaning. */
+export interface ProcedureAccess {
+  /** A permission, or "authenticated" (any signed-in caller). */
+  permission: Permission | "authenticated";
+  feature?: LicenseFeature;
+  /** Expensive operations count against the caller's budget (TOO_MANY_REQUESTS with Retry-After when spent). */
+  rateLimit?: RateLimitedAction;
+}
 
 /**
- * The same checks, in the same order, as the REST wrapper: authentication, then the license
- * feature (when given), then the permission (assertCan), then the rate limit (when given).
+ * The one procedure builder, mirroring the REST `endpoint()`: the same checks in the same order,
+ * authentication, then the license feature, then the permission (assertCan), then the rate limit.
  */
-export function permissionProcedure(permission: Permission, feature?: LicenseFeature, rateLimit?: RateLimitedAction) {
+export function procedure({ permission, feature, rateLimit }: ProcedureAccess) {
   return authenticatedProcedure
     .use(async ({ ctx, next }) => {
       if (feature) assertFeatureEnabled(feature);
-      assertCan(ctx.principal.ability, permission);
+      if (permission !== "authenticated") assertCan(ctx.principal.ability, permission);
       if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });
       return next();
     })
     .use(storableInput);
-}
-
-/** A licensed feature's procedures: `featureProcedure("LEGAL_HOLDS", "manage:all")`. */
-export function featureProcedure(feature: LicenseFeature, permission: Permission, rateLimit?: RateLimitedAction) {
-  return permissionProcedure(permission, feature, rateLimit);
 }
 
 /** tRPC answers 429 in its own envelope; the header tells the client when to retry, as on REST. */

@@ -1,13 +1,19 @@
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
-import { archivedEmailsRouter, dashboardRouter, settingsRouter, sourcesRouter } from "./routers/archive";
+import { archivedEmailsRouter } from "./routers/archived-emails";
 import { auditRouter } from "./routers/audit";
+import { dashboardRouter } from "./routers/dashboard";
+import { dispositionsRouter } from "./routers/dispositions";
 import { ediscoveryRouter } from "./routers/ediscovery";
 import { legalHoldsRouter } from "./routers/legal-holds";
 import { licenseRouter } from "./routers/license";
-import { dispositionsRouter, lifecycleRouter, retentionLabelsRouter, retentionPoliciesRouter } from "./routers/retention";
+import { lifecycleRouter } from "./routers/lifecycle";
+import { retentionLabelsRouter } from "./routers/retention-labels";
+import { retentionPoliciesRouter } from "./routers/retention-policies";
 import { rolesRouter } from "./routers/roles";
 import { searchRouter } from "./routers/search";
+import { settingsRouter } from "./routers/settings";
+import { sourcesRouter } from "./routers/sources";
 import { ssoRouter } from "./routers/sso";
 import { usersRouter } from "./routers/users";
 

@@ -3,16 +3,16 @@ import { getAuditLogEntry } from "../../audit/get-audit-log-entry";
 import { getAuditLogHead } from "../../audit/get-audit-log-head";
 import { listAuditLogs } from "../../audit/list-audit-logs";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
-import { permissionProcedure, router } from "../init";
+import { procedure, router } from "../init";
 
 export const auditRouter = router({
-  list: permissionProcedure("read:audit")
+  list: procedure({ permission: "read:audit" })
     .input(listAuditLogsQuerySchema)
     .query(({ ctx, input }) => listAuditLogs({ principal: ctx.principal, query: input })),
   /** UI only (no REST route): opens the entry a chain verification names; same permission as the listing. */
-  get: permissionProcedure("read:audit")
+  get: procedure({ permission: "read:audit" })
     .input(auditLogEntryIdSchema)
     .query(({ ctx, input }) => getAuditLogEntry({ principal: ctx.principal, id: input.id })),
-  verify: permissionProcedure("read:audit", undefined, "auditVerify").mutation(() => verifyAuditLog()),
-  head: permissionProcedure("read:audit").query(() => getAuditLogHead()),
+  verify: procedure({ permission: "read:audit", rateLimit: "auditVerify" }).mutation(() => verifyAuditLog()),
+  head: procedure({ permission: "read:audit" }).query(() => getAuditLogHead()),
 });

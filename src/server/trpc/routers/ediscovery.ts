@@ -37,10 +37,10 @@ import { updateSavedSearch } from "../../ediscovery/update-saved-search";
 import { listCaseActivity } from "../../ediscovery/list-case-activity";
 import { listTaggedEmails } from "../../ediscovery/list-tagged-emails";
 import { verifyExport } from "../../ediscovery/verify-export";
-import { featureProcedure, router } from "../init";
+import { procedure, router } from "../init";
 
-const readCases = featureProcedure("EDISCOVERY", "read:ediscovery");
-const manageCases = featureProcedure("EDISCOVERY", "manage:ediscovery");
+const readCases = procedure({ permission: "read:ediscovery", feature: "EDISCOVERY" });
+const manageCases = procedure({ permission: "manage:ediscovery", feature: "EDISCOVERY" });
 
 export const ediscoveryRouter = router({
   list: readCases.query(({ ctx }) => listCases({ principal: ctx.principal })),
@@ -67,7 +67,7 @@ export const ediscoveryRouter = router({
   deleteSearch: manageCases
     .input(caseSearchParamsSchema)
     .mutation(({ ctx, input }) => deleteSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId })),
-  runSearch: featureProcedure("EDISCOVERY", "read:ediscovery", "search")
+  runSearch: procedure({ permission: "read:ediscovery", feature: "EDISCOVERY", rateLimit: "search" })
     .input(caseSearchParamsSchema)
     .mutation(({ ctx, input }) => runSavedSearch({ principal: ctx.principal, caseId: input.id, searchId: input.searchId })),
   tags: readCases.input(caseIdParamsSchema).query(({ ctx, input }) => listTags({ principal: ctx.principal, caseId: input.id })),
@@ -77,7 +77,7 @@ export const ediscoveryRouter = router({
   deleteTag: manageCases
     .input(caseTagParamsSchema)
     .mutation(({ ctx, input }) => deleteTag({ principal: ctx.principal, caseId: input.id, tagId: input.tagId })),
-  applyTag: featureProcedure("EDISCOVERY", "manage:ediscovery", "bulkApply")
+  applyTag: procedure({ permission: "manage:ediscovery", feature: "EDISCOVERY", rateLimit: "bulkApply" })
     .input(caseTagParamsSchema.extend({ data: applyTagSchema }))
     .mutation(({ ctx, input }) => applyTag({ principal: ctx.principal, caseId: input.id, tagId: input.tagId, input: input.data })),
   removeTag: manageCases
@@ -97,14 +97,14 @@ export const ediscoveryRouter = router({
   export: readCases
     .input(caseExportParamsSchema)
     .query(({ ctx, input }) => getExport({ principal: ctx.principal, caseId: input.id, exportId: input.exportId })),
-  createExport: featureProcedure("EDISCOVERY", "manage:ediscovery", "export")
+  createExport: procedure({ permission: "manage:ediscovery", feature: "EDISCOVERY", rateLimit: "export" })
     .input(caseIdParamsSchema.extend({ data: createExportSchema }))
     .mutation(({ ctx, input }) => createExport({ principal: ctx.principal, caseId: input.id, input: input.data })),
   cancelExport: manageCases
     .input(caseExportParamsSchema)
     .mutation(({ ctx, input }) => cancelExport({ principal: ctx.principal, caseId: input.id, exportId: input.exportId })),
   /** UI only (no REST route): verifies a completed production with the installation key, as a recipient would. */
-  verifyExport: featureProcedure("EDISCOVERY", "read:ediscovery", "export")
+  verifyExport: procedure({ permission: "read:ediscovery", feature: "EDISCOVERY", rateLimit: "export" })
     .input(caseExportParamsSchema)
     .mutation(({ ctx, input }) => verifyExport({ principal: ctx.principal, caseId: input.id, exportId: input.exportId })),
 });

@@ -20,9 +20,9 @@ import { releaseAll } from "../../legal-holds/release-all";
 import { removeHoldFromEmail } from "../../legal-holds/remove-hold-from-email";
 import { updateHold } from "../../legal-holds/update-hold";
 import { searchArchive } from "../../search/search-archive";
-import { featureProcedure, router } from "../init";
+import { procedure, router } from "../init";
 
-const manageHolds = featureProcedure("LEGAL_HOLDS", "manage:all");
+const manageHolds = procedure({ permission: "manage:all", feature: "LEGAL_HOLDS" });
 /** How many matches the bulk-apply preview shows before the officer confirms. */
 const PREVIEW_SAMPLE_SIZE = 5;
 
@@ -38,16 +38,16 @@ export const legalHoldsRouter = router({
     .input(listHoldEmailsSchema)
     .query(({ ctx, input }) => listHoldEmails({ principal: ctx.principal, id: input.id, cursor: input.cursor, limit: input.limit })),
   /** The search bulk apply would run: its exact total and a first page, through the same search use case. */
-  previewBulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "search")
+  previewBulkApply: procedure({ permission: "manage:all", feature: "LEGAL_HOLDS", rateLimit: "search" })
     .input(bulkApplySchema)
     .query(({ ctx, input }) =>
       searchArchive({ principal: ctx.principal, query: input.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true }),
     ),
-  bulkApply: featureProcedure("LEGAL_HOLDS", "manage:all", "bulkApply")
+  bulkApply: procedure({ permission: "manage:all", feature: "LEGAL_HOLDS", rateLimit: "bulkApply" })
     .input(holdIdParamsSchema.extend(bulkApplySchema.shape))
     .mutation(({ ctx, input }) => bulkApplyHold({ principal: ctx.principal, id: input.id, query: input.searchQuery })),
   releaseAll: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => releaseAll({ actor: ctx.principal.actor, id: input.id })),
-  emailHolds: featureProcedure("LEGAL_HOLDS", "read:archive")
+  emailHolds: procedure({ permission: "read:archive", feature: "LEGAL_HOLDS" })
     .input(emailIdParamsSchema)
     .query(({ ctx, input }) => listEmailHolds({ principal: ctx.principal, emailId: input.emailId })),
   applyToEmail: manageHolds

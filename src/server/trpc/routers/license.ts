@@ -1,5 +1,7 @@
 import { getLicense } from "../../license/get-license";
-import { authedProcedure, router } from "../init";
+import { procedure, router } from "../init";
+
+const authedProcedure = procedure({ permission: "authenticated" });
 
 export const licenseRouter = router({
   get: authedProcedure.query(() => getLicense()),

@@ -5,20 +5,20 @@ import { getRole } from "../../roles/get-role";
 import { listRoles } from "../../roles/list-roles";
 import { createRoleSchema, roleIdParamsSchema, updateRoleSchema } from "../../roles/roles.schemas";
 import { updateRole } from "../../roles/update-role";
-import { permissionProcedure, router } from "../init";
+import { procedure, router } from "../init";
 
 export const rolesRouter = router({
-  list: permissionProcedure("read:users").query(() => listRoles()),
-  get: permissionProcedure("read:users")
+  list: procedure({ permission: "read:users" }).query(() => listRoles()),
+  get: procedure({ permission: "read:users" })
     .input(roleIdParamsSchema)
     .query(({ input }) => getRole({ id: input.id })),
-  create: permissionProcedure("manage:all")
+  create: procedure({ permission: "manage:all" })
     .input(createRoleSchema)
     .mutation(({ ctx, input }) => createRole({ actor: ctx.principal.actor, input })),
-  update: permissionProcedure("manage:all")
+  update: procedure({ permission: "manage:all" })
     .input(z.object({ id: z.uuid(), data: updateRoleSchema }))
     .mutation(({ ctx, input }) => updateRole({ actor: ctx.principal.actor, id: input.id, input: input.data })),
-  delete: permissionProcedure("manage:all")
+  delete: procedure({ permission: "manage:all" })
     .input(roleIdParamsSchema)
     .mutation(({ ctx, input }) => deleteRole({ actor: ctx.principal.actor, id: input.id })),
 });

@@ -6,23 +6,23 @@ import { listUsers } from "../../users/list-users";
 import { revokeUserSessions } from "../../users/revoke-user-sessions";
 import { updateUser } from "../../users/update-user";
 import { createUserSchema, updateUserSchema, userIdParamsSchema } from "../../users/users.schemas";
-import { permissionProcedure, router } from "../init";
+import { procedure, router } from "../init";
 
 export const usersRouter = router({
-  list: permissionProcedure("read:users").query(() => listUsers()),
-  get: permissionProcedure("read:users")
+  list: procedure({ permission: "read:users" }).query(() => listUsers()),
+  get: procedure({ permission: "read:users" })
     .input(userIdParamsSchema)
     .query(({ input }) => getUser({ id: input.id })),
-  create: permissionProcedure("manage:all")
+  create: procedure({ permission: "manage:all" })
     .input(createUserSchema)
     .mutation(({ ctx, input }) => createUser({ actor: ctx.principal.actor, input })),
-  update: permissionProcedure("manage:all")
+  update: procedure({ permission: "manage:all" })
     .input(z.object({ id: z.uuid(), data: updateUserSchema }))
     .mutation(({ ctx, input }) => updateUser({ actor: ctx.principal.actor, id: input.id, input: input.data })),
-  delete: permissionProcedure("manage:all")
+  delete: procedure({ permission: "manage:all" })
     .input(userIdParamsSchema)
     .mutation(({ ctx, input }) => deleteUser({ actor: ctx.principal.actor, id: input.id })),
-  revokeSessions: permissionProcedure("manage:all")
+  revokeSessions: procedure({ permission: "manage:all" })
     .input(userIdParamsSchema)
     .mutation(async ({ ctx, input }) => {
       await revokeUserSessions({ actor: ctx.principal.actor, userId: input.id, reason: "administrator" });
