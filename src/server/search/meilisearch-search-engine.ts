@@ -9,7 +9,7 @@ import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
 import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
 import { parseSearchQuery } from "./query-language/parse-search-query";
-import { sourcesNamed } from "./query-language/compile-query-tree";
+import { sourcesNamed } from "./query-language/query-language.queries";
 import { meiliLanguageQuery, meiliString } from "./meilisearch-query-language";
 import { db } from "../db/client";
 

@@ -10,7 +10,7 @@ import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
 import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
 import { plainSnippet, renderSnippet } from "./snippet";
-import { compileQueryTree, type CompiledQuery } from "./query-language/compile-query-tree";
+import { compileQueryTree, type CompiledQuery } from "./query-language/query-language.queries";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 
 type Sql = Prisma.Sql;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "../../../../tests/helpers/emails";
 import { queryOf } from "../../../../tests/helpers/query-language-arbitraries";
 import { matchesReference, type ReferenceEmail } from "../../../../tests/helpers/reference-query-evaluator";
+import { db } from "../../db/client";
 import { PostgresSearchEngine } from "../postgres-search-engine";
 import { parseSearchQuery } from "./parse-search-query";
 
@@ -161,5 +162,32 @@ describe("search language on PostgreSQL", () => {
     expect(page.total).toBe(expected("alpha OR bravo").length);
     expect(page.hits).toHaveLength(5);
     expect(page.hits.every((hit) => expected("alpha OR bravo").includes(hit.id))).toBe(true);
+  });
+
+  // Runs last: its email is outside the reference corpus and matches NOT clauses.
+  it("treats an email not yet in the PostgreSQL index as one without words: NOT of any word clause matches it", async () => {
+    const email = await insertTestEmail({ senderEmail: "pending@unindexed.example", subject: "alpha", bodyText: "alpha bravo" });
+    await db().$executeRaw`UPDATE archived_emails SET search_vector = NULL, is_indexed = false WHERE id = ${email.id}::uuid`;
+    const sender = "from:pending@unindexed.example";
+    for (const text of [
+      `${sender} -alpha`,
+      `${sender} NOT (alpha OR bra*)`,
+      `${sender} NOT alpha NEAR/2 bravo`,
+      `${sender} -"alpha bravo"`,
+      `${sender} NOT (alpha OR from:nobody@unindexed.example)`,
+      `${sender} (alpha OR -bravo)`,
+    ]) {
+      expect(await run(text), text).toEqual([email.id]);
+    }
+    for (const text of [
+      `${sender} alpha`,
+      `${sender} (alpha OR -bravo) alpha`,
+      `${sender} NOT -alpha`,
+      `${sender} (alpha OR has:attachment)`,
+    ]) {
+      expect(await run(text), text).toEqual([]);
+    }
+    expect(await run("-alpha")).toContain(email.id);
+    expect(await run("alpha OR NOT bravo")).toContain(email.id);
   });
 });

@@ -24,16 +24,33 @@ const LEXEME = /'(?:[^']|'')+'/g;
 export interface CompiledQuery {
   /** The condition on `archived_emails e` selecting exactly the query's matches. */
   where: Sql;
-  /** The condition of every node, for explain. */
-  conditionOf: (node: QueryNode) => Sql;
   /** The tsquery texts of the word clauses not under a NOT: what ranking scores and snippets mark. */
   rankingTerms: string[];
 }
 
 /**
+ * A compiled clause: the clauses made of words alone (and AND, OR, NOT of them) are one tsquery,
+ * so the GIN index answers the whole of it in one scan; any other clause is a condition.
+ */
+type Clause = { tsquery: string; matchesEmpty: boolean } | { sql: Sql };
+
+/**
+ * A tsquery as a condition. An email not yet in the PostgreSQL index (search_vector NULL) has no
+ * words, so it matches the tsquery exactly when an empty document would (`NOT alpha` matches
+ * it). Where NULL can only stand for FALSE (the tsquery needs a word, and no NOT above it turns
+ * NULL into a match) the bare `@@` is the same condition, and the only one the GIN index serves.
+ */
+function tsqueryCondition(clause: { tsquery: string; matchesEmpty: boolean }, negated: boolean): Sql {
+  const matches = Prisma.sql`e.search_vector @@ ${clause.tsquery}::tsquery`;
+  return !clause.matchesEmpty && !negated ? matches : Prisma.sql`coalesce(${matches}, ${clause.matchesEmpty})`;
+}
+
+const conditionOf = (clause: Clause, negated: boolean): Sql => ("sql" in clause ? clause.sql : tsqueryCondition(clause, negated));
+
+/**
  * Translates a query tree into SQL. Words go to PostgreSQL as parameters and come back as tsquery
- * text built by phraseto_tsquery with the index's configuration; the operators (<N>, :*, weights)
- * are then added around those lexemes, so no user text is ever read as tsquery syntax or SQL.
+ * text built by phraseto_tsquery with the index's configuration; the operators (<N>, :*, weights,
+ * & | !) are then added around those lexemes, so no user text is ever read as tsquery syntax or SQL.
  */
 export async function compileQueryTree(client: SqlClient, tree: QueryNode): Promise<CompiledQuery> {
   const lexemes = await resolveLexemes(client, textsOf(tree));
@@ -56,45 +73,56 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
     }
   };
   const rankingTerms: string[] = [];
-  const conditions = new Map<QueryNode, Sql>();
-  const compile = (node: QueryNode, negated: boolean): Sql => {
-    let sql: Sql;
+  const compile = (node: QueryNode, negated: boolean): Clause => {
     switch (node.type) {
       case "and":
-      case "or":
-        sql = Prisma.sql`(${Prisma.join(
-          node.children.map((child) => compile(child, negated)),
-          node.type === "and" ? " AND " : " OR ",
-        )})`;
-        break;
-      case "not":
-        sql = Prisma.sql`NOT ${compile(node.child, !negated)}`;
-        break;
+      case "or": {
+        const children = node.children.map((child) => compile(child, negated));
+        const texts = children.filter((child) => "tsquery" in child);
+        const combined: Clause[] =
+          texts.length === 0
+            ? []
+            : [
+                {
+                  tsquery: texts.map((text) => `( ${text.tsquery} )`).join(node.type === "and" ? " & " : " | "),
+                  matchesEmpty: node.type === "and" ? texts.every((text) => text.matchesEmpty) : texts.some((text) => text.matchesEmpty),
+                },
+              ];
+        const others = children.filter((child) => "sql" in child);
+        if (others.length === 0) return combined[0];
+        const conditions = [...combined, ...others].map((child) => conditionOf(child, negated));
+        return { sql: Prisma.sql`(${Prisma.join(conditions, node.type === "and" ? " AND " : " OR ")})` };
+      }
+      case "not": {
+        const child = compile(node.child, !negated);
+        if ("tsquery" in child) return { tsquery: `!( ${child.tsquery} )`, matchesEmpty: !child.matchesEmpty };
+        return { sql: Prisma.sql`NOT ${child.sql}` };
+      }
       case "words":
       case "prefix":
       case "near": {
         const text = textQuery(node);
-        if (text && !negated) rankingTerms.push(text);
-        // An email not yet in the PostgreSQL index (search_vector NULL) matches no word, and so every NOT of one.
-        sql = text ? Prisma.sql`coalesce(e.search_vector @@ ${text}::tsquery, false)` : Prisma.sql`FALSE`;
-        break;
+        if (!text) return { sql: Prisma.sql`FALSE` };
+        if (!negated) rankingTerms.push(text);
+        return { tsquery: withLexemesRequired(text, node.field), matchesEmpty: false };
       }
       default:
-        sql = leafCondition(node);
+        return { sql: leafCondition(node) };
     }
-    conditions.set(node, sql);
-    return sql;
   };
-  const where = compile(tree, false);
-  return {
-    where,
-    rankingTerms,
-    conditionOf: (node) => {
-      const sql = conditions.get(node);
-      if (!sql) throw new Error("Not a node of the compiled query");
-      return sql;
-    },
-  };
+  return { where: conditionOf(compile(tree, false), false), rankingTerms };
+}
+
+/**
+ * A phrase or proximity with its lexemes also required on their own (`'a' & 'b' & ( 'a' <-> 'b' )`),
+ * which it implies, so the same set. PostgreSQL estimates an OR of phrases (one per weight, and
+ * per distance and order) as nearly the whole table and scans it; with the lexemes AND-ed in front
+ * it estimates their co-occurrence and reads the GIN index.
+ */
+function withLexemesRequired(text: string, field: TextField | null): string {
+  if (!text.includes("<")) return text;
+  const lexemes = [...new Set(text.match(LEXEME))];
+  return `${lexemes.map((lexeme) => withWeight(lexeme, field ? FIELD_WEIGHT[field] : "")).join(" & ")} & ( ${text} )`;
 }
 
 /** `'a' <-> 'b'` restricted to one weight: `'a':C <-> 'b':C`. */
