@@ -5,8 +5,9 @@ import nextPlugin from "@next/eslint-plugin-next";
 import prettier from "eslint-config-prettier";
 import tseslint from "typescript-eslint";
 
-// Folders of src/server that are transports (or their session plumbing) and may use Next.js and tRPC.
-const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**"];
+// Folders of src/server that are transports, or the UI session's plumbing (next-auth, next/headers),
+// and may use Next.js and tRPC.
+const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**", "src/server/auth/session/**"];
 
 // SQL text lives only in a domain's query modules (`*.queries.ts`, docs/architecture.md "Data access")
 // and in the database plumbing of src/server/db. Files not yet moved are listed in eslint-sql-legacy.json;

@@ -1,6 +1,6 @@
 import { encode } from "next-auth/jwt";
 import { appRouter } from "../../src/server/trpc/root";
-import { sessionSecret } from "../../src/server/trpc/auth-options";
+import { sessionSecret } from "../../src/server/auth/session/auth-options";
 import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../src/server/trpc/ui-request-header";
 
 type ProcedureDefs = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;

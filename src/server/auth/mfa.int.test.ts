@@ -4,7 +4,7 @@ import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/he
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { db } from "../db/client";
-import { authOptions } from "../trpc/auth-options";
+import { authOptions } from "./session/auth-options";
 import { MFA_REQUIRED_PREFIX } from "./mfa/mfa.schemas";
 
 useEmptyDatabasePerTest();

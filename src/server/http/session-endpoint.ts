@@ -4,7 +4,7 @@ import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
 import { AppError } from "../errors/app-error";
 import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
-import { sessionPrincipal, uiSessionPrincipal } from "../trpc/session";
+import { sessionPrincipal, uiSessionPrincipal } from "../auth/session/session";
 import { clientIp } from "./client-ip";
 import { errorResponse } from "./error-response";
 import { describedHandler, parseWith, queryObject, type RouteHandler } from "./rest-endpoint";

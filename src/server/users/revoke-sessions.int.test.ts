@@ -5,7 +5,7 @@ import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
 import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
 import { db, transaction } from "../db/client";
-import { authOptions } from "../trpc/auth-options";
+import { authOptions } from "../auth/session/auth-options";
 import { revokeUserSessions } from "./revoke-user-sessions";
 
 useEmptyDatabasePerTest();

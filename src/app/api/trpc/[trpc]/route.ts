@@ -3,7 +3,7 @@ import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
 import { createTrpcContext } from "@/server/trpc/create-context";
 import { retryAfterHeader } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
-import { uiSessionPrincipal } from "@/server/trpc/session";
+import { uiSessionPrincipal } from "@/server/auth/session/session";
 
 // The UI's session cookie counts only on requests that prove they come from our pages (session.ts);
 // bearer tokens and API keys are accepted as on REST.

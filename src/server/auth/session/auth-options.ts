@@ -1,19 +1,19 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { loginSchema } from "../auth/auth.schemas";
-import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
-import { checkCredentials, type CredentialUser } from "../auth/login";
-import { checkSecondFactor } from "../auth/mfa/login-with-mfa";
-import { createMfaChallenge } from "../auth/mfa/mfa-challenges";
-import { loginMfaSchema, MFA_REQUIRED_PREFIX } from "../auth/mfa/mfa.schemas";
-import { config } from "../config/env";
-import { secretFromEnvOrDataDir } from "../config/secrets";
-import { AppError } from "../errors/app-error";
-import { clientIp } from "../http/client-ip";
-import { signInWithOidc } from "../sso/sign-in-with-oidc";
-import { oidcConfig, type OidcConfig } from "../sso/sso-config";
-import { unstorableStrings } from "../validation/storable-input";
+import { loginSchema } from "../auth.schemas";
+import { SESSION_VERSION_CLAIM } from "../access-tokens";
+import { checkCredentials, type CredentialUser } from "../login";
+import { checkSecondFactor } from "../mfa/login-with-mfa";
+import { createMfaChallenge } from "../mfa/mfa-challenges";
+import { loginMfaSchema, MFA_REQUIRED_PREFIX } from "../mfa/mfa.schemas";
+import { config } from "../../config/env";
+import { secretFromEnvOrDataDir } from "../../config/secrets";
+import { AppError } from "../../errors/app-error";
+import { clientIp } from "../../http/client-ip";
+import { signInWithOidc } from "../../sso/sign-in-with-oidc";
+import { oidcConfig, type OidcConfig } from "../../sso/sso-config";
+import { unstorableStrings } from "../../validation/storable-input";
 
 /** The error text the sign-in form shows for a throttled attempt (next-auth passes thrown messages on). */
 export const RATE_LIMITED_SIGN_IN = "Too many failed sign-in attempts; try again later.";

@@ -1,7 +1,7 @@
-import { getMe } from "../auth/get-me";
-import type { Principal } from "../auth/principal";
-import { can } from "../authz/ability";
-import { isFeatureEnabled } from "../license/license";
+import { getMe } from "../get-me";
+import type { Principal } from "../principal";
+import { can } from "../../authz/ability";
+import { isFeatureEnabled } from "../../license/license";
 import type { Capabilities } from "@/lib/capabilities";
 
 /** The navigation's view of a principal, from the same can() the server's checks use. */

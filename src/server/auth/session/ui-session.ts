@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
-import { clientIp } from "../http/client-ip";
+import type { Principal } from "../principal";
+import { db } from "../../db/client";
+import { clientIp } from "../../http/client-ip";
 import { sessionPrincipal } from "./session";
 
 /** The signed-in caller of a page render (server components), or null. */

@@ -1,9 +1,9 @@
 import { decode } from "next-auth/jwt";
-import { sessionVersionOf, type TokenSubject } from "../auth/access-tokens";
-import { principalForUser } from "../auth/authenticate";
-import type { Principal } from "../auth/principal";
+import { sessionVersionOf, type TokenSubject } from "../access-tokens";
+import { principalForUser } from "../authenticate";
+import type { Principal } from "../principal";
 import { sessionSecret } from "./auth-options";
-import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "./ui-request-header";
+import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../trpc/ui-request-header";
 
 /** next-auth's cookie names (the __Secure- one when NEXTAUTH_URL is https); large tokens come in .0, .1 chunks. */
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
