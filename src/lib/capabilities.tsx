@@ -17,6 +17,8 @@ export interface Capabilities {
   /** The EDISCOVERY feature is licensed and the role has read:ediscovery (manage for changes). */
   readEdiscovery: boolean;
   manageEdiscovery: boolean;
+  /** The two-factor setting applies and the user has not enrolled: only the enrolment page is open. */
+  mfaEnrolmentRequired: boolean;
 }
 
 const CapabilitiesContext = createContext<Capabilities | null>(null);

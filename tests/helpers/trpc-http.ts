@@ -11,9 +11,12 @@ export const procedureNames = (): string[] => Object.keys(procedures);
 
 export const isMutation = (name: string): boolean => procedures[name]._def.type === "mutation";
 
-/** A next-auth session cookie for the user, signed as next-auth signs it (what the browser holds after sign-in). */
-export async function sessionCookieFor(userId: string, email = "user@example.com"): Promise<string> {
-  const token = await encode({ token: { sub: userId, email }, secret: sessionSecret() });
+/**
+ * A next-auth session cookie for the user, signed as next-auth signs it (what the browser holds after sign-in);
+ * `claims` adds what the sign-in callbacks would (e.g. the single sign-on marker).
+ */
+export async function sessionCookieFor(userId: string, email = "user@example.com", claims: Record<string, unknown> = {}): Promise<string> {
+  const token = await encode({ token: { ...claims, sub: userId, email }, secret: sessionSecret() });
   return `next-auth.session-token=${token}`;
 }
 

@@ -1,4 +1,5 @@
 import { SignJWT } from "jose";
+import { authenticator } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
 import { createApiKeyFor, createUserWithRole, setupAdmin } from "../helpers/auth";
@@ -25,6 +26,12 @@ const BAD_CREDENTIALS = [
   "token of revoked sessions",
 ] as const;
 
+/**
+ * The matrix runs with `mfaRequired: "admins"`: the Super Admin has enrolled; another Super Admin
+ * has not, so their token may only enrol (403 elsewhere) while their API key is exempt.
+ */
+const UNENROLLED_ADMIN = ["unenrolled admin's token", "unenrolled admin's API key"] as const;
+
 interface Row {
   method: string;
   pattern: string;
@@ -33,6 +40,10 @@ interface Row {
   /** Status per caller: one number for all, or [superAdmin, auditor, readOnly, conditioned, noRole]. */
   expect: number | [number, number, number, number, number];
   public?: boolean;
+  /** Open to a caller who owes two-factor enrolment. */
+  duringMfaEnrolment?: true;
+  /** The unenrolled admin's status where it differs from the (enrolled) Super Admin's. */
+  unenrolledAdmin?: number;
 }
 interface Ids {
   ghost: string;
@@ -51,14 +62,28 @@ const ROWS: Row[] = [
   { method: "POST", pattern: "/v1/auth/setup", path: () => "/v1/auth/setup", body: {}, expect: 422, public: true },
   { method: "POST", pattern: "/v1/auth/login", path: () => "/v1/auth/login", body: {}, expect: 422, public: true },
   { method: "POST", pattern: "/v1/auth/login/mfa", path: () => "/v1/auth/login/mfa", body: {}, expect: 422, public: true },
-  { method: "POST", pattern: "/v1/auth/mfa/totp/setup", path: () => "/v1/auth/mfa/totp/setup", expect: 200 },
-  { method: "POST", pattern: "/v1/auth/mfa/totp/enable", path: () => "/v1/auth/mfa/totp/enable", body: {}, expect: 422 },
+  {
+    method: "POST",
+    pattern: "/v1/auth/mfa/totp/setup",
+    path: () => "/v1/auth/mfa/totp/setup",
+    expect: [409, 200, 200, 200, 200],
+    duringMfaEnrolment: true,
+    unenrolledAdmin: 200,
+  },
+  {
+    method: "POST",
+    pattern: "/v1/auth/mfa/totp/enable",
+    path: () => "/v1/auth/mfa/totp/enable",
+    body: {},
+    expect: 422,
+    duringMfaEnrolment: true,
+  },
   { method: "POST", pattern: "/v1/auth/mfa/disable", path: () => "/v1/auth/mfa/disable", body: {}, expect: 422 },
   { method: "GET", pattern: "/api/health", path: () => "/api/health", expect: 200, public: true },
   { method: "GET", pattern: "/v1/openapi.json", path: () => "/v1/openapi.json", expect: 200, public: true },
   { method: "GET", pattern: "/api-docs", path: () => "/api-docs", expect: 200, public: true },
   { method: "GET", pattern: "/api-docs/scalar.js", path: () => "/api-docs/scalar.js", expect: 200, public: true },
-  { method: "GET", pattern: "/v1/auth/me", path: () => "/v1/auth/me", expect: 200 },
+  { method: "GET", pattern: "/v1/auth/me", path: () => "/v1/auth/me", expect: 200, duringMfaEnrolment: true },
   { method: "GET", pattern: "/v1/license", path: () => "/v1/license", expect: 200 },
   { method: "GET", pattern: "/v1/users", path: () => "/v1/users", expect: READ_USERS(200) },
   { method: "POST", pattern: "/v1/users", path: () => "/v1/users", body: {}, expect: ADMIN_ONLY(422) },
@@ -370,12 +395,12 @@ const ROWS: Row[] = [
 ];
 
 /** tRPC procedures over HTTP: [superAdmin, auditor, readOnly, conditioned, noRole]; `name#variant` calls `name`. */
-const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
-  "account.me": { expect: 200 },
+const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "unenrolledAdmin"> & { input?: unknown }> = {
+  "account.me": { expect: 200, duringMfaEnrolment: true },
   "account.apiKeys": { expect: 200 },
-  "account.mfaStatus": { expect: 200 },
-  "account.setupTotp": { expect: 200 },
-  "account.enableTotp": { input: {}, expect: 422 },
+  "account.mfaStatus": { expect: 200, duringMfaEnrolment: true },
+  "account.setupTotp": { expect: [409, 200, 200, 200, 200], duringMfaEnrolment: true, unenrolledAdmin: 200 },
+  "account.enableTotp": { input: {}, expect: 422, duringMfaEnrolment: true },
   "account.disableMfa": { input: {}, expect: 422 },
   "account.updateProfile": { input: {}, expect: 422 },
   "account.changePassword": { input: {}, expect: 422 },
@@ -480,6 +505,13 @@ const TRPC_ROWS: Record<string, { input?: unknown; expect: Row["expect"] }> = {
 const expected = (row: { expect: Row["expect"] }, caller: Caller) =>
   typeof row.expect === "number" ? row.expect : row.expect[CALLERS.indexOf(caller)];
 
+/** The unenrolled admin's token is refused (403) wherever it would have passed authentication, except enrolment; the API key is exempt. */
+function expectedUnenrolled(row: Pick<Row, "expect" | "public" | "duringMfaEnrolment" | "unenrolledAdmin">, credential: string): number {
+  const admin = row.unenrolledAdmin ?? expected(row, "superAdmin");
+  if (credential === "unenrolled admin's API key" || row.public || row.duringMfaEnrolment || admin === 401) return admin;
+  return 403;
+}
+
 let ids: Ids;
 const headersFor: Record<string, Record<string, string>> = {};
 
@@ -520,6 +552,13 @@ beforeAll(async () => {
   headersFor["disabled user's token"] = { authorization: `Bearer ${disabled.token}` };
   headersFor["disabled user's API key"] = { "x-api-key": disabled.apiKey! };
   headersFor["token of revoked sessions"] = { authorization: `Bearer ${signedOut.token}` };
+  const unenrolled = await createUserWithRole(admin.token, "predefined_super_admin", { apiKey: true });
+  headersFor["unenrolled admin's token"] = { authorization: `Bearer ${unenrolled.token}` };
+  headersFor["unenrolled admin's API key"] = { "x-api-key": unenrolled.apiKey! };
+  const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: admin.token });
+  await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } });
+  const required = await api("PUT", "/v1/settings", { token: admin.token, body: { mfaRequired: "admins" } });
+  if (required.status !== 200) throw new Error(`mfaRequired: ${required.status} ${required.text}`);
   const email = await insertTestEmail({ userEmail: "bob@example.com" });
   ids = { ghost: GHOST, email: email.id };
 });
@@ -546,6 +585,11 @@ describe("authorization matrix", () => {
       want.push(`${caller}:${expected(row, caller)}`);
       if (response.status >= 400) expect(response.body).toMatchObject({ status: "error", statusCode: response.status });
     }
+    for (const credential of UNENROLLED_ADMIN) {
+      const response = await api(row.method, row.path(ids), { body: row.body, headers: headersFor[credential] });
+      outcomes.push(`${credential}:${response.status}`);
+      want.push(`${credential}:${expectedUnenrolled(row, credential)}`);
+    }
     for (const credentials of BAD_CREDENTIALS) {
       const response = await api(row.method, row.path(ids), { body: row.body, headers: headersFor[credentials] });
       outcomes.push(`${credentials}:${response.status}`);
@@ -561,6 +605,10 @@ describe("authorization matrix", () => {
     for (const caller of CALLERS) {
       outcomes.push(`${caller}:${(await call(headersFor[caller])).status}`);
       want.push(`${caller}:${expected(row, caller)}`);
+    }
+    for (const credential of UNENROLLED_ADMIN) {
+      outcomes.push(`${credential}:${(await call(headersFor[credential])).status}`);
+      want.push(`${credential}:${expectedUnenrolled(row, credential)}`);
     }
     for (const credentials of BAD_CREDENTIALS) {
       outcomes.push(`${credentials}:${(await call(headersFor[credentials])).status}`);

@@ -4,6 +4,7 @@ import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useCapabilities, type Capabilities } from "@/lib/capabilities";
+import { MFA_ENROLMENT_PATH } from "./mfa-enrolment-gate";
 
 const LINKS: { href: string; label: string; visible: (can: Capabilities) => boolean }[] = [
   { href: "/dashboard", label: "Dashboard", visible: (can) => can.readArchive },
@@ -29,7 +30,7 @@ export function AppNav() {
     <nav aria-label="Main" className="border-b border-slate-200 bg-white p-4 md:w-56 md:border-b-0 md:border-r">
       <p className="mb-4 text-lg font-semibold">Mail Archive</p>
       <ul className="flex flex-wrap gap-2 md:flex-col">
-        {LINKS.filter((link) => link.visible(can)).map((link) => (
+        {LINKS.filter((link) => (can.mfaEnrolmentRequired ? link.href === MFA_ENROLMENT_PATH : link.visible(can))).map((link) => (
           <li key={link.href}>
             <Link
               href={link.href}

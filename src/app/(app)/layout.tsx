@@ -4,6 +4,7 @@ import { CapabilitiesProvider } from "@/lib/capabilities";
 import { uiCapabilities } from "@/server/auth/session/ui-capabilities";
 import { pagePrincipal } from "@/server/auth/session/ui-session";
 import { AppNav } from "./app-nav";
+import { MfaEnrolmentGate } from "./mfa-enrolment-gate";
 
 export const dynamic = "force-dynamic";
 
@@ -16,7 +17,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
     <CapabilitiesProvider value={capabilities}>
       <div className="flex min-h-screen flex-col md:flex-row">
         <AppNav />
-        <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+        <main className="min-w-0 flex-1 p-4 md:p-8">
+          <MfaEnrolmentGate>{children}</MfaEnrolmentGate>
+        </main>
       </div>
     </CapabilitiesProvider>
   );

@@ -70,7 +70,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -150,7 +150,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -227,7 +227,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -324,7 +324,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -400,7 +400,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -581,7 +581,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -678,7 +678,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -775,7 +775,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -891,7 +891,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1026,7 +1026,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1171,7 +1171,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1284,7 +1284,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1378,7 +1378,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1498,7 +1498,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1612,7 +1612,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1740,7 +1740,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1854,7 +1854,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1952,7 +1952,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2075,7 +2075,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2186,7 +2186,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2273,7 +2273,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2386,7 +2386,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2495,7 +2495,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2637,7 +2637,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2750,7 +2750,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2826,7 +2826,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2913,7 +2913,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3030,7 +3030,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3123,7 +3123,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3195,7 +3195,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3318,7 +3318,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3410,7 +3410,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3507,7 +3507,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3632,7 +3632,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3765,7 +3765,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3861,7 +3861,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3975,7 +3975,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4066,7 +4066,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4187,7 +4187,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4306,7 +4306,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4393,7 +4393,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4493,7 +4493,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4641,7 +4641,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4764,7 +4764,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4852,7 +4852,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4929,7 +4929,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5053,7 +5053,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5150,7 +5150,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5252,7 +5252,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5361,7 +5361,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5470,7 +5470,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5609,7 +5609,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5734,7 +5734,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5831,7 +5831,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5920,6 +5920,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -5972,6 +5981,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6057,6 +6075,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6183,7 +6210,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6254,7 +6281,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6347,7 +6374,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6433,7 +6460,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6537,7 +6564,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6680,7 +6707,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6813,7 +6840,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6941,7 +6968,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7044,7 +7071,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7166,7 +7193,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7502,6 +7529,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -7940,7 +7976,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8047,7 +8083,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8165,7 +8201,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8263,7 +8299,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8360,7 +8396,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8476,7 +8512,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8602,7 +8638,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8692,6 +8728,15 @@ export interface paths {
                 };
                 /** @description Missing or invalid credentials */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8831,7 +8876,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -8921,7 +8966,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9043,7 +9088,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9152,7 +9197,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9249,7 +9294,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9385,7 +9430,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9514,7 +9559,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9604,6 +9649,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            /** @enum {string} */
+                            mfaRequired: "off" | "everyone" | "admins";
                         };
                     };
                 };
@@ -9616,7 +9663,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9651,6 +9698,8 @@ export interface paths {
                 content: {
                     "application/json": {
                         deletionEnabled?: boolean;
+                        /** @enum {string} */
+                        mfaRequired?: "off" | "everyone" | "admins";
                     };
                 };
             };
@@ -9663,6 +9712,8 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            /** @enum {string} */
+                            mfaRequired: "off" | "everyone" | "admins";
                         };
                     };
                 };
@@ -9675,7 +9726,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9774,7 +9825,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9843,7 +9894,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -9964,7 +10015,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10055,7 +10106,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10195,7 +10246,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10306,7 +10357,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10403,7 +10454,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10495,7 +10546,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10606,6 +10657,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10691,7 +10751,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -10798,7 +10858,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The caller lacks the permission, or the feature is not licensed */
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
                 403: {
                     headers: {
                         [name: string]: unknown;

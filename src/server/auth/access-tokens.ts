@@ -17,6 +17,9 @@ export interface TokenSubject {
 /** The claim carrying the session version; a token without it (issued before revocation existed) counts as version 0. */
 export const SESSION_VERSION_CLAIM = "sv";
 
+/** The UI session claim set when the session was signed in through single sign-on (exempt from the two-factor requirement). */
+export const SINGLE_SIGN_ON_CLAIM = "sso";
+
 export function sessionVersionOf(payload: Record<string, unknown>): number {
   const value = payload[SESSION_VERSION_CLAIM];
   return typeof value === "number" && Number.isInteger(value) ? value : 0;

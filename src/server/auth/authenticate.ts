@@ -1,12 +1,13 @@
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
-import { querySql, runSql } from "../db/sql-client";
 import { AppError } from "../errors/app-error";
 import { abilityFor } from "../authz/ability";
 import { policiesSchema, type Policy } from "../authz/permissions";
 import { verifyAccessToken } from "./access-tokens";
 import { hashApiKey } from "./api-keys";
+import { mfaRequiredOf } from "../settings/settings.schemas";
+import { findPrincipalRow, recordApiKeyUse } from "./auth.queries";
+import { owesMfaEnrolment } from "./mfa/mfa-enrolment";
 import type { Principal } from "./principal";
 
 const unauthenticated = (message = "Authentication required") => new AppError("UNAUTHENTICATED", message);
@@ -39,6 +40,8 @@ export interface CredentialFacts {
   apiKeyId?: string;
   /** Absent only for callers that hold no credential (tests, the CLI): then no version is compared. */
   sessionVersion?: number;
+  /** A UI session signed in through single sign-on (OIDC): exempt from the two-factor requirement. */
+  singleSignOn?: boolean;
 }
 
 /**
@@ -52,46 +55,31 @@ export async function principalForUser(
   credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const rows = await querySql<{
-    id: string;
-    email: string;
-    role_id: string | null;
-    policies: string | null;
-    session_version: number;
-    disabled: boolean;
-  }>(
-    pgPool(),
-    Prisma.sql`
-    SELECT u.id, u.email, u.role_id, r.policies::text AS policies, u.session_version, u.disabled_at IS NOT NULL AS disabled
-      FROM users u LEFT JOIN roles r ON r.id = u.role_id
-     WHERE u.id = ${userId}::uuid`,
-  );
-  const user = rows[0];
+  const user = await findPrincipalRow(pgPool(), userId);
   if (!user || user.disabled) return null;
   if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
   const { apiKeyId } = credential;
+  const abilities = abilityOfStoredPolicies(user.policies);
+  const mfaEnrolmentRequired = owesMfaEnrolment({
+    setting: mfaRequiredOf(user.mfa_required),
+    mfaEnabled: user.mfa_enabled,
+    ability: abilities.ability,
+    via,
+    singleSignOn: credential.singleSignOn === true,
+  });
   return {
     userId: user.id,
     email: user.email,
     roleId: user.role_id,
-    ...abilityOfStoredPolicies(user.policies),
+    ...abilities,
     actor: { identifier: user.email, ip, userId: user.id, ...(apiKeyId === undefined ? {} : { apiKeyId }) },
     via,
+    ...(mfaEnrolmentRequired ? { mfaEnrolmentRequired } : {}),
   };
 }
 
 /** `lastUsedAt` is kept to the minute: a key sending many requests writes its row at most once a minute. */
 const LAST_USED_PRECISION_MS = 60_000;
-
-async function recordKeyUse(apiKeyId: string): Promise<void> {
-  // The condition repeats the check in SQL, so concurrent requests of one key write once.
-  await runSql(
-    pgPool(),
-    Prisma.sql`
-    UPDATE api_keys SET last_used_at = now()
-     WHERE id = ${apiKeyId}::uuid AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`,
-  );
-}
 
 /** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */
 export async function authenticate(options: { headers: Headers; ip: string }): Promise<Principal> {
@@ -103,7 +91,7 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
     if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
     const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
     if (!principal) throw unauthenticated("Invalid API key");
-    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordKeyUse(record.id);
+    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordApiKeyUse(pgPool(), record.id);
     return principal;
   }
   if (authorization) {

@@ -11,4 +11,6 @@ export interface Principal {
   ability: AppAbility;
   actor: AuditActor;
   via: "token" | "apiKey" | "session" | "system";
+  /** The `mfaRequired` setting applies and the caller has not enrolled: only enrolment is allowed (mfa-enrolment.ts). */
+  mfaEnrolmentRequired?: boolean;
 }

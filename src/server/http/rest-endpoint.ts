@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
 import { authenticate } from "../auth/authenticate";
+import { assertMfaEnrolmentDone } from "../auth/mfa/mfa-enrolment";
 import type { Principal } from "../auth/principal";
 import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
@@ -40,6 +41,8 @@ export interface EndpointDescription {
   produces?: string;
   /** Error statuses the use case answers besides those the description implies (401, 403, 422, 429, 500). */
   errors?: readonly number[];
+  /** Open to a caller who still owes two-factor enrolment; every other signed-in endpoint may answer them 403. */
+  duringMfaEnrolment?: boolean;
 }
 
 /** Attaches the description as a non-enumerable, read-only `endpointSpec` property. */
@@ -81,6 +84,8 @@ interface EndpointSpec<PS, BS, QS, A> {
   produces?: string;
   /** Error statuses the use case answers (404, 409, ...); those of auth, input and rate limit are implied. */
   errors?: readonly number[];
+  /** Open to a caller who still owes two-factor enrolment (what enrolling needs); every other endpoint refuses them 403. */
+  duringMfaEnrolment?: true;
   handler: (
     context: EndpointContext<Infer<PS>, Infer<BS>, Infer<QS>> & {
       principal: A extends "public" ? null : Principal;
@@ -123,6 +128,7 @@ export function endpoint<
         let principal: Principal | null = null;
         if (spec.auth !== "public") {
           principal = await authenticate({ headers: request.headers, ip });
+          if (!spec.duringMfaEnrolment) assertMfaEnrolmentDone(principal);
         }
         if (spec.feature) assertFeatureEnabled(spec.feature);
         if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
@@ -168,6 +174,7 @@ export function endpoint<
       response: spec.response,
       produces: spec.produces,
       errors: spec.errors,
+      duringMfaEnrolment: spec.duringMfaEnrolment === true,
     },
   );
 }

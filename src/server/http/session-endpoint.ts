@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import { assertMfaEnrolmentDone } from "../auth/mfa/mfa-enrolment";
 import type { Principal } from "../auth/principal";
 import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
@@ -32,6 +33,7 @@ export function sessionEndpoint<PS extends ZodType, QS extends ZodType | undefin
           ? await uiSessionPrincipal(request.headers, ip)
           : await sessionPrincipal(request.headers.get("cookie"), ip);
         if (!principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
+        assertMfaEnrolmentDone(principal);
         assertCan(principal.ability, spec.permission);
         if (spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
         const params = parseWith(spec.params, await context.params);

@@ -2,12 +2,12 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { getSettings } from "./get-settings";
 import type { Settings, UpdateSettingsInput } from "./settings.schemas";
+import { lockSettings } from "./settings.queries";
 
 /** Changes the given settings and records what changed (UPDATE on target Settings). */
 export async function updateSettings(options: { actor: AuditActor; input: UpdateSettingsInput }): Promise<Settings> {
   return transaction(async (tx) => {
-    // Serializes concurrent updates, so each audit entry's "from" is the value it replaced.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('settings'))`;
+    await lockSettings(tx);
     const before = await getSettings({ client: tx });
     const changes: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, value] of Object.entries(options.input)) {

@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
+import { assertMfaEnrolmentDone } from "../auth/mfa/mfa-enrolment";
 import type { Principal } from "../auth/principal";
 import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
@@ -85,9 +86,15 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 const errorMappedProcedure = t.procedure.use(mapErrors);
 
-const authenticatedProcedure = errorMappedProcedure.use(({ ctx, next }) => {
+const signedInProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
+});
+/** What a caller who still owes two-factor enrolment may call (the enrolment itself); everything else refuses them 403. */
+export const mfaEnrolmentProcedure = signedInProcedure.use(storableInput);
+const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
+  assertMfaEnrolmentDone(ctx.principal);
+  return next();
 });
 
 /** Who may call a procedure: the fields of `endpoint()` that say so, with the same meaning. */

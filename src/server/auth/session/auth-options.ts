@@ -2,7 +2,7 @@ import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { loginSchema } from "../auth.schemas";
-import { SESSION_VERSION_CLAIM } from "../access-tokens";
+import { SESSION_VERSION_CLAIM, SINGLE_SIGN_ON_CLAIM } from "../access-tokens";
 import { checkCredentials, type CredentialUser } from "../login";
 import { checkSecondFactor } from "../mfa/login-with-mfa";
 import { createMfaChallenge } from "../mfa/mfa-challenges";
@@ -135,8 +135,9 @@ export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
         }
       },
       // The session carries the user's session version at sign-in; every request compares it (revocation).
-      jwt({ token, user }) {
+      jwt({ token, user, account }) {
         if (user && "sessionVersion" in user) token[SESSION_VERSION_CLAIM] = user.sessionVersion;
+        if (account?.provider === OIDC_PROVIDER_ID) token[SINGLE_SIGN_ON_CLAIM] = true;
         return token;
       },
       session({ session, token }) {

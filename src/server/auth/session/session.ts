@@ -1,5 +1,5 @@
 import { decode } from "next-auth/jwt";
-import { sessionVersionOf, type TokenSubject } from "../access-tokens";
+import { SINGLE_SIGN_ON_CLAIM, sessionVersionOf, type TokenSubject } from "../access-tokens";
 import { principalForUser } from "../authenticate";
 import type { Principal } from "../principal";
 import { sessionSecret } from "./auth-options";
@@ -35,13 +35,14 @@ function sessionToken(cookies: Map<string, string>): string | null {
   return null;
 }
 
-/** The user and session version of a valid, unexpired next-auth session cookie in `cookieHeader`, else null. */
-export async function sessionSubject(cookieHeader: string | null): Promise<TokenSubject | null> {
+/** The user, session version and sign-in kind of a valid, unexpired next-auth session cookie in `cookieHeader`, else null. */
+export async function sessionSubject(cookieHeader: string | null): Promise<(TokenSubject & { singleSignOn: boolean }) | null> {
   const token = sessionToken(parseCookies(cookieHeader));
   if (!token) return null;
   try {
     const payload = await decode({ token, secret: sessionSecret() });
-    return typeof payload?.sub === "string" ? { userId: payload.sub, sessionVersion: sessionVersionOf(payload) } : null;
+    if (typeof payload?.sub !== "string") return null;
+    return { userId: payload.sub, sessionVersion: sessionVersionOf(payload), singleSignOn: payload[SINGLE_SIGN_ON_CLAIM] === true };
   } catch {
     return null;
   }
@@ -50,7 +51,9 @@ export async function sessionSubject(cookieHeader: string | null): Promise<Token
 /** The session's caller, reloaded from the database on every request (a deleted, disabled or revoked user gets null). */
 export async function sessionPrincipal(cookieHeader: string | null, ip: string): Promise<Principal | null> {
   const subject = await sessionSubject(cookieHeader);
-  return subject ? principalForUser(subject.userId, ip, "session", { sessionVersion: subject.sessionVersion }) : null;
+  return subject
+    ? principalForUser(subject.userId, ip, "session", { sessionVersion: subject.sessionVersion, singleSignOn: subject.singleSignOn })
+    : null;
 }
 
 /**

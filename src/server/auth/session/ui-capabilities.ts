@@ -20,5 +20,6 @@ export async function uiCapabilities(principal: Principal): Promise<Capabilities
     retention: isFeatureEnabled("RETENTION_POLICY"),
     readEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "read:ediscovery"),
     manageEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "manage:ediscovery"),
+    mfaEnrolmentRequired: principal.mfaEnrolmentRequired === true,
   };
 }

@@ -15,7 +15,7 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad request",
   401: "Missing or invalid credentials",
-  403: "The caller lacks the permission, or the feature is not licensed",
+  403: "The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication",
   404: "Not found",
   409: "Conflict with the current state",
   413: "Request body too large",
@@ -85,7 +85,8 @@ function parameters(spec: EndpointDescription, pattern: string) {
 export function errorStatuses(spec: EndpointDescription): number[] {
   const statuses = new Set([...(spec.errors ?? []), 500]);
   if (spec.auth !== "public") statuses.add(401);
-  if (spec.feature || (spec.auth !== "public" && spec.auth !== "authenticated")) statuses.add(403);
+  // Any signed-in caller may be refused while the mfaRequired setting obliges them to enrol (docs/auth.md).
+  if (spec.feature || (spec.auth !== "public" && !spec.duringMfaEnrolment)) statuses.add(403);
   if (spec.params || spec.query || spec.body) statuses.add(422);
   if (spec.body) for (const status of [413, 415]) statuses.add(status);
   if (spec.rateLimit) statuses.add(429);

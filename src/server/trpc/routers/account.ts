@@ -11,22 +11,22 @@ import { setupTotp } from "../../auth/mfa/setup-totp";
 import { changePassword } from "../../users/change-password";
 import { updateProfile } from "../../users/update-profile";
 import { changePasswordSchema, updateProfileSchema } from "../../users/users.schemas";
-import { procedure, router } from "../init";
+import { mfaEnrolmentProcedure, procedure, router } from "../init";
 
 const authedProcedure = procedure({ permission: "authenticated" });
 
 /** The signed-in caller's own things: profile, password, two-factor authentication, API keys. */
 export const accountRouter = router({
-  me: authedProcedure.query(({ ctx }) => getMe({ principal: ctx.principal })),
+  me: mfaEnrolmentProcedure.query(({ ctx }) => getMe({ principal: ctx.principal })),
   updateProfile: authedProcedure
     .input(updateProfileSchema)
     .mutation(({ ctx, input }) => updateProfile({ principal: ctx.principal, input })),
   changePassword: authedProcedure
     .input(changePasswordSchema)
     .mutation(({ ctx, input }) => changePassword({ principal: ctx.principal, input })),
-  mfaStatus: authedProcedure.query(({ ctx }) => getMfaStatus({ principal: ctx.principal })),
-  setupTotp: authedProcedure.mutation(({ ctx }) => setupTotp({ principal: ctx.principal })),
-  enableTotp: authedProcedure.input(enableTotpSchema).mutation(({ ctx, input }) => enableTotp({ principal: ctx.principal, input })),
+  mfaStatus: mfaEnrolmentProcedure.query(({ ctx }) => getMfaStatus({ principal: ctx.principal })),
+  setupTotp: mfaEnrolmentProcedure.mutation(({ ctx }) => setupTotp({ principal: ctx.principal })),
+  enableTotp: mfaEnrolmentProcedure.input(enableTotpSchema).mutation(({ ctx, input }) => enableTotp({ principal: ctx.principal, input })),
   disableMfa: authedProcedure.input(disableMfaSchema).mutation(({ ctx, input }) => disableMfa({ principal: ctx.principal, input })),
   apiKeys: authedProcedure.query(({ ctx }) => listApiKeys({ principal: ctx.principal })),
   createApiKey: authedProcedure.input(createApiKeySchema).mutation(({ ctx, input }) => createApiKey({ principal: ctx.principal, input })),

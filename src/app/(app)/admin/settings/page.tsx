@@ -8,6 +8,7 @@ import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, useTRPC } from "@/lib/trpc";
+import { MfaRequirementForm } from "./mfa-requirement-form";
 import { SsoRoleMappingForm } from "./sso-role-mapping-form";
 
 export default function SettingsPage() {
@@ -78,6 +79,7 @@ export default function SettingsPage() {
           </div>
         </section>
       )}
+      {settings.data && <MfaRequirementForm value={settings.data.mfaRequired} />}
       <SsoRoleMappingForm />
       <ConfirmDialog
         open={confirming}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { QRCodeSVG } from "qrcode.react";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -13,13 +14,15 @@ export default function TwoFactorPage() {
   const trpc = useTRPC();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const router = useRouter();
   const status = useQuery(trpc.account.mfaStatus.queryOptions());
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.account.mfaStatus.queryFilter());
   const setup = useMutation(trpc.account.setupTotp.mutationOptions({ onError: (error) => toast(errorMessage(error), "error") }));
   const enable = useMutation(
     trpc.account.enableTotp.mutationOptions({
-      onSuccess: (result) => (setRecoveryCodes(result.recoveryCodes), void refresh()),
+      // The layout re-renders too: a user who had to enrol gets the whole navigation back.
+      onSuccess: (result) => (setRecoveryCodes(result.recoveryCodes), void refresh(), router.refresh()),
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );

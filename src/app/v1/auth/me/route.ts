@@ -7,6 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     summary: "The caller and its effective permissions",
     response: meResponse,
     auth: "authenticated",
+    duringMfaEnrolment: true,
     handler: ({ principal }) => getMe({ principal }),
   }),
 });

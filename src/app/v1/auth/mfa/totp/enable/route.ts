@@ -9,6 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     response: recoveryCodesResponse,
     errors: [404, 409],
     auth: "authenticated",
+    duringMfaEnrolment: true,
     body: enableTotpSchema,
     handler: ({ principal, body }) => enableTotp({ principal, input: body }),
   }),

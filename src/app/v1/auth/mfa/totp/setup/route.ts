@@ -8,6 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     response: totpSetupResponse,
     errors: [404, 409],
     auth: "authenticated",
+    duringMfaEnrolment: true,
     handler: ({ principal }) => setupTotp({ principal }),
   }),
 });
