@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
 import { config } from "../config/env";
 import { transaction, type Tx } from "../db/client";
-import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
+import { lockHoldsOfEmails } from "../legal-holds/legal-holds.queries";
 import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
