@@ -3,7 +3,7 @@ import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import { compilePolicyMatch } from "../retention-policies/retention-policies.queries";
 import type { DispositionAction } from "../dispositions/dispositions.schemas";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
 

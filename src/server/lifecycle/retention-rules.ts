@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "../db/client";
-import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import { compilePolicyMatch } from "../retention-policies/retention-policies.queries";
 import type { DispositionAction } from "../dispositions/dispositions.schemas";
 import type { ConditionGroup } from "../retention-policies/retention-policies.schemas";
 
