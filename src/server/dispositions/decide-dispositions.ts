@@ -4,7 +4,7 @@ import type { Principal } from "../auth/principal";
 import { transaction, type Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { disabledLabel } from "../retention-labels/apply-label-to-email";
-import { lockLabel } from "../retention-labels/retention-label-dto";
+import { lockLabel } from "../retention-labels/retention-labels.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import type { DecideDispositionsInput } from "./dispositions.schemas";
 import { dispositionRuleJoin, reviewableBy } from "./reviewer-scope";
