@@ -1,18 +1,9 @@
-import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
 import type { DbOrTx } from "../db/client";
 import { notFound } from "../errors/app-error";
-
-export interface EmailScopeFields {
-  id: string;
-  userEmail: string;
-  ingestionSourceId: string;
-  senderEmail: string;
-  /** Internal participants of journaled mail (docs/journaling.md), matched like the mailbox. */
-  participantEmails: string[];
-}
+import { lockEmail, type EmailScopeFields } from "./archived-emails.queries";
 
 /**
  * The fields a role's archive conditions may test (the same for one email as for list queries): a
@@ -24,10 +15,6 @@ export const scopeFieldsOf = (email: EmailScopeFields) => ({
   ingestionSourceId: email.ingestionSourceId,
   senderEmail: email.senderEmail,
 });
-
-/** The SELECT list of EmailScopeFields over `archived_emails`. */
-export const SCOPE_FIELD_COLUMNS = Prisma.sql`id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId",
-  sender_email AS "senderEmail", participant_emails AS "participantEmails"`;
 
 /**
  * The email if it exists and the caller's policy conditions let them `permission` it; otherwise
@@ -45,10 +32,7 @@ export async function findVisibleEmail(options: {
   lockForLink?: boolean;
 }): Promise<EmailScopeFields> {
   const email = options.lockForLink
-    ? (
-        await options.client.$queryRaw<EmailScopeFields[]>`
-          SELECT ${SCOPE_FIELD_COLUMNS} FROM archived_emails WHERE id = ${options.emailId}::uuid FOR KEY SHARE`
-      )[0]
+    ? await lockEmail(options.client, options.emailId, "key share")
     : await options.client.archivedEmail.findUnique({
         where: { id: options.emailId },
         select: { id: true, userEmail: true, ingestionSourceId: true, senderEmail: true, participantEmails: true },

@@ -1,11 +1,9 @@
-import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
-import { querySql } from "../db/sql-client";
 import { notFound } from "../errors/app-error";
-import { SUMMARY_COLUMNS, summaryPageSql, toArchivedEmailSummary, type ArchivedEmailSummary, type SummaryRow } from "./archived-email-dto";
-import { visibleEmailsCondition } from "./visible-emails-condition";
+import { selectSourceEmailPage } from "./archived-emails.queries";
+import { toArchivedEmailSummary, type ArchivedEmailSummary } from "./load-email-summaries";
 import { visibleSourceEmailCounts } from "./visible-source-email-counts";
 
 export interface EmailPage {
@@ -22,19 +20,9 @@ export async function listEmailsBySource(options: {
   page: number;
   limit: number;
 }): Promise<EmailPage> {
-  const visible = visibleEmailsCondition(options.principal);
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([
-    querySql<SummaryRow>(
-      pgPool(),
-      summaryPageSql(
-        Prisma.sql`
-          SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
-          WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visible}
-          ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${offset}`,
-        Prisma.sql`e."archivedAt" DESC, e.id DESC`,
-      ),
-    ),
+    selectSourceEmailPage(pgPool(), { sourceId: options.sourceId, principal: options.principal, limit: options.limit, offset }),
     visibleSourceEmailCounts(options.principal, [options.sourceId]).then((counts) => counts.get(options.sourceId) ?? 0),
   ]);
   // A page with emails proves the source exists; only an empty one needs to ask.

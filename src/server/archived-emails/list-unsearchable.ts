@@ -1,7 +1,6 @@
-import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
-import { visibleEmailsCondition } from "./visible-emails-condition";
+import { countUnsearchable, selectUnsearchablePage } from "./archived-emails.queries";
 
 export interface UnsearchableItem {
   emailId: string;
@@ -15,15 +14,9 @@ export interface UnsearchableItem {
 
 /** Attachments whose text could not be extracted (so their content escapes search), newest email first. */
 export async function listUnsearchable(options: { principal: Principal; page: number; limit: number }) {
-  const visible = visibleEmailsCondition(options.principal);
-  const from = Prisma.sql`FROM attachments a JOIN archived_emails e ON e.id = a.email_id WHERE a.extraction_error IS NOT NULL AND ${visible}`;
-  const [rows, counted] = await Promise.all([
-    db().$queryRaw<
-      { email_id: string; subject: string; sent_at: Date; id: string; filename: string; mime_type: string; extraction_error: string }[]
-    >`
-      SELECT a.email_id, e.subject, e.sent_at, a.id, a.filename, a.mime_type, a.extraction_error ${from}
-      ORDER BY e.sent_at DESC, a.id LIMIT ${options.limit} OFFSET ${(options.page - 1) * options.limit}`,
-    db().$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total ${from}`,
+  const [rows, total] = await Promise.all([
+    selectUnsearchablePage(db(), { principal: options.principal, limit: options.limit, offset: (options.page - 1) * options.limit }),
+    countUnsearchable(db(), options.principal),
   ]);
   const items: UnsearchableItem[] = rows.map((row) => ({
     emailId: row.email_id,
@@ -34,5 +27,5 @@ export async function listUnsearchable(options: { principal: Principal; page: nu
     mimeType: row.mime_type,
     error: row.extraction_error,
   }));
-  return { items, total: Number(counted[0].total), page: options.page, limit: options.limit };
+  return { items, total, page: options.page, limit: options.limit };
 }

@@ -4,7 +4,8 @@ import { createUserWithRole, setupAdmin, type PolicyInput } from "../../../tests
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { api } from "../../../tests/helpers/rest-client";
 import { trpcHttp } from "../../../tests/helpers/trpc-http";
-import { scopeFieldsOf, type EmailScopeFields } from "../archived-emails/find-visible-email";
+import type { EmailScopeFields } from "../archived-emails/archived-emails.queries";
+import { scopeFieldsOf } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
 import { scopeCondition } from "../search/postgres-search-conditions";
 import { abilityFor, archiveScope, canOnRecord } from "./ability";

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { can, readsWholeArchive } from "../authz/ability";
-import { visibleEmailsCondition } from "../archived-emails/visible-emails-condition";
+import { visibleEmailsCondition } from "../archived-emails/archived-emails.queries";
 import { db } from "../db/client";
 import { visibleSourceEmailCounts } from "../archived-emails/visible-source-email-counts";
 import { isFeatureEnabled } from "../license/license";

@@ -1,13 +1,12 @@
-import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntries } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { transaction, type Tx } from "../db/client";
+import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { disabledLabel } from "../retention-labels/apply-label-to-email";
-import { lockLabel } from "../retention-labels/retention-label-dto";
+import { lockLabel, upsertEmailLabels } from "../retention-labels/retention-labels.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import type { DecideDispositionsInput } from "./dispositions.schemas";
-import { dispositionRuleJoin, reviewableBy } from "./reviewer-scope";
+import { decidePendingDispositions, type DecidedRow } from "./dispositions.queries";
 
 export interface DecisionResult {
   decision: DecideDispositionsInput["decision"];
@@ -15,16 +14,6 @@ export interface DecisionResult {
   decided: string[];
   /** Given ids that were not pending dispositions of the caller's rules (already decided, unknown, not theirs). */
   notDecided: string[];
-}
-
-interface DecidedRow {
-  id: string;
-  email_id: string;
-  rule_type: string;
-  rule_id: string;
-  rule_name: string;
-  due_at: Date;
-  extended_until: Date | null;
 }
 
 const SEARCH_PAGE_SIZE = 5000;
@@ -48,22 +37,15 @@ export async function decideDispositions(options: { principal: Principal; input:
       }
       const decided: DecidedRow[] = [];
       if (input.ids) {
-        decided.push(...(await decide(tx, principal, input, Prisma.sql`disp.id = ANY(${input.ids}::uuid[])`)));
+        decided.push(...(await decidePendingDispositions(tx, { principal, input, chosen: { ids: input.ids } })));
       } else {
         for await (const emailIds of searchEngine().searchAllIds({ query: input.searchQuery!, pageSize: SEARCH_PAGE_SIZE })) {
-          if (emailIds.length > 0)
-            decided.push(...(await decide(tx, principal, input, Prisma.sql`disp.open_email_id = ANY(${emailIds}::uuid[])`)));
+          if (emailIds.length > 0) decided.push(...(await decidePendingDispositions(tx, { principal, input, chosen: { emailIds } })));
         }
       }
       if (input.decision === "relabel" && decided.length > 0) {
         // Emails deleted meanwhile are skipped; the others are locked like any label application.
-        await tx.$executeRaw`
-          INSERT INTO email_retention_labels (email_id, label_id, applied_at, applied_by_user_id)
-          SELECT e.id, ${input.labelId}::uuid, now(), ${principal.userId}
-          FROM (SELECT e.id FROM unnest(${decided.map((row) => row.email_id)}::uuid[]) AS wanted(id)
-                JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e) AS e
-          ON CONFLICT (email_id) DO UPDATE SET label_id = EXCLUDED.label_id, applied_at = EXCLUDED.applied_at,
-            applied_by_user_id = EXCLUDED.applied_by_user_id`;
+        await upsertEmailLabels(tx, { emailIds: decided.map((row) => row.email_id), labelId: input.labelId!, userId: principal.userId });
       }
       await appendAuditEntries(
         tx,
@@ -93,22 +75,4 @@ export async function decideDispositions(options: { principal: Principal; input:
     },
     { timeoutMs: 300_000 },
   );
-}
-
-/** Locks the chosen pending dispositions the caller reviews, then records the decision on them. */
-function decide(tx: Tx, principal: Principal, input: DecideDispositionsInput, chosen: Prisma.Sql): Promise<DecidedRow[]> {
-  const changes = {
-    approve: Prisma.sql`status = 'approved'`,
-    extend: Prisma.sql`status = 'extended', open_email_id = NULL, extended_until = now() + make_interval(hours => 24 * ${input.days ?? 0}::int)`,
-    relabel: Prisma.sql`status = 'relabeled', open_email_id = NULL, relabeled_to_label_id = ${input.labelId ?? null}::uuid`,
-  }[input.decision];
-  return tx.$queryRaw<DecidedRow[]>`
-    WITH candidates AS (
-      SELECT disp.id FROM email_dispositions disp ${dispositionRuleJoin}
-      WHERE ${chosen} AND disp.status = 'pending' AND disp.open_email_id IS NOT NULL AND ${reviewableBy(principal)}
-      ORDER BY disp.id FOR UPDATE OF disp)
-    UPDATE email_dispositions d
-    SET ${changes}, decided_at = now(), decided_by_user_id = ${principal.userId}::uuid, decided_by_email = ${principal.email}, comment = ${input.comment}
-    FROM candidates WHERE d.id = candidates.id AND d.status = 'pending' AND d.open_email_id IS NOT NULL
-    RETURNING d.id, d.email_id, d.rule_type, d.rule_id, d.rule_name, d.due_at, d.extended_until`;
 }

@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { db } from "../db/client";
+import { selectDestroyedDispositions } from "./dispositions.queries";
 import { installationPublicKey, signWithInstallationKey } from "../signing/installation-signing-key";
 
 export interface DestructionCertificate {
@@ -30,21 +31,6 @@ const COLUMNS = [
   "cycleId",
 ] as const;
 
-interface DestroyedRow {
-  destroyed_at: Date;
-  email_id: string;
-  storage_hash_sha256: string;
-  rule_type: string;
-  rule_id: string;
-  rule_name: string;
-  due_at: Date;
-  decided_by_email: string | null;
-  decided_at: Date | null;
-  comment: string | null;
-  id: string;
-  destroyed_in_cycle_id: string | null;
-}
-
 /** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (CSV injection). */
 const inert = (text: string | null) => (text !== null && /^[=+\-@\t\r]/.test(text) ? `'${text}` : (text ?? ""));
 
@@ -55,12 +41,7 @@ const inert = (text: string | null) => (text !== null && /^[=+\-@\t\r]/.test(tex
  * have no reviewer and are not on it (their audit entries record them).
  */
 export async function destructionCertificate(options: { from: Date; until: Date }): Promise<DestructionCertificate> {
-  const rows = await db().$queryRaw<DestroyedRow[]>`
-    SELECT destroyed_at, email_id, storage_hash_sha256, rule_type, rule_id, rule_name, due_at, decided_by_email, decided_at,
-      comment, id, destroyed_in_cycle_id
-    FROM email_dispositions
-    WHERE status = 'approved' AND destroyed_at >= ${options.from} AND destroyed_at < ${options.until}
-    ORDER BY destroyed_at, id`;
+  const rows = await selectDestroyedDispositions(db(), options.from, options.until);
   const csv = stringify(
     rows.map((row) => [
       row.destroyed_at.toISOString(),

@@ -1,6 +1,6 @@
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
-import { loadHolds, type LegalHoldDto } from "../legal-holds/legal-hold-dto";
+import { loadHolds, type LegalHoldDto } from "../legal-holds/load-holds";
 import { accessibleCase } from "./case-access";
 import { toCaseDtos, type CaseDto } from "./case-dto";
 import { exportDto, savedSearchDto, type ExportDto, type SavedSearchDto } from "./case-records-dto";

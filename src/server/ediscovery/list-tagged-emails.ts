@@ -1,11 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
-import {
-  toArchivedEmailSummary,
-  SUMMARY_COLUMNS,
-  summaryPageSql,
-  type ArchivedEmailSummary,
-  type SummaryRow,
-} from "../archived-emails/archived-email-dto";
+import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archived-emails/archived-emails.queries";
+import { toArchivedEmailSummary, type ArchivedEmailSummary } from "../archived-emails/load-email-summaries";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";

@@ -7,7 +7,7 @@ import { searchEngine } from "../search/search-engine-factory";
 import { searchTimeoutError } from "../search/search-transaction";
 import type { SearchQuery } from "../search/search-engine";
 import { inactiveHold } from "./apply-hold-to-email";
-import { lockHold } from "./lock-hold";
+import { insertHoldLinks, lockHold } from "./legal-holds.queries";
 
 export const BULK_APPLY_PAGE_SIZE = 5000;
 
@@ -44,13 +44,7 @@ export async function bulkApplyHold(options: {
         let emailsLinked = 0;
         for await (const ids of searchEngine().searchAllIds({ query: options.query, pageSize: options.pageSize ?? BULK_APPLY_PAGE_SIZE })) {
           if (ids.length === 0) continue;
-          emailsLinked += await tx.$executeRaw`
-            INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
-            SELECT locked.id, ${options.id}::uuid, now(), ${options.principal.userId}
-            FROM (
-              SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e
-            ) AS locked
-            ON CONFLICT DO NOTHING`;
+          emailsLinked += await insertHoldLinks(tx, { emailIds: ids, holdId: options.id, userId: options.principal.userId });
         }
         await appendAuditEntry(tx, {
           actor: options.principal.actor,

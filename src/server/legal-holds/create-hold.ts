@@ -2,8 +2,10 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isForeignKeyViolation, isUniqueViolation } from "../db/unique-violation";
 import { conflict, validationError } from "../errors/app-error";
-import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
+import { loadHolds, type LegalHoldDto } from "./load-holds";
 import type { CreateHoldInput } from "./legal-holds.schemas";
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
 
 export const duplicateHoldName = (name: string) => conflict(`A legal hold named "${name}" already exists`);
 

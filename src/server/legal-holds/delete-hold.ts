@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
-import { lockHold } from "./lock-hold";
+import { lockHold } from "./legal-holds.queries";
 
 /** Deletes an inactive hold with its links (FK cascade); an active hold must be deactivated first. */
 export async function deleteHold(options: { actor: AuditActor; id: string }): Promise<void> {

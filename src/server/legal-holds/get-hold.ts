@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { loadHolds, type LegalHoldDto } from "./legal-hold-dto";
+import { loadHolds, type LegalHoldDto } from "./load-holds";
 
 export async function getHold(options: { id: string }): Promise<LegalHoldDto> {
   const [hold] = await loadHolds(db(), options.id);

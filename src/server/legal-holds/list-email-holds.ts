@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
-import { loadHoldLinks, type HoldLinkDto } from "./legal-hold-dto";
+import { loadHoldLinks, type HoldLinkDto } from "./load-holds";
 
 /** Every hold linked to the email, active and inactive ([] when none); 404 for an unknown email. */
 export async function listEmailHolds(options: { principal: Principal; emailId: string }): Promise<HoldLinkDto[]> {

@@ -1,5 +1,5 @@
 import { pgPool } from "../db/pg-pool";
-import { loadHolds, type LegalHoldDto } from "./legal-hold-dto";
+import { loadHolds, type LegalHoldDto } from "./load-holds";
 
 /** All holds ordered by creation date ascending, each with its email count (through `pg`: a hot path). */
 export function listHolds(): Promise<LegalHoldDto[]> {

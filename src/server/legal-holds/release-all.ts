@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { AppError } from "../errors/app-error";
-import { lockHold } from "./lock-hold";
+import { deleteHoldLinks, lockHold } from "./legal-holds.queries";
 
 /**
  * Removes every link of the hold and keeps the hold. The interface answers an unknown hold id
@@ -11,7 +11,7 @@ export async function releaseAll(options: { actor: AuditActor; id: string }): Pr
   return transaction(async (tx) => {
     const hold = await lockHold(tx, options.id, "update");
     if (!hold) throw new AppError("INTERNAL", "Legal hold not found: nothing was released");
-    const emailsReleased = await tx.$executeRaw`DELETE FROM email_legal_holds WHERE legal_hold_id = ${options.id}::uuid`;
+    const emailsReleased = await deleteHoldLinks(tx, options.id);
     await appendAuditEntry(tx, {
       actor: options.actor,
       actionType: "RELEASE_ALL",

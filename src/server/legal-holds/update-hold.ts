@@ -1,10 +1,10 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { holdWriteError } from "./create-hold";
-import { loadHolds, nameKey, type LegalHoldDto } from "./legal-hold-dto";
+import { holdWriteError, nameKey } from "./create-hold";
+import { loadHolds, type LegalHoldDto } from "./load-holds";
 import type { UpdateHoldInput } from "./legal-holds.schemas";
-import { lockHold } from "./lock-hold";
+import { lockHold } from "./legal-holds.queries";
 
 /**
  * Changes only the provided fields. Deactivating lifts protection at once: protection is computed

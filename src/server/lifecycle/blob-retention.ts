@@ -1,10 +1,10 @@
-import { Prisma } from "@/generated/prisma/client";
 import { config } from "../config/env";
 import { db, transaction, type DbOrTx } from "../db/client";
 import { blobKeyForHash, describeRetention, isRetained, laterDate } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
 import { lockBlobsExclusive } from "../storage/blob-locks";
-import { decisionSql, loadEnabledPolicies } from "./retention-rules";
+import { selectBlobHashesOfEmails, selectBlobsOnlyReferencedBy, selectDesiredRetention, selectEmailIdPage } from "./lifecycle.queries";
+import { loadEnabledPolicies } from "./retention-rules.queries";
 
 /**
  * Immutable storage (docs/retention.md "Immutable storage"): each blob's retain-until is the latest
@@ -25,17 +25,7 @@ const PAGE = 500;
 export async function desiredRetentionOf(client: DbOrTx, hashes: string[]): Promise<DesiredRetention[]> {
   if (hashes.length === 0) return [];
   const policies = await loadEnabledPolicies(client);
-  const referencing = Prisma.sql`e.id IN (
-    SELECT id FROM archived_emails WHERE storage_hash_sha256 = ANY(${hashes}::text[])
-    UNION SELECT email_id FROM attachments WHERE hash_sha256 = ANY(${hashes}::text[]))`;
-  const rows = await client.$queryRaw<{ hash: string; retain_until: Date | null; legal_hold: boolean }[]>`
-    WITH d AS (${decisionSql({ policies, asOf: new Date(), where: referencing })}),
-    refs AS (
-      SELECT e.storage_hash_sha256 AS hash, d.eligible_at, d.held FROM d JOIN archived_emails e ON e.id = d.id
-      UNION ALL
-      SELECT a.hash_sha256, d.eligible_at, d.held FROM d JOIN attachments a ON a.email_id = d.id)
-    SELECT hash, max(eligible_at) AS retain_until, bool_or(held) AS legal_hold
-    FROM refs WHERE hash = ANY(${hashes}::text[]) GROUP BY hash ORDER BY hash`;
+  const rows = await selectDesiredRetention(client, { policies, asOf: new Date(), hashes });
   return rows.map((row) => ({ hash: row.hash, retainUntil: row.retain_until, legalHold: row.legal_hold }));
 }
 
@@ -70,13 +60,6 @@ async function applyRetention(hashes: string[]): Promise<number> {
   });
 }
 
-async function hashesOfEmails(client: DbOrTx, emailIds: string[]): Promise<string[]> {
-  const rows = await client.$queryRaw<{ hash: string }[]>`
-    SELECT storage_hash_sha256 AS hash FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])
-    UNION SELECT hash_sha256 FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`;
-  return rows.map((row) => row.hash);
-}
-
 /**
  * In immutability mode, brings the stored retention of the blobs of `emailIds` (every email when
  * absent, in keyset pages) up to what the database asks for. Returns how many blobs changed.
@@ -86,23 +69,17 @@ export async function syncBlobRetention(options: { emailIds?: string[] } = {}): 
   if (options.emailIds) {
     let changed = 0;
     for (let start = 0; start < options.emailIds.length; start += PAGE) {
-      changed += await applyRetention(await hashesOfEmails(db(), options.emailIds.slice(start, start + PAGE)));
+      changed += await applyRetention(await selectBlobHashesOfEmails(db(), options.emailIds.slice(start, start + PAGE)));
     }
     return changed;
   }
   let changed = 0;
   let after: string | null = null;
   for (;;) {
-    const page: { id: string }[] = await db().$queryRaw<{ id: string }[]>`
-      SELECT id FROM archived_emails WHERE ${after}::uuid IS NULL OR id > ${after}::uuid ORDER BY id LIMIT ${PAGE}`;
+    const page: string[] = await selectEmailIdPage(db(), after, PAGE);
     if (page.length === 0) return changed;
-    changed += await applyRetention(
-      await hashesOfEmails(
-        db(),
-        page.map((row) => row.id),
-      ),
-    );
-    after = page[page.length - 1].id;
+    changed += await applyRetention(await selectBlobHashesOfEmails(db(), page));
+    after = page[page.length - 1];
   }
 }
 
@@ -127,13 +104,7 @@ export interface DeletionRefusal {
  */
 export async function blobDeletionRefusals(client: DbOrTx, emailIds: string[]): Promise<DeletionRefusal[]> {
   if (!config.storageImmutable || emailIds.length === 0) return [];
-  const released = await client.$queryRaw<{ email_id: string; hash: string }[]>`
-    SELECT e.id AS email_id, h.hash FROM archived_emails e
-    CROSS JOIN LATERAL (SELECT e.storage_hash_sha256 AS hash UNION SELECT a.hash_sha256 FROM attachments a WHERE a.email_id = e.id) h
-    WHERE e.id = ANY(${emailIds}::uuid[])
-      AND NOT EXISTS (SELECT 1 FROM archived_emails o WHERE o.storage_hash_sha256 = h.hash AND o.id <> ALL(${emailIds}::uuid[]))
-      AND NOT EXISTS (SELECT 1 FROM attachments oa WHERE oa.hash_sha256 = h.hash AND oa.email_id <> ALL(${emailIds}::uuid[]))
-    ORDER BY e.id, h.hash`;
+  const released = await selectBlobsOnlyReferencedBy(client, emailIds);
   const store = blobStore();
   const refusals = new Map<string, string>();
   for (const { email_id: emailId, hash } of released) {

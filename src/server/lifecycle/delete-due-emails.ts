@@ -1,12 +1,13 @@
-import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
 import { config } from "../config/env";
-import { transaction, type Tx } from "../db/client";
-import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
+import { attachmentHashesOf } from "../archived-emails/archived-emails.queries";
+import { transaction } from "../db/client";
+import { lockHoldsOfEmails } from "../legal-holds/legal-holds.queries";
 import { recordBlobIntents } from "../storage/blob-intents";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
-import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
+import { deleteDecidedEmails, lockEmailsSkipLocked, queueDispositions, selectDeletableEmails } from "./lifecycle.queries";
+import { decidingRuleOf, loadEnabledPolicies, type DecidingRule } from "./retention-rules.queries";
 
 const LIFECYCLE_ACTOR = systemActor("system:lifecycle");
 
@@ -30,33 +31,6 @@ export interface BatchOutcome {
   intentIds: string[];
   /** Due and unheld, but kept: the immutable store still retains their bytes (docs/retention.md). */
   refused: DeletionRefusal[];
-}
-
-interface DecisionRow {
-  id: string;
-  held: boolean;
-  eligible: boolean;
-  rule_type: string;
-  rule_id: string | null;
-  rule_name: string | null;
-  period_days: number | null;
-  eligible_at: Date | null;
-  action: string | null;
-  approved: boolean;
-  deleted: boolean;
-  storage_hash_sha256: string | null;
-  disposition_id: string | null;
-  approved_by: string | null;
-  approval_comment: string | null;
-}
-
-interface QueuedRow {
-  id: string;
-  email_id: string;
-  rule_type: string;
-  rule_id: string;
-  rule_name: string;
-  due_at: Date;
 }
 
 export const NOTHING: BatchOutcome = { deleted: [], protectedByHold: 0, awaitingReview: 0, releasedHashes: [], intentIds: [], refused: [] };
@@ -83,58 +57,27 @@ export const NOTHING: BatchOutcome = { deleted: [], protectedByHold: 0, awaiting
 export async function deleteDueEmails(options: { ids: string[]; now: Date; cycleId: string }): Promise<BatchOutcome> {
   if (options.ids.length === 0) return NOTHING;
   return transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM archived_emails WHERE id = ANY(${options.ids}::uuid[]) ORDER BY id FOR UPDATE SKIP LOCKED`;
-    const lockedIds = locked.map((row) => row.id);
+    const lockedIds = await lockEmailsSkipLocked(tx, options.ids);
     if (lockedIds.length === 0) return NOTHING;
     await lockHoldsOfEmails(tx, lockedIds);
     const policies = await loadEnabledPolicies(tx);
-    const attachmentHashes = await tx.$queryRaw<{ hash_sha256: string }[]>`
-      SELECT DISTINCT hash_sha256 FROM attachments WHERE email_id = ANY(${lockedIds}::uuid[])`;
-    const refused = await refusedByStorage(
-      tx,
-      decisionSql({ policies, asOf: options.now, where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[])` }),
-    );
+    const attachmentHashes = await attachmentHashesOf(tx, lockedIds);
+    // In immutability mode, the emails whose bytes the store still retains are left out.
+    const refused = config.storageImmutable
+      ? await blobDeletionRefusals(tx, await selectDeletableEmails(tx, { policies, asOf: options.now, emailIds: lockedIds }))
+      : [];
     const refusedIds = refused.map((refusal) => refusal.emailId);
-    const decision = decisionSql({
+    const rows = await deleteDecidedEmails(tx, {
       policies,
       asOf: options.now,
-      where: Prisma.sql`e.id = ANY(${lockedIds}::uuid[]) AND e.id <> ALL(${refusedIds}::uuid[])`,
+      emailIds: lockedIds,
+      exceptIds: refusedIds,
+      cycleId: options.cycleId,
     });
-    const rows = await tx.$queryRaw<DecisionRow[]>`
-      WITH decision AS (${decision}),
-      removed AS (
-        DELETE FROM archived_emails doomed USING decision d
-        WHERE doomed.id = d.id AND d.eligible AND NOT d.held AND (d.action = 'delete' OR d.approved)
-        RETURNING doomed.id, doomed.storage_hash_sha256),
-      closed AS (
-        UPDATE email_dispositions disp
-        SET open_email_id = NULL, destroyed_at = now(), destroyed_in_cycle_id = ${options.cycleId}::uuid,
-          storage_hash_sha256 = removed.storage_hash_sha256
-        FROM removed WHERE disp.open_email_id = removed.id
-        RETURNING disp.email_id, disp.id, disp.status, disp.decided_by_email, disp.comment)
-      SELECT d.id, d.held, d.eligible, d.eligible_at, d.rule_type, d.rule_id, d.rule_name, d.period_days, d.action, d.approved,
-        removed.id IS NOT NULL AS deleted, removed.storage_hash_sha256,
-        closed.id AS disposition_id, closed.decided_by_email AS approved_by, closed.comment AS approval_comment
-      FROM decision d LEFT JOIN removed ON removed.id = d.id LEFT JOIN closed ON closed.email_id = d.id AND closed.status = 'approved'
-      ORDER BY d.id`;
     const awaiting = rows.filter((row) => row.eligible && !row.held && row.action === "review" && !row.approved);
     // A new statement: its snapshot sees dispositions another worker committed meanwhile, and the
     // unique open_email_id turns a concurrent insert into a conflict instead of a second row.
-    const queued =
-      awaiting.length === 0
-        ? []
-        : await tx.$queryRaw<QueuedRow[]>`
-            INSERT INTO email_dispositions (id, email_id, open_email_id, rule_type, rule_id, rule_name, due_at, created_in_cycle_id)
-            SELECT gen_random_uuid(), a.id, a.id, a.rule_type, a.rule_id, a.rule_name, a.due_at, ${options.cycleId}::uuid
-            FROM unnest(${awaiting.map((row) => row.id)}::uuid[], ${awaiting.map((row) => row.rule_type)}::text[],
-              ${awaiting.map((row) => row.rule_id)}::uuid[], ${awaiting.map((row) => row.rule_name)}::text[],
-              ${awaiting.map((row) => row.eligible_at!.toISOString())}::timestamptz[]) AS a(id, rule_type, rule_id, rule_name, due_at)
-            ON CONFLICT (open_email_id) DO UPDATE
-              SET rule_type = EXCLUDED.rule_type, rule_id = EXCLUDED.rule_id, rule_name = EXCLUDED.rule_name, due_at = EXCLUDED.due_at,
-                status = 'pending', decided_at = NULL, decided_by_user_id = NULL, decided_by_email = NULL, comment = NULL
-              WHERE email_dispositions.rule_id <> EXCLUDED.rule_id
-            RETURNING id, email_id, rule_type, rule_id, rule_name, due_at`;
+    const queued = awaiting.length === 0 ? [] : await queueDispositions(tx, { awaiting, cycleId: options.cycleId });
     const deleted = rows
       .filter((row) => row.deleted)
       .map((row) => ({
@@ -192,9 +135,7 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       })),
     );
     const releasedHashes =
-      deleted.length === 0
-        ? []
-        : [...new Set([...deleted.map((email) => email.storageHashSha256), ...attachmentHashes.map((row) => row.hash_sha256)])];
+      deleted.length === 0 ? [] : [...new Set([...deleted.map((email) => email.storageHashSha256), ...attachmentHashes])];
     return {
       deleted,
       protectedByHold: rows.filter((row) => row.eligible && row.held).length,
@@ -204,16 +145,4 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
       refused,
     };
   });
-}
-
-/** The emails `decision` would delete whose bytes the immutable store refuses to delete (none when the mode is off). */
-async function refusedByStorage(tx: Tx, decision: Prisma.Sql): Promise<DeletionRefusal[]> {
-  if (!config.storageImmutable) return [];
-  const doomed = await tx.$queryRaw<{ id: string }[]>`
-    WITH decision AS (${decision})
-    SELECT id FROM decision d WHERE d.eligible AND NOT d.held AND (d.action = 'delete' OR d.approved)`;
-  return blobDeletionRefusals(
-    tx,
-    doomed.map((row) => row.id),
-  );
 }

@@ -1,6 +1,6 @@
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
-import { DAY_MS, heldSql, labelDueSql, loadEnabledPolicies, loadLabels, policyDueSql, type RuleType } from "./retention-rules";
+import { selectForecastBuckets, type BucketRow } from "./lifecycle.queries";
+import { DAY_MS, loadEnabledPolicies, loadLabels, type RuleType } from "./retention-rules.queries";
 
 export interface DeletionForecast {
   generatedAt: string;
@@ -35,21 +35,9 @@ export interface DeletionForecast {
   };
 }
 
-interface BucketRow {
-  rule_type: "label" | "policy";
-  rule_id: string;
-  rule_name: string;
-  period_days: number;
-  deletes: boolean;
-  day: string;
-  week_start: string;
-  due_now: number;
-  count: number;
-}
-
 /**
  * How many emails the lifecycle will delete within `days` days if nothing changes, computed in
- * SQL with the very queries the cycle uses (retention-rules.ts); emails under an active hold
+ * SQL with the very queries the cycle uses (retention-rules.queries.ts); emails under an active hold
  * are left out, as the cycle spares them.
  */
 export async function forecastDeletions(options: { days: number; now?: Date }): Promise<DeletionForecast> {
@@ -57,24 +45,7 @@ export async function forecastDeletions(options: { days: number; now?: Date }): 
   const horizon = new Date(now.getTime() + options.days * DAY_MS);
   const client = db();
   const [labels, policies] = await Promise.all([loadLabels(client), loadEnabledPolicies(client)]);
-  const notHeld = Prisma.sql`NOT ${heldSql}`;
-  const parts = labels.map((label) => labelDueSql({ label, asOf: horizon, extraWhere: notHeld }));
-  if (policies.length > 0) parts.push(policyDueSql({ policies, asOf: horizon, extraWhere: notHeld }));
-  const buckets =
-    parts.length === 0
-      ? []
-      : await client.$queryRaw<BucketRow[]>`
-          WITH due AS (${Prisma.join(parts, " UNION ALL ")}),
-          bucketed AS (
-            SELECT rule_type, rule_id, rule_name, period_days, deletes, eligible_at <= ${now.toISOString()}::timestamptz AS due_now,
-              (greatest(eligible_at, ${now.toISOString()}::timestamptz) AT TIME ZONE 'UTC')::date AS day
-            FROM due)
-          SELECT rule_type, rule_id::text, rule_name, period_days, deletes, to_char(day, 'YYYY-MM-DD') AS day,
-            to_char(date_trunc('week', day), 'YYYY-MM-DD') AS week_start,
-            count(*) FILTER (WHERE due_now)::int AS due_now, count(*)::int AS count
-          FROM bucketed
-          GROUP BY rule_type, rule_id, rule_name, period_days, deletes, day
-          ORDER BY day, rule_type, rule_id`;
+  const buckets = await selectForecastBuckets(client, { labels, policies, now, horizon });
   const rows = buckets.filter((row) => row.deletes);
   const reviewRows = buckets.filter((row) => !row.deletes);
   const dueNow = (group: BucketRow[]) => group.reduce((total, row) => total + row.due_now, 0);

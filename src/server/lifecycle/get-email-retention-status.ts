@@ -1,11 +1,11 @@
-import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import { activeHoldLinksOf } from "../legal-holds/legal-holds.queries";
 import type { DispositionAction } from "../dispositions/dispositions.schemas";
-import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
+import { selectEmailDecision, selectPolicyMatches, type EmailDecisionRow } from "./lifecycle.queries";
+import { decidingRuleOf, loadEnabledPolicies, type DecidingRule } from "./retention-rules.queries";
 
 export interface EmailRetentionStatus {
   emailId: string;
@@ -42,30 +42,14 @@ export interface EmailRetentionStatus {
   };
 }
 
-interface DecisionRow {
-  id: string;
-  sent_at: Date;
-  held: boolean;
-  rule_type: string;
-  rule_id: string | null;
-  rule_name: string | null;
-  period_days: number | null;
-  eligible_at: Date | null;
-  action: DispositionAction | null;
-  approved: boolean;
-}
-
 /** Explains one email's retention with the same SQL the lifecycle cycle deletes by. */
 export async function getEmailRetentionStatus(options: { principal: Principal; emailId: string }): Promise<EmailRetentionStatus> {
   const client = db();
   await findVisibleEmail({ client, emailId: options.emailId, principal: options.principal, permission: "read:archive" });
   const policies = await loadEnabledPolicies(client);
-  const where = Prisma.sql`e.id = ${options.emailId}::uuid`;
-  const [decision] = await client.$queryRaw<DecisionRow[]>`${decisionSql({ policies, asOf: new Date(), where })}`;
+  const decision = await selectEmailDecision(client, { policies, asOf: new Date(), emailId: options.emailId });
   if (!decision) throw notFound("Archived email"); // deleted in the meantime
-  const holds = await client.$queryRaw<{ id: string; name: string; applied_at: Date }[]>`
-    SELECT h.id, h.name, elh.applied_at FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
-    WHERE elh.email_id = ${options.emailId}::uuid AND h.is_active ORDER BY elh.applied_at, h.id`;
+  const holds = await activeHoldLinksOf(client, options.emailId);
   const label = await client.emailRetentionLabel.findUnique({ where: { emailId: options.emailId }, include: { label: true } });
   const matching = await matchingPolicies(options.emailId, policies);
   const retentionRule = decidingRuleOf(decision);
@@ -91,7 +75,7 @@ export async function getEmailRetentionStatus(options: { principal: Principal; e
   };
 }
 
-async function dispositionOf(decision: DecisionRow): Promise<EmailRetentionStatus["disposition"]> {
+async function dispositionOf(decision: EmailDecisionRow): Promise<EmailRetentionStatus["disposition"]> {
   const client = db();
   const [open, extension] = await Promise.all([
     client.emailDisposition.findUnique({ where: { openEmailId: decision.id } }),
@@ -115,7 +99,7 @@ async function dispositionOf(decision: DecisionRow): Promise<EmailRetentionStatu
   };
 }
 
-async function reviewersOf(decision: DecisionRow): Promise<string[]> {
+async function reviewersOf(decision: EmailDecisionRow): Promise<string[]> {
   const client = db();
   const select = { reviewerIds: true, reviewerRole: { select: { name: true } } } as const;
   const rule =
@@ -133,11 +117,9 @@ async function matchingPolicies(
   policies: Awaited<ReturnType<typeof loadEnabledPolicies>>,
 ): Promise<EmailRetentionStatus["matchingPolicies"]> {
   if (policies.length === 0) return [];
-  const tests = Prisma.join(policies.map((policy) => Prisma.sql`${compilePolicyMatch(policy)}`));
-  const [row] = await db().$queryRaw<{ matches: boolean[] }[]>`
-    SELECT ARRAY[${tests}]::boolean[] AS matches FROM archived_emails e WHERE e.id = ${emailId}::uuid`;
-  if (!row) return [];
+  const matches = await selectPolicyMatches(db(), emailId, policies);
+  if (!matches) return [];
   return policies
-    .filter((_policy, index) => row.matches[index])
+    .filter((_policy, index) => matches[index])
     .map((policy) => ({ id: policy.id, name: policy.name, priority: policy.priority, retentionPeriodDays: policy.retentionPeriodDays }));
 }

@@ -1,4 +1,5 @@
 import { connectDedicatedPgClient } from "../db/pg-pool";
+import { advisoryUnlock, tryAdvisoryLock } from "./lifecycle.queries";
 
 /** Two-key advisory lock (distinct from the audit chain's one-key lock): "life", "cycl". */
 const LOCK_CLASS = 0x6c696665;
@@ -13,15 +14,11 @@ export async function withLifecycleLock<T>(work: () => Promise<T>): Promise<{ re
   // A dropped lock connection only means the lock is gone; the cycle's own queries report their errors.
   const { client } = await connectDedicatedPgClient({ application_name: "lifecycle-lock" });
   try {
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::int, $2::int) AS locked", [
-      LOCK_CLASS,
-      LOCK_ID,
-    ]);
-    if (!rows[0]?.locked) return null;
+    if (!(await tryAdvisoryLock(client, LOCK_CLASS, LOCK_ID))) return null;
     try {
       return { result: await work() };
     } finally {
-      await client.query("SELECT pg_advisory_unlock($1::int, $2::int)", [LOCK_CLASS, LOCK_ID]).catch(() => undefined);
+      await advisoryUnlock(client, LOCK_CLASS, LOCK_ID).catch(() => undefined);
     }
   } finally {
     await client.end().catch(() => undefined);

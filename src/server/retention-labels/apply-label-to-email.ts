@@ -3,7 +3,8 @@ import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
-import { loadEmailLabel, lockLabel, type EmailLabelDto } from "./retention-label-dto";
+import { loadEmailLabel, type EmailLabelDto } from "./load-email-label";
+import { lockLabel, upsertEmailLabels } from "./retention-labels.queries";
 import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 /** Puts the label on the email, replacing an earlier one (one label per email: email_id is the key). */
@@ -22,11 +23,8 @@ export async function applyLabelToEmail(options: { principal: Principal; emailId
     if (!label) throw notFound("Retention label");
     if (label.is_disabled) throw disabledLabel();
     const previous = await loadEmailLabel(tx, options.emailId);
-    await tx.$executeRaw`
-      INSERT INTO email_retention_labels (email_id, label_id, applied_at, applied_by_user_id)
-      VALUES (${options.emailId}::uuid, ${options.labelId}::uuid, now(), ${options.principal.userId})
-      ON CONFLICT (email_id) DO UPDATE SET label_id = EXCLUDED.label_id, applied_at = EXCLUDED.applied_at,
-        applied_by_user_id = EXCLUDED.applied_by_user_id`;
+    // The email is locked FOR KEY SHARE (lockForLink above), so it is still there.
+    await upsertEmailLabels(tx, { emailIds: [options.emailId], labelId: options.labelId, userId: options.principal.userId });
     await appendAuditEntry(tx, {
       actor: options.principal.actor,
       actionType: "APPLY_LABEL",

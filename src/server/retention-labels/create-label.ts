@@ -4,8 +4,10 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict } from "../errors/app-error";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import { labelNameKey, toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
+import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
 import type { CreateLabelInput } from "./retention-labels.schemas";
+
+export const labelNameKey = (name: string) => name.trim().toLowerCase();
 
 export const duplicateLabelName = () => conflict("A retention label with this name already exists");
 

@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { lockLabel } from "./retention-label-dto";
+import { lockLabel } from "./retention-labels.queries";
 
 /**
  * A label on no email is deleted; a label on emails is disabled instead: they keep it and its

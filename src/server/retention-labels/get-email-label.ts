@@ -1,7 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
-import { loadEmailLabel, type EmailLabelDto } from "./retention-label-dto";
+import { loadEmailLabel, type EmailLabelDto } from "./load-email-label";
 
 /** The email's label, or null when it has none; 404 for an unknown email. */
 export async function getEmailLabel(options: { principal: Principal; emailId: string }): Promise<EmailLabelDto | null> {

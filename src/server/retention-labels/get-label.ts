@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
+import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
 
 export async function getLabel(options: { id: string }): Promise<RetentionLabelDto> {
   const label = await db().retentionLabel.findUnique({ where: { id: options.id } });

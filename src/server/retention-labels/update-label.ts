@@ -3,8 +3,9 @@ import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict, notFound } from "../errors/app-error";
-import { duplicateLabelName } from "./create-label";
-import { labelNameKey, lockLabel, toLabelDto, type RetentionLabelDto } from "./retention-label-dto";
+import { duplicateLabelName, labelNameKey } from "./create-label";
+import { lockLabel } from "./retention-labels.queries";
+import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
 import type { UpdateLabelInput } from "./retention-labels.schemas";
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { compileConditions, compilePolicyMatch } from "./compile-policy-conditions";
+import { compileConditions, compilePolicyMatch } from "./retention-policies.queries";
 import { conditionGroupSchema, type ConditionGroup, type ConditionRule } from "./retention-policies.schemas";
 
 let richId: string;

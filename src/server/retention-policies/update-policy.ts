@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/unique-violation";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { notFound } from "../errors/app-error";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
+import { lockPolicy } from "./retention-policies.queries";
 import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
 import type { UpdatePolicyInput } from "./retention-policies.schemas";
 import { validateConditionPatterns } from "./validate-condition-patterns";
@@ -18,8 +19,7 @@ export async function updatePolicy(options: { actor: AuditActor; id: string; inp
   const ingestionSourceIds = input.ingestionSourceIds && [...new Set(input.ingestionSourceIds)];
   try {
     return await transaction(async (tx) => {
-      const current = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM retention_policies WHERE id = ${options.id}::uuid FOR UPDATE`;
-      if (current.length === 0) throw notFound("Retention policy");
+      if (!(await lockPolicy(tx, options.id))) throw notFound("Retention policy");
       const before = toPolicyDto(await tx.retentionPolicy.findUniqueOrThrow({ where: { id: options.id } }));
       await assertIngestionSourcesExist(tx, ingestionSourceIds);
       const disposition = await ruleDispositionData(tx, input);

@@ -1,5 +1,6 @@
 import { db } from "../db/client";
 import { validationError, type FieldError } from "../errors/app-error";
+import { compileRegex } from "./retention-policies.queries";
 import type { ConditionGroup } from "./retention-policies.schemas";
 
 /**
@@ -13,7 +14,7 @@ export async function validateConditionPatterns(conditions: ConditionGroup | nul
   for (const [index, rule] of conditions.rules.entries()) {
     if (rule.op !== "matches" || typeof rule.value !== "string") continue;
     try {
-      await db().$queryRaw`SELECT ''::text ~* ${rule.value}::text AS compiled`;
+      await compileRegex(db(), rule.value);
     } catch {
       errors.push({ field: `conditions.rules.${index}.value`, message: "matches pattern is not a valid PostgreSQL regular expression" });
     }

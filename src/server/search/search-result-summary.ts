@@ -1,4 +1,4 @@
-import { loadEmailSummaries, type ArchivedEmailSummary } from "../archived-emails/archived-email-dto";
+import { loadEmailSummaries, type ArchivedEmailSummary } from "../archived-emails/load-email-summaries";
 import { db, type DbOrTx } from "../db/client";
 
 /** The interface's Archived email without attachments and thread, plus the highlighted snippet. */

@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
+import { ACTIVE_HOLD_EXISTS } from "../archived-emails/archived-emails.queries";
 import type { DbOrTx } from "../db/client";
-import { compilePolicyMatch } from "../retention-policies/compile-policy-conditions";
+import { compilePolicyMatch } from "../retention-policies/retention-policies.queries";
 import type { DispositionAction } from "../dispositions/dispositions.schemas";
 import type { ConditionGroup } from "../retention-policies/retention-policies.schemas";
 
@@ -77,11 +78,6 @@ function decidingPolicyJoin(policies: EnabledPolicy[]): Sql {
     LEFT JOIN (VALUES ${rows}) AS pol(idx, id, name, days, action) ON pol.idx = policy_choice.idx`;
 }
 
-/** True when `e` is linked to at least one active legal hold. */
-export const heldSql = Prisma.sql`EXISTS (
-  SELECT 1 FROM email_legal_holds elh JOIN legal_holds h ON h.id = elh.legal_hold_id
-  WHERE elh.email_id = e.id AND h.is_active)`;
-
 /**
  * A reviewer's extension postpones the email's eligibility, whatever rule governs it, until its
  * date (docs/retention.md "Disposition review"). Extensions only follow one another, so the latest
@@ -105,7 +101,7 @@ export function decisionSql(options: { policies: EnabledPolicy[]; asOf: Date; wh
   const period = Prisma.sql`coalesce(rl.retention_period_days, pol.days)`;
   return Prisma.sql`
     SELECT d.*, coalesce(d.eligible_at <= ${timestamp(options.asOf)}, FALSE) AS eligible FROM (
-      SELECT e.id, e.sent_at, ${heldSql} AS held,
+      SELECT e.id, e.sent_at, ${ACTIVE_HOLD_EXISTS} AS held,
         CASE WHEN erl.email_id IS NOT NULL THEN 'label' WHEN pol.id IS NOT NULL THEN 'policy' ELSE 'none' END AS rule_type,
         coalesce(rl.id, pol.id) AS rule_id,
         coalesce(rl.name, pol.name) AS rule_name,

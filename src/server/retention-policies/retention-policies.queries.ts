@@ -1,4 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
+import { queryOne, type SqlClient } from "../db/sql-client";
 import type { ConditionGroup, ConditionOp, ConditionRule } from "./retention-policies.schemas";
 
 type Sql = Prisma.Sql;
@@ -67,4 +68,22 @@ function textTest(column: Sql, op: ConditionOp, rawValue: string): Sql {
       return Prisma.sql`coalesce(${domain} = ${value} OR right(${domain}, length(${value}) + 1) = '.' || ${value}, FALSE)`;
     }
   }
+}
+
+/** Deletes the policy; answers what the audit entry records of it, or null when there was none. */
+export function deletePolicyRow(client: SqlClient, id: string): Promise<{ name: string; retention_period_days: number } | null> {
+  return queryOne<{ name: string; retention_period_days: number }>(
+    client,
+    Prisma.sql`DELETE FROM retention_policies WHERE id = ${id}::uuid RETURNING name, retention_period_days`,
+  );
+}
+
+/** Locks the policy FOR UPDATE; false when there is none. */
+export async function lockPolicy(client: SqlClient, id: string): Promise<boolean> {
+  return (await queryOne(client, Prisma.sql`SELECT id FROM retention_policies WHERE id = ${id}::uuid FOR UPDATE`)) !== null;
+}
+
+/** Has PostgreSQL compile `pattern` as a case-insensitive regular expression; throws when it rejects it. */
+export async function compileRegex(client: SqlClient, pattern: string): Promise<void> {
+  await queryOne(client, Prisma.sql`SELECT ''::text ~* ${pattern}::text AS compiled`);
 }
