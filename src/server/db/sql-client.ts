@@ -1,12 +1,13 @@
-import type { Pool, PoolClient } from "pg";
+import type { ClientBase, Pool } from "pg";
 import type { Prisma } from "@/generated/prisma/client";
 import type { DbOrTx } from "./client";
 
 /**
  * A transaction that statements can join: a Prisma interactive transaction, or a raw `pg`
- * connection inside BEGIN/COMMIT (the ingestion hot path, see withPgTransaction).
+ * connection inside BEGIN/COMMIT (the ingestion hot path, see withPgTransaction; or a dedicated
+ * connection, see connectDedicatedPgClient).
  */
-export type SqlClient = DbOrTx | PoolClient | Pool;
+export type SqlClient = DbOrTx | ClientBase | Pool;
 
 const isPrisma = (client: SqlClient): client is DbOrTx => "$executeRaw" in client;
 

@@ -3,7 +3,7 @@ import { appendAuditEntries, systemActor } from "../audit/append-audit-entry";
 import { config } from "../config/env";
 import { transaction, type Tx } from "../db/client";
 import { lockHoldsOfEmails } from "../legal-holds/lock-hold";
-import { recordBlobIntents } from "../storage/blob-intents";
+import { recordBlobIntents } from "../storage/storage.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
 import { decidingRuleOf, decisionSql, loadEnabledPolicies, type DecidingRule } from "./retention-rules";
