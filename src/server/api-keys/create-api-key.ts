@@ -3,6 +3,7 @@ import { generateApiKey } from "../auth/api-keys";
 import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { lockApiKeyShared } from "./api-keys.queries";
 import { toApiKeyDto, type ApiKeyDto, type CreateApiKeyInput } from "./api-keys.schemas";
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,16 +22,9 @@ export async function createApiKey(options: { principal: Principal; input: Creat
   const creatingKeyId = options.principal.actor.apiKeyId;
   return transaction(async (tx) => {
     // FOR KEY SHARE: the creating key cannot be revoked between this read and the commit.
-    const creatingKey =
-      creatingKeyId === undefined
-        ? null
-        : (
-            await tx.$queryRaw<
-              { expires_at: Date | null }[]
-            >`SELECT expires_at FROM api_keys WHERE id = ${creatingKeyId}::uuid FOR KEY SHARE`
-          )[0];
+    const creatingKey = creatingKeyId === undefined ? null : await lockApiKeyShared(tx, creatingKeyId);
     if (creatingKey === undefined) throw new AppError("UNAUTHENTICATED", "Invalid API key");
-    const expiresAt = creatingKey ? earlier(requested, creatingKey.expires_at) : requested;
+    const expiresAt = creatingKey ? earlier(requested, creatingKey.expiresAt) : requested;
     const record = await tx.apiKey.create({
       data: {
         userId: options.principal.userId,

@@ -8,7 +8,7 @@ import { AppError, conflict, notFound } from "../errors/app-error";
 import { searchEngine } from "../search/search-engine-factory";
 import { activeHoldNamesOf, lockHoldsOfEmails } from "../legal-holds/legal-holds.queries";
 import { getSettings } from "../settings/get-settings";
-import { clearBlobIntents, recordBlobIntents } from "../storage/blob-intents";
+import { clearBlobIntents, recordBlobIntents } from "../storage/storage.queries";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { blobDeletionRefusals, trySyncBlobRetention } from "../lifecycle/blob-retention";
 

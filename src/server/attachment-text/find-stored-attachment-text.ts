@@ -1,4 +1,5 @@
 import { db } from "../db/client";
+import { selectExtractedAttachmentsByHash } from "./attachment-text.queries";
 import { extractionVariant, isTransientExtractionError, type ExtractionResult } from "./extract-attachment-text";
 
 /** Rows looked at per hash: the same bytes archived under many names and types are rare. */
@@ -17,12 +18,7 @@ export async function findStoredAttachmentText(attachment: {
 }): Promise<ExtractionResult | null> {
   const variant = extractionVariant(attachment);
   if (!variant) return null;
-  const rows = await db().$queryRaw<
-    { mime_type: string; filename: string; extracted_text: string | null; extraction_error: string | null }[]
-  >`
-    SELECT mime_type, filename, extracted_text, extraction_error FROM attachments
-    WHERE hash_sha256 = ${attachment.hashSha256} AND (extracted_text IS NOT NULL OR extraction_error IS NOT NULL)
-    LIMIT ${CANDIDATE_ROWS}`;
+  const rows = await selectExtractedAttachmentsByHash(db(), attachment.hashSha256, CANDIDATE_ROWS);
   const match = rows.find(
     (row) =>
       !isTransientExtractionError(row.extraction_error) &&

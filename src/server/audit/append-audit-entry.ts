@@ -1,8 +1,8 @@
-import { Prisma } from "@/generated/prisma/client";
-import { runSql, type SqlClient } from "../db/sql-client";
+import type { SqlClient } from "../db/sql-client";
 import { storableText } from "../validation/storable-text";
 import { auditEntryHashedParts } from "./audit-hash";
 import type { AuditActionType, AuditTargetType } from "./audit-vocabulary";
+import { insertPendingAuditEntries } from "./audit.queries";
 
 export interface AuditActor {
   identifier: string;
@@ -77,16 +77,5 @@ export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryIn
     };
     return { ...fields, ...auditEntryHashedParts(fields) };
   });
-  const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((row) => row[key]);
-  await runSql(
-    client,
-    Prisma.sql`
-    INSERT INTO audit_log_pending (hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details)
-    SELECT hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb
-    FROM unnest(${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
-                ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
-                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
-      WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
-    ORDER BY position`,
-  );
+  await insertPendingAuditEntries(client, rows);
 }

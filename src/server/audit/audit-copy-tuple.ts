@@ -19,34 +19,6 @@ export const Column = {
 export type Column = (typeof Column)[keyof typeof Column];
 const COLUMN_COUNT = 11;
 
-/**
- * Dates from year 1 to 9999 (every timestamp the service writes) are formatted from the binary
- * value in JavaScript, which writes them exactly as to_char below does; for any other value the
- * row carries to_char's text, and a NULL from it (an infinite timestamp) as the text "null", which
- * is what the recipe's string template made of it.
- */
-const SELECT_COLUMNS = `id, previous_hash, "timestamp",
-  CASE WHEN "timestamp" >= '0001-01-01 00:00:00+00' AND "timestamp" < '10000-01-01 00:00:00+00' THEN NULL
-       ELSE coalesce(to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'null') END,
-  actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash`;
-
-const decimalId = (id: string) => {
-  if (!/^-?\d+$/.test(id)) throw new Error(`not an id: ${id}`);
-  return id;
-};
-
-/**
- * The COPY of the next batch of the chain: ids above `afterId` and up to `upToId` (null: no
- * bound), both decimal integers read from earlier rows.
- */
-export function batchCopySql(afterId: string | null, batchSize: number, upToId: string | null = null): string {
-  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(
-    Boolean,
-  );
-  const where = bounds.length === 0 ? "" : `WHERE ${bounds.join(" AND ")}`;
-  return `COPY (SELECT ${SELECT_COLUMNS} FROM audit_logs ${where} ORDER BY id LIMIT ${Math.trunc(batchSize)}) TO STDOUT (FORMAT binary)`;
-}
-
 const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 
 export class CopyTuple {

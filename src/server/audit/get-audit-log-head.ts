@@ -1,4 +1,5 @@
 import { db, type DbOrTx } from "../db/client";
+import { selectAuditLogHead } from "./audit.queries";
 
 export interface AuditLogHead {
   id: number | null;
@@ -11,13 +12,8 @@ export interface AuditLogHead {
  * The last entry of the chain and the number of entries, read in one statement (one snapshot).
  * A copy of this kept outside the database reveals a later truncation (docs/audit-log.md).
  */
-export async function getAuditLogHead(options: { db?: DbOrTx } = {}): Promise<AuditLogHead> {
-  const client = options.db ?? db();
-  const rows = await client.$queryRaw<{ id: bigint | null; current_hash: string | null; timestamp: Date | null; count: bigint }[]>`
-    SELECT last.id, last.current_hash, last.timestamp, total.count
-      FROM (SELECT count(*) AS count FROM audit_logs) AS total
-      LEFT JOIN LATERAL (SELECT id, current_hash, timestamp FROM audit_logs ORDER BY id DESC LIMIT 1) AS last ON true`;
-  const head = rows[0];
+export async function getAuditLogHead(options: { client?: DbOrTx } = {}): Promise<AuditLogHead> {
+  const head = await selectAuditLogHead(options.client ?? db());
   return {
     id: head.id === null ? null : Number(head.id),
     currentHash: head.current_hash,

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { beginTransaction, commitTransaction, exportSnapshot } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
 import { joinRangeWalks, splitIdRanges, type IdRange } from "./audit-chain-ranges";
@@ -6,6 +7,7 @@ import { releaseHelpers, reserveHelpers, startHelper, type RunningHelper } from 
 import type { VerifyHelperData } from "./verify-helper";
 import { RangeQueue } from "./verify-range-queue";
 import { walkChainRange } from "./walk-chain-range";
+import { selectAuditLogEnds, selectFirstAuditIdAfterHash } from "./audit.queries";
 
 export type VerifyAuditLogResult = { ok: true; message: string } | { ok: false; message: string; logId: number };
 
@@ -39,20 +41,11 @@ async function walkRanges(client: pg.Client, queue: RangeQueue, batchSize: numbe
 /**
  * For a row whose previousHash skips the row before it: the id of the first row after the entry
  * it does link to (that row was inserted), or null when it links to nothing earlier (rows were
- * deleted). A null previousHash links to the start of the chain. Runs at most once per
- * verification, so a scan of current_hash is acceptable.
+ * deleted). A null previousHash links to the start of the chain.
  */
 async function insertedRowId(client: pg.Client, broken: Extract<ChainBreak, { kind: "unlinked" }>): Promise<string | null> {
-  const result =
-    broken.previousHash === null
-      ? await client.query<{ id: string }>("SELECT id FROM audit_logs ORDER BY id LIMIT 1")
-      : await client.query<{ id: string }>(
-          `SELECT id FROM audit_logs
-            WHERE id > (SELECT id FROM audit_logs WHERE current_hash = $1 AND id < $2::bigint ORDER BY id DESC LIMIT 1)
-            ORDER BY id LIMIT 1`,
-          [broken.previousHash, broken.id],
-        );
-  return result.rows[0]?.id ?? null;
+  if (broken.previousHash === null) return (await selectAuditLogEnds(client)).firstId;
+  return selectFirstAuditIdAfterHash(client, broken.previousHash, broken.id);
 }
 
 async function describeBreak(client: pg.Client, broken: ChainBreak): Promise<VerifyAuditLogResult> {
@@ -88,10 +81,7 @@ async function describeBreak(client: pg.Client, broken: ChainBreak): Promise<Ver
  */
 async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Promise<VerifyAuditLogResult> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const { rows } = await client.query<{ first_id: string | null; last_id: string | null }>(
-    `SELECT (SELECT id FROM audit_logs ORDER BY id LIMIT 1) AS first_id, (SELECT id FROM audit_logs ORDER BY id DESC LIMIT 1) AS last_id`,
-  );
-  const { first_id: firstId, last_id: lastId } = rows[0];
+  const { firstId, lastId } = await selectAuditLogEnds(client);
   if (firstId === null || lastId === null) return { ok: true, message: "The audit log is empty." };
   const long = BigInt(lastId) - BigInt(firstId) + 1n >= BigInt(options.parallelFromIds ?? DEFAULT_PARALLEL_FROM_IDS);
   const helpers = long ? reserveHelpers(options.helpers) : 0;
@@ -101,8 +91,7 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   const started: RunningHelper[] = [];
   try {
     if (helpers > 0) {
-      const snapshot = (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
-      const data: VerifyHelperData = { snapshot, batchSize };
+      const data: VerifyHelperData = { snapshot: await exportSnapshot(client), batchSize };
       for (let helper = 0; helper < helpers; helper++) started.push(startHelper(queue, data));
     }
     if (options.callerWalks !== false || started.length === 0) await walkRanges(client, queue, batchSize);
@@ -130,9 +119,9 @@ export async function verifyAuditLog(options: VerifyAuditLogOptions = {}): Promi
   // Prisma cannot do.
   const { client } = await connectDedicatedPgClient();
   try {
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    await beginTransaction(client, "read-only-snapshot");
     const result = await walkChain(client, options);
-    await client.query("COMMIT");
+    await commitTransaction(client);
     return result;
   } finally {
     await client.end();

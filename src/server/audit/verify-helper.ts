@@ -1,4 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
+import { beginTransaction, commitTransaction, joinSnapshot } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import type { RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
@@ -19,13 +20,12 @@ export type FromHelper = { type: "ready" } | { type: "result"; index: number; re
  * walks the ranges it is given, one at a time, and answers each with what it found.
  */
 export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData): Promise<void> {
-  if (!/^[0-9A-F]+-[0-9A-F]+-[0-9]+$/i.test(data.snapshot)) throw new Error(`not a snapshot id: ${data.snapshot}`);
   const { client } = await connectDedicatedPgClient({ application_name: "audit-verify-helper" });
   // A lost connection fails the walk even if the COPY in flight is not told of it.
   const lost = new Promise<never>((_, reject) => client.on("error", reject));
   lost.catch(() => undefined);
-  await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-  await client.query(`SET TRANSACTION SNAPSHOT '${data.snapshot}'`);
+  await beginTransaction(client, "read-only-snapshot");
+  await joinSnapshot(client, data.snapshot);
   const send = (message: FromHelper) => port.postMessage(message);
   const next = () => new Promise<ToHelper>((resolve) => port.once("message", resolve));
   send({ type: "ready" });
@@ -33,6 +33,6 @@ export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData)
     const result = await Promise.race([walkChainRange({ client, range: message.range, batchSize: data.batchSize }), lost]);
     send({ type: "result", index: message.index, result });
   }
-  await client.query("COMMIT");
+  await commitTransaction(client);
   await client.end();
 }

@@ -1,8 +1,8 @@
 import type pg from "pg";
 import { AuditChainWalk, type RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
-import { batchCopySql, CopyTuple, CopyTupleReader } from "./audit-copy-tuple";
-import { CopyOutQuery } from "./copy-out-query";
+import { CopyTuple, CopyTupleReader } from "./audit-copy-tuple";
+import { copyAuditBatch } from "./audit.queries";
 
 /**
  * Streams one keyset batch of a range as a binary COPY and walks each row as its message arrives.
@@ -16,11 +16,9 @@ async function walkBatch(client: pg.Client, walk: AuditChainWalk, afterId: strin
     rows++;
     return walk.next(row);
   };
-  const copy = new CopyOutQuery(batchCopySql(afterId, batchSize, upToId), (chunk) => {
+  await copyAuditBatch(client, { afterId, upToId, batchSize }, (chunk) => {
     if (walk.broken === null) reader.read(chunk, tuple, onTuple);
   });
-  client.query(copy);
-  await copy.done;
   if (walk.broken === null && !reader.finished) throw new Error("the COPY ended without its trailer");
   return rows;
 }

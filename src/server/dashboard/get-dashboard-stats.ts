@@ -6,6 +6,7 @@ import { visibleSourceEmailCounts } from "../archived-emails/visible-source-emai
 import { isFeatureEnabled } from "../license/license";
 import { forecastDeletions } from "../lifecycle/forecast-deletions";
 import { countedArchiveStats, keptArchiveStats, utcMonthStart } from "./archive-stats";
+import { countVisibleEmailsOnHold, selectSourceStatuses } from "./dashboard.queries";
 
 export interface DashboardStats {
   emailsArchived: number;
@@ -35,10 +36,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
   const visible = visibleEmailsCondition(options.principal);
   const [archive, held, sources] = await Promise.all([
     wholeArchive ? keptArchiveStats(since) : countedArchiveStats(visible, since),
-    db().$queryRaw<{ n: bigint }[]>`
-      SELECT count(DISTINCT link.email_id) AS n FROM email_legal_holds link
-      JOIN legal_holds hold ON hold.id = link.legal_hold_id JOIN archived_emails e ON e.id = link.email_id
-      WHERE hold.is_active AND ${visible}`,
+    countVisibleEmailsOnHold(db(), visible),
     sourcesWithCounts(options.principal),
   ]);
   const forecast =
@@ -48,7 +46,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
   return {
     emailsArchived: archive.emails,
     storageBytes: archive.bytes,
-    emailsOnHold: Number(held[0].n),
+    emailsOnHold: held,
     sources: wholeArchive
       ? sources.map((source) => ({
           id: source.id,
@@ -75,8 +73,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
 
 /** Each source with the number of its emails the caller may read. */
 async function sourcesWithCounts(principal: Principal) {
-  const sources = await db().$queryRaw<{ id: string; name: string; provider: string; status: string; status_message: string | null }[]>`
-    SELECT s.id, s.name, s.provider, s.status, s.status_message FROM ingestion_sources s ORDER BY s.created_at`;
+  const sources = await selectSourceStatuses(db());
   const counts = await visibleSourceEmailCounts(
     principal,
     sources.map((source) => source.id),

@@ -1,7 +1,9 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
+import { lockSourceForUpdate } from "../ingestion-sources/ingestion-sources.queries";
 import { enqueueJob } from "../jobs/enqueue-job";
+import { selectUnfinishedSourceJob } from "../jobs/jobs.queries";
 import { IMAP_SYNC_JOB } from "./imap.schemas";
 
 export interface SyncRequestAnswer {
@@ -17,14 +19,10 @@ export interface SyncRequestAnswer {
  */
 export async function requestImapSync(options: { actor: AuditActor; sourceId: string }): Promise<SyncRequestAnswer> {
   return transaction(async (tx) => {
-    const [source] = await tx.$queryRaw<{ provider: string }[]>`
-      SELECT provider FROM ingestion_sources WHERE id = ${options.sourceId}::uuid FOR UPDATE`;
+    const source = await lockSourceForUpdate(tx, options.sourceId);
     if (!source) throw notFound("Ingestion source");
     if (source.provider !== "imap") throw conflict(`Only IMAP sources can be synced; this source's provider is "${source.provider}"`);
-    const [pending] = await tx.$queryRaw<{ id: string; status: string }[]>`
-      SELECT id, status FROM jobs
-      WHERE type = ${IMAP_SYNC_JOB} AND status IN ('queued', 'running') AND payload->>'sourceId' = ${options.sourceId}
-      ORDER BY created_at LIMIT 1`;
+    const pending = await selectUnfinishedSourceJob(tx, IMAP_SYNC_JOB, options.sourceId);
     if (pending) {
       return { message: `A sync of this source is already ${pending.status}`, jobId: pending.id, jobStatus: pending.status };
     }

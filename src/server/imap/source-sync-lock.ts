@@ -1,4 +1,5 @@
 import { connectDedicatedPgClient } from "../db/pg-pool";
+import { tryLockSourceSync, unlockSourceSync } from "./imap.queries";
 
 /**
  * Runs `work` while holding a session advisory lock for the source on a connection of its own,
@@ -12,13 +13,11 @@ export async function withSourceSyncLock<T>(
 ): Promise<{ acquired: false } | { acquired: true; result: T }> {
   const { client } = await connectDedicatedPgClient({ keepAlive: true });
   try {
-    const key = `imap-sync:${sourceId}`;
-    const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked", [key]);
-    if (!rows[0].locked) return { acquired: false };
+    if (!(await tryLockSourceSync(client, sourceId))) return { acquired: false };
     try {
       return { acquired: true, result: await work() };
     } finally {
-      await client.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch(() => undefined);
+      await unlockSourceSync(client, sourceId).catch(() => undefined);
     }
   } finally {
     await client.end().catch(() => undefined);

@@ -3,7 +3,7 @@ import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { conflict } from "../errors/app-error";
 import type { CreateSourceInput } from "./ingestion-sources.schemas";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./source-dto";
+import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
 import { storedConfig } from "./stored-config";
 
 export const duplicateSourceName = (name: string) => conflict(`An ingestion source named "${name}" already exists`);

@@ -2,6 +2,7 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isForeignKeyViolation } from "../db/unique-violation";
 import { conflict, notFound } from "../errors/app-error";
+import { deleteSourceRow, lockSourceForUpdate, sourceHasEmails } from "./ingestion-sources.queries";
 
 const stillHasEmails = () => conflict("The ingestion source still has archived emails; it cannot be deleted");
 
@@ -12,12 +13,10 @@ const stillHasEmails = () => conflict("The ingestion source still has archived e
 export async function deleteSource(options: { actor: AuditActor; id: string }): Promise<void> {
   try {
     await transaction(async (tx) => {
-      const [source] = await tx.$queryRaw<{ id: string; name: string; has_emails: boolean }[]>`
-        SELECT s.id, s.name, EXISTS (SELECT 1 FROM archived_emails e WHERE e.ingestion_source_id = s.id) AS has_emails
-        FROM ingestion_sources s WHERE s.id = ${options.id}::uuid FOR UPDATE`;
+      const source = await lockSourceForUpdate(tx, options.id);
       if (!source) throw notFound("Ingestion source");
-      if (source.has_emails) throw stillHasEmails();
-      await tx.$executeRaw`DELETE FROM ingestion_sources WHERE id = ${source.id}::uuid`;
+      if (await sourceHasEmails(tx, source.id)) throw stillHasEmails();
+      await deleteSourceRow(tx, source.id);
       await appendAuditEntry(tx, {
         actor: options.actor,
         actionType: "DELETE",

@@ -1,6 +1,6 @@
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { loadSources, type IngestionSourceDto } from "./source-dto";
+import { loadSources, type IngestionSourceDto } from "./load-sources";
 
 export async function getSource(options: { id: string }): Promise<IngestionSourceDto> {
   const [source] = await loadSources(db(), [options.id]);

@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { loadSources, type IngestionSourceDto } from "./source-dto";
+import { loadSources, type IngestionSourceDto } from "./load-sources";
 
 export async function listSources(): Promise<IngestionSourceDto[]> {
   return loadSources(db());

@@ -3,8 +3,9 @@ import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { notFound, validationError } from "../errors/app-error";
 import { duplicateSourceName } from "./create-source";
-import type { Provider, UpdateSourceInput } from "./ingestion-sources.schemas";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./source-dto";
+import type { UpdateSourceInput } from "./ingestion-sources.schemas";
+import { lockSourceForUpdate } from "./ingestion-sources.queries";
+import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
 import { updatedStoredConfig } from "./stored-config";
 
 /** Renames a source and/or replaces its config; the provider cannot change. */
@@ -12,8 +13,7 @@ export async function updateSource(options: { actor: AuditActor; id: string; inp
   const { input } = options;
   try {
     return await transaction(async (tx) => {
-      const [source] = await tx.$queryRaw<{ id: string; name: string; provider: Provider; config: Record<string, unknown> }[]>`
-        SELECT id, name, provider, config FROM ingestion_sources WHERE id = ${options.id}::uuid FOR UPDATE`;
+      const source = await lockSourceForUpdate(tx, options.id);
       if (!source) throw notFound("Ingestion source");
       if (input.provider !== undefined && input.provider !== source.provider) {
         throw validationError([{ field: "provider", message: "the provider of a source cannot change" }]);

@@ -1,6 +1,6 @@
-import { Prisma } from "@/generated/prisma/client";
 import { db } from "../db/client";
-import { querySql, type SqlClient } from "../db/sql-client";
+import type { SqlClient } from "../db/sql-client";
+import { insertJob } from "./jobs.queries";
 
 /** Queues a background job; pass the caller's transaction so the job exists only if it commits. */
 export async function enqueueJob(options: {
@@ -9,10 +9,9 @@ export async function enqueueJob(options: {
   runAfter?: Date;
   client?: SqlClient;
 }): Promise<string> {
-  const [job] = await querySql<{ id: string }>(
-    options.client ?? db(),
-    Prisma.sql`INSERT INTO jobs (id, type, payload, run_after) VALUES (gen_random_uuid(), ${options.type}, ${JSON.stringify(options.payload ?? {})}::jsonb,
-      ${(options.runAfter ?? new Date()).toISOString()}::timestamptz) RETURNING id`,
-  );
-  return job.id;
+  return insertJob(options.client ?? db(), {
+    type: options.type,
+    payload: options.payload ?? {},
+    runAfter: options.runAfter ?? new Date(),
+  });
 }

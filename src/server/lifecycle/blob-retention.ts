@@ -2,7 +2,7 @@ import { config } from "../config/env";
 import { db, transaction, type DbOrTx } from "../db/client";
 import { blobKeyForHash, describeRetention, isRetained, laterDate } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
-import { lockBlobsExclusive } from "../storage/blob-locks";
+import { lockBlobsExclusive } from "../storage/storage.queries";
 import { selectBlobHashesOfEmails, selectBlobsOnlyReferencedBy, selectDesiredRetention, selectEmailIdPage } from "./lifecycle.queries";
 import { loadEnabledPolicies } from "./retention-rules.queries";
 

@@ -3,7 +3,7 @@ import { config } from "../config/env";
 import { attachmentHashesOf } from "../archived-emails/archived-emails.queries";
 import { transaction } from "../db/client";
 import { lockHoldsOfEmails } from "../legal-holds/legal-holds.queries";
-import { recordBlobIntents } from "../storage/blob-intents";
+import { recordBlobIntents } from "../storage/storage.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
 import { deleteDecidedEmails, lockEmailsSkipLocked, queueDispositions, selectDeletableEmails } from "./lifecycle.queries";

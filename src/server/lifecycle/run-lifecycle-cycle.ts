@@ -6,7 +6,7 @@ import { syncBlobRetention } from "./blob-retention";
 import { deleteDueEmails, NOTHING, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";
 import { withLifecycleLock } from "./lifecycle-lock";
-import { clearBlobIntents } from "../storage/blob-intents";
+import { clearBlobIntents } from "../storage/storage.queries";
 import { sweepAbandonedBlobs } from "../storage/sweep-abandoned-blobs";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 

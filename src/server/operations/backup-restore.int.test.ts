@@ -12,7 +12,7 @@ import { asAuditTableOwner } from "../../../tests/helpers/audit-tampering";
 import { runProcess } from "../../../tests/helpers/run-process";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
-import { pauseBlobDeletions } from "../storage/blob-locks";
+import { pauseBlobDeletions } from "../storage/storage.queries";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { restoreBackup, RestoreRefusedError } from "./restore-backup";
 import { systemActor } from "../audit/append-audit-entry";

@@ -1,5 +1,5 @@
 import { connectDedicatedPgClient } from "../db/pg-pool";
-import { pauseBlobDeletions } from "../storage/blob-locks";
+import { pauseBlobDeletions } from "../storage/storage.queries";
 import { auditChainCheck } from "./checks/audit-chain-check";
 import { blobRetentionCheck } from "./checks/blob-retention-check";
 import type { InstallationCheck } from "./checks/installation-check";

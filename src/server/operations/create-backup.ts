@@ -3,11 +3,11 @@ import { copyFile, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import type pg from "pg";
-import { to as copyTo } from "pg-copy-streams";
 import { dataDir } from "../config/env";
+import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
-import { pauseBlobDeletions } from "../storage/blob-locks";
+import { pauseBlobDeletions } from "../storage/storage.queries";
 import {
   backupIdFor,
   backupsDirectory,
@@ -19,7 +19,16 @@ import {
 } from "./backup-layout";
 import { forEachConcurrently } from "./concurrently";
 import { copyBlobToBackup } from "./copy-blob-to-backup";
-import { listSequences, quoteIdentifier, tablesInDependencyOrder } from "./database-tables";
+import { tablesInDependencyOrder } from "./database-tables";
+import {
+  copyTableOut,
+  declareReferencedBlobsCursor,
+  fetchReferencedBlobs,
+  selectFinishedMigrations,
+  selectSequenceNames,
+  selectSequenceValue,
+  selectSnapshotMoment,
+} from "./operations.queries";
 import { hashFile, writeFileAtomically, writeGzipFile } from "./hashed-file";
 
 export interface BackupProgress {
@@ -46,13 +55,13 @@ export async function createBackup(options: { to: string; onProgress?: (progress
   const { client } = await connectDedicatedPgClient();
   try {
     await pauseBlobDeletions(client);
-    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    await beginTransaction(client, "read-only-snapshot");
     const files: BackupManifest["files"] = [];
     const snapshot = await readSnapshotFacts(client);
     const tables: BackupManifest["tables"] = [];
     for (const [index, table] of (await tablesInDependencyOrder(client)).entries()) {
       const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz`;
-      const copy = client.query(copyTo(`COPY ${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")}) TO STDOUT`));
+      const copy = copyTableOut(client, table);
       const written = await writeGzipFile(path.join(directory, file), copy);
       files.push({ path: file, ...written });
       tables.push({ ...table, rows: copy.rowCount, file });
@@ -66,7 +75,7 @@ export async function createBackup(options: { to: string; onProgress?: (progress
       onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
     });
     files.push({ path: blobList, ...blobs.listFile });
-    await client.query("COMMIT");
+    await commitTransaction(client);
     const secrets = await copySecrets(directory);
     for (const secret of secrets) files.push({ path: secret, ...(await hashFile(path.join(directory, secret))) });
     const manifest: BackupManifest = {
@@ -99,31 +108,22 @@ export async function createBackup(options: { to: string; onProgress?: (progress
     await rm(directory, { recursive: true, force: true });
     throw error;
   } finally {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await rollbackTransaction(client);
     await client.end().catch(() => undefined);
   }
 }
 
 /** Facts read inside the snapshot transaction (its first statement fixes the snapshot). */
 async function readSnapshotFacts(client: pg.Client) {
-  const { rows } = await client.query<{ snapshot_at: Date; head_id: string | null; head_hash: string | null }>(`
-    SELECT now() AS snapshot_at, head.id::text AS head_id, head.current_hash AS head_hash
-      FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id, current_hash FROM audit_logs ORDER BY id DESC LIMIT 1) AS head ON true`);
-  const migrations = await client.query<{ name: string }>(`
-    SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`);
+  const row = await selectSnapshotMoment(client);
+  const migrations = await selectFinishedMigrations(client);
   // Sequences are not transactional: their values are at least those the snapshot's rows used.
   const sequences: BackupManifest["sequences"] = [];
-  for (const name of await listSequences(client)) {
-    const value = await client.query<{ last_value: string; is_called: boolean }>(
-      `SELECT last_value::text, is_called FROM ${quoteIdentifier(name)}`,
-    );
-    sequences.push({ name, lastValue: value.rows[0].last_value, isCalled: value.rows[0].is_called });
-  }
-  const [row] = rows;
+  for (const name of await selectSequenceNames(client)) sequences.push({ name, ...(await selectSequenceValue(client, name)) });
   return {
     snapshotAt: row.snapshot_at.toISOString(),
     auditHead: { id: row.head_id === null ? null : Number(row.head_id), currentHash: row.head_hash },
-    migrations: migrations.rows.map((migration) => migration.name),
+    migrations,
     sequences,
   };
 }
@@ -140,10 +140,9 @@ async function copyReferencedBlobs(options: {
   const listWritten = writeGzipFile(options.listFile, list);
   const totals = { listed: 0, copied: 0, bytes: 0 };
   try {
-    await options.client.query(`DECLARE referenced_blobs NO SCROLL CURSOR FOR
-      SELECT storage_path AS key FROM archived_emails UNION SELECT storage_path FROM attachments`);
+    await declareReferencedBlobsCursor(options.client);
     for (;;) {
-      const { rows } = await options.client.query<{ key: string }>(`FETCH FORWARD ${BLOB_BATCH} FROM referenced_blobs`);
+      const rows = await fetchReferencedBlobs(options.client, BLOB_BATCH);
       await forEachConcurrently(rows, BLOB_COPY_CONCURRENCY, async ({ key }) => {
         const bytes = await copyBlobToBackup({ store, key, blobsRoot: options.blobsRoot });
         if (bytes > 0) {

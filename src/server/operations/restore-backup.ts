@@ -5,15 +5,22 @@ import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import type pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { dataDir } from "../config/env";
 import { applyMigrations, migrationPaths, readMigrationsList } from "../db/migrations";
+import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
 import { blobsDirectory, findLatestBackup, type BackupManifest } from "./backup-layout";
 import { forEachConcurrently } from "./concurrently";
 import { CorruptBlobError, sha256Hex } from "./copy-blob-to-backup";
-import { quoteIdentifier } from "./database-tables";
+import {
+  copyTableIn,
+  deleteAllRows,
+  selectRecordedMigrations,
+  setSequenceValue,
+  setUserTriggers,
+  tableHasRows,
+} from "./operations.queries";
 import { hashFile } from "./hashed-file";
 
 /** The target already holds data: a restore never merges into or overwrites an installation. */
@@ -94,16 +101,13 @@ async function refuseUnknownMigrations(manifest: BackupManifest): Promise<void> 
 }
 
 async function refuseNewerSchema(client: pg.Client, manifest: BackupManifest): Promise<void> {
-  const exists = await client.query<{ ok: boolean }>("SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS ok");
-  if (!exists.rows[0].ok) return;
-  const applied = await client.query<{ name: string }>(
-    "SELECT migration_name AS name FROM _prisma_migrations WHERE rolled_back_at IS NULL",
-  );
+  const applied = await selectRecordedMigrations(client);
+  if (applied === null) return;
   const backedUp = new Set(manifest.migrations);
-  const newer = applied.rows.filter((row) => !backedUp.has(row.name));
+  const newer = applied.filter((name) => !backedUp.has(name));
   if (newer.length > 0) {
     throw new RestoreRefusedError(
-      `The target database is not empty: it has migrations the backup lacks (${newer.map((row) => row.name).join(", ")}). Restore into an empty database.`,
+      `The target database is not empty: it has migrations the backup lacks (${newer.join(", ")}). Restore into an empty database.`,
     );
   }
 }
@@ -112,8 +116,7 @@ async function refuseFilledTables(client: pg.Client, manifest: BackupManifest): 
   const filled: string[] = [];
   for (const { name } of manifest.tables) {
     if (TABLES_ALLOWED_FILLED.has(name)) continue;
-    const { rows } = await client.query<{ filled: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${quoteIdentifier(name)}) AS filled`);
-    if (rows[0].filled) filled.push(name);
+    if (await tableHasRows(client, name)) filled.push(name);
   }
   if (filled.length > 0)
     throw new RestoreRefusedError(`The target database is not empty (rows in ${filled.join(", ")}): restore only into an empty database.`);
@@ -171,30 +174,22 @@ async function restoreBlobs(
 /** Loads every table in one transaction; answers the number of rows. */
 async function restoreRows(client: pg.Client, directory: string, manifest: BackupManifest): Promise<number> {
   let rows = 0;
-  await client.query("BEGIN");
+  await beginTransaction(client, "read-write");
   try {
-    for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} DISABLE TRIGGER USER`);
-    for (const name of TABLES_ALLOWED_FILLED) await client.query(`DELETE FROM ${quoteIdentifier(name)}`);
+    for (const { name } of manifest.tables) await setUserTriggers(client, name, false);
+    for (const name of TABLES_ALLOWED_FILLED) await deleteAllRows(client, name);
     for (const table of manifest.tables) {
-      const copy = client.query(
-        copyFrom(`COPY ${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")}) FROM STDIN`),
-      );
+      const copy = copyTableIn(client, table);
       await pipeline(createReadStream(path.join(directory, table.file)), createGunzip(), copy);
       if (copy.rowCount !== table.rows) throw new Error(`${table.name}: loaded ${copy.rowCount} rows, the backup has ${table.rows}`);
       rows += copy.rowCount;
     }
-    for (const sequence of manifest.sequences) {
-      await client.query("SELECT setval($1::regclass, $2::bigint, $3)", [
-        quoteIdentifier(sequence.name),
-        sequence.lastValue,
-        sequence.isCalled,
-      ]);
-    }
-    for (const { name } of manifest.tables) await client.query(`ALTER TABLE ${quoteIdentifier(name)} ENABLE TRIGGER USER`);
-    await client.query("COMMIT");
+    for (const sequence of manifest.sequences) await setSequenceValue(client, sequence);
+    for (const { name } of manifest.tables) await setUserTriggers(client, name, true);
+    await commitTransaction(client);
     return rows;
   } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
+    await rollbackTransaction(client);
     throw error;
   }
 }

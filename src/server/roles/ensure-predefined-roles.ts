@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { db, type Db } from "../db/client";
 import { PREDEFINED_ROLES } from "./predefined-roles";
+import { upsertRoleBySlug } from "./roles.queries";
 
 /**
  * Upserts the predefined roles by slug (idempotent, safe to run concurrently): missing ones are
@@ -17,11 +18,7 @@ export async function ensurePredefinedRoles(options: { client?: Db; databaseUrl?
   const client = options.client ?? ownClient ?? db();
   try {
     for (const role of PREDEFINED_ROLES) {
-      await client.$executeRaw`
-        INSERT INTO roles (id, slug, name, policies, created_at, updated_at)
-        VALUES (gen_random_uuid(), ${role.slug}, ${role.name}, ${JSON.stringify(role.policies)}::jsonb, now(), now())
-        ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, policies = EXCLUDED.policies, updated_at = now()
-        WHERE roles.name IS DISTINCT FROM EXCLUDED.name OR roles.policies IS DISTINCT FROM EXCLUDED.policies`;
+      await upsertRoleBySlug(client, role);
     }
   } finally {
     await ownClient?.$disconnect();

@@ -2,8 +2,13 @@ import { config } from "../config/env";
 import { transaction } from "../db/client";
 import { blobKeyForHash, BlobRetainedError } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
-import { recordBlobIntents } from "./blob-intents";
-import { blobDeletionsAllowed, lockBlobsExclusive, referencedHashes } from "./blob-locks";
+import {
+  blobDeletionsAllowed,
+  deleteAppliedBlobRetention,
+  lockBlobsExclusive,
+  recordBlobIntents,
+  referencedHashes,
+} from "./storage.queries";
 
 /**
  * Deletes the stored bytes of those `hashes` that no email or attachment references any more
@@ -37,9 +42,7 @@ export async function releaseUnreferencedBlobs(options: { hashes: string[] }): P
       }
     }
     if (retained.length > 0) await recordBlobIntents(tx, retained);
-    // What was applied to bytes that are gone must not stand for bytes written again later.
-    if (config.storageImmutable && removed.length > 0)
-      await tx.$executeRaw`DELETE FROM blob_retention WHERE hash = ANY(${removed}::text[])`;
+    if (config.storageImmutable && removed.length > 0) await deleteAppliedBlobRetention(tx, removed);
     return removed;
   });
 }

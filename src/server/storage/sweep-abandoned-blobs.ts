@@ -1,5 +1,5 @@
 import { db } from "../db/client";
-import { clearBlobIntents } from "./blob-intents";
+import { clearBlobIntents, selectAbandonedBlobIntents } from "./storage.queries";
 import { blobStore } from "./blob-store-factory";
 import { releaseUnreferencedBlobs } from "./release-unreferenced-blobs";
 
@@ -13,8 +13,7 @@ export async function sweepAbandonedBlobs(options: { olderThanMs?: number } = {}
   const cutoff = new Date(Date.now() - olderThanMs);
   let removed = await blobStore().sweepPartialWrites(olderThanMs);
   while (true) {
-    const intents = await db().$queryRaw<{ id: string; hash: string }[]>`
-      SELECT id::text, hash FROM blob_intents WHERE created_at < ${cutoff} ORDER BY id LIMIT 1000`;
+    const intents = await selectAbandonedBlobIntents(db(), cutoff, 1000);
     if (intents.length === 0) return removed;
     removed += (await releaseUnreferencedBlobs({ hashes: intents.map((intent) => intent.hash) })).length;
     await clearBlobIntents(

@@ -2,12 +2,13 @@ import { db } from "@/server/db/client";
 import { AppError } from "@/server/errors/app-error";
 import { errorResponse, jsonResponse } from "@/server/http/error-response";
 import { routeMethods } from "@/server/http/rest-endpoint";
+import { pingDatabase } from "@/server/operations/operations.queries";
 
 /** Liveness + database reachability, unauthenticated (used by the e2e harness and operators). */
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: async () => {
     try {
-      await db().$queryRaw`SELECT 1`;
+      await pingDatabase(db());
       return jsonResponse({ status: "ok" });
     } catch (error) {
       return errorResponse(new AppError("INTERNAL", "Database unreachable", { cause: error }));

@@ -1,3 +1,4 @@
+import { selectAuditLogEnds } from "../../audit/audit.queries";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import type { InstallationCheck } from "./installation-check";
 
@@ -11,13 +12,13 @@ export const auditChainCheck: InstallationCheck = {
     return 1;
   },
   async run({ client, advance, problem }) {
-    const head = await client.query<{ head: string }>("SELECT id::text AS head FROM audit_logs ORDER BY id DESC LIMIT 1");
+    const { lastId } = await selectAuditLogEnds(client);
     const result = await verifyAuditLog();
     advance(1);
     if (!result.ok) {
       problem(`audit log: ${result.message}`);
       return { ok: false, summary: { auditOk: false, auditLogId: result.logId } };
     }
-    return { ok: true, summary: { auditOk: true, auditLogId: head.rows[0] ? Number(head.rows[0].head) : null } };
+    return { ok: true, summary: { auditOk: true, auditLogId: lastId === null ? null : Number(lastId) } };
   },
 };

@@ -2,6 +2,27 @@ import type pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
+/**
+ * Journal of bytes that may end up unreferenced: written by an ingestion that has not committed
+ * yet, or released by a deletion whose clean-up has not run yet. The owner clears its rows when
+ * done; rows a crash left behind are swept by the lifecycle cycle (sweepAbandonedBlobs).
+ */
+export async function recordBlobIntents(client: SqlClient, hashes: string[]): Promise<string[]> {
+  const unique = [...new Set(hashes)];
+  if (unique.length === 0) return [];
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    INSERT INTO blob_intents (hash) SELECT unnest(${unique}::text[]) RETURNING id::text`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function clearBlobIntents(client: SqlClient, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await runSql(client, Prisma.sql`DELETE FROM blob_intents WHERE id = ANY(${ids}::bigint[])`);
+}
+
 /** First key of the two-key advisory locks that guard one content hash (the second is hashtext(hash)). */
 const BLOB_LOCK_CLASS = 0x626c6f62; // "blob"
 
@@ -58,7 +79,7 @@ export async function referencedHashes(client: SqlClient, hashes: string[]): Pro
  * way and for another reader. Take it before the snapshot whose blobs will be read.
  */
 export async function pauseBlobDeletions(client: pg.ClientBase): Promise<void> {
-  await client.query("SELECT pg_advisory_lock($1::int, $2::int)", [...BLOB_READER_LOCK]);
+  await runSql(client, Prisma.sql`SELECT pg_advisory_lock(${BLOB_READER_LOCK[0]}::int, ${BLOB_READER_LOCK[1]}::int)`);
 }
 
 /** False while a backup or check holds deletions back (pauseBlobDeletions); held until the transaction ends. */
@@ -69,4 +90,17 @@ export async function blobDeletionsAllowed(client: SqlClient): Promise<boolean> 
     SELECT pg_try_advisory_xact_lock_shared(${BLOB_READER_LOCK[0]}::int, ${BLOB_READER_LOCK[1]}::int) AS allowed`,
   );
   return row.allowed;
+}
+
+/** Up to `limit` journal entries older than `cutoff`, oldest first: what crashes left behind. */
+export async function selectAbandonedBlobIntents(client: SqlClient, cutoff: Date, limit: number): Promise<{ id: string; hash: string }[]> {
+  return querySql<{ id: string; hash: string }>(
+    client,
+    Prisma.sql`SELECT id::text, hash FROM blob_intents WHERE created_at < ${cutoff} ORDER BY id LIMIT ${limit}`,
+  );
+}
+
+/** Forgets the retention applied to bytes that are gone, so it does not stand for bytes written again later. */
+export async function deleteAppliedBlobRetention(client: SqlClient, hashes: string[]): Promise<void> {
+  await runSql(client, Prisma.sql`DELETE FROM blob_retention WHERE hash = ANY(${hashes}::text[])`);
 }

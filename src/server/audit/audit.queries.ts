@@ -1,0 +1,133 @@
+import type pg from "pg";
+import { Prisma, type AuditLog } from "@/generated/prisma/client";
+import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
+import type { ListAuditLogsQuery } from "./audit.schemas";
+import type { SealedAuditFields } from "./audit-hash";
+import { CopyOutQuery } from "./copy-out-query";
+
+/** An entry as appendAuditEntries hands it over: storable fields plus the hashed parts of its contents. */
+export type PendingAuditRow = SealedAuditFields & { prefix: string; suffix: string };
+
+/** Inserts entries in the given order with one statement; the deferred trigger chains them at commit. */
+export async function insertPendingAuditEntries(client: SqlClient, rows: PendingAuditRow[]): Promise<void> {
+  const column = <K extends keyof PendingAuditRow>(key: K) => rows.map((row) => row[key]);
+  await runSql(
+    client,
+    Prisma.sql`
+    INSERT INTO audit_log_pending (hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details)
+    SELECT hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb
+    FROM unnest(${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
+                ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
+                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
+      WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
+    ORDER BY position`,
+  );
+}
+
+/** The last entry of the chain and the number of entries, read in one statement (one snapshot). */
+export async function selectAuditLogHead(client: SqlClient) {
+  const head = await queryOne<{ id: string | null; current_hash: string | null; timestamp: Date | null; count: string }>(
+    client,
+    Prisma.sql`
+    SELECT last.id::text AS id, last.current_hash, last.timestamp, total.count::text AS count
+      FROM (SELECT count(*) AS count FROM audit_logs) AS total
+      LEFT JOIN LATERAL (SELECT id, current_hash, timestamp FROM audit_logs ORDER BY id DESC LIMIT 1) AS last ON true`,
+  );
+  return head!;
+}
+
+/** The ids (decimal text) of the chain's first and last entries, null when it is empty. */
+export async function selectAuditLogEnds(client: SqlClient): Promise<{ firstId: string | null; lastId: string | null }> {
+  const ends = await queryOne<{ first_id: string | null; last_id: string | null }>(
+    client,
+    Prisma.sql`
+    SELECT (SELECT id FROM audit_logs ORDER BY id LIMIT 1)::text AS first_id, (SELECT id FROM audit_logs ORDER BY id DESC LIMIT 1)::text AS last_id`,
+  );
+  return { firstId: ends!.first_id, lastId: ends!.last_id };
+}
+
+/**
+ * The id of the first entry after the one before `beforeId` whose hash is `previousHash`, or null
+ * when no earlier entry has that hash. A scan of current_hash: run at most once per verification.
+ */
+export async function selectFirstAuditIdAfterHash(client: SqlClient, previousHash: string, beforeId: string): Promise<string | null> {
+  const row = await queryOne<{ id: string | null }>(
+    client,
+    Prisma.sql`
+    SELECT (SELECT id FROM audit_logs
+             WHERE id > (SELECT id FROM audit_logs WHERE current_hash = ${previousHash} AND id < ${beforeId}::bigint ORDER BY id DESC LIMIT 1)
+             ORDER BY id LIMIT 1)::text AS id`,
+  );
+  return row?.id ?? null;
+}
+
+function auditFilterConditions(query: ListAuditLogsQuery): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [];
+  if (query.actor !== undefined) conditions.push(Prisma.sql`actor_identifier = ${query.actor}`);
+  // The expression of the index audit_logs_actor_user_id_idx.
+  if (query.actorUserId !== undefined) conditions.push(Prisma.sql`(details ->> 'actorUserId') = ${query.actorUserId}`);
+  if (query.actionType !== undefined) conditions.push(Prisma.sql`action_type = ${query.actionType}`);
+  if (query.from) conditions.push(Prisma.sql`"timestamp" >= ${query.from}`);
+  if (query.until) conditions.push(Prisma.sql`"timestamp" < ${query.until}`);
+  return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
+}
+
+/** One OFFSET page of the filtered entries, by id (the chain order). */
+export async function selectAuditLogPage(client: SqlClient, query: ListAuditLogsQuery): Promise<AuditLog[]> {
+  return querySql<AuditLog>(
+    client,
+    Prisma.sql`
+    SELECT id, previous_hash AS "previousHash", "timestamp", actor_identifier AS "actorIdentifier", actor_ip AS "actorIp",
+           action_type AS "actionType", target_type AS "targetType", target_id AS "targetId", details, current_hash AS "currentHash"
+      FROM audit_logs WHERE ${auditFilterConditions(query)}
+     ORDER BY id ${query.sort === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`}
+    OFFSET ${(query.page - 1) * query.limit} LIMIT ${query.limit}`,
+  );
+}
+
+export async function countAuditLogs(client: SqlClient, query: ListAuditLogsQuery): Promise<number> {
+  const row = await queryOne<{ total: string }>(
+    client,
+    Prisma.sql`SELECT count(*)::text AS total FROM audit_logs WHERE ${auditFilterConditions(query)}`,
+  );
+  return Number(row!.total);
+}
+
+/**
+ * Dates from year 1 to 9999 (every timestamp the service writes) are formatted from the binary
+ * value in JavaScript, which writes them exactly as to_char below does; for any other value the
+ * row carries to_char's text, and a NULL from it (an infinite timestamp) as the text "null", which
+ * is what the recipe's string template made of it. The order is audit-copy-tuple.ts's `Column`.
+ */
+const COPY_COLUMNS = `id, previous_hash, "timestamp",
+  CASE WHEN "timestamp" >= '0001-01-01 00:00:00+00' AND "timestamp" < '10000-01-01 00:00:00+00' THEN NULL
+       ELSE coalesce(to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'null') END,
+  actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash`;
+
+const decimalId = (id: string) => {
+  if (!/^-?\d+$/.test(id)) throw new Error(`not an id: ${id}`);
+  return id;
+};
+
+/**
+ * The binary COPY of the next batch of the chain: ids above `afterId` and up to `upToId` (null: no
+ * bound), both decimal integers read from earlier rows. COPY takes no parameters, hence the checks.
+ */
+function auditBatchCopyText(afterId: string | null, batchSize: number, upToId: string | null = null): string {
+  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(
+    Boolean,
+  );
+  const where = bounds.length === 0 ? "" : `WHERE ${bounds.join(" AND ")}`;
+  return `COPY (SELECT ${COPY_COLUMNS} FROM audit_logs ${where} ORDER BY id LIMIT ${Math.trunc(batchSize)}) TO STDOUT (FORMAT binary)`;
+}
+
+/** Streams one batch (auditBatchCopyText) to `onChunk`, message by message, on a dedicated pg connection. */
+export async function copyAuditBatch(
+  client: pg.ClientBase,
+  batch: { afterId: string | null; upToId: string | null; batchSize: number },
+  onChunk: (chunk: Buffer) => void,
+): Promise<void> {
+  const copy = new CopyOutQuery(auditBatchCopyText(batch.afterId, batch.batchSize, batch.upToId), onChunk);
+  client.query(copy);
+  await copy.done;
+}

@@ -1,0 +1,31 @@
+import type pg from "pg";
+
+/**
+ * Transaction control on a dedicated `pg` connection (connectDedicatedPgClient), for work that must
+ * read one snapshot for long (backups, checks, the audit verification) or load rows with COPY.
+ * Pool transactions use withPgTransaction, Prisma ones transaction().
+ */
+export async function beginTransaction(client: pg.ClientBase, mode: "read-write" | "read-only-snapshot"): Promise<void> {
+  await client.query(mode === "read-only-snapshot" ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN");
+}
+
+/** The id of the snapshot of `client`'s REPEATABLE READ transaction, for other connections to join. */
+export async function exportSnapshot(client: pg.ClientBase): Promise<string> {
+  return (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
+}
+
+/** Makes `client`'s just begun REPEATABLE READ transaction read the exported `snapshot`. */
+export async function joinSnapshot(client: pg.ClientBase, snapshot: string): Promise<void> {
+  if (!/^[0-9A-F]+-[0-9A-F]+-[0-9]+$/i.test(snapshot)) throw new Error(`not a snapshot id: ${snapshot}`);
+  // SET TRANSACTION takes no parameters; the id's shape was checked above.
+  await client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
+}
+
+export async function commitTransaction(client: pg.ClientBase): Promise<void> {
+  await client.query("COMMIT");
+}
+
+/** Rolls back whatever transaction is open; a connection already lost has none left to roll back. */
+export async function rollbackTransaction(client: pg.ClientBase): Promise<void> {
+  await client.query("ROLLBACK").catch(() => undefined);
+}
