@@ -46,7 +46,7 @@ export interface EndpointDescription {
 }
 
 /** Attaches the description as a non-enumerable, read-only `endpointSpec` property. */
-export function describedHandler(
+function describedHandler(
   handler: (request: Request, context: RouteContext) => Promise<Response>,
   description: EndpointDescription,
 ): RouteHandler {
@@ -94,7 +94,7 @@ interface EndpointSpec<PS, BS, QS, A> {
 }
 
 /** Raw input is checked for strings PostgreSQL cannot store before the schema sees it (422 either way). */
-export function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
+function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
   assertStorableInput(value, prefix);
   const result = schema.safeParse(value);
   if (!result.success) {
@@ -104,11 +104,51 @@ export function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?:
 }
 
 /** The query string as an object; a repeated key keeps its first value. */
-export function queryObject(url: URL): Record<string, string> {
+function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = Object.create(null);
   for (const [key, value] of url.searchParams) if (!(key in query)) query[key] = value;
   return query;
 }
+
+/** The caller, from the request's credentials (bearer token or API key, or the UI's session cookie); throws when none is valid. */
+export type CallerResolver = (request: Request, ip: string) => Promise<Principal>;
+
+type PipelineContext = EndpointContext<unknown, unknown, unknown> & { principal: Principal | null };
+
+/**
+ * The one request pipeline of `endpoint()` and `sessionEndpoint()`, driven by the handler's
+ * description: finds the caller, checks the license feature and the permission, counts the request
+ * against its rate limit, parses params, query and body with their schemas, calls the handler and
+ * shapes its answer; whatever is thrown becomes the error body.
+ */
+export function describedEndpoint(
+  description: EndpointDescription,
+  caller: CallerResolver,
+  handler: (context: PipelineContext) => Promise<unknown>,
+): RouteHandler {
+  const { auth, feature, rateLimit } = description;
+  return describedHandler(async (request, context) => {
+    try {
+      const ip = clientIp(request.headers);
+      const principal = auth === "public" ? null : await caller(request, ip);
+      if (principal && !description.duringMfaEnrolment) assertMfaEnrolmentDone(principal);
+      if (feature) assertFeatureEnabled(feature);
+      if (principal && auth !== "public" && auth !== "authenticated") assertCan(principal.ability, auth);
+      if (principal && rateLimit) await enforceRateLimit({ principal, action: rateLimit });
+      const params = description.params ? parseWith(description.params, await context.params) : undefined;
+      const query = description.query ? parseWith(description.query, queryObject(new URL(request.url))) : undefined;
+      const body = description.body ? parseWith(description.body, await readJsonBody(request, config.maxJsonBodyBytes)) : undefined;
+      const result = await handler({ request, params, body, query, ip, principal });
+      if (result instanceof Response) return result;
+      if (description.status === 204) return new Response(null, { status: 204 });
+      return jsonResponse(result === undefined ? null : result, description.status);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  }, description);
+}
+
+const tokenCaller: CallerResolver = (request, ip) => authenticate({ headers: request.headers, ip });
 
 /**
  * The one REST wrapper: authenticates, checks the license feature and the permission, counts the
@@ -121,45 +161,7 @@ export function endpoint<
   QS extends ZodType | undefined = undefined,
   A extends Permission | "authenticated" | "public" = Permission,
 >(spec: EndpointSpec<PS, BS, QS, A>): RouteHandler {
-  return describedHandler(
-    async (request, context) => {
-      try {
-        const ip = clientIp(request.headers);
-        let principal: Principal | null = null;
-        if (spec.auth !== "public") {
-          principal = await authenticate({ headers: request.headers, ip });
-          if (!spec.duringMfaEnrolment) assertMfaEnrolmentDone(principal);
-        }
-        if (spec.feature) assertFeatureEnabled(spec.feature);
-        if (principal && spec.auth !== "public" && spec.auth !== "authenticated") {
-          assertCan(principal.ability, spec.auth as Permission);
-        }
-        if (principal && spec.rateLimit) await enforceRateLimit({ principal, action: spec.rateLimit });
-        const rawParams = await context.params;
-        const params = (spec.params ? parseWith(spec.params, rawParams) : undefined) as Infer<PS>;
-        const url = new URL(request.url);
-        const query = (spec.query ? parseWith(spec.query, queryObject(url)) : undefined) as Infer<QS>;
-        let body = undefined as Infer<BS>;
-        if (spec.body && !spec.rawBody) {
-          const raw = await readJsonBody(request, config.maxJsonBodyBytes);
-          body = parseWith(spec.body, raw) as Infer<BS>;
-        }
-        const result = await spec.handler({
-          request,
-          params,
-          body,
-          query,
-          ip,
-          principal: principal as A extends "public" ? null : Principal,
-        });
-        if (result instanceof Response) return result;
-        const status = spec.status ?? 200;
-        if (status === 204) return new Response(null, { status: 204 });
-        return jsonResponse(result === undefined ? null : result, status);
-      } catch (error) {
-        return errorResponse(error);
-      }
-    },
+  return describedEndpoint(
     {
       credentials: "token",
       auth: spec.auth,
@@ -176,6 +178,8 @@ export function endpoint<
       errors: spec.errors,
       duringMfaEnrolment: spec.duringMfaEnrolment === true,
     },
+    tokenCaller,
+    (context) => spec.handler(context as Parameters<typeof spec.handler>[0]),
   );
 }
 

@@ -5,7 +5,7 @@ import { retryAfterHeader } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 import { uiSessionPrincipal } from "@/server/auth/session/session";
 
-// The UI's session cookie counts only on requests that prove they come from our pages (session.ts);
+// The UI's session cookie counts only on requests that prove they come from our pages (auth/session/session.ts);
 // bearer tokens and API keys are accepted as on REST.
 const handler = (request: Request) =>
   fetchRequestHandler({
