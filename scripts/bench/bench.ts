@@ -1,12 +1,13 @@
 /**
- * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup|journal]`: builds the
+ * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup|journal|export]`: builds the
  * deterministic corpus, runs every scenario of docs/benchmarks.md (or, with `--only journal`, only
  * SMTP journaling and its baseline, printed and not written to the docs) against a fresh embedded
  * PostgreSQL (port BENCH_PG_PORT, default 54363, data under .bench-data/) with local storage,
  * each next to its baseline measured in the same run, prints one table and writes it into
  * docs/benchmarks.md. `--only backup` imports the scale's whole archive size through the CLI
  * (every email with its stored bytes) and runs only the ingest and backup scenarios, into a
- * section of its own (`backup-<scale>`).
+ * section of its own (`backup-<scale>`). `--only export` imports the scale's CLI-ingested messages and
+ * runs only the eDiscovery exports against `cp` of their blobs (section `export-<scale>`).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
@@ -42,14 +43,15 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && values.only !== "backup" && values.only !== "journal") {
-  console.error(`unknown --only ${values.only}; one of backup, journal`);
+if (values.only !== undefined && !["backup", "journal", "export"].includes(values.only)) {
+  console.error(`unknown --only ${values.only}; one of backup, journal, export`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
 /** A backup-only run backs up a whole archive of ingested mail: every email has stored bytes. */
 const ingestMessages = backupOnly ? scale.archiveEmails : scale.ingestMessages;
-const docSection = backupOnly ? `backup-${scale.name}` : scale.name;
+const exportOnly = values.only === "export";
+const docSection = values.only === "backup" || exportOnly ? `${values.only}-${scale.name}` : scale.name;
 const seed = Number(values.seed);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
 const benchDir = path.join(projectDir, ".bench-data");
@@ -95,7 +97,16 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
   return { args, env };
 }
 
-const scenarioArgs = (name: string, params: unknown = {}) => ["--import", "tsx", "scripts/bench/scenario.ts", name, JSON.stringify(params)];
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process there (open it in Chrome's DevTools). */
+const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+const scenarioArgs = (name: string, params: unknown = {}) => [
+  ...profileArgs,
+  "--import",
+  "tsx",
+  "scripts/bench/scenario.ts",
+  name,
+  JSON.stringify(params),
+];
 
 async function main() {
   mkdirSync(appDataDir, { recursive: true });
@@ -157,14 +168,54 @@ async function main() {
       pass: journal.result.perSecond >= 300 && journal.result.failed === 0,
     };
   }
+  /** eDiscovery exports of the CLI-imported emails (only they have stored bytes) against cp of their blobs. */
+  async function exportRows(): Promise<ResultRow[]> {
+    const exportRows: ResultRow[] = [];
+    // Only the CLI-imported emails have stored bytes (the SQL-loaded rows name none).
+    const importSourceId = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench import'")).rows[0].id);
+    log("eDiscovery: export (eml, mbox) by the worker's code against cp of the same blobs");
+    type ExportRun = { items: number; bytes: number; seconds: number; snapshotSeconds: number; status: string };
+    const exported = await runScenario<{ runs: Record<"eml" | "mbox", ExportRun>; baselineFiles: number; baselineSeconds: number }>(
+      "ediscovery-export",
+      {
+        filters: { ingestionSourceId: importSourceId },
+        caseName: "Bench export",
+      },
+    );
+    const cpRate = exported.result.runs.eml.bytes / exported.result.baselineSeconds;
+    for (const format of ["eml", "mbox"] as const) {
+      const run = exported.result.runs[format];
+      const rate = run.bytes / run.seconds;
+      exportRows.push({
+        scenario: `eDiscovery: export (${format})`,
+        work: `${run.items.toLocaleString("en-US")} emails, ${mb(run.bytes)}`,
+        throughput: `${(rate / 1048576).toFixed(1)} MB/s (${formatRate(run.items / run.seconds, "emails")})`,
+        peakRss: format === "eml" ? rss("worker", exported.peakRssMb) : "(same process)",
+        baseline: `cp of the ${exported.result.baselineFiles.toLocaleString("en-US")} blobs ${(cpRate / 1048576).toFixed(1)} MB/s`,
+        ratio: formatRatio(rate / cpRate),
+        target: ">= 50% of cp; RSS < 300 MB",
+        pass: run.status === "completed" && rate / cpRate >= 0.5 && exported.peakRssMb < 300,
+      });
+    }
+    notes.push(
+      `eDiscovery export: the worker's code (runNextExport) from queued to completed, snapshot, re-hash, files, manifest, load file and signature included; ` +
+        `eml ${exported.result.runs.eml.seconds.toFixed(2)} s (of which ${exported.result.runs.eml.snapshotSeconds.toFixed(2)} s claim and snapshot), ` +
+        `mbox ${exported.result.runs.mbox.seconds.toFixed(2)} s (${exported.result.runs.mbox.snapshotSeconds.toFixed(2)} s), cp ${exported.result.baselineSeconds.toFixed(2)} s ` +
+        `(one cp per 1,000 blobs). Peak RSS is the whole scenario process (both exports).`,
+    );
+    return exportRows;
+  }
+
   if (values.only === "journal") {
     console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable([await journalRow()])}`);
     await client.end();
     return;
   }
 
-  log(`audit log: padding to ${scale.auditEntries} entries`);
-  await padAuditLog(client, { total: scale.auditEntries, log });
+  if (!exportOnly) {
+    log(`audit log: padding to ${scale.auditEntries} entries`);
+    await padAuditLog(client, { total: scale.auditEntries, log });
+  }
 
   // Ingest: the real CLI over the corpus mbox, against its raw-parse ceiling.
   const mbox = path.join(benchDir, `corpus-v${CORPUS_VERSION}-seed${seed}-${ingestMessages}.mbox`);
@@ -205,6 +256,13 @@ async function main() {
       `disk ${mb(ingestDbBytes)} in rows and indexes + ${mb(storageBytes)} of stored blobs = ` +
       `${((ingestDbBytes + storageBytes) / Math.max(1, imported.imported) / 1024).toFixed(1)} KB per ingested email (corpus average ${(corpusBytes / ingestedMessages / 1024).toFixed(1)} KB).`,
   );
+
+  if (exportOnly) {
+    rows.push(...(await exportRows()));
+    await client.end();
+    report(rows, notes);
+    return;
+  }
 
   // Backup before the SQL-loaded rows, whose storage paths name no stored bytes.
   const backup = await backupScenario({
@@ -378,38 +436,9 @@ async function main() {
     target: "< 5 s (100k in 1M)",
     pass: bulkTag.result.seconds < 5 && bulkTag.result.tagged === bulkTag.result.matched,
   });
+  notes.push("Bulk tag reads every match from the search engine page by page in one transaction.");
 
-  // Only the CLI-imported emails have stored bytes (the SQL-loaded rows name none).
-  const importSourceId = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench import'")).rows[0].id);
-  log("eDiscovery: export (eml, mbox) by the worker's code against cp of the same blobs");
-  type ExportRun = { items: number; bytes: number; seconds: number; status: string };
-  const exported = await runScenario<{ runs: Record<"eml" | "mbox", ExportRun>; baselineFiles: number; baselineSeconds: number }>(
-    "ediscovery-export",
-    {
-      filters: { ingestionSourceId: importSourceId },
-      caseName: "Bench export",
-    },
-  );
-  const cpRate = exported.result.runs.eml.bytes / exported.result.baselineSeconds;
-  for (const format of ["eml", "mbox"] as const) {
-    const run = exported.result.runs[format];
-    const rate = run.bytes / run.seconds;
-    rows.push({
-      scenario: `eDiscovery: export (${format})`,
-      work: `${run.items.toLocaleString("en-US")} emails, ${mb(run.bytes)}`,
-      throughput: `${(rate / 1048576).toFixed(1)} MB/s (${formatRate(run.items / run.seconds, "emails")})`,
-      peakRss: format === "eml" ? rss("worker", exported.peakRssMb) : "(same process)",
-      baseline: `cp of the ${exported.result.baselineFiles.toLocaleString("en-US")} blobs ${(cpRate / 1048576).toFixed(1)} MB/s`,
-      ratio: formatRatio(rate / cpRate),
-      target: ">= 50% of cp; RSS < 300 MB",
-      pass: run.status === "completed" && rate / cpRate >= 0.5 && exported.peakRssMb < 300,
-    });
-  }
-  notes.push(
-    `eDiscovery export: the worker's code (runNextExport) from queued to completed, snapshot, re-hash, files, manifest, load file and signature included; ` +
-      `eml ${exported.result.runs.eml.seconds.toFixed(2)} s, mbox ${exported.result.runs.mbox.seconds.toFixed(2)} s, cp ${exported.result.baselineSeconds.toFixed(2)} s ` +
-      `(one cp per 1,000 blobs). Peak RSS is the whole scenario process (both exports). Bulk tag reads every match from the search engine page by page in one transaction.`,
-  );
+  rows.push(...(await exportRows()));
 
   if (!values["skip-http"]) {
     log("HTTP scenarios: starting the production server");
@@ -497,7 +526,7 @@ function report(rows: ResultRow[], notes: string[]) {
     `${os.cpus()[0].model}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, Node ${process.version}, ${pgVersion} (embedded), ` +
     `load average at start ${loadAtStart.toFixed(1)}`;
   const table = textTable(rows);
-  const runName = backupOnly ? `${scale.name} (--only backup)` : scale.name;
+  const runName = values.only === "backup" || exportOnly ? `${scale.name} (--only ${values.only})` : scale.name;
   console.log(`\nScale ${runName}, seed ${seed}; ${machine}\n\n${table}\n\n${notes.join("\n")}`);
   if (!values["no-docs"]) {
     writeBenchmarksDoc({

@@ -106,7 +106,7 @@ export const config = {
   },
   /** Messages an export writes between two progress records (its resume points). */
   get exportBatchSize() {
-    return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 200));
+    return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));
   },
   get rateLimits() {
     return {

@@ -4,6 +4,7 @@ import { transaction } from "../db/client";
 import { conflict } from "../errors/app-error";
 import { accessibleCase } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
+import { exportStatusForUpdate } from "./exports.queries";
 import { findExport } from "./get-export";
 
 /** Cancels a queued or running export; the worker stops at its next batch and removes its files. */
@@ -11,10 +12,9 @@ export async function cancelExport(options: { principal: Principal; caseId: stri
   return transaction(async (tx) => {
     await accessibleCase(tx, options.principal, options.caseId, "share");
     await findExport(tx, options.caseId, options.exportId);
-    const [row] = await tx.$queryRaw<{ status: string }[]>`
-      SELECT status FROM ediscovery_exports WHERE id = ${options.exportId}::uuid FOR UPDATE`;
-    if (row.status !== "queued" && row.status !== "running")
-      throw conflict(`The export is ${row.status}: only a queued or running export can be cancelled`);
+    const status = await exportStatusForUpdate(tx, options.exportId);
+    if (status !== "queued" && status !== "running")
+      throw conflict(`The export is ${status}: only a queued or running export can be cancelled`);
     const cancelled = await tx.ediscoveryExport.update({
       where: { id: options.exportId },
       data: { status: "cancelled", completedAt: new Date(), lockedAt: null, lockedBy: null },

@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
+import { exportItemsAfter } from "./exports.queries";
 import { installationPublicKey, signWithInstallationKey } from "../signing/installation-signing-key";
 import {
   emlFile,
@@ -18,21 +19,6 @@ import { fileWriter } from "./write-file-stream";
 
 const PAGE = 2000;
 
-interface ManifestItem {
-  seq: number;
-  email_id: string;
-  message_id: string;
-  sha256: string;
-  size_bytes: bigint;
-  sent_at: Date;
-  from_address: string;
-  to_addresses: string | null;
-  cc_addresses: string | null;
-  subject: string;
-  mailbox: string;
-  ingestion_source_id: string;
-}
-
 /**
  * Writes manifest.csv and loadfile.dat from the export's items (in seq order, keyset pages), then
  * manifest.sig (Ed25519 over manifest.csv's exact bytes), the public key and README.txt.
@@ -45,9 +31,7 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
   await loadfile.write(loadfileHeader());
   let after = 0;
   for (;;) {
-    const items = await db().$queryRaw<ManifestItem[]>`
-      SELECT seq, email_id, message_id, sha256, size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject, mailbox, ingestion_source_id
-      FROM ediscovery_export_items WHERE export_id = ${row.id}::uuid AND seq > ${after} ORDER BY seq LIMIT ${PAGE}`;
+    const items = await exportItemsAfter(db(), row.id, after, PAGE);
     if (items.length === 0) break;
     for (const item of items) {
       const line: ManifestRow = {

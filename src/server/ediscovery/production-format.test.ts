@@ -43,12 +43,19 @@ describe("production formats", () => {
 
   it("frames mboxrd records: From line, one more > on >*From lines, one trailing line break", () => {
     const message = Buffer.from("Subject: x\r\n\r\nFrom here\r\n>From there\r\nnot From\r\nend", "latin1");
-    const record = mboxrdRecord(message, "alice@example.com", new Date("2024-01-05T09:08:07Z")).toString("latin1");
+    const record = Buffer.concat(mboxrdRecord(message, "alice@example.com", new Date("2024-01-05T09:08:07Z"))).toString("latin1");
     expect(record).toBe(
       "From alice@example.com Fri Jan  5 09:08:07 2024\nSubject: x\r\n\r\n>From here\r\n>>From there\r\nnot From\r\nend\n",
     );
-    const first = mboxrdRecord(Buffer.from("From the first line\n"), "", new Date(0)).toString();
+    const first = Buffer.concat(mboxrdRecord(Buffer.from("From the first line\n"), "", new Date(0))).toString();
     expect(first).toBe("From MAILER-DAEMON Thu Jan  1 00:00:00 1970\n>From the first line\n\n");
+    const quoted = Buffer.from(">>From a\nx>From b\n\n>From c\nFrom From d");
+    expect(
+      Buffer.concat(mboxrdRecord(quoted, "a@x", new Date(0)))
+        .toString()
+        .split("\n")
+        .slice(1),
+    ).toEqual([">>>From a", "x>From b", "", ">>From c", ">From From d", ""]);
   });
 
   it("reads To and Cc addresses from the headers only, unfolding them", () => {

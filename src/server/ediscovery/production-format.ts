@@ -59,25 +59,44 @@ function asctime(date: Date): string {
   return `${ASCTIME_DAYS[date.getUTCDay()]} ${ASCTIME_MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, " ")} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${date.getUTCFullYear()}`;
 }
 
-const FROM_LINE = /(^|\n)(>*From )/g;
+const FROM = Buffer.from("From ", "latin1");
+const GREATER_THAN = 0x3e;
+const LINE_FEED = 0x0a;
+const QUOTE_MARK = Buffer.from(">", "latin1");
+const RECORD_END = Buffer.from("\n", "latin1");
 
 /**
- * One mboxrd record: the "From " separator line, the message with every line that starts with
- * ">*From " given one more ">", and one "\n" (a reader removes exactly that one, which gives back
- * the archived bytes exactly, whether or not they end with a line break).
+ * One mboxrd record, as the pieces to write one after the other: the "From " separator line, the
+ * message with every line that starts with ">*From " given one more ">", and one "\n" (a reader
+ * removes exactly that one, which gives back the archived bytes exactly, whether or not they end
+ * with a line break). The message's pieces are views of `message`, not copies.
  */
-export function mboxrdRecord(message: Buffer, sender: string, sentAt: Date): Buffer {
-  const envelope = `From ${sender.replace(/\s/g, "") || "MAILER-DAEMON"} ${asctime(sentAt)}\n`;
-  const text = message.toString("latin1").replace(FROM_LINE, "$1>$2");
-  return Buffer.concat([Buffer.from(envelope, "latin1"), Buffer.from(text, "latin1"), Buffer.from("\n")]);
+export function mboxrdRecord(message: Buffer, sender: string, sentAt: Date): Buffer[] {
+  const pieces: Buffer[] = [Buffer.from(`From ${sender.replace(/\s/g, "") || "MAILER-DAEMON"} ${asctime(sentAt)}\n`, "latin1")];
+  let written = 0;
+  for (let at = message.indexOf(FROM); at !== -1; at = message.indexOf(FROM, at + FROM.length)) {
+    let lineStart = at;
+    while (lineStart > 0 && message[lineStart - 1] === GREATER_THAN) lineStart--;
+    if (lineStart > 0 && message[lineStart - 1] !== LINE_FEED) continue;
+    pieces.push(message.subarray(written, lineStart), QUOTE_MARK);
+    written = lineStart;
+  }
+  pieces.push(message.subarray(written), RECORD_END);
+  return pieces;
 }
 
 const HEADER_LIMIT = 256 * 1024;
 const ADDRESS = /[^\s<>,;:"()[\]]+@[^\s<>,;:"()[\]]+/g;
 
+/** The message up to its first empty line, at most HEADER_LIMIT bytes (found in the bytes: the body is never decoded). */
+function headerBlock(message: Buffer): Buffer {
+  const ends = [message.indexOf("\n\n"), message.indexOf("\n\r\n")].filter((index) => index !== -1);
+  return message.subarray(0, Math.min(HEADER_LIMIT, ends.length === 0 ? message.length : Math.min(...ends)));
+}
+
 /** The To and Cc addresses of a message, from its own headers (lower-cased, "; "-separated). */
 export function recipientHeaders(message: Buffer): { to: string; cc: string } {
-  const head = message.subarray(0, HEADER_LIMIT).toString("latin1");
+  const head = headerBlock(message).toString("latin1");
   const end = head.search(/\r?\n\r?\n/);
   const lines = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
   const addresses = (name: string) =>

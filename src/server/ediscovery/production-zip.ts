@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
+import { exportItemsAfter } from "./exports.queries";
 import { emlFile, exportDirectory, MBOX_FILE } from "./production-format";
 
 const PAGE = 2000;
@@ -47,8 +48,7 @@ export function productionZip(row: EdiscoveryExport): Readable {
       } else {
         let after = 0;
         for (;;) {
-          const items = await db().$queryRaw<{ seq: number; email_id: string; size_bytes: bigint }[]>`
-            SELECT seq, email_id, size_bytes FROM ediscovery_export_items WHERE export_id = ${row.id}::uuid AND seq > ${after} ORDER BY seq LIMIT ${PAGE}`;
+          const items = await exportItemsAfter(db(), row.id, after, PAGE);
           if (items.length === 0) break;
           for (const item of items) {
             const name = emlFile(item.email_id);
