@@ -95,7 +95,16 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
   return { args, env };
 }
 
-const scenarioArgs = (name: string, params: unknown = {}) => ["--import", "tsx", "scripts/bench/scenario.ts", name, JSON.stringify(params)];
+/** `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of each in-process scenario there (for `--only journal` profiling). */
+const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+const scenarioArgs = (name: string, params: unknown = {}) => [
+  ...profileArgs,
+  "--import",
+  "tsx",
+  "scripts/bench/scenario.ts",
+  name,
+  JSON.stringify(params),
+];
 
 async function main() {
   mkdirSync(appDataDir, { recursive: true });
