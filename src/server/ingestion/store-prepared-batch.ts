@@ -65,14 +65,16 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
       ]);
       if (write.status === "rejected") throw write.reason;
       if (insert.status === "rejected") throw insert.reason;
-      await engine.indexEmails(client, [...insert.value]);
+      // PostgreSQL search: the rows were inserted with their vector already.
+      if (engine.name !== "postgres") await engine.indexEmails(client, [...insert.value]);
+      // Cleared with the commit that references the bytes: no separate commit to wait for.
+      await clearBlobIntents(client, intents);
       return insert.value;
     });
   } catch (error) {
     await releaseUnreferencedBlobs({ hashes }).catch(() => undefined);
-    throw error;
-  } finally {
     await clearBlobIntents(pgPool(), intents).catch(() => undefined);
+    throw error;
   }
   ready.forEach((candidate, position) => {
     const id = rows[position].id;
@@ -83,19 +85,11 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
   if (lostRaces.length > 0) await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
 }
 
-/** Blob writes wait on fsync; running several at once lets the file system batch its journal commits. */
-const BLOB_WRITE_CONCURRENCY = 8;
-
 async function writeBlobs(ready: Ready[]): Promise<void> {
-  const store = blobStore();
   const pending = new Map<string, Buffer>();
   for (const { prepared } of ready) {
     pending.set(prepared.parsed.rawHashSha256, prepared.message.raw);
     for (const attachment of prepared.parsed.attachments) pending.set(attachment.hashSha256, attachment.bytes);
   }
-  const queue = [...pending];
-  const writer = async () => {
-    for (let next = queue.pop(); next; next = queue.pop()) await store.put({ key: blobKeyForHash(next[0]), bytes: next[1] });
-  };
-  await Promise.all(Array.from({ length: Math.min(BLOB_WRITE_CONCURRENCY, queue.length) }, writer));
+  await blobStore().putMany([...pending].map(([hash, bytes]) => ({ key: blobKeyForHash(hash), bytes })));
 }

@@ -131,7 +131,7 @@ export interface JournalArchiverOptions {
   windowMs?: number;
   /** Most messages stored in one transaction (default 200, the CLI import's batch). */
   maxMessages?: number;
-  /** Groups of one source stored at the same time (default 2). */
+  /** Groups of one source stored at the same time (default 4: the commits and fsyncs of several groups overlap). */
   concurrency?: number;
 }
 
@@ -145,7 +145,7 @@ export function createJournalArchiver(options: JournalArchiverOptions = {}): (me
   const submit = createGroupCommit<{ source: JournalSource; prepared: PreparedMessage }, JournalOutcome>({
     windowMs: options.windowMs ?? 2,
     maxItems: options.maxMessages ?? 200,
-    concurrency: options.concurrency ?? 2,
+    concurrency: options.concurrency ?? 4,
     store: (_key, group) => storeJournalGroup(group),
   });
   return async (message) => {

@@ -20,7 +20,9 @@ beforeAll(async () => {
   const tls = await journalTlsCredentials();
   // Two listeners, as two processes against one database: each groups its own transactions.
   listeners = await Promise.all(
-    [0, 1].map(() => startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 1_000_000, tls, groupCommit: { windowMs: 20 } })),
+    [0, 1].map(() =>
+      startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 1_000_000, tls, sourcesMaxAgeMs: 0, groupCommit: { windowMs: 20 } }),
+    ),
   );
 });
 afterAll(async () => Promise.all(listeners.map((listener) => listener.close())));
@@ -99,6 +101,7 @@ describe("split delivery", () => {
 
     const impatient = await startJournalListener({
       host: "127.0.0.1",
+      sourcesMaxAgeMs: 0,
       port: 0,
       maxBytes: 1_000_000,
       tls: await journalTlsCredentials(),

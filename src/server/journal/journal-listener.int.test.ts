@@ -21,6 +21,7 @@ beforeAll(async () => {
   // No wait for split parts: a transaction no journal address routes is refused at once (550).
   listener = await startJournalListener({
     host: "127.0.0.1",
+    sourcesMaxAgeMs: 0,
     port: 0,
     maxBytes: MAX_BYTES,
     tls: await journalTlsCredentials(),

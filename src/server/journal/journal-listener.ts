@@ -12,7 +12,7 @@ import {
   sourcesFor,
   type SessionFacts,
 } from "./journal-routing";
-import { loadJournalSources, type JournalSource } from "./journal-sources";
+import { journalSourceCache, type JournalSource } from "./journal-sources";
 import { createSplitPartArchiver } from "./split-delivery";
 import type { TlsCredentials } from "./journal-tls";
 
@@ -30,6 +30,8 @@ export interface JournalListenerOptions {
   log?: (message: string) => void;
   /** How long a transaction without a journal address is answered 451 before 550 (split delivery; default 10 minutes). */
   splitWaitMs?: number;
+  /** How long one read of the journal sources serves new transactions (default 1 s; tests that change sources use 0). */
+  sourcesMaxAgeMs?: number;
   /** Group commit settings (tests and the benchmark); the defaults suit production. */
   groupCommit?: JournalArchiverOptions;
 }
@@ -68,8 +70,9 @@ export async function startJournalListener(options: JournalListenerOptions): Pro
   const archiveSplitPart = createSplitPartArchiver({ waitMs: options.splitWaitMs ?? 600_000 });
   /** Sources as read at the start of the session's current transaction. */
   const sourcesOf = new WeakMap<SMTPServerSession, JournalSource[]>();
+  const loadSources = journalSourceCache(options.sourcesMaxAgeMs ?? 1000);
   const currentSources = async (session: SMTPServerSession) => {
-    const sources = await loadJournalSources();
+    const sources = await loadSources();
     sourcesOf.set(session, sources);
     return sources;
   };

@@ -25,6 +25,7 @@ let admin: TestUser;
 const startListener = async () => {
   listener = await startJournalListener({
     host: "127.0.0.1",
+    sourcesMaxAgeMs: 0,
     port: listenerPort,
     maxBytes: 10_000_000,
     tls: await journalTlsCredentials(),

@@ -13,7 +13,7 @@ export interface JournalSource {
   password?: string;
 }
 
-/** Every smtp-journal source, read afresh for each SMTP transaction (so configuration changes apply at once). */
+/** Every smtp-journal source (the listener reads them through journalSourceCache). */
 export async function loadJournalSources(): Promise<JournalSource[]> {
   const sources = await db().ingestionSource.findMany({
     where: { provider: "smtp-journal" },
@@ -31,4 +31,23 @@ export async function loadJournalSources(): Promise<JournalSource[]> {
       password: passwordEncrypted === undefined ? undefined : decryptSecret(passwordEncrypted),
     };
   });
+}
+
+/**
+ * `loadJournalSources` shared by the transactions of a busy listener: one read serves every
+ * transaction that starts within `maxAgeMs` of it (so a configuration change applies to transactions
+ * starting up to `maxAgeMs` later), and concurrent transactions wait for the same read.
+ */
+export function journalSourceCache(maxAgeMs: number): () => Promise<JournalSource[]> {
+  let cached: { at: number; sources: Promise<JournalSource[]> } | undefined;
+  return () => {
+    const now = Date.now();
+    if (cached && now - cached.at <= maxAgeMs) return cached.sources;
+    const read = { at: now, sources: loadJournalSources() };
+    cached = read;
+    read.sources.catch(() => {
+      if (cached === read) cached = undefined;
+    });
+    return read.sources;
+  };
 }

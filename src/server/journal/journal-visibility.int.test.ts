@@ -22,7 +22,13 @@ const journal = async (name: string, from: string, to: string[], headers: { to: 
 };
 
 beforeAll(async () => {
-  listener = await startJournalListener({ host: "127.0.0.1", port: 0, maxBytes: 10_000_000, tls: await journalTlsCredentials() });
+  listener = await startJournalListener({
+    host: "127.0.0.1",
+    port: 0,
+    maxBytes: 10_000_000,
+    tls: await journalTlsCredentials(),
+    sourcesMaxAgeMs: 0,
+  });
   admin = await setupAdmin();
   const created = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,

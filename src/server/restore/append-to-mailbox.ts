@@ -7,43 +7,74 @@ export interface AppendedMessage {
   uid: number | null;
 }
 
-/** The UID of a message in `folder` whose Message-ID header contains `messageId`, or null. */
-async function findByMessageId(client: ImapFlow, folder: string, messageId: string): Promise<number | null> {
+export interface AppendableMessage {
+  raw: Buffer;
+  date: Date;
+  /** A crashed run may have appended it already, as a message with a UID from this one on. */
+  appendedSince?: number;
+}
+
+/** The UID of a message in `folder`, from UID `fromUid` on, whose bytes are exactly `raw`; null when there is none. */
+async function findByBytes(client: ImapFlow, folder: string, fromUid: number, raw: Buffer): Promise<number | null> {
   const lock = await client.getMailboxLock(folder);
   try {
-    const uids = await client.search({ header: { "message-id": messageId } }, { uid: true });
-    return uids && uids.length > 0 ? uids[0] : null;
+    // `n:*` also answers the last message when every UID is below n: hence the check of the UID.
+    const sameSize: number[] = [];
+    for await (const message of client.fetch(`${fromUid}:*`, { uid: true, size: true }, { uid: true })) {
+      if (message.uid >= fromUid && message.size === raw.length) sameSize.push(message.uid);
+    }
+    for (const uid of sameSize) {
+      const fetched = await client.fetchOne(String(uid), { source: true }, { uid: true });
+      if (fetched && fetched.source?.equals(raw)) return uid;
+    }
+    return null;
   } finally {
     lock.release();
   }
 }
 
+async function folderUidNext(client: ImapFlow, folder: string): Promise<number> {
+  const status = await client.status(folder, { uidNext: true });
+  if (!status || !status.uidNext) throw new Error(`The IMAP server did not tell the next UID of "${folder}"`);
+  return status.uidNext;
+}
+
 /**
  * Appends each message, byte for byte with its original date as INTERNALDATE, to `folder` of the
- * source's IMAP account over one connection, creating the folder when it is missing. A message
- * with `checkMessageId` (one a crashed run may have appended already) is looked up first and
- * reported as appended when the folder has it.
+ * source's IMAP account over one connection, creating the folder when it is missing. Before each
+ * APPEND, `onAppending` learns the folder's UIDNEXT (the appended message's UID will be at least
+ * that); a message with `appendedSince` (one a crashed run may have appended) is first looked for
+ * by its bytes among the folder's messages from that UID on, and reported as appended when there.
  */
-export async function appendToMailbox<Message extends { raw: Buffer; date: Date; checkMessageId?: string }>(options: {
+export async function appendToMailbox<Message extends AppendableMessage>(options: {
   config: ImapConnectionConfig;
   folder: string;
   messages: AsyncIterable<Message> | Iterable<Message>;
+  onAppending?: (message: Message, uidNext: number) => Promise<void> | void;
   onAppended?: (message: Message, appended: AppendedMessage) => Promise<void> | void;
 }): Promise<void> {
+  const { folder } = options;
   const client = imapClientFor(options.config);
   await client.connect();
   try {
     const existing = await client.list();
-    if (!existing.some((mailbox) => mailbox.path === options.folder)) await client.mailboxCreate(options.folder);
+    if (!existing.some((mailbox) => mailbox.path === folder)) await client.mailboxCreate(folder);
+    let uidNext: number | null = null;
     for await (const message of options.messages) {
-      const present = message.checkMessageId ? await findByMessageId(client, options.folder, message.checkMessageId) : null;
+      const present = message.appendedSince === undefined ? null : await findByBytes(client, folder, message.appendedSince, message.raw);
       if (present !== null) {
-        await options.onAppended?.(message, { folder: options.folder, uid: present });
+        await options.onAppended?.(message, { folder, uid: present });
         continue;
       }
-      const appended = await client.append(options.folder, message.raw, [], message.date);
-      if (!appended) throw new Error(`The IMAP server refused to append to "${options.folder}"`);
-      await options.onAppended?.(message, { folder: options.folder, uid: appended.uid ?? null });
+      if (options.onAppending) {
+        uidNext ??= await folderUidNext(client, folder);
+        await options.onAppending(message, uidNext);
+      }
+      const appended = await client.append(folder, message.raw, [], message.date);
+      if (!appended) throw new Error(`The IMAP server refused to append to "${folder}"`);
+      // UIDs only grow: the next message's UID is above this one's whatever else arrives meanwhile.
+      uidNext = appended.uid ? appended.uid + 1 : null;
+      await options.onAppended?.(message, { folder, uid: appended.uid ?? null });
     }
   } finally {
     await client.logout().catch(() => client.close());

@@ -144,6 +144,83 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
     expect(await folderMessages("Bulk all")).toHaveLength(2);
   });
 
+  describe("resuming after the worker died (messages without a Message-ID)", () => {
+    const unlabelled: { raw: Buffer; id: string }[] = [];
+    const requestSearchRestore = async (folder: string) =>
+      (
+        await api("POST", "/v1/archived-emails/restore", {
+          token: admin.token,
+          body: { ingestionSourceId: imapSourceId, folder, searchQuery: { query: "unlabelled" } },
+        })
+      ).body.id as string;
+    const lapse = (runId: string, data: Record<string, unknown>) =>
+      db().restoreRun.update({
+        where: { id: runId },
+        data: { status: "running", lockedBy: "dead-worker:1", lockedAt: new Date(Date.now() - 10 * 60_000), ...data },
+      });
+
+    beforeAll(async () => {
+      for (const day of [1, 2, 3]) {
+        const raw = buildMessage({ subject: `Unlabelled ${day}`, messageId: null, date: `Mon, 0${day} Jul 2024 09:00:00 +0000` });
+        const [outcome] = await ingestMessages({ sourceId: uploadSourceId, userEmail: "alice@corp.test", messages: [{ raw }] });
+        if (outcome.status !== "imported") throw new Error("seed failed");
+        unlabelled.push({ raw, id: outcome.emailId });
+      }
+    });
+
+    it("writes the set again when the worker died while writing it", async () => {
+      const runId = await requestSearchRestore("Half set");
+      // A half-written set: one row, and no total yet.
+      await db().restoreRunItem.create({ data: { runId, seq: 1, emailId: ids["bob's"] } });
+      await lapse(runId, { total: null });
+      while (await runNextJob(jobHandlers));
+      expect(await db().restoreRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+        status: "completed",
+        total: 3,
+        restored: 3,
+      });
+      const restored = (await folderMessages("Half set")).map((message) => message.source.toString());
+      expect(restored.sort()).toEqual(unlabelled.map((message) => message.raw.toString()).sort());
+    });
+
+    it("restores the set fixed at the start exactly once: the email in doubt is found by its bytes, later matches are not added", async () => {
+      const runId = await requestSearchRestore("Resumed search");
+      // The state a worker killed mid-run leaves: email 1 restored, email 2 appended (UIDNEXT recorded before) but not recorded.
+      const client = await server.connect(mailboxUser);
+      await client.mailboxCreate("Resumed search");
+      await client.append("Resumed search", unlabelled[0].raw);
+      const uidNext = ((await client.status("Resumed search", { uidNext: true })) as { uidNext: number }).uidNext;
+      await client.append("Resumed search", unlabelled[1].raw);
+      await client.logout();
+      await db().restoreRunItem.createMany({
+        data: [
+          { runId, seq: 1, emailId: unlabelled[0].id, state: "restored", uid: 1 },
+          { runId, seq: 2, emailId: unlabelled[1].id, state: "appending", uidNext },
+          { runId, seq: 3, emailId: unlabelled[2].id },
+        ],
+      });
+      await lapse(runId, { total: 3, position: 1, restored: 1 });
+      // Matches the query, but arrived after the run fixed its set.
+      await ingestMessages({
+        sourceId: uploadSourceId,
+        userEmail: "alice@corp.test",
+        messages: [{ raw: buildMessage({ subject: "Unlabelled 4", messageId: null }) }],
+      });
+      const auditBefore = await db().auditLog.count({ where: { actionType: "RESTORE" } });
+
+      while (await runNextJob(jobHandlers));
+      expect(await db().restoreRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
+        status: "completed",
+        total: 3,
+        restored: 3,
+        failed: 0,
+        position: 3,
+      });
+      expect((await folderMessages("Resumed search")).map((message) => message.source)).toEqual(unlabelled.map((message) => message.raw));
+      expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(auditBefore + 2);
+    });
+  });
+
   it("answers 403 without restore:archive, 404 for an unknown source or run, 422 for a malformed body", async () => {
     const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "archive" }]);
     const body = { ingestionSourceId: imapSourceId, searchQuery: { query: "" } };

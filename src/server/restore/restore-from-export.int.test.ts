@@ -150,27 +150,44 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
 
   it("resumes a run whose worker died after its last recorded item, without appending the item in doubt twice", async () => {
     const queued = await requestRestore({ exportId, folder: "Resumed" });
-    // The state a worker killed mid-run leaves: item 1 recorded, item 2 appended but not yet recorded, its lease lapsed.
+    const runId: string = queued.body.id;
+    // The state a worker killed mid-run leaves: item 1 restored, item 2 appended (UIDNEXT recorded before) but not recorded, its lease lapsed.
     const client = await server.connect(mailboxUser);
     await client.mailboxCreate("Resumed");
-    for (const message of exported.slice(0, 2)) await client.append("Resumed", message.raw);
+    await client.append("Resumed", exported[0].raw);
+    const uidNext = ((await client.status("Resumed", { uidNext: true })) as { uidNext: number }).uidNext;
+    await client.append("Resumed", exported[1].raw);
     await client.logout();
+    const items = await db().ediscoveryExportItem.findMany({ where: { exportId }, orderBy: { seq: "asc" } });
+    await db().restoreRunItem.createMany({
+      data: items.map((item, index) => ({
+        runId,
+        seq: item.seq,
+        emailId: item.emailId,
+        ...[{ state: "restored", uid: 1 }, { state: "appending", uidNext }, {}][index],
+      })),
+    });
     const stale = new Date(Date.now() - 10 * 60_000);
     await db().restoreRun.update({
-      where: { id: queued.body.id },
-      data: { status: "running", position: 1, restored: 1, total: 3, lockedBy: "dead-worker:1", lockedAt: stale },
+      where: { id: runId },
+      data: { status: "running", position: items[0].seq, restored: 1, total: 3, lockedBy: "dead-worker:1", lockedAt: stale },
     });
     const auditBefore = await db().auditLog.count({ where: { actionType: "RESTORE" } });
 
     await runJobs();
-    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({
+    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: runId } })).toMatchObject({
       status: "completed",
       restored: 3,
       failed: 0,
-      position: 3,
+      position: items[2].seq,
       lockedBy: null,
     });
     expect(await folderMessages("Resumed")).toEqual(exported.map((message) => message.raw));
+    expect((await db().restoreRunItem.findMany({ where: { runId }, orderBy: { seq: "asc" } })).map((item) => item.state)).toEqual([
+      "restored",
+      "restored",
+      "restored",
+    ]);
     expect(await db().auditLog.count({ where: { actionType: "RESTORE" } })).toBe(auditBefore + 2);
   });
 

@@ -10,9 +10,10 @@ import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { appendToMailbox } from "./append-to-mailbox";
 import { auditRestore } from "./restore-archived-email";
+import { insertExportRunItems, insertRunItems, unsettledRunItems } from "./restore.queries";
 
 const PAGE_SIZE = 1000;
-const EXPORT_PAGE_SIZE = 200;
+const ITEM_PAGE_SIZE = 200;
 /** A run whose worker made no progress for this long is taken over (its worker died). */
 export const RESTORE_LEASE_SECONDS = 120;
 const workerId = `${hostname()}:${process.pid}`;
@@ -27,41 +28,38 @@ interface RestorableEmail {
   sentAt: Date;
 }
 
-/** One message to append, with the progress to record once it is there. */
+/** One message to append, with the item whose progress it records. */
 interface Restorable {
   raw: Buffer;
   date: Date;
   email: RestorableEmail;
-  /** Export runs: the item's seq, the run's new resume point. */
-  seq?: number;
-  /** The first message after a crash may already be in the folder: its Message-ID to look for. */
-  checkMessageId?: string;
+  seq: number;
+  /** Set when a crashed run may have appended it: the folder's UIDNEXT before that attempt. */
+  appendedSince?: number;
 }
 
 /**
- * Worker handler of `archive.restore` jobs ({runId}): appends every email of the run's selection
- * (a search query's matches or a case export's items) within the requester's scope to the mailbox
- * over one IMAP connection, recording progress with each email's RESTORE audit entry in one
- * transaction. The run is held under a lease renewed with each email; a run whose worker died is
- * resumed from its last recorded export item (the one in doubt is looked up in the folder by its
- * Message-ID before it is appended again). An IMAP failure fails the run with the server's message.
+ * Worker handler of `archive.restore` jobs ({runId}): fixes the run's set first (a search query's
+ * matches or a case export's items, within the requester's scope, one restore_run_items row each),
+ * then appends every email of it in order to the mailbox over one IMAP connection. Each email's
+ * progress is recorded in its row: `appending` with the folder's UIDNEXT before the APPEND, then
+ * `restored` with its RESTORE audit entry in one transaction. The run is held under a lease renewed
+ * with each email; a run whose worker died is resumed after its last settled item, and an email
+ * left `appending` is looked for by its bytes in the folder before it is appended again, so nothing
+ * is restored twice or skipped, with or without a Message-ID. An IMAP failure fails the run with
+ * the server's message.
  */
 export async function runBulkRestoreJob(payload: Record<string, unknown>): Promise<void> {
   const run = await takeRun(String(payload.runId));
   if (!run) return;
-  const resumed = run.status === "running";
   try {
-    if (run.exportId === null && resumed) {
-      throw new Error(
-        "The worker restoring this search stopped midway; the emails restored before are in the audit log (RESTORE). Request the restore again.",
-      );
-    }
-    const messages = run.exportId === null ? searchMatches(run) : exportItems(run, run.exportId, resumed);
+    if (run.total === null) await fixRunSet(run);
     await appendToMailbox({
       config: await loadImapConfig({ sourceId: run.ingestionSourceId }),
       folder: run.folder,
-      messages,
-      onAppended: (message) => recordRestored(run, message),
+      messages: unsettledItems(run),
+      onAppending: (message, uidNext) => recordAppending(run.id, message.seq, uidNext),
+      onAppended: (message, appended) => recordRestored(run, message, appended.uid),
     });
     await finish(run.id, { status: "completed" });
   } catch (error) {
@@ -87,13 +85,43 @@ async function takeRun(runId: string): Promise<RestoreRun | null> {
 
 const held = (runId: string) => ({ id: runId, lockedBy: workerId, status: "running" });
 
-async function recordRestored(run: RestoreRun, message: Restorable): Promise<void> {
+/** Renews the lease; throws LeaseLostError when another worker has taken the run over. */
+async function renewLease(client: Prisma.TransactionClient, runId: string, data: Prisma.RestoreRunUpdateManyMutationInput = {}) {
+  const progress = await client.restoreRun.updateMany({ where: held(runId), data: { lockedAt: new Date(), ...data } });
+  if (progress.count === 0) throw new LeaseLostError();
+}
+
+/**
+ * Writes the run's set, as exports do: every email the search matches now (within the scope kept
+ * with the run), or every item of the case export. `total` is set with the last rows, so a set a
+ * crash left half-written (total still null) is written again from scratch; nothing was appended yet.
+ */
+async function fixRunSet(run: RestoreRun): Promise<void> {
+  const scope = run.scope as ArchiveCondition[] | null;
+  await db().restoreRunItem.deleteMany({ where: { runId: run.id } });
+  let total = 0;
+  if (run.exportId !== null) {
+    total = await insertExportRunItems(db(), run.id, run.exportId, scopeCondition(scope));
+  } else {
+    for await (const ids of searchEngine().searchAllIds({ query: run.searchQuery as unknown as SearchQuery, pageSize: PAGE_SIZE, scope })) {
+      await insertRunItems(db(), run.id, total + 1, ids);
+      total += ids.length;
+    }
+  }
+  await transaction((tx) => renewLease(tx, run.id, { total }));
+}
+
+async function recordAppending(runId: string, seq: number, uidNext: number): Promise<void> {
   await transaction(async (tx) => {
-    const progress = await tx.restoreRun.updateMany({
-      where: held(run.id),
-      data: { restored: { increment: 1 }, lockedAt: new Date(), ...(message.seq === undefined ? {} : { position: message.seq }) },
-    });
-    if (progress.count === 0) throw new LeaseLostError();
+    await renewLease(tx, runId);
+    await tx.restoreRunItem.update({ where: { runId_seq: { runId, seq } }, data: { state: "appending", uidNext } });
+  });
+}
+
+async function recordRestored(run: RestoreRun, message: Restorable, uid: number | null): Promise<void> {
+  await transaction(async (tx) => {
+    await renewLease(tx, run.id, { restored: { increment: 1 }, position: message.seq });
+    await tx.restoreRunItem.update({ where: { runId_seq: { runId: run.id, seq: message.seq } }, data: { state: "restored", uid } });
     await auditRestore({
       client: tx,
       actor: run.actor as unknown as AuditActor,
@@ -104,12 +132,11 @@ async function recordRestored(run: RestoreRun, message: Restorable): Promise<voi
   });
 }
 
-async function recordFailed(runId: string, count: number, seq?: number): Promise<void> {
-  const progress = await db().restoreRun.updateMany({
-    where: held(runId),
-    data: { failed: { increment: count }, lockedAt: new Date(), ...(seq === undefined ? {} : { position: seq }) },
+async function recordFailed(runId: string, seq: number): Promise<void> {
+  await transaction(async (tx) => {
+    await renewLease(tx, runId, { failed: { increment: 1 }, position: seq });
+    await tx.restoreRunItem.update({ where: { runId_seq: { runId, seq } }, data: { state: "failed" } });
   });
-  if (progress.count === 0) throw new LeaseLostError();
 }
 
 async function finish(runId: string, outcome: { status: "completed" | "failed"; error?: string }): Promise<void> {
@@ -126,72 +153,29 @@ async function verifiedBytes(actor: AuditActor, email: RestorableEmail): Promise
   }).catch(() => null);
 }
 
-async function* searchMatches(run: RestoreRun): AsyncIterable<Restorable> {
-  const actor = run.actor as unknown as AuditActor;
-  let total = 0;
-  const pages = searchEngine().searchAllIds({
-    query: run.searchQuery as unknown as SearchQuery,
-    pageSize: PAGE_SIZE,
-    scope: run.scope as ArchiveCondition[] | null,
-  });
-  for await (const ids of pages) {
-    total += ids.length;
-    const emails = await db().archivedEmail.findMany({
-      where: { id: { in: ids } },
-      select: { id: true, storagePath: true, storageHashSha256: true, sentAt: true },
-    });
-    if (emails.length < ids.length) await recordFailed(run.id, ids.length - emails.length);
-    for (const email of emails) {
-      const raw = await verifiedBytes(actor, email);
-      if (raw) yield { raw, date: email.sentAt, email };
-      else await recordFailed(run.id, 1);
-    }
-  }
-  await db().restoreRun.update({ where: { id: run.id }, data: { total } });
-}
-
-interface ExportItemRow {
-  seq: number;
-  id: string | null;
-  storagePath: string | null;
-  storageHashSha256: string | null;
-  sentAt: Date | null;
-  messageIdHeader: string | null;
-}
-
 /**
- * The export's items after the run's resume point, in seq order. Items whose email is gone since
- * the export, or outside the requester's scope, count as failed.
+ * The run's items not settled yet, in seq order, keyset-paged from its resume point. Items whose
+ * email is gone, outside the requester's scope or whose bytes fail verification count as failed.
  */
-async function* exportItems(run: RestoreRun, exportId: string, resumed: boolean): AsyncIterable<Restorable> {
+async function* unsettledItems(run: RestoreRun): AsyncIterable<Restorable> {
   const actor = run.actor as unknown as AuditActor;
-  const { totalItems } = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId }, select: { totalItems: true } });
-  await db().restoreRun.update({ where: { id: run.id }, data: { total: totalItems } });
-  const inScope = scopeCondition(run.scope as ArchiveCondition[] | null) ?? Prisma.sql`TRUE`;
   let position = run.position;
-  let inDoubt = resumed;
   for (;;) {
-    const items = await db().$queryRaw<ExportItemRow[]>`
-      SELECT i.seq, e.id, e.storage_path AS "storagePath", e.storage_hash_sha256 AS "storageHashSha256", e.sent_at AS "sentAt",
-        e.message_id_header AS "messageIdHeader"
-      FROM ediscovery_export_items i LEFT JOIN archived_emails e ON e.id = i.email_id AND ${inScope}
-      WHERE i.export_id = ${exportId}::uuid AND i.seq > ${position}
-      ORDER BY i.seq LIMIT ${EXPORT_PAGE_SIZE}`;
+    const items = await unsettledRunItems(db(), run.id, position, ITEM_PAGE_SIZE);
     if (items.length === 0) return;
     for (const item of items) {
       position = item.seq;
-      const checkMessageId = inDoubt && item.messageIdHeader ? { checkMessageId: item.messageIdHeader } : {};
-      inDoubt = false;
       const email =
         item.id === null
           ? null
           : { id: item.id, storagePath: item.storagePath!, storageHashSha256: item.storageHashSha256!, sentAt: item.sentAt! };
       const raw = email && (await verifiedBytes(actor, email));
       if (!email || !raw) {
-        await recordFailed(run.id, 1, item.seq);
+        await recordFailed(run.id, item.seq);
         continue;
       }
-      yield { raw, date: email.sentAt, email, seq: item.seq, ...checkMessageId };
+      const inDoubt = item.state === "appending" && item.uidNext !== null ? { appendedSince: item.uidNext } : {};
+      yield { raw, date: email.sentAt, email, seq: item.seq, ...inDoubt };
     }
   }
 }

@@ -7,6 +7,8 @@ export interface BlobStore {
   readonly name: "local" | "s3";
   /** Stores `bytes` under `key` unless already present; durable (fsynced / acknowledged) when it resolves. */
   put(options: { key: string; bytes: Buffer }): Promise<void>;
+  /** Stores several blobs as `put` does each; all durable when it resolves (the store batches what it can). */
+  putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void>;
   /** The bytes under `key`; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Buffer>;
   exists(key: string): Promise<boolean>;

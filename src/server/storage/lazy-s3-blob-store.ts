@@ -35,6 +35,7 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
   return {
     name: "s3",
     put: async (options) => (await store()).put(options),
+    putMany: async (blobs) => (await store()).putMany(blobs),
     get: async (key) => (await store()).get(key),
     exists: async (key) => (await store()).exists(key),
     delete: async (key) => (await store()).delete(key),

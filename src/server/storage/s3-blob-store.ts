@@ -22,6 +22,9 @@ export interface S3BlobStoreOptions {
   objectLock?: { mode: "COMPLIANCE" | "GOVERNANCE" };
 }
 
+/** Uploads of one batch in flight at once (each waits on the network, not on this process). */
+const PUT_CONCURRENCY = 8;
+
 /** What S3 answers for an object that has no retention or no legal hold set. */
 const hasNoLockConfiguration = (error: unknown) => (error as { name?: string }).name === "NoSuchObjectLockConfiguration";
 
@@ -55,6 +58,14 @@ export class S3BlobStore implements BlobStore {
         ChecksumSHA256: createHash("sha256").update(options.bytes).digest("base64"),
       }),
     );
+  }
+
+  async putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void> {
+    const queue = [...blobs];
+    const uploader = async () => {
+      for (let next = queue.pop(); next; next = queue.pop()) await this.put(next);
+    };
+    await Promise.all(Array.from({ length: Math.min(PUT_CONCURRENCY, queue.length) }, uploader));
   }
 
   async get(key: string): Promise<Buffer> {
