@@ -117,9 +117,14 @@ export class MeilisearchSearchEngine implements SearchEngine {
       highlightPostTag: HIGHLIGHT_END,
     };
     // page/hitsPerPage gives an exhaustive total; offset/limit only an estimate, so use it only when unaligned.
-    const aligned = options.offset % options.limit === 0;
+    // hitsPerPage 0 answers the total alone (an empty page: explain's counts).
+    const aligned = options.limit === 0 || options.offset % options.limit === 0;
     const response = aligned
-      ? await index.search<MeiliEmailDocument>(q, { ...common, page: options.offset / options.limit + 1, hitsPerPage: options.limit })
+      ? await index.search<MeiliEmailDocument>(q, {
+          ...common,
+          page: options.limit === 0 ? 1 : options.offset / options.limit + 1,
+          hitsPerPage: options.limit,
+        })
       : await index.search<MeiliEmailDocument>(q, { ...common, offset: options.offset, limit: options.limit });
     const totalIsEstimate = !("totalHits" in response);
     const total = Number("totalHits" in response ? response.totalHits : response.estimatedTotalHits) || 0;
