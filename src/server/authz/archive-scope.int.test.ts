@@ -6,7 +6,7 @@ import { api } from "../../../tests/helpers/rest-client";
 import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import { scopeFieldsOf, type EmailScopeFields } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { abilityFor, archiveScope, canOnRecord } from "./ability";
 import { policiesSchema } from "./permissions";
 

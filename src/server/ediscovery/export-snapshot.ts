@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import type { Tx } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import type { ExportQuery } from "./create-export";
 

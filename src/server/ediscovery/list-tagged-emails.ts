@@ -9,7 +9,7 @@ import {
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { accessibleCase } from "./case-access";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 import { findTag } from "./find-tag";

@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../db/sql-client";
-import { headlineSelect } from "./postgres-search-snippet";
+import { headlineSelect } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
