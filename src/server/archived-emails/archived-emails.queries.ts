@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 
 /** SQL condition on `archived_emails e` for the emails the caller's role lets them read. */
 export function visibleEmailsCondition(principal: Principal): Prisma.Sql {

@@ -7,7 +7,7 @@ import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import type { EmailScopeFields } from "../archived-emails/archived-emails.queries";
 import { scopeFieldsOf } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { abilityFor, archiveScope, canOnRecord } from "./ability";
 import { policiesSchema } from "./permissions";
 

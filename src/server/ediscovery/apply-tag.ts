@@ -4,7 +4,7 @@ import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { transaction, type Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { accessibleCase } from "./case-access";

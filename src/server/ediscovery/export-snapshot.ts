@@ -1,6 +1,6 @@
 import type { ArchiveCondition } from "../authz/ability";
 import type { Tx } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import type { ExportQuery } from "./create-export";
 import { createExportSelection, insertExportItems, selectEmailIds, selectHoldEmails, selectTaggedEmails } from "./exports.queries";

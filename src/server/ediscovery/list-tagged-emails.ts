@@ -4,7 +4,7 @@ import { toArchivedEmailSummary, type ArchivedEmailSummary } from "../archived-e
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
 import { db } from "../db/client";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { accessibleCase } from "./case-access";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 import { findTag } from "./find-tag";

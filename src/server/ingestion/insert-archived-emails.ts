@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../db/sql-client";
-import { attachmentSearchText, searchVectorSql } from "../search/postgres-search-vector";
+import { attachmentSearchText, searchVectorSql } from "../search/postgres-search-vector.queries";
 
 export interface AttachmentRow {
   id: string;

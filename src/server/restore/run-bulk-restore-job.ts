@@ -5,7 +5,7 @@ import type { ArchiveCondition } from "../authz/ability";
 import { readVerifiedBlob } from "../archived-emails/read-verified-blob";
 import { db, transaction } from "../db/client";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
-import { scopeCondition } from "../search/postgres-search-conditions";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { appendToMailbox } from "./append-to-mailbox";

@@ -1,6 +1,7 @@
 import { db } from "../db/client";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { SEARCH_INDEX_JOB } from "./meilisearch-index-jobs";
+import { listUnindexedEmailsWithoutJob } from "./search.queries";
 import type { SearchEngine } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 
@@ -14,14 +15,11 @@ export async function enqueueIndexCatchUp(
   options: { engine?: Pick<SearchEngine, "name">; olderThanMinutes?: number; limit?: number } = {},
 ): Promise<number> {
   if ((options.engine ?? searchEngine()).name === "postgres") return 0;
-  const rows = await db().$queryRaw<{ id: string }[]>`
-    SELECT e.id FROM archived_emails e
-    WHERE NOT e.is_indexed AND e.archived_at < now() - make_interval(mins => ${options.olderThanMinutes ?? 10})
-      AND NOT EXISTS (
-        SELECT 1 FROM jobs j
-        WHERE j.type = ${SEARCH_INDEX_JOB} AND j.status IN ('queued', 'running') AND j.payload->'emailIds' ? e.id::text)
-    LIMIT ${options.limit ?? 10_000}`;
-  const ids = rows.map((row) => row.id);
+  const ids = await listUnindexedEmailsWithoutJob(db(), {
+    jobType: SEARCH_INDEX_JOB,
+    olderThanMinutes: options.olderThanMinutes ?? 10,
+    limit: options.limit ?? 10_000,
+  });
   for (let start = 0; start < ids.length; start += 1000) {
     await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds: ids.slice(start, start + 1000), catchUp: true } });
   }

@@ -50,8 +50,9 @@ export async function explainSearch(options: {
   const engine = options.engine ?? searchEngine();
   const scope = archiveScope(options.principal.ability, "read");
   const { query } = options;
+  // An empty page: the engine counts the matches without ranking or snippets.
   const count = async (text: string, matchingStrategy = query.matchingStrategy) =>
-    (await engine.search({ query: { ...query, query: text, matchingStrategy }, scope, offset: 0, limit: 1, exactTotal: true })).total;
+    (await engine.search({ query: { ...query, query: text, matchingStrategy }, scope, offset: 0, limit: 0, exactTotal: true })).total;
 
   const parsed = parseSearchQuery(query.query);
   const visibleEmails = await count("");

@@ -1,6 +1,7 @@
 import { db } from "../db/client";
 import { assertTaskSucceeded, meiliIndex, taskWait, type MeiliEmailDocument } from "./meilisearch-index";
 import { stripHighlightMarkers } from "./snippet";
+import { setEmailsIndexed } from "./search.queries";
 
 export const SEARCH_INDEX_JOB = "search.index";
 export const SEARCH_REMOVE_JOB = "search.remove";
@@ -98,7 +99,11 @@ export async function processSearchIndexJob(payload: Record<string, unknown>): P
     if (emails.length === 0) continue;
     const task = await index.addDocuments(emails.map(toMeiliDocument), { primaryKey: "id" }).waitTask(taskWait);
     assertTaskSucceeded(task, "document addition");
-    await db().$executeRaw`UPDATE archived_emails SET is_indexed = true WHERE id = ANY(${emails.map((email) => email.id)}::uuid[])`;
+    await setEmailsIndexed(
+      db(),
+      emails.map((email) => email.id),
+      true,
+    );
   }
 }
 

@@ -1,5 +1,4 @@
-import { Prisma } from "@/generated/prisma/client";
-import { runSql, type SqlClient } from "../db/sql-client";
+import type { SqlClient } from "../db/sql-client";
 import type { ArchiveCondition } from "../authz/ability";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { SEARCH_INDEX_JOB, SEARCH_REMOVE_JOB } from "./meilisearch-index-jobs";
@@ -9,7 +8,7 @@ import { scopeClauses, sentAtRange, type ScopeClause } from "./search-scope";
 import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
 import { parseSearchQuery } from "./query-language/parse-search-query";
-import { sourcesNamed } from "./query-language/query-language.queries";
+import { setEmailsIndexed, sourceIdsNamed } from "./search.queries";
 import { meiliLanguageQuery, meiliString } from "./meilisearch-query-language";
 import { db } from "../db/client";
 
@@ -59,12 +58,6 @@ export function meiliFilter(query: SearchQuery, scope: ArchiveCondition[] | null
   return parts.join(" AND ");
 }
 
-/** The ids of the sources a `source:` clause names: by id, or by name case-insensitively (as the PostgreSQL engine). */
-async function sourceIdsNamed(value: string): Promise<string[]> {
-  const rows = await db().$queryRaw<{ id: string }[]>(sourcesNamed(value));
-  return rows.map((row) => row.id);
-}
-
 /**
  * What to send Meilisearch for a query: its words, the filter (the request's filters, the language
  * query's own, the role scope) and the matching strategy; null when the scope allows nothing. A
@@ -76,7 +69,7 @@ async function meiliRequest(query: SearchQuery, scope: ArchiveCondition[] | null
   if (filter === null) return null;
   const parsed = parseSearchQuery(query.query);
   if (!parsed) return { q: meiliQueryText(query.query), filter: filter || undefined, matchingStrategy: query.matchingStrategy };
-  const language = await meiliLanguageQuery(parsed.tree, sourceIdsNamed);
+  const language = await meiliLanguageQuery(parsed.tree, (value) => sourceIdsNamed(db(), value));
   const filters = [...(filter ? [filter] : []), ...language.filters];
   return { q: language.q, filter: filters.length > 0 ? filters.join(" AND ") : undefined, matchingStrategy: "all" as const };
 }
@@ -91,7 +84,7 @@ export class MeilisearchSearchEngine implements SearchEngine {
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
-    await runSql(client, Prisma.sql`UPDATE archived_emails SET is_indexed = false WHERE id = ANY(${emailIds}::uuid[]) AND is_indexed`);
+    await setEmailsIndexed(client, emailIds, false);
     await enqueueJob({ type: SEARCH_INDEX_JOB, payload: { emailIds }, client });
   }
 
@@ -117,9 +110,14 @@ export class MeilisearchSearchEngine implements SearchEngine {
       highlightPostTag: HIGHLIGHT_END,
     };
     // page/hitsPerPage gives an exhaustive total; offset/limit only an estimate, so use it only when unaligned.
-    const aligned = options.offset % options.limit === 0;
+    // hitsPerPage 0 answers the total alone (an empty page: explain's counts).
+    const aligned = options.limit === 0 || options.offset % options.limit === 0;
     const response = aligned
-      ? await index.search<MeiliEmailDocument>(q, { ...common, page: options.offset / options.limit + 1, hitsPerPage: options.limit })
+      ? await index.search<MeiliEmailDocument>(q, {
+          ...common,
+          page: options.limit === 0 ? 1 : options.offset / options.limit + 1,
+          hitsPerPage: options.limit,
+        })
       : await index.search<MeiliEmailDocument>(q, { ...common, offset: options.offset, limit: options.limit });
     const totalIsEstimate = !("totalHits" in response);
     const total = Number("totalHits" in response ? response.totalHits : response.estimatedTotalHits) || 0;

@@ -1,16 +1,28 @@
-import { Prisma } from "@/generated/prisma/client";
+import type { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import { config } from "../config/env";
-import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import type { SqlClient } from "../db/sql-client";
 import { streamRows } from "../db/stream-rows";
-import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector";
-import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions";
+import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions.queries";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
-import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking";
+import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking.queries";
 import { plainSnippet, renderSnippet } from "./snippet";
 import { compileQueryTree, type CompiledQuery } from "./query-language/query-language.queries";
+import {
+  allTermsCondition,
+  anyTermQuery,
+  countMatches,
+  countMatchesUpTo,
+  estimateMatches,
+  indexUnindexedEmails,
+  matchingIds,
+  newestMatches,
+  phraseTsqueries,
+  termDocumentCounts,
+  tsqueryParam,
+} from "./postgres-search-engine.queries";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 
 type Sql = Prisma.Sql;
@@ -49,8 +61,6 @@ interface Total {
 /** A tsquery text of one lexeme (no phrase operator), as phraseto_tsquery writes a single word. */
 const SINGLE_LEXEME = /^'(?:[^']|'')+'$/;
 
-const tsquery = (text: string) => Prisma.sql`${text}::tsquery`;
-
 /**
  * PostgreSQL full-text search: the tsvector is computed in the ingest transaction, so an email
  * is searchable (is_indexed) as soon as it is committed.
@@ -66,23 +76,7 @@ export class PostgresSearchEngine implements SearchEngine {
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
     if (emailIds.length === 0) return;
     // Ingestion inserts its rows with their vector (insertArchivedEmails), so only rows without one are left.
-    await runSql(
-      client,
-      Prisma.sql`
-      UPDATE archived_emails e SET
-        search_vector = ${searchVectorSql({
-          subject: Prisma.sql`e.subject`,
-          senderName: Prisma.sql`e.sender_name`,
-          senderEmail: Prisma.sql`e.sender_email`,
-          recipientEmails: Prisma.sql`e.recipient_emails`,
-          recipients: Prisma.sql`e.recipients`,
-          bodyText: Prisma.sql`e.body_text`,
-          attachmentsText: Prisma.sql`(SELECT string_agg(${attachmentSearchText(Prisma.sql`a.filename`, Prisma.sql`a.extracted_text`)}, ' ')
-            FROM attachments a WHERE a.email_id = e.id)`,
-        })},
-        is_indexed = true
-      WHERE e.id = ANY(${emailIds}::uuid[]) AND e.search_vector IS NULL`,
-    );
+    await indexUnindexedEmails(client, emailIds);
   }
 
   async removeEmails(): Promise<void> {
@@ -111,9 +105,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const { where } = await withSearchTransaction((client) => this.plan(client, options.query, options.scope ?? null), {
       statementTimeoutMs,
     });
-    const matches = Prisma.sql`SELECT e.id FROM archived_emails e WHERE ${where}`;
     try {
-      for await (const rows of streamRows<{ id: string }>(matches, options.pageSize, {
+      for await (const rows of streamRows<{ id: string }>(matchingIds(where), options.pageSize, {
         workMemMb: config.searchWorkMemMb,
         statementTimeoutMs,
       })) {
@@ -132,8 +125,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const terms = await resolveTerms(client, query.query);
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
-    const rankedTerms = ordered.map(tsquery);
-    const matching = (required: Sql[]) => allOf([Prisma.sql`e.search_vector @@ (${Prisma.join(required, " && ")})`, ...restrictions]);
+    const rankedTerms = ordered.map(tsqueryParam);
+    const matching = (required: Sql[]) => allOf([allTermsCondition(required), ...restrictions]);
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
     const tiers: RankingTier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
@@ -143,10 +136,12 @@ export class PostgresSearchEngine implements SearchEngine {
         undecided: rankedTerms.slice(length + 1),
       });
     }
+    const anyTerm = anyTermQuery(rankedTerms);
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
       ranking: {
-        anyTerm: Prisma.sql`(${Prisma.join(rankedTerms, " || ")})`,
+        anyTerm,
+        scored: anyTerm,
         lexemes: [...new Set(ordered.flatMap(lexemesOf))],
         singleLexemeTerms: ordered.every((text) => SINGLE_LEXEME.test(text)) ? ordered.length : null,
       },
@@ -155,14 +150,8 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   private async newestFirst(client: SqlClient, where: Sql, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
-    const rows = await querySql<{ id: string; text: string }>(
-      client,
-      Prisma.sql`
-      SELECT e.id, left(CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END, 2000) AS text
-      FROM archived_emails e WHERE ${where}
-      ORDER BY e.sent_at DESC, e.id DESC LIMIT ${limit} OFFSET ${offset}`,
-    );
-    const total = await countMatches(client, where, countLimit);
+    const rows = await newestMatches(client, where, { offset, limit });
+    const total = await totalOf(client, where, countLimit);
     return { hits: rows.map((row) => ({ id: row.id, snippet: plainSnippet(row.text) })), ...total };
   }
 
@@ -173,7 +162,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * contain a frequent first word are ranked only when the page needs them (ranking all of them is
    * what costs at scale). A tier that ends inside the window has a known size (no email of it was
    * skipped by its bound: that only happens once the window is full); the total is exact when the
-   * last tier is reached (the tiers partition the result set), else countMatches().
+   * last tier is reached (the tiers partition the result set), else totalOf().
    */
   private async ranked(client: SqlClient, plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
@@ -186,11 +175,11 @@ export class PostgresSearchEngine implements SearchEngine {
         wanted > 0 ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        if (!last) return { hits, ...(await countMatches(client, plan.where, countLimit)) };
+        if (!last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it).
-        return { hits, total: rows[0]?.candidates ?? (await countWhere(client, plan.where)), totalIsEstimate: false };
+        return { hits, total: rows[0]?.candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : await countWhere(client, tierCondition(tier));
+      const tierSize = rows.length > 0 ? skip + rows.length : await countMatches(client, tierCondition(tier));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -200,17 +189,23 @@ export class PostgresSearchEngine implements SearchEngine {
 
 /**
  * A query of the search language runs exactly as written: its condition is the result set, and
- * ranking scores the words it asks for (not those under a NOT), all in one tier.
+ * ranking scores the lexemes of the words and phrases it asks for (not those under a NOT), all in
+ * one tier. Scoring single lexemes (not the phrases and proximities themselves, whose OR of
+ * distances and weights costs ts_rank_cd ~0.5 ms an email) lets the stored rank bound skip the
+ * emails that cannot reach the page. A query whose only words are prefixes scores the prefixes.
  */
 function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
   const where = allOf([compiled.where, ...restrictions]);
   if (compiled.rankingTerms.length === 0) return { where, ranking: null, tiers: [] };
+  const anyTerm = anyTermQuery(compiled.rankingTerms.map(tsqueryParam));
+  const { scoredLexemes } = compiled;
   return {
     where,
     ranking: {
-      anyTerm: Prisma.sql`(${Prisma.join(compiled.rankingTerms.map(tsquery), " || ")})`,
+      anyTerm,
+      scored: scoredLexemes.length > 0 ? tsqueryParam(scoredLexemes.join(" | ")) : anyTerm,
       lexemes: [...new Set(compiled.rankingTerms.flatMap(lexemesOf))],
-      singleLexemeTerms: null,
+      singleLexemeTerms: scoredLexemes.length > 0 ? scoredLexemes.length : null,
     },
     tiers: [{ matching: where, excluded: null, undecided: [] }],
   };
@@ -223,32 +218,13 @@ const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet:
  * the planner's estimate, which PostgreSQL derives from the index statistics without visiting the
  * matches (counting a frequent word's matches reads most of the table).
  */
-async function countMatches(client: SqlClient, where: Sql, countLimit: number): Promise<Total> {
-  if (countLimit === Infinity) return { total: await countWhere(client, where), totalIsEstimate: false };
-  const estimate = await estimatedRows(client, where);
+async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promise<Total> {
+  if (countLimit === Infinity) return { total: await countMatches(client, where), totalIsEstimate: false };
+  const estimate = await estimateMatches(client, where);
   if (estimate > ESTIMATE_FACTOR * countLimit) return { total: estimate, totalIsEstimate: true };
-  const rows = await querySql<{ total: number }>(
-    client,
-    Prisma.sql`
-    SELECT count(*)::int AS total FROM (SELECT 1 FROM archived_emails e WHERE ${where} LIMIT ${countLimit + 1}) AS capped`,
-  );
-  const counted = rows[0].total;
+  const counted = await countMatchesUpTo(client, where, countLimit);
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
-}
-
-async function estimatedRows(client: SqlClient, where: Sql): Promise<number> {
-  const rows = await querySql<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
-    client,
-    Prisma.sql`
-    EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`,
-  );
-  return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
-}
-
-async function countWhere(client: SqlClient, where: Sql): Promise<number> {
-  const rows = await querySql<{ total: number }>(client, Prisma.sql`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`);
-  return rows[0].total;
 }
 
 /** The lexemes of a tsquery text such as `'big' <-> 'budget'`. */
@@ -264,30 +240,13 @@ function lexemesOf(tsqueryText: string): string[] {
 async function resolveTerms(client: SqlClient, query: string): Promise<string[]> {
   const texts = parseSearchTerms(query).map((term) => term.text);
   if (texts.length === 0) return [];
-  const rows = await querySql<{ tsquery: string }>(
-    client,
-    Prisma.sql`
-    SELECT q::text AS tsquery
-    FROM unnest(${texts}::text[]) WITH ORDINALITY AS t(term, position)
-    CROSS JOIN LATERAL phraseto_tsquery('simple', t.term) AS q
-    WHERE numnode(q) > 0
-    ORDER BY t.position`,
-  );
-  return rows.map((row) => row.tsquery).slice(0, MAX_QUERY_TERMS);
+  return (await phraseTsqueries(client, texts)).slice(0, MAX_QUERY_TERMS);
 }
 
 /** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */
 async function rarestFirst(client: SqlClient, terms: string[], restrictions: Sql[]): Promise<string[]> {
-  const rows = await querySql<{ position: number; documents: number }>(
-    client,
-    Prisma.sql`
-    SELECT t.position::int AS position,
-      (SELECT count(*)::int FROM (
-        SELECT 1 FROM archived_emails e WHERE e.search_vector @@ t.term::tsquery AND ${allOf(restrictions)}
-        LIMIT ${FREQUENCY_COUNT_CAP}) AS hits) AS documents
-    FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`,
-  );
-  const documents = new Map(rows.map((row) => [row.position - 1, row.documents]));
+  const rows = await termDocumentCounts(client, terms, restrictions, FREQUENCY_COUNT_CAP);
+  const documents = new Map(rows.map((row) => [row.position, row.documents]));
   return terms
     .map((term, index) => ({ term, index, documents: documents.get(index) ?? 0 }))
     .sort((a, b) => a.documents - b.documents || a.index - b.index)

@@ -76,6 +76,8 @@ describe("ranking with the stored rank bound", () => {
       "note | ember",
       "sender | ember",
       "example | flint | ember",
+      "ember:A | flint",
+      "ember:A | ember | grove:C",
     ];
     for (const query of queries) {
       const lexemes = query.split(" | ").length;
@@ -105,6 +107,31 @@ describe("ranking with the stored rank bound", () => {
           `${text} (${strategy}) at ${offset}`,
         ).toEqual(expected.slice(offset, offset + 20));
         if (!page.totalIsEstimate) expect(page.total, text).toBe(expected.length);
+      }
+    }
+  });
+
+  it("pages a query of the search language exactly as ts_rank_cd of its words' lexemes orders it (prefixes select, not scored)", async () => {
+    for (const [text, condition, scored] of [
+      ["ember OR flint", "ember | flint", "ember | flint"],
+      ["ember -flint", "ember & !flint", "ember"],
+      ["flint AND emb*", "flint & emb:*", "flint"],
+      ["subject:ember OR flint", "ember:A | flint", "ember:A | flint"],
+    ]) {
+      const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
+        SELECT id FROM archived_emails
+        WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ '${condition}'::tsquery
+        ORDER BY ts_rank_cd(search_vector, '${scored}'::tsquery) DESC, sent_at DESC, id DESC`);
+      const expected = rows.map((row) => row.id);
+      expect(expected.length, text).toBeGreaterThan(20);
+      for (const offset of [0, 3, 40, expected.length - 10]) {
+        const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
+        const page = await engine.search({ query, scope: null, offset, limit: 20 });
+        expect(
+          page.hits.map((hit) => hit.id),
+          `${text} at ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 20));
+        expect(page.total, text).toBe(expected.length);
       }
     }
   });

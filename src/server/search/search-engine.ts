@@ -61,6 +61,7 @@ export interface SearchEngine {
     query: SearchQuery;
     scope: ArchiveCondition[] | null;
     offset: number;
+    /** 0: no hits, the total alone. */
     limit: number;
     exactTotal?: boolean;
   }): Promise<SearchPage>;

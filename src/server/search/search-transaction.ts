@@ -1,7 +1,8 @@
 import type pg from "pg";
 import { config } from "../config/env";
-import { statementTimeoutSetting, withPgTransaction, workMemSetting } from "../db/pg-pool";
+import { withPgTransaction } from "../db/pg-pool";
 import { AppError } from "../errors/app-error";
+import { limitSearchTransaction } from "./search.queries";
 
 /**
  * PostgreSQL's query_canceled (the statement_timeout fired, or an operator cancelled the
@@ -40,7 +41,7 @@ export async function withSearchTransaction<T>(
   const timeoutMs = options.statementTimeoutMs ?? config.searchStatementTimeoutMs;
   try {
     return await withPgTransaction(async (client) => {
-      await client.query(`SET TRANSACTION READ ONLY${workMemSetting(config.searchWorkMemMb)}${statementTimeoutSetting(timeoutMs)}`);
+      await limitSearchTransaction(client, { workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs });
       return work(client);
     });
   } catch (error) {

@@ -24,8 +24,13 @@ const LEXEME = /'(?:[^']|'')+'/g;
 export interface CompiledQuery {
   /** The condition on `archived_emails e` selecting exactly the query's matches. */
   where: Sql;
-  /** The tsquery texts of the word clauses not under a NOT: what ranking scores and snippets mark. */
+  /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
   rankingTerms: string[];
+  /**
+   * The lexemes of the words and phrases not under a NOT, in their field's weight, as tsquery
+   * items (`'budget':A`): what ranking scores. Prefixes stand for many words and are not scored.
+   */
+  scoredLexemes: string[];
 }
 
 /**
@@ -73,6 +78,7 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
     }
   };
   const rankingTerms: string[] = [];
+  const scoredLexemes = new Set<string>();
   const compile = (node: QueryNode, negated: boolean): Clause => {
     switch (node.type) {
       case "and":
@@ -103,14 +109,23 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
       case "near": {
         const text = textQuery(node);
         if (!text) return { sql: Prisma.sql`FALSE` };
-        if (!negated) rankingTerms.push(text);
+        if (!negated) {
+          rankingTerms.push(text);
+          if (node.type !== "prefix") {
+            for (const word of node.type === "words" ? [node.words.join(" ")] : node.words) {
+              for (const lexeme of lexemes.get(word)?.match(LEXEME) ?? [])
+                scoredLexemes.add(withWeight(lexeme, node.field ? FIELD_WEIGHT[node.field] : ""));
+            }
+          }
+        }
         return { tsquery: withLexemesRequired(text, node.field), matchesEmpty: false };
       }
       default:
         return { sql: leafCondition(node) };
     }
   };
-  return { where: conditionOf(compile(tree, false), false), rankingTerms };
+  const where = conditionOf(compile(tree, false), false);
+  return { where, rankingTerms, scoredLexemes: [...scoredLexemes] };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../db/sql-client";
-import { headlineSelect } from "./postgres-search-snippet";
+import { headlineSelect } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -16,12 +16,14 @@ export interface RankingTier {
 }
 
 export interface RankingQuery {
-  /** All terms OR-ed: what ts_rank_cd scores. */
+  /** All terms OR-ed: what snippets mark. */
   anyTerm: Sql;
+  /** What ts_rank_cd scores: anyTerm, or for a query of the search language the OR of its words' lexemes. */
+  scored: Sql;
   /** The lexemes of the terms (snippet window). */
   lexemes: string[];
   /**
-   * When every term is one lexeme, the number of terms: ts_rank_cd then adds the weight of each
+   * When every scored term is one lexeme, the number of terms: ts_rank_cd then adds the weight of each
    * position of each term's lexeme, so it is at most this many times an email's search_rank_bound
    * (migration 20261123130000_search_rank_bound). Null otherwise (phrases): no email is skipped.
    */
@@ -78,7 +80,7 @@ export async function rankedTierPage(
   // scan of the whole table instead (~0.35 s at a million emails, each time).
   const ranked = (candidates: Sql) => Prisma.sql`
     SELECT email.* FROM candidates c CROSS JOIN LATERAL (
-      SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.anyTerm}) AS rank
+      SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
       FROM archived_emails e WHERE e.id = c.id AND ${member} OFFSET 0) AS email
     WHERE ${candidates}`;
   const candidateCount = page.countCandidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;

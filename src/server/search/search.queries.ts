@@ -1,0 +1,42 @@
+import type pg from "pg";
+import { Prisma } from "@/generated/prisma/client";
+import { statementTimeoutSetting, workMemSetting } from "../db/pg-pool";
+import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import { sourcesNamed } from "./query-language/query-language.queries";
+
+/** Makes the open transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end with it). */
+export async function limitSearchTransaction(client: pg.PoolClient, limits: { workMemMb: number; statementTimeoutMs: number }) {
+  await client.query(`SET TRANSACTION READ ONLY${workMemSetting(limits.workMemMb)}${statementTimeoutSetting(limits.statementTimeoutMs)}`);
+}
+
+/** Emails not indexed a while after they were archived, that no queued or running job of `jobType` covers. */
+export async function listUnindexedEmailsWithoutJob(
+  client: SqlClient,
+  options: { jobType: string; olderThanMinutes: number; limit: number },
+): Promise<string[]> {
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    SELECT e.id FROM archived_emails e
+    WHERE NOT e.is_indexed AND e.archived_at < now() - make_interval(mins => ${options.olderThanMinutes})
+      AND NOT EXISTS (
+        SELECT 1 FROM jobs j
+        WHERE j.type = ${options.jobType} AND j.status IN ('queued', 'running') AND j.payload->'emailIds' ? e.id::text)
+    LIMIT ${options.limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Records whether the emails are in the external search index. */
+export async function setEmailsIndexed(client: SqlClient, emailIds: string[], indexed: boolean): Promise<number> {
+  return runSql(
+    client,
+    Prisma.sql`UPDATE archived_emails SET is_indexed = ${indexed} WHERE id = ANY(${emailIds}::uuid[]) AND is_indexed <> ${indexed}`,
+  );
+}
+
+/** The ids of the sources a `source:` value names (by id, or by name case-insensitively). */
+export async function sourceIdsNamed(client: SqlClient, value: string): Promise<string[]> {
+  const rows = await querySql<{ id: string }>(client, sourcesNamed(value));
+  return rows.map((row) => row.id);
+}
