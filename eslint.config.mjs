@@ -75,6 +75,17 @@ export default tseslint.config(
     },
   },
   {
+    // The environment is read in one module, which validates it (docs/configuration.md).
+    files: ["src/**/*.{ts,tsx,mts,mjs}"],
+    ignores: ["src/server/config/env.ts", "src/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read the environment through src/server/config/env.ts (docs/configuration.md)." },
+      ],
+    },
+  },
+  {
     // Tests and operator scripts read the API's JSON answers without declaring a type for each.
     files: ["tests/**", "e2e/**", "scripts/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { config } from "../config/env";
 
 export interface ExtractionResult {
   text: string | null;
@@ -11,7 +12,7 @@ type Kind = "pdf" | "docx" | "xlsx" | "html" | "text";
 const MAX_INPUT_BYTES = 50 * 1024 * 1024;
 const WORKER_OLD_GENERATION_MB = 96;
 const WORKER_YOUNG_GENERATION_MB = 16;
-const DEFAULT_TIME_LIMIT_MS = Number(process.env.ATTACHMENT_TEXT_TIMEOUT_MS ?? 10_000);
+const DEFAULT_TIME_LIMIT_MS = config.attachmentTextTimeoutMs;
 
 const BY_MIME: Record<string, Kind> = {
   "application/pdf": "pdf",

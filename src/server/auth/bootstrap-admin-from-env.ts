@@ -1,3 +1,4 @@
+import { config } from "../config/env";
 import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { setupSchema } from "./auth.schemas";
@@ -9,15 +10,14 @@ import { setupFirstUser } from "./setup-first-user";
  * losing a race with a concurrent setup is not an error. Invalid values stop the start.
  */
 export async function bootstrapAdminFromEnv(): Promise<boolean> {
-  const email = process.env.ADMIN_EMAIL;
-  const password = process.env.ADMIN_PASSWORD;
+  const { email, password, firstName, lastName } = config.bootstrapAdmin;
   if (!email || !password) return false;
   if ((await db().user.count()) > 0) return false;
   const parsed = setupSchema.safeParse({
     email,
     password,
-    first_name: process.env.ADMIN_FIRST_NAME || "Admin",
-    last_name: process.env.ADMIN_LAST_NAME || "User",
+    first_name: firstName,
+    last_name: lastName,
   });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");

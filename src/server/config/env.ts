@@ -1,17 +1,44 @@
 import os from "node:os";
 import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The one module that reads the environment (docs/configuration.md lists every variable, from here).
+ * Each variable is read when asked for, through a zod schema, so tests and scripts that set
+ * process.env before use see their values; an invalid value throws an error that names the
+ * variable. An empty value counts as unset (except LICENSE_FEATURES, where "" means no feature).
+ * ESLint refuses process.env anywhere else in src/.
+ */
+function read<T>(name: string, schema: z.ZodType<T>, options: { emptyIsUnset?: boolean } = {}): T | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || (raw === "" && options.emptyIsUnset !== false)) return undefined;
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${name} ${parsed.error.issues[0]?.message ?? "is invalid"}, got "${raw}"`);
+  return parsed.data;
+}
+
+const nonNegativeInteger = z.string().regex(/^\d+$/, "must be a non-negative integer").transform(Number);
+const trueOrFalse = z.enum(["true", "false"], "must be true or false").transform((value) => value === "true");
+const trimmed = z.string().transform((value) => value.trim());
+
+const intFromEnv = (name: string, fallback: number): number => read(name, nonNegativeInteger) ?? fallback;
+const flagFromEnv = (name: string, fallback = false): boolean => read(name, trueOrFalse) ?? fallback;
+/** The value as set (secrets and PEM text are not trimmed), or undefined. */
+const textFromEnv = (name: string): string | undefined => read(name, z.string());
+/** The trimmed value, or undefined when it is blank. */
+const trimmedFromEnv = (name: string): string | undefined => read(name, trimmed) || undefined;
 
 /** Runtime configuration from the environment; every variable is listed in docs/configuration.md. */
 export function dataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? "./data");
+  return path.resolve(/*turbopackIgnore: true*/ textFromEnv("DATA_DIR") ?? "./data");
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return value;
+/**
+ * Makes every later use in this process (and the processes and threads it starts) reach the
+ * database at `url`: the start script's embedded PostgreSQL when DATABASE_URL was not set.
+ */
+export function useDatabaseUrl(url: string): void {
+  process.env.DATABASE_URL = url;
 }
 
 export const config = {
@@ -20,8 +47,7 @@ export const config = {
   },
   /** HTTP worker processes of `npm start`: a number, or `auto` for one per CPU core (docs/configuration.md). */
   get webConcurrency() {
-    const raw = process.env.WEB_CONCURRENCY;
-    if (raw === "auto") return os.availableParallelism();
+    if (textFromEnv("WEB_CONCURRENCY") === "auto") return os.availableParallelism();
     return Math.max(1, intFromEnv("WEB_CONCURRENCY", 1));
   },
   get embeddedPgPort() {
@@ -68,7 +94,7 @@ export const config = {
   },
   /** The SMTP journaling listener (docs/journaling.md); port 0 turns it off. */
   get journalSmtpHost() {
-    return process.env.JOURNAL_SMTP_HOST || "127.0.0.1";
+    return textFromEnv("JOURNAL_SMTP_HOST") ?? "127.0.0.1";
   },
   get journalSmtpPort() {
     return intFromEnv("JOURNAL_SMTP_PORT", 2525);
@@ -78,20 +104,18 @@ export const config = {
   },
   /** Blobs cannot be overwritten or deleted before their retain-until date (docs/retention.md "Immutable storage"). */
   get storageImmutable() {
-    return process.env.STORAGE_IMMUTABLE === "true";
+    return flagFromEnv("STORAGE_IMMUTABLE");
   },
   /** The S3 Object Lock mode of retained blobs: COMPLIANCE (nobody can shorten it) or GOVERNANCE. */
   get objectLockMode(): "COMPLIANCE" | "GOVERNANCE" {
-    const raw = process.env.S3_OBJECT_LOCK_MODE || "COMPLIANCE";
-    if (raw !== "COMPLIANCE" && raw !== "GOVERNANCE") throw new Error(`S3_OBJECT_LOCK_MODE must be COMPLIANCE or GOVERNANCE, got "${raw}"`);
-    return raw;
+    return read("S3_OBJECT_LOCK_MODE", z.enum(["COMPLIANCE", "GOVERNANCE"], "must be COMPLIANCE or GOVERNANCE")) ?? "COMPLIANCE";
   },
   /** How long a transaction without a journal address is answered 451 while its journaled part may still come (docs/journaling.md, "Split delivery"). */
   get journalSplitWaitSeconds() {
     return intFromEnv("JOURNAL_SMTP_SPLIT_WAIT_SECONDS", 600);
   },
   get demoMode() {
-    return process.env.DEMO_MODE === "true";
+    return flagFromEnv("DEMO_MODE");
   },
   get maxJsonBodyBytes() {
     return intFromEnv("MAX_JSON_BODY_BYTES", 1024 * 1024);
@@ -116,5 +140,121 @@ export const config = {
       import: intFromEnv("RATE_LIMIT_IMPORT", 600),
       export: intFromEnv("RATE_LIMIT_EXPORT", 60),
     };
+  },
+  /** An external PostgreSQL (postgresql://...); unset = the embedded one under DATA_DIR, which the start script sets here. */
+  get databaseUrl() {
+    return textFromEnv("DATABASE_URL");
+  },
+  get databasePoolSize() {
+    return Math.max(1, intFromEnv("DATABASE_POOL_SIZE", 20));
+  },
+  /** PRISMA_MIGRATE_DEBUG=1 logs the schema engine's messages (docs/database.md). */
+  get prismaMigrateDebug() {
+    return read("PRISMA_MIGRATE_DEBUG", z.enum(["0", "1"], "must be 0 or 1")) === "1";
+  },
+  /** NODE_ENV as the operator set it (Next.js inlines its own reads; this one is the start guard's). */
+  get nodeEnv() {
+    return textFromEnv("NODE_ENV");
+  },
+  /** ALLOW_GENERATED_SECRETS=true accepts generated secrets under NODE_ENV=production (docs/configuration.md). */
+  get allowGeneratedSecrets() {
+    return flagFromEnv("ALLOW_GENERATED_SECRETS");
+  },
+  /** AUTH_SECRET (signs sessions and tokens) and ENCRYPTION_KEY (stored credentials); unset = generated into DATA_DIR. */
+  get secrets(): Record<"AUTH_SECRET" | "ENCRYPTION_KEY", string | undefined> {
+    return { AUTH_SECRET: textFromEnv("AUTH_SECRET"), ENCRYPTION_KEY: textFromEnv("ENCRYPTION_KEY") };
+  },
+  /** EXPORT_SIGNING_KEY: the Ed25519 PKCS#8 PEM that signs evidence ("\n" may stand for newlines); unset = generated into DATA_DIR. */
+  get exportSigningKey() {
+    return textFromEnv("EXPORT_SIGNING_KEY");
+  },
+  get exportDir() {
+    return textFromEnv("EXPORT_DIR");
+  },
+  /** The first Super Admin created at start when there is no user (docs/configuration.md). */
+  get bootstrapAdmin() {
+    return {
+      email: textFromEnv("ADMIN_EMAIL"),
+      password: textFromEnv("ADMIN_PASSWORD"),
+      firstName: textFromEnv("ADMIN_FIRST_NAME") ?? "Admin",
+      lastName: textFromEnv("ADMIN_LAST_NAME") ?? "User",
+    };
+  },
+  /** true = the client address is X-Forwarded-For's first (only behind a proxy you control). */
+  get trustProxy() {
+    return flagFromEnv("TRUST_PROXY");
+  },
+  /** LICENSE_FEATURES, comma-separated; undefined = every feature, "" = none. */
+  get licenseFeatures() {
+    return read("LICENSE_FEATURES", z.string(), { emptyIsUnset: false });
+  },
+  get maxMessageBytes() {
+    return intFromEnv("MAX_MESSAGE_BYTES", 150 * 1024 * 1024);
+  },
+  get attachmentTextTimeoutMs() {
+    return Math.max(1, intFromEnv("ATTACHMENT_TEXT_TIMEOUT_MS", 10_000));
+  },
+  get journalTls() {
+    return { certPath: textFromEnv("JOURNAL_SMTP_TLS_CERT"), keyPath: textFromEnv("JOURNAL_SMTP_TLS_KEY") };
+  },
+  /** Where stored mail goes (docs/configuration.md, "Storage"). */
+  get storage() {
+    return {
+      backend: read("STORAGE_BACKEND", z.enum(["local", "s3"], 'must be "local" or "s3"')) ?? "local",
+      dir: textFromEnv("STORAGE_DIR") ?? path.join(dataDir(), "storage"),
+      s3: {
+        bucket: textFromEnv("S3_BUCKET"),
+        prefix: textFromEnv("S3_PREFIX") ?? "",
+        region: textFromEnv("S3_REGION") ?? "us-east-1",
+        endpoint: textFromEnv("S3_ENDPOINT"),
+        forcePathStyle: flagFromEnv("S3_FORCE_PATH_STYLE"),
+        accessKeyId: textFromEnv("S3_ACCESS_KEY_ID"),
+        secretAccessKey: textFromEnv("S3_SECRET_ACCESS_KEY"),
+      },
+    };
+  },
+  /** Meilisearch as the search engine when MEILI_HOST is set (docs/search.md). */
+  get meilisearch() {
+    const host = textFromEnv("MEILI_HOST");
+    return host === undefined ? null : { host, apiKey: textFromEnv("MEILI_API_KEY"), index: textFromEnv("MEILI_INDEX") };
+  },
+  /** OpenID Connect sign-in; null unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are all set. */
+  get oidc() {
+    const issuer = trimmedFromEnv("OIDC_ISSUER");
+    const clientId = trimmedFromEnv("OIDC_CLIENT_ID");
+    const clientSecret = trimmedFromEnv("OIDC_CLIENT_SECRET");
+    if (!issuer || !clientId || !clientSecret) return null;
+    return {
+      issuer,
+      clientId,
+      clientSecret,
+      scopes: trimmedFromEnv("OIDC_SCOPES") ?? "openid email profile",
+      roleClaim: trimmedFromEnv("OIDC_ROLE_CLAIM") ?? "groups",
+      displayName: trimmedFromEnv("OIDC_DISPLAY_NAME") ?? "single sign-on",
+      requireVerifiedEmail: flagFromEnv("OIDC_REQUIRE_VERIFIED_EMAIL", true),
+    };
+  },
+  /** Directory (LDAP) sign-in; null unless LDAP_URL and LDAP_USER_BASE are set. */
+  get ldap() {
+    const url = trimmedFromEnv("LDAP_URL");
+    const userBase = trimmedFromEnv("LDAP_USER_BASE");
+    if (!url || !userBase) return null;
+    return {
+      url,
+      bindDn: trimmedFromEnv("LDAP_BIND_DN"),
+      bindPassword: textFromEnv("LDAP_BIND_PASSWORD"),
+      userBase,
+      userFilter: trimmedFromEnv("LDAP_USER_FILTER") ?? "(mail={{email}})",
+      groupAttribute: trimmedFromEnv("LDAP_GROUP_ATTRIBUTE") ?? "memberOf",
+      startTls: flagFromEnv("LDAP_STARTTLS"),
+      caFile: trimmedFromEnv("LDAP_CA_FILE"),
+      timeoutMs: intFromEnv("LDAP_TIMEOUT_MS", 5000) || 5000,
+    };
+  },
+  get ssoOnly() {
+    return flagFromEnv("SSO_ONLY");
+  },
+  get ssoBreakGlassEmail() {
+    return trimmedFromEnv("SSO_BREAK_GLASS_EMAIL");
   },
 };

@@ -1,14 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { dataDir } from "./env";
+import { config, dataDir } from "./env";
 
 /**
  * A secret from the environment, or one generated once and kept in the data directory
  * (mode 0600) so that every process sharing DATA_DIR agrees on it.
  */
-export function secretFromEnvOrDataDir(envName: string, fileName: string, bytes = 32): { value: string; generated: boolean } {
-  const fromEnv = process.env[envName];
+export function secretFromEnvOrDataDir(
+  envName: "AUTH_SECRET" | "ENCRYPTION_KEY",
+  fileName: string,
+  bytes = 32,
+): { value: string; generated: boolean } {
+  const fromEnv = config.secrets[envName];
   if (fromEnv) return { value: fromEnv, generated: false };
   const file = path.join(dataDir(), fileName);
   if (!existsSync(file)) {

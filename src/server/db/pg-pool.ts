@@ -1,6 +1,13 @@
 import pg from "pg";
+import { config } from "../config/env";
 
 const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool };
+
+function configuredDatabaseUrl(): string {
+  const url = config.databaseUrl;
+  if (!url) throw new Error("DATABASE_URL is not set (the start script resolves it)");
+  return url;
+}
 
 /**
  * The process's one connection pool. Prisma's client runs on it (db()), and the hot paths send
@@ -10,9 +17,7 @@ const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool };
  */
 export function pgPool(): pg.Pool {
   if (!globalForPg.archivePgPool) {
-    const connectionString = process.env.DATABASE_URL;
-    if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-    const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 20) });
+    const pool = new pg.Pool({ connectionString: configuredDatabaseUrl(), max: config.databasePoolSize });
     // Every transaction must be READ COMMITTED (the audit seal and the deletion re-checks read
     // fresh per-statement snapshots; docs/database.md). Set once per connection, whatever the
     // server's default, rather than with an extra SET round trip in every transaction.
@@ -41,9 +46,7 @@ export async function disconnectPgPool(): Promise<void> {
 export async function connectDedicatedPgClient(
   options: Omit<pg.ClientConfig, "connectionString"> = {},
 ): Promise<{ client: pg.Client; lost: () => boolean }> {
-  const connectionString = process.env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set (the start script resolves it)");
-  const client = new pg.Client({ ...options, connectionString });
+  const client = new pg.Client({ ...options, connectionString: configuredDatabaseUrl() });
   let lost = false;
   client.on("error", () => (lost = true));
   await client.connect();

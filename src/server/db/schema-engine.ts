@@ -19,6 +19,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { config } from "../config/env";
 import { PrismaPg } from "@prisma/adapter-pg";
 import {
   bindMigrationAwareSqlAdapterFactory,
@@ -284,7 +285,7 @@ export async function openSchemaEngine(
   options: { log?: Log; schema?: { path: string; content: string } } = {},
 ): Promise<EngineSession> {
   const log = options.log ?? (() => undefined);
-  const debugEngine = process.env.PRISMA_MIGRATE_DEBUG === "1";
+  const debugEngine = config.prismaMigrateDebug;
   const { SchemaEngine } = await loadEngineModule();
   const factory = new MigrationAdapterFactory(url, (message) => debugEngine && log(message));
   const bound = bindMigrationAwareSqlAdapterFactory(factory);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { dataDir } from "../config/env";
+import { config, dataDir } from "../config/env";
 
 /**
  * The production's file formats (docs/ediscovery.md): manifest.csv, the Concordance load file,
@@ -8,7 +8,7 @@ import { dataDir } from "../config/env";
 
 /** Where the worker writes a production and the web server reads it back (EXPORT_DIR, default DATA_DIR/exports). */
 export function exportDirectory(exportId: string): string {
-  return path.join(path.resolve(process.env.EXPORT_DIR ?? path.join(dataDir(), "exports")), exportId);
+  return path.join(path.resolve(config.exportDir ?? path.join(dataDir(), "exports")), exportId);
 }
 
 export const MANIFEST_FIELDS = [

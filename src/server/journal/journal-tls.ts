@@ -1,7 +1,7 @@
 import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { generate } from "selfsigned";
-import { dataDir } from "../config/env";
+import { config, dataDir } from "../config/env";
 
 export interface TlsCredentials {
   cert: Buffer;
@@ -29,8 +29,7 @@ async function selfSignedPem(): Promise<string> {
  * file wins, so every listener sharing DATA_DIR presents the same certificate (an MTA may pin it).
  */
 export async function journalTlsCredentials(): Promise<TlsCredentials> {
-  const certPath = process.env.JOURNAL_SMTP_TLS_CERT;
-  const keyPath = process.env.JOURNAL_SMTP_TLS_KEY;
+  const { certPath, keyPath } = config.journalTls;
   if (certPath || keyPath) {
     if (!certPath || !keyPath) throw new Error("JOURNAL_SMTP_TLS_CERT and JOURNAL_SMTP_TLS_KEY go together");
     return { cert: await readFile(certPath), key: await readFile(keyPath), selfSigned: false };

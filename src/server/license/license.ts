@@ -1,3 +1,4 @@
+import { config } from "../config/env";
 import { AppError } from "../errors/app-error";
 
 export const LICENSE_FEATURES = ["LEGAL_HOLDS", "RETENTION_POLICY", "EDISCOVERY"] as const;
@@ -5,7 +6,7 @@ export type LicenseFeature = (typeof LICENSE_FEATURES)[number];
 
 /** LICENSE_FEATURES (comma-separated) names the enabled features; unset means all of them. */
 export function enabledFeatures(): LicenseFeature[] {
-  const raw = process.env.LICENSE_FEATURES;
+  const raw = config.licenseFeatures;
   if (raw === undefined) return [...LICENSE_FEATURES];
   const names = raw.split(",").map((name) => name.trim().toUpperCase());
   return LICENSE_FEATURES.filter((feature) => names.includes(feature));

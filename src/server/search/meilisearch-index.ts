@@ -1,4 +1,5 @@
 import { Meilisearch, type Index, type Settings, type Task } from "meilisearch";
+import { config } from "../config/env";
 
 /** What one archived email looks like in the Meilisearch index. */
 export interface MeiliEmailDocument {
@@ -48,20 +49,21 @@ export const MEILI_INDEX_SETTINGS: Settings = {
 };
 
 export function meiliConfigured(): boolean {
-  return Boolean(process.env.MEILI_HOST);
+  return config.meilisearch !== null;
 }
 
 export function meiliIndexName(): string {
-  return process.env.MEILI_INDEX || MEILI_DEFAULT_INDEX;
+  return config.meilisearch?.index ?? MEILI_DEFAULT_INDEX;
 }
 
 let client: { key: string; instance: Meilisearch } | undefined;
 
 export function meiliClient(): Meilisearch {
-  const host = process.env.MEILI_HOST;
-  if (!host) throw new Error("MEILI_HOST is not set");
-  const key = `${host}\n${process.env.MEILI_API_KEY ?? ""}`;
-  if (client?.key !== key) client = { key, instance: new Meilisearch({ host, apiKey: process.env.MEILI_API_KEY || undefined }) };
+  const settings = config.meilisearch;
+  if (!settings) throw new Error("MEILI_HOST is not set");
+  const { host, apiKey } = settings;
+  const key = `${host}\n${apiKey ?? ""}`;
+  if (client?.key !== key) client = { key, instance: new Meilisearch({ host, apiKey }) };
   return client.instance;
 }
 

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { dataDir } from "../config/env";
+import { config, dataDir } from "../config/env";
 
 const KEY_FILE = "export-signing-key.pem";
 
@@ -11,7 +11,7 @@ const KEY_FILE = "export-signing-key.pem";
  * data directory (mode 0600), so every process sharing DATA_DIR signs with the same key.
  */
 function loadPrivateKey(): KeyObject {
-  const fromEnv = process.env.EXPORT_SIGNING_KEY;
+  const fromEnv = config.exportSigningKey;
   if (fromEnv) return asEd25519(createPrivateKey(fromEnv.replace(/\\n/g, "\n")));
   const file = path.join(dataDir(), KEY_FILE);
   if (!existsSync(file)) {
@@ -35,7 +35,7 @@ function asEd25519(key: KeyObject): KeyObject {
 let cached: { privateKey: KeyObject; publicKeyPem: string; source: string } | undefined;
 
 function installationKey() {
-  const source = process.env.EXPORT_SIGNING_KEY ?? path.join(dataDir(), KEY_FILE);
+  const source = config.exportSigningKey ?? path.join(dataDir(), KEY_FILE);
   if (!cached || cached.source !== source) {
     const privateKey = loadPrivateKey();
     const publicKeyPem = createPublicKey(privateKey).export({ format: "pem", type: "spki" }).toString();
