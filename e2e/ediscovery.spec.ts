@@ -38,7 +38,22 @@ test.describe.serial("eDiscovery", () => {
     await page.getByRole("link", { name: CASE }).click();
     await expect(page.getByRole("heading", { name: CASE })).toBeVisible();
     caseUrl = page.url();
-    await expect(page.getByTestId("case-custodians")).toHaveText("bob@example.com");
+    const custodians = page.getByRole("list", { name: "Custodians" });
+    await expect(custodians.getByRole("listitem")).toHaveCount(1);
+    await expect(custodians).toContainText("bob@example.com");
+    const addCustodians = page.getByRole("form", { name: "Add custodians" });
+    await addCustodians.getByLabel("Custodian address").fill("Dave@Example.com, erin@example.com");
+    await addCustodians.getByRole("button", { name: "Add custodian" }).click();
+    await expect(custodians.getByRole("listitem")).toHaveCount(3);
+    await expect(custodians).toContainText("dave@example.com");
+    await page.getByRole("button", { name: "Remove custodian dave@example.com" }).click();
+    await page.getByRole("button", { name: "Remove custodian erin@example.com" }).click();
+    await expect(custodians.getByRole("listitem")).toHaveCount(1);
+    await expect(custodians).toContainText("bob@example.com");
+    await addCustodians.getByLabel("Custodian address").fill("not-an-address");
+    await addCustodians.getByRole("button", { name: "Add custodian" }).click();
+    await expect(addCustodians).toContainText("custodians must be email addresses");
+    await expect(custodians.getByRole("listitem")).toHaveCount(1);
 
     await page.getByRole("tab", { name: "Review" }).click();
     const newTag = page.getByRole("form", { name: "New review tag" });
@@ -118,6 +133,7 @@ test.describe.serial("eDiscovery", () => {
     await expect(withAction("EXPORT").filter({ hasText: "phase: created" })).toContainText("name: Production 1");
     await expect(withAction("TAG_APPLY").first()).toContainText("Responsive");
     await expect(withAction("DOWNLOAD")).toHaveCount(1);
+    await expect(withAction("UPDATE").filter({ hasText: "custodians" }).first()).toContainText("erin@example.com");
     await page.screenshot({ path: "docs/screenshots/case-activity.png", fullPage: true });
   });
 

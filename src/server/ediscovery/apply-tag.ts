@@ -1,4 +1,3 @@
-import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { archiveScope } from "../authz/ability";
@@ -12,6 +11,7 @@ import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
+import { existingEmailIdsWithin, linkTaggedEmails, shareLockTag } from "./tags.queries";
 
 export const TAG_PAGE_SIZE = 5000;
 
@@ -21,15 +21,6 @@ export interface TagApplication {
   emailsMatched: number;
   /** Of those, the ones that did not carry the tag yet. */
   emailsTagged: number;
-}
-
-/** Links a page of emails to the tag, skipping links that exist; each email is locked against deletion meanwhile. */
-async function tagPage(tx: Tx, tagId: string, userId: string, ids: string[]): Promise<number> {
-  return tx.$executeRaw`
-    INSERT INTO ediscovery_tagged_emails (tag_id, email_id, applied_at, applied_by_user_id)
-    SELECT ${tagId}::uuid, locked.id, now(), ${userId}
-    FROM (SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e) AS locked
-    ON CONFLICT DO NOTHING`;
 }
 
 /**
@@ -51,7 +42,7 @@ export async function applyTag(options: {
       const found = await accessibleCase(tx, principal, options.caseId, "share");
       assertCaseOpen(found);
       const tag = await findTag(tx, options.caseId, options.tagId);
-      await tx.$queryRaw`SELECT id FROM ediscovery_tags WHERE id = ${tag.id}::uuid FOR SHARE`;
+      await shareLockTag(tx, tag.id);
       let emailsMatched = 0;
       let emailsTagged = 0;
       let source: Record<string, unknown>;
@@ -60,7 +51,7 @@ export async function applyTag(options: {
         const visible = await visibleEmailIds(tx, principal, ids);
         if (visible.length < ids.length) throw notFound("Email");
         emailsMatched = ids.length;
-        emailsTagged = await tagPage(tx, tag.id, principal.userId, ids);
+        emailsTagged = await linkTaggedEmails(tx, tag.id, principal.userId, ids);
         source = { emailIds: ids };
       } else {
         const saved = await findSavedSearch(tx, options.caseId, input.searchId);
@@ -69,7 +60,7 @@ export async function applyTag(options: {
         for await (const ids of searchEngine().searchAllIds({ query, scope, pageSize: options.pageSize ?? TAG_PAGE_SIZE })) {
           if (ids.length === 0) continue;
           emailsMatched += ids.length;
-          emailsTagged += await tagPage(tx, tag.id, principal.userId, ids);
+          emailsTagged += await linkTaggedEmails(tx, tag.id, principal.userId, ids);
         }
         source = { searchId: saved.id, query };
       }
@@ -87,9 +78,6 @@ export async function applyTag(options: {
 }
 
 /** The ids among `ids` of emails that exist and that the principal's role lets them read. */
-export async function visibleEmailIds(tx: Tx, principal: Principal, ids: string[]): Promise<string[]> {
-  const scope = scopeCondition(archiveScope(principal.ability, "read")) ?? Prisma.sql`TRUE`;
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id WHERE ${scope}`;
-  return rows.map((row) => row.id);
+export async function visibleEmailIds(client: Tx, principal: Principal, ids: string[]): Promise<string[]> {
+  return existingEmailIdsWithin(client, ids, scopeCondition(archiveScope(principal.ability, "read")));
 }

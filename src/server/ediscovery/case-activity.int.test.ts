@@ -54,6 +54,36 @@ describe("ediscovery.caseActivity", () => {
     expect(seenRestricted.items.map((entry) => entry.details.redacted ?? false)).toEqual([false, true, true]);
   });
 
+  it("shows the changes of the case's holds: update, release, deactivation, deletion; a hold moved to another case shows there", async () => {
+    const admin = await setupAdmin();
+    const matter = await createCaseVia(admin.token, { name: "Hold matter" });
+    const other = await createCaseVia(admin.token, { name: "Other hold matter" });
+    const call = async (procedure: string, input: unknown) => {
+      const response = await trpcHttp(procedure, input, bearer(admin));
+      expect(response.status, await response.clone().text()).toBe(200);
+      return ((await response.json()) as { result: { data: { id: string } } }).result.data;
+    };
+    const hold = await call("legalHolds.create", { name: "Custodian hold", caseId: matter.id });
+    const moved = await call("legalHolds.create", { name: "Moved hold", caseId: matter.id });
+    await call("legalHolds.update", { id: hold.id, data: { reason: "Litigation" } });
+    await call("legalHolds.releaseAll", { id: hold.id });
+    await call("legalHolds.update", { id: hold.id, data: { isActive: false } });
+    await call("legalHolds.delete", { id: hold.id });
+    await call("legalHolds.update", { id: moved.id, data: { caseId: other.id } });
+
+    const entries = (await page(await activity({ id: matter.id }, admin))).items;
+    expect(entries.filter((entry) => entry.targetType === "LegalHold").map((entry) => entry.targetId)).toEqual([
+      hold.id,
+      hold.id,
+      hold.id,
+      hold.id,
+      moved.id,
+      hold.id,
+    ]);
+    const otherEntries = (await page(await activity({ id: other.id }, admin))).items;
+    expect(otherEntries.filter((entry) => entry.targetType === "LegalHold").map((entry) => entry.targetId)).toEqual([moved.id]);
+  });
+
   it("answers 422 for bad input and 404 for an unknown case or a non-member", async () => {
     const admin = await setupAdmin();
     const outsider = await createUserWithRole(admin.token, reviewerPolicies());

@@ -2,8 +2,9 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
 import { accessibleCase } from "./case-access";
-import { toCaseDtos, type CaseDto } from "./case-dto";
-import { addCreatorAsMember, caseWriteError, setCaseMembers } from "./case-members";
+import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
+import { caseWriteError } from "./case-write-error";
+import { addExistingUserAsMember, replaceCaseMembers } from "./cases.queries";
 import { nameKey, type CreateCaseInput } from "./ediscovery.schemas";
 
 /** Creates an open case; its creator is one of its members. */
@@ -20,9 +21,10 @@ export async function createCase(options: { principal: Principal; input: CreateC
           createdById: principal.userId,
         },
       });
-      await setCaseMembers(tx, created.id, input.memberIds ?? []);
-      await addCreatorAsMember(tx, created.id, principal.userId);
-      const [dto] = await toCaseDtos(tx, [await accessibleCase(tx, principal, created.id)]);
+      await replaceCaseMembers(tx, created.id, input.memberIds ?? []);
+      // The creator works on the cases they create.
+      await addExistingUserAsMember(tx, created.id, principal.userId);
+      const [dto] = await loadCaseDtos(tx, [await accessibleCase(tx, principal, created.id)]);
       await appendAuditEntry(tx, {
         actor: principal.actor,
         actionType: "CREATE",

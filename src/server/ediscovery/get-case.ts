@@ -2,7 +2,7 @@ import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { loadHolds, type LegalHoldDto } from "../legal-holds/load-holds";
 import { accessibleCase } from "./case-access";
-import { toCaseDtos, type CaseDto } from "./case-dto";
+import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
 import { exportDto, savedSearchDto, type ExportDto, type SavedSearchDto } from "./case-records-dto";
 
 export interface CaseDetailDto extends CaseDto {
@@ -14,7 +14,7 @@ export interface CaseDetailDto extends CaseDto {
 /** The case with its holds (and their email counts), saved searches and exports. */
 export async function getCase(options: { principal: Principal; id: string }): Promise<CaseDetailDto> {
   const client = db();
-  const [dto] = await toCaseDtos(client, [await accessibleCase(client, options.principal, options.id)]);
+  const [dto] = await loadCaseDtos(client, [await accessibleCase(client, options.principal, options.id)]);
   const [holds, searches, exports] = await Promise.all([
     loadHolds(client, undefined, options.id),
     client.ediscoverySavedSearch.findMany({ where: { caseId: options.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),

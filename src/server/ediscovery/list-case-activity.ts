@@ -1,9 +1,9 @@
-import type { AuditLog } from "@/generated/prisma/client";
 import { toAuditLogEntry, type AuditLogEntry } from "../audit/audit-log-entry";
 import { redactAuditEntries } from "../audit/redact-audit-entry";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { accessibleCase } from "./case-access";
+import { caseAuditEntries } from "./cases.queries";
 import type { CaseActivityInput } from "./ediscovery.schemas";
 
 export interface CaseActivityPage {
@@ -27,12 +27,7 @@ export async function listCaseActivity(options: {
   const client = db();
   await accessibleCase(client, principal, caseId);
   const before = input.cursor ?? null;
-  const rows = await client.$queryRaw<AuditLog[]>`
-    SELECT id, previous_hash AS "previousHash", "timestamp", actor_identifier AS "actorIdentifier", actor_ip AS "actorIp",
-           action_type AS "actionType", target_type AS "targetType", target_id AS "targetId", details, current_hash AS "currentHash"
-      FROM audit_logs
-     WHERE (details ->> 'caseId') = ${caseId} AND (${before}::bigint IS NULL OR id < ${before}::bigint)
-     ORDER BY id DESC LIMIT ${input.limit + 1}`;
+  const rows = await caseAuditEntries(client, caseId, before, input.limit + 1);
   const page = rows.slice(0, input.limit).map(toAuditLogEntry);
   const last = page[page.length - 1];
   return { items: redactAuditEntries(principal, page), next: rows.length > input.limit && last ? last.id : null };

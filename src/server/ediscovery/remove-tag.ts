@@ -5,6 +5,7 @@ import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
 import { findTag } from "./find-tag";
 import { visibleEmailIds } from "./apply-tag";
+import { unlinkTaggedEmails } from "./tags.queries";
 
 /** Takes the tag off the given emails the member may read (idempotent), audited with the ids. */
 export async function removeTag(options: {
@@ -18,8 +19,7 @@ export async function removeTag(options: {
     assertCaseOpen(await accessibleCase(tx, principal, options.caseId, "share"));
     const tag = await findTag(tx, options.caseId, options.tagId);
     const ids = await visibleEmailIds(tx, principal, [...new Set(options.emailIds.map((id) => id.toLowerCase()))]);
-    const emailsUntagged = await tx.$executeRaw`
-      DELETE FROM ediscovery_tagged_emails WHERE tag_id = ${tag.id}::uuid AND email_id = ANY(${ids}::uuid[])`;
+    const emailsUntagged = await unlinkTaggedEmails(tx, tag.id, ids);
     await appendAuditEntry(tx, {
       actor: principal.actor,
       actionType: "TAG_REMOVE",

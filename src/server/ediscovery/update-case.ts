@@ -2,8 +2,9 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { transaction, type Tx } from "../db/client";
 import { accessibleCase } from "./case-access";
-import { toCaseDtos, type CaseDto } from "./case-dto";
-import { caseWriteError, setCaseMembers } from "./case-members";
+import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
+import { caseWriteError } from "./case-write-error";
+import { lockActiveCaseHolds, replaceCaseMembers } from "./cases.queries";
 import { nameKey, type UpdateCaseInput } from "./ediscovery.schemas";
 
 /**
@@ -15,7 +16,7 @@ export async function updateCase(options: { principal: Principal; id: string; in
   try {
     return await transaction(async (tx) => {
       const before = await accessibleCase(tx, principal, options.id, "update");
-      const [beforeDto] = await toCaseDtos(tx, [before]);
+      const [beforeDto] = await loadCaseDtos(tx, [before]);
       const closing = input.status === "closed" && before.status === "open";
       const reopening = input.status === "open" && before.status === "closed";
       await tx.ediscoveryCase.update({
@@ -28,9 +29,9 @@ export async function updateCase(options: { principal: Principal; id: string; in
           ...(reopening && { status: "open", closedAt: null }),
         },
       });
-      if (input.memberIds !== undefined) await setCaseMembers(tx, options.id, input.memberIds);
+      if (input.memberIds !== undefined) await replaceCaseMembers(tx, options.id, input.memberIds);
       const deactivatedHoldIds = closing ? await deactivateCaseHolds(tx, principal.actor, options.id) : [];
-      const [after] = await toCaseDtos(tx, [await accessibleCase(tx, principal, options.id)]);
+      const [after] = await loadCaseDtos(tx, [await accessibleCase(tx, principal, options.id)]);
       await appendAuditEntry(tx, {
         actor: principal.actor,
         actionType: "UPDATE",
@@ -46,8 +47,7 @@ export async function updateCase(options: { principal: Principal; id: string; in
 }
 
 async function deactivateCaseHolds(tx: Tx, actor: AuditActor, caseId: string): Promise<string[]> {
-  const holds = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM legal_holds WHERE case_id = ${caseId}::uuid AND is_active ORDER BY id FOR UPDATE`;
+  const holds = await lockActiveCaseHolds(tx, caseId);
   for (const hold of holds) {
     await tx.legalHold.update({ where: { id: hold.id }, data: { isActive: false } });
     await appendAuditEntry(tx, {

@@ -51,7 +51,7 @@ export async function bulkApplyHold(options: {
           actionType: "BULK_APPLY_HOLD",
           targetType: "LegalHold",
           targetId: options.id,
-          details: { queryUsed: options.query, emailsLinked },
+          details: { queryUsed: options.query, emailsLinked, caseId: hold.case_id },
         });
         return { legalHoldId: options.id, emailsLinked, queryUsed: options.query };
       },

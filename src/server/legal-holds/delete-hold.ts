@@ -16,7 +16,7 @@ export async function deleteHold(options: { actor: AuditActor; id: string }): Pr
       actionType: "DELETE",
       targetType: "LegalHold",
       targetId: options.id,
-      details: { name: hold.name, linksRemoved: links },
+      details: { name: hold.name, linksRemoved: links, caseId: hold.case_id },
     });
   });
 }

@@ -246,7 +246,7 @@ describe("release-all and bulk-apply", () => {
     const second = await api("POST", `${BASE}/holds/${hold.id}/bulk-apply`, { token: admin.token, body });
     expect(second.body.emailsLinked).toBe(0);
     const audit = await db().auditLog.findFirst({ where: { actionType: "BULK_APPLY_HOLD" }, orderBy: { id: "asc" } });
-    expect(audit?.details).toEqual({ queryUsed: first.body.queryUsed, emailsLinked: total, actorUserId: admin.user.id });
+    expect(audit?.details).toEqual({ queryUsed: first.body.queryUsed, emailsLinked: total, caseId: null, actorUserId: admin.user.id });
 
     // Across several pages, with some emails linked already: each counted once, only the new links.
     const other = await createHold(admin.token, { name: "Case B" });

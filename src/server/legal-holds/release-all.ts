@@ -17,7 +17,7 @@ export async function releaseAll(options: { actor: AuditActor; id: string }): Pr
       actionType: "RELEASE_ALL",
       targetType: "LegalHold",
       targetId: options.id,
-      details: { name: hold.name, emailsReleased },
+      details: { name: hold.name, emailsReleased, caseId: hold.case_id },
     });
     return { emailsReleased };
   });

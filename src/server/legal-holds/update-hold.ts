@@ -37,7 +37,8 @@ export async function updateHold(options: { actor: AuditActor; id: string; input
         actionType: "UPDATE",
         targetType: "LegalHold",
         targetId: options.id,
-        details: { changes },
+        // The case the hold is in after the change, or the one it left: its activity shows the change.
+        details: { changes, caseId: input.caseId ?? before.case_id },
       });
       return (await loadHolds(tx, options.id))[0];
     });

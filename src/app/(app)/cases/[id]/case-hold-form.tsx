@@ -1,22 +1,24 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { useTRPC } from "@/lib/trpc";
+import { useInvalidate } from "@/lib/use-invalidate";
 import { HoldFields, holdInput } from "../../holds/hold-form";
 
 /** A hold created here carries the case's id, so it joins the case's holds. */
 export function CaseHoldForm({ caseId }: { caseId: string }) {
   const trpc = useTRPC();
   const toast = useToast();
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate();
   const create = useMutation(
     trpc.legalHolds.create.mutationOptions({
       onSuccess: (hold) => (
         toast(`Hold "${hold.name}" created`),
-        queryClient.invalidateQueries({ queryKey: trpc.ediscovery.get.queryKey({ id: caseId }) })
+        // The case's holds and its activity, and the holds page.
+        invalidate(trpc.ediscovery.pathFilter(), trpc.legalHolds.pathFilter())
       ),
     }),
   );

@@ -6,32 +6,33 @@ import { useCapabilities } from "@/lib/capabilities";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { CaseHoldForm } from "./case-hold-form";
+import { CaseCustodians, CaseMembers } from "./case-people";
 
 export type CaseDetail = RouterOutputs["ediscovery"]["get"];
 
-/** The case's scope as the API has it: custodians, members (by name where the user may list users) and holds. */
+/** The case's scope: custodians and members (editable while the case is open, with manage:ediscovery) and holds. */
 export function CaseOverview({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const can = useCapabilities();
   const users = useQuery(trpc.users.list.queryOptions(can.readUsers ? undefined : skipToken));
-  const memberName = (id: string) => {
-    const user = users.data?.find((candidate) => candidate.id === id);
-    return user ? `${user.first_name} ${user.last_name} <${user.email}>` : id;
-  };
+  const editable = can.manageEdiscovery && matter.status === "open";
   return (
     <div className="space-y-6">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-slate-600">Custodians</dt>
-        <dd data-testid="case-custodians">
-          {matter.custodians.length ? matter.custodians.join(", ") : "All mailboxes (no custodian set)"}
+        <dd>
+          <CaseCustodians caseId={matter.id} custodians={matter.custodians} editable={editable} />
         </dd>
         <dt className="font-medium text-slate-600">Members</dt>
         <dd>
-          <ul>
-            {matter.memberIds.map((id) => (
-              <li key={id}>{memberName(id)}</li>
-            ))}
-          </ul>
+          <CaseMembers
+            caseId={matter.id}
+            memberIds={matter.memberIds}
+            users={users.data}
+            selfId={can.user.id}
+            manageAll={can.manageAll}
+            editable={editable}
+          />
         </dd>
         <dt className="font-medium text-slate-600">Created</dt>
         <dd>{formatDateTime(matter.createdAt)}</dd>

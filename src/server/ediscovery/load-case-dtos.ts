@@ -1,6 +1,5 @@
-import { Prisma } from "@/generated/prisma/client";
-import { querySql, type SqlClient } from "../db/sql-client";
-import type { CaseRow } from "./case-access";
+import type { SqlClient } from "../db/sql-client";
+import { membersOfCases, type CaseRow } from "./cases.queries";
 
 export interface CaseDto {
   id: string;
@@ -15,13 +14,12 @@ export interface CaseDto {
   closedAt: string | null;
 }
 
-export async function toCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<CaseDto[]> {
+/** The API's view of case rows, with their members (read in one query). */
+export async function loadCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<CaseDto[]> {
   if (rows.length === 0) return [];
-  const members = await querySql<{ case_id: string; user_id: string }>(
+  const members = await membersOfCases(
     client,
-    Prisma.sql`
-    SELECT case_id, user_id FROM ediscovery_case_members
-    WHERE case_id = ANY(${rows.map((row) => row.id)}::uuid[]) ORDER BY user_id`,
+    rows.map((row) => row.id),
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,0 +1,11 @@
+import { isForeignKeyViolation, isUniqueViolation } from "../db/unique-violation";
+import { conflict, validationError } from "../errors/app-error";
+
+export const duplicateCaseName = (name: string) => conflict(`A case named "${name}" already exists`);
+
+/** Constraint violations of a case write as the API's answers: 409 on the name, 422 on an unknown member. */
+export function caseWriteError(error: unknown, name: string | undefined): unknown {
+  if (isUniqueViolation(error)) return duplicateCaseName(name ?? "");
+  if (isForeignKeyViolation(error)) return validationError([{ field: "memberIds", message: "memberIds must name existing users" }]);
+  return error;
+}
