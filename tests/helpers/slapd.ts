@@ -10,7 +10,9 @@ import { runProcess } from "./run-process";
  * A real OpenLDAP server (Debian's slapd) for tests: its own cn=config (made with slapadd), mdb
  * database and pid file under a temp dir, plain LDAP on a free loopback port. The memberof overlay
  * maintains `memberOf` from groupOfNames, as Active Directory does; the ppolicy overlay makes
- * `pwdAccountLockedTime` lock an account (a disabled account refuses its bind).
+ * `pwdAccountLockedTime` lock an account (a disabled account refuses its bind). With `{ tls: true }`
+ * a throwaway CA and a server certificate for 127.0.0.1 are made with openssl in its directory, and
+ * slapd also listens for ldaps:// on a second port (StartTLS on the ldap:// one).
  */
 export const LDAP_SUFFIX = "dc=example,dc=org";
 export const LDAP_ADMIN_DN = `cn=admin,${LDAP_SUFFIX}`;
@@ -29,6 +31,9 @@ export interface LdapUser {
 
 export interface SlapdServer {
   url: string;
+  /** With `{ tls: true }`: the ldaps:// URL and the PEM file of the CA that signed the server's certificate. */
+  ldapsUrl?: string;
+  caFile?: string;
   /** The environment that points the application at this directory. */
   env: Record<string, string>;
   userDn(uid: string): string;
@@ -45,12 +50,18 @@ const SLAPADD_BIN = process.env.SLAPADD_BIN ?? "/usr/sbin/slapadd";
 const MODULE_PATH = process.env.SLAPD_MODULE_PATH ?? "/usr/lib/ldap";
 const SCHEMA_DIR = process.env.SLAPD_SCHEMA_DIR ?? "/etc/ldap/schema";
 
-function configLdif(dir: string): string {
+function configLdif(dir: string, tls: boolean): string {
+  const tlsFiles = tls
+    ? `olcTLSCACertificateFile: ${dir}/tls/ca.pem
+olcTLSCertificateFile: ${dir}/tls/server.pem
+olcTLSCertificateKeyFile: ${dir}/tls/server.key
+`
+    : "";
   return `dn: cn=config
 objectClass: olcGlobal
 cn: config
 olcPidFile: ${dir}/slapd.pid
-
+${tlsFiles}
 dn: cn=module{0},cn=config
 objectClass: olcModuleList
 cn: module{0}
@@ -176,18 +187,61 @@ async function seed(url: string, users: LdapUser[]): Promise<void> {
   });
 }
 
+async function openssl(args: string[]): Promise<void> {
+  const result = await runProcess("openssl", args);
+  if (result.code !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr}`);
+}
+
+/** A throwaway CA (tls/ca.pem) and a certificate it signed for 127.0.0.1 and localhost (tls/server.pem, server.key). */
+async function makeCertificates(dir: string): Promise<void> {
+  const file = (name: string) => path.join(dir, "tls", name);
+  await mkdir(path.join(dir, "tls"));
+  await openssl(
+    ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test LDAP CA"]
+      .concat(["-keyout", file("ca.key"), "-out", file("ca.pem")])
+      .concat(["-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]),
+  );
+  await openssl([
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-subj",
+    "/CN=127.0.0.1",
+    "-keyout",
+    file("server.key"),
+    "-out",
+    file("server.csr"),
+  ]);
+  await writeFile(file("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n");
+  await openssl(
+    ["x509", "-req", "-days", "2", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key")].concat([
+      "-CAcreateserial",
+      "-extfile",
+      file("server.ext"),
+      "-out",
+      file("server.pem"),
+    ]),
+  );
+}
+
 /** Starts slapd seeded with `users` and their groups (groupOfNames under ou=groups). */
-export async function startSlapd(users: LdapUser[]): Promise<SlapdServer> {
+export async function startSlapd(users: LdapUser[], options: { tls?: boolean } = {}): Promise<SlapdServer> {
   const dir = await mkdtemp(path.join(tmpdir(), "slapd-"));
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = options.tls ? `ldaps://127.0.0.1:${await freePort()}` : undefined;
   await mkdir(path.join(dir, "config"));
   await mkdir(path.join(dir, "data"));
-  await writeFile(path.join(dir, "config.ldif"), configLdif(dir));
+  if (options.tls) await makeCertificates(dir);
+  await writeFile(path.join(dir, "config.ldif"), configLdif(dir, options.tls === true));
   const added = await runProcess(SLAPADD_BIN, ["-n", "0", "-F", path.join(dir, "config"), "-l", path.join(dir, "config.ldif")]);
   if (added.code !== 0) throw new Error(`slapadd failed: ${added.stderr}`);
   let output = "";
-  const child = spawn(SLAPD_BIN, ["-d", "0", "-h", `${url}/`, "-F", path.join(dir, "config")], { stdio: ["ignore", "pipe", "pipe"] });
+  const listeners = [url, ldapsUrl].filter(Boolean).map((listener) => `${listener}/`);
+  const child = spawn(SLAPD_BIN, ["-d", "0", "-h", listeners.join(" "), "-F", path.join(dir, "config")], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
   const killOnExit = () => child.kill("SIGKILL");
@@ -216,6 +270,7 @@ export async function startSlapd(users: LdapUser[]): Promise<SlapdServer> {
     );
   return {
     url,
+    ...(ldapsUrl ? { ldapsUrl, caFile: path.join(dir, "tls", "ca.pem") } : {}),
     env: { LDAP_URL: url, LDAP_BIND_DN: LDAP_ADMIN_DN, LDAP_BIND_PASSWORD: LDAP_ADMIN_PASSWORD, LDAP_USER_BASE: LDAP_PEOPLE },
     userDn,
     groupDn,

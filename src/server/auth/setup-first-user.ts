@@ -5,7 +5,7 @@ import { conflict } from "../errors/app-error";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 import { SUPER_ADMIN_SLUG } from "../roles/predefined-roles";
 import { insertUser } from "../users/create-user";
-import { USER_COUNT_LOCK_KEY } from "../users/user-dto";
+import { lockUserCount } from "../users/users.queries";
 import type { SetupInput } from "./auth.schemas";
 import { loginResultFor, type LoginResult } from "./login";
 import { hashPassword } from "./passwords";
@@ -23,7 +23,7 @@ export async function setupFirstUser(options: {
   const passwordHash = await hashPassword(options.input.password);
   try {
     const user = await transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${USER_COUNT_LOCK_KEY}::bigint)`;
+      await lockUserCount(tx);
       if ((await tx.user.count()) > 0) throw alreadySetUp();
       const role = await tx.role.findUniqueOrThrow({ where: { slug: SUPER_ADMIN_SLUG }, select: { id: true } });
       const created = await insertUser(tx, { ...options.input, roleId: role.id }, passwordHash);

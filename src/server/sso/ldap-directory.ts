@@ -10,9 +10,30 @@ export type DirectoryAnswer =
   | { kind: "refused" }
   | { kind: "not_in_directory" };
 
-/** The 503 of a directory that cannot answer; local break-glass sign-in does not need it. */
-export const directoryUnavailable = (cause: unknown) =>
-  new AppError("UNAVAILABLE", "The user directory (LDAP) cannot be reached; try again later", { cause });
+/** The code Node gives a TLS connection whose certificate it refused (unknown CA, wrong name, expired), if that is why it failed. */
+function certificateErrorCode(error: unknown): string | null {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && /CERT|SIGNATURE|ISSUER/.test(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * The 503 of a directory that cannot answer; local break-glass sign-in does not need it. A refused
+ * certificate says so, since waiting will not help: the operator must trust its CA (LDAP_CA_FILE).
+ */
+export function directoryUnavailable(cause: unknown): AppError {
+  const certificateError = certificateErrorCode(cause);
+  if (certificateError) {
+    return new AppError(
+      "UNAVAILABLE",
+      `The user directory's (LDAP) TLS certificate is not trusted (${certificateError}); set LDAP_CA_FILE to the certificate of the CA that signed it`,
+      { cause },
+    );
+  }
+  return new AppError("UNAVAILABLE", "The user directory (LDAP) cannot be reached; try again later", { cause });
+}
 
 const filterEscaper = new EqualityFilter({ attribute: "mail", value: "" });
 

@@ -4,6 +4,7 @@ import { revokeUserSessions } from "../users/revoke-user-sessions";
 import { emailKey, userSelect, type UserRecord } from "../users/user-dto";
 import { getSsoRoleMapping } from "./get-sso-role-mapping";
 import { roleForGroups } from "./role-for-groups";
+import { lockDirectoryUser } from "./sso.queries";
 import { isBreakGlassEmail } from "./sso-config";
 
 /** Who the identity provider or directory vouched for. */
@@ -50,8 +51,7 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
   const actor: AuditActor = { identifier: `${identity.source}:${identity.email}`.slice(0, 320), ip: options.ip };
   const key = emailKey(identity.email);
   return transaction(async (tx) => {
-    // Serializes two first sign-ins of the same person (two tabs), so one provisions and the other finds.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${key}`}))`;
+    await lockDirectoryUser(tx, key);
     const decision = roleForGroups(await getSsoRoleMapping({ client: tx }), identity.groups);
     const cause = {
       source: identity.source,
@@ -99,7 +99,7 @@ export async function signInDirectoryUser(options: { identity: DirectoryIdentity
       actor,
       userId: existing.id,
       reason: identity.source === "oidc" ? "role_changed_by_sso" : "role_changed_by_ldap",
-      db: tx,
+      client: tx,
     });
     return { user: { ...user, sessionVersion } };
   });

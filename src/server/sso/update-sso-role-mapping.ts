@@ -3,17 +3,15 @@ import { transaction } from "../db/client";
 import { validationError, type FieldError } from "../errors/app-error";
 import { getSsoRoleMapping } from "./get-sso-role-mapping";
 import { groupKey, type SsoRoleMapping } from "./sso.schemas";
+import { lockExistingRoles, lockSsoRoleMapping } from "./sso.queries";
 
 /** Replaces the whole mapping; unknown roles are a 422 naming the rule. Audited as UPDATE on SsoRoleMapping. */
 export async function updateSsoRoleMapping(options: { actor: AuditActor; input: SsoRoleMapping }): Promise<SsoRoleMapping> {
   const { mappings, defaultRoleId } = options.input;
   return transaction(async (tx) => {
-    // Serializes concurrent replacements, so each entry's "from" is the mapping it replaced.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('sso_role_mapping'))`;
+    await lockSsoRoleMapping(tx);
     const wanted = [...new Set([...mappings.map((rule) => rule.roleId), ...(defaultRoleId ? [defaultRoleId] : [])])];
-    // FOR KEY SHARE: a role deleted at this moment cannot leave a rule pointing nowhere.
-    const found = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM roles WHERE id = ANY(${wanted}::uuid[]) FOR KEY SHARE`;
-    const existing = new Set(found.map((row) => row.id));
+    const existing = await lockExistingRoles(tx, wanted);
     const errors: FieldError[] = mappings.flatMap((rule, index) =>
       existing.has(rule.roleId) ? [] : [{ field: `mappings.${index}.roleId`, message: "role does not exist" }],
     );

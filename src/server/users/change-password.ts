@@ -24,7 +24,7 @@ export async function changePassword(options: { principal: Principal; input: Cha
       targetId: options.principal.userId,
       details: { passwordChanged: true },
     });
-    await revokeUserSessions({ actor: options.principal.actor, userId: options.principal.userId, reason: "password_changed", db: tx });
+    await revokeUserSessions({ actor: options.principal.actor, userId: options.principal.userId, reason: "password_changed", client: tx });
   });
   return { message: "Password changed" };
 }

@@ -7,10 +7,10 @@ import { assertRoleExists } from "./assert-role-exists";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
 import type { CreateUserInput } from "./users.schemas";
 
-/** Inserts a user inside `tx` (shared by user creation and first-run setup). */
-export async function insertUser(tx: Tx, input: CreateUserInput, passwordHash: string) {
-  await assertRoleExists(tx, input.roleId);
-  return tx.user.create({
+/** Inserts a user inside the transaction `client` (shared by user creation and first-run setup). */
+export async function insertUser(client: Tx, input: CreateUserInput, passwordHash: string) {
+  await assertRoleExists(client, input.roleId);
+  return client.user.create({
     data: {
       email: input.email,
       emailKey: emailKey(input.email),

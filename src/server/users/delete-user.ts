@@ -1,12 +1,12 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { conflict, notFound } from "../errors/app-error";
-import { USER_COUNT_LOCK_KEY } from "./user-dto";
+import { lockUserCount } from "./users.queries";
 
 /** Deletes a user (their API keys go by cascade); the last remaining user is kept (409), even under races. */
 export async function deleteUser(options: { actor: AuditActor; id: string }): Promise<void> {
   await transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${USER_COUNT_LOCK_KEY}::bigint)`;
+    await lockUserCount(tx);
     const user = await tx.user.findUnique({ where: { id: options.id }, select: { id: true, email: true } });
     if (!user) throw notFound("User");
     if ((await tx.user.count()) <= 1) throw conflict("The last remaining user cannot be deleted");

@@ -69,7 +69,7 @@ describe("revoking a user's sessions", () => {
           actor: { identifier: "test", ip: "127.0.0.1" },
           userId: admin.user.id,
           reason: "administrator",
-          db: tx,
+          client: tx,
         });
         throw new Error("abort");
       }),

@@ -9,14 +9,14 @@ export type SessionRevocationReason =
 /**
  * Ends every bearer token and UI session the user holds (API keys are separate credentials and
  * stay): their session version moves on, and every request compares it (`principalForUser`).
- * Pass `db` to run inside the caller's transaction, so the revocation commits with the change
+ * Pass `client` to run inside the caller's transaction, so the revocation commits with the change
  * that caused it; the `REVOKE_SESSIONS` entry records the reason.
  */
 export async function revokeUserSessions(options: {
   actor: AuditActor;
   userId: string;
   reason: SessionRevocationReason;
-  db?: DbOrTx;
+  client?: DbOrTx;
 }): Promise<{ sessionVersion: number }> {
   const revoke = async (tx: DbOrTx) => {
     const updated = await tx.user.updateManyAndReturn({
@@ -34,5 +34,5 @@ export async function revokeUserSessions(options: {
     });
     return { sessionVersion: updated[0].sessionVersion };
   };
-  return options.db ? revoke(options.db) : transaction(revoke);
+  return options.client ? revoke(options.client) : transaction(revoke);
 }

@@ -60,7 +60,7 @@ export async function updateUser(options: {
           ...options.actionDetails,
         },
       });
-      if (disabling) await revokeUserSessions({ actor: options.actor, userId: options.id, reason: "user_disabled", db: tx });
+      if (disabling) await revokeUserSessions({ actor: options.actor, userId: options.id, reason: "user_disabled", client: tx });
       return toUserDto(user);
     });
   } catch (error) {

@@ -46,6 +46,3 @@ export const userSelect = {
 } as const;
 
 export const emailKey = (email: string) => email.trim().toLowerCase();
-
-/** Serializes operations that depend on how many users exist (setup, deleting the last user). */
-export const USER_COUNT_LOCK_KEY = 7_243_018;

@@ -29,7 +29,7 @@ export async function disableMfa(options: { principal: Principal; input: Disable
       targetId: userId,
       details: { method: "totp" },
     });
-    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", db: tx });
+    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", client: tx });
     return { message: "Two-factor authentication disabled" };
   });
 }

@@ -1,0 +1,21 @@
+import { Prisma } from "@/generated/prisma/client";
+import { querySql, runSql, type SqlClient } from "../db/sql-client";
+
+/** Serializes two first sign-ins of the same person (two tabs) until the transaction ends, so one provisions and the other finds. */
+export async function lockDirectoryUser(client: SqlClient, emailKey: string): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${emailKey}`}))`);
+}
+
+/** Serializes replacements of the mapping until the transaction ends, so each audit entry's "from" is the mapping it replaced. */
+export async function lockSsoRoleMapping(client: SqlClient): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('sso_role_mapping'))`);
+}
+
+/** The ids among `roleIds` that exist, locked FOR KEY SHARE: a role deleted at this moment cannot leave a rule pointing nowhere. */
+export async function lockExistingRoles(client: SqlClient, roleIds: string[]): Promise<Set<string>> {
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`SELECT id::text FROM roles WHERE id = ANY(${roleIds}::uuid[]) FOR KEY SHARE`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
