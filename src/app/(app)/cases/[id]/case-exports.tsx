@@ -11,6 +11,7 @@ import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { BulkRestoreForm } from "../../emails/restore-form";
 import type { CaseDetail } from "./case-overview";
 
 type Export = RouterOutputs["ediscovery"]["exports"][number];
@@ -177,6 +178,9 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
                     >
                       Verify {item.name}
                     </button>
+                    {can.restoreArchive ? (
+                      <BulkRestoreForm selection={{ exportId: item.id }} label={`Restore ${item.name} to mailbox`} />
+                    ) : null}
                   </>
                 ) : null}
                 {verifications[item.id] ? <VerificationResult result={verifications[item.id]} /> : null}
