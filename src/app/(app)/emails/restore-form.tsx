@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { ProgressBar } from "@/components/progress-bar";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { errorMessage, useTRPC } from "@/lib/trpc";
@@ -73,16 +74,7 @@ function RestoreRunProgress({
   const percent = run.total ? Math.floor((settled / run.total) * 100) : run.status === "completed" ? 100 : 0;
   return (
     <div className="min-w-40 space-y-1 pt-1">
-      <div
-        role="progressbar"
-        aria-label="Restore progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded bg-slate-200"
-      >
-        <div className={`h-2 ${run.status === "failed" ? "bg-red-500" : "bg-indigo-600"}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label="Restore progress" percent={percent} failed={run.status === "failed"} />
       <p role="status" className="text-sm text-slate-700">
         Restore {run.status}: {run.restored} restored{run.total !== null ? ` of ${run.total}` : ""}
         {run.failed > 0 ? `, ${run.failed} failed` : ""}

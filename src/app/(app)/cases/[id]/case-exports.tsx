@@ -6,6 +6,7 @@ import { useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError } from "@/components/form-field";
+import { ProgressBar } from "@/components/progress-bar";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
@@ -29,16 +30,7 @@ function ExportProgress({ item }: { item: Export }) {
   const percent = item.totalItems > 0 ? Math.floor((item.processedItems / item.totalItems) * 100) : item.status === "completed" ? 100 : 0;
   return (
     <div className="min-w-40 space-y-1">
-      <div
-        role="progressbar"
-        aria-label={`Progress of ${item.name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded bg-slate-200"
-      >
-        <div className={`h-2 ${item.status === "failed" ? "bg-red-500" : "bg-indigo-600"}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={`Progress of ${item.name}`} percent={percent} failed={item.status === "failed"} />
       <p className="text-xs text-slate-600">
         {formatNumber(item.processedItems)} / {formatNumber(item.totalItems)} · {formatBytes(item.bytes)}
       </p>
