@@ -19,7 +19,7 @@ import { mailboxAddress } from "../src/server/ingestion-sources/ingestion-source
 import { findImportFiles } from "../src/server/ingestion/files/find-import-files";
 import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ingestion/files/find-source";
 import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
-import { importMessages } from "../src/server/ingestion/import-messages";
+import { importMessageStream } from "../src/server/ingestion/import-message-stream";
 import { installationPublicKey } from "../src/server/signing/installation-signing-key";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 import { log, progressBar, UsageError } from "./archive/cli-support";
@@ -116,7 +116,7 @@ async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, {
       rate: Math.round(messages / Math.max(0.001, (Date.now() - startedAt) / 1000)),
     });
     bar.start(Math.max(1, totalBytes), 0, payload());
-    const summary = await importMessages({
+    const summary = await importMessageStream({
       actor,
       sourceId: source.id,
       userEmail: mailbox.data,

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataDir } from "../config/env";
 import { db } from "../db/client";
-import { ingestMessages } from "../ingestion/ingest-messages";
+import { ingestBatch } from "../ingestion/ingest-batch";
 import { installationPublicKey } from "../signing/installation-signing-key";
 import { runNextExport } from "./run-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
@@ -27,7 +27,7 @@ const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 
 async function ingest(userEmail: string, messages: Buffer[]): Promise<string[]> {
-  const outcomes = await ingestMessages({ sourceId: await ensureTestSource(), userEmail, messages: messages.map((raw) => ({ raw })) });
+  const outcomes = await ingestBatch({ sourceId: await ensureTestSource(), userEmail, messages: messages.map((raw) => ({ raw })) });
   return outcomes.map((outcome) =>
     outcome.status === "imported" ? outcome.emailId : (Promise.reject(new Error(JSON.stringify(outcome))) as never),
   );

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { ingestMessages } from "../ingestion/ingest-messages";
+import { ingestBatch } from "../ingestion/ingest-batch";
 import { exportDirectory, emlFile } from "./production-format";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
@@ -109,7 +109,7 @@ describe("ediscovery.verifyExport", () => {
   it("verifies a completed production with the installation key, detects a tampered message, refuses one not completed", SLOW, async () => {
     const admin = await setupAdmin();
     const outsider = await createUserWithRole(admin.token, reviewerPolicies());
-    const outcomes = await ingestMessages({
+    const outcomes = await ingestBatch({
       sourceId: await ensureTestSource(),
       userEmail: "alice@example.com",
       messages: [buildMessage({ subject: "Merger one", body: "merger" }), buildMessage({ subject: "Merger two", body: "merger" })].map(

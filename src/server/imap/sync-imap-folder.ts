@@ -1,5 +1,5 @@
 import type { ImapFlow } from "imapflow";
-import { ingestMessages } from "../ingestion/ingest-messages";
+import { ingestBatch } from "../ingestion/ingest-batch";
 import { advanceFolderState, openFolderState } from "./imap-folder-state";
 import { messageTags } from "./imap-tags";
 
@@ -100,7 +100,7 @@ async function archiveBatch(options: {
   );
   // A message expunged since the listing is simply gone; the rest are archived in UID order.
   const messages = fetched.filter((message) => message.source).sort((a, b) => a.uid - b.uid);
-  const outcomes = await ingestMessages({
+  const outcomes = await ingestBatch({
     sourceId: options.sourceId,
     userEmail: options.userEmail,
     messages: messages.map((message) => ({ raw: message.source!, path: folder, tags: messageTags(message.flags, message.labels) })),

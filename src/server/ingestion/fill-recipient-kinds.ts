@@ -1,9 +1,8 @@
-import { Prisma } from "@/generated/prisma/client";
 import { simpleParser } from "mailparser";
 import { pgPool } from "../db/pg-pool";
-import { querySql, runSql } from "../db/sql-client";
 import { BlobNotFoundError } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
+import { emailsWithoutRecipientKinds, setRecipientKinds } from "./ingestion.queries";
 import { lowerCasedAddresses } from "./parse-message";
 
 /** The header block of a message: everything before the first empty line (at most 1 MB, as parsing allows). */
@@ -23,12 +22,7 @@ export async function fillRecipientKinds(options: { batchSize?: number; signal?:
   let after = "00000000-0000-0000-0000-000000000000";
   let filled = 0;
   while (!options.signal?.aborted) {
-    const rows = await querySql<{ id: string; storagePath: string }>(
-      pgPool(),
-      Prisma.sql`
-      SELECT id, storage_path AS "storagePath" FROM archived_emails
-      WHERE cc_emails IS NULL AND id > ${after}::uuid ORDER BY id LIMIT ${batchSize}`,
-    );
+    const rows = await emailsWithoutRecipientKinds(pgPool(), after, batchSize);
     if (rows.length === 0) break;
     after = rows.at(-1)!.id;
     const kinds: { id: string; cc: string[]; bcc: string[] }[] = [];
@@ -44,13 +38,7 @@ export async function fillRecipientKinds(options: { batchSize?: number; signal?:
       }
     }
     if (kinds.length === 0) continue;
-    filled += await runSql(
-      pgPool(),
-      Prisma.sql`
-      UPDATE archived_emails e SET cc_emails = k.cc, bcc_emails = k.bcc
-      FROM jsonb_to_recordset(${JSON.stringify(kinds)}::jsonb) AS k(id uuid, cc text[], bcc text[])
-      WHERE e.id = k.id AND e.cc_emails IS NULL`,
-    );
+    filled += await setRecipientKinds(pgPool(), kinds);
   }
   return filled;
 }

@@ -12,7 +12,7 @@ import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { findImportFiles } from "./files/find-import-files";
 import { readImportFiles } from "./files/read-import-files";
-import { importMessages, type ImportSummary } from "./import-messages";
+import { importMessageStream, type ImportSummary } from "./import-message-stream";
 
 useEmptyDatabasePerTest();
 
@@ -37,7 +37,7 @@ async function upload(contentType: string, bytes: Buffer): Promise<ImportSummary
 
 async function importPaths(paths: string[]): Promise<ImportSummary> {
   const files = await findImportFiles(paths);
-  return importMessages({
+  return importMessageStream({
     actor: systemActor("test"),
     sourceId: await ensureTestSource(),
     userEmail: "alice@example.com",

@@ -8,7 +8,7 @@ import type { Principal } from "../auth/principal";
 import { dataDir } from "../config/env";
 import { db } from "../db/client";
 import { AppError, notFound, validationError } from "../errors/app-error";
-import { importMessages, type ImportSummary } from "./import-messages";
+import { importMessageStream, type ImportSummary } from "./import-message-stream";
 import { MAX_MESSAGE_BYTES, type ImportItem } from "./readers/import-item";
 import { readMboxMessages } from "./readers/mbox-reader";
 import { streamChunks } from "./readers/stream-chunks";
@@ -81,11 +81,11 @@ export async function importUpload(options: {
   const kind = uploadKind(options.contentType);
   const body = streamChunks(options.body);
   const common = { actor: options.principal.actor, sourceId: source.id, userEmail, origin: { upload: kind } };
-  if (kind === "rfc822") return importMessages({ ...common, items: oneMessage(await readWholeMessage(body)) });
-  if (kind === "mbox") return importMessages({ ...common, items: readMboxMessages(body) });
+  if (kind === "rfc822") return importMessageStream({ ...common, items: oneMessage(await readWholeMessage(body)) });
+  if (kind === "mbox") return importMessageStream({ ...common, items: readMboxMessages(body) });
   const file = await spoolToTempFile(body);
   try {
-    return await importMessages({ ...common, items: readZipMessages(file) });
+    return await importMessageStream({ ...common, items: readZipMessages(file) });
   } finally {
     await rm(file, { force: true });
   }

@@ -8,10 +8,10 @@ import { clearBlobIntents, lockBlobsShared, recordBlobIntents } from "../storage
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 import { describeIngestError } from "./describe-ingest-error";
-import { archivedRawHashes } from "./archived-raw-hashes";
 import { emailRow } from "./email-row";
 import type { IngestOutcome, PreparedBatch, PreparedMessage } from "./ingestion.types";
-import { insertArchivedEmails } from "./insert-archived-emails";
+import { insertArchivedEmails } from "./email-rows.queries";
+import { archivedRawHashes } from "./ingestion.queries";
 
 interface Ready {
   index: number;
@@ -28,7 +28,11 @@ interface Ready {
 export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOutcome[]> {
   const { outcomes } = batch;
   const hashOf = (candidate: PreparedBatch["candidates"][number]) => candidate.prepared.parsed.rawHashSha256;
-  const known = await archivedRawHashes({ sourceId: batch.sourceId, userEmail: batch.userEmail, hashes: batch.candidates.map(hashOf) });
+  const known = await archivedRawHashes(pgPool(), {
+    sourceId: batch.sourceId,
+    userEmail: batch.userEmail,
+    hashes: batch.candidates.map(hashOf),
+  });
   const fresh = batch.candidates.filter((candidate) => !known.has(hashOf(candidate)));
   if (fresh.length === 0) return outcomes;
   const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));

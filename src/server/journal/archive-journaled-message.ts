@@ -1,5 +1,5 @@
 import { AttachmentTexts } from "../ingestion/attachment-texts";
-import { normalizeMailbox, prepareBatch } from "../ingestion/ingest-messages";
+import { normalizeMailbox, prepareBatch } from "../ingestion/ingest-batch";
 import type { MessageEnvelope, PreparedBatch, PreparedMessage } from "../ingestion/ingestion.types";
 import type { ParsedMessage } from "../ingestion/parse-message";
 import { storePreparedBatch } from "../ingestion/store-prepared-batch";

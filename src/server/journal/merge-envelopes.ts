@@ -1,7 +1,6 @@
-import { Prisma } from "@/generated/prisma/client";
 import { withPgTransaction } from "../db/pg-pool";
-import { querySql } from "../db/sql-client";
 import { searchEngine } from "../search/search-engine-factory";
+import { addEnvelopes } from "./journal.queries";
 
 /** The envelope of one more SMTP transaction that carried bytes already archived. */
 export interface EnvelopeAddition {
@@ -11,13 +10,6 @@ export interface EnvelopeAddition {
   recipients: string[];
   participants: string[];
 }
-
-/** The new elements of `additions` (text[]) that `existing` (text[]) lacks, in their order. */
-const missing = (additions: Prisma.Sql, existing: Prisma.Sql) =>
-  Prisma.sql`ARRAY(SELECT a FROM unnest(${additions}) WITH ORDINALITY AS x(a, n) WHERE a <> ALL(${existing}) ORDER BY n)`;
-
-/** Envelope recipients no header (nor an earlier envelope) names: new Bcc recipients. */
-const unnamed = Prisma.sql`${missing(Prisma.sql`r."recipients"`, Prisma.sql`ARRAY(SELECT lower(v) FROM unnest(e.recipient_emails) v)`)}`;
 
 /**
  * Split delivery (docs/journaling.md): an MTA that splits one message's recipients over several
@@ -34,34 +26,7 @@ export async function mergeEnvelopes(options: {
 }): Promise<Map<string, string>> {
   if (options.additions.length === 0) return new Map();
   return withPgTransaction(async (client) => {
-    const rows = await querySql<{ id: string; hash: string; changed: boolean }>(
-      client,
-      Prisma.sql`
-      WITH input AS MATERIALIZED (
-        SELECT * FROM json_to_recordset(${JSON.stringify(options.additions)}::json) AS r("hashSha256" text, "from" text, "recipients" text[], "participants" text[])
-      ),
-      target AS (
-        SELECT e.id, r."hashSha256" AS hash FROM archived_emails e JOIN input r ON e.storage_hash_sha256 = r."hashSha256"
-        WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND e.user_email = ${options.userEmail}
-      ),
-      merged AS (
-        UPDATE archived_emails e SET
-          envelope_from = coalesce(e.envelope_from, r."from"),
-          envelope_recipients = e.envelope_recipients || ${missing(Prisma.sql`r."recipients"`, Prisma.sql`e.envelope_recipients`)},
-          recipients = e.recipients || coalesce((SELECT jsonb_agg(jsonb_build_object('name', '', 'email', a, 'bcc', true) ORDER BY n)
-            FROM unnest(${unnamed}) WITH ORDINALITY AS x(a, n)), '[]'::jsonb),
-          recipient_emails = e.recipient_emails || ${unnamed},
-          bcc_emails = CASE WHEN e.bcc_emails IS NULL THEN NULL ELSE e.bcc_emails || ${missing(unnamed, Prisma.sql`e.bcc_emails`)} END,
-          participant_emails = e.participant_emails || ${missing(Prisma.sql`r."participants"`, Prisma.sql`e.participant_emails`)},
-          search_vector = NULL,
-          is_indexed = false
-        FROM input r
-        WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND e.user_email = ${options.userEmail} AND e.storage_hash_sha256 = r."hashSha256"
-          AND NOT (r."recipients" <@ e.envelope_recipients AND r."participants" <@ e.participant_emails)
-        RETURNING e.id
-      )
-      SELECT t.id, t.hash, t.id IN (SELECT id FROM merged) AS changed FROM target t`,
-    );
+    const rows = await addEnvelopes(client, options.sourceId, options.userEmail, options.additions);
     const changed = rows.filter((row) => row.changed).map((row) => row.id);
     await searchEngine().indexEmails(client, changed);
     return new Map(rows.map((row) => [row.hash, row.id]));

@@ -17,7 +17,7 @@ import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs"
 import { restoreBackup, RestoreRefusedError } from "./restore-backup";
 import { systemActor } from "../audit/append-audit-entry";
 import { db, disconnectDb } from "../db/client";
-import { importMessages } from "../ingestion/import-messages";
+import { importMessageStream } from "../ingestion/import-message-stream";
 
 useEmptyDatabasePerTest();
 
@@ -76,7 +76,13 @@ async function importSome(sourceId: string, count: number) {
   async function* items() {
     for (const raw of messages) yield { raw };
   }
-  return importMessages({ actor: systemActor("test"), sourceId, userEmail: "archive@example.com", items: items(), origin: { test: true } });
+  return importMessageStream({
+    actor: systemActor("test"),
+    sourceId,
+    userEmail: "archive@example.com",
+    items: items(),
+    origin: { test: true },
+  });
 }
 
 async function countFiles(directory: string): Promise<number> {

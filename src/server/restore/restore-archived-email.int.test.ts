@@ -5,7 +5,7 @@ import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
-import { ingestMessages } from "../ingestion/ingest-messages";
+import { ingestBatch } from "../ingestion/ingest-batch";
 import { jobHandlers } from "../jobs/job-handlers";
 import { runNextJob } from "../jobs/run-next-job";
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       date: "Wed, 03 Jul 2024 09:15:00 +0200",
       body: "Bytes kept as they were.\r\n",
     });
-    const [outcome] = await ingestMessages({ sourceId: uploadSourceId, userEmail: mailbox, messages: [{ raw: raws[name] }] });
+    const [outcome] = await ingestBatch({ sourceId: uploadSourceId, userEmail: mailbox, messages: [{ raw: raws[name] }] });
     if (outcome.status !== "imported") throw new Error(`seed failed: ${JSON.stringify(outcome)}`);
     ids[name] = outcome.emailId;
   }
@@ -162,7 +162,7 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
     beforeAll(async () => {
       for (const day of [1, 2, 3]) {
         const raw = buildMessage({ subject: `Unlabelled ${day}`, messageId: null, date: `Mon, 0${day} Jul 2024 09:00:00 +0000` });
-        const [outcome] = await ingestMessages({ sourceId: uploadSourceId, userEmail: "alice@corp.test", messages: [{ raw }] });
+        const [outcome] = await ingestBatch({ sourceId: uploadSourceId, userEmail: "alice@corp.test", messages: [{ raw }] });
         if (outcome.status !== "imported") throw new Error("seed failed");
         unlabelled.push({ raw, id: outcome.emailId });
       }
@@ -201,7 +201,7 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
       });
       await lapse(runId, { total: 3, position: 1, restored: 1 });
       // Matches the query, but arrived after the run fixed its set.
-      await ingestMessages({
+      await ingestBatch({
         sourceId: uploadSourceId,
         userEmail: "alice@corp.test",
         messages: [{ raw: buildMessage({ subject: "Unlabelled 4", messageId: null }) }],

@@ -9,7 +9,7 @@ import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { runNextExport } from "../ediscovery/run-export";
-import { ingestMessages } from "../ingestion/ingest-messages";
+import { ingestBatch } from "../ingestion/ingest-batch";
 import { jobHandlers } from "../jobs/job-handlers";
 import { runNextJob } from "../jobs/run-next-job";
 
@@ -50,10 +50,10 @@ beforeAll(async () => {
       date: `Mon, 0${day} Jul 2024 09:00:00 +0000`,
       body: "Produced and restored.\r\n",
     });
-    await ingestMessages({ sourceId: uploads, userEmail: mailbox, messages: [{ raw }] });
+    await ingestBatch({ sourceId: uploads, userEmail: mailbox, messages: [{ raw }] });
     exported.push({ raw, mailbox, messageId });
   }
-  await ingestMessages({
+  await ingestBatch({
     sourceId: uploads,
     userEmail: "alice@corp.test",
     messages: [{ raw: buildMessage({ subject: "Lunch plans", body: "sandwiches" }) }],

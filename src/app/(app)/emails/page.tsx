@@ -135,7 +135,7 @@ function EmailSearch() {
             ))}
           </ul>
           {can.restoreArchive && results.data.total > 0 && (
-            <BulkRestoreForm searchQuery={{ query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy }} />
+            <BulkRestoreForm selection={{ searchQuery: { query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy } }} />
           )}
           <div className="mt-3 flex items-center gap-2">
             <button className="btn btn-sm" disabled={page <= 1} onClick={() => goTo(page - 1)}>

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { ProgressBar } from "@/components/progress-bar";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { errorMessage, useTRPC } from "@/lib/trpc";
@@ -63,12 +64,31 @@ export function RestoreForm({ emailId }: { emailId: string }) {
   );
 }
 
-/** Restores every result of a search in the background, showing the run's progress. */
-export function BulkRestoreForm({
-  searchQuery,
+/** A bulk restore's live progress (docs/journaling.md, "Restore"): a bar once the run knows its set, and its counts. */
+function RestoreRunProgress({
+  run,
 }: {
-  searchQuery: { query: string; filters: Record<string, string | undefined>; matchingStrategy?: string };
+  run: { status: string; total: number | null; restored: number; failed: number; error: string | null };
 }) {
+  const settled = run.restored + run.failed;
+  const percent = run.total ? Math.floor((settled / run.total) * 100) : run.status === "completed" ? 100 : 0;
+  return (
+    <div className="min-w-40 space-y-1 pt-1">
+      <ProgressBar label="Restore progress" percent={percent} failed={run.status === "failed"} />
+      <p role="status" className="text-sm text-slate-700">
+        Restore {run.status}: {run.restored} restored{run.total !== null ? ` of ${run.total}` : ""}
+        {run.failed > 0 ? `, ${run.failed} failed` : ""}
+        {run.error ? ` (${run.error})` : ""}
+      </p>
+    </div>
+  );
+}
+
+type BulkSelection =
+  { searchQuery: { query: string; filters: Record<string, string | undefined>; matchingStrategy?: string } } | { exportId: string };
+
+/** Restores every result of a search, or every item of a completed case export, in the background, showing the run's progress. */
+export function BulkRestoreForm({ selection, label = "Restore all results" }: { selection: BulkSelection; label?: string }) {
   const trpc = useTRPC();
   const toast = useToast();
   const [runId, setRunId] = useState<string | null>(null);
@@ -86,17 +106,11 @@ export function BulkRestoreForm({
   return (
     <div>
       <RestoreTargetForm
-        label="Restore all results"
+        label={label}
         pending={start.isPending}
-        onRestore={(target) => start.mutate({ ...target, searchQuery: searchQuery as never })}
+        onRestore={(target) => start.mutate({ ...target, ...(selection as object) } as never)}
       />
-      {run.data && (
-        <p role="status" className="text-sm text-slate-700">
-          Restore {run.data.status}: {run.data.restored} restored{run.data.total !== null ? ` of ${run.data.total}` : ""}
-          {run.data.failed > 0 ? `, ${run.data.failed} failed` : ""}
-          {run.data.error ? ` (${run.data.error})` : ""}
-        </p>
-      )}
+      {run.data && <RestoreRunProgress run={run.data} />}
     </div>
   );
 }

@@ -6,11 +6,13 @@ import { useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError } from "@/components/form-field";
+import { ProgressBar } from "@/components/progress-bar";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { BulkRestoreForm } from "../../emails/restore-form";
 import type { CaseDetail } from "./case-overview";
 
 type Export = RouterOutputs["ediscovery"]["exports"][number];
@@ -28,16 +30,7 @@ function ExportProgress({ item }: { item: Export }) {
   const percent = item.totalItems > 0 ? Math.floor((item.processedItems / item.totalItems) * 100) : item.status === "completed" ? 100 : 0;
   return (
     <div className="min-w-40 space-y-1">
-      <div
-        role="progressbar"
-        aria-label={`Progress of ${item.name}`}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2 overflow-hidden rounded bg-slate-200"
-      >
-        <div className={`h-2 ${item.status === "failed" ? "bg-red-500" : "bg-indigo-600"}`} style={{ width: `${percent}%` }} />
-      </div>
+      <ProgressBar label={`Progress of ${item.name}`} percent={percent} failed={item.status === "failed"} />
       <p className="text-xs text-slate-600">
         {formatNumber(item.processedItems)} / {formatNumber(item.totalItems)} · {formatBytes(item.bytes)}
       </p>
@@ -177,6 +170,9 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
                     >
                       Verify {item.name}
                     </button>
+                    {can.restoreArchive ? (
+                      <BulkRestoreForm selection={{ exportId: item.id }} label={`Restore ${item.name} to mailbox`} />
+                    ) : null}
                   </>
                 ) : null}
                 {verifications[item.id] ? <VerificationResult result={verifications[item.id]} /> : null}

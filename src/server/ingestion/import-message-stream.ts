@@ -1,9 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { AttachmentTexts } from "./attachment-texts";
-import { describeIngestError } from "./describe-ingest-error";
-import { normalizeMailbox } from "./ingest-messages";
-import { prepareMessage } from "./prepare-message";
+import { addToBatch, normalizeMailbox } from "./ingest-batch";
 import type { PreparedBatch } from "./ingestion.types";
 import { storePreparedBatch } from "./store-prepared-batch";
 import type { ImportItem } from "./readers/import-item";
@@ -27,10 +25,10 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 const MAX_WAITING_BATCHES = 2;
 
 /**
- * Archives every item of `items` into one source and mailbox, batch by batch, and writes one
- * IMPORT audit entry with the summary. `index` in failures is the item's 0-based position.
+ * Archives every item of a stream (an upload, the CLI's files) into one source and mailbox, batch
+ * by batch as it is read, and writes one IMPORT audit entry with the summary. `index` in failures is the item's 0-based position.
  */
-export async function importMessages(options: {
+export async function importMessageStream(options: {
   actor: AuditActor;
   sourceId: string;
   userEmail: string;
@@ -74,13 +72,8 @@ export async function importMessages(options: {
     for await (const item of options.items) {
       if ("error" in item) summary.failed.push({ index, reason: item.error });
       else {
-        const position = batchIndexes.push(index) - 1;
-        batch.outcomes.push({ status: "duplicate" });
-        try {
-          batch.candidates.push({ index: position, prepared: await prepareMessage(item, texts) });
-        } catch (error) {
-          batch.outcomes[position] = { status: "failed", reason: describeIngestError(error) };
-        }
+        batchIndexes.push(index);
+        await addToBatch(batch, item, texts);
         batchBytes += item.raw.length;
         bytes += item.raw.length;
       }
