@@ -10,9 +10,7 @@ import tseslint from "typescript-eslint";
 const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**", "src/server/auth/session/**"];
 
 // SQL text lives only in a domain's query modules (`*.queries.ts`, docs/architecture.md "Data access")
-// and in the database plumbing of src/server/db. Files not yet moved are listed in eslint-sql-legacy.json;
-// the list only shrinks.
-import sqlLegacyFiles from "./eslint-sql-legacy.json" with { type: "json" };
+// and in the database plumbing of src/server/db.
 const SQL_TEXT_MESSAGE = "SQL text belongs in the domain's *.queries.ts (docs/architecture.md, Data access).";
 const SQL_TEXT_SELECTORS = [
   "TaggedTemplateExpression[tag.object.name='Prisma'][tag.property.name='sql']",
@@ -69,7 +67,7 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/**/*.queries.ts", "src/server/db/**", "src/**/*.test.ts", ...sqlLegacyFiles],
+    ignores: ["src/**/*.queries.ts", "src/server/db/**", "src/**/*.test.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...SQL_TEXT_SELECTORS.map((selector) => ({ selector, message: SQL_TEXT_MESSAGE }))],
     },

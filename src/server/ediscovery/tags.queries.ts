@@ -1,5 +1,10 @@
 import { Prisma } from "@/generated/prisma/client";
+import type { Principal } from "../auth/principal";
+import { archiveScope } from "../authz/ability";
+import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archived-emails/archived-emails.queries";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import type { ListTaggedInput } from "./ediscovery.schemas";
 
 /** Links emails to the tag, skipping links that exist; each email is locked against deletion meanwhile. Answers the new links. */
 export async function linkTaggedEmails(client: SqlClient, tagId: string, userId: string, ids: string[]): Promise<number> {
@@ -29,4 +34,42 @@ export async function existingEmailIdsWithin(client: SqlClient, ids: string[], s
     Prisma.sql`SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id WHERE ${scope ?? Prisma.sql`TRUE`}`,
   );
   return rows.map((row) => row.id);
+}
+
+/** A page of the emails that carry one of the case's tags (or `input.tagId`), newest first, within the caller's read scope. */
+export async function selectTaggedEmailRows(
+  client: SqlClient,
+  options: { caseId: string; principal: Principal; input: ListTaggedInput },
+): Promise<SummaryRow[]> {
+  const { caseId, principal, input } = options;
+  const conditions = [
+    Prisma.sql`EXISTS (SELECT 1 FROM ediscovery_tagged_emails link JOIN ediscovery_tags tag ON tag.id = link.tag_id
+      WHERE link.email_id = e.id AND tag.case_id = ${caseId}::uuid ${input.tagId ? Prisma.sql`AND tag.id = ${input.tagId}::uuid` : Prisma.empty})`,
+    scopeCondition(archiveScope(principal.ability, "read")) ?? Prisma.sql`TRUE`,
+  ];
+  if (input.emailIds) conditions.push(Prisma.sql`e.id = ANY(${input.emailIds}::uuid[])`);
+  if (input.cursor) conditions.push(Prisma.sql`(e.sent_at, e.id) < (${input.cursor.sentAt}::timestamptz, ${input.cursor.id}::uuid)`);
+  const order = Prisma.sql`e."sentAt" DESC, e.id DESC`;
+  return querySql<SummaryRow>(
+    client,
+    summaryPageSql(
+      Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM archived_emails e WHERE ${Prisma.join(conditions, " AND ")}
+        ORDER BY e.sent_at DESC, e.id DESC LIMIT ${input.limit + 1}`,
+      order,
+    ),
+  );
+}
+
+/** Which of the case's tags each of these emails carries, in the tags' creation order. */
+export async function selectCaseTagLinks(
+  client: SqlClient,
+  caseId: string,
+  emailIds: string[],
+): Promise<{ email_id: string; tag_id: string }[]> {
+  return querySql(
+    client,
+    Prisma.sql`SELECT link.email_id, link.tag_id FROM ediscovery_tagged_emails link JOIN ediscovery_tags tag ON tag.id = link.tag_id
+    WHERE tag.case_id = ${caseId}::uuid AND link.email_id = ANY(${emailIds}::uuid[])
+    ORDER BY tag.created_at, tag.id`,
+  );
 }

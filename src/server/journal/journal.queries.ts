@@ -1,6 +1,14 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../db/sql-client";
-import type { EnvelopeAddition } from "./merge-envelopes";
+
+/** The envelope of one more SMTP transaction that carried bytes already archived. */
+export interface EnvelopeAddition {
+  hashSha256: string;
+  from: string;
+  /** Lower-cased, as stored (emailRow). */
+  recipients: string[];
+  participants: string[];
+}
 
 /** The new elements of `additions` (text[]) that `existing` (text[]) lacks, in their order. */
 const missing = (additions: Prisma.Sql, existing: Prisma.Sql) =>

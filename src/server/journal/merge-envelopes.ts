@@ -1,15 +1,6 @@
 import { withPgTransaction } from "../db/pg-pool";
 import { searchEngine } from "../search/search-engine-factory";
-import { addEnvelopes } from "./journal.queries";
-
-/** The envelope of one more SMTP transaction that carried bytes already archived. */
-export interface EnvelopeAddition {
-  hashSha256: string;
-  from: string;
-  /** Lower-cased, as stored (emailRow). */
-  recipients: string[];
-  participants: string[];
-}
+import { addEnvelopes, type EnvelopeAddition } from "./journal.queries";
 
 /**
  * Split delivery (docs/journaling.md): an MTA that splits one message's recipients over several
