@@ -66,7 +66,9 @@ async function connect(config: LdapConfig): Promise<Client> {
     url: config.url,
     timeout: config.timeoutMs,
     connectTimeout: config.timeoutMs,
-    tlsOptions: tlsOptions(config),
+    // ldapts speaks TLS from the first byte whenever tlsOptions are given, so they belong to ldaps://
+    // only; StartTLS upgrades the plain connection with them instead.
+    tlsOptions: config.url.toLowerCase().startsWith("ldaps://") ? tlsOptions(config) : undefined,
   });
   if (config.startTls) await client.startTLS(tlsOptions(config));
   return client;
