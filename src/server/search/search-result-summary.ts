@@ -13,9 +13,9 @@ export interface SearchResultSummary extends ArchivedEmailSummary {
  */
 export async function searchResultSummaries(options: {
   hits: { id: string; snippet: string }[];
-  db?: DbOrTx;
+  client?: DbOrTx;
 }): Promise<SearchResultSummary[]> {
   const snippets = new Map(options.hits.map((hit) => [hit.id, hit.snippet]));
-  const summaries = await loadEmailSummaries(options.db ?? db(), [...snippets.keys()]);
+  const summaries = await loadEmailSummaries(options.client ?? db(), [...snippets.keys()]);
   return summaries.map((summary) => ({ ...summary, snippet: snippets.get(summary.id)! }));
 }
