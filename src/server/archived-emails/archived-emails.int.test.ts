@@ -234,9 +234,10 @@ describe("deleting an archived email", () => {
     const disabled = await api("DELETE", `/v1/archived-emails/${alone.id}`, { token: admin.token });
     expect(disabled.status).toBe(403);
     expect(disabled.body.message).toMatch(/disabled/);
-    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false });
+    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false, mfaRequired: "off" });
     expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({
       deletionEnabled: true,
+      mfaRequired: "off",
     });
 
     const hold = await api("POST", `${HOLDS}/holds`, { token: admin.token, body: { name: "Keep" } });
