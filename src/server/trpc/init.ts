@@ -90,12 +90,6 @@ const signedInProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   if (!ctx.principal) throw new TRPCError({ code: "UNAUTHORIZED", message: "Authentication required" });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
-/** What a caller who still owes two-factor enrolment may call (the enrolment itself); everything else refuses them 403. */
-export const mfaEnrolmentProcedure = signedInProcedure.use(storableInput);
-const authenticatedProcedure = signedInProcedure.use(({ ctx, next }) => {
-  assertMfaEnrolmentDone(ctx.principal);
-  return next();
-});
 
 /** Who may call a procedure: the fields of `endpoint()` that say so, with the same meaning. */
 export interface ProcedureAccess {
@@ -104,15 +98,18 @@ export interface ProcedureAccess {
   feature?: LicenseFeature;
   /** Expensive operations count against the caller's budget (TOO_MANY_REQUESTS with Retry-After when spent). */
   rateLimit?: RateLimitedAction;
+  /** Open to a caller who still owes two-factor enrolment (what enrolling needs); every other procedure refuses them 403. */
+  duringMfaEnrolment?: boolean;
 }
 
 /**
  * The one procedure builder, mirroring the REST `endpoint()`: the same checks in the same order,
  * authentication, then the license feature, then the permission (assertCan), then the rate limit.
  */
-export function procedure({ permission, feature, rateLimit }: ProcedureAccess) {
-  return authenticatedProcedure
+export function procedure({ permission, feature, rateLimit, duringMfaEnrolment }: ProcedureAccess) {
+  return signedInProcedure
     .use(async ({ ctx, next }) => {
+      if (!duringMfaEnrolment) assertMfaEnrolmentDone(ctx.principal);
       if (feature) assertFeatureEnabled(feature);
       if (permission !== "authenticated") assertCan(ctx.principal.ability, permission);
       if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });

@@ -11,9 +11,10 @@ import { setupTotp } from "../../auth/mfa/setup-totp";
 import { changePassword } from "../../users/change-password";
 import { updateProfile } from "../../users/update-profile";
 import { changePasswordSchema, updateProfileSchema } from "../../users/users.schemas";
-import { mfaEnrolmentProcedure, procedure, router } from "../init";
+import { procedure, router } from "../init";
 
 const authedProcedure = procedure({ permission: "authenticated" });
+const mfaEnrolmentProcedure = procedure({ permission: "authenticated", duringMfaEnrolment: true });
 
 /** The signed-in caller's own things: profile, password, two-factor authentication, API keys. */
 export const accountRouter = router({
