@@ -31,6 +31,8 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
       caseId: matter.id,
       input: { name: `Bench ${format}`, source: { searchQuery: normalizeSearchQuery({ query: "", filters: params.filters }) }, format },
     });
+    // Each timed copy starts with no dirty pages left by the one before it to write back.
+    execFileSync("sync");
     const startedAt = Date.now();
     const started = performance.now();
     while (await runNextExport());
@@ -45,20 +47,27 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
     SELECT e.storage_path FROM ediscovery_export_items item JOIN archived_emails e ON e.id = item.email_id
     JOIN ediscovery_exports x ON x.id = item.export_id WHERE x.case_id = ${matter.id}::uuid AND x.format = 'eml'`;
   const storageRoot = process.env.STORAGE_DIR ?? path.join(dataDir(), "storage");
+  // The faster of two runs of cp: the baseline the export is held to is the best cp does here.
+  const baselineSeconds = Math.min(copyWithCp(storageRoot, stored), copyWithCp(storageRoot, stored));
+  return { runs, baselineFiles: stored.length, baselineSeconds };
+}
+
+/** Seconds `cp` takes to copy the blobs into a scratch directory: one `cp` per 1,000 (the argument list stays short). */
+function copyWithCp(storageRoot: string, stored: { storage_path: string }[]): number {
   const scratch = mkdtempSync(path.join(tmpdir(), "bench-cp-"));
   const files = stored.map(
     (row, index) => [path.join(storageRoot, row.storage_path), path.join(scratch, String(Math.floor(index / 1000)))] as const,
   );
-  const baselineStarted = performance.now();
-  // One `cp` per 1,000 blobs (the argument list stays short); the same number of files and bytes as the export.
+  execFileSync("sync");
+  const started = performance.now();
   for (let start = 0; start < files.length; start += 1000) {
     const chunk = files.slice(start, start + 1000);
     mkdirSync(chunk[0][1]);
     execFileSync("cp", ["-t", chunk[0][1], ...chunk.map(([source]) => source)]);
   }
-  const baselineSeconds = (performance.now() - baselineStarted) / 1000;
+  const seconds = (performance.now() - started) / 1000;
   rmSync(scratch, { recursive: true, force: true });
-  return { runs, baselineFiles: files.length, baselineSeconds };
+  return seconds;
 }
 
 /**

@@ -3,6 +3,13 @@ import path from "node:path";
 import { z } from "zod";
 
 /**
+ * The last value parsed per variable: hot paths (a blob read per exported message) ask for their
+ * configuration thousands of times a second, and a zod parse each time showed as 10% of an export.
+ * Schemas are module constants, so the same variable read the same way hits this.
+ */
+const parsedValues = new Map<string, { raw: string; schema: z.ZodType; data: unknown }>();
+
+/**
  * The one module that reads the environment (docs/configuration.md lists every variable, from here).
  * Each variable is read when asked for, through a zod schema, so tests and scripts that set
  * process.env before use see their values; an invalid value throws an error that names the
@@ -12,19 +19,26 @@ import { z } from "zod";
 function read<T>(name: string, schema: z.ZodType<T>, options: { emptyIsUnset?: boolean } = {}): T | undefined {
   const raw = process.env[name];
   if (raw === undefined || (raw === "" && options.emptyIsUnset !== false)) return undefined;
+  const known = parsedValues.get(name);
+  if (known && known.raw === raw && known.schema === schema) return known.data as T;
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new Error(`${name} ${parsed.error.issues[0]?.message ?? "is invalid"}, got "${raw}"`);
+  parsedValues.set(name, { raw, schema, data: parsed.data });
   return parsed.data;
 }
 
 const nonNegativeInteger = z.string().regex(/^\d+$/, "must be a non-negative integer").transform(Number);
 const trueOrFalse = z.enum(["true", "false"], "must be true or false").transform((value) => value === "true");
 const trimmed = z.string().transform((value) => value.trim());
+const anyText = z.string();
+const objectLockMode = z.enum(["COMPLIANCE", "GOVERNANCE"], "must be COMPLIANCE or GOVERNANCE");
+const zeroOrOne = z.enum(["0", "1"], "must be 0 or 1");
+const storageBackend = z.enum(["local", "s3"], 'must be "local" or "s3"');
 
 const intFromEnv = (name: string, fallback: number): number => read(name, nonNegativeInteger) ?? fallback;
 const flagFromEnv = (name: string, fallback = false): boolean => read(name, trueOrFalse) ?? fallback;
 /** The value as set (secrets and PEM text are not trimmed), or undefined. */
-const textFromEnv = (name: string): string | undefined => read(name, z.string());
+const textFromEnv = (name: string): string | undefined => read(name, anyText);
 /** The trimmed value, or undefined when it is blank. */
 const trimmedFromEnv = (name: string): string | undefined => read(name, trimmed) || undefined;
 
@@ -108,7 +122,7 @@ export const config = {
   },
   /** The S3 Object Lock mode of retained blobs: COMPLIANCE (nobody can shorten it) or GOVERNANCE. */
   get objectLockMode(): "COMPLIANCE" | "GOVERNANCE" {
-    return read("S3_OBJECT_LOCK_MODE", z.enum(["COMPLIANCE", "GOVERNANCE"], "must be COMPLIANCE or GOVERNANCE")) ?? "COMPLIANCE";
+    return read("S3_OBJECT_LOCK_MODE", objectLockMode) ?? "COMPLIANCE";
   },
   /** How long a transaction without a journal address is answered 451 while its journaled part may still come (docs/journaling.md, "Split delivery"). */
   get journalSplitWaitSeconds() {
@@ -150,7 +164,7 @@ export const config = {
   },
   /** PRISMA_MIGRATE_DEBUG=1 logs the schema engine's messages (docs/database.md). */
   get prismaMigrateDebug() {
-    return read("PRISMA_MIGRATE_DEBUG", z.enum(["0", "1"], "must be 0 or 1")) === "1";
+    return read("PRISMA_MIGRATE_DEBUG", zeroOrOne) === "1";
   },
   /** NODE_ENV as the operator set it (Next.js inlines its own reads; this one is the start guard's). */
   get nodeEnv() {
@@ -186,7 +200,7 @@ export const config = {
   },
   /** LICENSE_FEATURES, comma-separated; undefined = every feature, "" = none. */
   get licenseFeatures() {
-    return read("LICENSE_FEATURES", z.string(), { emptyIsUnset: false });
+    return read("LICENSE_FEATURES", anyText, { emptyIsUnset: false });
   },
   get maxMessageBytes() {
     return intFromEnv("MAX_MESSAGE_BYTES", 150 * 1024 * 1024);
@@ -200,7 +214,7 @@ export const config = {
   /** Where stored mail goes (docs/configuration.md, "Storage"). */
   get storage() {
     return {
-      backend: read("STORAGE_BACKEND", z.enum(["local", "s3"], 'must be "local" or "s3"')) ?? "local",
+      backend: read("STORAGE_BACKEND", storageBackend) ?? "local",
       dir: textFromEnv("STORAGE_DIR") ?? path.join(dataDir(), "storage"),
       s3: {
         bucket: textFromEnv("S3_BUCKET"),

@@ -55,6 +55,25 @@ function contract(name: string, makeStore: () => Promise<BlobStore>) {
 contract("local files", async () => new LocalBlobStore(await mkdtemp(path.join(tmpdir(), "blobs-"))));
 
 describe("local blob store", () => {
+  it("reads synchronously into a reused buffer when the blob fits, into a new one when not", async () => {
+    const store = new LocalBlobStore(await mkdtemp(path.join(tmpdir(), "blobs-")));
+    const small = blob(randomBytes(1000));
+    const large = blob(randomBytes(5000));
+    await store.putMany([small, large]);
+    const scratch = Buffer.alloc(4096);
+    const read = store.readSync(small.key, scratch);
+    expect(read).toEqual(small.bytes);
+    expect(read.buffer).toBe(scratch.buffer);
+    const big = store.readSync(large.key, scratch);
+    expect(big).toEqual(large.bytes);
+    expect(big.buffer).not.toBe(scratch.buffer);
+    const empty = blob(Buffer.alloc(0));
+    await store.put(empty);
+    expect(store.readSync(empty.key, scratch)).toHaveLength(0);
+    await store.delete(small.key);
+    expect(() => store.readSync(small.key, scratch)).toThrow(BlobNotFoundError);
+  });
+
   it("writes again after its directories were removed behind its back", async () => {
     const root = await mkdtemp(path.join(tmpdir(), "blobs-"));
     const store = new LocalBlobStore(root);

@@ -11,6 +11,13 @@ export interface BlobStore {
   putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void>;
   /** The bytes under `key`; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Buffer>;
+  /**
+   * The bytes under `key`, read synchronously into `scratch` when they fit (else a new buffer):
+   * the answer is a view that the next read into `scratch` overwrites. Only stores on a local disk
+   * have it. Bulk readers (exports) use it in slices: a page-cached read is then a few system calls,
+   * with no thread-pool round trip and no fresh allocation per blob. Throws BlobNotFoundError when absent.
+   */
+  readSync?(key: string, scratch: Buffer): Buffer;
   exists(key: string): Promise<boolean>;
   /** Removes `key`; absent keys are not an error. In immutability mode a retained blob is refused (BlobRetainedError). */
   delete(key: string): Promise<void>;

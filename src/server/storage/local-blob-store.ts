@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, open, opendir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import path from "node:path";
 import {
   assertBlobKey,
@@ -92,6 +93,28 @@ export class LocalBlobStore implements BlobStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(key);
       throw error;
+    }
+  }
+
+  readSync(key: string, scratch: Buffer): Buffer {
+    let fd: number;
+    try {
+      fd = openSync(this.fileFor(key), "r");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new BlobNotFoundError(key);
+      throw error;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const target = size <= scratch.length ? scratch.subarray(0, size) : Buffer.allocUnsafe(size);
+      for (let read = 0; read < size;) {
+        const count = readSync(fd, target, read, size - read, read);
+        if (count === 0) return target.subarray(0, read);
+        read += count;
+      }
+      return target;
+    } finally {
+      closeSync(fd);
     }
   }
 
