@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { verifyExportZip } from "../scripts/verify-export.mjs";
+import { startDovecot, type DovecotServer, type DovecotUser } from "../tests/helpers/dovecot";
 import { ADMIN, adminToken, importMail, runWorkerOnce, signIn } from "./session";
 
 /**
@@ -155,5 +156,95 @@ test.describe.serial("eDiscovery", () => {
     await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: CASE })).toHaveCount(0);
     expect((await request.delete(`/v1/users/${(await created.json()).id}`, { headers })).status()).toBe(204);
+  });
+});
+
+/**
+ * Restore to a mailbox from a case export (docs/journaling.md, "Restore"): a completed export's
+ * "Restore to mailbox" action, run by the real worker, appends exactly the exported messages over
+ * IMAP to the chosen folder of an IMAP source's mailbox on a real Dovecot.
+ */
+test.describe("Restore from a case export", () => {
+  const RESTORE_RUN = `r${Date.now().toString(36)}`;
+  const ID_DOMAIN = "restore.e2e";
+  const EXPORTED = [
+    [`Settlement ${RESTORE_RUN} draft`, "Alice <alice@acme.example>"],
+    [`Settlement ${RESTORE_RUN} signed`, "Alice <alice@acme.example>"],
+    [`Settlement ${RESTORE_RUN} invoice`, "Carol <carol@other.example>"],
+  ] as const;
+  const mailboxUser: DovecotUser = { username: `restore-${RESTORE_RUN}@corp.test`, password: "restore-Secret-1" };
+  const FOLDER = "Produced/Settlement";
+  let dovecot: DovecotServer;
+
+  test.beforeAll(async () => {
+    dovecot = await startDovecot({ users: [mailboxUser] });
+  });
+  test.afterAll(async () => dovecot?.stop());
+
+  /** The Message-IDs in `folder` of the restore target's mailbox, sorted. */
+  async function folderMessageIds(folder: string): Promise<string[]> {
+    const client = await dovecot.connect(mailboxUser);
+    try {
+      const lock = await client.getMailboxLock(folder);
+      try {
+        const ids: string[] = [];
+        for await (const message of client.fetch("1:*", { envelope: true })) ids.push(message.envelope?.messageId ?? "");
+        return ids.sort();
+      } finally {
+        lock.release();
+      }
+    } finally {
+      await client.logout();
+    }
+  }
+
+  test("restore a completed export to an IMAP source's mailbox and find exactly its messages in the chosen folder", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    // A message of the same custodian that the export leaves out must not reach the mailbox.
+    const { headers } = await importMail(request, "Restore e2e", [...EXPORTED, ["Team lunch", "Dave <dave@acme.example>"]], ID_DOMAIN);
+    const target = `Mailbox ${RESTORE_RUN}`;
+    const source = await request.post("/v1/ingestion-sources", {
+      headers,
+      data: {
+        name: target,
+        provider: "imap",
+        config: { host: dovecot.host, port: dovecot.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+      },
+    });
+    expect(source.status()).toBe(201);
+    const matter = `Settlement ${RESTORE_RUN}`;
+    const created = await request.post("/api/v1/enterprise/ediscovery/cases", { headers, data: { name: matter } });
+    expect(created.status()).toBe(201);
+    const caseId: string = (await created.json()).id;
+    const production = `Production ${RESTORE_RUN}`;
+    const exported = await request.post(`/api/v1/enterprise/ediscovery/cases/${caseId}/exports`, {
+      headers,
+      data: { name: production, source: { searchQuery: { query: RESTORE_RUN } }, format: "eml" },
+    });
+    expect(exported.status()).toBe(202);
+    await runWorkerOnce();
+
+    await signIn(page, ADMIN);
+    await page.goto(`/cases/${caseId}`);
+    await expect(page.getByRole("heading", { name: matter })).toBeVisible();
+    await page.getByRole("tab", { name: "Exports" }).click();
+    await expect(page.getByTestId(`export-status-${production}`)).toHaveText("completed");
+    const restore = page.getByRole("form", { name: `Restore ${production} to mailbox` });
+    await restore.getByRole("combobox", { name: "Restore to mailbox" }).selectOption({ label: target });
+    await restore.getByRole("textbox", { name: "Folder" }).fill(FOLDER);
+    await restore.getByRole("button", { name: `Restore ${production} to mailbox` }).click();
+    const progress = page.getByRole("progressbar", { name: "Restore progress" });
+    await expect(progress).toHaveAttribute("aria-valuenow", "0");
+    await expect(page.getByRole("status").filter({ hasText: "Restore queued" })).toBeVisible();
+
+    await runWorkerOnce();
+    await expect(progress).toHaveAttribute("aria-valuenow", "100", { timeout: 20_000 });
+    await expect(page.getByRole("status").filter({ hasText: /^Restore/ })).toHaveText("Restore completed: 3 restored of 3");
+    await page.screenshot({ path: "docs/screenshots/case-export-restore.png", fullPage: true });
+
+    expect(await folderMessageIds(FOLDER)).toEqual(EXPORTED.map(([subject]) => `<${subject.replace(/\W+/g, "-")}@${ID_DOMAIN}>`).sort());
   });
 });
