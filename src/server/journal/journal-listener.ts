@@ -13,6 +13,7 @@ import {
   type SessionFacts,
 } from "./journal-routing";
 import { journalSourceCache, type JournalSource } from "./journal-sources";
+import { greetPromptly } from "./prompt-greeting";
 import { createSplitPartArchiver } from "./split-delivery";
 import type { TlsCredentials } from "./journal-tls";
 
@@ -157,6 +158,7 @@ export async function startJournalListener(options: JournalListenerOptions): Pro
         });
     },
   });
+  greetPromptly(server);
   server.on("error", (error) => log(`SMTP error: ${error.message}`));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
