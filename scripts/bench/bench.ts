@@ -134,7 +134,13 @@ async function main() {
   async function journalRow(): Promise<ResultRow> {
     log(`journal: ${scale.journalMessages} messages of 20 KB over 10 SMTP connections`);
     const journalMbox = path.join(benchDir, `journal-${scale.journalMessages}.mbox`);
-    const journal = await runScenario<{ messages: number; perSecond: number; latency: LatencySummary; failed: number }>("journal", {
+    const journal = await runScenario<{
+      messages: number;
+      perSecond: number;
+      latency: LatencySummary;
+      failed: number;
+      cpuMsPerMessage: { machine: number; listenerProcess: number };
+    }>("journal", {
       messages: scale.journalMessages,
       connections: 10,
       mbox: journalMbox,
@@ -156,6 +162,12 @@ async function main() {
     );
     const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
     rmSync(journalMbox, { force: true });
+    const { machine, listenerProcess } = journal.result.cpuMsPerMessage;
+    const cores = os.availableParallelism();
+    notes.push(
+      `SMTP journaling: the machine spent ${machine.toFixed(1)} ms of CPU per message (all processes; the listener's, with the bench's SMTP ` +
+        `client in it, ${listenerProcess.toFixed(1)} ms), so ${cores} cores at 100% would archive at most ${Math.round((cores * 1000) / machine)} emails/s this way.`,
+    );
     return {
       scenario: "SMTP journaling (time to 250)",
       work: `${journal.result.messages.toLocaleString("en-US")} msgs of 20 KB, 10 connections`,
@@ -207,7 +219,8 @@ async function main() {
   }
 
   if (values.only === "journal") {
-    console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable([await journalRow()])}`);
+    const row = await journalRow();
+    console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable([row])}\n\n${notes.join("\n")}`);
     await client.end();
     return;
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { sendSmtp } from "../../../tests/helpers/smtp-client";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
@@ -26,16 +27,31 @@ function journalMessage(index: number): Buffer {
   return Buffer.from(head + line.repeat(Math.ceil((MESSAGE_BYTES - head.length) / line.length)));
 }
 
+/** CPU time the whole machine has spent busy (all cores, every process), in ms, from /proc/stat. */
+function machineBusyMs(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync("/proc/stat", "utf8")
+    .split("\n")[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // /proc/stat counts in USER_HZ ticks, 100 per second on Linux.
+  return (user + nice + system + irq + softirq + steal) * 10;
+}
+
 /**
  * docs/benchmarks.md, "journal": `messages` 20 KB messages over `connections` concurrent SMTP
  * connections to the listener (one transaction per connection, as an MTA without connection reuse),
  * timing each until its 250; writes the same messages as an mbox for the CLI baseline.
  */
-export async function journalScenario(params: {
+export async function journalScenario(params: { messages: number; connections: number; mbox: string }): Promise<{
   messages: number;
-  connections: number;
-  mbox: string;
-}): Promise<{ messages: number; seconds: number; perSecond: number; latency: LatencySummary; failed: number }> {
+  seconds: number;
+  perSecond: number;
+  latency: LatencySummary;
+  failed: number;
+  cpuMsPerMessage: { machine: number; listenerProcess: number };
+}> {
   const messages = Array.from({ length: params.messages }, (_, index) => journalMessage(index));
   await writeFile(
     params.mbox,
@@ -58,6 +74,8 @@ export async function journalScenario(params: {
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
+  const busyBefore = machineBusyMs();
+  const processBefore = process.cpuUsage();
   const started = performance.now();
   const worker = async () => {
     for (let index = next++; index < messages.length; index = next++) {
@@ -75,6 +93,18 @@ export async function journalScenario(params: {
   };
   await Promise.all(Array.from({ length: params.connections }, worker));
   const seconds = (performance.now() - started) / 1000;
+  const processCpu = process.cpuUsage(processBefore);
+  const cpuMsPerMessage = {
+    machine: (machineBusyMs() - busyBefore) / params.messages,
+    listenerProcess: (processCpu.user + processCpu.system) / 1000 / params.messages,
+  };
   await listener.close();
-  return { messages: params.messages, seconds, perSecond: params.messages / seconds, latency: summarizeLatencies(latencies), failed };
+  return {
+    messages: params.messages,
+    seconds,
+    perSecond: params.messages / seconds,
+    latency: summarizeLatencies(latencies),
+    failed,
+    cpuMsPerMessage,
+  };
 }
