@@ -38,6 +38,11 @@ export async function keptArchiveStats(since: string): Promise<ArchiveStats> {
   };
 }
 
+/** Every archived email, from the same trigger-kept rows (explain measures broad clauses against it). */
+export async function keptArchiveEmailCount(): Promise<number> {
+  return (await keptArchiveStats(utcMonthStart(new Date(), 0))).emails;
+}
+
 /** The same figures counted from the emails a role's condition lets its holder read. */
 export async function countedArchiveStats(visible: Prisma.Sql, since: string): Promise<ArchiveStats> {
   const [totals, growth] = await Promise.all([
