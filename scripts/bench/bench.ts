@@ -10,7 +10,7 @@
  * runs only the eDiscovery exports against `cp` of their blobs (section `export-<scale>`).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -99,15 +99,12 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
 
 /** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process there (open it in Chrome's DevTools). */
 const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-const scenarioArgs = (name: string, params: unknown = {}) => [
-  ...profileArgs,
-  "--import",
-  "tsx",
-  "scripts/bench/scenario.ts",
-  name,
-  JSON.stringify(params),
-];
-
+/** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
+const scenarioArgs = (name: string, params: unknown = {}) => {
+  const paramsFile = path.join(benchDir, `scenario-${name}.json`);
+  writeFileSync(paramsFile, JSON.stringify(params));
+  return [...profileArgs, "--import", "tsx", "scripts/bench/scenario.ts", name, paramsFile];
+};
 async function main() {
   mkdirSync(appDataDir, { recursive: true });
   const url = await freshDatabase();

@@ -1,7 +1,8 @@
 /**
- * Child-process entry: `node --import tsx scripts/bench/scenario.ts <name> '<json params>'` runs one
+ * Child-process entry: `node --import tsx scripts/bench/scenario.ts <name> <file of JSON params>` runs one
  * in-process scenario (so its peak RSS is its own) and prints its result as one JSON line.
  */
+import { readFileSync } from "node:fs";
 import { disconnectDb } from "../../src/server/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
@@ -23,14 +24,14 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "audit-hash-baseline": auditHashBaseline,
 };
 
-const [name, json] = process.argv.slice(2);
+const [name, paramsFile] = process.argv.slice(2);
 const scenario = scenarios[name];
 if (!scenario) {
   console.error(`unknown scenario ${name}; one of ${Object.keys(scenarios).join(", ")}`);
   process.exit(2);
 }
 try {
-  const result = await scenario(JSON.parse(json ?? "{}") as never);
+  const result = await scenario(JSON.parse(paramsFile ? readFileSync(paramsFile, "utf8") : "{}") as never);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {
   await disconnectDb();
