@@ -30,6 +30,20 @@ async function timedLoops<T>(items: T[], concurrency: number, work: (item: T) =>
 }
 
 /**
+ * Runs a search and says whether the statement timeout stopped it (a 503 the interface documents):
+ * counted and reported, not a crash of the whole scenario (the latency still counts the wait).
+ */
+async function stoppedByTimeout(search: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await search();
+    return false;
+  } catch (error) {
+    if (error instanceof AppError && error.code === "UNAVAILABLE") return true;
+    throw error;
+  }
+}
+
+/**
  * The hostile searches, `concurrency` at a time, each validated by the REST route's schema and run
  * by its use case: the worst latency per kind, and how many were refused (422) or stopped by the
  * statement timeout (503).
@@ -66,12 +80,14 @@ async function languageSearches(
   maxSeconds: number,
 ) {
   const byGroup: Record<string, number[]> = {};
+  const stoppedByGroup: Record<string, number> = {};
   await timedLoops(
     queries,
     concurrency,
     async ({ group, query }) => {
       const begin = performance.now();
-      await searchArchive({ principal, query: normalizeSearchQuery({ query }), page: 1, limit: 20 });
+      if (await stoppedByTimeout(() => searchArchive({ principal, query: normalizeSearchQuery({ query }), page: 1, limit: 20 })))
+        stoppedByGroup[group] = (stoppedByGroup[group] ?? 0) + 1;
       (byGroup[group] ??= []).push(performance.now() - begin);
     },
     maxSeconds,
@@ -79,25 +95,30 @@ async function languageSearches(
   const explained = queries.filter((_, index) => index % 4 === 0).slice(0, 30);
   const queryMs: number[] = [];
   const explainMs: number[] = [];
+  let explainsStopped = 0;
   for (const { query } of explained) {
     const searchQuery = normalizeSearchQuery({ query });
     let begin = performance.now();
-    await searchArchive({ principal, query: searchQuery, page: 1, limit: 20 });
+    const queryStopped = await stoppedByTimeout(() => searchArchive({ principal, query: searchQuery, page: 1, limit: 20 }));
     queryMs.push(performance.now() - begin);
     begin = performance.now();
-    await explainSearch({ principal, query: searchQuery });
+    if ((await stoppedByTimeout(() => explainSearch({ principal, query: searchQuery }))) || queryStopped) explainsStopped += 1;
     explainMs.push(performance.now() - begin);
   }
   const total = (values: number[]) => values.reduce((sum, value) => sum + value, 0);
   return {
     groups: Object.fromEntries(
-      Object.entries(byGroup).map(([group, latencies]) => [group, { queries: latencies.length, latency: summarizeLatencies(latencies) }]),
+      Object.entries(byGroup).map(([group, latencies]) => [
+        group,
+        { queries: latencies.length, stopped: stoppedByGroup[group] ?? 0, latency: summarizeLatencies(latencies) },
+      ]),
     ),
     explain: {
       queries: explained.length,
       queryMs: total(queryMs),
       explainMs: total(explainMs),
       explainP95: summarizeLatencies(explainMs).p95,
+      stopped: explainsStopped,
     },
   };
 }
@@ -118,11 +139,19 @@ export async function searchScenario(params: {
   const pageIds: string[][] = [];
   const engineMs: number[] = [];
   let totalHits = 0;
+  let stopped = 0;
   const run = await timedLoops(
     params.queries,
     params.concurrency,
     async (input) => {
-      const result = await searchArchive({ principal, query: normalizeSearchQuery(input), page: 1, limit: 20 });
+      let result: Awaited<ReturnType<typeof searchArchive>> | undefined;
+      if (
+        await stoppedByTimeout(
+          async () => (result = await searchArchive({ principal, query: normalizeSearchQuery(input), page: 1, limit: 20 })),
+        )
+      )
+        stopped += 1;
+      if (!result) return;
       totalHits += result.total;
       // processingTimeMs covers the engine and the summaries; the rest of a query's time is the SEARCH audit append.
       engineMs.push(result.processingTimeMs);
@@ -144,7 +173,8 @@ export async function searchScenario(params: {
   const done = run.latencies.length;
   return {
     queries: done,
-    meanHits: Math.round(totalHits / done),
+    stopped,
+    meanHits: Math.round(totalHits / Math.max(1, done - stopped)),
     perSecond: done / run.seconds,
     latency: summarizeLatencies(run.latencies),
     engineLatency: summarizeLatencies(engineMs),
