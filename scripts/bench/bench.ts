@@ -187,13 +187,15 @@ async function main() {
     const importSourceId = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench import'")).rows[0].id);
     log("eDiscovery: export (eml, mbox) by the worker's code against cp of the same blobs");
     type ExportRun = { items: number; bytes: number; seconds: number; snapshotSeconds: number; status: string };
-    const exported = await runScenario<{ runs: Record<"eml" | "mbox", ExportRun>; baselineFiles: number; baselineSeconds: number }>(
-      "ediscovery-export",
-      {
-        filters: { ingestionSourceId: importSourceId },
-        caseName: "Bench export",
-      },
-    );
+    const exported = await runScenario<{
+      runs: Record<"eml" | "mbox", ExportRun>;
+      exportsPeakRssMb: number;
+      baselineFiles: number;
+      baselineSeconds: number;
+    }>("ediscovery-export", {
+      filters: { ingestionSourceId: importSourceId },
+      caseName: "Bench export",
+    });
     const cpRate = exported.result.runs.eml.bytes / exported.result.baselineSeconds;
     for (const format of ["eml", "mbox"] as const) {
       const run = exported.result.runs[format];
@@ -202,18 +204,18 @@ async function main() {
         scenario: `eDiscovery: export (${format})`,
         work: `${run.items.toLocaleString("en-US")} emails, ${mb(run.bytes)}`,
         throughput: `${(rate / 1048576).toFixed(1)} MB/s (${formatRate(run.items / run.seconds, "emails")})`,
-        peakRss: format === "eml" ? rss("worker", exported.peakRssMb) : "(same process)",
+        peakRss: format === "eml" ? rss("worker", exported.result.exportsPeakRssMb) : "(same process)",
         baseline: `cp of the ${exported.result.baselineFiles.toLocaleString("en-US")} blobs ${(cpRate / 1048576).toFixed(1)} MB/s`,
         ratio: formatRatio(rate / cpRate),
         target: ">= 50% of cp; RSS < 300 MB",
-        pass: run.status === "completed" && rate / cpRate >= 0.5 && exported.peakRssMb < 300,
+        pass: run.status === "completed" && rate / cpRate >= 0.5 && exported.result.exportsPeakRssMb < 300,
       });
     }
     notes.push(
       `eDiscovery export: the worker's code (runNextExport) from queued to completed, snapshot, re-hash, files, manifest, load file and signature included; ` +
         `eml ${exported.result.runs.eml.seconds.toFixed(2)} s (of which ${exported.result.runs.eml.snapshotSeconds.toFixed(2)} s claim and snapshot), ` +
         `mbox ${exported.result.runs.mbox.seconds.toFixed(2)} s (${exported.result.runs.mbox.snapshotSeconds.toFixed(2)} s), cp ${exported.result.baselineSeconds.toFixed(2)} s ` +
-        `(one cp per 1,000 blobs, the faster of two runs, sync before each timed copy). Peak RSS is the whole scenario process (both exports).`,
+        `(one cp per 1,000 blobs, the faster of two runs, sync before each timed copy). Peak RSS is the scenario process's when both exports had ended (before the cp baseline, which lists every blob in the same process; ${exported.peakRssMb.toFixed(0)} MB with it).`,
     );
     return exportRows;
   }

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -43,13 +43,15 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
     runs[format] = { items: done.totalItems, bytes: Number(done.bytes), seconds, snapshotSeconds, status: done.status };
   }
 
+  // The exports' own peak: the cp baseline below lists every blob in this process too.
+  const exportsPeakRssMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
   const stored = await db().$queryRaw<{ storage_path: string }[]>`
     SELECT e.storage_path FROM ediscovery_export_items item JOIN archived_emails e ON e.id = item.email_id
     JOIN ediscovery_exports x ON x.id = item.export_id WHERE x.case_id = ${matter.id}::uuid AND x.format = 'eml'`;
   const storageRoot = process.env.STORAGE_DIR ?? path.join(dataDir(), "storage");
   // The faster of two runs of cp: the baseline the export is held to is the best cp does here.
   const baselineSeconds = Math.min(copyWithCp(storageRoot, stored), copyWithCp(storageRoot, stored));
-  return { runs, baselineFiles: stored.length, baselineSeconds };
+  return { runs, exportsPeakRssMb, baselineFiles: stored.length, baselineSeconds };
 }
 
 /** Seconds `cp` takes to copy the blobs into a scratch directory: one `cp` per 1,000 (the argument list stays short). */

@@ -1,6 +1,6 @@
-import { closeSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
-import { emlFile, mboxrdRecord } from "./production-format";
+import { emlStoredFile, mboxrdRecord } from "./production-format";
 import type { ExportItem } from "./exports.queries";
 
 /** Bytes of mbox records gathered (copied: the message's memory is reused) before one write. */
@@ -20,8 +20,15 @@ export interface ProductionSink {
 }
 
 export function emlSink(directory: string): ProductionSink {
+  const created = new Set<string>();
   return {
-    add: (item, message) => writeFileSync(path.join(directory, emlFile(item.email_id)), message),
+    add: (item, message) => {
+      const file = path.join(directory, emlStoredFile(item.email_id));
+      const parent = path.dirname(file);
+      if (!created.has(parent)) mkdirSync(parent, { recursive: true });
+      created.add(parent);
+      writeFileSync(file, message);
+    },
     close: () => undefined,
     abort: () => undefined,
   };

@@ -6,7 +6,7 @@ import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
 import { exportItemsAfter } from "./exports.queries";
-import { emlFile, exportDirectory, MBOX_FILE } from "./production-format";
+import { emlFile, emlStoredFile, exportDirectory, MBOX_FILE } from "./production-format";
 
 const PAGE = 2000;
 const LEADING_FILES = ["README.txt", "manifest.csv", "manifest.sig", "export-key.pem", "loadfile.dat"];
@@ -51,9 +51,9 @@ export function productionZip(row: EdiscoveryExport): Readable {
           const items = await exportItemsAfter(db(), row.id, after, PAGE);
           if (items.length === 0) break;
           for (const item of items) {
-            const name = emlFile(item.email_id);
-            zip.addReadStreamLazy(name, { ...store, size: Number(item.size_bytes) }, (callback) =>
-              callback(null, createReadStream(path.join(directory, name))),
+            const stored = path.join(directory, emlStoredFile(item.email_id));
+            zip.addReadStreamLazy(emlFile(item.email_id), { ...store, size: Number(item.size_bytes) }, (callback) =>
+              callback(null, createReadStream(stored)),
             );
           }
           after = items[items.length - 1].seq;
