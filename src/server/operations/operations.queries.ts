@@ -183,17 +183,6 @@ export async function* blobReferencePages(client: SqlClient, reference: BlobRefe
   }
 }
 
-/** The hashes of the stored bytes of the given emails and their attachments. */
-export async function selectEmailBlobHashes(client: SqlClient, emailIds: string[]): Promise<string[]> {
-  const rows = await querySql<{ hash: string }>(
-    client,
-    Prisma.sql`
-    SELECT storage_hash_sha256 AS hash FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])
-     UNION SELECT hash_sha256 FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`,
-  );
-  return rows.map((row) => row.hash);
-}
-
 /** A round trip to the database (the health endpoint's reachability check). */
 export async function pingDatabase(client: SqlClient): Promise<void> {
   await querySql(client, Prisma.sql`SELECT 1`);

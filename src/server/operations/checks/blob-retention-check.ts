@@ -1,10 +1,11 @@
 import { config } from "../../config/env";
 import { db } from "../../db/client";
 import { desiredRetentionOf, type DesiredRetention } from "../../lifecycle/blob-retention";
+import { selectBlobHashesOfEmails } from "../../lifecycle/lifecycle.queries";
 import { blobKeyForHash, describeRetention, type BlobRetention } from "../../storage/blob-store";
 import { blobStore } from "../../storage/blob-store-factory";
 import { forEachConcurrently } from "../concurrently";
-import { BLOB_REFERENCES, blobReferencePages, countBlobReferences, selectEmailBlobHashes } from "../operations.queries";
+import { BLOB_REFERENCES, blobReferencePages, countBlobReferences } from "../operations.queries";
 import type { InstallationCheck } from "./installation-check";
 
 const EMAILS = BLOB_REFERENCES[0];
@@ -28,7 +29,7 @@ export const blobRetentionCheck: InstallationCheck = {
     const counts = { retentionChecked: 0, retentionMismatches: 0 };
     for await (const emails of blobReferencePages(client, EMAILS)) {
       const emailIds = emails.map((email) => email.id);
-      const desired = await desiredRetentionOf(db(), await selectEmailBlobHashes(client, emailIds));
+      const desired = await desiredRetentionOf(db(), await selectBlobHashesOfEmails(client, emailIds));
       await forEachConcurrently(desired, READ_CONCURRENCY, async (wanted) => {
         const key = blobKeyForHash(wanted.hash);
         counts.retentionChecked++;
