@@ -25,8 +25,10 @@ export function emlSink(directory: string): ProductionSink {
     add: (item, message) => {
       const file = path.join(directory, emlStoredFile(item.email_id));
       const parent = path.dirname(file);
-      if (!created.has(parent)) mkdirSync(parent, { recursive: true });
-      created.add(parent);
+      if (!created.has(parent)) {
+        mkdirSync(parent, { recursive: true });
+        created.add(parent);
+      }
       writeFileSync(file, message);
     },
     close: () => undefined,
