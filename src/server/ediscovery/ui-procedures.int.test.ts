@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
-import { exportDirectory, emlFile } from "./production-format";
+import { exportDirectory, emlStoredFile } from "./production-format";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
@@ -149,7 +149,7 @@ describe("ediscovery.verifyExport", () => {
     expect((await api("GET", download, { token: admin.token })).status).toBe(401);
 
     const emailId = outcomes[0].status === "imported" ? outcomes[0].emailId : "";
-    const stored = path.join(exportDirectory(created.body.id), emlFile(emailId));
+    const stored = path.join(exportDirectory(created.body.id), emlStoredFile(emailId));
     const original = readFileSync(stored);
     writeFileSync(stored, Buffer.concat([original.subarray(0, -1), Buffer.from("#")]));
     const tampered = await data<{ ok: boolean; problems: string[] }>(await call("verifyExport", ids, admin));
