@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { conflict } from "../errors/app-error";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 import { SUPER_ADMIN_SLUG } from "../roles/predefined-roles";

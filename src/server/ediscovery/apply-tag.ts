@@ -1,17 +1,18 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { archiveScope, type ArchiveCondition } from "../authz/ability";
 import { transaction, type Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
-import type { SearchQuery } from "../search/search-engine";
+import type { SearchEngine, SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
+import { withBulkSearchLimits } from "../search/search-transaction";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
-import { existingEmailIdsWithin, linkTaggedEmails, shareLockTag } from "./tags.queries";
+import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, shareLockTag } from "./tags.queries";
 
 export const TAG_PAGE_SIZE = 5000;
 
@@ -33,8 +34,11 @@ export async function applyTag(options: {
   caseId: string;
   tagId: string;
   input: ApplyTagInput;
-  /** Ids per insert; tests pass a small one to cross several pages. */
-  pageSize?: number;
+  /**
+   * Tests only: an engine without matchingCondition (read page by page, as Meilisearch is) and its
+   * ids per insert, small to cross several pages.
+   */
+  paged?: { engine: SearchEngine; pageSize: number };
 }): Promise<TagApplication> {
   const { principal, input } = options;
   return transaction(
@@ -57,11 +61,13 @@ export async function applyTag(options: {
         const saved = await findSavedSearch(tx, options.caseId, input.searchId);
         const query = saved.searchQuery as unknown as SearchQuery;
         const scope = caseEmailScope(principal, found, { ignoreCustodians: saved.ignoreCustodians });
-        for await (const ids of searchEngine().searchAllIds({ query, scope, pageSize: options.pageSize ?? TAG_PAGE_SIZE })) {
-          if (ids.length === 0) continue;
-          emailsMatched += ids.length;
-          emailsTagged += await linkTaggedEmails(tx, tag.id, principal.userId, ids);
-        }
+        ({ emailsMatched, emailsTagged } = await linkSearchMatches(tx, {
+          query,
+          scope,
+          tagId: tag.id,
+          userId: principal.userId,
+          paged: options.paged,
+        }));
         source = { searchId: saved.id, query };
       }
       await appendAuditEntry(tx, {
@@ -75,6 +81,39 @@ export async function applyTag(options: {
     },
     { timeoutMs: 300_000 },
   );
+}
+
+/**
+ * Links every match of `query` within `scope`: in one statement when the search engine's index is
+ * in the database, else page by page from the engine.
+ */
+async function linkSearchMatches(
+  tx: Tx,
+  options: {
+    query: SearchQuery;
+    scope: ArchiveCondition[] | null;
+    tagId: string;
+    userId: string;
+    paged?: { engine: SearchEngine; pageSize: number };
+  },
+): Promise<{ emailsMatched: number; emailsTagged: number }> {
+  const { query, scope, tagId, userId } = options;
+  const engine = options.paged?.engine ?? searchEngine();
+  const matchingCondition = engine.matchingCondition?.bind(engine);
+  if (matchingCondition) {
+    return withBulkSearchLimits(tx, "Tagging every match of the search", async () => {
+      const { matched, tagged } = await linkMatchingEmails(tx, { tagId, userId, matching: await matchingCondition(tx, { query, scope }) });
+      return { emailsMatched: matched, emailsTagged: tagged };
+    });
+  }
+  let emailsMatched = 0;
+  let emailsTagged = 0;
+  for await (const ids of engine.searchAllIds({ query, scope, pageSize: options.paged?.pageSize ?? TAG_PAGE_SIZE })) {
+    if (ids.length === 0) continue;
+    emailsMatched += ids.length;
+    emailsTagged += await linkTaggedEmails(tx, tagId, userId, ids);
+  }
+  return { emailsMatched, emailsTagged };
 }
 
 /** The ids among `ids` of emails that exist and that the principal's role lets them read. */

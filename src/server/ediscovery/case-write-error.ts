@@ -1,4 +1,4 @@
-import { isForeignKeyViolation, isUniqueViolation } from "../db/unique-violation";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/database-errors";
 import { conflict, validationError } from "../errors/app-error";
 
 export const duplicateCaseName = (name: string) => conflict(`A case named "${name}" already exists`);

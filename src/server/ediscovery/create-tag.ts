@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { conflict } from "../errors/app-error";
 import { accessibleCase } from "./case-access";
 import { tagDto, type TagDto } from "./case-records-dto";

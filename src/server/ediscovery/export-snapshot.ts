@@ -1,9 +1,18 @@
 import type { ArchiveCondition } from "../authz/ability";
 import type { Tx } from "../db/client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
+import { withBulkSearchLimits } from "../search/search-transaction";
 import type { ExportQuery } from "./create-export";
-import { createExportSelection, insertExportItems, selectEmailIds, selectHoldEmails, selectTaggedEmails } from "./exports.queries";
+import {
+  createExportSelection,
+  insertExportItems,
+  selectEmailIds,
+  selectHoldEmails,
+  selectMatchingEmails,
+  selectTaggedEmails,
+} from "./exports.queries";
 
 const SNAPSHOT_PAGE_SIZE = 5000;
 
@@ -20,13 +29,24 @@ export async function snapshotExportItems(
   await createExportSelection(client);
   const { query } = options;
   if (query.kind === "search") {
-    for await (const ids of searchEngine().searchAllIds({ query: query.searchQuery, scope: options.scope, pageSize: SNAPSHOT_PAGE_SIZE })) {
-      await selectEmailIds(client, ids);
-    }
+    await selectSearchMatches(client, query.searchQuery, options.scope);
   } else if (query.kind === "hold") {
     await selectHoldEmails(client, query.holdId);
   } else {
     await selectTaggedEmails(client, query.tagId);
   }
   return insertExportItems(client, options.exportId, scopeCondition(options.scope));
+}
+
+/** In one statement when the engine's index is in the database, else page by page from the engine. */
+async function selectSearchMatches(client: Tx, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<void> {
+  const engine = searchEngine();
+  if (!engine.matchingCondition) {
+    for await (const ids of engine.searchAllIds({ query, scope, pageSize: SNAPSHOT_PAGE_SIZE })) await selectEmailIds(client, ids);
+    return;
+  }
+  const matchingCondition = engine.matchingCondition.bind(engine);
+  await withBulkSearchLimits(client, "Listing every match of the export's search", async () =>
+    selectMatchingEmails(client, await matchingCondition(client, { query, scope })),
+  );
 }

@@ -135,6 +135,11 @@ export async function selectEmailIds(client: SqlClient, ids: string[]): Promise<
   await runSql(client, Prisma.sql`INSERT INTO export_selection SELECT unnest(${ids}::uuid[]) ON CONFLICT DO NOTHING`);
 }
 
+/** Selects every email satisfying `matching`, a condition on `archived_emails e` (a search engine's matchingCondition). */
+export async function selectMatchingEmails(client: SqlClient, matching: Prisma.Sql): Promise<void> {
+  await runSql(client, Prisma.sql`INSERT INTO export_selection SELECT e.id FROM archived_emails e WHERE ${matching}`);
+}
+
 export async function selectHoldEmails(client: SqlClient, holdId: string): Promise<void> {
   await runSql(
     client,

@@ -1,10 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { principalForUser } from "../auth/authenticate";
 import { db } from "../db/client";
+import { PostgresSearchEngine } from "../search/postgres-search-engine";
+import { withBulkSearchLimits } from "../search/search-transaction";
 import { applyTag } from "./apply-tag";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { whileTableLocked } from "../../../tests/helpers/lock-waits";
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
@@ -205,16 +208,25 @@ describe("review tags", () => {
     ).body;
     const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
     const principal = await principalForUser(restricted.user.id, "127.0.0.1", "token");
-    const restrictedRun = await applyTag({
-      principal: principal!,
-      caseId: matter.id,
-      tagId: tag.id,
-      input: { searchId: saved.id },
-      pageSize: 2,
-    });
+    const restrictedRun = await applyTag({ principal: principal!, caseId: matter.id, tagId: tag.id, input: { searchId: saved.id } });
     expect(restrictedRun).toEqual({ tagId: tag.id, emailsMatched: 3, emailsTagged: 3 });
     const tagged = await db().ediscoveryTaggedEmail.findMany({ where: { tagId: tag.id } });
     expect(tagged.map((t) => t.emailId).sort()).toEqual(alice.map((e) => e.id).sort());
+
+    // The path of an engine whose index is not in the database (Meilisearch): ids read page by page.
+    const pagedEngine = new PostgresSearchEngine();
+    Object.defineProperty(pagedEngine, "matchingCondition", { value: undefined });
+    const pagedTag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Paged" } })).body;
+    const pagedRun = await applyTag({
+      principal: principal!,
+      caseId: matter.id,
+      tagId: pagedTag.id,
+      input: { searchId: saved.id },
+      paged: { engine: pagedEngine, pageSize: 2 },
+    });
+    expect(pagedRun).toEqual({ tagId: pagedTag.id, emailsMatched: 3, emailsTagged: 3 });
+    const pagedLinks = await db().ediscoveryTaggedEmail.findMany({ where: { tagId: pagedTag.id } });
+    expect(pagedLinks.map((t) => t.emailId).sort()).toEqual(alice.map((e) => e.id).sort());
     const full = await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { searchId: saved.id } });
     expect(full.body).toEqual({ tagId: tag.id, emailsMatched: 5, emailsTagged: 2 });
     expect(await db().ediscoveryTaggedEmail.count({ where: { emailId: { in: bob.map((e) => e.id) } } })).toBe(2);
@@ -223,6 +235,45 @@ describe("review tags", () => {
       body: { emailIds: [bob[0].id] },
     });
     expect(bobs.status).toBe(404);
+  });
+
+  it("stops a bulk tagging that outlives the bulk search bound with a 503, tagging nothing, and keeps the transaction's own bounds", async () => {
+    const admin = await setupAdmin();
+    await mailboxes();
+    const matter = await createCaseVia(admin.token);
+    const saved = (
+      await api("POST", `${casePath(matter.id)}/searches`, {
+        token: admin.token,
+        body: { name: "Merger", searchQuery: { query: "merger" } },
+      })
+    ).body;
+    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const apply = () => api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { searchId: saved.id } });
+    vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "1000");
+    try {
+      const stopped = await whileTableLocked("archived_emails", 2_500, apply);
+      expect(stopped.status).toBe(503);
+      expect(stopped.body).toEqual({
+        status: "error",
+        statusCode: 503,
+        message: expect.stringMatching(/^Tagging every match of the search took longer than 1 s/),
+        errors: null,
+      });
+      expect(await db().ediscoveryTaggedEmail.count()).toBe(0);
+      expect(await db().auditLog.count({ where: { actionType: "TAG_APPLY" } })).toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // Past the bulk statement the transaction's own settings are back: a 1 ms timeout would stop the audit entry.
+    const settings = await db().$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL statement_timeout = 4321");
+      await withBulkSearchLimits(tx, "Probe", async () => {
+        expect(await tx.$queryRawUnsafe("SELECT current_setting('statement_timeout') AS t")).toEqual([{ t: "5min" }]);
+      });
+      return tx.$queryRawUnsafe("SELECT current_setting('statement_timeout') AS t");
+    });
+    expect(settings).toEqual([{ t: "4321ms" }]);
+    expect((await apply()).body).toMatchObject({ emailsMatched: 5, emailsTagged: 5 });
   });
 
   it("hides tags from non-members and refuses tagging in a closed case (409)", async () => {

@@ -18,6 +18,28 @@ export async function linkTaggedEmails(client: SqlClient, tagId: string, userId:
   );
 }
 
+/**
+ * Links every email satisfying `matching` (a condition on `archived_emails e`) to the tag in one
+ * statement, each locked against deletion as it is linked. Answers how many matched and how many
+ * links are new.
+ */
+export async function linkMatchingEmails(
+  client: SqlClient,
+  options: { tagId: string; userId: string; matching: Prisma.Sql },
+): Promise<{ matched: number; tagged: number }> {
+  const [counts] = await querySql<{ matched: number; tagged: number }>(
+    client,
+    Prisma.sql`
+      WITH locked AS (SELECT e.id FROM archived_emails e WHERE ${options.matching} FOR KEY SHARE OF e),
+      linked AS (
+        INSERT INTO ediscovery_tagged_emails (tag_id, email_id, applied_at, applied_by_user_id)
+        SELECT ${options.tagId}::uuid, locked.id, now(), ${options.userId} FROM locked
+        ON CONFLICT DO NOTHING RETURNING 1)
+      SELECT (SELECT count(*) FROM locked)::int AS matched, (SELECT count(*) FROM linked)::int AS tagged`,
+  );
+  return counts;
+}
+
 export async function unlinkTaggedEmails(client: SqlClient, tagId: string, ids: string[]): Promise<number> {
   return runSql(client, Prisma.sql`DELETE FROM ediscovery_tagged_emails WHERE tag_id = ${tagId}::uuid AND email_id = ANY(${ids}::uuid[])`);
 }

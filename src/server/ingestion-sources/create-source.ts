@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { conflict } from "../errors/app-error";
 import type { CreateSourceInput } from "./ingestion-sources.schemas";
 import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isForeignKeyViolation } from "../db/unique-violation";
+import { isForeignKeyViolation } from "../db/database-errors";
 import { conflict, notFound } from "../errors/app-error";
 import { deleteSourceRow, lockSourceForUpdate, sourceHasEmails } from "./ingestion-sources.queries";
 

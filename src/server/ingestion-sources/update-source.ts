@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { notFound, validationError } from "../errors/app-error";
 import { duplicateSourceName } from "./create-source";
 import type { UpdateSourceInput } from "./ingestion-sources.schemas";

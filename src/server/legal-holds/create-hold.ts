@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isForeignKeyViolation, isUniqueViolation } from "../db/unique-violation";
+import { isForeignKeyViolation, isUniqueViolation } from "../db/database-errors";
 import { conflict, validationError } from "../errors/app-error";
 import { loadHolds, type LegalHoldDto } from "./load-holds";
 import type { CreateHoldInput } from "./legal-holds.schemas";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict, notFound } from "../errors/app-error";
 import { duplicateLabelName, labelNameKey } from "./create-label";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
 import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { notFound } from "../errors/app-error";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { toRoleDto, type RoleDto } from "./role-dto";
 import { customRoleSlug, duplicateRoleName } from "./role-slug";
 import type { CreateRoleInput } from "./roles.schemas";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { conflict, notFound } from "../errors/app-error";
 import { isPredefinedSlug } from "./predefined-roles";
 import { toRoleDto, type RoleDto } from "./role-dto";

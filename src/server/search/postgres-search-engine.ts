@@ -117,6 +117,10 @@ export class PostgresSearchEngine implements SearchEngine {
     }
   }
 
+  async matchingCondition(client: SqlClient, options: { query: SearchQuery; scope: ArchiveCondition[] | null }): Promise<Sql> {
+    return (await this.plan(client, options.query, options.scope)).where;
+  }
+
   private async plan(client: SqlClient, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];

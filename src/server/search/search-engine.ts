@@ -1,3 +1,4 @@
+import type { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../authz/ability";
 import type { SqlClient } from "../db/sql-client";
 
@@ -70,4 +71,11 @@ export interface SearchEngine {
    * operations such as bulk apply; ignores relevance. `scope` defaults to null (unrestricted).
    */
   searchAllIds(options: { query: SearchQuery; pageSize: number; scope?: ArchiveCondition[] | null }): AsyncIterable<string[]>;
+  /**
+   * The full result set as a condition on `archived_emails e`, planned on `client`, for an engine
+   * whose index lives in the database: a bulk operation then applies to every match in one
+   * statement of its own transaction, instead of carrying the ids through the application page by
+   * page. Engines without it are read with searchAllIds.
+   */
+  matchingCondition?(client: SqlClient, options: { query: SearchQuery; scope: ArchiveCondition[] | null }): Promise<Prisma.Sql>;
 }

@@ -1,14 +1,11 @@
 import type pg from "pg";
 import { config } from "../config/env";
 import { withPgTransaction } from "../db/pg-pool";
+import { isStatementCancelled } from "../db/database-errors";
 import { AppError } from "../errors/app-error";
-import { limitSearchTransaction } from "./search.queries";
+import type { SqlClient } from "../db/sql-client";
+import { limitSearchTransaction, replaceStatementSettings } from "./search.queries";
 
-/**
- * PostgreSQL's query_canceled (the statement_timeout fired, or an operator cancelled the
- * statement), and Prisma's P2028 (an interactive transaction outlived its timeout, e.g. bulk apply's).
- */
-const TIMED_OUT = new Set(["57014", "P2028"]);
 /** A timed-out search is the archive being busy or the query too broad: a retry should wait a little. */
 export const SEARCH_TIMEOUT_RETRY_AFTER_SECONDS = 30;
 
@@ -17,7 +14,8 @@ export const SEARCH_TIMEOUT_RETRY_AFTER_SECONDS = 30;
  * any other error is returned as it is.
  */
 export function searchTimeoutError(error: unknown, what: string, timeoutMs: number): unknown {
-  if (!TIMED_OUT.has(String((error as { code?: unknown } | null)?.code))) return error;
+  // An AppError already says what was stopped (its cause is the cancelled statement).
+  if (error instanceof AppError || !isStatementCancelled(error)) return error;
   const bound = timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`;
   return new AppError(
     "UNAVAILABLE",
@@ -46,5 +44,25 @@ export async function withSearchTransaction<T>(
     });
   } catch (error) {
     throw searchTimeoutError(error, "The search", timeoutMs);
+  }
+}
+
+/**
+ * Runs `work`, statements of a bulk operation's search inside the caller's (writing) transaction,
+ * under the bulk operations' statement_timeout and the searches' work_mem, then gives the
+ * transaction its own settings back. A timeout becomes the 503 searchTimeoutError describes.
+ */
+export async function withBulkSearchLimits<T>(client: SqlClient, what: string, work: () => Promise<T>): Promise<T> {
+  const timeoutMs = config.bulkSearchTimeoutMs;
+  try {
+    const previous = await replaceStatementSettings(client, {
+      statement_timeout: String(timeoutMs),
+      work_mem: config.searchWorkMemMb > 0 ? `${config.searchWorkMemMb}MB` : null,
+    });
+    const result = await work();
+    await replaceStatementSettings(client, previous);
+    return result;
+  } catch (error) {
+    throw searchTimeoutError(error, what, timeoutMs);
   }
 }

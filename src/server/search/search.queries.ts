@@ -9,6 +9,30 @@ export async function limitSearchTransaction(client: pg.PoolClient, limits: { wo
   await client.query(`SET TRANSACTION READ ONLY${workMemSetting(limits.workMemMb)}${statementTimeoutSetting(limits.statementTimeoutMs)}`);
 }
 
+export interface StatementSettings {
+  statement_timeout: string;
+  work_mem: string;
+}
+
+/**
+ * Sets the open transaction's statement_timeout and work_mem (set_config, local: a Prisma
+ * transaction can run it too; a work_mem of null keeps the current one); answers the previous ones.
+ */
+export async function replaceStatementSettings(
+  client: SqlClient,
+  settings: { statement_timeout: string; work_mem: string | null },
+): Promise<StatementSettings> {
+  const [previous] = await querySql<StatementSettings>(
+    client,
+    Prisma.sql`SELECT current_setting('statement_timeout') AS statement_timeout, current_setting('work_mem') AS work_mem`,
+  );
+  await querySql(
+    client,
+    Prisma.sql`SELECT set_config('statement_timeout', ${settings.statement_timeout}, true), set_config('work_mem', coalesce(${settings.work_mem}::text, current_setting('work_mem')), true)`,
+  );
+  return previous;
+}
+
 /** Emails not indexed a while after they were archived, that no queued or running job of `jobType` covers. */
 export async function listUnindexedEmailsWithoutJob(
   client: SqlClient,

@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { hashPassword } from "../auth/passwords";
 import { transaction, type Tx } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { conflict } from "../errors/app-error";
 import { assertRoleExists } from "./assert-role-exists";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";

@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/unique-violation";
+import { isUniqueViolation } from "../db/database-errors";
 import { notFound } from "../errors/app-error";
 import { assertCurrentPassword } from "./assert-current-password";
 import { assertNotLastActiveAdministrator } from "./assert-not-last-active-administrator";

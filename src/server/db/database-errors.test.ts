@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isForeignKeyViolation, isUniqueViolation } from "./unique-violation";
+import { isForeignKeyViolation, isStatementCancelled, isUniqueViolation } from "./database-errors";
 
 const adapterError = (originalCode: string, kind: string) => ({
   code: "P2010",
   meta: { driverAdapterError: { cause: { originalCode, kind } } },
 });
 
-describe("constraint violations", () => {
+describe("database errors", () => {
   it("recognise each violation by Prisma's code, pg's code and the driver adapter's, also down the cause chain", () => {
     for (const [check, prisma, postgres, kind] of [
       [isUniqueViolation, "P2002", "23505", "UniqueConstraintViolation"],
@@ -23,6 +23,14 @@ describe("constraint violations", () => {
     }
     expect(isUniqueViolation({ code: "23503" })).toBe(false);
     expect(isForeignKeyViolation({ code: "23505" })).toBe(false);
+  });
+
+  it("recognise a cancelled statement from pg, inside a Prisma transaction, and a Prisma transaction's timeout", () => {
+    expect(isStatementCancelled({ code: "57014" })).toBe(true);
+    expect(isStatementCancelled(adapterError("57014", "postgres"))).toBe(true);
+    expect(isStatementCancelled({ code: "P2028" })).toBe(true);
+    expect(isStatementCancelled(adapterError("40001", "postgres"))).toBe(false);
+    expect(isStatementCancelled({ code: "P2010" })).toBe(false);
   });
 
   it("stop on a cause chain that loops", () => {
