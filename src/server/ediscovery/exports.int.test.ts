@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,6 +8,7 @@ import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
 import { installationPublicKey } from "../signing/installation-signing-key";
 import { blobStore } from "../storage/blob-store-factory";
+import { exportDirectory } from "./production-format";
 import { runNextExport } from "./run-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
@@ -314,6 +315,32 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(429);
+  });
+
+  it("stops a running export cancelled between two batches and removes its files", SLOW, async () => {
+    const admin = await setupAdmin();
+    await ingest(
+      "alice@example.com",
+      Array.from({ length: 200 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })),
+    );
+    const matter = await createCaseVia(admin.token);
+    const created = (
+      await api("POST", `${casePath(matter.id)}/exports`, {
+        token: admin.token,
+        body: { name: "Cancelled", source: { searchQuery: { query: "merger" } }, format: "eml" },
+      })
+    ).body;
+    const running = runNextExport({ batchSize: 1 });
+    while ((await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.id } })).processedItems < 1) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    const cancelled = await api("POST", `${casePath(matter.id)}/exports/${created.id}/cancel`, { token: admin.token });
+    expect(cancelled.body).toMatchObject({ status: "cancelled" });
+    expect(await running).toBe(true);
+    const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({ status: "cancelled", manifestSha256: null });
+    expect(row.processedItems).toBeLessThan(200);
+    expect(existsSync(exportDirectory(created.id))).toBe(false);
   });
 
   it("survives a worker killed mid-export: a new worker resumes it, and the manifest equals an uninterrupted one", SLOW, async () => {

@@ -126,7 +126,10 @@ export async function exportStatusForUpdate(client: SqlClient, exportId: string)
   return row?.status ?? null;
 }
 
-/** A transaction-scoped table of the selected email ids, filled by the select* functions below. */
+/**
+ * For an engine without matchingCondition: a transaction-scoped table of the ids it listed, filled
+ * by selectEmailIds; `inExportSelection` is the condition that selects them.
+ */
 export async function createExportSelection(client: SqlClient): Promise<void> {
   await runSql(client, Prisma.sql`CREATE TEMPORARY TABLE export_selection (id uuid PRIMARY KEY) ON COMMIT DROP`);
 }
@@ -135,30 +138,24 @@ export async function selectEmailIds(client: SqlClient, ids: string[]): Promise<
   await runSql(client, Prisma.sql`INSERT INTO export_selection SELECT unnest(${ids}::uuid[]) ON CONFLICT DO NOTHING`);
 }
 
-/** Selects every email satisfying `matching`, a condition on `archived_emails e` (a search engine's matchingCondition). */
-export async function selectMatchingEmails(client: SqlClient, matching: Prisma.Sql): Promise<void> {
-  await runSql(client, Prisma.sql`INSERT INTO export_selection SELECT e.id FROM archived_emails e WHERE ${matching}`);
-}
+export const inExportSelection = Prisma.sql`e.id IN (SELECT id FROM export_selection)`;
 
-export async function selectHoldEmails(client: SqlClient, holdId: string): Promise<void> {
-  await runSql(
-    client,
-    Prisma.sql`INSERT INTO export_selection SELECT email_id FROM email_legal_holds WHERE legal_hold_id = ${holdId}::uuid`,
-  );
-}
+export const onHold = (holdId: string) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM email_legal_holds h WHERE h.email_id = e.id AND h.legal_hold_id = ${holdId}::uuid)`;
 
-export async function selectTaggedEmails(client: SqlClient, tagId: string): Promise<void> {
-  await runSql(
-    client,
-    Prisma.sql`INSERT INTO export_selection SELECT email_id FROM ediscovery_tagged_emails WHERE tag_id = ${tagId}::uuid`,
-  );
-}
+export const taggedWith = (tagId: string) =>
+  Prisma.sql`EXISTS (SELECT 1 FROM ediscovery_tagged_emails t WHERE t.email_id = e.id AND t.tag_id = ${tagId}::uuid)`;
 
 /**
- * The selected emails that `scope` lets the creator read become the export's items, numbered in
+ * The emails satisfying `selection` (a condition on `archived_emails e`: the export's source) that
+ * `scope` lets the creator read become the export's items, in one statement, numbered in
  * (sentAt, id) order with the metadata of their manifest lines (`scope` null: every one). Answers how many.
  */
-export async function insertExportItems(client: SqlClient, exportId: string, scope: Prisma.Sql | null): Promise<number> {
+export async function insertExportItems(
+  client: SqlClient,
+  options: { exportId: string; selection: Prisma.Sql; scope: Prisma.Sql | null },
+): Promise<number> {
+  const { exportId, selection, scope } = options;
   return runSql(
     client,
     Prisma.sql`
@@ -166,7 +163,7 @@ export async function insertExportItems(client: SqlClient, exportId: string, sco
         (export_id, seq, email_id, message_id, storage_path, sha256, size_bytes, sent_at, from_address, subject, mailbox, ingestion_source_id)
       SELECT ${exportId}::uuid, row_number() OVER (ORDER BY e.sent_at, e.id), e.id, e.message_id_header, e.storage_path,
         e.storage_hash_sha256, e.size_bytes, e.sent_at, e.sender_email, e.subject, e.user_email, e.ingestion_source_id
-      FROM export_selection s JOIN archived_emails e ON e.id = s.id
-      WHERE ${scope ?? Prisma.sql`TRUE`}`,
+      FROM archived_emails e
+      WHERE ${selection} AND ${scope ?? Prisma.sql`TRUE`}`,
   );
 }

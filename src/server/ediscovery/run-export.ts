@@ -49,23 +49,46 @@ export async function runNextExport(options: { signal?: AbortSignal; batchSize?:
   return true;
 }
 
+/**
+ * Writes the export's batches in order. The database's work overlaps the files': the next batch's
+ * items are asked for before this batch is written, and a batch's record is awaited only after the
+ * next batch is written (a crash between them rewrites both batches, which is harmless).
+ */
 async function runExport(exportId: string, options: { signal?: AbortSignal; batchSize?: number }): Promise<void> {
   const directory = exportDirectory(exportId);
+  const batchSize = options.batchSize ?? config.exportBatchSize;
   try {
     if (!(await startExport(exportId))) return;
     await mkdir(path.join(directory, "messages"), { recursive: true });
     await mkdir(path.join(directory, "mbox"), { recursive: true });
+    const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
+    if (row.status !== "running" || row.lockedBy !== workerId) return await abandon(exportId, directory);
+    let nextItems = handled(exportItemsAfter(db(), exportId, row.processedItems, batchSize));
+    let recorded = Promise.resolve(true);
     for (;;) {
-      if (options.signal?.aborted) return releaseExportLease(db(), exportId, workerId);
-      const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
-      if (row.status !== "running" || row.lockedBy !== workerId) return abandon(row, directory);
-      const items = await exportItemsAfter(db(), exportId, row.processedItems, options.batchSize ?? config.exportBatchSize);
-      if (items.length === 0) return await finishExport(row, directory);
-      await writeBatch(row, directory, items);
+      if (options.signal?.aborted) {
+        await recorded;
+        return await releaseExportLease(db(), exportId, workerId);
+      }
+      const items = await nextItems;
+      if (items.length === 0) {
+        if (!(await recorded)) return await abandon(exportId, directory);
+        return await finishExport(row, directory);
+      }
+      nextItems = handled(exportItemsAfter(db(), exportId, items[items.length - 1].seq, batchSize));
+      const batch = await writeBatch(row, directory, items);
+      if (!(await recorded)) return await abandon(exportId, directory);
+      recorded = handled(recordExportBatch(db(), { exportId, workerId, ...batch }));
     }
   } catch (error) {
     await failExport(exportId, error);
   }
+}
+
+/** `promise`, marked as handled: it is awaited later, and may reject before then. */
+function handled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** The first worker to run a queued export fixes its items and marks it running, in one transaction. */
@@ -123,9 +146,13 @@ async function forEachVerifiedMessage(items: ExportItem[], add: (item: ExportIte
 
 /**
  * Writes a batch (eml files, or one mbox chunk renamed into place once whole, so a resumed batch
- * rewrites it); then records the batch's sizes, recipients and resume point in one statement.
+ * rewrites it); answers what recordExportBatch records of it: sizes, recipients, resume point.
  */
-async function writeBatch(row: EdiscoveryExport, directory: string, items: ExportItem[]): Promise<void> {
+async function writeBatch(
+  row: EdiscoveryExport,
+  directory: string,
+  items: ExportItem[],
+): Promise<{ lastSeq: number; bytes: number; written: WrittenItem[] }> {
   const written: WrittenItem[] = [];
   const sink =
     row.format === "eml"
@@ -147,7 +174,7 @@ async function writeBatch(row: EdiscoveryExport, directory: string, items: Expor
       items.map((item) => item.email_id),
     );
   const bytes = written.reduce((sum, item) => sum + item.size, 0);
-  await recordExportBatch(db(), { exportId: row.id, workerId, lastSeq: items[items.length - 1].seq, bytes, written });
+  return { lastSeq: items[items.length - 1].seq, bytes, written };
 }
 
 async function writeAttachmentTexts(directory: string, emailIds: string[]): Promise<void> {
@@ -181,9 +208,10 @@ async function finishExport(row: EdiscoveryExport, directory: string): Promise<v
   });
 }
 
-/** A cancelled export's files go; one another worker took over is left to it. */
-async function abandon(row: EdiscoveryExport, directory: string): Promise<void> {
-  if (row.status === "cancelled") await rm(directory, { recursive: true, force: true });
+/** The export is no longer this worker's: a cancelled export's files go; one another worker took over is left to it. */
+async function abandon(exportId: string, directory: string): Promise<void> {
+  const row = await db().ediscoveryExport.findUnique({ where: { id: exportId }, select: { status: true } });
+  if (row?.status === "cancelled") await rm(directory, { recursive: true, force: true });
 }
 
 async function failExport(exportId: string, error: unknown): Promise<void> {
