@@ -1,12 +1,16 @@
-// Compiles the worker threads that run TypeScript (today the audit verification helper) into plain
+// Compiles the worker threads that run TypeScript (the audit verification helper, the export writer) into plain
 // JavaScript under .workers/, bundling our modules and leaving npm packages to node_modules. Run by
 // `npm run build`, by the start script when the bundle is missing, and by the test setup.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { VERIFY_HELPER_BUNDLE } from "../src/server/audit/start-verify-helper";
+import { EXPORT_WRITER_BUNDLE } from "../src/server/ediscovery/export-writer-pool";
 
-const WORKERS = [{ entry: "src/server/audit/verify-helper-thread.ts", out: VERIFY_HELPER_BUNDLE }];
+const WORKERS = [
+  { entry: "src/server/audit/verify-helper-thread.ts", out: VERIFY_HELPER_BUNDLE },
+  { entry: "src/server/ediscovery/export-writer-thread.ts", out: EXPORT_WRITER_BUNDLE },
+];
 
 export async function buildWorkers(projectDir = process.cwd()): Promise<void> {
   for (const worker of WORKERS) {

@@ -143,6 +143,10 @@ export const config = {
     return Math.max(1, intFromEnv("EXPORT_LEASE_SECONDS", 60));
   },
   /** Messages an export writes between two progress records (its resume points). */
+  /** Threads that read, verify and write an export's messages from local storage (docs/ediscovery.md, "Speed"); 0: the worker's own. */
+  get exportWriterThreads() {
+    return intFromEnv("EXPORT_WRITER_THREADS", Math.min(4, os.availableParallelism()));
+  },
   get exportBatchSize() {
     return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));
   },

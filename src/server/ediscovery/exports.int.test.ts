@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import { startS3Server } from "../../../tests/helpers/s3-server";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
+  delete process.env.EXPORT_WRITER_THREADS;
   delete process.env.EXPORT_LEASE_SECONDS;
   delete process.env.RATE_LIMIT_EXPORT;
 });
@@ -155,6 +156,8 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
   });
 
   it("produces an mboxrd production from a tag that unquotes to the archived bytes, and detects tampering", SLOW, async () => {
+    // Two writer threads: the batch's two messages are two mbox chunks, concatenated in order in the zip.
+    process.env.EXPORT_WRITER_THREADS = "2";
     const admin = await setupAdmin();
     const ids = await ingest("alice@example.com", tricky);
     const matter = await createCaseVia(admin.token);
@@ -168,6 +171,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     await runExports();
     const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
     expect(done).toMatchObject({ status: "completed", totalItems: 2 });
+    expect(readdirSync(path.join(exportDirectory(done.id), "mbox"))).toHaveLength(2);
     const zip = await download(admin.token, matter.id, done.id);
     expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 2 });
     const bytes = readFileSync(zip);
@@ -213,27 +217,32 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     }
   });
 
-  it("fails loudly, naming the email, when a stored blob does not match its hash; exports nothing corrupt", SLOW, async () => {
-    const admin = await setupAdmin();
-    const ids = await ingest("alice@example.com", tricky);
-    const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
-    writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
-    const matter = await createCaseVia(admin.token);
-    const created = await api("POST", `${casePath(matter.id)}/exports`, {
-      token: admin.token,
-      body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" },
-    });
-    await runExports();
-    const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
-    expect(failed.status).toBe("failed");
-    expect(failed.error).toContain(`Email ${ids[1]}`);
-    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
-    const audit = await db().auditLog.findFirstOrThrow({
-      where: { targetId: created.body.id, actionType: "EXPORT" },
-      orderBy: { id: "desc" },
-    });
-    expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
-  });
+  it.each(["0", "3"])(
+    "fails loudly, naming the email, when a stored blob does not match its hash; exports nothing corrupt (%s writer threads)",
+    SLOW,
+    async (threads) => {
+      process.env.EXPORT_WRITER_THREADS = threads;
+      const admin = await setupAdmin();
+      const ids = await ingest("alice@example.com", tricky);
+      const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
+      writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
+      const matter = await createCaseVia(admin.token);
+      const created = await api("POST", `${casePath(matter.id)}/exports`, {
+        token: admin.token,
+        body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" },
+      });
+      await runExports();
+      const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+      expect(failed.status).toBe("failed");
+      expect(failed.error).toContain(`Email ${ids[1]}`);
+      expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
+      const audit = await db().auditLog.findFirstOrThrow({
+        where: { targetId: created.body.id, actionType: "EXPORT" },
+        orderBy: { id: "desc" },
+      });
+      expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
+    },
+  );
 
   it("restricts a restricted member's export to what they may read and says so; hides exports from non-members", SLOW, async () => {
     const admin = await setupAdmin();
@@ -366,6 +375,10 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     const interrupted = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } });
     expect(interrupted.status).toBe("running");
     expect(interrupted.processedItems).toBeLessThan(30);
+    // What a killed worker can leave past its last recorded batch: a chunk written but not recorded, and an unfinished one.
+    const chunks = path.join(exportDirectory(crashed.id), "mbox");
+    writeFileSync(path.join(chunks, "0000000029.part"), "From stale\n");
+    writeFileSync(path.join(chunks, "0000000030.part.tmp"), "From unfinished\n");
     await new Promise((resolve) => setTimeout(resolve, 1500));
     process.env.EXPORT_LEASE_SECONDS = "1";
     const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"]);

@@ -1,5 +1,4 @@
-import { createHash } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { setImmediate } from "node:timers/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -21,8 +20,9 @@ import {
 } from "./exports.queries";
 import { finishProduction } from "./finish-production";
 import { inOrder } from "./in-order";
-import { attachmentTextFile, exportDirectory, recipientHeaders } from "./production-format";
-import { emlSink, mboxChunkSink } from "./production-sinks";
+import { attachmentTextFile, exportDirectory } from "./production-format";
+import { addVerified, openSink, type WriterTask } from "./export-writer";
+import { startWriterPool, type WriterPool } from "./export-writer-pool";
 
 /** Messages in flight at once from a store without synchronous reads (S3): its round trips overlap. */
 const IN_FLIGHT = 16;
@@ -35,8 +35,6 @@ const SYNC_SLICE = 32;
 const SCRATCH_BYTES = 4 << 20;
 const workerId = `${hostname()}:${process.pid}`;
 const actor = systemActor("worker");
-
-export class ExportIntegrityError extends Error {}
 
 /**
  * Claims the oldest export that is queued, or running under a lease no worker renewed within
@@ -57,12 +55,16 @@ export async function runNextExport(options: { signal?: AbortSignal; batchSize?:
 async function runExport(exportId: string, options: { signal?: AbortSignal; batchSize?: number }): Promise<void> {
   const directory = exportDirectory(exportId);
   const batchSize = options.batchSize ?? config.exportBatchSize;
+  let writers: WriterPool | null = null;
   try {
     if (!(await startExport(exportId))) return;
     await mkdir(path.join(directory, "messages"), { recursive: true });
     await mkdir(path.join(directory, "mbox"), { recursive: true });
     const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
     if (row.status !== "running" || row.lockedBy !== workerId) return await abandon(exportId, directory);
+    await removeUnrecordedChunks(directory, row.processedItems);
+    const { backend, dir } = config.storage;
+    writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
     let nextItems = handled(exportItemsAfter(db(), exportId, row.processedItems, batchSize));
     let recorded = Promise.resolve(true);
     for (;;) {
@@ -76,12 +78,26 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
         return await finishExport(row, directory);
       }
       nextItems = handled(exportItemsAfter(db(), exportId, items[items.length - 1].seq, batchSize));
-      const batch = await writeBatch(row, directory, items);
+      const batch = await writeBatch(row, directory, items, writers);
       if (!(await recorded)) return await abandon(exportId, directory);
       recorded = handled(recordExportBatch(db(), { exportId, workerId, ...batch }));
     }
   } catch (error) {
     await failExport(exportId, error);
+  } finally {
+    await writers?.close();
+  }
+}
+
+/**
+ * Before a run (first or resumed), removes the mbox chunks of items past the recorded resume point
+ * and unfinished chunk files: the run writes those items again, and its chunks may start elsewhere
+ * (another batch size, another number of writer threads).
+ */
+async function removeUnrecordedChunks(directory: string, processedItems: number): Promise<void> {
+  for (const name of await readdir(path.join(directory, "mbox"))) {
+    const firstSeq = /^(\d+)\.part$/.exec(name)?.[1];
+    if (firstSeq === undefined || Number(firstSeq) > processedItems) await rm(path.join(directory, "mbox", name), { force: true });
   }
 }
 
@@ -116,58 +132,53 @@ async function startExport(exportId: string): Promise<boolean> {
   );
 }
 
-/** `message` if its SHA-256 equals the archive's; anything else fails the export, naming the email. */
-function verified(item: ExportItem, message: Buffer): Buffer {
-  const actual = createHash("sha256").update(message).digest("hex");
-  if (actual !== item.sha256) {
-    throw new ExportIntegrityError(
-      `Email ${item.email_id}: its stored bytes hash to ${actual}, not to the archived ${item.sha256}; nothing corrupt was exported`,
-    );
-  }
-  return message;
-}
-
 /**
- * Hands each item's verified message to `add`, in the items' order: read synchronously in slices
- * when the store can (local disk), else with IN_FLIGHT reads overlapping. `add` must be done with
- * the message when it returns (the next read may reuse its memory).
+ * Writes a task on the worker's own thread: read synchronously in slices when the store can (local
+ * disk), yielding to the event loop between them, else with IN_FLIGHT reads overlapping (S3).
  */
-async function forEachVerifiedMessage(items: ExportItem[], add: (item: ExportItem, message: Buffer) => void): Promise<void> {
+async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
   const store = blobStore();
-  if (!store.readSync) {
-    return inOrder(items, IN_FLIGHT, async (item) => verified(item, await store.get(item.storage_path)), add);
-  }
-  const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
-  for (let start = 0; start < items.length; start += SYNC_SLICE) {
-    if (start > 0) await setImmediate();
-    for (const item of items.slice(start, start + SYNC_SLICE)) add(item, verified(item, store.readSync(item.storage_path, scratch)));
+  const sink = openSink(task);
+  const written: WrittenItem[] = [];
+  try {
+    if (!store.readSync) {
+      await inOrder(
+        task.items,
+        IN_FLIGHT,
+        (item) => store.get(item.storage_path),
+        (item, message) => {
+          written.push(...addVerified(sink, [item], () => message));
+        },
+      );
+    } else {
+      const readSync = store.readSync.bind(store);
+      const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+      for (let start = 0; start < task.items.length; start += SYNC_SLICE) {
+        if (start > 0) await setImmediate();
+        written.push(...addVerified(sink, task.items.slice(start, start + SYNC_SLICE), (item) => readSync(item.storage_path, scratch)));
+      }
+    }
+    sink.close();
+    return written;
+  } catch (error) {
+    sink.abort();
+    throw error;
   }
 }
 
 /**
- * Writes a batch (eml files, or one mbox chunk renamed into place once whole, so a resumed batch
- * rewrites it); answers what recordExportBatch records of it: sizes, recipients, resume point.
+ * Writes a batch (eml files, or mbox chunks renamed into place once whole, so a resumed batch
+ * rewrites them), on the writer threads when there are; answers what recordExportBatch records of
+ * it: sizes, recipients, resume point.
  */
 async function writeBatch(
   row: EdiscoveryExport,
   directory: string,
   items: ExportItem[],
+  writers: WriterPool | null,
 ): Promise<{ lastSeq: number; bytes: number; written: WrittenItem[] }> {
-  const written: WrittenItem[] = [];
-  const sink =
-    row.format === "eml"
-      ? emlSink(directory)
-      : mboxChunkSink(path.join(directory, "mbox", `${String(items[0].seq).padStart(10, "0")}.part`));
-  try {
-    await forEachVerifiedMessage(items, (item, message) => {
-      sink.add(item, message);
-      written.push({ emailId: item.email_id, size: message.length, ...recipientHeaders(message) });
-    });
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
-  sink.close();
+  const task: WriterTask = { directory, format: row.format as "eml" | "mbox", items };
+  const written = writers ? await writers.write(task) : await writeOnThisThread(task);
   if (row.includeAttachmentText)
     await writeAttachmentTexts(
       directory,

@@ -1,0 +1,24 @@
+// Worker thread entry of an export writer. It runs compiled: scripts/build-workers.ts bundles it to
+// plain JavaScript (npm run build, the start script, the test setup).
+import { parentPort, workerData } from "node:worker_threads";
+import { LocalBlobStore } from "../storage/local-blob-store";
+import { ExportIntegrityError, writeTaskSync, type WriterTask } from "./export-writer";
+import type { WriterData, WriterReply } from "./export-writer-pool";
+
+if (!parentPort) throw new Error("the export writer runs as a worker thread");
+const port = parentPort;
+const scratch = Buffer.allocUnsafe(4 << 20);
+// The store itself, not the configured factory: the thread loads only what local reads need.
+const store = new LocalBlobStore((workerData as WriterData).storageDir);
+
+port.on("message", (task: WriterTask) => {
+  let reply: WriterReply;
+  try {
+    reply = { written: writeTaskSync(task, (item) => store.readSync(item.storage_path, scratch)) };
+  } catch (error) {
+    reply = {
+      failure: { message: error instanceof Error ? error.message : String(error), integrity: error instanceof ExportIntegrityError },
+    };
+  }
+  port.postMessage(reply);
+});

@@ -1,0 +1,54 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { ExportItem, WrittenItem } from "./exports.queries";
+import { recipientHeaders } from "./production-format";
+import { emlSink, mboxChunkSink, type ProductionSink } from "./production-sinks";
+
+export class ExportIntegrityError extends Error {}
+
+/** A run of consecutive items of a batch, written by the worker's thread or a writer thread. */
+export interface WriterTask {
+  directory: string;
+  format: "eml" | "mbox";
+  items: ExportItem[];
+}
+
+/** `message` if its SHA-256 equals the archive's; anything else fails the export, naming the email. */
+export function verified(item: ExportItem, message: Buffer): Buffer {
+  const actual = createHash("sha256").update(message).digest("hex");
+  if (actual !== item.sha256) {
+    throw new ExportIntegrityError(
+      `Email ${item.email_id}: its stored bytes hash to ${actual}, not to the archived ${item.sha256}; nothing corrupt was exported`,
+    );
+  }
+  return message;
+}
+
+/** The eml files, or the mbox chunk named after the run's first item (a resumed run rewrites it). */
+export function openSink(task: WriterTask): ProductionSink {
+  return task.format === "eml"
+    ? emlSink(task.directory)
+    : mboxChunkSink(path.join(task.directory, "mbox", `${String(task.items[0].seq).padStart(10, "0")}.part`));
+}
+
+/** Adds each item's verified message to the sink, in order; answers what each message was. */
+export function addVerified(sink: ProductionSink, items: ExportItem[], message: (item: ExportItem) => Buffer): WrittenItem[] {
+  return items.map((item) => {
+    const bytes = verified(item, message(item));
+    sink.add(item, bytes);
+    return { emailId: item.email_id, size: bytes.length, ...recipientHeaders(bytes) };
+  });
+}
+
+/** The whole task at once, synchronously: what a writer thread does with it. */
+export function writeTaskSync(task: WriterTask, message: (item: ExportItem) => Buffer): WrittenItem[] {
+  const sink = openSink(task);
+  try {
+    const written = addVerified(sink, task.items, message);
+    sink.close();
+    return written;
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
+}
