@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import SMTPConnection from "nodemailer/lib/smtp-connection/index.js";
 
 export interface SmtpResult {
@@ -88,6 +89,9 @@ export async function openSmtpSession(options: { port: number }): Promise<SmtpSe
     failStep = reject;
     connection.connect((error) => (error ? reject(error) : resolve()));
   });
+  // Each command goes out at once, as an MTA's client sends it; the library leaves Nagle's algorithm
+  // on, and a command written while the last one is unacknowledged then waits for the server's delayed ACK.
+  (connection as unknown as { _socket: Socket })._socket.setNoDelay(true);
   return {
     send: (message) =>
       new Promise<SmtpResult>((resolve) => {

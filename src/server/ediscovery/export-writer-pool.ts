@@ -36,7 +36,10 @@ export function startWriterPool(threads: number, data: WriterData): WriterPool |
     missingBundleReported = true;
     return null;
   }
-  const workers = Array.from({ length: threads }, () => new Worker(WRITER_THREAD, { execArgv: [], workerData: data }));
+  const workers = Array.from(
+    { length: threads },
+    () => new Worker(WRITER_THREAD, { execArgv: [], workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } }),
+  );
   const run = (worker: Worker, task: WriterTask) =>
     new Promise<WrittenItem[]>((resolve, reject) => {
       const settle = () => {

@@ -4,7 +4,7 @@ import { buildJournalReport } from "../../../tests/helpers/journal-report";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
-import { sendSmtp, type SendOptions } from "../../../tests/helpers/smtp-client";
+import { openSmtpSession, sendSmtp, type SendOptions } from "../../../tests/helpers/smtp-client";
 import { db } from "../db/client";
 import { blobStore } from "../storage/blob-store-factory";
 import { startJournalListener, type JournalListener } from "./journal-listener";
@@ -137,6 +137,26 @@ describe("the journaling listener", () => {
     // A retry after a lost 250 brings the same bytes: absorbed, still 250.
     expect((await send({ from: "sam@corp.test", to: ["alice@corp.test", JOURNAL], raw })).code).toBe(250);
     expect(await emails()).toHaveLength(1);
+  });
+
+  it("archives several transactions on one connection, each with its own envelope", async () => {
+    await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"] });
+    const session = await openSmtpSession({ port: listener.port });
+    try {
+      const first = buildMessage({ subject: "First", to: ["alice@corp.test"] });
+      const second = buildMessage({ subject: "Second", to: ["bob@corp.test"] });
+      expect((await session.send({ from: "sam@corp.test", to: ["alice@corp.test", "dave@corp.test", JOURNAL], raw: first })).code).toBe(
+        250,
+      );
+      expect((await session.send({ from: "eve@corp.test", to: ["bob@corp.test", JOURNAL], raw: second })).code).toBe(250);
+    } finally {
+      session.close();
+    }
+    const archived = (await emails()).sort((a, b) => a.subject.localeCompare(b.subject));
+    expect(archived.map((email) => [email.subject, email.envelopeFrom, email.envelopeRecipients])).toEqual([
+      ["First", "sam@corp.test", ["alice@corp.test", "dave@corp.test"]],
+      ["Second", "eve@corp.test", ["bob@corp.test"]],
+    ]);
   });
 
   it("refuses transactions no rule routes (550) and messages over the size limit (552)", async () => {
