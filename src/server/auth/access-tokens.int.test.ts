@@ -27,10 +27,11 @@ describe("access tokens", () => {
   });
 
   it("refuses a token once it has expired, even one accepted before", async () => {
-    process.env.AUTH_TOKEN_TTL = "1";
+    // Expiry is in whole seconds from the issuing second: a TTL of 3 leaves the token valid for at least 2 s.
+    process.env.AUTH_TOKEN_TTL = "3";
     const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
     expect(await verifyAccessToken(accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await new Promise((resolve) => setTimeout(resolve, 4_100));
     expect(await verifyAccessToken(accessToken)).toBeNull();
   });
 });
