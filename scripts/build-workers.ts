@@ -12,6 +12,9 @@ const WORKERS = [
   { entry: "src/server/ediscovery/export-writer-thread.ts", out: EXPORT_WRITER_BUNDLE },
 ];
 
+/** Every thread bundle, relative to the project: a start rebuilds them when one is missing. */
+export const WORKER_BUNDLES = WORKERS.map((worker) => worker.out);
+
 export async function buildWorkers(projectDir = process.cwd()): Promise<void> {
   for (const worker of WORKERS) {
     await build({

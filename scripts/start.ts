@@ -20,8 +20,7 @@ import { prepareDatabase, signInHint } from "../src/server/system/prepare-databa
 import { CLIENT_IP_HEADER } from "../src/server/http/client-ip";
 import { assertProductionSecrets } from "../src/server/config/production-guard";
 import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
-import { VERIFY_HELPER_BUNDLE } from "../src/server/audit/start-verify-helper";
-import { buildWorkers } from "./build-workers";
+import { buildWorkers, WORKER_BUNDLES } from "./build-workers";
 
 const dev = process.argv.includes("--dev");
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
@@ -80,7 +79,7 @@ async function main() {
     if (build.status !== 0) throw new Error("next build failed");
   }
   // The worker threads run compiled (scripts/build-workers.ts); in development, from the current code.
-  if (dev || !existsSync(path.join(projectDir, VERIFY_HELPER_BUNDLE))) await buildWorkers(projectDir);
+  if (dev || WORKER_BUNDLES.some((bundle) => !existsSync(path.join(projectDir, bundle)))) await buildWorkers(projectDir);
 
   const workerCount = dev ? 1 : config.webConcurrency;
   const stopServing = workerCount > 1 ? await forkWorkers(workerCount) : await serveHttp();
