@@ -22,7 +22,6 @@ export type WriterReply = { written: WrittenItem[] } | { failure: { message: str
  * system work uses every core (docs/ediscovery.md, "Speed").
  */
 export interface WriterPool {
-  readonly size: number;
   /** Splits the batch into one run of consecutive items per thread; answers what was written, in the items' order. */
   write(task: WriterTask): Promise<WrittenItem[]>;
   close(): Promise<void>;
@@ -66,7 +65,6 @@ export function startWriterPool(threads: number, data: WriterData): WriterPool |
       worker.postMessage(task);
     });
   return {
-    size: threads,
     async write(task) {
       const per = Math.ceil(task.items.length / threads);
       const runs = workers

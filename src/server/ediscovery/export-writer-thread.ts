@@ -2,7 +2,7 @@
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
 import { LocalBlobStore } from "../storage/local-blob-store";
-import { ExportIntegrityError, writeTaskSync, type WriterTask } from "./export-writer";
+import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
 
 if (!parentPort) throw new Error("the export writer runs as a worker thread");
@@ -11,10 +11,12 @@ const scratch = Buffer.allocUnsafe(4 << 20);
 // The store itself, not the configured factory: the thread loads only what local reads need.
 const store = new LocalBlobStore((workerData as WriterData).storageDir);
 
-port.on("message", (task: WriterTask) => {
+port.on("message", async (task: WriterTask) => {
   let reply: WriterReply;
   try {
-    reply = { written: writeTaskSync(task, (item) => store.readSync(item.storage_path, scratch)) };
+    reply = {
+      written: await writeTask(task, (sink) => addVerified(sink, task.items, (item) => store.readSync(item.storage_path, scratch))),
+    };
   } catch (error) {
     reply = {
       failure: { message: error instanceof Error ? error.message : String(error), integrity: error instanceof ExportIntegrityError },

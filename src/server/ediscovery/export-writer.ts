@@ -25,10 +25,29 @@ export function verified(item: ExportItem, message: Buffer): Buffer {
 }
 
 /** The eml files, or the mbox chunk named after the run's first item (a resumed run rewrites it). */
-export function openSink(task: WriterTask): ProductionSink {
+function openSink(task: WriterTask): ProductionSink {
   return task.format === "eml"
     ? emlSink(task.directory)
     : mboxChunkSink(path.join(task.directory, "mbox", `${String(task.items[0].seq).padStart(10, "0")}.part`));
+}
+
+/**
+ * Writes the task's messages into its sink with `fill`, then makes the sink's files complete; if
+ * `fill` fails, lets go of them. Answers what `fill` wrote.
+ */
+export async function writeTask(
+  task: WriterTask,
+  fill: (sink: ProductionSink) => Promise<WrittenItem[]> | WrittenItem[],
+): Promise<WrittenItem[]> {
+  const sink = openSink(task);
+  try {
+    const written = await fill(sink);
+    sink.close();
+    return written;
+  } catch (error) {
+    sink.abort();
+    throw error;
+  }
 }
 
 /** Adds each item's verified message to the sink, in order; answers what each message was. */
@@ -38,17 +57,4 @@ export function addVerified(sink: ProductionSink, items: ExportItem[], message: 
     sink.add(item, bytes);
     return { emailId: item.email_id, size: bytes.length, ...recipientHeaders(bytes) };
   });
-}
-
-/** The whole task at once, synchronously: what a writer thread does with it. */
-export function writeTaskSync(task: WriterTask, message: (item: ExportItem) => Buffer): WrittenItem[] {
-  const sink = openSink(task);
-  try {
-    const written = addVerified(sink, task.items, message);
-    sink.close();
-    return written;
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
 }

@@ -21,7 +21,7 @@ import {
 import { finishProduction } from "./finish-production";
 import { inOrder } from "./in-order";
 import { attachmentTextFile, exportDirectory } from "./production-format";
-import { addVerified, openSink, type WriterTask } from "./export-writer";
+import { addVerified, writeTask, type WriterTask } from "./export-writer";
 import { startWriterPool, type WriterPool } from "./export-writer-pool";
 
 /** Messages in flight at once from a store without synchronous reads (S3): its round trips overlap. */
@@ -138,10 +138,10 @@ async function startExport(exportId: string): Promise<boolean> {
  */
 async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
   const store = blobStore();
-  const sink = openSink(task);
-  const written: WrittenItem[] = [];
-  try {
-    if (!store.readSync) {
+  const readSync = store.readSync?.bind(store);
+  return writeTask(task, async (sink) => {
+    const written: WrittenItem[] = [];
+    if (!readSync) {
       await inOrder(
         task.items,
         IN_FLIGHT,
@@ -150,20 +150,15 @@ async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
           written.push(...addVerified(sink, [item], () => message));
         },
       );
-    } else {
-      const readSync = store.readSync.bind(store);
-      const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
-      for (let start = 0; start < task.items.length; start += SYNC_SLICE) {
-        if (start > 0) await setImmediate();
-        written.push(...addVerified(sink, task.items.slice(start, start + SYNC_SLICE), (item) => readSync(item.storage_path, scratch)));
-      }
+      return written;
     }
-    sink.close();
+    const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
+    for (let start = 0; start < task.items.length; start += SYNC_SLICE) {
+      if (start > 0) await setImmediate();
+      written.push(...addVerified(sink, task.items.slice(start, start + SYNC_SLICE), (item) => readSync(item.storage_path, scratch)));
+    }
     return written;
-  } catch (error) {
-    sink.abort();
-    throw error;
-  }
+  });
 }
 
 /**
