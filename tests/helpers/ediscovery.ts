@@ -10,6 +10,11 @@ export async function createCaseVia(token: string, body: Record<string, unknown>
   return response.body;
 }
 
+/** Creates a review tag in a case through the API and answers it. */
+export async function createTagVia(token: string, caseId: string, name: string) {
+  return (await api("POST", `${EDISCOVERY}/cases/${caseId}/tags`, { token, body: { name } })).body;
+}
+
 /** An eDiscovery worker's role: manages cases and reads the archive (optionally under conditions). */
 export const reviewerPolicies = (archiveConditions?: Record<string, string>) => [
   { action: "manage" as const, subject: "ediscovery" as const },

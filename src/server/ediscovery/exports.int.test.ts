@@ -12,7 +12,7 @@ import { exportDirectory } from "./production-format";
 import { runNextExport } from "./run-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
 import { ensureTestSource } from "../../../tests/helpers/emails";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
@@ -34,6 +34,14 @@ async function ingest(userEmail: string, messages: Buffer[]): Promise<string[]> 
   const outcomes = await ingestBatch({ sourceId: await ensureTestSource(), userEmail, messages: messages.map((raw) => ({ raw })) });
   return outcomes.map((outcome) =>
     outcome.status === "imported" ? outcome.emailId : (Promise.reject(new Error(JSON.stringify(outcome))) as never),
+  );
+}
+
+/** `count` messages to alice, each matching "merger". */
+async function ingestMergers(count: number): Promise<string[]> {
+  return ingest(
+    "alice@example.com",
+    Array.from({ length: count }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })),
   );
 }
 
@@ -161,7 +169,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     const admin = await setupAdmin();
     const ids = await ingest("alice@example.com", tricky);
     const matter = await createCaseVia(admin.token);
-    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const tag = await createTagVia(admin.token, matter.id, "Responsive");
     await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: ids.slice(0, 2) } });
     const created = await api("POST", `${casePath(matter.id)}/exports`, {
       token: admin.token,
@@ -328,10 +336,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
 
   it("stops a running export cancelled between two batches and removes its files", SLOW, async () => {
     const admin = await setupAdmin();
-    await ingest(
-      "alice@example.com",
-      Array.from({ length: 200 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })),
-    );
+    await ingestMergers(200);
     const matter = await createCaseVia(admin.token);
     const created = (
       await api("POST", `${casePath(matter.id)}/exports`, {
@@ -354,10 +359,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
 
   it("survives a worker killed mid-export: a new worker resumes it, and the manifest equals an uninterrupted one", SLOW, async () => {
     const admin = await setupAdmin();
-    await ingest(
-      "alice@example.com",
-      Array.from({ length: 30 }, (_, n) => buildMessage({ subject: `Merger ${n}`, body: `merger ${n}` })),
-    );
+    await ingestMergers(30);
     const matter = await createCaseVia(admin.token);
     const body = { source: { searchQuery: { query: "merger" } }, format: "mbox" };
     const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } }))

@@ -5,7 +5,7 @@ import { PostgresSearchEngine } from "../search/postgres-search-engine";
 import { withBulkSearchLimits } from "../search/search-transaction";
 import { applyTag } from "./apply-tag";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { whileTableLocked } from "../../../tests/helpers/lock-waits";
 import { api } from "../../../tests/helpers/rest-client";
@@ -29,6 +29,10 @@ async function mailboxes() {
   );
   const other = await insertTestEmail({ userEmail: "alice@example.com", subject: "Lunch", bodyText: "sandwiches" });
   return { alice, bob, other };
+}
+
+async function saveMergerSearch(token: string, caseId: string) {
+  return (await api("POST", `${casePath(caseId)}/searches`, { token, body: { name: "Merger", searchQuery: { query: "merger" } } })).body;
 }
 
 describe("saved searches", () => {
@@ -162,7 +166,7 @@ describe("review tags", () => {
     const admin = await setupAdmin();
     const { alice, other } = await mailboxes();
     const matter = await createCaseVia(admin.token);
-    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const tag = await createTagVia(admin.token, matter.id, "Responsive");
     const apply = `${casePath(matter.id)}/tags/${tag.id}/apply`;
     const first = await api("POST", apply, { token: admin.token, body: { emailIds: [alice[0].id, alice[1].id] } });
     expect(first.status).toBe(200);
@@ -200,13 +204,8 @@ describe("review tags", () => {
     const restricted = await createUserWithRole(admin.token, reviewerPolicies({ userEmail: "alice@example.com" }));
     const { alice, bob } = await mailboxes();
     const matter = await createCaseVia(admin.token, { name: "Merger", memberIds: [restricted.user.id] });
-    const saved = (
-      await api("POST", `${casePath(matter.id)}/searches`, {
-        token: admin.token,
-        body: { name: "Merger", searchQuery: { query: "merger" } },
-      })
-    ).body;
-    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const saved = await saveMergerSearch(admin.token, matter.id);
+    const tag = await createTagVia(admin.token, matter.id, "Responsive");
     const principal = await principalForUser(restricted.user.id, "127.0.0.1", "token");
     const restrictedRun = await applyTag({ principal: principal!, caseId: matter.id, tagId: tag.id, input: { searchId: saved.id } });
     expect(restrictedRun).toEqual({ tagId: tag.id, emailsMatched: 3, emailsTagged: 3 });
@@ -216,7 +215,7 @@ describe("review tags", () => {
     // The path of an engine whose index is not in the database (Meilisearch): ids read page by page.
     const pagedEngine = new PostgresSearchEngine();
     Object.defineProperty(pagedEngine, "matchingCondition", { value: undefined });
-    const pagedTag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Paged" } })).body;
+    const pagedTag = await createTagVia(admin.token, matter.id, "Paged");
     const pagedRun = await applyTag({
       principal: principal!,
       caseId: matter.id,
@@ -241,13 +240,8 @@ describe("review tags", () => {
     const admin = await setupAdmin();
     await mailboxes();
     const matter = await createCaseVia(admin.token);
-    const saved = (
-      await api("POST", `${casePath(matter.id)}/searches`, {
-        token: admin.token,
-        body: { name: "Merger", searchQuery: { query: "merger" } },
-      })
-    ).body;
-    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const saved = await saveMergerSearch(admin.token, matter.id);
+    const tag = await createTagVia(admin.token, matter.id, "Responsive");
     const apply = () => api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { searchId: saved.id } });
     vi.stubEnv("BULK_SEARCH_TIMEOUT_MS", "1000");
     try {
@@ -281,7 +275,7 @@ describe("review tags", () => {
     const outsider = await createUserWithRole(admin.token, reviewerPolicies());
     const email = await insertTestEmail();
     const matter = await createCaseVia(admin.token);
-    const tag = (await api("POST", `${casePath(matter.id)}/tags`, { token: admin.token, body: { name: "Responsive" } })).body;
+    const tag = await createTagVia(admin.token, matter.id, "Responsive");
     expect((await api("GET", `${casePath(matter.id)}/tags`, { token: outsider.token })).status).toBe(404);
     expect((await api("POST", `${casePath(matter.id)}/tags`, { token: outsider.token, body: { name: "Mine" } })).status).toBe(404);
     expect(

@@ -6,7 +6,7 @@ import { ingestBatch } from "../ingestion/ingest-batch";
 import { exportDirectory, emlStoredFile } from "./production-format";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
 import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
@@ -48,8 +48,7 @@ describe("ediscovery.taggedEmails", () => {
     }
     const matter = await createCaseVia(admin.token, { name: "Matter", memberIds: [restricted.user.id] });
     const other = await createCaseVia(admin.token, { name: "Other matter" });
-    const tag = async (caseId: string, name: string) =>
-      (await api("POST", `${casePath(caseId)}/tags`, { token: admin.token, body: { name } })).body;
+    const tag = (caseId: string, name: string) => createTagVia(admin.token, caseId, name);
     const responsive = await tag(matter.id, "Responsive");
     const privileged = await tag(matter.id, "Privileged");
     const elsewhere = await tag(other.id, "Responsive");
