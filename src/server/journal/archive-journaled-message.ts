@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { AttachmentTexts } from "../ingestion/attachment-texts";
 import { normalizeMailbox, prepareBatch } from "../ingestion/ingest-batch";
 import type { MessageEnvelope, PreparedBatch, PreparedMessage } from "../ingestion/ingestion.types";
@@ -131,8 +132,16 @@ export interface JournalArchiverOptions {
   windowMs?: number;
   /** Most messages stored in one transaction (default 200, the CLI import's batch). */
   maxMessages?: number;
-  /** Groups of one source stored at the same time (default 4: the commits and fsyncs of several groups overlap). */
+  /**
+   * Groups of one source stored at the same time before new messages wait to form the next group
+   * (default: the machine's cores, at least 2, so the commits and fsyncs of groups overlap).
+   */
   concurrency?: number;
+  /**
+   * A group of 8 or more messages is stored as up to this many transactions at once, of at least 4
+   * each (default: the machine's cores), so PostgreSQL indexes them on several cores.
+   */
+  parts?: number;
 }
 
 /**
@@ -145,7 +154,8 @@ export function createJournalArchiver(options: JournalArchiverOptions = {}): (me
   const submit = createGroupCommit<{ source: JournalSource; prepared: PreparedMessage }, JournalOutcome>({
     windowMs: options.windowMs ?? 2,
     maxItems: options.maxMessages ?? 200,
-    concurrency: options.concurrency ?? 4,
+    concurrency: options.concurrency ?? Math.max(2, availableParallelism()),
+    split: { parts: options.parts ?? availableParallelism(), minItems: 4 },
     store: (_key, group) => storeJournalGroup(group),
   });
   return async (message) => {

@@ -62,4 +62,23 @@ describe("createGroupCommit", () => {
     const outcomes = await Promise.allSettled([failing("a", 1), failing("a", 2)]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected"]);
   });
+
+  it("stores a large group as up to `parts` groups at once, none smaller than minItems", async () => {
+    const { groups, releases, store } = recordingStore();
+    const submit = createGroupCommit({ windowMs: 1, maxItems: 100, concurrency: 4, split: { parts: 2, minItems: 4 }, store });
+    const results = Array.from({ length: 10 }, (_, index) => submit("a", index));
+    await tick();
+    expect(groups.map((group) => group.items)).toEqual([
+      [0, 1, 2, 3, 4],
+      [5, 6, 7, 8, 9],
+    ]);
+    releases.forEach((release) => release());
+    expect(await Promise.all(results)).toEqual(Array.from({ length: 10 }, (_, index) => index * 10));
+
+    const small = Array.from({ length: 7 }, (_, index) => submit("b", index));
+    await tick();
+    expect(groups.slice(2).map((group) => group.items)).toEqual([[0, 1, 2, 3, 4, 5, 6]]);
+    releases[2]();
+    await Promise.all(small);
+  });
 });

@@ -5,6 +5,12 @@ export interface GroupCommitOptions<Item, Result> {
   maxItems: number;
   /** Groups of one key stored at the same time (so the database and the file system work in parallel). */
   concurrency: number;
+  /**
+   * A group of at least twice `minItems` is stored as up to `parts` smaller groups at once (each
+   * of at least `minItems`): a store's database work runs on one core, so a lone group leaves
+   * the others idle while every submitter waits for it.
+   */
+  split?: { parts: number; minItems: number };
   /** Stores one group; one result per item, in order. Throwing fails every item of the group. */
   store: (key: string, items: Item[]) => Promise<Result[]>;
 }
@@ -33,8 +39,19 @@ export function createGroupCommit<Item, Result>(options: GroupCommitOptions<Item
   const storeWaiting = (key: string, state: KeyState<Item, Result>) => {
     clearTimeout(state.timer);
     state.timer = undefined;
-    const group = state.waiting;
+    const waiting = state.waiting;
     state.waiting = [];
+    for (const group of parts(waiting)) storeGroup(key, state, group);
+  };
+
+  const parts = (group: Pending<Item, Result>[]): Pending<Item, Result>[][] => {
+    const count = options.split ? Math.min(options.split.parts, Math.floor(group.length / options.split.minItems)) : 1;
+    if (count <= 1) return [group];
+    const size = Math.ceil(group.length / count);
+    return Array.from({ length: count }, (_, index) => group.slice(index * size, (index + 1) * size)).filter((part) => part.length > 0);
+  };
+
+  const storeGroup = (key: string, state: KeyState<Item, Result>, group: Pending<Item, Result>[]) => {
     state.storing += 1;
     options
       .store(
