@@ -46,8 +46,8 @@ export interface EmailRow {
 const EMAIL_COLUMNS = Prisma.sql`"id" uuid, "ingestionSourceId" uuid, "userEmail" text, "messageIdHeader" text,
   "sentAt" timestamptz, "sentAtFallback" text, "archivedAt" timestamptz, "subject" text, "senderName" text, "senderEmail" text,
   "recipients" jsonb, "recipientEmails" text[], "ccEmails" text[], "bccEmails" text[], "storagePath" text, "storageHashSha256" text, "sizeBytes" bigint,
-  "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text, "references" text[], "bodyText" text,
-  "envelopeFrom" text, "envelopeRecipients" text[], "participantEmails" text[], "attachments" json`;
+  "hasAttachments" boolean, "path" text, "tags" text[], "threadKey" text, "inReplyTo" text, "references" text[],
+  "envelopeFrom" text, "envelopeRecipients" text[], "participantEmails" text[], "attachments" json, "n" bigint`;
 
 const ATTACHMENT_COLUMNS = Prisma.sql`"id" uuid, "filename" text, "mimeType" text, "sizeBytes" bigint, "storagePath" text,
   "hashSha256" text, "extractedText" text, "extractionError" text`;
@@ -67,18 +67,26 @@ const inputSearchVector = searchVectorSql({
 
 /**
  * Inserts the emails and their attachments in one statement (the batch travels as one JSON
- * parameter, parsed once). A row whose (source, mailbox, raw SHA-256) exists already, or repeats
+ * parameter, parsed once, and the bodies beside it, one parameter each: PostgreSQL's JSON parser
+ * reads a body's every character and escape, 0.4-0.9 ms for a 20 KB body, a text parameter none). A row whose (source, mailbox, raw SHA-256) exists already, or repeats
  * an earlier row of the batch, is skipped by the unique index, and so are its attachments. With
  * `searchVector` (PostgreSQL full-text search) each row is written indexed. Returns the ids
  * actually inserted.
  */
 export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], options: { searchVector: boolean }): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const emails = rows.map((row) => ({ ...row, recipientEmails: row.recipients.map((recipient) => recipient.email) }));
+  const emails = rows.map(({ bodyText: _body, ...row }, index) => ({
+    ...row,
+    recipientEmails: row.recipients.map((recipient) => recipient.email),
+    n: index + 1,
+  }));
+  const bodies = Prisma.join(rows.map((row) => row.bodyText));
   const inserted = await querySql<{ id: string }>(
     client,
     Prisma.sql`
-    WITH input AS MATERIALIZED (SELECT * FROM json_to_recordset(${JSON.stringify(emails)}::json) AS r(${EMAIL_COLUMNS})),
+    WITH input AS MATERIALIZED (
+      SELECT * FROM json_to_recordset(${JSON.stringify(emails)}::json) AS r(${EMAIL_COLUMNS})
+      JOIN unnest(ARRAY[${bodies}]::text[]) WITH ORDINALITY AS b("bodyText", "n") USING ("n")),
     inserted AS (
       INSERT INTO archived_emails (id, ingestion_source_id, user_email, message_id_header, sent_at, sent_at_fallback,
         archived_at, subject, sender_name, sender_email, recipients, recipient_emails, cc_emails, bcc_emails, storage_path, storage_hash_sha256, size_bytes,
