@@ -103,14 +103,13 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
 
 /** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process there (open it in Chrome's DevTools). */
 const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-/** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
 /** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
 const WORKER_SCENARIOS = new Set(["ediscovery-export", "lifecycle"]);
-const scenarioArgs = (name: string, params: unknown = {}) => {
+/** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
+const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
   const paramsFile = path.join(benchDir, `scenario-${name}.json`);
   writeFileSync(paramsFile, JSON.stringify(params));
-  const flags = WORKER_SCENARIOS.has(name) ? WORKER_NODE_FLAGS : [];
-  return [...profileArgs, ...flags, "--import", "tsx", "scripts/bench/scenario.ts", name, paramsFile];
+  return [...profileArgs, ...nodeFlags, "--import", "tsx", "scripts/bench/scenario.ts", name, paramsFile];
 };
 async function main() {
   mkdirSync(appDataDir, { recursive: true });
@@ -126,9 +125,10 @@ async function main() {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const scalar = async (sql: string, params: unknown[] = []) => Number(Object.values((await client.query(sql, params)).rows[0])[0]);
-  const runScenario = async <T>(name: string, params?: unknown) => {
-    const scenarioEnv = WORKER_SCENARIOS.has(name) ? { ...env, ...WORKER_ENV } : env;
-    const run = await runMeasured(process.execPath, scenarioArgs(name, params), { cwd: projectDir, env: scenarioEnv });
+  const runScenario = async <T>(name: string, params: unknown = {}) => {
+    const asWorker = WORKER_SCENARIOS.has(name);
+    const args = scenarioArgs(name, params, asWorker ? WORKER_NODE_FLAGS : []);
+    const run = await runMeasured(process.execPath, args, { cwd: projectDir, env: asWorker ? { ...env, ...WORKER_ENV } : env });
     return { ...run, result: lastJsonLine<T>(run.stdout) };
   };
   const rows: ResultRow[] = [];

@@ -137,19 +137,19 @@ export const config = {
   get rateLimitWindowSeconds() {
     return Math.max(1, intFromEnv("RATE_LIMIT_WINDOW_SECONDS", 60));
   },
-  /** Requests per principal and window; 0 turns a limit off. */
   /** An eDiscovery export whose worker has not reported progress for this long is resumed by another (docs/ediscovery.md). */
   get exportLeaseSeconds() {
     return Math.max(1, intFromEnv("EXPORT_LEASE_SECONDS", 60));
   },
-  /** Messages an export writes between two progress records (its resume points). */
   /** Threads that read, verify and write an export's messages from local storage (docs/ediscovery.md, "Speed"); 0: the worker's own. */
   get exportWriterThreads() {
     return intFromEnv("EXPORT_WRITER_THREADS", Math.min(4, os.availableParallelism()));
   },
+  /** Messages an export writes between two progress records (its resume points). */
   get exportBatchSize() {
     return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));
   },
+  /** Requests per principal and window; 0 turns a limit off. */
   get rateLimits() {
     return {
       search: intFromEnv("RATE_LIMIT_SEARCH", 600),
