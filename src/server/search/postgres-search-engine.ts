@@ -7,7 +7,7 @@ import { allOf, filterConditions, scopeCondition } from "./postgres-search-condi
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
-import { rankedTierPage, tierCondition, type RankingQuery, type RankingTier } from "./postgres-search-ranking.queries";
+import { rankedTierPage, tierCondition, TOTAL_SAMPLE, type RankedRow, type RankingQuery, type RankingTier } from "./postgres-search-ranking.queries";
 import { plainSnippet, renderSnippet } from "./snippet";
 import { compileQueryTree, type CompiledQuery } from "./query-language/query-language.queries";
 import {
@@ -68,9 +68,11 @@ const SINGLE_LEXEME = /^'(?:[^']|'')+'$/;
 export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   private readonly exactTotalLimit: number;
+  private readonly totalSample: number;
 
-  constructor(options: { exactTotalLimit?: number } = {}) {
+  constructor(options: { exactTotalLimit?: number; totalSample?: number } = {}) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
+    this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -176,9 +178,12 @@ export class PostgresSearchEngine implements SearchEngine {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
       const rows =
-        wanted > 0 ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last }) : [];
+        wanted > 0
+          ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last, totalSample: this.totalSample })
+          : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
+        if (tier.candidates) return { hits, ...(await sampledTotal(client, plan.where, rows[0], skip + rows.length, countLimit)) };
         if (!last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it).
         return { hits, total: rows[0]?.candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
@@ -200,6 +205,7 @@ export class PostgresSearchEngine implements SearchEngine {
  */
 function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
   const where = allOf([compiled.where, ...restrictions]);
+  const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : undefined;
   if (compiled.rankingTerms.length === 0) return { where, ranking: null, tiers: [] };
   const anyTerm = anyTermQuery(compiled.rankingTerms.map(tsqueryParam));
   const { scoredLexemes } = compiled;
@@ -211,7 +217,7 @@ function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
       lexemes: [...new Set(compiled.rankingTerms.flatMap(lexemesOf))],
       singleLexemeTerms: scoredLexemes.length > 0 ? scoredLexemes.length : null,
     },
-    tiers: [{ matching: where, excluded: null, undecided: [] }],
+    tiers: [{ matching: where, candidates, excluded: null, undecided: [] }],
   };
 }
 
@@ -229,6 +235,29 @@ async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promi
   const counted = await countMatchesUpTo(client, where, countLimit);
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
+}
+
+/**
+ * The total of a tier listed from a superset (a query with phrases or proximity): its candidates
+ * are every email with all the words, and whether one matches needs its tsvector's positions. The
+ * page statement checked TOTAL_SAMPLE of them spread over the whole list: all of them (exact) when
+ * there are no more, else a sample whose share of matches, times the candidates, is the estimate.
+ * Counting exactly reads every candidate's tsvector (seconds for a pair of common words at a
+ * million emails), so it happens only when asked for.
+ */
+async function sampledTotal(
+  client: SqlClient,
+  where: Sql,
+  row: RankedRow | undefined,
+  found: number,
+  countLimit: number,
+): Promise<Total> {
+  if (countLimit === Infinity || !row) return totalOf(client, where, countLimit);
+  const { candidates, sample_checked: checked, sample_matched: matched } = row;
+  if (candidates === null || checked === null || matched === null) throw new Error("a tier listed from a superset reports its sample");
+  if (checked >= candidates) return { total: matched, totalIsEstimate: false };
+  // Never fewer than the matches already found (a sample can miss a rare phrase's few matches).
+  return { total: Math.max(found, Math.round((candidates * matched) / Math.max(1, checked))), totalIsEstimate: true };
 }
 
 /** The lexemes of a tsquery text such as `'big' <-> 'budget'`. */

@@ -51,6 +51,10 @@ beforeAll(async () => {
   await db().$executeRawUnsafe("ANALYZE archived_emails");
 }, 180_000);
 
+/** A tsquery of phrases tried in each weight (field) separately, as the search language compiles them. */
+const inEachWeight = (phrases: string) =>
+  ["A", "B", "C", "D"].map((weight) => `(${phrases.replace(/(ember|flint)/g, `$1:${weight}`)})`).join(" | ");
+
 /** The full ranking of docs/search.md, by SQL over every matching email: the oracle. */
 async function fullRanking(words: string[], strategy: "last" | "all"): Promise<string[]> {
   const matches = words.map((word) => `(search_vector @@ '${word}'::tsquery)`);
@@ -117,6 +121,10 @@ describe("ranking with the stored rank bound", () => {
       ["ember -flint", "ember & !flint", "ember"],
       ["flint AND emb*", "flint & emb:*", "flint"],
       ["subject:ember OR flint", "ember:A | flint", "ember:A | flint"],
+      // Phrases and proximity: listed by their lexemes, their positions checked only where the page needs them.
+      ['ember AND "ember flint"', `ember & flint & (${inEachWeight("ember <-> flint")})`, "ember | flint"],
+      ["ember NEAR/2 flint", `ember & flint & (${inEachWeight("ember <1> flint | flint <1> ember | ember <2> flint | flint <2> ember")})`, "ember | flint"],
+      ['ember -"ember flint"', `ember & !(${inEachWeight("ember <-> flint")})`, "ember"],
     ]) {
       const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
         SELECT id FROM archived_emails
@@ -134,5 +142,22 @@ describe("ranking with the stored rank bound", () => {
         expect(page.total, text).toBe(expected.length);
       }
     }
+  });
+
+  it("estimates the total of a phrase query from a sample of its candidates, and counts it when asked", async () => {
+    const sampling = new PostgresSearchEngine({ totalSample: 40 });
+    const text = 'ember -"ember flint"';
+    const [{ count }] = await db().$queryRawUnsafe<{ count: number }[]>(`
+      SELECT count(*)::int AS count FROM archived_emails
+      WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ 'ember & !(${inEachWeight("ember <-> flint")})'::tsquery`);
+    const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
+    const estimated = await sampling.search({ query, scope: null, offset: 0, limit: 20 });
+    expect(estimated.totalIsEstimate).toBe(true);
+    // 40 of the 260 candidates (every email has "ember"), about two thirds of which match.
+    expect(estimated.total).toBeGreaterThan(count * 0.7);
+    expect(estimated.total).toBeLessThan(count * 1.3);
+    const counted = await sampling.search({ query, scope: null, offset: 0, limit: 20, exactTotal: true });
+    expect(counted).toMatchObject({ total: count, totalIsEstimate: false });
+    expect(counted.hits).toEqual(estimated.hits);
   });
 });

@@ -10,6 +10,12 @@ type Sql = Prisma.Sql;
  */
 export interface RankingTier {
   matching: Sql;
+  /**
+   * A superset of `matching` the GIN index answers without reading a tsvector (phrases relaxed to
+   * their lexemes): when set, the tier's emails are listed from it and `matching` is checked only
+   * on those the page needs, since checking positions reads each email's tsvector.
+   */
+  candidates?: Sql;
   excluded: Sql | null;
   /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
   undecided: Sql[];
@@ -30,10 +36,25 @@ export interface RankingQuery {
   singleLexemeTerms: number | null;
 }
 
+/**
+ * A tier listed from a superset checks this many of its candidates, spread evenly over them, for
+ * its total: all of them when there are no more (exact), else a sample (an estimate).
+ */
+export const TOTAL_SAMPLE = 1_000;
 /** At least this many emails with the highest bounds are ranked first, to find the rank the page needs. */
 const PROBE_MIN = 100;
 /** Covers float4 rounding of the stored bound and of ts_rank_cd's sum (relative errors ~1e-7). */
 const BOUND_SLACK = 1e-4;
+
+export interface RankedRow {
+  id: string;
+  headline: string;
+  /** With countCandidates, or a tier listed from a superset: how many emails were listed. */
+  candidates: number | null;
+  /** A tier listed from a superset: how many of its candidates were checked for the total, and how many matched. */
+  sample_checked: number | null;
+  sample_matched: number | null;
+}
 
 export const tierCondition = (tier: RankingTier): Sql =>
   tier.excluded ? Prisma.sql`${tier.matching} AND NOT (e.search_vector @@ ${tier.excluded})` : tier.matching;
@@ -56,7 +77,7 @@ export async function rankedTierPage(
   client: SqlClient,
   query: RankingQuery,
   tier: RankingTier,
-  page: { offset: number; limit: number; countCandidates: boolean },
+  page: { offset: number; limit: number; countCandidates: boolean; totalSample?: number },
 ) {
   const { offset, limit } = page;
   const window = offset + limit;
@@ -78,27 +99,51 @@ export async function rankedTierPage(
   // OFFSET 0 keeps the email lookup a primary-key probe per candidate: PostgreSQL cannot estimate
   // how few candidates pass `candidates`, and with a third of 275,000 it hash-joined a sequential
   // scan of the whole table instead (~0.35 s at a million emails, each time).
-  const ranked = (candidates: Sql) => Prisma.sql`
+  const ranked = (candidates: Sql, matching: Sql | null = null) => Prisma.sql`
     SELECT email.* FROM candidates c CROSS JOIN LATERAL (
       SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
-      FROM archived_emails e WHERE e.id = c.id AND ${member} OFFSET 0) AS email
+      FROM archived_emails e WHERE e.id = c.id AND ${member} ${matching ? Prisma.sql`AND ${matching}` : Prisma.empty} OFFSET 0) AS email
     WHERE ${candidates}`;
-  const candidateCount = page.countCandidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
+  const candidateCount = page.countCandidates || tier.candidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
+  // With a superset to list from, the probe is the first probeSize candidates (by bound) that match,
+  // checked in that order (a nested loop keeps its outer order, so ORDER BY adds no sort) until it
+  // has them; `probed` is the last place it examined (NULL: it examined them all, none is left).
+  const probe = tier.candidates
+    ? Prisma.sql`SELECT email.*, c.place FROM (SELECT * FROM candidates ORDER BY place) c CROSS JOIN LATERAL (
+        SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
+        FROM archived_emails e WHERE e.id = c.id AND ${member} AND ${tier.matching} OFFSET 0) AS email
+      ORDER BY c.place LIMIT ${probeSize}`
+    : Prisma.sql`${ranked(Prisma.sql`c.place <= ${probeSize}`)}`;
+  const probed = tier.candidates
+    ? Prisma.sql`SELECT CASE WHEN count(*) < ${probeSize} THEN NULL ELSE max(place) END AS last FROM probe`
+    : Prisma.sql`SELECT ${probeSize}::bigint AS last`;
+  const rest = ranked(Prisma.sql`c.place > (SELECT last FROM probed) ${reachesFloor}`, tier.candidates ? tier.matching : null);
+  // Every step-th candidate in bound order, step chosen so that about TOTAL_SAMPLE are checked.
+  const sample = tier.candidates
+    ? Prisma.sql`, sample AS MATERIALIZED (
+      SELECT count(*)::int AS checked, count(*) FILTER (WHERE EXISTS (
+        SELECT 1 FROM archived_emails e WHERE e.id = c.id AND ${tier.matching}))::int AS matched
+      FROM candidates c WHERE c.place % greatest(1, ceil((SELECT count(*) FROM candidates) / ${page.totalSample ?? TOTAL_SAMPLE}::float8))::bigint = 0)`
+    : Prisma.empty;
+  const sampled = tier.candidates
+    ? Prisma.sql`(SELECT checked FROM sample) AS sample_checked, (SELECT matched FROM sample) AS sample_matched`
+    : Prisma.sql`NULL::int AS sample_checked, NULL::int AS sample_matched`;
   const rows = Prisma.sql`(
     WITH candidates AS MATERIALIZED (
       SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST) AS place
-      FROM archived_emails e WHERE ${tier.matching}
-    ), probe AS MATERIALIZED (${ranked(Prisma.sql`c.place <= ${probeSize}`)}
+      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching}
+    ), probe AS MATERIALIZED (${probe}
+    ), probed AS MATERIALIZED (${probed}
     ), floor AS MATERIALIZED (
       SELECT rank FROM probe WHERE hits = ${tier.undecided.length} ORDER BY rank DESC LIMIT 1 OFFSET ${window - 1}
     ), all_ranked AS (
-      SELECT * FROM probe UNION ALL ${ranked(Prisma.sql`c.place > ${probeSize} ${reachesFloor}`)}
-    )
-    SELECT all_ranked.*, ${candidateCount} AS candidates FROM all_ranked
+      SELECT id, sent_at, hits, rank FROM probe UNION ALL ${rest}
+    )${sample}
+    SELECT all_ranked.*, ${candidateCount} AS candidates, ${sampled} FROM all_ranked
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-  return querySql<{ id: string; headline: string; candidates: number | null }>(
+  return querySql<RankedRow>(
     client,
     headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes }),
   );

@@ -24,6 +24,12 @@ const LEXEME = /'(?:[^']|'')+'/g;
 export interface CompiledQuery {
   /** The condition on `archived_emails e` selecting exactly the query's matches. */
   where: Sql;
+  /**
+   * A superset of `where` that the GIN index answers without reading any email's tsvector: each
+   * phrase, proximity or field-restricted word is relaxed to its lexemes (the index keeps neither
+   * positions nor weights), and one under a NOT to nothing. Null when `where` needs no vector.
+   */
+  candidates: Sql | null;
   /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
   rankingTerms: string[];
   /**
@@ -79,11 +85,12 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
   };
   const rankingTerms: string[] = [];
   const scoredLexemes = new Set<string>();
-  const compile = (node: QueryNode, negated: boolean): Clause => {
+  let relaxed = false;
+  const compile = (node: QueryNode, negated: boolean, coarse: boolean): Clause => {
     switch (node.type) {
       case "and":
       case "or": {
-        const children = node.children.map((child) => compile(child, negated));
+        const children = node.children.map((child) => compile(child, negated, coarse));
         const texts = children.filter((child) => "tsquery" in child);
         const combined: Clause[] =
           texts.length === 0
@@ -100,7 +107,7 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
         return { sql: Prisma.sql`(${Prisma.join(conditions, node.type === "and" ? " AND " : " OR ")})` };
       }
       case "not": {
-        const child = compile(node.child, !negated);
+        const child = compile(node.child, !negated, coarse);
         if ("tsquery" in child) return { tsquery: `!( ${child.tsquery} )`, matchesEmpty: !child.matchesEmpty };
         return { sql: Prisma.sql`NOT ${child.sql}` };
       }
@@ -109,6 +116,12 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
       case "near": {
         const text = textQuery(node);
         if (!text) return { sql: Prisma.sql`FALSE` };
+        const exact = withLexemesRequired(text, node.field);
+        if (coarse) {
+          if (!readsVector(exact)) return { tsquery: exact, matchesEmpty: false };
+          relaxed = true;
+          return negated ? { sql: Prisma.sql`FALSE` } : { tsquery: lexemesOnly(exact), matchesEmpty: false };
+        }
         if (!negated) {
           rankingTerms.push(text);
           if (node.type !== "prefix") {
@@ -118,14 +131,15 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
             }
           }
         }
-        return { tsquery: withLexemesRequired(text, node.field), matchesEmpty: false };
+        return { tsquery: exact, matchesEmpty: false };
       }
       default:
         return { sql: leafCondition(node) };
     }
   };
-  const where = conditionOf(compile(tree, false), false);
-  return { where, rankingTerms, scoredLexemes: [...scoredLexemes] };
+  const where = conditionOf(compile(tree, false, false), false);
+  const candidates = conditionOf(compile(tree, false, true), false);
+  return { where, candidates: relaxed ? candidates : null, rankingTerms, scoredLexemes: [...scoredLexemes] };
 }
 
 /**
@@ -139,6 +153,15 @@ function withLexemesRequired(text: string, field: TextField | null): string {
   const lexemes = [...new Set(text.match(LEXEME))];
   return `${lexemes.map((lexeme) => withWeight(lexeme, field ? FIELD_WEIGHT[field] : "")).join(" & ")} & ( ${text} )`;
 }
+
+/** A tsquery item with its prefix mark and weights: `'budg':*AB` is `'budg'`, `:*`, `AB`. */
+const ITEM = /('(?:[^']|'')+')(:\*)?(?::?[A-D]+)?/g;
+
+/** Whether the GIN index must recheck the tsquery against the email's tsvector: it keeps neither positions nor weights. */
+const readsVector = (tsquery: string): boolean => tsquery.includes("<") || [...tsquery.matchAll(ITEM)].some((item) => /[A-D]$/.test(item[0]));
+
+/** Every item of a tsquery AND-ed, without positions or weights: a superset the index answers alone. */
+const lexemesOnly = (tsquery: string): string => [...new Set([...tsquery.matchAll(ITEM)].map((item) => item[1] + (item[2] ?? "")))].join(" & ");
 
 /** `'a' <-> 'b'` restricted to one weight: `'a':C <-> 'b':C`. */
 const withWeight = (tsquery: string, weight: string) => (weight ? tsquery.replace(LEXEME, (lexeme) => `${lexeme}:${weight}`) : tsquery);
