@@ -7,7 +7,14 @@ import { allOf, filterConditions, scopeCondition } from "./postgres-search-condi
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
-import { rankedTierPage, tierCondition, TOTAL_SAMPLE, type RankedRow, type RankingQuery, type RankingTier } from "./postgres-search-ranking.queries";
+import {
+  rankedTierPage,
+  tierCondition,
+  TOTAL_SAMPLE,
+  type RankedRow,
+  type RankingQuery,
+  type RankingTier,
+} from "./postgres-search-ranking.queries";
 import { plainSnippet, renderSnippet } from "./snippet";
 import { compileQueryTree, type CompiledQuery } from "./query-language/query-language.queries";
 import {
@@ -179,7 +186,12 @@ export class PostgresSearchEngine implements SearchEngine {
       const last = index === plan.tiers.length - 1;
       const rows =
         wanted > 0
-          ? await rankedTierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last, totalSample: this.totalSample })
+          ? await rankedTierPage(client, plan.ranking!, tier, {
+              offset: skip,
+              limit: wanted,
+              countCandidates: last,
+              totalSample: this.totalSample,
+            })
           : [];
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
@@ -245,13 +257,7 @@ async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promi
  * Counting exactly reads every candidate's tsvector (seconds for a pair of common words at a
  * million emails), so it happens only when asked for.
  */
-async function sampledTotal(
-  client: SqlClient,
-  where: Sql,
-  row: RankedRow | undefined,
-  found: number,
-  countLimit: number,
-): Promise<Total> {
+async function sampledTotal(client: SqlClient, where: Sql, row: RankedRow | undefined, found: number, countLimit: number): Promise<Total> {
   if (countLimit === Infinity || !row) return totalOf(client, where, countLimit);
   const { candidates, sample_checked: checked, sample_matched: matched } = row;
   if (candidates === null || checked === null || matched === null) throw new Error("a tier listed from a superset reports its sample");

@@ -123,7 +123,11 @@ describe("ranking with the stored rank bound", () => {
       ["subject:ember OR flint", "ember:A | flint", "ember:A | flint"],
       // Phrases and proximity: listed by their lexemes, their positions checked only where the page needs them.
       ['ember AND "ember flint"', `ember & flint & (${inEachWeight("ember <-> flint")})`, "ember | flint"],
-      ["ember NEAR/2 flint", `ember & flint & (${inEachWeight("ember <1> flint | flint <1> ember | ember <2> flint | flint <2> ember")})`, "ember | flint"],
+      [
+        "ember NEAR/2 flint",
+        `ember & flint & (${inEachWeight("ember <1> flint | flint <1> ember | ember <2> flint | flint <2> ember")})`,
+        "ember | flint",
+      ],
       ['ember -"ember flint"', `ember & !(${inEachWeight("ember <-> flint")})`, "ember"],
     ]) {
       const rows = await db().$queryRawUnsafe<{ id: string }[]>(`

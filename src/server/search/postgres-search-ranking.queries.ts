@@ -104,7 +104,8 @@ export async function rankedTierPage(
       SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
       FROM archived_emails e WHERE e.id = c.id AND ${member} ${matching ? Prisma.sql`AND ${matching}` : Prisma.empty} OFFSET 0) AS email
     WHERE ${candidates}`;
-  const candidateCount = page.countCandidates || tier.candidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
+  const candidateCount =
+    page.countCandidates || tier.candidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
   // With a superset to list from, the probe is the first probeSize candidates (by bound) that match,
   // checked in that order (a nested loop keeps its outer order, so ORDER BY adds no sort) until it
   // has them; `probed` is the last place it examined (NULL: it examined them all, none is left).
@@ -143,8 +144,5 @@ export async function rankedTierPage(
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;
-  return querySql<RankedRow>(
-    client,
-    headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes }),
-  );
+  return querySql<RankedRow>(client, headlineSelect({ page: rows, orderBy, query: query.anyTerm, lexemes: query.lexemes }));
 }

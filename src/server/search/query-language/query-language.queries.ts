@@ -158,10 +158,12 @@ function withLexemesRequired(text: string, field: TextField | null): string {
 const ITEM = /('(?:[^']|'')+')(:\*)?(?::?[A-D]+)?/g;
 
 /** Whether the GIN index must recheck the tsquery against the email's tsvector: it keeps neither positions nor weights. */
-const readsVector = (tsquery: string): boolean => tsquery.includes("<") || [...tsquery.matchAll(ITEM)].some((item) => /[A-D]$/.test(item[0]));
+const readsVector = (tsquery: string): boolean =>
+  tsquery.includes("<") || [...tsquery.matchAll(ITEM)].some((item) => /[A-D]$/.test(item[0]));
 
 /** Every item of a tsquery AND-ed, without positions or weights: a superset the index answers alone. */
-const lexemesOnly = (tsquery: string): string => [...new Set([...tsquery.matchAll(ITEM)].map((item) => item[1] + (item[2] ?? "")))].join(" & ");
+const lexemesOnly = (tsquery: string): string =>
+  [...new Set([...tsquery.matchAll(ITEM)].map((item) => item[1] + (item[2] ?? "")))].join(" & ");
 
 /** `'a' <-> 'b'` restricted to one weight: `'a':C <-> 'b':C`. */
 const withWeight = (tsquery: string, weight: string) => (weight ? tsquery.replace(LEXEME, (lexeme) => `${lexeme}:${weight}`) : tsquery);
