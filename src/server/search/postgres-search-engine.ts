@@ -8,9 +8,11 @@ import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
 import {
+  boundMultiplier,
+  boundReaches,
+  lowestReachingBound,
   rankedTierPage,
   tierCondition,
-  TOTAL_SAMPLE,
   type RankedRow,
   type RankingQuery,
   type RankingTier,
@@ -27,6 +29,7 @@ import {
   matchingIds,
   newestMatches,
   phraseTsqueries,
+  rankBoundQuantile,
   termDocumentCounts,
   tsqueryParam,
 } from "./postgres-search-engine.queries";
@@ -41,6 +44,15 @@ export const FREQUENCY_COUNT_CAP = 10_000;
  * such), unless an exact total is asked for.
  */
 export const EXACT_TOTAL_LIMIT = 5_000;
+/**
+ * A query with phrases or proximity checks this many of its candidates, spread evenly over them,
+ * for its total: all of them when there are no more (exact), else a sample (an estimate).
+ */
+export const TOTAL_SAMPLE = 1_000;
+/** The share of all emails (those with the highest bounds) a tier is first listed from (tierPage). */
+export const BOUND_SLICE_SHARE = 0.02;
+/** How long the bound of that share, read from the planner's statistics, is used before it is read again. */
+const BOUND_SLICE_TTL_MS = 5 * 60_000;
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -76,10 +88,18 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   private readonly exactTotalLimit: number;
   private readonly totalSample: number;
+  private boundSlice: { bound: number | null; at: number } | null = null;
+  /** How many tiers were listed above a bound and how many whole (tests, diagnostics). */
+  readonly tierListings = { aboveBound: 0, whole: 0 };
 
-  constructor(options: { exactTotalLimit?: number; totalSample?: number } = {}) {
+  /**
+   * `boundSliceStart` fixes the bound tiers are first listed above, null never (tests); by default
+   * it is read from the statistics.
+   */
+  constructor(options: { exactTotalLimit?: number; totalSample?: number; boundSliceStart?: number | null } = {}) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
+    if (options.boundSliceStart !== undefined) this.boundSlice = { bound: options.boundSliceStart, at: Infinity };
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -145,6 +165,7 @@ export class PostgresSearchEngine implements SearchEngine {
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
       tiers.push({
         matching: matching(rankedTerms.slice(0, length)),
+        requiresVector: true,
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
       });
@@ -184,19 +205,15 @@ export class PostgresSearchEngine implements SearchEngine {
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const rows =
+      const { rows, sliced } =
         wanted > 0
-          ? await rankedTierPage(client, plan.ranking!, tier, {
-              offset: skip,
-              limit: wanted,
-              countCandidates: last,
-              totalSample: this.totalSample,
-            })
-          : [];
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last })
+          : { rows: [], sliced: false };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
+        // Listed above a bound, a tier saw only some of its candidates: neither their count nor a sample of them is its size.
+        if (sliced || !last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         if (tier.candidates) return { hits, ...(await sampledTotal(client, plan.where, rows[0], skip + rows.length, countLimit)) };
-        if (!last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it).
         return { hits, total: rows[0]?.candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
       }
@@ -205,6 +222,49 @@ export class PostgresSearchEngine implements SearchEngine {
       skip = Math.max(0, skip - tierSize);
     }
     return { hits, total: counted, totalIsEstimate: false };
+  }
+
+  /**
+   * One page of a tier, listing only the candidates whose bound can reach it when that is enough.
+   * A frequent word's candidates are hundreds of thousands at a million emails, and listing them
+   * (each a heap tuple, for its bound) cost more than ranking the few thousand that can reach the
+   * page. So the tier is first listed above a high bound (the index on search_vector and
+   * search_rank_bound answers both), which gives a floor: the rank of the window's last email
+   * among those. When no email below that bound can reach the floor, the page is complete; else
+   * the tier is listed again from the lowest bound that can, whose page is complete by the same
+   * argument (its probe has every match the first had). A tier whose page is not full above the
+   * bound is listed whole.
+   */
+  private async tierPage(
+    client: SqlClient,
+    ranking: RankingQuery,
+    tier: RankingTier,
+    page: { offset: number; limit: number; countCandidates: boolean },
+  ): Promise<{ rows: RankedRow[]; sliced: boolean }> {
+    const full = { ...page, totalSample: tier.candidates ? this.totalSample : undefined };
+    const multiplier = boundMultiplier(ranking, tier);
+    let minBound = multiplier !== null && multiplier > 0 && tier.requiresVector ? await this.boundSliceStart(client) : null;
+    for (let attempt = 0; minBound !== null && attempt < 2; attempt++) {
+      const rows = await rankedTierPage(client, ranking, tier, { ...page, countCandidates: false, minBound });
+      const floor = rows.length === page.limit ? rows[0].floor : null;
+      if (floor === null) break;
+      if (!boundReaches(minBound, multiplier!, floor)) {
+        this.tierListings.aboveBound += 1;
+        return { rows, sliced: true };
+      }
+      const reaching = lowestReachingBound(multiplier!, floor);
+      minBound = reaching < minBound ? reaching : null;
+    }
+    this.tierListings.whole += 1;
+    return { rows: await rankedTierPage(client, ranking, tier, full), sliced: false };
+  }
+
+  /** The bound above which about BOUND_SLICE_SHARE of the emails lie (the planner's statistics, re-read every few minutes). */
+  private async boundSliceStart(client: SqlClient): Promise<number | null> {
+    if (!this.boundSlice || Date.now() - this.boundSlice.at > BOUND_SLICE_TTL_MS) {
+      this.boundSlice = { bound: await rankBoundQuantile(client, 1 - BOUND_SLICE_SHARE), at: Date.now() };
+    }
+    return this.boundSlice.bound;
   }
 }
 
@@ -229,7 +289,7 @@ function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
       lexemes: [...new Set(compiled.rankingTerms.flatMap(lexemesOf))],
       singleLexemeTerms: scoredLexemes.length > 0 ? scoredLexemes.length : null,
     },
-    tiers: [{ matching: where, candidates, excluded: null, undecided: [] }],
+    tiers: [{ matching: where, candidates, requiresVector: compiled.requiresVector, excluded: null, undecided: [] }],
   };
 }
 

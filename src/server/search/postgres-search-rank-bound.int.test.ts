@@ -48,6 +48,18 @@ beforeAll(async () => {
       { engine },
     );
   }
+  // High bounds from a word no query asks for: the emails with the highest bounds are not those that rank highest.
+  for (let index = 0; index < 30; index++) {
+    await insertTestEmail(
+      {
+        ingestionSourceId: sourceId,
+        subject: `padded ${index}`,
+        bodyText: `ember ${"padding ".repeat(80)}`,
+        sentAt: new Date(Date.UTC(2024, 0, 1 + next(6))),
+      },
+      { engine },
+    );
+  }
   await db().$executeRawUnsafe("ANALYZE archived_emails");
 }, 180_000);
 
@@ -115,6 +127,43 @@ describe("ranking with the stored rank bound", () => {
     }
   });
 
+  it("pages the same when a tier is listed above a bound first (the index on the vector and the bound)", async () => {
+    // Above 3: most emails (two address positions already give 2); above 10: only the heavy and the
+    // padded ones (bound 16, low ranks), so a page needs a second listing from a lower bound, or the whole tier.
+    for (const boundSliceStart of [3, 10]) {
+      const slicing = new PostgresSearchEngine({ boundSliceStart });
+      await pagesAboveBound(slicing);
+      expect(slicing.tierListings.aboveBound).toBeGreaterThan(0);
+      if (boundSliceStart === 10) expect(slicing.tierListings.whole).toBeGreaterThan(0);
+    }
+  });
+
+  async function pagesAboveBound(slicing: PostgresSearchEngine) {
+    for (const [text, strategy] of [
+      ["ember", "last"],
+      ["ember flint", "last"],
+      ["ember grove flint", "all"],
+    ] as const) {
+      const expected = await fullRanking(text.split(" "), strategy);
+      for (const offset of [0, 5, 40, 120]) {
+        const query = normalizeSearchQuery({ query: text, matchingStrategy: strategy, filters: { ingestionSourceId: sourceId } });
+        const page = await slicing.search({ query, scope: null, offset, limit: 10 });
+        expect(
+          page.hits.map((hit) => hit.id),
+          `${text} (${strategy}) at ${offset}`,
+        ).toEqual(expected.slice(offset, offset + 10));
+      }
+    }
+    for (const offset of [0, 30]) {
+      const query = normalizeSearchQuery({ query: "ember OR flint", filters: { ingestionSourceId: sourceId } });
+      const page = await slicing.search({ query, scope: null, offset, limit: 10 });
+      const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
+        SELECT id FROM archived_emails WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ 'ember | flint'::tsquery
+        ORDER BY ts_rank_cd(search_vector, 'ember | flint'::tsquery) DESC, sent_at DESC, id DESC`);
+      expect(page.hits.map((hit) => hit.id)).toEqual(rows.slice(offset, offset + 10).map((row) => row.id));
+    }
+  }
+
   it("pages a query of the search language exactly as ts_rank_cd of its words' lexemes orders it (prefixes select, not scored)", async () => {
     for (const [text, condition, scored] of [
       ["ember OR flint", "ember | flint", "ember | flint"],
@@ -149,7 +198,8 @@ describe("ranking with the stored rank bound", () => {
   });
 
   it("estimates the total of a phrase query from a sample of its candidates, and counts it when asked", async () => {
-    const sampling = new PostgresSearchEngine({ totalSample: 40 });
+    // Listed whole: a tier listed above a bound is counted (or estimated) by totalOf instead.
+    const sampling = new PostgresSearchEngine({ totalSample: 40, boundSliceStart: null });
     const text = 'ember -"ember flint"';
     const [{ count }] = await db().$queryRawUnsafe<{ count: number }[]>(`
       SELECT count(*)::int AS count FROM archived_emails

@@ -16,6 +16,11 @@ export interface RankingTier {
    * on those the page needs, since checking positions reads each email's tsvector.
    */
   candidates?: Sql;
+  /**
+   * No email without a tsvector (NULL bound) can be in the tier, so it may be listed from the
+   * emails above a bound only (boundSlice in postgres-search-engine.ts).
+   */
+  requiresVector: boolean;
   excluded: Sql | null;
   /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
   undecided: Sql[];
@@ -36,11 +41,6 @@ export interface RankingQuery {
   singleLexemeTerms: number | null;
 }
 
-/**
- * A tier listed from a superset checks this many of its candidates, spread evenly over them, for
- * its total: all of them when there are no more (exact), else a sample (an estimate).
- */
-export const TOTAL_SAMPLE = 1_000;
 /** At least this many emails with the highest bounds are ranked first, to find the rank the page needs. */
 const PROBE_MIN = 100;
 /** Covers float4 rounding of the stored bound and of ts_rank_cd's sum (relative errors ~1e-7). */
@@ -54,7 +54,28 @@ export interface RankedRow {
   /** A tier listed from a superset: how many of its candidates were checked for the total, and how many matched. */
   sample_checked: number | null;
   sample_matched: number | null;
+  /** The rank of the window's last email among the probe (null: it had fewer matches than the window). */
+  floor: number | null;
 }
+
+/**
+ * How many times an email's bound its rank can reach (the scored terms, less the excluded one, which
+ * no email of the tier contains); null when the bound does not apply (phrases scored).
+ */
+export function boundMultiplier(query: RankingQuery, tier: RankingTier): number | null {
+  return query.singleLexemeTerms === null ? null : query.singleLexemeTerms - (tier.excluded ? 1 : 0);
+}
+
+/** Whether an email with this bound can reach the rank `floor` (the test `reachesFloor` makes in SQL). */
+export const boundReaches = (bound: number, multiplier: number, floor: number): boolean =>
+  bound * multiplier * (1 + BOUND_SLACK) + BOUND_SLACK >= floor;
+
+/**
+ * A bound below which no email can reach `floor` (lowered by a millionth so that rounding it to
+ * float4 in SQL cannot exclude one that can).
+ */
+export const lowestReachingBound = (multiplier: number, floor: number): number =>
+  multiplier > 0 ? ((floor - BOUND_SLACK) / (multiplier * (1 + BOUND_SLACK))) * (1 - 1e-6) : Infinity;
 
 export const tierCondition = (tier: RankingTier): Sql =>
   tier.excluded ? Prisma.sql`${tier.matching} AND NOT (e.search_vector @@ ${tier.excluded})` : tier.matching;
@@ -77,7 +98,15 @@ export async function rankedTierPage(
   client: SqlClient,
   query: RankingQuery,
   tier: RankingTier,
-  page: { offset: number; limit: number; countCandidates: boolean; totalSample?: number },
+  page: {
+    offset: number;
+    limit: number;
+    countCandidates: boolean;
+    /** A tier listed from a superset: check this many of its candidates, spread evenly over them, for its total. */
+    totalSample?: number;
+    /** List only the candidates with at least this bound. */
+    minBound?: number;
+  },
 ) {
   const { offset, limit } = page;
   const window = offset + limit;
@@ -91,7 +120,7 @@ export async function rankedTierPage(
         );
   const member = tier.excluded ? Prisma.sql`NOT (e.search_vector @@ ${tier.excluded})` : Prisma.sql`TRUE`;
   // The excluded term's lexeme is in none of the tier's emails, so it adds nothing to their rank.
-  const multiplier = query.singleLexemeTerms === null ? null : query.singleLexemeTerms - (tier.excluded ? 1 : 0);
+  const multiplier = boundMultiplier(query, tier);
   const reachesFloor =
     multiplier === null
       ? Prisma.empty
@@ -119,20 +148,24 @@ export async function rankedTierPage(
     ? Prisma.sql`SELECT CASE WHEN count(*) < ${probeSize} THEN NULL ELSE max(place) END AS last FROM probe`
     : Prisma.sql`SELECT ${probeSize}::bigint AS last`;
   const rest = ranked(Prisma.sql`c.place > (SELECT last FROM probed) ${reachesFloor}`, tier.candidates ? tier.matching : null);
-  // Every step-th candidate in bound order, step chosen so that about TOTAL_SAMPLE are checked.
-  const sample = tier.candidates
+  // Every step-th candidate in bound order, step chosen so that about totalSample are checked.
+  const { totalSample } = page;
+  const sampling = tier.candidates !== undefined && totalSample !== undefined;
+  const sample = sampling
     ? Prisma.sql`, sample AS MATERIALIZED (
       SELECT count(*)::int AS checked, count(*) FILTER (WHERE EXISTS (
         SELECT 1 FROM archived_emails e WHERE e.id = c.id AND ${tier.matching}))::int AS matched
-      FROM candidates c WHERE c.place % greatest(1, ceil((SELECT count(*) FROM candidates) / ${page.totalSample ?? TOTAL_SAMPLE}::float8))::bigint = 0)`
+      FROM candidates c WHERE c.place % greatest(1, ceil((SELECT count(*) FROM candidates) / ${totalSample}::float8))::bigint = 0)`
     : Prisma.empty;
-  const sampled = tier.candidates
+  const sampled = sampling
     ? Prisma.sql`(SELECT checked FROM sample) AS sample_checked, (SELECT matched FROM sample) AS sample_matched`
     : Prisma.sql`NULL::int AS sample_checked, NULL::int AS sample_matched`;
+  // The index on (search_vector, search_rank_bound) serves the bound with the words.
+  const aboveBound = page.minBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound >= ${page.minBound}::real`;
   const rows = Prisma.sql`(
     WITH candidates AS MATERIALIZED (
-      SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST) AS place
-      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching}
+      SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST, e.id) AS place
+      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching} ${aboveBound}
     ), probe AS MATERIALIZED (${probe}
     ), probed AS MATERIALIZED (${probed}
     ), floor AS MATERIALIZED (
@@ -140,7 +173,7 @@ export async function rankedTierPage(
     ), all_ranked AS (
       SELECT id, sent_at, hits, rank FROM probe UNION ALL ${rest}
     )${sample}
-    SELECT all_ranked.*, ${candidateCount} AS candidates, ${sampled} FROM all_ranked
+    SELECT all_ranked.*, ${candidateCount} AS candidates, ${sampled}, (SELECT rank FROM floor) AS floor FROM all_ranked
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;

@@ -30,6 +30,8 @@ export interface CompiledQuery {
    * positions nor weights), and one under a NOT to nothing. Null when `where` needs no vector.
    */
   candidates: Sql | null;
+  /** No email without a tsvector (not yet in the PostgreSQL index) can match. */
+  requiresVector: boolean;
   /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
   rankingTerms: string[];
   /**
@@ -139,7 +141,13 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
   };
   const where = conditionOf(compile(tree, false, false), false);
   const candidates = conditionOf(compile(tree, false, true), false);
-  return { where, candidates: relaxed ? candidates : null, rankingTerms, scoredLexemes: [...scoredLexemes] };
+  return {
+    where,
+    candidates: relaxed ? candidates : null,
+    requiresVector: requiresVector(tree),
+    rankingTerms,
+    scoredLexemes: [...scoredLexemes],
+  };
 }
 
 /**
@@ -185,6 +193,25 @@ function near(left: string, right: string, distance: number): string {
     alternatives.push(`( ${left} ) <${gap}> ( ${right} )`, `( ${right} ) <${gap}> ( ${left} )`);
   }
   return alternatives.join(" | ");
+}
+
+/**
+ * Whether the clause needs a word, so that an email without a tsvector cannot match it: a word
+ * clause does, an AND when any part does, an OR when every part does; a NOT or a field never does.
+ */
+function requiresVector(node: QueryNode): boolean {
+  switch (node.type) {
+    case "words":
+    case "prefix":
+    case "near":
+      return true;
+    case "and":
+      return node.children.some(requiresVector);
+    case "or":
+      return node.children.every(requiresVector);
+    default:
+      return false;
+  }
 }
 
 /** Every text the tree needs as lexemes: phrases whole, proximity words and prefixes alone. */
