@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ExportItem, WrittenItem } from "./exports.queries";
-import { recipientHeaders } from "./production-format";
-import { emlSink, mboxChunkSink, type ProductionSink } from "./production-sinks";
+import { chunkFile, recipientHeaders } from "./production-format";
+import { chunkSink, emlRecord, mboxRecord, type ProductionSink } from "./production-sinks";
 
 export class ExportIntegrityError extends Error {}
 
@@ -24,11 +24,9 @@ export function verified(item: ExportItem, message: Buffer): Buffer {
   return message;
 }
 
-/** The eml files, or the mbox chunk named after the run's first item (a resumed run rewrites it). */
+/** The run's eml or mbox chunk, named after its first item (a resumed run rewrites it). */
 function openSink(task: WriterTask): ProductionSink {
-  return task.format === "eml"
-    ? emlSink(task.directory)
-    : mboxChunkSink(path.join(task.directory, "mbox", `${String(task.items[0].seq).padStart(10, "0")}.part`));
+  return chunkSink(path.join(task.directory, chunkFile(task.format, task.items[0].seq)), task.format === "eml" ? emlRecord : mboxRecord);
 }
 
 /**

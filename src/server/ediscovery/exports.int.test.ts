@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,7 +8,9 @@ import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
 import { installationPublicKey } from "../signing/installation-signing-key";
 import { blobStore } from "../storage/blob-store-factory";
-import { exportDirectory } from "./production-format";
+import { exportItemsAfter } from "./exports.queries";
+import { chunkDirectory, chunkFile, exportDirectory, legacyEmlStoredFile } from "./production-format";
+import { productionZip } from "./production-zip";
 import { runNextExport } from "./run-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
@@ -116,6 +118,10 @@ describe("eDiscovery exports", () => {
       manifestSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect((await api("GET", `${casePath(matter.id)}/exports`, { token: admin.token })).body).toEqual([done]);
+    // On disk, the messages are chunks of a run each (named by their first seq), not a file each.
+    const chunks = readdirSync(path.join(exportDirectory(done.id), "messages"));
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const name of chunks) expect(name).toMatch(/^\d{10}\.part$/);
 
     const zip = await download(admin.token, matter.id, done.id);
     const verified = verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey });
@@ -191,6 +197,53 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     expect(tampered.ok).toBe(false);
     expect(tampered.problems.join("\n")).toContain("SHA-256");
   });
+
+  it(
+    "downloads the same eml zip from a message per file (before chunks) or both layouts; fails on a chunk of another length",
+    SLOW,
+    async () => {
+      // Three writer threads: each of the three messages is a chunk of its own.
+      process.env.EXPORT_WRITER_THREADS = "3";
+      const admin = await setupAdmin();
+      const ids = await ingest("alice@example.com", tricky);
+      const raws = new Map(ids.map((id, index) => [id, tricky[index]]));
+      const matter = await createCaseVia(admin.token);
+      const created = await api("POST", `${casePath(matter.id)}/exports`, {
+        token: admin.token,
+        body: { name: "Layouts", source: { searchQuery: { query: "merger" } }, format: "eml" },
+      });
+      await runExports();
+      const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.body.id } });
+      expect(row.status).toBe("completed");
+      const directory = exportDirectory(row.id);
+      const chunk = (seq: number) => path.join(directory, chunkFile("eml", seq));
+      const items = await exportItemsAfter(db(), row.id, 0, 10);
+      expect(readdirSync(path.join(directory, "messages")).sort()).toEqual(items.map((item) => path.basename(chunk(item.seq))));
+      const zipOf = async () => Buffer.concat(await productionZip(row).toArray());
+      const chunked = await zipOf();
+      const zip = await download(admin.token, matter.id, row.id);
+      expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 3 });
+
+      // A chunk longer than its messages: the zip would cut them at the wrong places, so the stream fails.
+      appendFileSync(chunk(items[1].seq), "x");
+      await expect(zipOf()).rejects.toThrow(/holds \d+ bytes, its messages \d+/);
+      writeFileSync(chunk(items[1].seq), raws.get(items[1].email_id)!);
+
+      const toLegacyFile = (item: (typeof items)[number]) => {
+        const file = path.join(directory, legacyEmlStoredFile(item.email_id));
+        mkdirSync(path.dirname(file), { recursive: true });
+        writeFileSync(file, readFileSync(chunk(item.seq)));
+        rmSync(chunk(item.seq));
+      };
+      // Begun before chunks, resumed after: the first message in its own file, the others in chunks.
+      toLegacyFile(items[0]);
+      expect((await zipOf()).equals(chunked)).toBe(true);
+      // Written before chunks: every message in its own file, no chunk.
+      for (const item of items.slice(1)) toLegacyFile(item);
+      expect(readdirSync(path.join(directory, "messages")).every((name) => !name.endsWith(".part"))).toBe(true);
+      expect((await zipOf()).equals(chunked)).toBe(true);
+    },
+  );
 
   it("exports from S3 storage too (a store without synchronous reads): eml and mbox verify offline", SLOW, async () => {
     const server = await startS3Server();
@@ -357,40 +410,47 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     expect(existsSync(exportDirectory(created.id))).toBe(false);
   });
 
-  it("survives a worker killed mid-export: a new worker resumes it, and the manifest equals an uninterrupted one", SLOW, async () => {
-    const admin = await setupAdmin();
-    await ingestMergers(30);
-    const matter = await createCaseVia(admin.token);
-    const body = { source: { searchQuery: { query: "merger" } }, format: "mbox" };
-    const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } }))
-      .body;
-    await runExports();
-    const crashed = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Crashed" } })).body;
-    const env = { ...process.env, EXPORT_BATCH_SIZE: "1", EXPORT_LEASE_SECONDS: "1" };
-    const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"], { env, stdio: "ignore" });
-    for (let progress = 0; progress < 5;) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      progress = (await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } })).processedItems;
-    }
-    worker.kill("SIGKILL");
-    await new Promise((resolve) => worker.once("exit", resolve));
-    const interrupted = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } });
-    expect(interrupted.status).toBe("running");
-    expect(interrupted.processedItems).toBeLessThan(30);
-    // What a killed worker can leave past its last recorded batch: a chunk written but not recorded, and an unfinished one.
-    const chunks = path.join(exportDirectory(crashed.id), "mbox");
-    writeFileSync(path.join(chunks, "0000000029.part"), "From stale\n");
-    writeFileSync(path.join(chunks, "0000000030.part.tmp"), "From unfinished\n");
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    process.env.EXPORT_LEASE_SECONDS = "1";
-    const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"]);
-    expect(resumed.code, resumed.stderr).toBe(0);
-    const finished = (await api("GET", `${casePath(matter.id)}/exports/${crashed.id}`, { token: admin.token })).body;
-    expect(finished).toMatchObject({ status: "completed", totalItems: 30, processedItems: 30 });
-    const referenceDone = (await api("GET", `${casePath(matter.id)}/exports/${reference.id}`, { token: admin.token })).body;
-    expect(finished.manifestSha256).toBe(referenceDone.manifestSha256);
-    expect(finished.bytes).toBe(referenceDone.bytes);
-    const zip = await download(admin.token, matter.id, crashed.id);
-    expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 30 });
-  });
+  it.each(["mbox", "eml"] as const)(
+    "survives a worker killed mid-export (%s): a new worker resumes it, and the manifest equals an uninterrupted one",
+    SLOW,
+    async (format) => {
+      const admin = await setupAdmin();
+      await ingestMergers(30);
+      const matter = await createCaseVia(admin.token);
+      const body = { source: { searchQuery: { query: "merger" } }, format };
+      const reference = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Reference" } }))
+        .body;
+      await runExports();
+      const crashed = (await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body: { ...body, name: "Crashed" } }))
+        .body;
+      const env = { ...process.env, EXPORT_BATCH_SIZE: "1", EXPORT_LEASE_SECONDS: "1" };
+      const worker = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"], { env, stdio: "ignore" });
+      for (let progress = 0; progress < 5;) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        progress = (await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } })).processedItems;
+      }
+      worker.kill("SIGKILL");
+      await new Promise((resolve) => worker.once("exit", resolve));
+      const interrupted = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: crashed.id } });
+      expect(interrupted.status).toBe("running");
+      expect(interrupted.processedItems).toBeLessThan(30);
+      // What a killed worker can leave past its last recorded batch: a chunk written but not recorded, and an unfinished one.
+      const chunks = path.join(exportDirectory(crashed.id), chunkDirectory(format));
+      writeFileSync(path.join(chunks, "0000000029.part"), "From stale\n");
+      writeFileSync(path.join(chunks, "0000000030.part.tmp"), "From unfinished\n");
+      // A directory among the eml chunks (the per-message files of an export begun before chunks) is left alone.
+      if (format === "eml") mkdirSync(path.join(chunks, "ab"));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      process.env.EXPORT_LEASE_SECONDS = "1";
+      const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"]);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      const finished = (await api("GET", `${casePath(matter.id)}/exports/${crashed.id}`, { token: admin.token })).body;
+      expect(finished).toMatchObject({ status: "completed", totalItems: 30, processedItems: 30 });
+      const referenceDone = (await api("GET", `${casePath(matter.id)}/exports/${reference.id}`, { token: admin.token })).body;
+      expect(finished.manifestSha256).toBe(referenceDone.manifestSha256);
+      expect(finished.bytes).toBe(referenceDone.bytes);
+      const zip = await download(admin.token, matter.id, crashed.id);
+      expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 30 });
+    },
+  );
 });

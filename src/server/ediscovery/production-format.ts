@@ -30,11 +30,26 @@ export type ManifestRow = Record<(typeof MANIFEST_FIELDS)[number], string>;
 export const MBOX_FILE = "messages.mbox";
 export const emlFile = (emailId: string) => `messages/${emailId}.eml`;
 /**
- * Where the worker keeps that file on disk: spread over 256 directories by the id's first two hex
- * digits, since creating each of 100,000 files in one directory slowed an eml export to 0.19x of cp
- * (docs/ediscovery.md, "Speed"). The zip still names it emlFile.
+ * Where productions written before eml chunks kept that file on disk, one file per message spread
+ * over 256 directories by the id's first two hex digits. Only read now (productionZip): the worker
+ * writes eml chunks (chunkFile).
  */
-export const emlStoredFile = (emailId: string) => `messages/${emailId.slice(0, 2)}/${emailId}.eml`;
+export const legacyEmlStoredFile = (emailId: string) => `messages/${emailId.slice(0, 2)}/${emailId}.eml`;
+
+/**
+ * The directory of a production's chunks on disk: one file per written run of a batch, holding its
+ * messages one after the other (eml: the archived bytes and nothing between them; mbox: mboxrd
+ * records). Creating a file per message was most of an eml export's time (docs/ediscovery.md, "Speed").
+ */
+export const chunkDirectory = (format: "eml" | "mbox") => (format === "eml" ? "messages" : "mbox");
+/** A chunk is named after the seq of its first message, padded so that names sort as seqs do. */
+export const chunkFile = (format: "eml" | "mbox", firstSeq: number) =>
+  `${chunkDirectory(format)}/${String(firstSeq).padStart(10, "0")}.part`;
+/** The first seq of a whole chunk's file name, or null for anything else (an unfinished `.part.tmp`). */
+export const chunkFirstSeq = (name: string): number | null => {
+  const digits = /^(\d+)\.part$/.exec(name)?.[1];
+  return digits === undefined ? null : Number(digits);
+};
 
 /** RFC 4180 quoting: a field with a comma, quote or line break is quoted, its quotes doubled. */
 export function csvField(value: string): string {

@@ -1,10 +1,9 @@
-import { closeSync, mkdirSync, openSync, renameSync, writeFileSync, writeSync } from "node:fs";
-import path from "node:path";
-import { emlStoredFile, mboxrdRecord } from "./production-format";
+import { closeSync, openSync, renameSync, writeSync } from "node:fs";
+import { mboxrdRecord } from "./production-format";
 import type { ExportItem } from "./exports.queries";
 
-/** Bytes of mbox records gathered (copied: the message's memory is reused) before one write. */
-const MBOX_BUFFER_BYTES = 1 << 20;
+/** Bytes of records gathered (copied: the message's memory is reused) before one write. */
+const CHUNK_BUFFER_BYTES = 1 << 20;
 
 /**
  * Where a batch's verified messages go, in the batch's order. Writes are synchronous: the export
@@ -13,34 +12,28 @@ const MBOX_BUFFER_BYTES = 1 << 20;
  */
 export interface ProductionSink {
   add(item: ExportItem, message: Buffer): void;
-  /** Makes the batch's file complete; for mbox, renames the chunk into place only once it is whole. */
+  /** Makes the run's chunk complete: renames it into place only once it is whole. */
   close(): void;
-  /** Lets go of an unfinished batch's file (the failed or resumed export rewrites or removes it). */
+  /** Lets go of an unfinished chunk (the failed or resumed export rewrites or removes it). */
   abort(): void;
 }
 
-export function emlSink(directory: string): ProductionSink {
-  const created = new Set<string>();
-  return {
-    add: (item, message) => {
-      const file = path.join(directory, emlStoredFile(item.email_id));
-      const parent = path.dirname(file);
-      if (!created.has(parent)) {
-        mkdirSync(parent, { recursive: true });
-        created.add(parent);
-      }
-      writeFileSync(file, message);
-    },
-    close: () => undefined,
-    abort: () => undefined,
-  };
-}
+/** The pieces one message's record is written as, one after the other. */
+export type ChunkRecord = (item: ExportItem, message: Buffer) => Buffer[];
 
-/** One mbox chunk per batch, written to `<chunk>.tmp` and renamed to `chunk` when whole (a resumed batch rewrites it). */
-export function mboxChunkSink(chunk: string): ProductionSink {
+/** eml: the message's archived bytes, nothing before or after them (the zip cuts them out by size). */
+export const emlRecord: ChunkRecord = (_item, message) => [message];
+/** mbox: the mboxrd record, "From " line, quoted message and final "\n". */
+export const mboxRecord: ChunkRecord = (item, message) => mboxrdRecord(message, item.from_address, item.sent_at);
+
+/**
+ * One chunk per written run of a batch: each message's record, written to `<chunk>.tmp` through
+ * one buffer and renamed to `chunk` when whole (a resumed run rewrites it).
+ */
+export function chunkSink(chunk: string, record: ChunkRecord): ProductionSink {
   const temporary = `${chunk}.tmp`;
   const fd = openSync(temporary, "w");
-  const buffer = Buffer.allocUnsafe(MBOX_BUFFER_BYTES);
+  const buffer = Buffer.allocUnsafe(CHUNK_BUFFER_BYTES);
   let buffered = 0;
   const writeAll = (bytes: Buffer) => {
     for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written);
@@ -56,7 +49,7 @@ export function mboxChunkSink(chunk: string): ProductionSink {
   };
   return {
     add: (item, message) => {
-      for (const piece of mboxrdRecord(message, item.from_address, item.sent_at)) append(piece);
+      for (const piece of record(item, message)) append(piece);
     },
     close: () => {
       try {

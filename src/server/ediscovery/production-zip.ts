@@ -1,15 +1,17 @@
 import { createReadStream } from "node:fs";
-import { readdir } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
 import { exportItemsAfter } from "./exports.queries";
-import { emlFile, emlStoredFile, exportDirectory, MBOX_FILE } from "./production-format";
+import { chunkDirectory, chunkFirstSeq, emlFile, exportDirectory, legacyEmlStoredFile, MBOX_FILE } from "./production-format";
 
 const PAGE = 2000;
 const LEADING_FILES = ["README.txt", "manifest.csv", "manifest.sig", "export-key.pem", "loadfile.dat"];
+
+type ZipOptions = { compress: boolean; mtime: Date };
 
 /** Every file under `directory` (relative, "/"-separated), sorted. */
 async function filesUnder(directory: string): Promise<string[]> {
@@ -20,6 +22,25 @@ async function filesUnder(directory: string): Promise<string[]> {
     .sort();
 }
 
+interface Chunk {
+  file: string;
+  firstSeq: number;
+  size: number;
+}
+
+/** The production's chunks of `format`, in seq order, with their sizes. */
+async function chunksOf(directory: string, format: "eml" | "mbox"): Promise<Chunk[]> {
+  const chunks = path.join(directory, chunkDirectory(format));
+  const entries = await readdir(chunks, { withFileTypes: true }).catch(() => []);
+  const found = entries.flatMap((entry) => {
+    const firstSeq = entry.isFile() ? chunkFirstSeq(entry.name) : null;
+    return firstSeq === null ? [] : [{ file: path.join(chunks, entry.name), firstSeq }];
+  });
+  return Promise.all(
+    found.sort((a, b) => a.firstSeq - b.firstSeq).map(async (chunk) => ({ ...chunk, size: (await stat(chunk.file)).size })),
+  );
+}
+
 /** The mbox chunks of the batches, one after the other: the single messages.mbox of the production. */
 function concatenated(files: string[]): Readable {
   return Readable.from(
@@ -27,6 +48,54 @@ function concatenated(files: string[]): Readable {
       for (const file of files) yield* createReadStream(file);
     })(),
   );
+}
+
+/** `size` bytes of `file` from `start`, read when the zip gets to them. */
+const byteRange = (file: string, start: number, size: number): Readable =>
+  size === 0 ? Readable.from([]) : createReadStream(file, { start, end: start + size - 1 });
+
+/**
+ * One `messages/<emailId>.eml` entry per item, in seq order (keyset pages). An item is in the last
+ * chunk whose first seq is not after its own, after the items of that chunk before it (their
+ * recorded sizes). Items before the first chunk, every item when there is none, are read from one
+ * file each: the layout of productions written before chunks (and of an export's first batches
+ * when it was begun before them and resumed after). A chunk whose length is not the sum of its
+ * items' sizes fails the stream: the zip would cut the messages at the wrong places.
+ */
+async function addEmlEntries(zip: yazl.ZipFile, row: EdiscoveryExport, directory: string, store: ZipOptions): Promise<void> {
+  const chunks = await chunksOf(directory, "eml");
+  const filled = chunks.map(() => 0);
+  const checkWhole = (index: number) => {
+    const { file, size } = chunks[index];
+    if (filled[index] !== size) {
+      throw new Error(`${path.basename(file)} holds ${size} bytes, its messages ${filled[index]}: the production's files changed`);
+    }
+  };
+  let current = -1;
+  let after = 0;
+  for (;;) {
+    const items = await exportItemsAfter(db(), row.id, after, PAGE);
+    if (items.length === 0) break;
+    for (const item of items) {
+      while (current + 1 < chunks.length && chunks[current + 1].firstSeq <= item.seq) {
+        if (current >= 0) checkWhole(current);
+        current++;
+      }
+      const size = Number(item.size_bytes);
+      const entry = { ...store, size };
+      if (current === -1) {
+        const stored = path.join(directory, legacyEmlStoredFile(item.email_id));
+        zip.addReadStreamLazy(emlFile(item.email_id), entry, (callback) => callback(null, createReadStream(stored)));
+        continue;
+      }
+      const { file } = chunks[current];
+      const start = filled[current];
+      filled[current] += size;
+      zip.addReadStreamLazy(emlFile(item.email_id), entry, (callback) => callback(null, byteRange(file, start, size)));
+    }
+    after = items[items.length - 1].seq;
+  }
+  for (let index = Math.max(current, 0); index < chunks.length; index++) checkWhole(index);
 }
 
 /**
@@ -43,21 +112,10 @@ export function productionZip(row: EdiscoveryExport): Readable {
   void (async () => {
     try {
       if (row.format === "mbox") {
-        const chunks = (await filesUnder(path.join(directory, "mbox"))).map((name) => path.join(directory, "mbox", name));
+        const chunks = (await chunksOf(directory, "mbox")).map((chunk) => chunk.file);
         zip.addReadStreamLazy(MBOX_FILE, store, (callback) => callback(null, concatenated(chunks)));
       } else {
-        let after = 0;
-        for (;;) {
-          const items = await exportItemsAfter(db(), row.id, after, PAGE);
-          if (items.length === 0) break;
-          for (const item of items) {
-            const stored = path.join(directory, emlStoredFile(item.email_id));
-            zip.addReadStreamLazy(emlFile(item.email_id), { ...store, size: Number(item.size_bytes) }, (callback) =>
-              callback(null, createReadStream(stored)),
-            );
-          }
-          after = items[items.length - 1].seq;
-        }
+        await addEmlEntries(zip, row, directory, store);
       }
       for (const name of await filesUnder(path.join(directory, "attachments-text"))) {
         zip.addFile(path.join(directory, "attachments-text", name), `attachments-text/${name}`, store);

@@ -20,7 +20,7 @@ import {
 } from "./exports.queries";
 import { finishProduction } from "./finish-production";
 import { inOrder } from "./in-order";
-import { attachmentTextFile, exportDirectory } from "./production-format";
+import { attachmentTextFile, chunkDirectory, chunkFirstSeq, exportDirectory } from "./production-format";
 import { addVerified, writeTask, type WriterTask } from "./export-writer";
 import { startWriterPool, type WriterPool } from "./export-writer-pool";
 
@@ -58,11 +58,11 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
   let writers: WriterPool | null = null;
   try {
     if (!(await startExport(exportId))) return;
-    await mkdir(path.join(directory, "messages"), { recursive: true });
-    await mkdir(path.join(directory, "mbox"), { recursive: true });
     const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
     if (row.status !== "running" || row.lockedBy !== workerId) return await abandon(exportId, directory);
-    await removeUnrecordedChunks(directory, row.processedItems);
+    const chunks = path.join(directory, chunkDirectory(row.format as "eml" | "mbox"));
+    await mkdir(chunks, { recursive: true });
+    await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
     let nextItems = handled(exportItemsAfter(db(), exportId, row.processedItems, batchSize));
@@ -90,14 +90,16 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
 }
 
 /**
- * Before a run (first or resumed), removes the mbox chunks of items past the recorded resume point
- * and unfinished chunk files: the run writes those items again, and its chunks may start elsewhere
- * (another batch size, another number of writer threads).
+ * Before a run (first or resumed), removes the chunks (eml or mbox) of items past the recorded
+ * resume point and unfinished chunk files: the run writes those items again, and its chunks may
+ * start elsewhere (another batch size, another number of writer threads). Directories are left:
+ * an eml export begun before chunks has its first messages in per-message files under them.
  */
-async function removeUnrecordedChunks(directory: string, processedItems: number): Promise<void> {
-  for (const name of await readdir(path.join(directory, "mbox"))) {
-    const firstSeq = /^(\d+)\.part$/.exec(name)?.[1];
-    if (firstSeq === undefined || Number(firstSeq) > processedItems) await rm(path.join(directory, "mbox", name), { force: true });
+async function removeUnrecordedChunks(chunks: string, processedItems: number): Promise<void> {
+  for (const entry of await readdir(chunks, { withFileTypes: true })) {
+    if (entry.isDirectory()) continue;
+    const firstSeq = chunkFirstSeq(entry.name);
+    if (firstSeq === null || firstSeq > processedItems) await rm(path.join(chunks, entry.name), { force: true });
   }
 }
 
@@ -162,8 +164,8 @@ async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
 }
 
 /**
- * Writes a batch (eml files, or mbox chunks renamed into place once whole, so a resumed batch
- * rewrites them), on the writer threads when there are; answers what recordExportBatch records of
+ * Writes a batch (eml or mbox chunks, one per run, renamed into place once whole, so a resumed
+ * batch rewrites them), on the writer threads when there are; answers what recordExportBatch records of
  * it: sizes, recipients, resume point.
  */
 async function writeBatch(

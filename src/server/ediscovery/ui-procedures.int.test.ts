@@ -1,9 +1,9 @@
-import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
-import { exportDirectory, emlStoredFile } from "./production-format";
+import { exportDirectory } from "./production-format";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
@@ -108,12 +108,11 @@ describe("ediscovery.verifyExport", () => {
   it("verifies a completed production with the installation key, detects a tampered message, refuses one not completed", SLOW, async () => {
     const admin = await setupAdmin();
     const outsider = await createUserWithRole(admin.token, reviewerPolicies());
+    const raws = [buildMessage({ subject: "Merger one", body: "merger" }), buildMessage({ subject: "Merger two", body: "merger" })];
     const outcomes = await ingestBatch({
       sourceId: await ensureTestSource(),
       userEmail: "alice@example.com",
-      messages: [buildMessage({ subject: "Merger one", body: "merger" }), buildMessage({ subject: "Merger two", body: "merger" })].map(
-        (raw) => ({ raw }),
-      ),
+      messages: raws.map((raw) => ({ raw })),
     });
     const matter = await createCaseVia(admin.token);
     const created = await api("POST", `${casePath(matter.id)}/exports`, {
@@ -147,10 +146,15 @@ describe("ediscovery.verifyExport", () => {
     );
     expect((await api("GET", download, { token: admin.token })).status).toBe(401);
 
+    // The message's last byte changed in place, in the chunk of the production that holds it.
     const emailId = outcomes[0].status === "imported" ? outcomes[0].emailId : "";
-    const stored = path.join(exportDirectory(created.body.id), emlStoredFile(emailId));
-    const original = readFileSync(stored);
-    writeFileSync(stored, Buffer.concat([original.subarray(0, -1), Buffer.from("#")]));
+    const messages = path.join(exportDirectory(created.body.id), "messages");
+    const stored = readdirSync(messages)
+      .map((name) => path.join(messages, name))
+      .find((chunk) => readFileSync(chunk).includes(raws[0]))!;
+    const chunk = readFileSync(stored);
+    chunk[chunk.indexOf(raws[0]) + raws[0].length - 1] = "#".charCodeAt(0);
+    writeFileSync(stored, chunk);
     const tampered = await data<{ ok: boolean; problems: string[] }>(await call("verifyExport", ids, admin));
     expect(tampered.ok).toBe(false);
     expect(tampered.problems.join("\n")).toContain(emailId);
