@@ -1,16 +1,23 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ErrorNotice } from "@/components/error-notice";
 import { formatNumber } from "@/lib/format";
-import type { RouterOutputs } from "@/lib/trpc";
+import { useTRPC, type RouterInputs, type RouterOutputs } from "@/lib/trpc";
 
 type Explanation = RouterOutputs["search"]["explain"];
 type Clause = Explanation["tree"];
+type SearchQuery = RouterInputs["search"]["explain"]["searchQuery"];
+
+/** An estimated count (beyond the exact-count limit) reads "about n". */
+const countText = (count: number, estimate: boolean) => `${estimate ? "about " : ""}${formatNumber(count)}`;
 
 /** One line per clause, nested as the query is: what it is and how many visible emails it matches. */
 function ClauseItem({ clause }: { clause: Clause }) {
   return (
     <li>
-      <code>{clause.text}</code> <span className="text-slate-600">· {formatNumber(clause.count)}</span>
+      <code>{clause.text}</code> <span className="text-slate-600">· {countText(clause.count, clause.countIsEstimate)}</span>
       {clause.children.length > 0 ? (
         <ul className="list-disc pl-5">
           {clause.children.map((child, index) => (
@@ -22,21 +29,37 @@ function ClauseItem({ clause }: { clause: Clause }) {
   );
 }
 
-/** What a query will do (POST /v1/search/explain): its normalized text, each clause's count, and broad clauses. */
-export function SearchExplanation({ explanation }: { explanation: Explanation }) {
+/**
+ * What a query will do (POST /v1/search/explain): its normalized text, each clause's count, and
+ * broad clauses. Counts beyond the exact-count limit are estimates, as the search's total is; the
+ * officer can have every clause counted exactly for `searchQuery` (slower: it reads every match).
+ */
+export function SearchExplanation({ explanation, searchQuery }: { explanation: Explanation; searchQuery: SearchQuery }) {
+  const trpc = useTRPC();
+  const [exact, setExact] = useState(false);
+  const exactExplanation = useQuery({ ...trpc.search.explain.queryOptions({ searchQuery, exactCounts: true }), enabled: exact });
+  const shown = exact && exactExplanation.data ? exactExplanation.data : explanation;
+  const estimated = (clause: Clause): boolean => clause.countIsEstimate || clause.children.some(estimated);
   return (
     <section aria-label="Query explanation" className="space-y-1 rounded border border-slate-200 p-2 text-sm">
       <p>
-        Runs as <code data-testid="explain-normalized">{explanation.normalized || "(every email)"}</code>
-        {explanation.matchingStrategyApplied
-          ? ` with matching strategy ${explanation.searchQuery.matchingStrategy}`
-          : ", exactly as written"}
-        : {formatNumber(explanation.total)} of {formatNumber(explanation.visibleEmails)} emails you may read.
+        Runs as <code data-testid="explain-normalized">{shown.normalized || "(every email)"}</code>
+        {shown.matchingStrategyApplied ? ` with matching strategy ${shown.searchQuery.matchingStrategy}` : ", exactly as written"}:{" "}
+        {countText(shown.total, shown.totalIsEstimate)} of {formatNumber(shown.visibleEmails)} emails you may read.
       </p>
       <ul className="list-disc pl-5" aria-label="Clauses and their counts">
-        <ClauseItem clause={explanation.tree} />
+        <ClauseItem clause={shown.tree} />
       </ul>
-      {explanation.warnings.map((warning) => (
+      {estimated(shown.tree) ? (
+        <p className="text-slate-600">
+          Counts over 5,000 are estimates.{" "}
+          <button type="button" className="underline" disabled={exact && exactExplanation.isFetching} onClick={() => setExact(true)}>
+            {exact && exactExplanation.isFetching ? "Counting…" : "Count exactly"}
+          </button>
+        </p>
+      ) : null}
+      {exactExplanation.error ? <ErrorNotice error={exactExplanation.error} /> : null}
+      {shown.warnings.map((warning) => (
         <p key={warning} role="alert" className="text-amber-800">
           Broad clause: {warning}
         </p>

@@ -9508,6 +9508,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @default false */
+                        exactCounts?: boolean;
                         searchQuery: {
                             filters?: {
                                 endDate?: string;
@@ -9544,6 +9546,7 @@ export interface paths {
                                 [key: string]: unknown;
                             };
                             total: number;
+                            totalIsEstimate: boolean;
                             tree: components["schemas"]["ExplainedClause"];
                             visibleEmails: number;
                             warnings: string[];
@@ -10928,6 +10931,7 @@ export interface components {
         ExplainedClause: {
             children: components["schemas"]["ExplainedClause"][];
             count: number;
+            countIsEstimate: boolean;
             text: string;
             type: string;
         };

@@ -4,6 +4,9 @@ import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/he
 import { insertTestEmail } from "../../../tests/helpers/emails";
 import { api } from "../../../tests/helpers/rest-client";
 import { createCaller } from "../trpc/root";
+import { explainSearch } from "./explain-search";
+import { PostgresSearchEngine } from "./postgres-search-engine";
+import { normalizeSearchQuery } from "./search.schemas";
 
 const PATH = "/v1/search/explain";
 let admin: TestUser;
@@ -86,6 +89,46 @@ describe("POST /v1/search/explain", () => {
     expect((await api("POST", PATH, { body: { searchQuery: { query: "x" } } })).status).toBe(401);
     expect((await explain({ query: "x" }, noArchive.token)).status).toBe(403);
     expect((await api("GET", PATH, { token: admin.token })).status).toBe(405);
+  });
+
+  it("estimates counts beyond the exact-count limit, as the search's total, and counts exactly when asked", async () => {
+    const principal = (await principalForUser(admin.user.id, "127.0.0.1", "token"))!;
+    const engine = new PostgresSearchEngine({ exactTotalLimit: 2 });
+    const searchQuery = normalizeSearchQuery({ query: "contract AND NOT acme" });
+    const estimated = await explainSearch({ principal, query: searchQuery, engine });
+    expect(estimated).toMatchObject({
+      totalIsEstimate: true,
+      tree: {
+        countIsEstimate: true,
+        children: [
+          { text: "contract", countIsEstimate: true },
+          { text: "NOT acme", countIsEstimate: true },
+        ],
+      },
+    });
+    expect(estimated.warnings).toEqual([expect.stringMatching(/^contract matches about \d+ of 20 emails/)]);
+    const exact = await explainSearch({ principal, query: searchQuery, engine, exactCounts: true });
+    expect(exact).toMatchObject({
+      total: 12,
+      totalIsEstimate: false,
+      tree: {
+        count: 12,
+        countIsEstimate: false,
+        children: [
+          { count: 16, countIsEstimate: false },
+          { count: 14, countIsEstimate: false },
+        ],
+      },
+    });
+  });
+
+  it("takes exactCounts over REST and answers 422 for one that is not a boolean", async () => {
+    const exact = await api("POST", PATH, { token: admin.token, body: { searchQuery: { query: "contract" }, exactCounts: true } });
+    expect(exact.status).toBe(200);
+    expect(exact.body).toMatchObject({ total: 16, totalIsEstimate: false, tree: { count: 16, countIsEstimate: false } });
+    const bad = await api("POST", PATH, { token: admin.token, body: { searchQuery: { query: "contract" }, exactCounts: "yes" } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ errors: [{ field: "exactCounts" }] });
   });
 
   it("is the same through tRPC", async () => {

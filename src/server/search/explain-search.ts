@@ -20,6 +20,8 @@ export interface ExplainedClause {
   text: string;
   /** Emails of the caller's visible archive that match the clause (with the query's filters). */
   count: number;
+  /** The count is an estimate: above the exact-count limit, unless exact counts were asked for. */
+  countIsEstimate: boolean;
   children: ExplainedClause[];
 }
 
@@ -31,6 +33,7 @@ export interface SearchExplanation {
   matchingStrategyApplied: boolean;
   /** Emails the query matches in the caller's visible archive (with the filters). */
   total: number;
+  totalIsEstimate: boolean;
   /** Emails the caller may read that the filters allow: what "broad" is measured against. */
   visibleEmails: number;
   tree: ExplainedClause;
@@ -41,24 +44,35 @@ export interface SearchExplanation {
  * What a query will do before it is applied: its parsed tree with each clause's count in the
  * caller's visible archive, the total, and a warning for every clause that matches more than 10%
  * of it (docs/search.md, "Explain"). Each count is the clause run as a query of its own through the
- * same engine, scope and filters, so the explanation cannot disagree with the search.
+ * same engine, scope and filters, so the explanation cannot disagree with the search: counted
+ * exactly as far as the search counts (5,000), estimated beyond as the search's total is, and
+ * counted exactly whatever their size with `exactCounts` (which costs reading every match).
  */
 export async function explainSearch(options: {
   principal: Principal;
   query: SearchQuery;
+  exactCounts?: boolean;
   engine?: SearchEngine;
 }): Promise<SearchExplanation> {
   const engine = options.engine ?? searchEngine();
   const scope = archiveScope(options.principal.ability, "read");
   const { query } = options;
   // An empty page: the engine counts the matches without ranking or snippets.
-  const count = async (text: string, matchingStrategy = query.matchingStrategy) =>
-    (await engine.search({ query: { ...query, query: text, matchingStrategy }, scope, offset: 0, limit: 0, exactTotal: true })).total;
+  const count = async (text: string, matchingStrategy = query.matchingStrategy) => {
+    const page = await engine.search({
+      query: { ...query, query: text, matchingStrategy },
+      scope,
+      offset: 0,
+      limit: 0,
+      exactTotal: options.exactCounts === true,
+    });
+    return { count: page.total, countIsEstimate: page.totalIsEstimate };
+  };
 
   const parsed = parseSearchQuery(query.query);
   // The whole archive unfiltered is the trigger-kept total (O(1)); counting a million rows would cost more than the query.
   const unfiltered = scope === null && Object.values(query.filters).every((value) => value === undefined);
-  const visibleEmails = unfiltered ? await keptArchiveEmailCount() : await count("");
+  const visibleEmails = unfiltered ? await keptArchiveEmailCount() : (await count("")).count;
   let tree: ExplainedClause;
   if (parsed) {
     const explain = async (node: QueryNode): Promise<ExplainedClause> => {
@@ -66,32 +80,36 @@ export async function explainSearch(options: {
       const explained = await Promise.all(children.map(explain));
       const text = formatQueryTree(node);
       // NOT x is everything the filters allow but x: no need to search for it.
-      const clauseCount = node.type === "not" ? visibleEmails - explained[0].count : await count(text);
-      return { type: node.type, text, count: clauseCount, children: explained };
+      const counted =
+        node.type === "not"
+          ? { count: visibleEmails - explained[0].count, countIsEstimate: explained[0].countIsEstimate }
+          : await count(text);
+      return { type: node.type, text, ...counted, children: explained };
     };
     tree = await explain(parsed.tree);
   } else {
     const terms = parseSearchTerms(query.query).map((term) => (term.phrase ? `"${term.text}"` : term.text));
     const children: ExplainedClause[] = [];
-    for (const term of terms) children.push({ type: "term", text: term, count: await count(term, "all"), children: [] });
-    tree = { type: `terms (matchingStrategy ${query.matchingStrategy})`, text: query.query, count: await count(query.query), children };
+    for (const term of terms) children.push({ type: "term", text: term, ...(await count(term, "all")), children: [] });
+    tree = { type: `terms (matchingStrategy ${query.matchingStrategy})`, text: query.query, ...(await count(query.query)), children };
   }
   const warnings = broadClauses(tree, visibleEmails).map(
     (clause) =>
-      `${clause.text} matches ${clause.count} of ${visibleEmails} emails (${Math.round((100 * clause.count) / visibleEmails)}%): it may bring in far more than intended`,
+      `${clause.text} matches ${clause.countIsEstimate ? "about " : ""}${clause.count} of ${visibleEmails} emails (${Math.round((100 * clause.count) / visibleEmails)}%): it may bring in far more than intended`,
   );
   await appendAuditEntry(pgPool(), {
     actor: options.principal.actor,
     actionType: "SEARCH",
     targetType: "ArchivedEmail",
     targetId: "",
-    details: { query, explain: true, total: tree.count },
+    details: { query, explain: true, total: tree.count, totalIsEstimate: tree.countIsEstimate },
   });
   return {
     searchQuery: query,
     normalized: parsed?.normalized ?? query.query,
     matchingStrategyApplied: parsed === null,
     total: tree.count,
+    totalIsEstimate: tree.countIsEstimate,
     visibleEmails,
     tree,
     warnings,

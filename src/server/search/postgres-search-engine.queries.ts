@@ -69,6 +69,22 @@ export async function estimateMatches(client: SqlClient, where: Sql): Promise<nu
   return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
 }
 
+/**
+ * A sample of about `percent` of the table's pages (TABLESAMPLE SYSTEM, fixed seed): how many of
+ * its emails are candidates and how many of those match. Each sampled email's tsvector is read,
+ * but no list of every candidate is built (at a million emails a common word's candidates are
+ * hundreds of thousands).
+ */
+export async function sampleCandidates(client: SqlClient, candidates: Sql, matching: Sql, percent: number) {
+  const rows = await querySql<{ checked: number; matched: number }>(
+    client,
+    Prisma.sql`
+    SELECT count(*) FILTER (WHERE ${candidates})::int AS checked, count(*) FILTER (WHERE ${candidates} AND ${matching})::int AS matched
+    FROM archived_emails e TABLESAMPLE SYSTEM (${percent}::float8) REPEATABLE (0)`,
+  );
+  return rows[0];
+}
+
 export async function countMatches(client: SqlClient, where: Sql): Promise<number> {
   const rows = await querySql<{ total: number }>(client, Prisma.sql`SELECT count(*)::int AS total FROM archived_emails e WHERE ${where}`);
   return rows[0].total;

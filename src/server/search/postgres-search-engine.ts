@@ -30,6 +30,7 @@ import {
   newestMatches,
   phraseTsqueries,
   rankBoundQuantile,
+  sampleCandidates,
   termDocumentCounts,
   tsqueryParam,
 } from "./postgres-search-engine.queries";
@@ -212,10 +213,14 @@ export class PostgresSearchEngine implements SearchEngine {
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // Listed above a bound, a tier saw only some of its candidates: neither their count nor a sample of them is its size.
+        // A tier of candidates with no sample of its own (listed above a bound, or an empty page): a sample of the table.
+        if (tier.candidates && last && (sliced || !rows[0]))
+          return { hits, ...(await this.candidatesTotal(client, tier, skip + rows.length, countLimit)) };
         if (sliced || !last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         if (tier.candidates) return { hits, ...(await sampledTotal(client, plan.where, rows[0], skip + rows.length, countLimit)) };
-        // The last tier's candidates are the whole result set (the tiers partition it).
-        return { hits, total: rows[0]?.candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
+        // The last tier's candidates are the whole result set (the tiers partition it); an empty page (explain's counts) listed none.
+        if (!rows[0]) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
+        return { hits, total: rows[0].candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
       }
       const tierSize = rows.length > 0 ? skip + rows.length : await countMatches(client, tierCondition(tier));
       counted += tierSize;
@@ -257,6 +262,22 @@ export class PostgresSearchEngine implements SearchEngine {
     }
     this.tierListings.whole += 1;
     return { rows: await rankedTierPage(client, ranking, tier, full), sliced: false };
+  }
+
+  /**
+   * The size of a tier whose matches are found among candidates (phrases, proximity) and that
+   * listed no sample of them: counted when few enough; else estimated from the emails of a sample
+   * of the table's pages sized to hold about `totalSample` candidates (each page is sampled with
+   * the same probability, so matches found / probability estimates the total without bias). The
+   * planner cannot estimate positions: it takes a proximity for about as common as its words.
+   */
+  private async candidatesTotal(client: SqlClient, tier: RankingTier, found: number, countLimit: number): Promise<Total> {
+    const candidates = tier.candidates!;
+    const estimatedCandidates = countLimit === Infinity ? 0 : await estimateMatches(client, candidates);
+    if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, tier.matching, countLimit);
+    const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
+    const { matched } = await sampleCandidates(client, candidates, tier.matching, percent);
+    return { total: Math.max(found, Math.round((matched * 100) / percent)), totalIsEstimate: percent < 100 };
   }
 
   /** The bound above which about BOUND_SLICE_SHARE of the emails lie (the planner's statistics, re-read every few minutes). */

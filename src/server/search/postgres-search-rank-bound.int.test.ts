@@ -214,4 +214,24 @@ describe("ranking with the stored rank bound", () => {
     expect(counted).toMatchObject({ total: count, totalIsEstimate: false });
     expect(counted.hits).toEqual(estimated.hits);
   });
+
+  it("estimates a phrase query's total from a sample of the table's pages when the page lists no sample of its own", async () => {
+    // An empty page (explain's counts) lists no candidates; the planner would take the phrase for about as common as its words.
+    const sampling = new PostgresSearchEngine({ totalSample: 200, exactTotalLimit: 5 });
+    const text = '"ember flint"';
+    const [{ count }] = await db().$queryRawUnsafe<{ count: number }[]>(`
+      SELECT count(*)::int AS count FROM archived_emails
+      WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ '${inEachWeight("ember <-> flint")}'::tsquery`);
+    expect(count).toBeGreaterThan(10);
+    const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
+    const estimated = await sampling.search({ query, scope: null, offset: 0, limit: 0 });
+    expect(estimated.totalIsEstimate).toBe(true);
+    // A table of a few dozen pages makes a wide sample error; the candidates (every email has "ember") are over three times the matches.
+    expect(estimated.total).toBeGreaterThan(count * 0.5);
+    expect(estimated.total).toBeLessThan(count * 2);
+    expect(await sampling.search({ query, scope: null, offset: 0, limit: 0, exactTotal: true })).toMatchObject({
+      total: count,
+      totalIsEstimate: false,
+    });
+  });
 });

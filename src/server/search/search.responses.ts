@@ -20,6 +20,7 @@ interface ExplainedClause {
   type: string;
   text: string;
   count: number;
+  countIsEstimate: boolean;
   children: ExplainedClause[];
 }
 const explainedClause: z.ZodType<ExplainedClause> = z
@@ -27,6 +28,7 @@ const explainedClause: z.ZodType<ExplainedClause> = z
     type: z.string(),
     text: z.string(),
     count,
+    countIsEstimate: z.boolean(),
     get children() {
       return z.array(explainedClause);
     },
@@ -38,6 +40,7 @@ export const searchExplanationResponse = z.object({
   normalized: z.string(),
   matchingStrategyApplied: z.boolean(),
   total: count,
+  totalIsEstimate: z.boolean(),
   visibleEmails: count,
   tree: explainedClause,
   warnings: z.array(z.string()),

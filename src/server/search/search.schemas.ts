@@ -194,4 +194,8 @@ export const searchRequestSchema = knownKeysOnly(
 export type SearchRequest = z.output<typeof searchRequestSchema>;
 
 /** POST /v1/search/explain. */
-export const explainSearchSchema = z.object({ searchQuery: searchQuerySchema });
+export const explainSearchSchema = z.object({
+  searchQuery: searchQuerySchema,
+  /** Count every clause exactly, however many it matches (slower); by default counts beyond 5,000 are estimates, as the search's total. */
+  exactCounts: z.boolean().default(false),
+});

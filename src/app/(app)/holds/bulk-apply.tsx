@@ -108,7 +108,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
       </label>
       <SubmitButton className="btn">Preview matches</SubmitButton>
       <ErrorNotice error={preview.error} />
-      {explanation.data && search ? <SearchExplanation explanation={explanation.data} /> : null}
+      {explanation.data && search ? <SearchExplanation explanation={explanation.data} searchQuery={search} /> : null}
       {preview.data && search ? (
         <div className="space-y-2 text-sm">
           <p data-testid="bulk-preview-count">{preview.data.total} matching emails</p>

@@ -11,5 +11,5 @@ export const searchRouter = router({
   /** POST /v1/search/explain: the parsed query with each clause's count, before a hold is applied with it. */
   explain: procedure({ permission: "read:archive", rateLimit: "search" })
     .input(explainSearchSchema)
-    .query(({ ctx, input }) => explainSearch({ principal: ctx.principal, query: input.searchQuery })),
+    .query(({ ctx, input }) => explainSearch({ principal: ctx.principal, query: input.searchQuery, exactCounts: input.exactCounts })),
 });

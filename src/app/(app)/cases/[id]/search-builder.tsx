@@ -125,7 +125,9 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
         Explain query
       </button>
       <ErrorNotice error={explanation.error} />
-      {explanation.data && explained !== null ? <SearchExplanation explanation={explanation.data} /> : null}
+      {explanation.data && explained !== null ? (
+        <SearchExplanation explanation={explanation.data} searchQuery={searchQuery(explained)} />
+      ) : null}
       <div className="grid gap-2 sm:grid-cols-2">
         <label className="block text-sm">
           Search name

@@ -10,6 +10,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     auth: "read:archive",
     rateLimit: "search",
     body: explainSearchSchema,
-    handler: ({ principal, body }) => explainSearch({ principal, query: body.searchQuery }),
+    handler: ({ principal, body }) => explainSearch({ principal, query: body.searchQuery, exactCounts: body.exactCounts }),
   }),
 });
