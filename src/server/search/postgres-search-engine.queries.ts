@@ -70,19 +70,16 @@ export async function estimateMatches(client: SqlClient, where: Sql): Promise<nu
 }
 
 /**
- * A sample of about `percent` of the table's pages (TABLESAMPLE SYSTEM, fixed seed): how many of
- * its emails are candidates and how many of those match. Each sampled email's tsvector is read,
- * but no list of every candidate is built (at a million emails a common word's candidates are
- * hundreds of thousands).
+ * The matches among about `percent` of the table's pages (TABLESAMPLE SYSTEM, fixed seed): each
+ * sampled email's tsvector is read, but no list of every candidate is built (at a million emails a
+ * common word's candidates are hundreds of thousands).
  */
-export async function sampleCandidates(client: SqlClient, candidates: Sql, matching: Sql, percent: number) {
-  const rows = await querySql<{ checked: number; matched: number }>(
+export async function matchesInSample(client: SqlClient, where: Sql, percent: number): Promise<number> {
+  const rows = await querySql<{ matched: number }>(
     client,
-    Prisma.sql`
-    SELECT count(*) FILTER (WHERE ${candidates})::int AS checked, count(*) FILTER (WHERE ${candidates} AND ${matching})::int AS matched
-    FROM archived_emails e TABLESAMPLE SYSTEM (${percent}::float8) REPEATABLE (0)`,
+    Prisma.sql`SELECT count(*)::int AS matched FROM archived_emails e TABLESAMPLE SYSTEM (${percent}::float8) REPEATABLE (0) WHERE ${where}`,
   );
-  return rows[0];
+  return rows[0].matched;
 }
 
 export async function countMatches(client: SqlClient, where: Sql): Promise<number> {

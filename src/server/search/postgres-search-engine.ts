@@ -30,7 +30,7 @@ import {
   newestMatches,
   phraseTsqueries,
   rankBoundQuantile,
-  sampleCandidates,
+  matchesInSample,
   termDocumentCounts,
   tsqueryParam,
 } from "./postgres-search-engine.queries";
@@ -212,10 +212,10 @@ export class PostgresSearchEngine implements SearchEngine {
           : { rows: [], sliced: false };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        // Listed above a bound, a tier saw only some of its candidates: neither their count nor a sample of them is its size.
         // A tier of candidates with no sample of its own (listed above a bound, or an empty page): a sample of the table.
         if (tier.candidates && last && (sliced || !rows[0]))
           return { hits, ...(await this.candidatesTotal(client, tier, skip + rows.length, countLimit)) };
+        // Listed above a bound, a tier saw only some of its candidates: neither their count nor a sample of them is its size.
         if (sliced || !last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         if (tier.candidates) return { hits, ...(await sampledTotal(client, plan.where, rows[0], skip + rows.length, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it); an empty page (explain's counts) listed none.
@@ -272,11 +272,11 @@ export class PostgresSearchEngine implements SearchEngine {
    * planner cannot estimate positions: it takes a proximity for about as common as its words.
    */
   private async candidatesTotal(client: SqlClient, tier: RankingTier, found: number, countLimit: number): Promise<Total> {
-    const candidates = tier.candidates!;
-    const estimatedCandidates = countLimit === Infinity ? 0 : await estimateMatches(client, candidates);
+    if (countLimit === Infinity) return totalOf(client, tier.matching, countLimit);
+    const estimatedCandidates = await estimateMatches(client, tier.candidates!);
     if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, tier.matching, countLimit);
     const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
-    const { matched } = await sampleCandidates(client, candidates, tier.matching, percent);
+    const matched = await matchesInSample(client, tier.matching, percent);
     return { total: Math.max(found, Math.round((matched * 100) / percent)), totalIsEstimate: percent < 100 };
   }
 
@@ -338,8 +338,8 @@ async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promi
  * Counting exactly reads every candidate's tsvector (seconds for a pair of common words at a
  * million emails), so it happens only when asked for.
  */
-async function sampledTotal(client: SqlClient, where: Sql, row: RankedRow | undefined, found: number, countLimit: number): Promise<Total> {
-  if (countLimit === Infinity || !row) return totalOf(client, where, countLimit);
+async function sampledTotal(client: SqlClient, where: Sql, row: RankedRow, found: number, countLimit: number): Promise<Total> {
+  if (countLimit === Infinity) return totalOf(client, where, countLimit);
   const { candidates, sample_checked: checked, sample_matched: matched } = row;
   if (candidates === null || checked === null || matched === null) throw new Error("a tier listed from a superset reports its sample");
   if (checked >= candidates) return { total: matched, totalIsEstimate: false };
