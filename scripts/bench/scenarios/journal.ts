@@ -1,7 +1,8 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { openSmtpSession } from "../../../tests/helpers/smtp-client";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
+import { pgPool } from "../../../src/server/db/pg-pool";
 import { createSource } from "../../../src/server/ingestion-sources/create-source";
 import { startJournalListener } from "../../../src/server/journal/journal-listener";
 import { journalTlsCredentials } from "../../../src/server/journal/journal-tls";
@@ -39,6 +40,38 @@ function machineBusyMs(): number {
   return (user + nice + system + irq + softirq + steal) * 10;
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), or null when the process is gone. */
+function procStat(pid: string): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return text.slice(text.lastIndexOf(")") + 2).split(" ");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL server the pool connects to: its postmaster, with the children it
+ * has reaped, and every live child (backends, WAL writer, checkpointer, autovacuum). A backend that
+ * ends between two readings moves from the live sum into the postmaster's reaped time, so a
+ * difference of two readings is exact.
+ */
+async function postgresCpuReader(): Promise<() => number> {
+  const { rows } = await pgPool().query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+  const postmaster = procStat(String(rows[0].pid))?.[1];
+  if (postmaster === undefined) return () => NaN;
+  // Fields after the name: state, ppid, ..., utime (11), stime (12), cutime (13), cstime (14), in 100 Hz ticks.
+  const ticks = (fields: string[], from: number, to: number) => fields.slice(from, to + 1).reduce((sum, field) => sum + Number(field), 0);
+  return () => {
+    let total = ticks(procStat(postmaster) ?? [], 11, 14);
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      const fields = procStat(pid);
+      if (fields?.[1] === postmaster) total += ticks(fields, 11, 12);
+    }
+    return total * 10;
+  };
+}
+
 /**
  * docs/benchmarks.md, "journal": `messages` 20 KB messages over `connections` concurrent SMTP
  * connections to the listener, each carrying one transaction after the other (as an MTA that caches
@@ -51,7 +84,7 @@ export async function journalScenario(params: { messages: number; connections: n
   perSecond: number;
   latency: LatencySummary;
   failed: number;
-  cpuMsPerMessage: { machine: number; listenerProcess: number };
+  cpuMsPerMessage: { machine: number; listenerProcess: number; listenerSystem: number; postgres: number };
 }> {
   const messages = Array.from({ length: params.messages }, (_, index) => journalMessage(index));
   await writeFile(
@@ -75,6 +108,8 @@ export async function journalScenario(params: { messages: number; connections: n
   const latencies: number[] = [];
   let failed = 0;
   let next = 0;
+  const postgresCpuMs = await postgresCpuReader();
+  const postgresBefore = postgresCpuMs();
   const busyBefore = machineBusyMs();
   const processBefore = process.cpuUsage();
   const started = performance.now();
@@ -97,6 +132,8 @@ export async function journalScenario(params: { messages: number; connections: n
   const cpuMsPerMessage = {
     machine: (machineBusyMs() - busyBefore) / params.messages,
     listenerProcess: (processCpu.user + processCpu.system) / 1000 / params.messages,
+    listenerSystem: processCpu.system / 1000 / params.messages,
+    postgres: (postgresCpuMs() - postgresBefore) / params.messages,
   };
   await listener.close();
   return {

@@ -14,9 +14,16 @@ export interface SearchVectorParts {
   attachmentsText: Prisma.Sql;
 }
 
+/**
+ * `left(coalesce(text, ''), chars)`, without walking a text that has fewer bytes than `chars`:
+ * left() counts UTF-8 characters from the start, 0.07 ms of a 20 KB body's 1.5 ms to_tsvector.
+ */
+const startOf = (text: Prisma.Sql, chars: number) =>
+  Prisma.sql`coalesce(CASE WHEN octet_length(${text}) <= ${Prisma.raw(String(chars))} THEN ${text} ELSE left(${text}, ${Prisma.raw(String(chars))}) END, '')`;
+
 /** What one attachment contributes: its file name, whole and split at its punctuation, and the start of its text. */
 export const attachmentSearchText = (filename: Prisma.Sql, extractedText: Prisma.Sql) =>
-  Prisma.sql`${filename} || ' ' || translate(${filename}, '._-', '   ') || ' ' || left(coalesce(${extractedText}, ''), 200000)`;
+  Prisma.sql`${filename} || ' ' || translate(${filename}, '._-', '   ') || ' ' || ${startOf(extractedText, 200000)}`;
 
 /**
  * The tsvector of an email: subject A, sender and recipients B, body C, attachments D. Addresses
@@ -35,6 +42,6 @@ export function searchVectorSql(parts: SearchVectorParts): Prisma.Sql {
       translate(array_to_string(coalesce(${recipientEmails}, '{}'), ' '), '@.', '  ') || ' ' ||
       coalesce((SELECT string_agg(recipient->>'name', ' ') FROM jsonb_array_elements(
         CASE WHEN jsonb_typeof(${recipients}) = 'array' THEN ${recipients} ELSE '[]'::jsonb END) AS recipient), '')), 'B') ||
-    setweight(to_tsvector('simple', left(coalesce(${parts.bodyText}, ''), 500000)), 'C') ||
+    setweight(to_tsvector('simple', ${startOf(parts.bodyText, 500000)}), 'C') ||
     setweight(to_tsvector('simple', coalesce(${parts.attachmentsText}, '')), 'D')`;
 }
