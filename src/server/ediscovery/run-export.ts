@@ -11,11 +11,11 @@ import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,
   completeExport,
-  exportItemsAfter,
+  exportItemsToWrite,
   lockExport,
   recordExportBatch,
   releaseExportLease,
-  type ExportItem,
+  type ItemToWrite,
   type WrittenItem,
 } from "./exports.queries";
 import { finishProduction } from "./finish-production";
@@ -73,7 +73,7 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
-    let nextItems = handled(exportItemsAfter(db(), exportId, row.processedItems, batchSize));
+    let nextItems = handled(exportItemsToWrite(db(), exportId, row.processedItems, batchSize));
     let recorded = Promise.resolve(true);
     // Records a batch once it is written and the record before it is in; false when the export is no longer this worker's.
     const record = async (batch: Promise<WrittenBatch>) => {
@@ -93,7 +93,7 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
         if ((writing && !(await record(writing))) || !(await recorded)) return await abandon(exportId, directory);
         return await finishExport(row, directory);
       }
-      nextItems = handled(exportItemsAfter(db(), exportId, items[items.length - 1].seq, batchSize));
+      nextItems = handled(exportItemsToWrite(db(), exportId, items[items.length - 1].seq, batchSize));
       const previous: Promise<WrittenBatch> | null = writing;
       writing = handled(writeBatch(row, directory, items, writers, previous));
       if (previous && !(await record(previous))) {
@@ -194,7 +194,7 @@ type WrittenBatch = { lastSeq: number; bytes: number; written: WrittenItem[] };
 async function writeBatch(
   row: EdiscoveryExport,
   directory: string,
-  items: ExportItem[],
+  items: ItemToWrite[],
   writers: WriterPool | null,
   previous: Promise<WrittenBatch> | null,
 ): Promise<WrittenBatch> {
