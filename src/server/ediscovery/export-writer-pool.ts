@@ -22,9 +22,40 @@ export type WriterReply = { written: WrittenItem[] } | { failure: { message: str
  * system work uses every core (docs/ediscovery.md, "Speed").
  */
 export interface WriterPool {
-  /** Splits the batch into one run of consecutive items per thread; answers what was written, in the items' order. */
+  /**
+   * Splits the batch into one run of consecutive items per thread; answers what was written, in the
+   * items' order. A batch given before the last one is written waits behind it on each thread: a
+   * thread done with its run goes on with the next batch's at once.
+   */
   write(task: WriterTask): Promise<WrittenItem[]>;
   close(): Promise<void>;
+}
+
+/** One writer thread: its runs are answered in the order they were given. */
+function writerThread(data: WriterData): { run: (task: WriterTask) => Promise<WrittenItem[]>; terminate: () => Promise<number> } {
+  const worker = new Worker(WRITER_THREAD, { execArgv: [], workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  const pending: { resolve: (written: WrittenItem[]) => void; reject: (error: Error) => void }[] = [];
+  let ended: Error | null = null;
+  const end = (error: Error) => {
+    ended ??= error;
+    for (const run of pending.splice(0)) run.reject(error);
+  };
+  worker.on("message", (reply: WriterReply) => {
+    const run = pending.shift();
+    if ("written" in reply) run?.resolve(reply.written);
+    else run?.reject(reply.failure.integrity ? new ExportIntegrityError(reply.failure.message) : new Error(reply.failure.message));
+  });
+  worker.on("error", end);
+  worker.on("exit", (code) => end(new Error(`an export writer thread ended (exit code ${code})`)));
+  return {
+    run: (task) =>
+      new Promise((resolve, reject) => {
+        if (ended) return reject(ended);
+        pending.push({ resolve, reject });
+        worker.postMessage(task);
+      }),
+    terminate: () => worker.terminate(),
+  };
 }
 
 /** A pool of `threads` writers, or null (write on the worker's own thread) for 0 or when the bundle is not built. */
@@ -35,49 +66,21 @@ export function startWriterPool(threads: number, data: WriterData): WriterPool |
     missingBundleReported = true;
     return null;
   }
-  const workers = Array.from(
-    { length: threads },
-    () => new Worker(WRITER_THREAD, { execArgv: [], workerData: data, resourceLimits: { maxYoungGenerationSizeMb: 4 } }),
-  );
-  const run = (worker: Worker, task: WriterTask) =>
-    new Promise<WrittenItem[]>((resolve, reject) => {
-      const settle = () => {
-        worker.off("message", onMessage);
-        worker.off("error", onError);
-        worker.off("exit", onExit);
-      };
-      const onMessage = (reply: WriterReply) => {
-        settle();
-        if ("written" in reply) resolve(reply.written);
-        else reject(reply.failure.integrity ? new ExportIntegrityError(reply.failure.message) : new Error(reply.failure.message));
-      };
-      const onError = (error: Error) => {
-        settle();
-        reject(error);
-      };
-      const onExit = (code: number) => {
-        settle();
-        reject(new Error(`an export writer thread ended (exit code ${code})`));
-      };
-      worker.on("message", onMessage);
-      worker.on("error", onError);
-      worker.on("exit", onExit);
-      worker.postMessage(task);
-    });
+  const writers = Array.from({ length: threads }, () => writerThread(data));
   return {
     async write(task) {
       const per = Math.ceil(task.items.length / threads);
-      const runs = workers
-        .map((worker, index) => ({ worker, items: task.items.slice(index * per, (index + 1) * per) }))
+      const runs = writers
+        .map((writer, index) => ({ writer, items: task.items.slice(index * per, (index + 1) * per) }))
         .filter((slice) => slice.items.length > 0);
-      // Every run settles before the batch fails: no thread is still writing when the export cleans up.
-      const results = await Promise.allSettled(runs.map((slice) => run(slice.worker, { ...task, items: slice.items })));
+      // Every run settles before the batch fails: no thread is still writing it when the export cleans up.
+      const results = await Promise.allSettled(runs.map((slice) => slice.writer.run({ ...task, items: slice.items })));
       const failed = results.find((result) => result.status === "rejected");
       if (failed) throw failed.reason;
       return results.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
     },
     async close() {
-      await Promise.all(workers.map((worker) => worker.terminate()));
+      await Promise.all(writers.map((writer) => writer.terminate()));
     },
   };
 }

@@ -11,16 +11,20 @@ const scratch = Buffer.allocUnsafe(4 << 20);
 // The store itself, not the configured factory: the thread loads only what local reads need.
 const store = new LocalBlobStore((workerData as WriterData).storageDir);
 
-port.on("message", async (task: WriterTask) => {
-  let reply: WriterReply;
+async function write(task: WriterTask): Promise<WriterReply> {
   try {
-    reply = {
+    return {
       written: await writeTask(task, (sink) => addVerified(sink, task.items, (item) => store.readSync(item.storage_path, scratch))),
     };
   } catch (error) {
-    reply = {
+    return {
       failure: { message: error instanceof Error ? error.message : String(error), integrity: error instanceof ExportIntegrityError },
     };
   }
-  port.postMessage(reply);
+}
+
+// Runs are written one after the other and answered in the order they came (the pool matches replies by it).
+let queue = Promise.resolve();
+port.on("message", (task: WriterTask) => {
+  queue = queue.then(async () => port.postMessage(await write(task)));
 });

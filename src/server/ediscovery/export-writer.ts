@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { ExportItem, WrittenItem } from "./exports.queries";
+import type { ItemToWrite, WrittenItem } from "./exports.queries";
 import { chunkFile, recipientHeaders } from "./production-format";
 import { chunkSink, emlRecord, mboxRecord, type ProductionSink } from "./production-sinks";
 
@@ -10,11 +10,11 @@ export class ExportIntegrityError extends Error {}
 export interface WriterTask {
   directory: string;
   format: "eml" | "mbox";
-  items: ExportItem[];
+  items: ItemToWrite[];
 }
 
 /** `message` if its SHA-256 equals the archive's; anything else fails the export, naming the email. */
-export function verified(item: ExportItem, message: Buffer): Buffer {
+export function verified(item: ItemToWrite, message: Buffer): Buffer {
   const actual = createHash("sha256").update(message).digest("hex");
   if (actual !== item.sha256) {
     throw new ExportIntegrityError(
@@ -49,7 +49,7 @@ export async function writeTask(
 }
 
 /** Adds each item's verified message to the sink, in order; answers what each message was. */
-export function addVerified(sink: ProductionSink, items: ExportItem[], message: (item: ExportItem) => Buffer): WrittenItem[] {
+export function addVerified(sink: ProductionSink, items: ItemToWrite[], message: (item: ItemToWrite) => Buffer): WrittenItem[] {
   return items.map((item) => {
     const bytes = verified(item, message(item));
     sink.add(item, bytes);

@@ -64,6 +64,19 @@ export async function lockExport(client: SqlClient, exportId: string): Promise<L
   );
 }
 
+/** What writing an item needs of it (the rest is for the manifest): a batch's rows are read, kept and sent to the threads. */
+export type ItemToWrite = Pick<ExportItem, "seq" | "email_id" | "storage_path" | "sha256" | "sent_at" | "from_address">;
+
+/** The export's items after `afterSeq` to write, in seq order: one keyset page. */
+export async function exportItemsToWrite(client: SqlClient, exportId: string, afterSeq: number, limit: number): Promise<ItemToWrite[]> {
+  return querySql<ItemToWrite>(
+    client,
+    Prisma.sql`
+      SELECT seq, email_id, storage_path, sha256, sent_at, from_address
+      FROM ediscovery_export_items WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
+  );
+}
+
 /** The export's items after `afterSeq`, in seq order: one keyset page. */
 export async function exportItemsAfter(client: SqlClient, exportId: string, afterSeq: number, limit: number): Promise<ExportItem[]> {
   return querySql<ExportItem>(

@@ -63,5 +63,15 @@ describe("production formats", () => {
       'To: Bob <Bob@Example.com>,\r\n  carol@example.com\r\nCc: "D, E" <d@example.com>\r\nSubject: to: x@y.z\r\n\r\nTo: body@example.com\r\n',
     );
     expect(recipientHeaders(message)).toEqual({ to: "bob@example.com; carol@example.com", cc: "d@example.com" });
+    const lineFeeds = Buffer.from("tO: a@x.org\nX-To: no@x.org\nTo : no@x.org\nCC: B@X.org,\n\tc@x.org\nto: d@x.org\n\nCc: body@x.org\n");
+    expect(recipientHeaders(lineFeeds)).toEqual({ to: "a@x.org; d@x.org", cc: "b@x.org; c@x.org" });
+    expect(recipientHeaders(Buffer.from("To: e@x.org\r\n\r\nTo: body@x.org"))).toEqual({ to: "e@x.org", cc: "" });
+    expect(recipientHeaders(Buffer.from("\n\nTo: body@x.org"))).toEqual({ to: "", cc: "" });
+  });
+
+  it("reads at most 256 KB of headers, a line that crosses that limit up to it", () => {
+    const padded = (tail: string) => Buffer.from(`Cc: c@x.org\r\nX-Pad: ${"p".repeat(256 * 1024 - 40)}${tail}`, "latin1");
+    // The limit falls inside the folded line's second address; the next line is past it.
+    expect(recipientHeaders(padded("\r\nTo: a@x.org,\r\n b@x.org\r\nCc: d@x.org\r\n\r\n"))).toEqual({ to: "a@x.org; b@x", cc: "c@x.org" });
   });
 });

@@ -108,25 +108,60 @@ export function mboxrdRecord(message: Buffer, sender: string, sentAt: Date): Buf
 
 const HEADER_LIMIT = 256 * 1024;
 const ADDRESS = /[^\s<>,;:"()[\]]+@[^\s<>,;:"()[\]]+/g;
+const CARRIAGE_RETURN = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const COLON = 0x3a;
 
-/** The message up to its first empty line, at most HEADER_LIMIT bytes (found in the bytes: the body is never decoded). */
-function headerBlock(message: Buffer): Buffer {
-  const ends = [message.indexOf("\n\n"), message.indexOf("\n\r\n")].filter((index) => index !== -1);
-  return message.subarray(0, Math.min(HEADER_LIMIT, ends.length === 0 ? message.length : Math.min(...ends)));
+/** Whether the line from `start` to `end` begins with the two letters of `name` (lower case; either case matches) and a colon. */
+function isField(message: Buffer, start: number, end: number, name: "to" | "cc"): boolean {
+  // An ASCII letter with the 0x20 bit set is its lower-case letter; only its upper-case letter becomes it.
+  return (
+    end - start >= 3 &&
+    message[start + 2] === COLON &&
+    (message[start] | 0x20) === name.charCodeAt(0) &&
+    (message[start + 1] | 0x20) === name.charCodeAt(1)
+  );
 }
 
-/** The To and Cc addresses of a message, from its own headers (lower-cased, "; "-separated). */
+/**
+ * The To and Cc addresses of a message, from its own headers (lower-cased, "; "-separated): the
+ * header lines up to the first empty line, at most HEADER_LIMIT bytes in, each with the lines
+ * folded onto it (they start with a space or a tab). Read in the bytes, line by line: only a To or
+ * Cc line becomes a string, and the body is never scanned (this runs for every exported message).
+ */
 export function recipientHeaders(message: Buffer): { to: string; cc: string } {
-  const head = headerBlock(message).toString("latin1");
-  const end = head.search(/\r?\n\r?\n/);
-  const lines = (end === -1 ? head : head.slice(0, end)).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
-  const addresses = (name: string) =>
-    lines
-      .filter((line) => line.toLowerCase().startsWith(`${name}:`))
-      .flatMap((line) => line.slice(name.length + 1).match(ADDRESS) ?? [])
-      .map((address) => address.toLowerCase())
-      .join("; ");
-  return { to: addresses("to"), cc: addresses("cc") };
+  const limit = Math.min(message.length, HEADER_LIMIT);
+  const to: string[] = [];
+  const cc: string[] = [];
+  let start = 0;
+  for (let last = false; start < limit && !last;) {
+    // The end of the line at `start` and of the lines folded onto it; `last` at the empty line or the limit.
+    let end = start;
+    for (;;) {
+      const lineFeed = message.indexOf(LINE_FEED, end);
+      if (lineFeed === -1 || lineFeed >= limit) {
+        [end, last] = [limit, true];
+        break;
+      }
+      const next = message[lineFeed + 1];
+      if (next === LINE_FEED || (next === CARRIAGE_RETURN && message[lineFeed + 2] === LINE_FEED)) {
+        [end, last] = [lineFeed, true];
+        break;
+      }
+      end = lineFeed;
+      if (lineFeed + 1 >= limit || (next !== SPACE && next !== TAB)) break;
+      end = lineFeed + 1;
+    }
+    const list = isField(message, start, end, "to") ? to : isField(message, start, end, "cc") ? cc : null;
+    if (list) {
+      // A folded line keeps its line breaks and spaces: whitespace separates addresses all the same.
+      const addresses = message.toString("latin1", start + 3, end).match(ADDRESS) ?? [];
+      list.push(...addresses.map((address) => address.toLowerCase()));
+    }
+    start = end + 1;
+  }
+  return { to: to.join("; "), cc: cc.join("; ") };
 }
 
 /** Attachment text file names: the attachment's position and a file-system-safe form of its name. */

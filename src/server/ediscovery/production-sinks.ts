@@ -1,6 +1,6 @@
 import { closeSync, openSync, renameSync, writeSync } from "node:fs";
 import { mboxrdRecord } from "./production-format";
-import type { ExportItem } from "./exports.queries";
+import type { ItemToWrite } from "./exports.queries";
 
 /** Bytes of records gathered (copied: the message's memory is reused) before one write. */
 const CHUNK_BUFFER_BYTES = 1 << 20;
@@ -11,7 +11,7 @@ const CHUNK_BUFFER_BYTES = 1 << 20;
  * message was most of an export's time (docs/ediscovery.md, "Speed").
  */
 export interface ProductionSink {
-  add(item: ExportItem, message: Buffer): void;
+  add(item: ItemToWrite, message: Buffer): void;
   /** Makes the run's chunk complete: renames it into place only once it is whole. */
   close(): void;
   /** Lets go of an unfinished chunk (the failed or resumed export rewrites or removes it). */
@@ -19,7 +19,7 @@ export interface ProductionSink {
 }
 
 /** The pieces one message's record is written as, one after the other. */
-export type ChunkRecord = (item: ExportItem, message: Buffer) => Buffer[];
+export type ChunkRecord = (item: ItemToWrite, message: Buffer) => Buffer[];
 
 /** eml: the message's archived bytes, nothing before or after them (the zip cuts them out by size). */
 export const emlRecord: ChunkRecord = (_item, message) => [message];

@@ -11,11 +11,11 @@ import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,
   completeExport,
-  exportItemsAfter,
+  exportItemsToWrite,
   lockExport,
   recordExportBatch,
   releaseExportLease,
-  type ExportItem,
+  type ItemToWrite,
   type WrittenItem,
 } from "./exports.queries";
 import { finishProduction } from "./finish-production";
@@ -49,13 +49,21 @@ export async function runNextExport(options: { signal?: AbortSignal; batchSize?:
 
 /**
  * Writes the export's batches in order. The database's work overlaps the files': the next batch's
- * items are asked for before this batch is written, and a batch's record is awaited only after the
- * next batch is written (a crash between them rewrites both batches, which is harmless).
+ * items are asked for before this batch is written, a batch is given to the writers before the one
+ * before it is written (they never wait for the database between batches), and a batch's record is
+ * awaited only when the next one is recorded (a crash before a record rewrites the unrecorded
+ * batches, which is harmless).
  */
 async function runExport(exportId: string, options: { signal?: AbortSignal; batchSize?: number }): Promise<void> {
   const directory = exportDirectory(exportId);
   const batchSize = options.batchSize ?? config.exportBatchSize;
   let writers: WriterPool | null = null;
+  // The last batch given to the writers and not yet recorded. Every way out waits for it: no thread
+  // still writes when the export stops, fails or its files are deleted.
+  let writing: Promise<WrittenBatch> | null = null;
+  const stopWriting = async () => {
+    await writing?.catch(() => undefined);
+  };
   try {
     if (!(await startExport(exportId))) return;
     const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
@@ -65,24 +73,36 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
-    let nextItems = handled(exportItemsAfter(db(), exportId, row.processedItems, batchSize));
+    let nextItems = handled(exportItemsToWrite(db(), exportId, row.processedItems, batchSize));
     let recorded = Promise.resolve(true);
+    // Records a batch once it is written and the record before it is in; false when the export is no longer this worker's.
+    const record = async (batch: Promise<WrittenBatch>) => {
+      const written = await batch;
+      if (!(await recorded)) return false;
+      recorded = handled(recordExportBatch(db(), { exportId, workerId, ...written }));
+      return true;
+    };
     for (;;) {
       if (options.signal?.aborted) {
+        if (writing) await record(writing);
         await recorded;
         return await releaseExportLease(db(), exportId, workerId);
       }
       const items = await nextItems;
       if (items.length === 0) {
-        if (!(await recorded)) return await abandon(exportId, directory);
+        if ((writing && !(await record(writing))) || !(await recorded)) return await abandon(exportId, directory);
         return await finishExport(row, directory);
       }
-      nextItems = handled(exportItemsAfter(db(), exportId, items[items.length - 1].seq, batchSize));
-      const batch = await writeBatch(row, directory, items, writers);
-      if (!(await recorded)) return await abandon(exportId, directory);
-      recorded = handled(recordExportBatch(db(), { exportId, workerId, ...batch }));
+      nextItems = handled(exportItemsToWrite(db(), exportId, items[items.length - 1].seq, batchSize));
+      const previous: Promise<WrittenBatch> | null = writing;
+      writing = handled(writeBatch(row, directory, items, writers, previous));
+      if (previous && !(await record(previous))) {
+        await stopWriting();
+        return await abandon(exportId, directory);
+      }
     }
   } catch (error) {
+    await stopWriting();
     await failExport(exportId, error);
   } finally {
     await writers?.close();
@@ -163,19 +183,25 @@ async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
   });
 }
 
+/** What recordExportBatch records of a written batch: sizes, recipients, resume point. */
+type WrittenBatch = { lastSeq: number; bytes: number; written: WrittenItem[] };
+
 /**
  * Writes a batch (eml or mbox chunks, one per run, renamed into place once whole, so a resumed
- * batch rewrites them), on the writer threads when there are; answers what recordExportBatch records of
- * it: sizes, recipients, resume point.
+ * batch rewrites them) after `previous`, the batch before it: on the writer threads when there are
+ * (queued behind it there), else on this thread once it is written.
  */
 async function writeBatch(
   row: EdiscoveryExport,
   directory: string,
-  items: ExportItem[],
+  items: ItemToWrite[],
   writers: WriterPool | null,
-): Promise<{ lastSeq: number; bytes: number; written: WrittenItem[] }> {
+  previous: Promise<WrittenBatch> | null,
+): Promise<WrittenBatch> {
   const task: WriterTask = { directory, format: row.format as "eml" | "mbox", items };
-  const written = writers ? await writers.write(task) : await writeOnThisThread(task);
+  const pooled = writers?.write(task);
+  if (!pooled) await previous;
+  const written = await (pooled ?? writeOnThisThread(task));
   if (row.includeAttachmentText)
     await writeAttachmentTexts(
       directory,
