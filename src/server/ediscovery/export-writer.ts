@@ -53,6 +53,6 @@ export function addVerified(sink: ProductionSink, items: ItemToWrite[], message:
   return items.map((item) => {
     const bytes = verified(item, message(item));
     sink.add(item, bytes);
-    return { emailId: item.email_id, size: bytes.length, ...recipientHeaders(bytes) };
+    return { seq: item.seq, size: bytes.length, ...recipientHeaders(bytes) };
   });
 }

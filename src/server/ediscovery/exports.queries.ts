@@ -22,7 +22,7 @@ export interface ExportItem {
 
 /** What a batch learnt of each message it wrote: its size and the recipients its own headers name. */
 export interface WrittenItem {
-  emailId: string;
+  seq: number;
   size: number;
   to: string;
   cc: string;
@@ -77,21 +77,27 @@ export async function exportItemsToWrite(client: SqlClient, exportId: string, af
   );
 }
 
-/** The export's items after `afterSeq`, in seq order: one keyset page. */
+/**
+ * The export's items after `afterSeq`, in seq order, with what writing them recorded (exports begun
+ * before ediscovery_export_written_items recorded it in the item rows): one keyset page.
+ */
 export async function exportItemsAfter(client: SqlClient, exportId: string, afterSeq: number, limit: number): Promise<ExportItem[]> {
   return querySql<ExportItem>(
     client,
     Prisma.sql`
-      SELECT seq, email_id, message_id, storage_path, sha256, size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject,
-        mailbox, ingestion_source_id
-      FROM ediscovery_export_items WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
+      SELECT i.seq, i.email_id, i.message_id, i.storage_path, i.sha256, COALESCE(w.size_bytes, i.size_bytes) AS size_bytes, i.sent_at,
+        i.from_address, COALESCE(w.to_addresses, i.to_addresses) AS to_addresses, COALESCE(w.cc_addresses, i.cc_addresses) AS cc_addresses,
+        i.subject, i.mailbox, i.ingestion_source_id
+      FROM ediscovery_export_items i
+      LEFT JOIN ediscovery_export_written_items w ON w.export_id = i.export_id AND w.seq = i.seq
+      WHERE i.export_id = ${exportId}::uuid AND i.seq > ${afterSeq} ORDER BY i.seq LIMIT ${limit}`,
   );
 }
 
 /**
  * Records a written batch in one statement (so atomically, without a transaction of its own): its
- * items' sizes and recipients, and the export's resume point and byte count, which renews the lease.
- * Answers false when the export is no longer this worker's to run (taken over, cancelled).
+ * items' sizes and recipients, appended, and the export's resume point and byte count, which renews
+ * the lease. Answers false when the export is no longer this worker's to run (taken over, cancelled).
  */
 export async function recordExportBatch(
   client: SqlClient,
@@ -105,10 +111,10 @@ export async function recordExportBatch(
         UPDATE ediscovery_exports SET processed_items = ${batch.lastSeq}, bytes = bytes + ${batch.bytes}, locked_at = now()
         WHERE id = ${batch.exportId}::uuid AND locked_by = ${batch.workerId} AND status = 'running'
         RETURNING id)
-      UPDATE ediscovery_export_items i SET size_bytes = w.size, to_addresses = w.to_addresses, cc_addresses = w.cc_addresses
-      FROM progress, unnest(${written.map((w) => w.emailId)}::uuid[], ${written.map((w) => w.size)}::bigint[],
-        ${written.map((w) => w.to)}::text[], ${written.map((w) => w.cc)}::text[]) AS w(email_id, size, to_addresses, cc_addresses)
-      WHERE i.export_id = progress.id AND i.email_id = w.email_id`,
+      INSERT INTO ediscovery_export_written_items (export_id, seq, size_bytes, to_addresses, cc_addresses)
+      SELECT progress.id, w.seq, w.size, w.to_addresses, w.cc_addresses
+      FROM progress, unnest(${written.map((w) => w.seq)}::int[], ${written.map((w) => w.size)}::bigint[],
+        ${written.map((w) => w.to)}::text[], ${written.map((w) => w.cc)}::text[]) AS w(seq, size, to_addresses, cc_addresses)`,
   );
   return updated > 0;
 }
