@@ -29,10 +29,16 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
   const loadfile = fileWriter(path.join(directory, "loadfile.dat"));
   await manifest.write(manifestHeader());
   await loadfile.write(loadfileHeader());
-  let after = 0;
+  // The next page is asked for before this one's lines are built: the database and this thread overlap.
+  let nextPage = exportItemsAfter(db(), row.id, 0, PAGE);
   for (;;) {
-    const items = await exportItemsAfter(db(), row.id, after, PAGE);
+    const items = await nextPage;
     if (items.length === 0) break;
+    nextPage = exportItemsAfter(db(), row.id, items[items.length - 1].seq, PAGE);
+    nextPage.catch(() => undefined);
+    // A page's lines go to each file in one write: a write per line cost more than building them.
+    const manifestLines: string[] = [];
+    const loadfileLines: string[] = [];
     for (const item of items) {
       const line: ManifestRow = {
         emailId: item.email_id,
@@ -48,10 +54,11 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
         ingestionSourceId: item.ingestion_source_id,
         file: row.format === "eml" ? emlFile(item.email_id) : MBOX_FILE,
       };
-      await manifest.write(manifestLine(line));
-      await loadfile.write(loadfileLine(item.seq, line));
+      manifestLines.push(manifestLine(line));
+      loadfileLines.push(loadfileLine(item.seq, line));
     }
-    after = items[items.length - 1].seq;
+    await manifest.write(manifestLines.join(""));
+    await loadfile.write(loadfileLines.join(""));
   }
   await manifest.close();
   await loadfile.close();
