@@ -79,19 +79,27 @@ export async function exportItemsToWrite(client: SqlClient, exportId: string, af
 
 /**
  * The export's items after `afterSeq`, in seq order, with what writing them recorded (exports begun
- * before ediscovery_export_written_items recorded it in the item rows): one keyset page.
+ * before ediscovery_export_written_items recorded it in the item rows): one keyset page. Two range
+ * reads by primary key, merged here: joined, the planner misjudged a running export's rows
+ * (estimated 1) and compared every page's items with all its written rows.
  */
 export async function exportItemsAfter(client: SqlClient, exportId: string, afterSeq: number, limit: number): Promise<ExportItem[]> {
-  return querySql<ExportItem>(
+  const items = await querySql<ExportItem>(
     client,
     Prisma.sql`
-      SELECT i.seq, i.email_id, i.message_id, i.storage_path, i.sha256, COALESCE(w.size_bytes, i.size_bytes) AS size_bytes, i.sent_at,
-        i.from_address, COALESCE(w.to_addresses, i.to_addresses) AS to_addresses, COALESCE(w.cc_addresses, i.cc_addresses) AS cc_addresses,
-        i.subject, i.mailbox, i.ingestion_source_id
-      FROM ediscovery_export_items i
-      LEFT JOIN ediscovery_export_written_items w ON w.export_id = i.export_id AND w.seq = i.seq
-      WHERE i.export_id = ${exportId}::uuid AND i.seq > ${afterSeq} ORDER BY i.seq LIMIT ${limit}`,
+      SELECT seq, email_id, message_id, storage_path, sha256, size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject,
+        mailbox, ingestion_source_id
+      FROM ediscovery_export_items WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
   );
+  if (items.length === 0) return items;
+  const written = await querySql<Pick<ExportItem, "seq" | "size_bytes" | "to_addresses" | "cc_addresses">>(
+    client,
+    Prisma.sql`
+      SELECT seq, size_bytes, to_addresses, cc_addresses FROM ediscovery_export_written_items
+      WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} AND seq <= ${items[items.length - 1].seq} ORDER BY seq`,
+  );
+  const bySeq = new Map(written.map((record) => [record.seq, record]));
+  return items.map((item) => ({ ...item, ...bySeq.get(item.seq) }));
 }
 
 /**
