@@ -1,0 +1,11 @@
+import { mkdtempSync } from "node:fs";
+import { db } from "./src/server/db/client";
+import { finishProduction } from "./src/server/ediscovery/finish-production";
+const row = await db().ediscoveryExport.findFirstOrThrow({ where: { status: "completed", format: "eml", totalItems: 100000 }, orderBy: { createdAt: "desc" } });
+const dir = mkdtempSync("/tmp/probe/fin-");
+const t = performance.now();
+const cpu = process.cpuUsage();
+await finishProduction(row, dir);
+const used = process.cpuUsage(cpu);
+console.log("finish s", ((performance.now() - t) / 1000).toFixed(2), "node cpu s", ((used.user + used.system) / 1e6).toFixed(2));
+process.exit(0);
