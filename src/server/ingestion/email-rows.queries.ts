@@ -73,7 +73,14 @@ const inputSearchVector = searchVectorSql({
  * `searchVector` (PostgreSQL full-text search) each row is written indexed. Returns the ids
  * actually inserted.
  */
-export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], options: { searchVector: boolean }): Promise<Set<string>> {
+export async function insertArchivedEmails(
+  client: SqlClient,
+  rows: EmailRow[],
+  options: {
+    searchVector: boolean;
+    /** blob_intents ids to delete in the same statement (the rows' bytes' intents) */ clearIntents?: string[];
+  },
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const emails = rows.map(({ bodyText: _body, ...row }, index) => ({
     ...row,
@@ -104,7 +111,12 @@ export async function insertArchivedEmails(client: SqlClient, rows: EmailRow[], 
       INSERT INTO attachments (id, email_id, filename, mime_type, size_bytes, storage_path, hash_sha256, extracted_text, extraction_error)
       SELECT a."id", r."id", a."filename", a."mimeType", a."sizeBytes", a."storagePath", a."hashSha256", a."extractedText", a."extractionError"
       FROM input r JOIN inserted USING (id) CROSS JOIN LATERAL json_to_recordset(r."attachments") AS a(${ATTACHMENT_COLUMNS})
-    )
+    )${
+      options.clearIntents?.length
+        ? Prisma.sql`,
+    cleared AS (DELETE FROM blob_intents WHERE id = ANY(${options.clearIntents}::bigint[]))`
+        : Prisma.empty
+    }
     SELECT id FROM inserted`,
   );
   return new Set(inserted.map((row) => row.id));

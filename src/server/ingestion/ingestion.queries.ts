@@ -1,19 +1,33 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
-/** Which of the raw message hashes are already archived for this source and mailbox (spares storing known duplicates). */
-export async function archivedRawHashes(
+/**
+ * Which raw message hashes are already archived for this source and mailbox (spares storing known
+ * duplicates) and, in the same statement (one round trip, its own commit), recordBlobIntents for
+ * the bytes of every message whose raw hash is not archived: `hashes` pairs each hash to store (the
+ * message's own and its attachments') with the raw hash of its message. Returns the archived raw
+ * hashes and the intents' ids.
+ */
+export async function archivedRawHashesRecordingIntents(
   client: SqlClient,
-  options: { sourceId: string; userEmail: string; hashes: string[] },
-): Promise<Set<string>> {
-  if (options.hashes.length === 0) return new Set();
-  const rows = await querySql<{ hash: string }>(
+  options: { sourceId: string; userEmail: string; hashes: { hash: string; rawHash: string }[] },
+): Promise<{ known: Set<string>; intents: string[] }> {
+  if (options.hashes.length === 0) return { known: new Set(), intents: [] };
+  const rawHashes = [...new Set(options.hashes.map((entry) => entry.rawHash))];
+  const [row] = await querySql<{ known: string[]; intents: string[] }>(
     client,
     Prisma.sql`
-    SELECT storage_hash_sha256 AS hash FROM archived_emails
-    WHERE ingestion_source_id = ${options.sourceId}::uuid AND user_email = ${options.userEmail} AND storage_hash_sha256 = ANY(${options.hashes}::text[])`,
+    WITH known AS (
+      SELECT storage_hash_sha256 AS hash FROM archived_emails
+      WHERE ingestion_source_id = ${options.sourceId}::uuid AND user_email = ${options.userEmail} AND storage_hash_sha256 = ANY(${rawHashes}::text[])),
+    intents AS (
+      INSERT INTO blob_intents (hash)
+      SELECT DISTINCT t.hash FROM unnest(${options.hashes.map((entry) => entry.hash)}::text[], ${options.hashes.map((entry) => entry.rawHash)}::text[]) AS t(hash, raw)
+      WHERE t.raw NOT IN (SELECT hash FROM known)
+      RETURNING id::text AS id)
+    SELECT ARRAY(SELECT hash FROM known) AS known, ARRAY(SELECT id FROM intents) AS intents`,
   );
-  return new Set(rows.map((row) => row.hash));
+  return { known: new Set(row.known), intents: row.intents };
 }
 
 /** Emails archived before their Cc and Bcc addresses were kept, after `after` in id order (keyset). */

@@ -11,7 +11,7 @@ import { describeIngestError } from "./describe-ingest-error";
 import { emailRow } from "./email-row";
 import type { IngestOutcome, PreparedBatch, PreparedMessage } from "./ingestion.types";
 import { insertArchivedEmails } from "./email-rows.queries";
-import { archivedRawHashes } from "./ingestion.queries";
+import { archivedRawHashesRecordingIntents } from "./ingestion.queries";
 
 interface Ready {
   index: number;
@@ -27,27 +27,44 @@ interface Ready {
  */
 export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOutcome[]> {
   const { outcomes } = batch;
-  const hashOf = (candidate: PreparedBatch["candidates"][number]) => candidate.prepared.parsed.rawHashSha256;
-  const known = await archivedRawHashes(pgPool(), {
+  if (batch.candidates.length === 0) return outcomes;
+  const texts = await Promise.all(batch.candidates.map((candidate) => candidate.prepared.texts));
+  // Which messages are archived already, and the intents for the bytes of the others, in one round
+  // trip: the intents commit before any byte is written, as recordBlobIntents does.
+  const { known, intents } = await archivedRawHashesRecordingIntents(pgPool(), {
     sourceId: batch.sourceId,
     userEmail: batch.userEmail,
-    hashes: batch.candidates.map(hashOf),
+    hashes: batch.candidates.flatMap(({ prepared }) =>
+      hashesOfPrepared(prepared).map((hash) => ({ hash, rawHash: prepared.parsed.rawHashSha256 })),
+    ),
   });
-  const fresh = batch.candidates.filter((candidate) => !known.has(hashOf(candidate)));
-  if (fresh.length === 0) return outcomes;
-  const ready: Ready[] = await Promise.all(fresh.map(async (candidate) => ({ ...candidate, texts: await candidate.prepared.texts })));
+  const ready: Ready[] = batch.candidates
+    .map((candidate, position) => ({ ...candidate, texts: texts[position] }))
+    .filter((candidate) => !known.has(candidate.prepared.parsed.rawHashSha256));
+  if (ready.length === 0) return outcomes;
+  // The first run is the whole batch, with the intents recorded above; a retry one by one records its own.
+  let recorded: string[] | undefined = intents;
   // One message the database refuses must not sink its neighbours.
   await batchThenOneByOne(
     ready,
-    (candidates) => storeBatch(batch, candidates),
+    (candidates) => {
+      const own = recorded;
+      recorded = undefined;
+      return storeBatch(batch, candidates, own);
+    },
     (candidate, error) => (outcomes[candidate.index] = { status: "failed", reason: describeIngestError(error) }),
   );
   return outcomes;
 }
 
-const hashesOf = ({ prepared }: Ready) => [prepared.parsed.rawHashSha256, ...prepared.parsed.attachments.map((a) => a.hashSha256)];
+const hashesOfPrepared = (prepared: PreparedMessage) => [
+  prepared.parsed.rawHashSha256,
+  ...prepared.parsed.attachments.map((a) => a.hashSha256),
+];
+const hashesOf = ({ prepared }: Ready) => hashesOfPrepared(prepared);
 
-async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
+/** `recorded`: the intents of exactly these messages' bytes, already committed (else recorded here). */
+async function storeBatch(batch: PreparedBatch, ready: Ready[], recorded?: string[]): Promise<void> {
   const archivedAt = new Date();
   const rows = ready.map(({ prepared, texts }) =>
     emailRow({ sourceId: batch.sourceId, userEmail: batch.userEmail, prepared, texts, archivedAt }),
@@ -55,7 +72,7 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
   const hashes = ready.flatMap(hashesOf);
   // A crash after the bytes are written but before the rows commit leaves the intents behind,
   // and the lifecycle sweep removes the orphaned bytes (docs/archive.md).
-  const intents = await recordBlobIntents(pgPool(), hashes);
+  const intents = recorded ?? (await recordBlobIntents(pgPool(), hashes));
   let inserted: Set<string>;
   try {
     inserted = await withPgTransaction(async (client) => {
@@ -63,16 +80,16 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[]): Promise<void> {
       const engine = searchEngine();
       // The bytes are written while PostgreSQL inserts and indexes the rows. Both settle before
       // COMMIT or ROLLBACK, so no write can land after the clean-up below has looked.
+      // The intents are cleared by the insert's statement, so with the commit that references the
+      // bytes (no separate commit to wait for); a failure rolls the clearing back with the rows.
       const [insert, write] = await Promise.allSettled([
-        insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres" }),
+        insertArchivedEmails(client, rows, { searchVector: engine.name === "postgres", clearIntents: intents }),
         writeBlobs(ready),
       ]);
       if (write.status === "rejected") throw write.reason;
       if (insert.status === "rejected") throw insert.reason;
       // PostgreSQL search: the rows were inserted with their vector already.
       if (engine.name !== "postgres") await engine.indexEmails(client, [...insert.value]);
-      // Cleared with the commit that references the bytes: no separate commit to wait for.
-      await clearBlobIntents(client, intents);
       return insert.value;
     });
   } catch (error) {
