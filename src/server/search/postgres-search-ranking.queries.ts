@@ -188,8 +188,9 @@ export async function rankedTierPage(
     : Prisma.sql`NULL::int AS sample_checked, NULL::int AS sample_matched`;
   // The index on (search_vector, search_rank_bound) serves the bound with the words.
   const aboveBound = page.minBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound >= ${page.minBound}::real`;
-  // Not `<`: the GIN index would serve it as a second range scan, of nearly every email (~80 ms at a million).
-  const belowBound = page.belowBound === undefined ? Prisma.empty : Prisma.sql`AND NOT (e.search_rank_bound >= ${page.belowBound}::real)`;
+  // An expression of the bound, not the column: the GIN index would serve `bound < x` as a second range
+  // scan, of nearly every email (~70 ms at a million); PostgreSQL turns `NOT (bound >= x)` into that too.
+  const belowBound = page.belowBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound + 0 < ${page.belowBound}::real`;
   const carried = page.carried ?? [];
   const carriedRows = Prisma.sql`SELECT * FROM unnest(${carried.map((row) => row.id)}::uuid[], ${carried.map((row) => row.sent_at)}::timestamptz[],
     ${carried.map((row) => row.hits)}::int[], ${carried.map((row) => row.rank)}::real[]) AS carried(id, sent_at, hits, rank)`;
