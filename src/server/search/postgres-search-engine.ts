@@ -90,8 +90,11 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly exactTotalLimit: number;
   private readonly totalSample: number;
   private boundSlice: { bound: number | null; at: number } | null = null;
-  /** How many tiers were listed above a bound and how many whole (tests, diagnostics). */
-  readonly tierListings = { aboveBound: 0, whole: 0 };
+  /**
+   * How many tiers were listed above a bound (of which `band`: a second listing of the band below the
+   * first, its page carried in) and how many whole (tests, diagnostics).
+   */
+  readonly tierListings = { aboveBound: 0, band: 0, whole: 0 };
 
   /**
    * `boundSliceStart` fixes the bound tiers are first listed above, null never (tests); by default
@@ -249,15 +252,21 @@ export class PostgresSearchEngine implements SearchEngine {
     const full = { ...page, totalSample: tier.candidates ? this.totalSample : undefined };
     const multiplier = boundMultiplier(ranking, tier);
     let minBound = multiplier !== null && multiplier > 0 && tier.requiresVector ? await this.boundSliceStart(client) : null;
+    // A first page (offset 0) is the best `limit` of the candidates listed: carried into the second
+    // listing, which then lists only the band below the first one's bound.
+    let above: { bound: number; rows: RankedRow[] } | null = null;
     for (let attempt = 0; minBound !== null && attempt < 2; attempt++) {
-      const rows = await rankedTierPage(client, ranking, tier, { ...page, countCandidates: false, minBound });
+      const band = above ? { belowBound: above.bound, carried: above.rows } : {};
+      const rows = await rankedTierPage(client, ranking, tier, { ...page, countCandidates: false, minBound, ...band });
       const floor = rows.length === page.limit ? rows[0].floor : null;
       if (floor === null) break;
       if (!boundReaches(minBound, multiplier!, floor)) {
         this.tierListings.aboveBound += 1;
+        if (above) this.tierListings.band += 1;
         return { rows, sliced: true };
       }
       const reaching = lowestReachingBound(multiplier!, floor);
+      if (page.offset === 0 && !above) above = { bound: minBound, rows };
       minBound = reaching < minBound ? reaching : null;
     }
     this.tierListings.whole += 1;

@@ -49,6 +49,10 @@ const BOUND_SLACK = 1e-4;
 export interface RankedRow {
   id: string;
   headline: string;
+  /** The ranking keys (hits, rank, sent_at): a page carried into a second listing of the tier. */
+  hits: number;
+  rank: number;
+  sent_at: Date;
   /** With countCandidates, or a tier listed from a superset: how many emails were listed. */
   candidates: number | null;
   /** A tier listed from a superset: how many of its candidates were checked for the total, and how many matched. */
@@ -106,6 +110,13 @@ export async function rankedTierPage(
     totalSample?: number;
     /** List only the candidates with at least this bound. */
     minBound?: number;
+    /** List only the candidates with a bound below this one (a band under a listing already ranked). */
+    belowBound?: number;
+    /**
+     * The best `offset + limit` rows of the tier's candidates at and above `belowBound` (offset 0):
+     * ranked with this listing's, so its page is that of both listings.
+     */
+    carried?: RankedRow[];
   },
 ) {
   const { offset, limit } = page;
@@ -125,13 +136,17 @@ export async function rankedTierPage(
     multiplier === null
       ? Prisma.empty
       : Prisma.sql`AND NOT coalesce(c.bound::float8 * ${multiplier * (1 + BOUND_SLACK)} + ${BOUND_SLACK} < (SELECT rank FROM floor), false)`;
-  // OFFSET 0 keeps the email lookup a primary-key probe per candidate: PostgreSQL cannot estimate
-  // how few candidates pass `candidates`, and with a third of 275,000 it hash-joined a sequential
-  // scan of the whole table instead (~0.35 s at a million emails, each time).
-  const ranked = (candidates: Sql, matching: Sql | null = null) => Prisma.sql`
-    SELECT email.* FROM candidates c CROSS JOIN LATERAL (
+  // OFFSET 0 keeps the email lookup a probe per candidate: PostgreSQL cannot estimate how few
+  // candidates pass `candidates`, and with a third of 275,000 it hash-joined a sequential scan of
+  // the whole table instead (~0.35 s at a million emails, each time). The probe is by the row's
+  // ctid listed with the candidate (a TID scan: the heap page alone, where the primary key's index
+  // cost three or four more pages per candidate); within one statement its snapshot keeps that
+  // row version in place.
+  const rankedEmail = (matching: Sql | null) => Prisma.sql`
       SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
-      FROM archived_emails e WHERE e.id = c.id AND ${member} ${matching ? Prisma.sql`AND ${matching}` : Prisma.empty} OFFSET 0) AS email
+      FROM archived_emails e WHERE e.ctid = c.tid AND ${member} ${matching ? Prisma.sql`AND ${matching}` : Prisma.empty} OFFSET 0`;
+  const ranked = (candidates: Sql) => Prisma.sql`
+    SELECT email.* FROM candidates c CROSS JOIN LATERAL (${rankedEmail(null)}) AS email
     WHERE ${candidates}`;
   const candidateCount =
     page.countCandidates || tier.candidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
@@ -140,21 +155,32 @@ export async function rankedTierPage(
   // has them; `probed` is the last place it examined (NULL: it examined them all, none is left).
   const probe = tier.candidates
     ? Prisma.sql`SELECT email.*, c.place FROM (SELECT * FROM candidates ORDER BY place) c CROSS JOIN LATERAL (
-        SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
-        FROM archived_emails e WHERE e.id = c.id AND ${member} AND ${tier.matching} OFFSET 0) AS email
+        ${rankedEmail(tier.matching)}) AS email
       ORDER BY c.place LIMIT ${probeSize}`
     : Prisma.sql`${ranked(Prisma.sql`c.place <= ${probeSize}`)}`;
   const probed = tier.candidates
     ? Prisma.sql`SELECT CASE WHEN count(*) < ${probeSize} THEN NULL ELSE max(place) END AS last FROM probe`
     : Prisma.sql`SELECT ${probeSize}::bigint AS last`;
-  const rest = ranked(Prisma.sql`c.place > (SELECT last FROM probed) ${reachesFloor}`, tier.candidates ? tier.matching : null);
+  const restCandidates = Prisma.sql`c.place > (SELECT last FROM probed) ${reachesFloor}`;
+  // With a superset, the other candidates that can reach the floor are ranked first and checked
+  // for a match (their positions: a second read of each tsvector, and for a proximity of common
+  // words ~40 phrases) only in ranking order, until the window has its matches: a candidate ranked
+  // below the floor cannot be in the window, and those ranked at or above it are few.
+  const rest = tier.candidates
+    ? Prisma.sql`SELECT r.id, r.sent_at, r.hits, r.rank FROM (
+        SELECT email.*, c.tid FROM candidates c CROSS JOIN LATERAL (${rankedEmail(null)}) AS email WHERE ${restCandidates}
+        ORDER BY email.hits DESC, email.rank DESC, email.sent_at DESC, email.id DESC) r
+      CROSS JOIN LATERAL (SELECT 1 FROM archived_emails e WHERE e.ctid = r.tid AND ${tier.matching} OFFSET 0) AS matched
+      WHERE (SELECT rank FROM floor) IS NULL OR (r.hits = ${tier.undecided.length} AND r.rank >= (SELECT rank FROM floor))
+      ORDER BY r.hits DESC, r.rank DESC, r.sent_at DESC, r.id DESC LIMIT ${window}`
+    : ranked(restCandidates);
   // Every step-th candidate in bound order, step chosen so that about totalSample are checked.
   const { totalSample } = page;
   const sampling = tier.candidates !== undefined && totalSample !== undefined;
   const sample = sampling
     ? Prisma.sql`, sample AS MATERIALIZED (
       SELECT count(*)::int AS checked, count(*) FILTER (WHERE EXISTS (
-        SELECT 1 FROM archived_emails e WHERE e.id = c.id AND ${tier.matching}))::int AS matched
+        SELECT 1 FROM archived_emails e WHERE e.ctid = c.tid AND ${tier.matching}))::int AS matched
       FROM candidates c WHERE c.place % greatest(1, ceil((SELECT count(*) FROM candidates) / ${totalSample}::float8))::bigint = 0)`
     : Prisma.empty;
   const sampled = sampling
@@ -162,16 +188,23 @@ export async function rankedTierPage(
     : Prisma.sql`NULL::int AS sample_checked, NULL::int AS sample_matched`;
   // The index on (search_vector, search_rank_bound) serves the bound with the words.
   const aboveBound = page.minBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound >= ${page.minBound}::real`;
+  // An expression of the bound, not the column: the GIN index would serve `bound < x` as a second range
+  // scan, of nearly every email (~70 ms at a million); PostgreSQL turns `NOT (bound >= x)` into that too.
+  const belowBound = page.belowBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound + 0 < ${page.belowBound}::real`;
+  const carried = page.carried ?? [];
+  const carriedRows = Prisma.sql`SELECT * FROM unnest(${carried.map((row) => row.id)}::uuid[], ${carried.map((row) => row.sent_at)}::timestamptz[],
+    ${carried.map((row) => row.hits)}::int[], ${carried.map((row) => row.rank)}::real[]) AS carried(id, sent_at, hits, rank)`;
+  const carriedUnion = carried.length > 0 ? Prisma.sql`UNION ALL ${carriedRows}` : Prisma.empty;
   const rows = Prisma.sql`(
     WITH candidates AS MATERIALIZED (
-      SELECT e.id, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST, e.id) AS place
-      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching} ${aboveBound}
+      SELECT e.id, e.ctid AS tid, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST, e.id) AS place
+      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching} ${aboveBound} ${belowBound}
     ), probe AS MATERIALIZED (${probe}
     ), probed AS MATERIALIZED (${probed}
     ), floor AS MATERIALIZED (
-      SELECT rank FROM probe WHERE hits = ${tier.undecided.length} ORDER BY rank DESC LIMIT 1 OFFSET ${window - 1}
+      SELECT rank FROM (SELECT id, sent_at, hits, rank FROM probe ${carriedUnion}) AS ranking WHERE hits = ${tier.undecided.length} ORDER BY rank DESC LIMIT 1 OFFSET ${window - 1}
     ), all_ranked AS (
-      SELECT id, sent_at, hits, rank FROM probe UNION ALL ${rest}
+      SELECT id, sent_at, hits, rank FROM probe UNION ALL (${rest}) ${carriedUnion}
     )${sample}
     SELECT all_ranked.*, ${candidateCount} AS candidates, ${sampled}, (SELECT rank FROM floor) AS floor FROM all_ranked
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
