@@ -1,3 +1,5 @@
+import { handled } from "./handled";
+
 /**
  * Runs `work` over `items` with at most `depth` of them in flight, and hands each result to
  * `consume` in the items' order (awaited before the next result). The first failure rejects; the
@@ -11,9 +13,7 @@ export async function inOrder<T, R>(
 ): Promise<void> {
   const pending: Promise<R>[] = [];
   const start = (index: number) => {
-    const result = work(items[index]);
-    result.catch(() => undefined);
-    pending.push(result);
+    pending.push(handled(work(items[index])));
   };
   let next = 0;
   while (next < Math.min(depth, items.length)) start(next++);

@@ -19,6 +19,7 @@ import {
   type WrittenItem,
 } from "./exports.queries";
 import { finishProduction } from "./finish-production";
+import { handled } from "./handled";
 import { inOrder } from "./in-order";
 import { attachmentTextFile, chunkDirectory, chunkFirstSeq, exportDirectory } from "./production-format";
 import { addVerified, writeTask, type WriterTask } from "./export-writer";
@@ -121,12 +122,6 @@ async function removeUnrecordedChunks(chunks: string, processedItems: number): P
     const firstSeq = chunkFirstSeq(entry.name);
     if (firstSeq === null || firstSeq > processedItems) await rm(path.join(chunks, entry.name), { force: true });
   }
-}
-
-/** `promise`, marked as handled: it is awaited later, and may reject before then. */
-function handled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }
 
 /** The first worker to run a queued export fixes its items and marks it running, in one transaction. */
