@@ -35,6 +35,7 @@ import {
   tsqueryParam,
 } from "./postgres-search-engine.queries";
 import { parseSearchQuery } from "./query-language/parse-search-query";
+import { listedNewestPage, walkedNewestPage, type Highlight } from "./postgres-search-newest.queries";
 
 type Sql = Prisma.Sql;
 
@@ -49,7 +50,16 @@ export const EXACT_TOTAL_LIMIT = 5_000;
  * A query with phrases or proximity checks this many of its candidates, spread evenly over them,
  * for its total: all of them when there are no more (exact), else a sample (an estimate).
  */
-export const TOTAL_SAMPLE = 1_000;
+export const TOTAL_SAMPLE = 400;
+/**
+ * A language query whose matches (or candidates) the planner estimates at no more than this is
+ * listed whole, newest first, and counted on the way; a larger one is walked newest first.
+ * Listing costs a heap read per match, walking a tsvector read per email until the page is full:
+ * at a million emails the two meet at about ten thousand matches.
+ */
+export const LISTED_MATCHES_LIMIT = 10_000;
+/** How many of the newest emails a walk reads at most before it lists instead, for a window (offset + limit) of this many. */
+const walkRowsFor = (window: number) => 5_000 + 50 * window;
 /** The share of all emails (those with the highest bounds) a tier is first listed from (tierPage). */
 export const BOUND_SLICE_SHARE = 0.02;
 /** How long the bound of that share, read from the planner's statistics, is used before it is read again. */
@@ -64,6 +74,8 @@ const ESTIMATE_FACTOR = 2;
  */
 interface MatchPlan {
   where: Sql;
+  /** A query of the search language with words: listed newest first (languagePage). */
+  language?: LanguagePlan;
   /** Null for a query without terms. */
   ranking: RankingQuery | null;
   /**
@@ -71,6 +83,16 @@ interface MatchPlan {
    * the emails matching the first k terms but not term k+1. Ranking puts tiers in this order.
    */
   tiers: RankingTier[];
+}
+
+/**
+ * A query of the search language with words: its matches, a superset of them the GIN index
+ * answers alone when they need a tsvector read (phrases, proximity, fielded words), and what
+ * snippets mark.
+ */
+interface LanguagePlan {
+  candidates: Sql | null;
+  highlight: Highlight;
 }
 
 interface Total {
@@ -89,20 +111,34 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly name = "postgres" as const;
   private readonly exactTotalLimit: number;
   private readonly totalSample: number;
+  private readonly listedMatchesLimit: number;
+  private readonly walkRows: (window: number) => number;
   private boundSlice: { bound: number | null; at: number } | null = null;
   /**
    * How many tiers were listed above a bound (of which `band`: a second listing of the band below the
    * first, its page carried in) and how many whole (tests, diagnostics).
    */
   readonly tierListings = { aboveBound: 0, band: 0, whole: 0 };
+  /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
+  readonly languagePages = { walked: 0, listed: 0 };
 
   /**
    * `boundSliceStart` fixes the bound tiers are first listed above, null never (tests); by default
-   * it is read from the statistics.
+   * it is read from the statistics. The other options change the defaults above (tests).
    */
-  constructor(options: { exactTotalLimit?: number; totalSample?: number; boundSliceStart?: number | null } = {}) {
+  constructor(
+    options: {
+      exactTotalLimit?: number;
+      totalSample?: number;
+      boundSliceStart?: number | null;
+      listedMatchesLimit?: number;
+      walkRows?: (window: number) => number;
+    } = {},
+  ) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
+    this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
+    this.walkRows = options.walkRows ?? walkRowsFor;
     if (options.boundSliceStart !== undefined) this.boundSlice = { bound: options.boundSliceStart, at: Infinity };
   }
 
@@ -126,6 +162,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
     return withSearchTransaction(async (client) => {
       const plan = await this.plan(client, options.query, options.scope);
+      if (plan.language) return this.languagePage(client, plan.where, plan.language, options.offset, options.limit, countLimit);
       if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
       return this.ranked(client, plan, options.offset, options.limit, countLimit);
     });
@@ -179,7 +216,6 @@ export class PostgresSearchEngine implements SearchEngine {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
       ranking: {
         anyTerm,
-        scored: anyTerm,
         lexemes: [...new Set(ordered.flatMap(lexemesOf))],
         singleLexemeTerms: ordered.every((text) => SINGLE_LEXEME.test(text)) ? ordered.length : null,
       },
@@ -215,12 +251,8 @@ export class PostgresSearchEngine implements SearchEngine {
           : { rows: [], sliced: false };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        // A tier of candidates with no sample of its own (listed above a bound, or an empty page): a sample of the table.
-        if (tier.candidates && last && (sliced || !rows[0]))
-          return { hits, ...(await this.candidatesTotal(client, tier, skip + rows.length, countLimit)) };
-        // Listed above a bound, a tier saw only some of its candidates: neither their count nor a sample of them is its size.
+        // Listed above a bound, a tier saw only some of its candidates: their count is not its size.
         if (sliced || !last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
-        if (tier.candidates) return { hits, ...(await sampledTotal(client, plan.where, rows[0], skip + rows.length, countLimit)) };
         // The last tier's candidates are the whole result set (the tiers partition it); an empty page (explain's counts) listed none.
         if (!rows[0]) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         return { hits, total: rows[0].candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
@@ -249,7 +281,6 @@ export class PostgresSearchEngine implements SearchEngine {
     tier: RankingTier,
     page: { offset: number; limit: number; countCandidates: boolean },
   ): Promise<{ rows: RankedRow[]; sliced: boolean }> {
-    const full = { ...page, totalSample: tier.candidates ? this.totalSample : undefined };
     const multiplier = boundMultiplier(ranking, tier);
     let minBound = multiplier !== null && multiplier > 0 && tier.requiresVector ? await this.boundSliceStart(client) : null;
     // A first page (offset 0) is the best `limit` of the candidates listed: carried into the second
@@ -270,19 +301,53 @@ export class PostgresSearchEngine implements SearchEngine {
       minBound = reaching < minBound ? reaching : null;
     }
     this.tierListings.whole += 1;
-    return { rows: await rankedTierPage(client, ranking, tier, full), sliced: false };
+    return { rows: await rankedTierPage(client, ranking, tier, page), sliced: false };
   }
 
   /**
-   * The size of a tier whose matches are found among candidates (phrases, proximity) and that
+   * A page of a language query, newest first (docs/search.md, "Order"): walked from the newest
+   * email when its matches are many, else listed whole. An empty page (explain's counts) only counts.
+   */
+  private async languagePage(
+    client: SqlClient,
+    where: Sql,
+    language: LanguagePlan,
+    offset: number,
+    limit: number,
+    countLimit: number,
+  ): Promise<SearchPage> {
+    const total = (found: number) =>
+      language.candidates
+        ? this.candidatesTotal(client, { matching: where, candidates: language.candidates }, found, countLimit)
+        : totalOf(client, where, countLimit);
+    if (limit === 0) return { hits: [], ...(await total(0)) };
+    const { highlight } = language;
+    if ((await estimateMatches(client, language.candidates ?? where)) > this.listedMatchesLimit) {
+      const walkRows = this.walkRows(offset + limit);
+      const rows = await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
+      this.languagePages.walked += 1;
+      if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit)) };
+    }
+    this.languagePages.listed += 1;
+    const listed = await listedNewestPage(client, { where, offset, limit, highlight });
+    return { hits: listed.rows.map(toHit), total: listed.total, totalIsEstimate: false };
+  }
+
+  /**
+   * The size of a result set whose matches are found among candidates (phrases, proximity) and that
    * listed no sample of them: counted when few enough; else estimated from the emails of a sample
    * of the table's pages sized to hold about `totalSample` candidates (each page is sampled with
    * the same probability, so matches found / probability estimates the total without bias). The
    * planner cannot estimate positions: it takes a proximity for about as common as its words.
    */
-  private async candidatesTotal(client: SqlClient, tier: RankingTier, found: number, countLimit: number): Promise<Total> {
+  private async candidatesTotal(
+    client: SqlClient,
+    tier: { matching: Sql; candidates: Sql },
+    found: number,
+    countLimit: number,
+  ): Promise<Total> {
     if (countLimit === Infinity) return totalOf(client, tier.matching, countLimit);
-    const estimatedCandidates = await estimateMatches(client, tier.candidates!);
+    const estimatedCandidates = await estimateMatches(client, tier.candidates);
     if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, tier.matching, countLimit);
     const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
     const matched = await matchesInSample(client, tier.matching, percent);
@@ -299,28 +364,18 @@ export class PostgresSearchEngine implements SearchEngine {
 }
 
 /**
- * A query of the search language runs exactly as written: its condition is the result set, and
- * ranking scores the lexemes of the words and phrases it asks for (not those under a NOT), all in
- * one tier. Scoring single lexemes (not the phrases and proximities themselves, whose OR of
- * distances and weights costs ts_rank_cd ~0.5 ms an email) lets the stored rank bound skip the
- * emails that cannot reach the page. A query whose only words are prefixes scores the prefixes.
+ * A query of the search language runs exactly as written, and its matches are listed newest first
+ * (a query of fields only too, without words to mark in snippets).
  */
 function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
   const where = allOf([compiled.where, ...restrictions]);
-  const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : undefined;
-  if (compiled.rankingTerms.length === 0) return { where, ranking: null, tiers: [] };
-  const anyTerm = anyTermQuery(compiled.rankingTerms.map(tsqueryParam));
-  const { scoredLexemes } = compiled;
-  return {
-    where,
-    ranking: {
-      anyTerm,
-      scored: scoredLexemes.length > 0 ? tsqueryParam(scoredLexemes.join(" | ")) : anyTerm,
-      lexemes: [...new Set(compiled.rankingTerms.flatMap(lexemesOf))],
-      singleLexemeTerms: scoredLexemes.length > 0 ? scoredLexemes.length : null,
-    },
-    tiers: [{ matching: where, candidates, requiresVector: compiled.requiresVector, excluded: null, undecided: [] }],
+  if (compiled.highlightTerms.length === 0) return { where, ranking: null, tiers: [] };
+  const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : null;
+  const highlight = {
+    query: anyTermQuery(compiled.highlightTerms.map(tsqueryParam)),
+    lexemes: [...new Set(compiled.highlightTerms.flatMap(lexemesOf))],
   };
+  return { where, ranking: null, tiers: [], language: { candidates, highlight } };
 }
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
@@ -337,23 +392,6 @@ async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promi
   const counted = await countMatchesUpTo(client, where, countLimit);
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };
   return { total: Math.max(estimate, counted), totalIsEstimate: true };
-}
-
-/**
- * The total of a tier listed from a superset (a query with phrases or proximity): its candidates
- * are every email with all the words, and whether one matches needs its tsvector's positions. The
- * page statement checked TOTAL_SAMPLE of them spread over the whole list: all of them (exact) when
- * there are no more, else a sample whose share of matches, times the candidates, is the estimate.
- * Counting exactly reads every candidate's tsvector (seconds for a pair of common words at a
- * million emails), so it happens only when asked for.
- */
-async function sampledTotal(client: SqlClient, where: Sql, row: RankedRow, found: number, countLimit: number): Promise<Total> {
-  if (countLimit === Infinity) return totalOf(client, where, countLimit);
-  const { candidates, sample_checked: checked, sample_matched: matched } = row;
-  if (candidates === null || checked === null || matched === null) throw new Error("a tier listed from a superset reports its sample");
-  if (checked >= candidates) return { total: matched, totalIsEstimate: false };
-  // Never fewer than the matches already found (a sample can miss a rare phrase's few matches).
-  return { total: Math.max(found, Math.round((candidates * matched) / Math.max(1, checked))), totalIsEstimate: true };
 }
 
 /** The lexemes of a tsquery text such as `'big' <-> 'budget'`. */

@@ -63,10 +63,6 @@ beforeAll(async () => {
   await db().$executeRawUnsafe("ANALYZE archived_emails");
 }, 180_000);
 
-/** A tsquery of phrases tried in each weight (field) separately, as the search language compiles them. */
-const inEachWeight = (phrases: string) =>
-  ["A", "B", "C", "D"].map((weight) => `(${phrases.replace(/(ember|flint)/g, `$1:${weight}`)})`).join(" | ");
-
 /** The full ranking of docs/search.md, by SQL over every matching email: the oracle. */
 async function fullRanking(words: string[], strategy: "last" | "all"): Promise<string[]> {
   const matches = words.map((word) => `(search_vector @@ '${word}'::tsquery)`);
@@ -154,103 +150,5 @@ describe("ranking with the stored rank bound", () => {
         ).toEqual(expected.slice(offset, offset + 10));
       }
     }
-    for (const offset of [0, 30]) {
-      const query = normalizeSearchQuery({ query: "ember OR flint", filters: { ingestionSourceId: sourceId } });
-      const page = await slicing.search({ query, scope: null, offset, limit: 10 });
-      const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
-        SELECT id FROM archived_emails WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ 'ember | flint'::tsquery
-        ORDER BY ts_rank_cd(search_vector, 'ember | flint'::tsquery) DESC, sent_at DESC, id DESC`);
-      expect(page.hits.map((hit) => hit.id)).toEqual(rows.slice(offset, offset + 10).map((row) => row.id));
-    }
   }
-
-  /** Queries of the search language, the condition selecting their matches and the lexemes ts_rank_cd scores. */
-  const languageCases = () => [
-    ["ember OR flint", "ember | flint", "ember | flint"],
-    ["ember -flint", "ember & !flint", "ember"],
-    ["flint AND emb*", "flint & emb:*", "flint"],
-    ["subject:ember OR flint", "ember:A | flint", "ember:A | flint"],
-    // Phrases and proximity: listed by their lexemes, their positions checked only where the page needs them.
-    ['ember AND "ember flint"', `ember & flint & (${inEachWeight("ember <-> flint")})`, "ember | flint"],
-    [
-      "ember NEAR/2 flint",
-      `ember & flint & (${inEachWeight("ember <1> flint | flint <1> ember | ember <2> flint | flint <2> ember")})`,
-      "ember | flint",
-    ],
-    ['ember -"ember flint"', `ember & !(${inEachWeight("ember <-> flint")})`, "ember"],
-  ];
-
-  async function languagePages(searching: PostgresSearchEngine, options: { checkTotal: boolean }) {
-    for (const [text, condition, scored] of languageCases()) {
-      const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
-        SELECT id FROM archived_emails
-        WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ '${condition}'::tsquery
-        ORDER BY ts_rank_cd(search_vector, '${scored}'::tsquery) DESC, sent_at DESC, id DESC`);
-      const expected = rows.map((row) => row.id);
-      expect(expected.length, text).toBeGreaterThan(20);
-      for (const offset of [0, 3, 40, expected.length - 10]) {
-        const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
-        const page = await searching.search({ query, scope: null, offset, limit: 20 });
-        expect(
-          page.hits.map((hit) => hit.id),
-          `${text} at ${offset}`,
-        ).toEqual(expected.slice(offset, offset + 20));
-        if (options.checkTotal) expect(page.total, text).toBe(expected.length);
-      }
-    }
-  }
-
-  it("pages a query of the search language exactly as ts_rank_cd of its words' lexemes orders it (prefixes select, not scored)", async () => {
-    await languagePages(engine, { checkTotal: true });
-  });
-
-  it("pages a query of the search language the same when listed above a bound, then in the band below it with the first page carried", async () => {
-    let bands = 0;
-    for (const boundSliceStart of [3, 6, 10]) {
-      const slicing = new PostgresSearchEngine({ boundSliceStart });
-      // Listed above a bound, a total is estimated or counted apart from the page (checked above).
-      await languagePages(slicing, { checkTotal: false });
-      expect(slicing.tierListings.aboveBound, `above ${boundSliceStart}`).toBeGreaterThan(0);
-      bands += slicing.tierListings.band;
-    }
-    expect(bands).toBeGreaterThan(0);
-  });
-
-  it("estimates the total of a phrase query from a sample of its candidates, and counts it when asked", async () => {
-    // Listed whole: a tier listed above a bound is counted (or estimated) by totalOf instead.
-    const sampling = new PostgresSearchEngine({ totalSample: 40, boundSliceStart: null });
-    const text = 'ember -"ember flint"';
-    const [{ count }] = await db().$queryRawUnsafe<{ count: number }[]>(`
-      SELECT count(*)::int AS count FROM archived_emails
-      WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ 'ember & !(${inEachWeight("ember <-> flint")})'::tsquery`);
-    const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
-    const estimated = await sampling.search({ query, scope: null, offset: 0, limit: 20 });
-    expect(estimated.totalIsEstimate).toBe(true);
-    // 40 of the 260 candidates (every email has "ember"), about two thirds of which match.
-    expect(estimated.total).toBeGreaterThan(count * 0.7);
-    expect(estimated.total).toBeLessThan(count * 1.3);
-    const counted = await sampling.search({ query, scope: null, offset: 0, limit: 20, exactTotal: true });
-    expect(counted).toMatchObject({ total: count, totalIsEstimate: false });
-    expect(counted.hits).toEqual(estimated.hits);
-  });
-
-  it("estimates a phrase query's total from a sample of the table's pages when the page lists no sample of its own", async () => {
-    // An empty page (explain's counts) lists no candidates; the planner would take the phrase for about as common as its words.
-    const sampling = new PostgresSearchEngine({ totalSample: 200, exactTotalLimit: 5 });
-    const text = '"ember flint"';
-    const [{ count }] = await db().$queryRawUnsafe<{ count: number }[]>(`
-      SELECT count(*)::int AS count FROM archived_emails
-      WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ '${inEachWeight("ember <-> flint")}'::tsquery`);
-    expect(count).toBeGreaterThan(10);
-    const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
-    const estimated = await sampling.search({ query, scope: null, offset: 0, limit: 0 });
-    expect(estimated.totalIsEstimate).toBe(true);
-    // A table of a few dozen pages makes a wide sample error; the candidates (every email has "ember") are over three times the matches.
-    expect(estimated.total).toBeGreaterThan(count * 0.5);
-    expect(estimated.total).toBeLessThan(count * 2);
-    expect(await sampling.search({ query, scope: null, offset: 0, limit: 0, exactTotal: true })).toMatchObject({
-      total: count,
-      totalIsEstimate: false,
-    });
-  });
 });

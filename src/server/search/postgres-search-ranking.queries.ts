@@ -11,12 +11,6 @@ type Sql = Prisma.Sql;
 export interface RankingTier {
   matching: Sql;
   /**
-   * A superset of `matching` the GIN index answers without reading a tsvector (phrases relaxed to
-   * their lexemes): when set, the tier's emails are listed from it and `matching` is checked only
-   * on those the page needs, since checking positions reads each email's tsvector.
-   */
-  candidates?: Sql;
-  /**
    * No email without a tsvector (NULL bound) can be in the tier, so it may be listed from the
    * emails above a bound only (boundSlice in postgres-search-engine.ts).
    */
@@ -27,10 +21,8 @@ export interface RankingTier {
 }
 
 export interface RankingQuery {
-  /** All terms OR-ed: what snippets mark. */
+  /** All terms OR-ed: what ts_rank_cd scores and snippets mark. */
   anyTerm: Sql;
-  /** What ts_rank_cd scores: anyTerm, or for a query of the search language the OR of its words' lexemes. */
-  scored: Sql;
   /** The lexemes of the terms (snippet window). */
   lexemes: string[];
   /**
@@ -53,11 +45,8 @@ export interface RankedRow {
   hits: number;
   rank: number;
   sent_at: Date;
-  /** With countCandidates, or a tier listed from a superset: how many emails were listed. */
+  /** With countCandidates: how many emails were listed. */
   candidates: number | null;
-  /** A tier listed from a superset: how many of its candidates were checked for the total, and how many matched. */
-  sample_checked: number | null;
-  sample_matched: number | null;
   /** The rank of the window's last email among the probe (null: it had fewer matches than the window). */
   floor: number | null;
 }
@@ -106,8 +95,6 @@ export async function rankedTierPage(
     offset: number;
     limit: number;
     countCandidates: boolean;
-    /** A tier listed from a superset: check this many of its candidates, spread evenly over them, for its total. */
-    totalSample?: number;
     /** List only the candidates with at least this bound. */
     minBound?: number;
     /** List only the candidates with a bound below this one (a band under a listing already ranked). */
@@ -142,50 +129,13 @@ export async function rankedTierPage(
   // ctid listed with the candidate (a TID scan: the heap page alone, where the primary key's index
   // cost three or four more pages per candidate); within one statement its snapshot keeps that
   // row version in place.
-  const rankedEmail = (matching: Sql | null) => Prisma.sql`
-      SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.scored}) AS rank
-      FROM archived_emails e WHERE e.ctid = c.tid AND ${member} ${matching ? Prisma.sql`AND ${matching}` : Prisma.empty} OFFSET 0`;
+  const rankedEmail = Prisma.sql`
+      SELECT e.id, e.sent_at, ${hits} AS hits, ts_rank_cd(e.search_vector, ${query.anyTerm}) AS rank
+      FROM archived_emails e WHERE e.ctid = c.tid AND ${member} OFFSET 0`;
   const ranked = (candidates: Sql) => Prisma.sql`
-    SELECT email.* FROM candidates c CROSS JOIN LATERAL (${rankedEmail(null)}) AS email
+    SELECT email.* FROM candidates c CROSS JOIN LATERAL (${rankedEmail}) AS email
     WHERE ${candidates}`;
-  const candidateCount =
-    page.countCandidates || tier.candidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
-  // With a superset to list from, the probe is the first probeSize candidates (by bound) that match,
-  // checked in that order (a nested loop keeps its outer order, so ORDER BY adds no sort) until it
-  // has them; `probed` is the last place it examined (NULL: it examined them all, none is left).
-  const probe = tier.candidates
-    ? Prisma.sql`SELECT email.*, c.place FROM (SELECT * FROM candidates ORDER BY place) c CROSS JOIN LATERAL (
-        ${rankedEmail(tier.matching)}) AS email
-      ORDER BY c.place LIMIT ${probeSize}`
-    : Prisma.sql`${ranked(Prisma.sql`c.place <= ${probeSize}`)}`;
-  const probed = tier.candidates
-    ? Prisma.sql`SELECT CASE WHEN count(*) < ${probeSize} THEN NULL ELSE max(place) END AS last FROM probe`
-    : Prisma.sql`SELECT ${probeSize}::bigint AS last`;
-  const restCandidates = Prisma.sql`c.place > (SELECT last FROM probed) ${reachesFloor}`;
-  // With a superset, the other candidates that can reach the floor are ranked first and checked
-  // for a match (their positions: a second read of each tsvector, and for a proximity of common
-  // words ~40 phrases) only in ranking order, until the window has its matches: a candidate ranked
-  // below the floor cannot be in the window, and those ranked at or above it are few.
-  const rest = tier.candidates
-    ? Prisma.sql`SELECT r.id, r.sent_at, r.hits, r.rank FROM (
-        SELECT email.*, c.tid FROM candidates c CROSS JOIN LATERAL (${rankedEmail(null)}) AS email WHERE ${restCandidates}
-        ORDER BY email.hits DESC, email.rank DESC, email.sent_at DESC, email.id DESC) r
-      CROSS JOIN LATERAL (SELECT 1 FROM archived_emails e WHERE e.ctid = r.tid AND ${tier.matching} OFFSET 0) AS matched
-      WHERE (SELECT rank FROM floor) IS NULL OR (r.hits = ${tier.undecided.length} AND r.rank >= (SELECT rank FROM floor))
-      ORDER BY r.hits DESC, r.rank DESC, r.sent_at DESC, r.id DESC LIMIT ${window}`
-    : ranked(restCandidates);
-  // Every step-th candidate in bound order, step chosen so that about totalSample are checked.
-  const { totalSample } = page;
-  const sampling = tier.candidates !== undefined && totalSample !== undefined;
-  const sample = sampling
-    ? Prisma.sql`, sample AS MATERIALIZED (
-      SELECT count(*)::int AS checked, count(*) FILTER (WHERE EXISTS (
-        SELECT 1 FROM archived_emails e WHERE e.ctid = c.tid AND ${tier.matching}))::int AS matched
-      FROM candidates c WHERE c.place % greatest(1, ceil((SELECT count(*) FROM candidates) / ${totalSample}::float8))::bigint = 0)`
-    : Prisma.empty;
-  const sampled = sampling
-    ? Prisma.sql`(SELECT checked FROM sample) AS sample_checked, (SELECT matched FROM sample) AS sample_matched`
-    : Prisma.sql`NULL::int AS sample_checked, NULL::int AS sample_matched`;
+  const candidateCount = page.countCandidates ? Prisma.sql`(SELECT count(*) FROM candidates)::int` : Prisma.sql`NULL::int`;
   // The index on (search_vector, search_rank_bound) serves the bound with the words.
   const aboveBound = page.minBound === undefined ? Prisma.empty : Prisma.sql`AND e.search_rank_bound >= ${page.minBound}::real`;
   // An expression of the bound, not the column: the GIN index would serve `bound < x` as a second range
@@ -198,15 +148,14 @@ export async function rankedTierPage(
   const rows = Prisma.sql`(
     WITH candidates AS MATERIALIZED (
       SELECT e.id, e.ctid AS tid, e.search_rank_bound AS bound, row_number() OVER (ORDER BY e.search_rank_bound DESC NULLS FIRST, e.id) AS place
-      FROM archived_emails e WHERE ${tier.candidates ?? tier.matching} ${aboveBound} ${belowBound}
-    ), probe AS MATERIALIZED (${probe}
-    ), probed AS MATERIALIZED (${probed}
+      FROM archived_emails e WHERE ${tier.matching} ${aboveBound} ${belowBound}
+    ), probe AS MATERIALIZED (${ranked(Prisma.sql`c.place <= ${probeSize}`)}
     ), floor AS MATERIALIZED (
       SELECT rank FROM (SELECT id, sent_at, hits, rank FROM probe ${carriedUnion}) AS ranking WHERE hits = ${tier.undecided.length} ORDER BY rank DESC LIMIT 1 OFFSET ${window - 1}
     ), all_ranked AS (
-      SELECT id, sent_at, hits, rank FROM probe UNION ALL (${rest}) ${carriedUnion}
-    )${sample}
-    SELECT all_ranked.*, ${candidateCount} AS candidates, ${sampled}, (SELECT rank FROM floor) AS floor FROM all_ranked
+      SELECT id, sent_at, hits, rank FROM probe UNION ALL (${ranked(Prisma.sql`c.place > ${probeSize} ${reachesFloor}`)}) ${carriedUnion}
+    )
+    SELECT all_ranked.*, ${candidateCount} AS candidates, (SELECT rank FROM floor) AS floor FROM all_ranked
     ORDER BY hits DESC, rank DESC, sent_at DESC, id DESC
     LIMIT ${limit} OFFSET ${offset})`;
   const orderBy = Prisma.sql`page.hits DESC, page.rank DESC, page.sent_at DESC, page.id DESC`;

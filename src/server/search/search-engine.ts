@@ -55,7 +55,8 @@ export interface SearchEngine {
   /** Forget deleted emails; called inside the deleting transaction (Meili: after commit, via a job). */
   removeEmails(client: SqlClient, emailIds: string[]): Promise<void>;
   /**
-   * One page of matches ranked by relevance, then newest first; `scope` applies role conditions.
+   * One page of matches: an operator-free query ranked by relevance, then newest first; a query of
+   * the search language newest first. `scope` applies role conditions.
    * Large totals may be estimated unless `exactTotal` asks for a count.
    */
   search(options: {

@@ -30,15 +30,8 @@ export interface CompiledQuery {
    * positions nor weights), and one under a NOT to nothing. Null when `where` needs no vector.
    */
   candidates: Sql | null;
-  /** No email without a tsvector (not yet in the PostgreSQL index) can match. */
-  requiresVector: boolean;
   /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
-  rankingTerms: string[];
-  /**
-   * The lexemes of the words and phrases not under a NOT, in their field's weight, as tsquery
-   * items (`'budget':A`): what ranking scores. Prefixes stand for many words and are not scored.
-   */
-  scoredLexemes: string[];
+  highlightTerms: string[];
 }
 
 /**
@@ -85,8 +78,7 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
       }
     }
   };
-  const rankingTerms: string[] = [];
-  const scoredLexemes = new Set<string>();
+  const highlightTerms: string[] = [];
   let relaxed = false;
   const compile = (node: QueryNode, negated: boolean, coarse: boolean): Clause => {
     switch (node.type) {
@@ -124,15 +116,7 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
           relaxed = true;
           return negated ? { sql: Prisma.sql`FALSE` } : { tsquery: lexemesOnly(exact), matchesEmpty: false };
         }
-        if (!negated) {
-          rankingTerms.push(text);
-          if (node.type !== "prefix") {
-            for (const word of node.type === "words" ? [node.words.join(" ")] : node.words) {
-              for (const lexeme of lexemes.get(word)?.match(LEXEME) ?? [])
-                scoredLexemes.add(withWeight(lexeme, node.field ? FIELD_WEIGHT[node.field] : ""));
-            }
-          }
-        }
+        if (!negated) highlightTerms.push(text);
         return { tsquery: exact, matchesEmpty: false };
       }
       default:
@@ -144,9 +128,7 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
   return {
     where,
     candidates: relaxed ? candidates : null,
-    requiresVector: requiresVector(tree),
-    rankingTerms,
-    scoredLexemes: [...scoredLexemes],
+    highlightTerms,
   };
 }
 
@@ -193,25 +175,6 @@ function near(left: string, right: string, distance: number): string {
     alternatives.push(`( ${left} ) <${gap}> ( ${right} )`, `( ${right} ) <${gap}> ( ${left} )`);
   }
   return alternatives.join(" | ");
-}
-
-/**
- * Whether the clause needs a word, so that an email without a tsvector cannot match it: a word
- * clause does, an AND when any part does, an OR when every part does; a NOT or a field never does.
- */
-function requiresVector(node: QueryNode): boolean {
-  switch (node.type) {
-    case "words":
-    case "prefix":
-    case "near":
-      return true;
-    case "and":
-      return node.children.some(requiresVector);
-    case "or":
-      return node.children.every(requiresVector);
-    default:
-      return false;
-  }
 }
 
 /** Every text the tree needs as lexemes: phrases whole, proximity words and prefixes alone. */

@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { db } from "../db/client";
+import { PostgresSearchEngine } from "./postgres-search-engine";
+import { normalizeSearchQuery } from "./search.schemas";
+
+/**
+ * A query of the search language lists its matches newest first (docs/search.md, "Order"): listed
+ * whole when the planner expects few, walked from the newest email when it expects many. Both
+ * paths against the same order computed by SQL, on a corpus with many emails per date (id breaks
+ * the ties).
+ */
+let sourceId: string;
+
+/** A tsquery of phrases tried in each weight (field) separately, as the search language compiles them. */
+const inEachWeight = (phrases: string) =>
+  ["A", "B", "C", "D"].map((weight) => `(${phrases.replace(/(ember|flint)/g, `$1:${weight}`)})`).join(" | ");
+
+/** Queries of the language and the tsquery selecting exactly their matches. */
+const cases = [
+  ["ember OR flint", "ember | flint"],
+  ["ember -flint", "ember & !flint"],
+  ["flint AND emb*", "flint & emb:*"],
+  ["subject:ember OR grove", "ember:A | grove"],
+  ['ember AND "ember flint"', `ember & flint & (${inEachWeight("ember <-> flint")})`],
+  ["ember NEAR/2 flint", `ember & flint & (${inEachWeight("ember <1> flint | flint <1> ember | ember <2> flint | flint <2> ember")})`],
+  ['ember -"ember flint"', `ember & !(${inEachWeight("ember <-> flint")})`],
+];
+
+beforeAll(async () => {
+  sourceId = await ensureTestSource("Newest-first language source");
+  for (let index = 0; index < 150; index++) {
+    const words = [
+      "ember",
+      index % 3 === 0 ? "flint" : "",
+      index % 5 === 0 ? "filler ember flint" : "filler",
+      index % 4 === 0 ? "grove" : "",
+    ];
+    await insertTestEmail({
+      ingestionSourceId: sourceId,
+      subject: index % 6 === 0 ? "ember report" : `note ${index}`,
+      bodyText: words.join(" "),
+      // Six dates: many ties, which id breaks.
+      sentAt: new Date(Date.UTC(2024, 0, 1 + (index % 6))),
+    });
+  }
+  await db().$executeRawUnsafe("ANALYZE archived_emails");
+}, 120_000);
+
+async function newestFirst(condition: string): Promise<string[]> {
+  const rows = await db().$queryRawUnsafe<{ id: string }[]>(`
+    SELECT id FROM archived_emails WHERE ingestion_source_id = '${sourceId}' AND search_vector @@ '${condition}'::tsquery
+    ORDER BY sent_at DESC, id DESC`);
+  return rows.map((row) => row.id);
+}
+
+async function expectNewestPages(engine: PostgresSearchEngine) {
+  for (const [text, condition] of cases) {
+    const expected = await newestFirst(condition);
+    expect(expected.length, text).toBeGreaterThan(25);
+    for (const offset of [0, 3, 20, expected.length - 10]) {
+      const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
+      const page = await engine.search({ query, scope: null, offset, limit: 20 });
+      expect(
+        page.hits.map((hit) => hit.id),
+        `${text} at ${offset}`,
+      ).toEqual(expected.slice(offset, offset + 20));
+      expect(page, text).toMatchObject({ total: expected.length, totalIsEstimate: false });
+    }
+  }
+}
+
+describe("a query of the search language, newest first", () => {
+  it("lists few matches whole, newest first then by id, with the exact total", async () => {
+    const engine = new PostgresSearchEngine();
+    await expectNewestPages(engine);
+    expect(engine.languagePages).toEqual({ walked: 0, listed: expect.any(Number) });
+  });
+
+  it("walks from the newest email when the planner expects many matches, with the same pages", async () => {
+    const engine = new PostgresSearchEngine({ listedMatchesLimit: 0 });
+    await expectNewestPages(engine);
+    expect(engine.languagePages.walked).toBeGreaterThan(0);
+  });
+
+  it("lists instead when the walk ends before the page is full", async () => {
+    // Ten emails walked hold fewer than twenty matches of any case: every page is listed after its walk.
+    const engine = new PostgresSearchEngine({ listedMatchesLimit: 0, walkRows: () => 10 });
+    await expectNewestPages(engine);
+    expect(engine.languagePages.listed).toBe(engine.languagePages.walked);
+  });
+
+  it("marks the query's words in the snippets, not the words under a NOT", async () => {
+    const engine = new PostgresSearchEngine();
+    const query = normalizeSearchQuery({ query: "grove -flint", filters: { ingestionSourceId: sourceId } });
+    const page = await engine.search({ query, scope: null, offset: 0, limit: 5 });
+    expect(page.hits).toHaveLength(5);
+    for (const hit of page.hits) {
+      expect(hit.snippet).toContain("<mark>grove</mark>");
+      expect(hit.snippet).not.toContain("<mark>flint");
+    }
+  });
+
+  it("estimates a walked phrase query's total from a sample of the table's pages, and counts it when asked", async () => {
+    const engine = new PostgresSearchEngine({ listedMatchesLimit: 0, totalSample: 30, exactTotalLimit: 5 });
+    const count = (await newestFirst(inEachWeight("ember <-> flint"))).length;
+    expect(count).toBeGreaterThan(10);
+    // A phrase alone is an operator-free query (ranked); with AND it is one of the language.
+    const query = normalizeSearchQuery({ query: 'ember AND "ember flint"', filters: { ingestionSourceId: sourceId } });
+    for (const limit of [20, 0]) {
+      // An empty page (explain's counts) walks nothing: the same sample answers.
+      const estimated = await engine.search({ query, scope: null, offset: 0, limit });
+      expect(estimated.totalIsEstimate, `limit ${limit}`).toBe(true);
+      // A table of a few dozen pages makes a wide sample error; the candidates (every email has "ember") are several times the matches.
+      expect(estimated.total).toBeGreaterThan(count * 0.5);
+      expect(estimated.total).toBeLessThan(count * 2);
+      const counted = await engine.search({ query, scope: null, offset: 0, limit, exactTotal: true });
+      expect(counted).toMatchObject({ total: count, totalIsEstimate: false });
+      expect(counted.hits).toEqual(estimated.hits);
+    }
+    expect(engine.languagePages.walked).toBeGreaterThan(0);
+  });
+});

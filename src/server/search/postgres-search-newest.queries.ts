@@ -1,0 +1,62 @@
+import { Prisma } from "@/generated/prisma/client";
+import { querySql, type SqlClient } from "../db/sql-client";
+import { headlineSelect } from "./postgres-search-snippet.queries";
+
+type Sql = Prisma.Sql;
+
+/** What a page's snippets mark: the OR of the query's word clauses, and their lexemes (the snippet window). */
+export interface Highlight {
+  query: Sql;
+  lexemes: string[];
+}
+
+interface NewestRow {
+  id: string;
+  headline: string;
+}
+
+const newestOrder = Prisma.sql`page.sent_at DESC, page.id DESC`;
+
+/**
+ * A page of the matches newest first, with snippets, and how many matches there are: every match
+ * is listed (the GIN index finds them; with a phrase or proximity each one's tsvector is checked),
+ * so the count is exact. For result sets the index estimates as small.
+ */
+export async function listedNewestPage(
+  client: SqlClient,
+  options: { where: Sql; offset: number; limit: number; highlight: Highlight },
+): Promise<{ rows: NewestRow[]; total: number }> {
+  const page = Prisma.sql`(SELECT id, sent_at FROM matches ORDER BY sent_at DESC, id DESC LIMIT ${options.limit} OFFSET ${options.offset})`;
+  const rows = await querySql<{ total: number; id: string | null; headline: string | null }>(
+    client,
+    Prisma.sql`
+    WITH matches AS MATERIALIZED (SELECT e.id, e.sent_at FROM archived_emails e WHERE ${options.where})
+    SELECT counted.total, paged.id, paged.headline
+    FROM (SELECT count(*)::int AS total FROM matches) AS counted
+    LEFT JOIN LATERAL (${headlineSelect({ page, orderBy: newestOrder, ...options.highlight })}) AS paged ON true
+    ORDER BY paged.sent_at DESC, paged.id DESC`,
+  );
+  const total = rows[0]?.total ?? 0;
+  return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, headline: row.headline ?? "" }])), total };
+}
+
+/**
+ * A page of the matches newest first, with snippets, found by reading the newest `walkRows`
+ * emails in order and stopping as soon as the page is full: for result sets too large to list
+ * (a proximity of two common words has hundreds of thousands of candidates at a million emails,
+ * and each candidate's positions are in its tsvector). Fewer rows than the page asks for mean the
+ * walk ended first, not that there are no more matches.
+ */
+export async function walkedNewestPage(
+  client: SqlClient,
+  options: { where: Sql; offset: number; limit: number; walkRows: number; highlight: Highlight },
+): Promise<NewestRow[]> {
+  // The match is a column of the walked rows, computed as each is read: a condition on the
+  // subquery cannot move below its LIMIT, and the outer LIMIT stops reading once the page is full.
+  const page = Prisma.sql`(
+    SELECT walked.id, walked.sent_at FROM (
+      SELECT e.id, e.sent_at, (${options.where}) AS matched FROM archived_emails e
+      ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.walkRows}) AS walked
+    WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }));
+}
