@@ -47,8 +47,9 @@ export const FREQUENCY_COUNT_CAP = 10_000;
  */
 export const EXACT_TOTAL_LIMIT = 5_000;
 /**
- * A query with phrases or proximity checks this many of its candidates, spread evenly over them,
- * for its total: all of them when there are no more (exact), else a sample (an estimate).
+ * The total of a walked phrase or proximity query, and of an empty page (explain's counts), is
+ * estimated from a sample of the table's pages sized to hold about this many of its candidates
+ * (candidatesTotal).
  */
 export const TOTAL_SAMPLE = 400;
 /**
