@@ -114,7 +114,7 @@ function EmailSearch() {
             {results.data.normalizedQuery !== null && (
               <>
                 {" "}
-                · runs exactly as written (matching strategy does not apply):{" "}
+                · runs exactly as written, newest first (matching strategy does not apply):{" "}
                 <code data-testid="normalized-query">{results.data.normalizedQuery}</code>
               </>
             )}
