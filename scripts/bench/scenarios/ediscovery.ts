@@ -15,6 +15,7 @@ import { exportDirectory } from "../../../src/server/ediscovery/production-forma
 import type { SearchQuery } from "../../../src/server/search/search-engine";
 import { searchEngine } from "../../../src/server/search/search-engine-factory";
 import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
+import type { Principal } from "../../../src/server/auth/principal";
 import { benchPrincipal } from "./principal";
 
 type Filters = Record<string, unknown>;
@@ -34,31 +35,42 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
   const blobs = (await storagePathsMatching(searchQuery)).map((storagePath) => path.join(storageRoot, storagePath));
   readIntoPageCache(blobs);
   resetPeakRss();
-  const runs: Record<string, { items: number; bytes: number; seconds: number; snapshotSeconds: number; status: string }> = {};
-  for (const format of ["eml", "mbox"] as const) {
-    const created = await createExport({
-      principal,
-      caseId: matter.id,
-      input: { name: `Bench ${format}`, source: { searchQuery }, format },
-    });
-    // Each timed copy starts with no dirty pages left by the one before it to write back.
-    execFileSync("sync");
-    const startedAt = Date.now();
-    const started = performance.now();
-    while (await runNextExport());
-    const seconds = (performance.now() - started) / 1000;
-    const done = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.id } });
-    // startedAt is stamped once the snapshot of the items is taken: the fixed cost before the first message.
-    const snapshotSeconds = ((done.startedAt?.getTime() ?? startedAt) - startedAt) / 1000;
-    runs[format] = { items: done.totalItems, bytes: Number(done.bytes), seconds, snapshotSeconds, status: done.status };
-    rmSync(exportDirectory(created.id), { recursive: true, force: true });
+  type Run = { items: number; bytes: number; seconds: number; snapshotSeconds: number; status: string; allSeconds: number[] };
+  const runs: Record<string, Run> = {};
+  const cpSeconds: number[] = [];
+  let exportsPeakRssMb = 0;
+  // Two rounds, each both formats then cp, and the faster run of each: this host's disk and page
+  // cache swing by a factor of two between runs (docs/ediscovery.md, "Speed"), and both sides are
+  // held to their best here, as cp alone was before.
+  for (let round = 0; round < 2; round++) {
+    for (const format of ["eml", "mbox"] as const) {
+      const run = await timedExport(principal, matter.id, searchQuery, format);
+      const best = runs[format];
+      const allSeconds = [...(best?.allSeconds ?? []), run.seconds];
+      runs[format] = !best || run.seconds < best.seconds ? { ...run, allSeconds } : { ...best, allSeconds };
+    }
+    // The exports' peak (both rounds), read before the last cp.
+    exportsPeakRssMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
+    cpSeconds.push(copyWithCp(blobs));
   }
+  const baselineSeconds = Math.min(...cpSeconds);
+  return { runs, exportsPeakRssMb, baselineFiles: blobs.length, baselineSeconds, cpSeconds };
+}
 
-  // The exports' own peak, before the cp baseline's list of paths.
-  const exportsPeakRssMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
-  // The faster of two runs of cp: the baseline the export is held to is the best cp does here.
-  const baselineSeconds = Math.min(copyWithCp(blobs), copyWithCp(blobs));
-  return { runs, exportsPeakRssMb, baselineFiles: blobs.length, baselineSeconds };
+/** One export from queued to completed through the worker's code; its output is deleted after it. */
+async function timedExport(principal: Principal, caseId: string, searchQuery: SearchQuery, format: "eml" | "mbox") {
+  const created = await createExport({ principal, caseId, input: { name: `Bench ${format}`, source: { searchQuery }, format } });
+  // Each timed copy starts with no dirty pages left by the one before it to write back.
+  execFileSync("sync");
+  const startedAt = Date.now();
+  const started = performance.now();
+  while (await runNextExport());
+  const seconds = (performance.now() - started) / 1000;
+  const done = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.id } });
+  // startedAt is stamped once the snapshot of the items is taken: the fixed cost before the first message.
+  const snapshotSeconds = ((done.startedAt?.getTime() ?? startedAt) - startedAt) / 1000;
+  rmSync(exportDirectory(created.id), { recursive: true, force: true });
+  return { items: done.totalItems, bytes: Number(done.bytes), seconds, snapshotSeconds, status: done.status };
 }
 
 async function storagePathsMatching(searchQuery: SearchQuery): Promise<string[]> {

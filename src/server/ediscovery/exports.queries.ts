@@ -10,7 +10,8 @@ export interface ExportItem {
   message_id: string;
   storage_path: string;
   sha256: string;
-  size_bytes: bigint;
+  /** Text: int8 arrives as a string through `pg` and as a BigInt through Prisma; the SQL casts it. */
+  size_bytes: string;
   sent_at: Date;
   from_address: string;
   to_addresses: string | null;
@@ -87,7 +88,7 @@ export async function exportItemsAfter(client: SqlClient, exportId: string, afte
   const items = await querySql<ExportItem>(
     client,
     Prisma.sql`
-      SELECT seq, email_id, message_id, storage_path, sha256, size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject,
+      SELECT seq, email_id, message_id, storage_path, sha256, size_bytes::text AS size_bytes, sent_at, from_address, to_addresses, cc_addresses, subject,
         mailbox, ingestion_source_id
       FROM ediscovery_export_items WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
   );
@@ -95,7 +96,7 @@ export async function exportItemsAfter(client: SqlClient, exportId: string, afte
   const written = await querySql<Pick<ExportItem, "seq" | "size_bytes" | "to_addresses" | "cc_addresses">>(
     client,
     Prisma.sql`
-      SELECT seq, size_bytes, to_addresses, cc_addresses FROM ediscovery_export_written_items
+      SELECT seq, size_bytes::text AS size_bytes, to_addresses, cc_addresses FROM ediscovery_export_written_items
       WHERE export_id = ${exportId}::uuid AND seq > ${afterSeq} AND seq <= ${items[items.length - 1].seq} ORDER BY seq`,
   );
   const bySeq = new Map(written.map((record) => [record.seq, record]));

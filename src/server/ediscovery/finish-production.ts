@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
+import { pgPool } from "../db/pg-pool";
 import { exportItemsAfter } from "./exports.queries";
 import { handled } from "./handled";
 import { installationPublicKey, signWithInstallationKey } from "../signing/installation-signing-key";
@@ -31,11 +32,11 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
   await manifest.write(manifestHeader());
   await loadfile.write(loadfileHeader());
   // The next page is asked for before this one's lines are built: the database and this thread overlap.
-  let nextPage = handled(exportItemsAfter(db(), row.id, 0, PAGE));
+  let nextPage = handled(exportItemsAfter(pgPool(), row.id, 0, PAGE));
   for (;;) {
     const items = await nextPage;
     if (items.length === 0) break;
-    nextPage = handled(exportItemsAfter(db(), row.id, items[items.length - 1].seq, PAGE));
+    nextPage = handled(exportItemsAfter(pgPool(), row.id, items[items.length - 1].seq, PAGE));
     // A page's lines go to each file in one write: a write per line cost more than building them.
     const manifestLines: string[] = [];
     const loadfileLines: string[] = [];

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
-import { db } from "../db/client";
+import { pgPool } from "../db/pg-pool";
 import { exportItemsAfter } from "./exports.queries";
 import { chunkDirectory, chunkFirstSeq, emlFile, exportDirectory, legacyEmlStoredFile, MBOX_FILE } from "./production-format";
 
@@ -74,7 +74,7 @@ async function addEmlEntries(zip: yazl.ZipFile, row: EdiscoveryExport, directory
   let current = -1;
   let after = 0;
   for (;;) {
-    const items = await exportItemsAfter(db(), row.id, after, PAGE);
+    const items = await exportItemsAfter(pgPool(), row.id, after, PAGE);
     if (items.length === 0) break;
     for (const item of items) {
       while (current + 1 < chunks.length && chunks[current + 1].firstSeq <= item.seq) {

@@ -6,6 +6,7 @@ import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
 import { config } from "../config/env";
 import { db, transaction } from "../db/client";
+import { pgPool } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
 import { snapshotExportItems } from "./export-snapshot";
 import {
@@ -74,13 +75,13 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
-    let nextItems = handled(exportItemsToWrite(db(), exportId, row.processedItems, batchSize));
+    let nextItems = handled(exportItemsToWrite(pgPool(), exportId, row.processedItems, batchSize));
     let recorded = Promise.resolve(true);
     // Records a batch once it is written and the record before it is in; false when the export is no longer this worker's.
     const record = async (batch: Promise<WrittenBatch>) => {
       const written = await batch;
       if (!(await recorded)) return false;
-      recorded = handled(recordExportBatch(db(), { exportId, workerId, ...written }));
+      recorded = handled(recordExportBatch(pgPool(), { exportId, workerId, ...written }));
       return true;
     };
     for (;;) {
@@ -94,7 +95,7 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
         if ((writing && !(await record(writing))) || !(await recorded)) return await abandon(exportId, directory);
         return await finishExport(row, directory);
       }
-      nextItems = handled(exportItemsToWrite(db(), exportId, items[items.length - 1].seq, batchSize));
+      nextItems = handled(exportItemsToWrite(pgPool(), exportId, items[items.length - 1].seq, batchSize));
       const previous: Promise<WrittenBatch> | null = writing;
       writing = handled(writeBatch(row, directory, items, writers, previous));
       if (previous && !(await record(previous))) {
