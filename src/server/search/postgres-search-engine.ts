@@ -59,8 +59,12 @@ export const TOTAL_SAMPLE = 400;
  * at a million emails the two meet at about ten thousand matches.
  */
 export const LISTED_MATCHES_LIMIT = 10_000;
-/** How many of the newest emails a walk reads at most before it lists instead, for a window (offset + limit) of this many. */
-const walkRowsFor = (window: number) => 5_000 + 50 * window;
+/**
+ * How many of the newest emails a walk reads at most before it lists instead, for a window (offset +
+ * limit) of this many: never more than 50,000 (about a second of tsvector reads), so a deep page of
+ * a sparse query is listed rather than walked into the statement timeout.
+ */
+const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
 /** The share of all emails (those with the highest bounds) a tier is first listed from (tierPage). */
 export const BOUND_SLICE_SHARE = 0.02;
 /** How long the bound of that share, read from the planner's statistics, is used before it is read again. */
