@@ -211,7 +211,6 @@ export class PostgresSearchEngine implements SearchEngine {
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
       tiers.push({
         matching: matching(rankedTerms.slice(0, length)),
-        requiresVector: true,
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
       });
@@ -287,7 +286,9 @@ export class PostgresSearchEngine implements SearchEngine {
     page: { offset: number; limit: number; countCandidates: boolean },
   ): Promise<{ rows: RankedRow[]; sliced: boolean }> {
     const multiplier = boundMultiplier(ranking, tier);
-    let minBound = multiplier !== null && multiplier > 0 && tier.requiresVector ? await this.boundSliceStart(client) : null;
+    // Every tier requires its first term, so no email without a tsvector (NULL bound) is in it and
+    // listing above a bound can miss none.
+    let minBound = multiplier !== null && multiplier > 0 ? await this.boundSliceStart(client) : null;
     // A first page (offset 0) is the best `limit` of the candidates listed: carried into the second
     // listing, which then lists only the band below the first one's bound.
     let above: { bound: number; rows: RankedRow[] } | null = null;
@@ -321,17 +322,19 @@ export class PostgresSearchEngine implements SearchEngine {
     limit: number,
     countLimit: number,
   ): Promise<SearchPage> {
-    const total = (found: number) =>
+    // `estimate`: the planner's estimate of the candidates (or matches), when already asked for.
+    const total = (found: number, estimate?: number) =>
       language.candidates
-        ? this.candidatesTotal(client, { matching: where, candidates: language.candidates }, found, countLimit)
-        : totalOf(client, where, countLimit);
+        ? this.candidatesTotal(client, { matching: where, candidates: language.candidates }, found, countLimit, estimate)
+        : totalOf(client, where, countLimit, estimate);
     if (limit === 0) return { hits: [], ...(await total(0)) };
     const { highlight } = language;
-    if ((await estimateMatches(client, language.candidates ?? where)) > this.listedMatchesLimit) {
+    const estimate = await estimateMatches(client, language.candidates ?? where);
+    if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(offset + limit);
       const rows = await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
       this.languagePages.walked += 1;
-      if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit)) };
+      if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
     }
     this.languagePages.listed += 1;
     const listed = await listedNewestPage(client, { where, offset, limit, highlight });
@@ -344,15 +347,17 @@ export class PostgresSearchEngine implements SearchEngine {
    * of the table's pages sized to hold about `totalSample` candidates (each page is sampled with
    * the same probability, so matches found / probability estimates the total without bias). The
    * planner cannot estimate positions: it takes a proximity for about as common as its words.
+   * `knownEstimate`: the planner's estimate of the candidates, when the caller has already asked for it.
    */
   private async candidatesTotal(
     client: SqlClient,
     tier: { matching: Sql; candidates: Sql },
     found: number,
     countLimit: number,
+    knownEstimate?: number,
   ): Promise<Total> {
     if (countLimit === Infinity) return totalOf(client, tier.matching, countLimit);
-    const estimatedCandidates = await estimateMatches(client, tier.candidates);
+    const estimatedCandidates = knownEstimate ?? (await estimateMatches(client, tier.candidates));
     if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, tier.matching, countLimit);
     const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
     const matched = await matchesInSample(client, tier.matching, percent);
@@ -388,11 +393,12 @@ const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet:
 /**
  * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,
  * the planner's estimate, which PostgreSQL derives from the index statistics without visiting the
- * matches (counting a frequent word's matches reads most of the table).
+ * matches (counting a frequent word's matches reads most of the table); `knownEstimate` is that
+ * estimate when the caller has already asked for it.
  */
-async function totalOf(client: SqlClient, where: Sql, countLimit: number): Promise<Total> {
+async function totalOf(client: SqlClient, where: Sql, countLimit: number, knownEstimate?: number): Promise<Total> {
   if (countLimit === Infinity) return { total: await countMatches(client, where), totalIsEstimate: false };
-  const estimate = await estimateMatches(client, where);
+  const estimate = knownEstimate ?? (await estimateMatches(client, where));
   if (estimate > ESTIMATE_FACTOR * countLimit) return { total: estimate, totalIsEstimate: true };
   const counted = await countMatchesUpTo(client, where, countLimit);
   if (counted <= countLimit) return { total: counted, totalIsEstimate: false };

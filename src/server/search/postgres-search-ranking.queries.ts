@@ -10,11 +10,6 @@ type Sql = Prisma.Sql;
  */
 export interface RankingTier {
   matching: Sql;
-  /**
-   * No email without a tsvector (NULL bound) can be in the tier, so it may be listed from the
-   * emails above a bound only (boundSlice in postgres-search-engine.ts).
-   */
-  requiresVector: boolean;
   excluded: Sql | null;
   /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
   undecided: Sql[];
