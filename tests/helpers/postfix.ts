@@ -77,13 +77,29 @@ async function masterCf(port: number): Promise<string> {
   return system.replace(/^smtp(\s+inet\s)/m, `${HOST}:${port}$1`);
 }
 
-async function countFiles(dir: string): Promise<number> {
-  if (!existsSync(dir)) return 0;
-  let count = 0;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    count += entry.isDirectory() ? await countFiles(path.join(dir, entry.name)) : 1;
+async function fileNames(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? fileNames(path.join(dir, entry.name)) : [entry.name])));
+  return nested.flat();
+}
+
+/**
+ * The queue IDs in the queue directories. qmgr moves a file between directories while they are read
+ * (a deferred message goes back to active every backoff), so one scan may see a message twice or not
+ * at all: names are deduplicated, and scans repeat until two in a row agree.
+ */
+async function queueIds(queueDir: string): Promise<Set<string>> {
+  const scan = async () =>
+    new Set((await Promise.all(["maildrop", "incoming", "active", "deferred"].map((name) => fileNames(path.join(queueDir, name))))).flat());
+  let previous = await scan();
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const current = await scan();
+    if (current.size === previous.size && [...current].every((id) => previous.has(id))) return current;
+    previous = current;
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return count;
+  throw new Error("the Postfix queue did not hold still for two scans in a row");
 }
 
 /** Whether an SMTP server on `port` sends its 220 greeting. */
@@ -117,11 +133,7 @@ export async function startPostfix(options: PostfixOptions): Promise<PostfixServ
     port,
     submit: (message) => sendSmtp({ port, ...message, tls: false }),
     flush: async () => void (await run("/usr/sbin/postqueue", ["-c", conf, "-f"])),
-    queued: async () =>
-      (await Promise.all(["incoming", "active", "deferred", "maildrop"].map((name) => countFiles(path.join(dir, "queue", name))))).reduce(
-        (a, b) => a + b,
-        0,
-      ),
+    queued: async () => (await queueIds(path.join(dir, "queue"))).size,
     log,
     stop: async () => {
       await postfix("stop").catch(() => undefined);
