@@ -26,6 +26,8 @@ export interface PostfixServer {
   flush(): Promise<void>;
   /** Messages still in the queue (incoming, active, deferred). */
   queued(): Promise<number>;
+  /** `postsuper -d ALL`: drops every queued message, so one failed test leaves nothing for the next. */
+  clear(): Promise<void>;
   log(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -134,6 +136,7 @@ export async function startPostfix(options: PostfixOptions): Promise<PostfixServ
     submit: (message) => sendSmtp({ port, ...message, tls: false }),
     flush: async () => void (await run("/usr/sbin/postqueue", ["-c", conf, "-f"])),
     queued: async () => (await queueIds(path.join(dir, "queue"))).size,
+    clear: async () => void (await run("/usr/sbin/postsuper", ["-c", conf, "-d", "ALL"])),
     log,
     stop: async () => {
       await postfix("stop").catch(() => undefined);

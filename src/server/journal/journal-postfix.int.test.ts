@@ -70,7 +70,10 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
     await postfix?.stop();
   });
   beforeEach(createSourceAndListener);
-  afterEach(stopListener);
+  afterEach(async () => {
+    await stopListener();
+    await postfix.clear();
+  });
 
   it("journals a message with several recipients, one of them Bcc, with its envelope", async () => {
     const raw = buildMessage({
@@ -136,7 +139,10 @@ describe.runIf(postfixAvailable())("split delivery from a real Postfix", () => {
     await postfix?.stop();
   });
   beforeEach(createSourceAndListener);
-  afterEach(stopListener);
+  afterEach(async () => {
+    await stopListener();
+    await postfix.clear();
+  });
 
   it("archives one email whose envelope holds the recipients of every transaction", async () => {
     const raw = buildMessage({
