@@ -325,7 +325,7 @@ export class PostgresSearchEngine implements SearchEngine {
     // `estimate`: the planner's estimate of the candidates (or matches), when already asked for.
     const total = (found: number, estimate?: number) =>
       language.candidates
-        ? this.candidatesTotal(client, { matching: where, candidates: language.candidates }, found, countLimit, estimate)
+        ? this.candidatesTotal(client, { where, candidates: language.candidates }, found, countLimit, estimate)
         : totalOf(client, where, countLimit, estimate);
     if (limit === 0) return { hits: [], ...(await total(0)) };
     const { highlight } = language;
@@ -342,8 +342,8 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * The size of a result set whose matches are found among candidates (phrases, proximity) and that
-   * listed no sample of them: counted when few enough; else estimated from the emails of a sample
+   * The size of a result set whose matches are found among candidates (phrases, proximity): counted
+   * when few enough; else estimated from the emails of a sample
    * of the table's pages sized to hold about `totalSample` candidates (each page is sampled with
    * the same probability, so matches found / probability estimates the total without bias). The
    * planner cannot estimate positions: it takes a proximity for about as common as its words.
@@ -351,16 +351,16 @@ export class PostgresSearchEngine implements SearchEngine {
    */
   private async candidatesTotal(
     client: SqlClient,
-    tier: { matching: Sql; candidates: Sql },
+    matches: { where: Sql; candidates: Sql },
     found: number,
     countLimit: number,
     knownEstimate?: number,
   ): Promise<Total> {
-    if (countLimit === Infinity) return totalOf(client, tier.matching, countLimit);
-    const estimatedCandidates = knownEstimate ?? (await estimateMatches(client, tier.candidates));
-    if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, tier.matching, countLimit);
+    if (countLimit === Infinity) return totalOf(client, matches.where, countLimit);
+    const estimatedCandidates = knownEstimate ?? (await estimateMatches(client, matches.candidates));
+    if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, matches.where, countLimit);
     const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
-    const matched = await matchesInSample(client, tier.matching, percent);
+    const matched = await matchesInSample(client, matches.where, percent);
     return { total: Math.max(found, Math.round((matched * 100) / percent)), totalIsEstimate: percent < 100 };
   }
 
