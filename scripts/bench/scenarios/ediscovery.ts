@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,6 +16,7 @@ import type { SearchQuery } from "../../../src/server/search/search-engine";
 import { searchEngine } from "../../../src/server/search/search-engine-factory";
 import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
 import type { Principal } from "../../../src/server/auth/principal";
+import { peakRssOf } from "../measured-process";
 import { benchPrincipal } from "./principal";
 
 type Filters = Record<string, unknown>;
@@ -50,7 +51,7 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
       runs[format] = !best || run.seconds < best.seconds ? { ...run, allSeconds } : { ...best, allSeconds };
     }
     // The exports' peak (both rounds), read before the last cp.
-    exportsPeakRssMb = Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync("/proc/self/status", "utf8"))?.[1] ?? 0) / 1024;
+    exportsPeakRssMb = peakRssOf(process.pid);
     cpSeconds.push(copyWithCp(blobs));
   }
   const baselineSeconds = Math.min(...cpSeconds);
