@@ -25,14 +25,46 @@ import { prepareDatabase } from "../src/server/system/prepare-database";
 import { log, progressBar, UsageError } from "./archive/cli-support";
 import { verifyExportZip } from "./verify-export.mjs";
 
-const USAGE = [
-  "usage: npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...",
-  "       npm run archive -- backup --to <dir> [--no-progress]",
-  "       npm run archive -- restore --from <dir> [--no-progress]",
-  "       npm run archive -- check [--no-progress]",
-  "       npm run archive -- restore-to-mailbox --export <export-id> --source <imap-source-name-or-id> [--folder <name>] [--no-progress]",
-  "       npm run archive -- verify-export <production.zip>",
-].join("\n");
+/** What `--help` prints, per command: the line of the usage, then what it does. */
+const COMMANDS = {
+  import: [
+    "npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...",
+    "Imports mbox files, .eml files, folders of them (recursively), zips and Outlook .pst files into a source;",
+    "--create makes an upload source of that name when none exists. Prints {imported, duplicates, failed} as JSON.",
+  ],
+  backup: [
+    "npm run archive -- backup --to <dir> [--no-progress]",
+    "Writes a consistent backup of the database and every blob to <dir> (docs/operations.md). Prints a JSON summary.",
+  ],
+  restore: [
+    "npm run archive -- restore --from <dir> [--no-progress]",
+    "Restores a backup into an empty installation (docs/operations.md). Prints a JSON summary.",
+  ],
+  check: [
+    "npm run archive -- check [--no-progress]",
+    "Checks every blob against its hash and the audit chain (docs/operations.md). Prints a JSON summary; exit 1 on a problem.",
+  ],
+  "restore-to-mailbox": [
+    "npm run archive -- restore-to-mailbox --export <export-id> --source <imap-source-name-or-id> [--folder <name>] [--no-progress]",
+    "Appends a case export's emails to a mailbox over IMAP (docs/journaling.md). Prints the restore run as JSON.",
+  ],
+  "verify-export": [
+    "npm run archive -- verify-export <production.zip>",
+    "Checks an eDiscovery production against this installation's export key; exit 0 when it verifies.",
+  ],
+} as const;
+type CommandName = keyof typeof COMMANDS;
+const USAGE = ["usage:", ...Object.values(COMMANDS).map(([line]) => `  ${line}`), "", "--help after a command explains it."].join("\n");
+
+/** `--help` anywhere: the named command's help, or every command's usage line; on stdout, exit 0. */
+function helpText(argv: string[]): string | null {
+  if (!argv.includes("--help") && !argv.includes("-h")) return null;
+  const command = argv.find((argument): argument is CommandName => Object.hasOwn(COMMANDS, argument));
+  if (!command) return USAGE;
+  const [line, ...description] = COMMANDS[command];
+  const progressNote = line.includes("--no-progress") ? ["", "--no-progress: no progress bar (one is drawn on a terminal only)."] : [];
+  return [`usage: ${line}`, "", ...description, ...progressNote].join("\n");
+}
 // stdout carries the summary alone: what libraries log (pst-extractor reports an item it cannot load) goes to stderr.
 const writeLine = (line: string) => process.stdout.write(`${line}\n`);
 console.log = console.error;
@@ -75,6 +107,11 @@ function verifyExport(zipPath: string | undefined): number {
 }
 
 async function main(): Promise<number> {
+  const help = helpText(process.argv.slice(2));
+  if (help !== null) {
+    writeLine(help);
+    return 0;
+  }
   if (process.argv[2] === "verify-export") return verifyExport(process.argv[3]);
   const options = parseCommandLine();
   if (options.command === "import") return runImport(options);
