@@ -1,6 +1,7 @@
 import { z, ZodError } from "zod";
 import { AppError, type FieldError } from "../errors/app-error";
 import { errorCodeTable } from "../errors/error-table";
+import { logInternalError } from "../errors/log-internal-error";
 
 /** The one REST error body; `errors` lists the fields of a 422, else null. */
 export const errorBodySchema = z.object({
@@ -29,7 +30,7 @@ export function errorResponse(error: unknown): Response {
   const appError = toAppError(error);
   const statusCode = errorCodeTable[appError.code].http;
   if (appError.code === "INTERNAL") {
-    console.error("[internal error]", appError.cause ?? appError);
+    logInternalError(appError.cause ?? appError);
   }
   const body: ErrorBody = {
     status: "error",

@@ -4,6 +4,7 @@ import { createTrpcContext } from "@/server/trpc/create-context";
 import { retryAfterHeader } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 import { uiSessionPrincipal } from "@/server/auth/session/session";
+import { logInternalError } from "@/server/errors/log-internal-error";
 
 // The UI's session cookie counts only on requests that prove they come from our pages (auth/session/session.ts);
 // bearer tokens and API keys are accepted as on REST.
@@ -15,6 +16,10 @@ const handler = (request: Request) =>
     maxBatchSize: TRPC_MAX_BATCH_SIZE,
     createContext: () => createTrpcContext({ headers: request.headers, sessionPrincipal: (ip) => uiSessionPrincipal(request.headers, ip) }),
     responseMeta: ({ errors }) => ({ headers: retryAfterHeader(errors) }),
+    // As REST's errorResponse() does: the caller gets "Internal server error", the log gets the cause.
+    onError: ({ error }) => {
+      if (error.code === "INTERNAL_SERVER_ERROR") logInternalError(error.cause ?? error);
+    },
   });
 
 export { handler as GET, handler as POST };
