@@ -173,7 +173,7 @@ test.describe.serial("compliance officer", () => {
     await page.getByLabel("Label to apply").selectOption({ label: "Seven years" });
     await page.getByRole("button", { name: "Apply label" }).click();
     await expect(page.getByTestId("retention-explanation")).toHaveText(
-      /Deleted on \d{4}-\d{2}-\d{2} by label "Seven years" \(2555 days\)\./,
+      /Will be deleted on \d{4}-\d{2}-\d{2} by label "Seven years" \(2555 days\)\./,
     );
   });
 
