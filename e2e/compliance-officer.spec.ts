@@ -129,6 +129,14 @@ test.describe.serial("compliance officer", () => {
     await expect(page.getByTestId("hold-Case Zeppelin")).toBeVisible();
     const bulk = page.getByRole("form", { name: "Bulk apply from a search" });
     await bulk.getByLabel("Hold").selectOption({ label: "Case Zeppelin" });
+    // Filters alone: the preview names each of them and warns about no clause (it read "Runs as (every email)" and "100%").
+    await bulk.getByLabel("From", { exact: true }).fill("alice@example.com");
+    await bulk.getByRole("button", { name: "Preview matches" }).click();
+    const filtered = bulk.getByRole("region", { name: "Query explanation" });
+    await expect(filtered.getByTestId("explain-filters")).toHaveText("from alice@example.com");
+    await expect(filtered).toContainText(/: \d+ of 3 emails you may read \(\d+ within the filters\)\./);
+    await expect(filtered.getByRole("alert")).toHaveCount(0);
+    await bulk.getByLabel("From", { exact: true }).fill("");
     // A query of the search language, explained before it is applied: each clause with its count, and a warning for the broad one.
     await bulk.getByLabel("Query").fill("subject:zeppelin from:@example.com -lunch");
     await bulk.getByRole("button", { name: "Preview matches" }).click();

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { formatNumber } from "@/lib/format";
+import { searchFilterText } from "@/lib/search-filter-text";
 import { useTRPC, type RouterInputs, type RouterOutputs } from "@/lib/trpc";
 
 type Explanation = RouterOutputs["search"]["explain"];
@@ -17,7 +18,8 @@ const countText = (count: number, estimate: boolean) => `${estimate ? "about " :
 function ClauseItem({ clause }: { clause: Clause }) {
   return (
     <li>
-      <code>{clause.text}</code> <span className="text-slate-600">· {countText(clause.count, clause.countIsEstimate)}</span>
+      <code>{clause.text || "(every email)"}</code>{" "}
+      <span className="text-slate-600">· {countText(clause.count, clause.countIsEstimate)}</span>
       {clause.children.length > 0 ? (
         <ul className="list-disc pl-5">
           {clause.children.map((child, index) => (
@@ -40,12 +42,29 @@ export function SearchExplanation({ explanation, searchQuery }: { explanation: E
   const exactExplanation = useQuery({ ...trpc.search.explain.queryOptions({ searchQuery, exactCounts: true }), enabled: exact });
   const shown = exact && exactExplanation.data ? exactExplanation.data : explanation;
   const estimated = (clause: Clause): boolean => clause.countIsEstimate || clause.children.some(estimated);
+  // Names for the source filter; a caller who may not list sources sees its id.
+  const sources = useQuery(trpc.sources.names.queryOptions());
+  const filters = searchFilterText(
+    searchQuery.filters as Record<string, unknown> | undefined,
+    (id) => sources.data?.find((source) => source.id === id)?.name,
+  );
   return (
     <section aria-label="Query explanation" className="space-y-1 rounded border border-slate-200 p-2 text-sm">
       <p>
         Runs as <code data-testid="explain-normalized">{shown.normalized || "(every email)"}</code>
-        {shown.matchingStrategyApplied ? ` with matching strategy ${shown.searchQuery.matchingStrategy}` : ", exactly as written"}:{" "}
-        {countText(shown.total, shown.totalIsEstimate)} of {formatNumber(shown.visibleEmails)} emails you may read.
+        {filters.length > 0 ? (
+          <>
+            {" "}
+            where <span data-testid="explain-filters">{filters.join(", ")}</span>
+          </>
+        ) : null}
+        {shown.normalized === ""
+          ? ""
+          : shown.matchingStrategyApplied
+            ? ` with matching strategy ${shown.searchQuery.matchingStrategy}`
+            : ", exactly as written"}
+        : {countText(shown.total, shown.totalIsEstimate)} of {formatNumber(shown.readableEmails)} emails you may read
+        {filters.length > 0 ? ` (${formatNumber(shown.visibleEmails)} within the filters)` : ""}.
       </p>
       <ul className="list-disc pl-5" aria-label="Clauses and their counts">
         <ClauseItem clause={shown.tree} />

@@ -9542,6 +9542,7 @@ export interface paths {
                         "application/json": {
                             matchingStrategyApplied: boolean;
                             normalized: string;
+                            readableEmails: number;
                             searchQuery: {
                                 [key: string]: unknown;
                             };

@@ -42,6 +42,7 @@ describe("POST /v1/search/explain", () => {
       matchingStrategyApplied: false,
       total: 12,
       visibleEmails: 20,
+      readableEmails: 20,
       tree: {
         type: "and",
         count: 12,
@@ -54,9 +55,23 @@ describe("POST /v1/search/explain", () => {
     expect(body.warnings).toEqual([expect.stringMatching(/^contract matches 16 of 20 emails \(80%\)/)]);
   });
 
+  it("with filters alone, warns about no clause and counts against everything the caller may read", async () => {
+    const body = (await explain({ query: "", filters: { userEmail: "alice@example.com" } })).body;
+    expect(body).toMatchObject({ normalized: "", total: 10, visibleEmails: 10, readableEmails: 20 });
+    // The filters choose the emails: there is no clause of the query that matches "100%" of anything.
+    expect(body.warnings).toEqual([]);
+    const restricted = (await explain({ query: "", filters: { hasAttachments: false } }, aliceOnly.token)).body;
+    expect(restricted).toMatchObject({ total: 10, visibleEmails: 10, readableEmails: 10, warnings: [] });
+  });
+
   it("counts only what the caller may read", async () => {
     const body = (await explain({ query: "contract OR acme" }, aliceOnly.token)).body;
-    expect(body).toMatchObject({ total: 10, visibleEmails: 10, tree: { type: "or", children: [{ count: 10 }, { count: 4 }] } });
+    expect(body).toMatchObject({
+      total: 10,
+      visibleEmails: 10,
+      readableEmails: 10,
+      tree: { type: "or", children: [{ count: 10 }, { count: 4 }] },
+    });
   });
 
   it("explains an operator-free query with its strategy: the terms' counts, and the set the strategy takes", async () => {

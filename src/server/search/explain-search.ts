@@ -36,6 +36,8 @@ export interface SearchExplanation {
   totalIsEstimate: boolean;
   /** Emails the caller may read that the filters allow: what "broad" is measured against. */
   visibleEmails: number;
+  /** Emails the caller may read, whatever the filters: the whole of what the query picks from. */
+  readableEmails: number;
   tree: ExplainedClause;
   warnings: string[];
 }
@@ -58,9 +60,9 @@ export async function explainSearch(options: {
   const scope = archiveScope(options.principal.ability, "read");
   const { query } = options;
   // An empty page: the engine counts the matches without ranking or snippets.
-  const count = async (text: string, matchingStrategy = query.matchingStrategy) => {
+  const count = async (text: string, matchingStrategy = query.matchingStrategy, filters = query.filters) => {
     const page = await engine.search({
-      query: { ...query, query: text, matchingStrategy },
+      query: { ...query, query: text, matchingStrategy, filters },
       scope,
       offset: 0,
       limit: 0,
@@ -71,8 +73,9 @@ export async function explainSearch(options: {
 
   const parsed = parseSearchQuery(query.query);
   // The whole archive unfiltered is the trigger-kept total (O(1)); counting a million rows would cost more than the query.
-  const unfiltered = scope === null && Object.values(query.filters).every((value) => value === undefined);
-  const visibleEmails = unfiltered ? await keptArchiveEmailCount() : (await count("")).count;
+  const filtered = Object.values(query.filters).some((value) => value !== undefined);
+  const readableEmails = scope === null ? await keptArchiveEmailCount() : (await count("", query.matchingStrategy, {})).count;
+  const visibleEmails = filtered ? (await count("")).count : readableEmails;
   let tree: ExplainedClause;
   if (parsed) {
     const explain = async (node: QueryNode): Promise<ExplainedClause> => {
@@ -93,7 +96,8 @@ export async function explainSearch(options: {
     for (const term of terms) children.push({ type: "term", text: term, ...(await count(term, "all")), children: [] });
     tree = { type: `terms (matchingStrategy ${query.matchingStrategy})`, text: query.query, ...(await count(query.query)), children };
   }
-  const warnings = broadClauses(tree, visibleEmails).map(
+  // An empty query has no clause of its own: what it brings in is what the filters allow, shown as such.
+  const warnings = (query.query === "" ? [] : broadClauses(tree, visibleEmails)).map(
     (clause) =>
       `${clause.text} matches ${clause.countIsEstimate ? "about " : ""}${clause.count} of ${visibleEmails} emails (${Math.round((100 * clause.count) / visibleEmails)}%): it may bring in far more than intended`,
   );
@@ -111,6 +115,7 @@ export async function explainSearch(options: {
     total: tree.count,
     totalIsEstimate: tree.countIsEstimate,
     visibleEmails,
+    readableEmails,
     tree,
     warnings,
   };

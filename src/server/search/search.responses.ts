@@ -42,6 +42,7 @@ export const searchExplanationResponse = z.object({
   total: count,
   totalIsEstimate: z.boolean(),
   visibleEmails: count,
+  readableEmails: count,
   tree: explainedClause,
   warnings: z.array(z.string()),
 });
