@@ -71,6 +71,10 @@ test.describe.serial("compliance officer", () => {
     const results = page.getByRole("region", { name: "Results" });
     await expect(results.getByText("1 email")).toBeVisible();
     await expect(results.getByRole("link", { name: "Zeppelin procurement plan" })).toBeVisible();
+    // Recipients and the archived mailbox are separate columns (the list used to show "sender → mailbox").
+    const zeppelin = results.getByRole("row").filter({ hasText: "Zeppelin procurement plan" });
+    await expect(zeppelin.getByTestId("result-recipients")).toHaveText("Bob <bob@example.com>");
+    await expect(zeppelin.getByTestId("result-mailbox")).toHaveText("bob@example.com");
     await expect(results.locator("mark").first()).toHaveText(/zeppelin/i);
     await page.screenshot({ path: "docs/screenshots/emails.png", fullPage: true });
     // The query language in the same box: fields and negation, evaluated exactly as written.
@@ -177,6 +181,7 @@ test.describe.serial("compliance officer", () => {
     await signIn(page, ADMIN);
     await page.goto("/emails?query=lunch");
     await page.getByRole("link", { name: "Lunch on Friday" }).click();
+    await expect(page.getByTestId("recipients-to")).toHaveText("Bob <bob@example.com>");
     await expect(page.getByTestId("retention-explanation")).toHaveText("Kept forever: no label or retention policy applies.");
     await page.getByLabel("Label to apply").selectOption({ label: "Seven years" });
     await page.getByRole("button", { name: "Apply label" }).click();

@@ -6163,7 +6163,9 @@ export interface paths {
                                 sizeBytes: number;
                                 storagePath: string;
                             }[];
+                            bcc: string[] | null;
                             bodyText: string;
+                            cc: string[] | null;
                             envelope: {
                                 bcc: string[];
                                 from: string;

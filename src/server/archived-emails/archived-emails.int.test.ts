@@ -104,6 +104,29 @@ describe("listing a source's emails", () => {
 });
 
 describe("one archived email", () => {
+  it("tells its To, Cc and Bcc recipients apart", async () => {
+    const admin = await setupAdmin();
+    await archive(admin.token, [
+      {
+        raw: buildMessage({
+          subject: "Kinds",
+          to: ["Bob <bob@example.com>"],
+          cc: ["Carol <Carol@Example.com>"],
+          bcc: ["dave@example.com"],
+        }),
+      },
+    ]);
+    const email = await emailBySubject("Kinds");
+    const response = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.recipients.map((recipient: { email: string }) => recipient.email)).toEqual([
+      "bob@example.com",
+      "Carol@Example.com",
+      "dave@example.com",
+    ]);
+    expect(response.body).toMatchObject({ cc: ["carol@example.com"], bcc: ["dave@example.com"] });
+  });
+
   it("has its attachments, its thread ordered by sentAt, isOnLegalHold, and a READ audit entry", async () => {
     const admin = await setupAdmin();
     await archive(admin.token, [

@@ -112,6 +112,9 @@ export interface EmailDetailRow extends SummaryRow, EmailScopeFields {
   envelopeFrom: string | null;
   envelopeRecipients: string[];
   bcc: string[];
+  /** The Cc and Bcc addresses (lower-cased); null until the worker has read them for mail archived before they were kept. */
+  ccEmails: string[] | null;
+  bccEmails: string[] | null;
   sentAtFallback: string | null;
   attachments: { id: string; filename: string; mimeType: string; sizeBytes: number; storagePath: string }[];
   /** sentAt in epoch milliseconds (json has no timestamp type). */
@@ -133,6 +136,7 @@ export function selectEmailDetail(
       SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
         e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
         ARRAY(SELECT r->>'email' FROM jsonb_array_elements(e.recipients) r WHERE r->'bcc' = 'true'::jsonb) AS bcc,
+        e.cc_emails AS "ccEmails", e.bcc_emails AS "bccEmails",
         (SELECT coalesce(json_agg(json_build_object(
                   'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
                 ) ORDER BY a.id), '[]'::json)

@@ -30,6 +30,8 @@ export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
   bodyText: z.string(),
   sentAtFallback: z.enum(["missing", "unparseable", "future", "no-headers"]).nullable(),
   envelope: z.object({ from: z.string(), recipients: z.array(z.string()), bcc: z.array(z.string()) }).nullable(),
+  cc: z.array(z.string()).nullable(),
+  bcc: z.array(z.string()).nullable(),
 });
 
 export const archivedEmailPageResponse = z.object({

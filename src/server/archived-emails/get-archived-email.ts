@@ -33,6 +33,13 @@ export interface ArchivedEmailDetail extends ArchivedEmailSummary {
    * recipients only the envelope names (Bcc); null for mail from other sources.
    */
   envelope: { from: string; recipients: string[]; bcc: string[] } | null;
+  /**
+   * Addition: which of `recipients` were Cc and Bcc (lower-cased addresses; Bcc includes envelope
+   * recipients the headers do not name), so a reader sees To, Cc and Bcc apart; null for mail
+   * archived before the kinds were kept, until the worker has read them from the stored message.
+   */
+  cc: string[] | null;
+  bcc: string[] | null;
 }
 
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
@@ -65,5 +72,7 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
     bodyText: email.bodyText,
     sentAtFallback: email.sentAtFallback as ArchivedEmailDetail["sentAtFallback"],
     envelope: email.envelopeFrom === null ? null : { from: email.envelopeFrom, recipients: email.envelopeRecipients, bcc: email.bcc },
+    cc: email.ccEmails,
+    bcc: email.bccEmails,
   };
 }

@@ -7,6 +7,7 @@ import { Suspense, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
+import { recipientSummary } from "@/lib/recipient-rows";
 import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
 import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
@@ -119,21 +120,39 @@ function EmailSearch() {
               </>
             )}
           </p>
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
-            {results.data.items.map((email) => (
-              <li key={email.id} className="p-3">
-                <Link href={`/emails/${email.id}`} className="link font-medium">
-                  {email.subject || "(no subject)"}
-                </Link>
-                {email.isOnLegalHold && <span className="badge ml-2 bg-amber-100 text-amber-900">On hold</span>}
-                <p className="text-xs text-slate-600">
-                  {email.senderName || email.senderEmail} → {email.userEmail} · {formatDateTime(email.sentAt)}
-                </p>
-                {/* The snippet is HTML-escaped by the server; only <mark> is added. */}
-                <p className="text-sm" dangerouslySetInnerHTML={{ __html: email.snippet }} />
-              </li>
-            ))}
-          </ul>
+          <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+            <thead className="text-left text-xs text-slate-600">
+              <tr>
+                <th className="p-2">Subject</th>
+                <th className="p-2">From</th>
+                <th className="p-2">To</th>
+                <th className="p-2">Mailbox</th>
+                <th className="p-2">Sent</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {results.data.items.map((email) => (
+                <tr key={email.id} className="align-top">
+                  <td className="p-2">
+                    <Link href={`/emails/${email.id}`} className="link font-medium">
+                      {email.subject || "(no subject)"}
+                    </Link>
+                    {email.isOnLegalHold && <span className="badge ml-2 bg-amber-100 text-amber-900">On hold</span>}
+                    {/* The snippet is HTML-escaped by the server; only <mark> is added. */}
+                    <p className="text-slate-700" dangerouslySetInnerHTML={{ __html: email.snippet }} />
+                  </td>
+                  <td className="p-2">{email.senderName || email.senderEmail}</td>
+                  <td className="p-2" data-testid="result-recipients">
+                    {recipientSummary(email.recipients)}
+                  </td>
+                  <td className="p-2" data-testid="result-mailbox">
+                    {email.userEmail}
+                  </td>
+                  <td className="whitespace-nowrap p-2">{formatDateTime(email.sentAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
           {can.restoreArchive && results.data.total > 0 && (
             <BulkRestoreForm selection={{ searchQuery: { query: input.query ?? "", filters, matchingStrategy: input.matchingStrategy } }} />
           )}

@@ -2,13 +2,14 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useParams, useRouter } from "next/navigation";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDateTime } from "@/lib/format";
+import { recipientRows, recipientText } from "@/lib/recipient-rows";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
 import { RestoreForm } from "../restore-form";
@@ -42,6 +43,7 @@ export default function EmailPage() {
   if (email.error) return <ErrorNotice error={email.error} />;
   if (!email.data) return <Skeleton lines={8} />;
   const data = email.data;
+  const recipients = recipientRows(data.recipients, data.cc, data.bcc);
   return (
     <article className="space-y-4">
       <header className="card space-y-1">
@@ -50,10 +52,14 @@ export default function EmailPage() {
         <dl className="grid grid-cols-[8rem_1fr] gap-x-2 text-sm">
           <dt className="text-slate-600">From</dt>
           <dd>{data.senderName ? `${data.senderName} <${data.senderEmail}>` : data.senderEmail}</dd>
-          <dt className="text-slate-600">To</dt>
-          <dd>
-            {data.recipients.map((recipient) => (recipient.name ? `${recipient.name} <${recipient.email}>` : recipient.email)).join(", ")}
-          </dd>
+          {(["to", "cc", "bcc"] as const).map((kind) =>
+            kind === "to" || recipients[kind].length > 0 ? (
+              <Fragment key={kind}>
+                <dt className="text-slate-600">{{ to: "To", cc: "Cc", bcc: "Bcc" }[kind]}</dt>
+                <dd data-testid={`recipients-${kind}`}>{recipients[kind].map(recipientText).join(", ") || "—"}</dd>
+              </Fragment>
+            ) : null,
+          )}
           {data.envelope && (
             <>
               <dt className="text-slate-600">Envelope from</dt>
@@ -62,7 +68,7 @@ export default function EmailPage() {
               <dd data-testid="envelope-recipients">{data.envelope.recipients.join(", ")}</dd>
               {data.envelope.bcc.length > 0 && (
                 <>
-                  <dt className="text-slate-600">Bcc</dt>
+                  <dt className="text-slate-600">Bcc (envelope only)</dt>
                   <dd data-testid="envelope-bcc">{data.envelope.bcc.join(", ")}</dd>
                 </>
               )}
