@@ -29,7 +29,13 @@ const SHORTCUTS = [
  * One query box (name `query`) with its syntax help, the fields and operators it uses highlighted,
  * and shortcuts that write a filter into the query as a clause (docs/search.md, "Query language").
  */
-export function QueryBox(props: { defaultValue: string; label: string; sources?: { id: string; name: string }[] }) {
+export function QueryBox(props: {
+  defaultValue: string;
+  label: string;
+  sources?: { id: string; name: string }[];
+  /** What the server said of this query, e.g. "at character 9: expected a word after AND", shown under the box. */
+  problem?: string;
+}) {
   const [query, setQuery] = useState(props.defaultValue);
   const [kind, setKind] = useState<(typeof SHORTCUTS)[number]["kind"]>("from");
   const [value, setValue] = useState("");
@@ -58,9 +64,15 @@ export function QueryBox(props: { defaultValue: string; label: string; sources?:
           onChange={(event) => setQuery(event.target.value)}
           className="input font-mono"
           placeholder='e.g. quarterly "board minutes" from:@acme.com sent:>=2024-01-01'
-          aria-describedby="search-query-help"
+          aria-describedby={props.problem ? "search-query-problem search-query-help" : "search-query-help"}
+          aria-invalid={props.problem ? true : undefined}
         />
       </label>
+      {props.problem ? (
+        <p id="search-query-problem" role="alert" data-testid="query-problem" className="text-sm text-red-700">
+          This query cannot run: {props.problem}
+        </p>
+      ) : null}
       {tokens.length > 0 && (
         <p className="flex flex-wrap gap-1 text-xs" aria-label="The query as read">
           {tokens.map((token, index) => (

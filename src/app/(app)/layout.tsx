@@ -5,6 +5,7 @@ import { uiCapabilities } from "@/server/auth/session/ui-capabilities";
 import { pagePrincipal } from "@/server/auth/session/ui-session";
 import { AppNav } from "./app-nav";
 import { MfaEnrolmentGate } from "./mfa-enrolment-gate";
+import { SectionGate } from "./section-gate";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +19,9 @@ export default async function AppLayout({ children }: { children: ReactNode }) {
       <div className="flex min-h-screen flex-col md:flex-row">
         <AppNav />
         <main className="min-w-0 flex-1 p-4 md:p-8">
-          <MfaEnrolmentGate>{children}</MfaEnrolmentGate>
+          <MfaEnrolmentGate>
+            <SectionGate>{children}</SectionGate>
+          </MfaEnrolmentGate>
         </main>
       </div>
     </CapabilitiesProvider>

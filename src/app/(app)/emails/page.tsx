@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/skeleton";
 import { formatDateTime } from "@/lib/format";
 import { recipientSummary } from "@/lib/recipient-rows";
 import { useCapabilities } from "@/lib/capabilities";
-import { useTRPC } from "@/lib/trpc";
+import { fieldErrorsOf, useTRPC } from "@/lib/trpc";
 import { SEARCH_MAX_RESULT_WINDOW } from "@/server/search/search.schemas";
 import { BulkRestoreForm } from "./restore-form";
 import { QueryBox } from "@/components/query-box";
@@ -82,6 +82,8 @@ function EmailSearch() {
     router.push(`${pathname}?${next.toString()}`);
   };
 
+  // A query the language refuses is explained under the box, in the server's words, not as a failure.
+  const queryProblem = fieldErrorsOf(results.error).query;
   return (
     <div className="space-y-4">
       <h1 className="page-title">Emails</h1>
@@ -91,6 +93,7 @@ function EmailSearch() {
             label="Words and fields"
             defaultValue={[input.query ?? "", ...filtersAsClauses(filters)].filter(Boolean).join(" ")}
             sources={sources.data}
+            problem={queryProblem}
           />
         </div>
         <label className="text-sm">
@@ -105,7 +108,7 @@ function EmailSearch() {
           <SubmitButton className="btn btn-primary">Search</SubmitButton>
         </div>
       </form>
-      {results.error && <ErrorNotice error={results.error} />}
+      {results.error && !queryProblem && <ErrorNotice error={results.error} />}
       {results.isLoading && <Skeleton lines={5} />}
       {results.data && (
         <section aria-label="Results">

@@ -1,0 +1,34 @@
+import type { Capabilities } from "@/lib/capabilities";
+
+export interface AppSection {
+  href: string;
+  label: string;
+  visible: (can: Capabilities) => boolean;
+}
+
+/**
+ * The signed-in sections, in navigation order, with who may open each: the navigation lists the
+ * visible ones, and SectionGate answers "Not allowed" on any page of the others (the server refuses
+ * their requests anyway; the page must not show its forms and a failure instead).
+ */
+export const APP_SECTIONS: AppSection[] = [
+  { href: "/dashboard", label: "Dashboard", visible: (can) => can.readArchive },
+  { href: "/emails", label: "Emails", visible: (can) => can.readArchive },
+  { href: "/holds", label: "Legal holds", visible: (can) => can.manageAll && can.legalHolds },
+  { href: "/cases", label: "Cases", visible: (can) => can.readEdiscovery },
+  { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
+  { href: "/retention", label: "Retention", visible: (can) => can.manageAll && can.retention },
+  { href: "/dispositions", label: "Disposition review", visible: (can) => can.retention },
+  { href: "/sources", label: "Ingestion sources", visible: (can) => can.manageIngestion },
+  { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
+  { href: "/admin/roles", label: "Roles", visible: (can) => can.readUsers },
+  { href: "/admin/api-keys", label: "API keys", visible: () => true },
+  { href: "/admin/two-factor", label: "Two-factor", visible: () => true },
+  { href: "/admin/settings", label: "Settings", visible: (can) => can.manageAll },
+  { href: "/admin/license", label: "License", visible: () => true },
+];
+
+/** The section a path belongs to (its own page or one below it), or undefined. */
+export function sectionOf(pathname: string): AppSection | undefined {
+  return APP_SECTIONS.find((section) => pathname === section.href || pathname.startsWith(`${section.href}/`));
+}
