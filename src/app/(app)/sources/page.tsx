@@ -36,7 +36,8 @@ function uploadFile(
 ): Promise<{ imported: number; duplicates: number; failed: { index: number; reason: string }[] }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open("POST", `/api/ui/sources/${sourceId}/import?userEmail=${encodeURIComponent(userEmail)}`);
+    // Without a mailbox the source's default mailbox applies (the server answers 422 when it has none).
+    request.open("POST", `/api/ui/sources/${sourceId}/import${userEmail ? `?userEmail=${encodeURIComponent(userEmail)}` : ""}`);
     request.setRequestHeader("content-type", contentTypeOf(file));
     for (const [name, value] of Object.entries(UI_HEADERS)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
@@ -64,12 +65,17 @@ export default function SourcesPage() {
   const journalListener = useQuery(trpc.sources.journalListener.queryOptions());
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<string>("");
+  const [failures, setFailures] = useState<{ index: number; reason: string }[]>([]);
+  const [uploadSourceId, setUploadSourceId] = useState("");
   const create = useMutation(
     trpc.sources.create.mutationOptions({
-      onSuccess: () => invalidate(trpc.sources.pathFilter()),
+      onSuccess: (source) => (toast(`Source "${source.name}" created`, "success"), invalidate(trpc.sources.pathFilter())),
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
+  /** Creates the source of a form; the form is cleared once the server has accepted it (kept on an error, to correct). */
+  const createFrom = (form: HTMLFormElement, input: Parameters<typeof create.mutate>[0]) =>
+    create.mutate(input, { onSuccess: () => form.reset() });
   const sync = useMutation(
     trpc.sources.sync.mutationOptions({
       onSuccess: (answer) => (toast(answer.message, "success"), setWatchSyncUntil(Date.now() + SYNC_WATCH_MS)),
@@ -77,10 +83,14 @@ export default function SourcesPage() {
     }),
   );
 
+  const uploadSources = sources.data?.filter((source) => source.provider === "upload") ?? [];
+  const uploadSource = uploadSources.find((source) => source.id === uploadSourceId) ?? uploadSources[0];
+  const defaultMailbox = typeof uploadSource?.config.userEmail === "string" ? uploadSource.config.userEmail : "";
+
   function createUpload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    create.mutate({ name: form.name, provider: "upload", config: form.userEmail ? { userEmail: form.userEmail } : {} });
+    createFrom(event.currentTarget, { name: form.name, provider: "upload", config: form.userEmail ? { userEmail: form.userEmail } : {} });
   }
 
   function createImap(event: FormEvent<HTMLFormElement>) {
@@ -90,7 +100,7 @@ export default function SourcesPage() {
       .split(/[\n,]/)
       .map((mailbox) => mailbox.trim())
       .filter(Boolean);
-    create.mutate({
+    createFrom(event.currentTarget, {
       name: form.name,
       provider: "imap",
       config: {
@@ -108,7 +118,7 @@ export default function SourcesPage() {
   function createJournal(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    create.mutate({ name: form.name, provider: "smtp-journal", config: journalConfigFrom(form) });
+    createFrom(event.currentTarget, { name: form.name, provider: "smtp-journal", config: journalConfigFrom(form) });
   }
 
   async function upload(event: FormEvent<HTMLFormElement>) {
@@ -118,9 +128,11 @@ export default function SourcesPage() {
     if (!file || file.size === 0) return;
     setProgress(0);
     setSummary("");
+    setFailures([]);
     try {
-      const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail")), file, setProgress);
+      const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail") ?? "").trim(), file, setProgress);
       setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
+      setFailures(result.failed);
       // New mail changes the sources' counts, the dashboard and every search.
       await invalidate(trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter());
     } catch (error) {
@@ -188,21 +200,32 @@ export default function SourcesPage() {
           <h2 className="font-medium">Upload mbox, .eml or zip</h2>
           <label className="block text-sm">
             Source
-            <select name="sourceId" className="input">
-              {sources.data
-                ?.filter((source) => source.provider === "upload")
-                .map((source) => (
-                  <option key={source.id} value={source.id}>
-                    {source.name}
-                  </option>
-                ))}
+            <select
+              name="sourceId"
+              className="input"
+              value={uploadSource?.id ?? ""}
+              onChange={(event) => setUploadSourceId(event.target.value)}
+            >
+              {uploadSources.map((source) => (
+                <option key={source.id} value={source.id}>
+                  {source.name}
+                </option>
+              ))}
             </select>
           </label>
           <label className="block text-sm">
-            Mailbox <input name="userEmail" type="email" className="input" required />
+            Mailbox{defaultMailbox ? " (optional)" : ""}{" "}
+            <input
+              name="userEmail"
+              type="email"
+              className="input"
+              required={!defaultMailbox}
+              placeholder={defaultMailbox ? `default: ${defaultMailbox}` : undefined}
+              key={uploadSource?.id}
+            />
           </label>
           <label className="block text-sm">
-            File <input name="file" type="file" accept=".mbox,.eml,.zip" className="block text-sm" required />
+            File (mbox with or without an extension, .eml or .zip) <input name="file" type="file" className="block text-sm" required />
           </label>
           <SubmitButton className="btn btn-primary" disabled={progress !== null}>
             Upload
@@ -212,6 +235,15 @@ export default function SourcesPage() {
             <p role="status" className="text-sm">
               {summary}
             </p>
+          )}
+          {failures.length > 0 && (
+            <ul aria-label="Items that failed" className="list-disc pl-5 text-xs text-red-800">
+              {failures.map((failure) => (
+                <li key={failure.index}>
+                  Item {failure.index + 1}: {failure.reason}
+                </li>
+              ))}
+            </ul>
           )}
         </form>
         <form onSubmit={createUpload} className="card space-y-2" aria-label="New upload source">
