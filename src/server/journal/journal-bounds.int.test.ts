@@ -2,7 +2,7 @@ import { stat, readdir } from "node:fs/promises";
 import { connect, type Socket } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
