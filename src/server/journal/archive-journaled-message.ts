@@ -86,7 +86,7 @@ async function prepareOne(
  * report from anyone else included, is archived as received with its SMTP envelope.
  */
 async function prepareJournaledMessage(message: JournaledMessage): Promise<PreparedMessage[]> {
-  const unwrapped = message.source.exchangeReports && message.trustedBy ? await unwrapJournalReport(message.raw) : null;
+  const unwrapped = await unwrapJournalReport(message.raw, { source: message.source, trusted: message.trustedBy !== undefined });
   if (!unwrapped) return [await prepareOne(message.source, message)];
   const reportHash = createHash("sha256").update(message.raw).digest("hex");
   const original = await prepareOne(message.source, { ...unwrapped, tags: [`journal-report:${reportHash}`] });
