@@ -10,6 +10,8 @@ export interface SmtpResult {
 
 export interface SendOptions {
   port: number;
+  /** The listener's address (default 127.0.0.1); the host's own non-loopback address makes the client an outside one. */
+  host?: string;
   from: string;
   to: string[];
   raw: Buffer;
@@ -27,7 +29,7 @@ const failed = (error: { responseCode?: number; response?: string; message: stri
 /** Delivers one message over a fresh connection and reports the server's answer (never throws for an SMTP refusal). */
 export async function sendSmtp(options: SendOptions): Promise<SmtpResult> {
   const connection = new SMTPConnection({
-    host: "127.0.0.1",
+    host: options.host ?? "127.0.0.1",
     port: options.port,
     ignoreTLS: options.tls === false,
     tls: { rejectUnauthorized: false },
@@ -97,8 +99,8 @@ export function dataSection(raw: Buffer): Buffer {
  * nodemailer's SMTPConnection, which the other helpers use, spent a tenth of the journal
  * benchmark's process CPU on its own (docs/journaling.md), which a real MTA spends on its own host.
  */
-export async function openSmtpSession(options: { port: number }): Promise<SmtpSession> {
-  const socket = connect({ host: "127.0.0.1", port: options.port });
+export async function openSmtpSession(options: { port: number; host?: string }): Promise<SmtpSession> {
+  const socket = connect({ host: options.host ?? "127.0.0.1", port: options.port });
   socket.setNoDelay(true);
   socket.setTimeout(30_000, () => socket.destroy(new Error("SMTP socket timed out")));
   let buffered = "";

@@ -1,12 +1,17 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataDir } from "../../src/server/config/env";
 import { db } from "../../src/server/db/client";
+import { startJournalListener, type JournalListener } from "../../src/server/journal/journal-listener";
+import { journalTlsCredentials } from "../../src/server/journal/journal-tls";
+import { blobStore } from "../../src/server/storage/blob-store-factory";
 import { setupAdmin } from "../helpers/auth";
+import { buildJournalReport } from "../helpers/journal-report";
 import { buildMessage, mboxOf, zipOf } from "../helpers/mail";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
+import { sendSmtp } from "../helpers/smtp-client";
 
 useEmptyDatabasePerTest();
 
@@ -88,4 +93,72 @@ describe("hostile mail is archived or refused message by message, and nothing la
     const stored = entries.filter((entry) => String(entry).startsWith("storage/sha256/") && String(entry).split("/").length === 5);
     for (const entry of stored) expect(path.basename(String(entry))).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);
+});
+
+describe("a forged Exchange journal report (issue 34, item 3)", () => {
+  let listener: JournalListener;
+  beforeAll(async () => {
+    listener = await startJournalListener({
+      host: "127.0.0.1",
+      port: 0,
+      maxBytes: 1_000_000,
+      tls: await journalTlsCredentials(),
+      sourcesMaxAgeMs: 0,
+    });
+  });
+  afterAll(async () => listener.close());
+
+  /** An outsider's message dressed as a Microsoft 365 journal report: a forged CEO mail of 2019 to chosen people. */
+  const forgedReport = () => {
+    const forged = buildMessage({
+      from: "CEO <ceo@corp.test>",
+      to: ["alice@corp.test"],
+      subject: "Approved: wire the funds",
+      date: "Mon, 14 Jan 2019 09:00:00 +0000",
+      messageId: "forged@corp.test",
+    });
+    const report = buildJournalReport({
+      original: forged,
+      sender: "ceo@corp.test",
+      subject: "Approved: wire the funds",
+      messageId: "forged@corp.test",
+      journalAddress: "journal@archive.test",
+      recipients: [{ type: "To", address: "alice@corp.test" }],
+    });
+    return Buffer.from(report.toString("latin1").replace("X-MS-Exchange-Organization-Journal-Report: ", "X-MS-Journal-Report: "), "latin1");
+  };
+
+  async function expectArchivedAsReceived(report: Buffer) {
+    const archived = await db().archivedEmail.findMany();
+    expect(archived).toHaveLength(1);
+    expect(await blobStore().get(archived[0].storagePath)).toEqual(report);
+    expect(archived[0]).toMatchObject({ messageIdHeader: "journal-report-forged@corp.test", envelopeFrom: "outsider@evil.example" });
+    expect(await db().archivedEmail.count({ where: { messageIdHeader: "forged@corp.test" } })).toBe(0);
+  }
+
+  it("from a client the source does not trust (the loopback default, no AUTH) is archived as received, never unwrapped", async () => {
+    const admin = await setupAdmin();
+    const config = { recipientAddress: "journal@archive.test", internalDomains: ["corp.test"], exchangeReports: true };
+    expect(
+      (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Exchange", provider: "smtp-journal", config } }))
+        .status,
+    ).toBe(201);
+    const report = forgedReport();
+    const sent = await sendSmtp({ port: listener.port, from: "outsider@evil.example", to: ["journal@archive.test"], raw: report });
+    expect(sent.code).toBe(250);
+    await expectArchivedAsReceived(report);
+  });
+
+  it("relayed by a trusted Postfix to a source that is no Exchange journaling source is archived as received", async () => {
+    const admin = await setupAdmin();
+    const config = { recipientAddress: "journal@archive.test", internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] };
+    expect(
+      (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Postfix", provider: "smtp-journal", config } }))
+        .status,
+    ).toBe(201);
+    const report = forgedReport();
+    const sent = await sendSmtp({ port: listener.port, from: "outsider@evil.example", to: ["journal@archive.test"], raw: report });
+    expect(sent.code).toBe(250);
+    await expectArchivedAsReceived(report);
+  });
 });

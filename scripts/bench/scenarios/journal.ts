@@ -96,7 +96,7 @@ export async function journalScenario(params: { messages: number; connections: n
     input: {
       name: "Bench journal",
       provider: "smtp-journal",
-      config: { recipientAddress: JOURNAL, internalDomains: ["bench.example"], requireTls: false },
+      config: { recipientAddress: JOURNAL, internalDomains: ["bench.example"], requireTls: false, exchangeReports: false },
     },
   });
   const listener = await startJournalListener({
@@ -104,6 +104,9 @@ export async function journalScenario(params: { messages: number; connections: n
     port: 0,
     maxBytes: 50 * 1024 * 1024,
     tls: await journalTlsCredentials(),
+    // Every bench connection comes from 127.0.0.1: the per-client bound would refuse past 20.
+    maxConnectionsPerClient: params.connections,
+    maxConnections: Math.max(100, params.connections),
   });
   const latencies: number[] = [];
   let failed = 0;

@@ -8037,6 +8037,8 @@ export interface paths {
                     } | {
                         config: {
                             allowedClients?: string[];
+                            /** @default false */
+                            exchangeReports?: boolean;
                             internalDomains: string[];
                             password?: string;
                             recipientAddress?: string;

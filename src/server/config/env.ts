@@ -116,6 +116,15 @@ export const config = {
   get journalSmtpMaxBytes() {
     return intFromEnv("JOURNAL_SMTP_MAX_BYTES", 50 * 1024 * 1024);
   },
+  /** The listener's bounds (docs/journaling.md, "Bounds"): connections in all and per client address, the spool threshold, AUTH failures. */
+  get journalSmtpLimits() {
+    return {
+      maxConnections: Math.max(1, intFromEnv("JOURNAL_SMTP_MAX_CONNECTIONS", 100)),
+      maxConnectionsPerClient: Math.max(1, intFromEnv("JOURNAL_SMTP_MAX_CONNECTIONS_PER_CLIENT", 20)),
+      spoolBytes: Math.max(0, intFromEnv("JOURNAL_SMTP_SPOOL_BYTES", 1024 * 1024)),
+      authMaxFailures: Math.max(1, intFromEnv("JOURNAL_SMTP_AUTH_MAX_FAILURES", 5)),
+    };
+  },
   /** Blobs cannot be overwritten or deleted before their retain-until date (docs/retention.md "Immutable storage"). */
   get storageImmutable() {
     return flagFromEnv("STORAGE_IMMUTABLE");

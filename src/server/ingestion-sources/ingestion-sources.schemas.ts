@@ -47,13 +47,22 @@ const clientCidr = z
   .trim()
   .refine((value) => parseCidr(value) !== null, "allowedClients must be IP addresses or CIDR ranges like 10.0.0.0/8");
 
+/** SMTP AUTH is the journal source's only guard against any client that reaches the port: no short secrets. */
+export const JOURNAL_PASSWORD_MIN_LENGTH = 12;
+
 const journalFields = {
   recipientAddress: mailboxAddress.optional(),
   internalDomains: z.array(domainName).min(1, "internalDomains needs at least one domain").max(1000),
   allowedClients: z.array(clientCidr).max(1000).optional(),
   requireTls: z.boolean().default(false),
+  /** Exchange / Microsoft 365 envelope journal reports from trusted clients are unwrapped (docs/journaling.md). */
+  exchangeReports: z.boolean().default(false),
   username: z.string().min(1).max(320).optional(),
-  password: z.string().min(1).max(1024).optional(),
+  password: z
+    .string()
+    .min(JOURNAL_PASSWORD_MIN_LENGTH, `password must be at least ${JOURNAL_PASSWORD_MIN_LENGTH} characters`)
+    .max(1024)
+    .optional(),
 };
 const credentialsTogether = (config: { username?: string; password?: string }) =>
   (config.username === undefined) === (config.password === undefined);

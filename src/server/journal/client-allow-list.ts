@@ -20,9 +20,11 @@ export function parseCidr(value: string): Cidr | null {
 /** IPv4 clients reach a dual-stack socket as `::ffff:a.b.c.d`. */
 const plainAddress = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
 
-/** Whether `remoteAddress` lies in one of `cidrs`; no list (undefined) allows every client. */
-export function clientAllowed(cidrs: string[] | undefined, remoteAddress: string): boolean {
-  if (cidrs === undefined) return true;
+/** The clients a journal source with neither `allowedClients` nor credentials takes mail from (docs/journaling.md). */
+export const LOOPBACK_CLIENTS = ["127.0.0.0/8", "::1/128"];
+
+/** Whether `remoteAddress` lies in one of `cidrs`. */
+export function clientAllowed(cidrs: string[], remoteAddress: string): boolean {
   const address = plainAddress(remoteAddress);
   const family = isIP(address) === 6 ? "ipv6" : "ipv4";
   const list = new BlockList();

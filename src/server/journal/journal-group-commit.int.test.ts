@@ -30,7 +30,11 @@ beforeEach(async () => {
   admin = await setupAdmin();
   const created = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
-    body: { name: "Journal", provider: "smtp-journal", config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"] } },
+    body: {
+      name: "Journal",
+      provider: "smtp-journal",
+      config: { recipientAddress: JOURNAL, internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] },
+    },
   });
   expect(created.status).toBe(201);
 });

@@ -56,6 +56,7 @@ describe("smtp-journal sources", () => {
       internalDomains: ["corp.test"],
       allowedClients: ["127.0.0.1/32", "::1"],
       requireTls: false,
+      exchangeReports: false,
       username: "mta",
       passwordSet: true,
     });
@@ -73,7 +74,14 @@ describe("smtp-journal sources", () => {
       token: admin.token,
       body: { config: { internalDomains: ["corp.test"] } },
     });
-    expect(dropped.body.config).toEqual({ internalDomains: ["corp.test"], requireTls: false });
+    expect(dropped.body.config).toEqual({ internalDomains: ["corp.test"], requireTls: false, exchangeReports: false });
+    // A journal password is the only guard of a source open to any client: at least 12 characters.
+    const short = await api("PUT", `/v1/ingestion-sources/${source.id}`, {
+      token: admin.token,
+      body: { config: { internalDomains: ["corp.test"], username: "mta", password: "elevenchars" } },
+    });
+    expect(short.status).toBe(422);
+    expect(short.body.errors.map((error: { field: string }) => error.field)).toEqual(["config.password"]);
 
     for (const [config, field] of [
       [{}, "config.internalDomains"],
@@ -81,6 +89,7 @@ describe("smtp-journal sources", () => {
       [{ internalDomains: ["corp.test"], allowedClients: ["10.0.0.0/33"] }, "config.allowedClients.0"],
       [{ internalDomains: ["corp.test"], username: "mta" }, "config.password"],
       [{ internalDomains: ["corp.test"], recipientAddress: "nope" }, "config.recipientAddress"],
+      [{ internalDomains: ["corp.test"], username: "mta", password: "short" }, "config.password"],
     ] as const) {
       const refused = await api("POST", "/v1/ingestion-sources", {
         token: admin.token,
@@ -231,8 +240,14 @@ describe("the journaling listener", () => {
     expect(await emails()).toHaveLength(1);
   });
 
-  it("unwraps an Exchange journal report: the original byte for byte, the report's recipients as envelope", async () => {
-    await createJournalSource({ recipientAddress: JOURNAL, internalDomains: ["corp.test"] });
+  it("unwraps an Exchange journal report from a trusted client: the original byte for byte with the report's recipients as envelope, and the report kept", async () => {
+    // Trusted: an Exchange source, and the client inside its explicit allow-list.
+    await createJournalSource({
+      recipientAddress: JOURNAL,
+      internalDomains: ["corp.test"],
+      exchangeReports: true,
+      allowedClients: ["127.0.0.1"],
+    });
     const original = buildMessage({
       from: "Alice <alice@corp.test>",
       to: ["team@corp.test"],
@@ -253,19 +268,32 @@ describe("the journaling listener", () => {
       ],
     });
     expect((await send({ from: "", to: [JOURNAL], raw: report })).code).toBe(250);
-    const [email] = await emails();
+    const archived = await emails();
+    expect(archived).toHaveLength(2);
+    const email = archived.find((row) => row.messageIdHeader === "plan@corp.test")!;
+    const kept = archived.find((row) => row.messageIdHeader === "journal-report-plan@corp.test")!;
     expect(email).toMatchObject({
-      messageIdHeader: "plan@corp.test",
       subject: "Plan",
       envelopeFrom: "alice@corp.test",
       envelopeRecipients: ["dave@corp.test", "erin@corp.test", "legal@corp.test", "partner@other.example"],
+      tags: [`journal-report:${kept.storageHashSha256}`],
     });
     expect(await blobStore().get(email.storagePath)).toEqual(original);
+    // The bytes received are archived too, as received, in "Journal reports", naming the original.
+    expect(kept).toMatchObject({
+      path: "Journal reports",
+      tags: [`journal-report-of:${email.storageHashSha256}`],
+      envelopeFrom: "",
+      envelopeRecipients: [],
+    });
+    // Its Bcc recipient is no participant of the report: it shows only to readers of the whole source.
+    expect(kept.participantEmails).not.toContain("legal@corp.test");
+    expect(await blobStore().get(kept.storagePath)).toEqual(report);
 
     // A report without its attached original is archived as it is.
     const broken = Buffer.from(report.toString("latin1").replace("Content-Type: message/rfc822", "Content-Type: text/plain"), "latin1");
     expect((await send({ from: "", to: [JOURNAL], raw: broken })).code).toBe(250);
-    const kept = (await emails())[1];
-    expect(await blobStore().get(kept.storagePath)).toEqual(broken);
+    const asIs = (await emails())[2];
+    expect(await blobStore().get(asIs.storagePath)).toEqual(broken);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { freePort } from "../../../tests/helpers/free-port";
+import { buildJournalReport } from "../../../tests/helpers/journal-report";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { postfixAvailable, startPostfix, type PostfixServer } from "../../../tests/helpers/postfix";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
@@ -95,6 +96,29 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
     expect([...email.recipientEmails].sort()).toEqual(["alice@corp.test", "bob@partner.example", "carol@corp.test"]);
     const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
     expect(detail.body.envelope.bcc).toEqual(["carol@corp.test"]);
+    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
+  });
+
+  it("relays an outsider's forged journal report with its headers intact, and the listener archives it as received", async () => {
+    // The Postfix source is trusted (allow-listed) but no Exchange journaling source: nothing it relays is unwrapped.
+    const forged = buildMessage({
+      from: "ceo@corp.test",
+      to: ["alice@corp.test"],
+      subject: "Forged",
+      date: "Mon, 14 Jan 2019 09:00:00 +0000",
+    });
+    const report = buildJournalReport({
+      original: forged,
+      sender: "ceo@corp.test",
+      subject: "Forged",
+      messageId: "forged@corp.test",
+      journalAddress: JOURNAL,
+      recipients: [{ type: "To", address: "alice@corp.test" }],
+    });
+    expect((await postfix.submit({ from: "outsider@evil.example", to: ["alice@corp.test"], raw: report })).code).toBe(250);
+    await until("the relayed report", async () => (await archived()).length === 1);
+    const [email] = await archived();
+    expect(email).toMatchObject({ messageIdHeader: "journal-report-forged@corp.test", envelopeFrom: "outsider@evil.example" });
     await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
   });
 

@@ -35,10 +35,17 @@ export function reportEnvelope(text: string): MessageEnvelope | null {
 /**
  * An Exchange / Microsoft 365 envelope journal report → the original message (the attached
  * message/rfc822 part, byte for byte) with the report's sender and recipients as its envelope.
- * Null when the message is not such a report or cannot be unwrapped (it is then archived as is).
+ * Anyone can write a report's header fields, so this is the one place that decides whether to
+ * believe them: only for a source configured for Exchange journaling (`exchangeReports`) and a
+ * client trusted for it (`sessionTrusted`: authenticated, or in its explicit allow-list;
+ * docs/journaling.md). Null otherwise, or when the message is not such a report or cannot be
+ * unwrapped: it is then archived as received.
  */
-export async function unwrapJournalReport(raw: Buffer): Promise<UnwrappedReport | null> {
-  if (!looksLikeJournalReport(raw)) return null;
+export async function unwrapJournalReport(
+  raw: Buffer,
+  delivery: { source: { exchangeReports: boolean }; trusted: boolean },
+): Promise<UnwrappedReport | null> {
+  if (!delivery.source.exchangeReports || !delivery.trusted || !looksLikeJournalReport(raw)) return null;
   try {
     const report = await simpleParser(raw, { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true });
     const original = report.attachments.find((attachment) => attachment.contentType.toLowerCase() === "message/rfc822");

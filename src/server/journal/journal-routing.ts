@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { clientAllowed } from "./client-allow-list";
+import { clientAllowed, LOOPBACK_CLIENTS } from "./client-allow-list";
 import type { JournalSource } from "./journal-sources";
 
 /** An SMTP reply an MTA understands (docs/journaling.md, "SMTP replies"). */
@@ -35,15 +35,52 @@ export interface SessionFacts {
   authenticatedSourceId?: string;
 }
 
+/**
+ * Closed by default (docs/journaling.md, "Who may deliver"): a source's `allowedClients`, else any
+ * client when it requires SMTP AUTH (checked before the transaction), else loopback clients only.
+ */
+export function clientMayConnect(source: JournalSource, remoteAddress: string): boolean {
+  if (source.allowedClients !== undefined) return clientAllowed(source.allowedClients, remoteAddress);
+  return source.username !== undefined || clientAllowed(LOOPBACK_CLIENTS, remoteAddress);
+}
+
+/** Whether a source takes mail from anything but this host: it has an allow-list or credentials. */
+export const loopbackOnly = (source: JournalSource) => source.allowedClients === undefined && source.username === undefined;
+
+/**
+ * A trusted client of `source` (one it may also use): authenticated with the source's credentials,
+ * or inside its explicit `allowedClients`. Only a trusted client's delivery is unwrapped as an
+ * Exchange journal report or adds its envelope to an email archived before; the loopback default
+ * takes mail but trusts nobody.
+ */
+export function sessionTrusted(source: JournalSource, session: SessionFacts): boolean {
+  if (session.authenticatedSourceId === source.id) return true;
+  return source.allowedClients !== undefined && clientAllowed(source.allowedClients, session.remoteAddress);
+}
+
 /** Throws the SMTP reply that refuses `source` for this session, if any (client, TLS, AUTH, in that order). */
 export function assertSessionMayUse(source: JournalSource, session: SessionFacts): void {
-  if (!clientAllowed(source.allowedClients, session.remoteAddress)) {
+  if (!clientMayConnect(source, session.remoteAddress)) {
     throw new SmtpReply(554, `5.7.1 Client ${session.remoteAddress} may not deliver to this journal source`);
   }
   if (source.requireTls && !session.secure) throw new SmtpReply(530, "5.7.0 Must issue a STARTTLS command first");
   if (source.username !== undefined && session.authenticatedSourceId !== source.id) {
     throw new SmtpReply(530, "5.7.0 Authentication required");
   }
+}
+
+/** Throws the refusal of the first source unless the session may use at least one of `sources`. */
+export function assertSessionMayUseAny(sources: JournalSource[], session: SessionFacts): void {
+  let refusal: unknown;
+  for (const source of sources) {
+    try {
+      assertSessionMayUse(source, session);
+      return;
+    } catch (error) {
+      refusal ??= error;
+    }
+  }
+  throw refusal ?? noJournalSource();
 }
 
 const sameSecret = (a: string, b: string) => {

@@ -9,6 +9,8 @@ export interface JournalSource {
   internalDomains: string[];
   allowedClients?: string[];
   requireTls: boolean;
+  /** Unwrap Exchange / Microsoft 365 journal reports from trusted clients (docs/journaling.md). */
+  exchangeReports: boolean;
   username?: string;
   password?: string;
 }
@@ -28,6 +30,7 @@ export async function loadJournalSources(): Promise<JournalSource[]> {
       id: source.id,
       name: source.name,
       requireTls: config.requireTls === true,
+      exchangeReports: config.exchangeReports === true,
       password: passwordEncrypted === undefined ? undefined : decryptSecret(passwordEncrypted),
     };
   });

@@ -28,12 +28,16 @@ async function greetingWithFrozenTimers(server: SMTPServer, waitMs: number): Pro
 const plainServer = () => new SMTPServer({ authOptional: true, disableReverseLookup: true, logger: false });
 
 describe("greetPromptly", () => {
-  it("greets without the library's 100 ms early-talker timer", async () => {
-    const server = plainServer();
+  it("greets without the library's 100 ms early-talker timer, with the library's maxClients bound kept", async () => {
+    const server = new SMTPServer({ authOptional: true, disableReverseLookup: true, logger: false, maxClients: 1 });
     greetPromptly(server);
     const { greeting, socket } = await greetingWithFrozenTimers(server, 10_000);
-    socket.destroy();
     expect(greeting).toMatch(/^220 /);
+    const second = net.connect((server.server.address() as AddressInfo).port, "127.0.0.1");
+    const refused = await new Promise<string>((resolve) => second.once("data", (data) => resolve(data.toString("latin1"))));
+    expect(refused).toMatch(/^421 .*Too many connected clients/);
+    second.destroy();
+    socket.destroy();
   });
 
   it("leaves other servers waiting for that timer (so the test above can fail)", async () => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import type { MessageEnvelope } from "../ingestion/ingestion.types";
 import { normalizedEnvelope, type JournalOutcome } from "./archive-journaled-message";
@@ -37,12 +38,17 @@ export function createSplitPartArchiver(options: { waitMs: number }) {
     return new SmtpReply(451, "4.4.0 No journal address among the recipients; waiting for the part of this message that carries one");
   };
 
-  /** Adds the transaction's envelope to the emails journal sources archived with the same bytes; throws 451 or 550 when there are none. */
+  /**
+   * Adds the transaction's envelope to the emails journal sources archived with the same bytes, when
+   * the client is trusted for their source (`trustedBy` answers the audit actor, else the part is a
+   * duplicate that changes nothing); throws 451 or 550 when there are none.
+   */
   return async function archiveSplitPart(options: {
     sources: JournalSource[];
     raw: Buffer;
     envelope: MessageEnvelope;
     mayUse: (source: JournalSource) => void;
+    trustedBy: (source: JournalSource) => AuditActor | undefined;
   }): Promise<JournalOutcome[]> {
     const hash = createHash("sha256").update(options.raw).digest("hex");
     const archived = await db().archivedEmail.findMany({
@@ -57,12 +63,17 @@ export function createSplitPartArchiver(options: { waitMs: number }) {
     const outcomes: JournalOutcome[] = [];
     for (const email of archived) {
       const source = sourceOf(email);
+      const actor = options.trustedBy(source);
+      if (!actor) {
+        outcomes.push({ status: "duplicate" });
+        continue;
+      }
       const domains = new Set(source.internalDomains);
       const participants = [from.toLowerCase(), ...recipients].filter((address) => address.includes("@") && domains.has(domainOf(address)));
       const merged = await mergeEnvelopes({
         sourceId: source.id,
         userEmail: email.userEmail,
-        additions: [{ hashSha256: hash, from, recipients, participants }],
+        additions: [{ hashSha256: hash, from, recipients, participants, actor }],
       });
       const emailId = merged.get(hash);
       outcomes.push(emailId === undefined ? { status: "duplicate" } : { status: "merged", emailId });

@@ -15,6 +15,7 @@ export function journalConfigFrom(form: Record<string, string>) {
   return {
     internalDomains: list(form.internalDomains),
     requireTls: form.requireTls === "on",
+    exchangeReports: form.exchangeReports === "on",
     ...(form.recipientAddress ? { recipientAddress: form.recipientAddress } : {}),
     ...(allowedClients.length > 0 ? { allowedClients } : {}),
     ...(form.username ? { username: form.username, password: form.password } : {}),
@@ -35,10 +36,15 @@ export function JournalSourceForm({ onSubmit }: { onSubmit: (event: FormEvent<HT
         Internal domains <input name="internalDomains" className="input" placeholder="corp.example, corp.example.net" required />
       </label>
       <label className="block text-sm">
-        Allowed clients <input name="allowedClients" className="input" placeholder="10.0.0.0/8 (empty: any)" />
+        Allowed clients{" "}
+        <input name="allowedClients" className="input" placeholder="10.0.0.0/8 (empty: this host only, or any client with SMTP AUTH)" />
       </label>
       <label className="flex items-center gap-2 text-sm">
         <input name="requireTls" type="checkbox" /> Require STARTTLS
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input name="exchangeReports" type="checkbox" /> Exchange / Microsoft 365 journal reports (unwrapped from allowed or authenticated
+        clients only)
       </label>
       <label className="block text-sm">
         SMTP username <input name="username" className="input" autoComplete="off" placeholder="optional" />
