@@ -114,6 +114,7 @@ function endRecords(fd) {
   const endAt = size - 22;
   const end = readAt(fd, endAt, 22);
   if (u32(end, 0) !== END_RECORD) refuse("the file does not end with an end of central directory record (a comment or bytes after it)");
+  if (u16(end, 20) !== 0) refuse("the end of central directory record announces a comment");
   if (u16(end, 4) !== 0 || u16(end, 6) !== 0 || u16(end, 8) !== u16(end, 10)) refuse("the zip spans several disks");
   let count = u16(end, 10),
     cdSize = u32(end, 12),
