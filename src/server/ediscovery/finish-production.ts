@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
@@ -8,7 +9,9 @@ import { exportItemsAfter } from "./exports.queries";
 import { handled } from "./handled";
 import { installationPublicKey, signWithInstallationKey } from "../signing/installation-signing-key";
 import {
+  attachmentTextFiles,
   emlFile,
+  fileManifestRow,
   loadfileHeader,
   loadfileLine,
   manifestHeader,
@@ -21,10 +24,23 @@ import { fileWriter } from "./write-file-stream";
 
 const PAGE = 2000;
 
+/** SHA-256 and size of a file, read as a stream. */
+async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
+  const hash = createHash("sha256");
+  let size = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    size += chunk.length;
+  }
+  return { sha256: hash.digest("hex"), size };
+}
+
 /**
- * Writes manifest.csv and loadfile.dat from the export's items (in seq order, keyset pages), then
- * manifest.sig (Ed25519 over manifest.csv's exact bytes), the public key and README.txt.
- * Answers the manifest's SHA-256.
+ * Writes manifest.csv and loadfile.dat from the export's items (in seq order, keyset pages), the
+ * public key and README.txt; lists every file that is not a message in manifest.csv too (by
+ * SHA-256 and size, in the zip's order: README.txt, export-key.pem, loadfile.dat, the attachment
+ * texts), then writes manifest.sig (Ed25519 over manifest.csv's exact bytes). Answers the
+ * manifest's SHA-256.
  */
 export async function finishProduction(row: EdiscoveryExport, directory: string): Promise<string> {
   const manifest = fileWriter(path.join(directory, "manifest.csv"));
@@ -61,10 +77,7 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
     await manifest.write(manifestLines.join(""));
     await loadfile.write(loadfileLines.join(""));
   }
-  await manifest.close();
   await loadfile.close();
-  const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
-  await writeFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
   await writeFile(path.join(directory, "export-key.pem"), installationPublicKey().publicKey);
   const found = await db().ediscoveryCase.findUniqueOrThrow({ where: { id: row.caseId }, select: { name: true } });
   await writeFile(
@@ -80,5 +93,12 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
       includeAttachmentText: row.includeAttachmentText,
     }),
   );
+  for (const file of ["README.txt", "export-key.pem", "loadfile.dat", ...(await attachmentTextFiles(directory))]) {
+    const { sha256, size } = await fileDigest(path.join(directory, file));
+    await manifest.write(manifestLine(fileManifestRow(file, sha256, size)));
+  }
+  await manifest.close();
+  const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
+  await writeFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
   return createHash("sha256").update(manifestBytes).digest("hex");
 }

@@ -1,13 +1,17 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   csvField,
+  fileManifestRow,
   loadfileHeader,
   loadfileLine,
   manifestLine,
   mboxrdRecord,
+  neutralizedCell,
   recipientHeaders,
   type ManifestRow,
 } from "./production-format";
+import { manifestValue } from "../../../scripts/verify-export.mjs";
 
 const row: ManifestRow = {
   emailId: "e1",
@@ -31,6 +35,40 @@ describe("production formats", () => {
     expect(manifestLine(row)).toBe(
       'e1,<m@x>,ab,3,2024-01-15T12:00:00.000Z,a@x,b@x; c@x,,"Re: ""quotes"", commas\r\nand lines",a@x,s1,messages/e1.eml\r\n',
     );
+  });
+
+  it("neutralizes manifest cells a spreadsheet would run as formulas, reversibly (one leading quote)", () => {
+    for (const value of ['=HYPERLINK("http://x")', "+1", "-2+3", "@SUM(A1)", "\tx", "\rx", "'quoted"]) {
+      expect(neutralizedCell(value)).toBe(`'${value}`);
+      expect(manifestValue(neutralizedCell(value))).toBe(value);
+    }
+    for (const value of ["plain", "", "a=b", " =x", "<m@x>"]) expect(neutralizedCell(value)).toBe(value);
+    const hostile: ManifestRow = { ...row, subject: "=cmd|' /C calc'!A0", from: "@evil", messageId: "-1+1", to: "'=x" };
+    expect(manifestLine(hostile)).toBe(
+      "e1,'-1+1,ab,3,2024-01-15T12:00:00.000Z,'@evil,''=x,,'=cmd|' /C calc'!A0,a@x,s1,messages/e1.eml\r\n",
+    );
+    // Whatever the value: the cell never starts like a formula, and the reader gets the value back.
+    fc.assert(
+      fc.property(
+        fc.string({ unit: "binary" }),
+        (value) => !/^[=+\-@\t\r]/.test(neutralizedCell(value)) && manifestValue(neutralizedCell(value)) === value,
+      ),
+    );
+    expect(manifestLine(fileManifestRow("README.txt", "cd", 12))).toBe(",,cd,12,,,,,,,,README.txt\r\n");
+  });
+
+  it("doubles the DAT quote character þ inside a value", () => {
+    const line = loadfileLine(1, { ...row, subject: "þ at start, middle þ and end þ", from: "þþ" });
+    expect(line).toContain("\u0014þþþ at start, middle þþ and end þþþ\u0014");
+    expect(line).toContain("\u0014þþþþþþ\u0014");
+    // A reader splitting on the separator and reading a doubled þ as one gets every value back.
+    const fields = line
+      .slice(0, -2)
+      .split("\u0014")
+      .map((field) => field.slice(1, -1).replaceAll("þþ", "þ"));
+    expect(fields[2]).toBe(row.emailId);
+    expect(fields[2 + 8]).toBe("þ at start, middle þ and end þ");
+    expect(fields[2 + 5]).toBe("þþ");
   });
 
   it("writes Concordance lines: þ quotes, ASCII 20 separators, ® for line breaks, control numbers", () => {

@@ -1,5 +1,7 @@
+import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
+import { MANIFEST_COLUMNS, mboxFromLine } from "../../../scripts/verify-export.mjs";
 
 /**
  * The production's file formats (docs/ediscovery.md): manifest.csv, the Concordance load file,
@@ -11,20 +13,8 @@ export function exportDirectory(exportId: string): string {
   return path.join(path.resolve(config.exportDir ?? path.join(dataDir(), "exports")), exportId);
 }
 
-export const MANIFEST_FIELDS = [
-  "emailId",
-  "messageId",
-  "sha256",
-  "sizeBytes",
-  "sentAt",
-  "from",
-  "to",
-  "cc",
-  "subject",
-  "mailbox",
-  "ingestionSourceId",
-  "file",
-] as const;
+/** manifest.csv's columns, as the verifier (scripts/verify-export.mjs) reads them. */
+export const MANIFEST_FIELDS = MANIFEST_COLUMNS;
 export type ManifestRow = Record<(typeof MANIFEST_FIELDS)[number], string>;
 
 export const MBOX_FILE = "messages.mbox";
@@ -56,29 +46,40 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-export const manifestHeader = () => `${MANIFEST_FIELDS.join(",")}\r\n`;
-export const manifestLine = (row: ManifestRow) => `${MANIFEST_FIELDS.map((field) => csvField(row[field])).join(",")}\r\n`;
+/**
+ * A value a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return)
+ * gets a single quote in front, and so does one that starts with a single quote, so that a reader
+ * gets every value back by removing one leading quote where there is one (manifestValue of the
+ * verifier). The signature covers these exact bytes.
+ */
+export const neutralizedCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
 
-/** Concordance DAT: þ quotes every field, ASCII 20 separates them, ® stands for a line break inside one. */
+export const manifestHeader = () => `${MANIFEST_FIELDS.join(",")}\r\n`;
+export const manifestLine = (row: ManifestRow) => `${MANIFEST_FIELDS.map((field) => csvField(neutralizedCell(row[field]))).join(",")}\r\n`;
+/** The manifest row of a file that is not a message (README.txt, loadfile.dat, export-key.pem, an attachment text). */
+export const fileManifestRow = (file: string, sha256: string, sizeBytes: number): ManifestRow => ({
+  ...(Object.fromEntries(MANIFEST_FIELDS.map((field) => [field, ""])) as ManifestRow),
+  sha256,
+  sizeBytes: String(sizeBytes),
+  file,
+});
+
+/**
+ * Concordance DAT: þ quotes every field, ASCII 20 separates them, ® stands for a line break inside
+ * one; a þ inside a field is doubled, as a doubled quote inside a quoted field is read as one by
+ * the RFC 4180 convention DAT readers follow (docs/ediscovery.md, "The production").
+ */
 const QUOTE = "\u00fe";
 const SEPARATOR = "\u0014";
 const NEWLINE_IN_FIELD = "\u00ae";
 export const LOADFILE_FIELDS = ["BEGDOC", "ENDDOC", ...MANIFEST_FIELDS] as const;
 
-const datField = (value: string) => `${QUOTE}${value.replace(/\r\n|\r|\n/g, NEWLINE_IN_FIELD)}${QUOTE}`;
+const datField = (value: string) => `${QUOTE}${value.replaceAll(QUOTE, QUOTE + QUOTE).replace(/\r\n|\r|\n/g, NEWLINE_IN_FIELD)}${QUOTE}`;
 /** The header line, preceded by a UTF-8 byte order mark so review platforms read the encoding right. */
 export const loadfileHeader = () => `\ufeff${LOADFILE_FIELDS.map(datField).join(SEPARATOR)}\r\n`;
 export const controlNumber = (seq: number) => `DOC${String(seq).padStart(8, "0")}`;
 export const loadfileLine = (seq: number, row: ManifestRow) =>
   `${[controlNumber(seq), controlNumber(seq), ...MANIFEST_FIELDS.map((field) => row[field])].map(datField).join(SEPARATOR)}\r\n`;
-
-const ASCTIME_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-const ASCTIME_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function asctime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${ASCTIME_DAYS[date.getUTCDay()]} ${ASCTIME_MONTHS[date.getUTCMonth()]} ${String(date.getUTCDate()).padStart(2, " ")} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} ${date.getUTCFullYear()}`;
-}
 
 const FROM = Buffer.from("From ", "latin1");
 const GREATER_THAN = 0x3e;
@@ -93,7 +94,7 @@ const RECORD_END = Buffer.from("\n", "latin1");
  * with a line break). The message's pieces are views of `message`, not copies.
  */
 export function mboxrdRecord(message: Buffer, sender: string, sentAt: Date): Buffer[] {
-  const pieces: Buffer[] = [Buffer.from(`From ${sender.replace(/\s/g, "") || "MAILER-DAEMON"} ${asctime(sentAt)}\n`, "latin1")];
+  const pieces: Buffer[] = [mboxFromLine(sender, sentAt)];
   let written = 0;
   for (let at = message.indexOf(FROM); at !== -1; at = message.indexOf(FROM, at + FROM.length)) {
     let lineStart = at;
@@ -164,9 +165,22 @@ export function recipientHeaders(message: Buffer): { to: string; cc: string } {
   return { to: to.join("; "), cc: cc.join("; ") };
 }
 
+const ATTACHMENT_TEXT_DIRECTORY = "attachments-text";
+
+/** Every attachment text file of a production on disk, as its name in the zip, sorted (the zip's and the manifest's order). */
+export async function attachmentTextFiles(directory: string): Promise<string[]> {
+  const base = path.join(directory, ATTACHMENT_TEXT_DIRECTORY);
+  const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(base, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort()
+    .map((name) => `${ATTACHMENT_TEXT_DIRECTORY}/${name}`);
+}
+
 /** Attachment text file names: the attachment's position and a file-system-safe form of its name. */
 export const attachmentTextFile = (emailId: string, index: number, filename: string) =>
-  `attachments-text/${emailId}/${index + 1}-${filename.replace(/[^\w.-]+/g, "_").slice(0, 100) || "attachment"}.txt`;
+  `${ATTACHMENT_TEXT_DIRECTORY}/${emailId}/${index + 1}-${filename.replace(/[^\w.-]+/g, "_").slice(0, 100) || "attachment"}.txt`;
 
 export function readme(options: {
   exportName: string;
@@ -197,20 +211,24 @@ export function readme(options: {
     messages,
     "manifest.csv             one line per message (UTF-8, RFC 4180): emailId, messageId, sha256 (of the message bytes,",
     "                         equal to the archive's stored hash), sizeBytes, sentAt, from, to, cc, subject, mailbox,",
-    "                         ingestionSourceId, file (where the message is in this production).",
+    "                         ingestionSourceId, file (where the message is in this production); then one line per",
+    "                         other file (README.txt, export-key.pem, loadfile.dat, attachment texts) with emailId",
+    "                         empty and only sha256, sizeBytes and file filled in. A value starting with = + - @, a",
+    "                         tab, a carriage return or a single quote has a single quote put in front (so that a",
+    "                         spreadsheet does not run it as a formula): remove that one quote to read the value.",
     "manifest.sig             Ed25519 signature (base64) of the exact bytes of manifest.csv, by the archive's export key.",
     "export-key.pem           the public key the signature verifies with (SPKI PEM). Compare it with the one the archive",
     "                         publishes (GET /api/v1/enterprise/ediscovery/export-key) before trusting it.",
-    "loadfile.dat             Concordance load file: the manifest's fields plus BEGDOC/ENDDOC control numbers, þ as quote,",
-    "                         ASCII 20 as separator, UTF-8 with a byte order mark.",
-    ...(options.includeAttachmentText
-      ? ["attachments-text/        text extracted from attachments, for review (not covered by the manifest)."]
-      : []),
+    "loadfile.dat             Concordance load file: the manifest's fields plus BEGDOC/ENDDOC control numbers, þ as quote",
+    "                         (doubled inside a value), ASCII 20 as separator, ® for a line break, UTF-8 with a byte",
+    "                         order mark.",
+    ...(options.includeAttachmentText ? ["attachments-text/        text extracted from attachments, for review."] : []),
     "",
     "Verify",
     "  node verify-export.mjs <this zip> [--key export-key.pem]      (scripts/verify-export.mjs of the archive, no dependencies)",
     "  npm run archive -- verify-export <this zip>                   (on the archive's host, with its own key)",
-    "Both check the signature of manifest.csv and the SHA-256 of every message against it.",
+    "Both check the signature of manifest.csv, the SHA-256 of every file against it, and that the zip holds exactly",
+    "these files in this order and nothing else.",
     "",
   ].join("\n");
 }

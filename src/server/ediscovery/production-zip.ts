@@ -6,21 +6,20 @@ import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { pgPool } from "../db/pg-pool";
 import { exportItemsAfter } from "./exports.queries";
-import { chunkDirectory, chunkFirstSeq, emlFile, exportDirectory, legacyEmlStoredFile, MBOX_FILE } from "./production-format";
+import {
+  attachmentTextFiles,
+  chunkDirectory,
+  chunkFirstSeq,
+  emlFile,
+  exportDirectory,
+  legacyEmlStoredFile,
+  MBOX_FILE,
+} from "./production-format";
+import { LEADING_FILES, ZIP_ENTRY_MODE } from "../../../scripts/verify-export.mjs";
 
 const PAGE = 2000;
-const LEADING_FILES = ["README.txt", "manifest.csv", "manifest.sig", "export-key.pem", "loadfile.dat"];
 
-type ZipOptions = { compress: boolean; mtime: Date };
-
-/** Every file under `directory` (relative, "/"-separated), sorted. */
-async function filesUnder(directory: string): Promise<string[]> {
-  const entries = await readdir(directory, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(directory, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .sort();
-}
+type ZipOptions = { compress: boolean; mtime: Date; mode: number };
 
 interface Chunk {
   file: string;
@@ -55,6 +54,19 @@ const byteRange = (file: string, start: number, size: number): Readable =>
   size === 0 ? Readable.from([]) : createReadStream(file, { start, end: start + size - 1 });
 
 /**
+ * Adds an entry whose bytes `open` streams when the zip gets to it. A read error (a file removed or
+ * renamed since the export) fails the zip's stream: yazl does not listen for it, and the stream
+ * would otherwise stall with the error unhandled.
+ */
+function addLazily(zip: yazl.ZipFile, name: string, options: ZipOptions & { size?: number }, open: () => Readable): void {
+  zip.addReadStreamLazy(name, options, (callback) => {
+    const stream = open();
+    stream.on("error", (error) => (zip.outputStream as Readable).destroy(error));
+    callback(null, stream);
+  });
+}
+
+/**
  * One `messages/<emailId>.eml` entry per item, in seq order (keyset pages). An item is in the last
  * chunk whose first seq is not after its own, after the items of that chunk before it (their
  * recorded sizes). Items before the first chunk, every item when there is none, are read from one
@@ -85,13 +97,13 @@ async function addEmlEntries(zip: yazl.ZipFile, row: EdiscoveryExport, directory
       const entry = { ...store, size };
       if (current === -1) {
         const stored = path.join(directory, legacyEmlStoredFile(item.email_id));
-        zip.addReadStreamLazy(emlFile(item.email_id), entry, (callback) => callback(null, createReadStream(stored)));
+        addLazily(zip, emlFile(item.email_id), entry, () => createReadStream(stored));
         continue;
       }
       const { file } = chunks[current];
       const start = filled[current];
       filled[current] += size;
-      zip.addReadStreamLazy(emlFile(item.email_id), entry, (callback) => callback(null, byteRange(file, start, size)));
+      addLazily(zip, emlFile(item.email_id), entry, () => byteRange(file, start, size));
     }
     after = items[items.length - 1].seq;
   }
@@ -100,12 +112,14 @@ async function addEmlEntries(zip: yazl.ZipFile, row: EdiscoveryExport, directory
 
 /**
  * A completed production as a zip stream, built from its files (stored, not deflated: messages must
- * come out byte for byte, and yazl switches to ZIP64 by itself past 4 GB or 65,535 entries).
+ * come out byte for byte, and yazl switches to ZIP64 by itself past 4 GB or 65,535 entries). Every
+ * entry has the export's completion time and mode 0600: the layout scripts/verify-export.mjs accepts
+ * and nothing else.
  */
 export function productionZip(row: EdiscoveryExport): Readable {
   const directory = exportDirectory(row.id);
   const zip = new yazl.ZipFile();
-  const store = { compress: false, mtime: row.completedAt ?? new Date() };
+  const store = { compress: false, mtime: row.completedAt ?? new Date(), mode: ZIP_ENTRY_MODE };
   // A file whose size changed since the export (tampering, disk damage) fails the stream instead of the process.
   zip.on("error", (error: Error) => (zip.outputStream as Readable).destroy(error));
   for (const name of LEADING_FILES) zip.addFile(path.join(directory, name), name, store);
@@ -113,13 +127,11 @@ export function productionZip(row: EdiscoveryExport): Readable {
     try {
       if (row.format === "mbox") {
         const chunks = (await chunksOf(directory, "mbox")).map((chunk) => chunk.file);
-        zip.addReadStreamLazy(MBOX_FILE, store, (callback) => callback(null, concatenated(chunks)));
+        addLazily(zip, MBOX_FILE, store, () => concatenated(chunks));
       } else {
         await addEmlEntries(zip, row, directory, store);
       }
-      for (const name of await filesUnder(path.join(directory, "attachments-text"))) {
-        zip.addFile(path.join(directory, "attachments-text", name), `attachments-text/${name}`, store);
-      }
+      for (const name of await attachmentTextFiles(directory)) zip.addFile(path.join(directory, name), name, store);
       zip.end();
     } catch (error) {
       (zip.outputStream as Readable).destroy(error as Error);
