@@ -3,6 +3,7 @@ import path from "node:path";
 import { beforeEach } from "vitest";
 import { db } from "../../src/server/db/client";
 import { asAuditTableOwner } from "./audit-tampering";
+import { withHoldReleaseAllowed } from "./hold-guard";
 import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
 
 /** Empties every application table (keeping the migration history) and restores predefined roles. */
@@ -10,7 +11,9 @@ export async function resetDatabase(): Promise<void> {
   const tables = await db().$queryRaw<{ tablename: string }[]>`
     SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`;
   await asAuditTableOwner(() =>
-    db().$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`),
+    withHoldReleaseAllowed((tx) =>
+      tx.$executeRawUnsafe(`TRUNCATE ${tables.map((table) => `"${table.tablename}"`).join(", ")} RESTART IDENTITY CASCADE`),
+    ),
   );
   await ensurePredefinedRoles();
   if (process.env.DATA_DIR) await rm(path.join(process.env.DATA_DIR, "storage"), { recursive: true, force: true });

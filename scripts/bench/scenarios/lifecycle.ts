@@ -3,8 +3,8 @@ import { runLifecycleCycle } from "../../../src/server/lifecycle/run-lifecycle-c
 
 /**
  * One lifecycle cycle with `eligible` emails past their retention (a policy on the synthetic
- * source), then a second cycle with nothing eligible. Baseline: a bare DELETE of the same rows,
- * rolled back, before the cycle.
+ * source), then a second cycle with nothing eligible. Baseline: a bare DELETE of the same rows
+ * (those not under an active hold), rolled back, before the cycle.
  */
 export async function lifecycleScenario(params: { sourceId: string; eligibleBefore: string; retentionDays: number }) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -16,10 +16,12 @@ export async function lifecycleScenario(params: { sourceId: string; eligibleBefo
   );
   await client.query("BEGIN");
   const baselineStarted = performance.now();
-  const bare = await client.query("DELETE FROM archived_emails WHERE ingestion_source_id = $1 AND sent_at < $2::timestamptz", [
-    params.sourceId,
-    params.eligibleBefore,
-  ]);
+  // Held emails (the bulk-hold scenario's) stay out, as in the cycle: the database refuses to delete them (hold-release.ts).
+  const bare = await client.query(
+    `DELETE FROM archived_emails e WHERE ingestion_source_id = $1 AND sent_at < $2::timestamptz AND NOT EXISTS (
+       SELECT 1 FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id WHERE link.email_id = e.id AND hold.is_active)`,
+    [params.sourceId, params.eligibleBefore],
+  );
   const baselineSeconds = (performance.now() - baselineStarted) / 1000;
   await client.query("ROLLBACK");
   await client.end();

@@ -10,7 +10,7 @@ import { activeHoldNamesOf, lockHoldsOfEmails } from "../legal-holds/legal-holds
 import { getSettings } from "../settings/get-settings";
 import { clearBlobIntents, recordBlobIntents } from "../storage/storage.queries";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
-import { blobDeletionRefusals, trySyncBlobRetention } from "../lifecycle/blob-retention";
+import { immutableDeletionRefusals, trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 /**
  * Permanent manual deletion: only while deletion is enabled in the settings, never while an active
@@ -19,7 +19,8 @@ import { blobDeletionRefusals, trySyncBlobRetention } from "../lifecycle/blob-re
  * statement, so it sees every hold link committed before the lock was granted; a link attempted
  * later waits for this transaction and then finds no email. Attachments, hold links and the label
  * go with the row (ON DELETE CASCADE); stored bytes go after the commit when nothing else uses them.
- * In immutability mode the row is deleted only when the store allows deleting its bytes (409 otherwise).
+ * In immutability mode the row is deleted only once its own retention has ended, whoever else
+ * references its bytes, and when the store allows deleting its bytes (409 otherwise).
  */
 export async function deleteArchivedEmail(options: { principal: Principal; emailId: string }): Promise<void> {
   if (!(await getSettings()).deletionEnabled) {
@@ -35,7 +36,7 @@ export async function deleteArchivedEmail(options: { principal: Principal; email
     if (holds.length > 0) {
       throw conflict(`The email is on legal hold (${holds.join(", ")}) and cannot be deleted`);
     }
-    const [refusal] = await blobDeletionRefusals(tx, [email.id]);
+    const [refusal] = await immutableDeletionRefusals(tx, [email.id]);
     if (refusal) throw conflict(`The email cannot be deleted yet: ${refusal.reason} (immutable storage, STORAGE_IMMUTABLE)`);
     const attachmentHashes = await attachmentHashesOf(tx, [email.id]);
     await deleteEmailRow(tx, email.id);

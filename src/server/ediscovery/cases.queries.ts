@@ -72,10 +72,6 @@ export async function addExistingUserAsMember(client: SqlClient, caseId: string,
   );
 }
 
-export async function lockActiveCaseHolds(client: SqlClient, caseId: string): Promise<{ id: string }[]> {
-  return querySql(client, Prisma.sql`SELECT id FROM legal_holds WHERE case_id = ${caseId}::uuid AND is_active ORDER BY id FOR UPDATE`);
-}
-
 /** The audit entries naming the case (details.caseId), newest first, before the entry id `before` (null: from the newest). */
 export async function caseAuditEntries(client: SqlClient, caseId: string, before: number | null, limit: number): Promise<AuditLog[]> {
   return querySql<AuditLog>(

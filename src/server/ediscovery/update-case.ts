@@ -1,15 +1,17 @@
-import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { transaction, type Tx } from "../db/client";
+import { transaction } from "../db/client";
+import { deactivateHoldsOfClosingCase } from "../legal-holds/hold-release";
 import { accessibleCase } from "./case-access";
 import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
 import { caseWriteError } from "./case-write-error";
-import { lockActiveCaseHolds, replaceCaseMembers } from "./cases.queries";
+import { replaceCaseMembers } from "./cases.queries";
 import { nameKey, type UpdateCaseInput } from "./ediscovery.schemas";
 
 /**
  * Changes only the provided fields. Closing the case deactivates its active holds in the same
- * transaction (one audit entry per hold); reopening it leaves them inactive.
+ * transaction (one audit entry per hold), which only a caller who manages holds may do: anyone else
+ * gets 409 naming them (hold-release.ts). Reopening the case leaves them inactive.
  */
 export async function updateCase(options: { principal: Principal; id: string; input: UpdateCaseInput }): Promise<CaseDto> {
   const { principal, input } = options;
@@ -30,7 +32,7 @@ export async function updateCase(options: { principal: Principal; id: string; in
         },
       });
       if (input.memberIds !== undefined) await replaceCaseMembers(tx, options.id, input.memberIds);
-      const deactivatedHoldIds = closing ? await deactivateCaseHolds(tx, principal.actor, options.id) : [];
+      const deactivatedHoldIds = closing ? await deactivateHoldsOfClosingCase(tx, principal, options.id) : [];
       const [after] = await loadCaseDtos(tx, [await accessibleCase(tx, principal, options.id)]);
       await appendAuditEntry(tx, {
         actor: principal.actor,
@@ -44,21 +46,6 @@ export async function updateCase(options: { principal: Principal; id: string; in
   } catch (error) {
     throw caseWriteError(error, input.name);
   }
-}
-
-async function deactivateCaseHolds(tx: Tx, actor: AuditActor, caseId: string): Promise<string[]> {
-  const holds = await lockActiveCaseHolds(tx, caseId);
-  for (const hold of holds) {
-    await tx.legalHold.update({ where: { id: hold.id }, data: { isActive: false } });
-    await appendAuditEntry(tx, {
-      actor,
-      actionType: "UPDATE",
-      targetType: "LegalHold",
-      targetId: hold.id,
-      details: { changes: { isActive: { from: true, to: false } }, reason: "case closed", caseId },
-    });
-  }
-  return holds.map((hold) => hold.id);
 }
 
 const COMPARED = ["name", "description", "status", "custodians", "memberIds"] as const;

@@ -105,6 +105,24 @@ export function insertHoldLinks(client: SqlClient, link: { emailIds: string[]; h
   );
 }
 
+/**
+ * Lets the caller's transaction lift legal-hold protection: the database's guards (migration
+ * 20261127170000_hold_release_guard) refuse a deactivation, a hold deletion or the removal of an
+ * active hold's links otherwise. Transaction-local (`set_config(..., true)`); only hold-release.ts
+ * calls it, after checking the caller's permission.
+ */
+export async function allowHoldReleaseInTransaction(client: SqlClient, by: string): Promise<void> {
+  await querySql(client, Prisma.sql`SELECT set_config('archive.hold_release_by', ${by}, true)`);
+}
+
+/** The case's active holds, locked FOR UPDATE (in id order, as every multi-hold lock). */
+export function lockActiveHoldsOfCase(client: SqlClient, caseId: string): Promise<{ id: string; name: string }[]> {
+  return querySql<{ id: string; name: string }>(
+    client,
+    Prisma.sql`SELECT id, name FROM legal_holds WHERE case_id = ${caseId}::uuid AND is_active ORDER BY id FOR UPDATE`,
+  );
+}
+
 export function deleteHoldLinks(client: SqlClient, holdId: string): Promise<number> {
   return runSql(client, Prisma.sql`DELETE FROM email_legal_holds WHERE legal_hold_id = ${holdId}::uuid`);
 }

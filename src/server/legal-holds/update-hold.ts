@@ -1,21 +1,25 @@
-import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { holdWriteError, nameKey } from "./create-hold";
 import { loadHolds, type LegalHoldDto } from "./load-holds";
 import type { UpdateHoldInput } from "./legal-holds.schemas";
 import { lockHold } from "./legal-holds.queries";
+import { authorizeHoldRelease } from "./hold-release";
 
 /**
  * Changes only the provided fields. Deactivating lifts protection at once: protection is computed
- * from is_active at the moment a deletion checks it, so nothing else needs to happen here.
+ * from is_active at the moment a deletion checks it, so nothing else needs to happen here; it is the
+ * hold managers' alone (hold-release.ts).
  */
-export async function updateHold(options: { actor: AuditActor; id: string; input: UpdateHoldInput }): Promise<LegalHoldDto> {
+export async function updateHold(options: { principal: Principal; id: string; input: UpdateHoldInput }): Promise<LegalHoldDto> {
   const { input } = options;
   try {
     return await transaction(async (tx) => {
       const before = await lockHold(tx, options.id, "update");
       if (!before) throw notFound("Legal hold");
+      if (before.is_active && input.isActive === false) await authorizeHoldRelease(tx, options.principal, "deactivate a legal hold");
       await tx.legalHold.update({
         where: { id: options.id },
         data: {
@@ -33,7 +37,7 @@ export async function updateHold(options: { actor: AuditActor; id: string; input
       }
       if (input.caseId !== undefined && input.caseId !== before.case_id) changes.caseId = { from: before.case_id, to: input.caseId };
       await appendAuditEntry(tx, {
-        actor: options.actor,
+        actor: options.principal.actor,
         actionType: "UPDATE",
         targetType: "LegalHold",
         targetId: options.id,

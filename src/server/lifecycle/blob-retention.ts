@@ -3,7 +3,13 @@ import { db, transaction, type DbOrTx } from "../db/client";
 import { blobKeyForHash, describeRetention, isRetained, laterDate } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
 import { lockBlobsExclusive } from "../storage/storage.queries";
-import { selectBlobHashesOfEmails, selectBlobsOnlyReferencedBy, selectDesiredRetention, selectEmailIdPage } from "./lifecycle.queries";
+import {
+  selectBlobHashesOfEmails,
+  selectBlobsOnlyReferencedBy,
+  selectDesiredRetention,
+  selectEmailIdPage,
+  selectEmailsRetainedAfter,
+} from "./lifecycle.queries";
 import { loadEnabledPolicies } from "./retention-rules.queries";
 
 /**
@@ -98,15 +104,19 @@ export interface DeletionRefusal {
 }
 
 /**
- * In immutability mode, the emails of `emailIds` whose deletion would remove a blob the store still
- * retains (bytes no row outside `emailIds` references). The store decides, not blob_retention: what
- * counts is what it would refuse. A store that cannot say (no Object Lock) refuses too.
+ * In immutability mode, the emails of `emailIds` that may not be deleted yet (as of `asOf`), with why:
+ * 1. its deletion would remove a blob the store still retains (bytes no row outside `emailIds`
+ *    references). The store decides, not blob_retention: what counts is what it would refuse. A
+ *    store that cannot say (no Object Lock) refuses too;
+ * 2. the email's own retention has not ended (its label, policy or reviewer's extension, as the
+ *    lifecycle computes it, holds aside): its row (mailbox, label, metadata) is kept until then even
+ *    when another email references the same bytes, which the store then retains for that other one.
  */
-export async function blobDeletionRefusals(client: DbOrTx, emailIds: string[]): Promise<DeletionRefusal[]> {
+export async function immutableDeletionRefusals(client: DbOrTx, emailIds: string[], asOf = new Date()): Promise<DeletionRefusal[]> {
   if (!config.storageImmutable || emailIds.length === 0) return [];
+  const refusals = new Map<string, string>();
   const released = await selectBlobsOnlyReferencedBy(client, emailIds);
   const store = blobStore();
-  const refusals = new Map<string, string>();
   for (const { email_id: emailId, hash } of released) {
     if (refusals.has(emailId)) continue;
     const key = blobKeyForHash(hash);
@@ -119,6 +129,12 @@ export async function blobDeletionRefusals(client: DbOrTx, emailIds: string[]): 
         `the retention of its stored blob ${key} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
+  }
+  const policies = await loadEnabledPolicies(client);
+  for (const row of await selectEmailsRetainedAfter(client, { policies, asOf, emailIds })) {
+    if (refusals.has(row.id)) continue;
+    const rule = row.rule_name === null ? row.rule_type : `${row.rule_type} "${row.rule_name}"`;
+    refusals.set(row.id, `its own retention (${rule}) runs until ${row.eligible_at.toISOString()}`);
   }
   return [...refusals].map(([emailId, reason]) => ({ emailId, reason }));
 }

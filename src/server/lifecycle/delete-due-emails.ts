@@ -5,7 +5,7 @@ import { transaction } from "../db/client";
 import { lockHoldsOfEmails } from "../legal-holds/legal-holds.queries";
 import { recordBlobIntents } from "../storage/storage.queries";
 import { searchEngine } from "../search/search-engine-factory";
-import { blobDeletionRefusals, type DeletionRefusal } from "./blob-retention";
+import { immutableDeletionRefusals, type DeletionRefusal } from "./blob-retention";
 import { deleteDecidedEmails, lockEmailsSkipLocked, queueDispositions, selectDeletableEmails } from "./lifecycle.queries";
 import { decidingRuleOf, loadEnabledPolicies, type DecidingRule } from "./retention-rules.queries";
 
@@ -64,7 +64,11 @@ export async function deleteDueEmails(options: { ids: string[]; now: Date; cycle
     const attachmentHashes = await attachmentHashesOf(tx, lockedIds);
     // In immutability mode, the emails whose bytes the store still retains are left out.
     const refused = config.storageImmutable
-      ? await blobDeletionRefusals(tx, await selectDeletableEmails(tx, { policies, asOf: options.now, emailIds: lockedIds }))
+      ? await immutableDeletionRefusals(
+          tx,
+          await selectDeletableEmails(tx, { policies, asOf: options.now, emailIds: lockedIds }),
+          options.now,
+        )
       : [];
     const refusedIds = refused.map((refusal) => refusal.emailId);
     const rows = await deleteDecidedEmails(tx, {

@@ -34,9 +34,9 @@ afterEach(() => {
   delete process.env.STORAGE_IMMUTABLE;
 });
 
-async function archive(token: string, messages: Buffer[]) {
+async function archive(token: string, messages: Buffer[], userEmail = "alice@example.com") {
   const source = await api("POST", "/v1/ingestion-sources", { token, body: { name: `Mail ${Math.random()}`, provider: "upload" } });
-  const response = await api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=alice@example.com`, {
+  const response = await api("POST", `/v1/ingestion-sources/${source.body.id}/import?userEmail=${userEmail}`, {
     token,
     rawBody: new Uint8Array(mboxOf(messages)),
     headers: { "content-type": "application/mbox" },
@@ -170,6 +170,37 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     expect((await api("DELETE", `/v1/archived-emails/${chat.id}`, { token: admin.token })).status).toBe(204);
     expect(await stored(chat.storagePath)).toBe(false);
     expect(await db().blobRetention.count({ where: { hash: chat.storageHashSha256 } })).toBe(0);
+  });
+
+  it("keeps an email's record until its own retention ends, whoever else references the same bytes (issue 34, item 6)", async () => {
+    const admin = await setupAdmin();
+    await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
+    const message = buildMessage({ subject: "Board minutes", date: daysAgo(30).toUTCString() });
+    await archive(admin.token, [message], "alice@example.com");
+    await archive(admin.token, [message], "bob@example.com");
+    const copies = await db().archivedEmail.findMany({ orderBy: { userEmail: "asc" } });
+    expect(copies.map((email) => email.userEmail)).toEqual(["alice@example.com", "bob@example.com"]);
+    const [alices, bobs] = copies;
+    expect(bobs.storageHashSha256).toBe(alices.storageHashSha256);
+    const label = await createLabel(admin.token, "Ten years", 3650);
+    await applyLabel(admin.token, alices.id, label.id);
+
+    // Bob's copy references the same bytes, so deleting Alice's would remove no blob: her own ten years still keep her record.
+    const refused = await api("DELETE", `/v1/archived-emails/${alices.id}`, { token: admin.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `The email cannot be deleted yet: its own retention (label "Ten years") runs until ${after(alices.sentAt, 3650).toISOString()} ` +
+        "(immutable storage, STORAGE_IMMUTABLE)",
+    );
+    expect(await db().archivedEmail.count({ where: { id: alices.id } })).toBe(1);
+    expect(await db().emailRetentionLabel.count({ where: { emailId: alices.id, labelId: label.id } })).toBe(1);
+    expect(await db().auditLog.count({ where: { actionType: "DELETE", targetId: alices.id } })).toBe(0);
+
+    // Bob's copy has no rule of its own: it may go, and the bytes stay for Alice's.
+    expect((await api("DELETE", `/v1/archived-emails/${bobs.id}`, { token: admin.token })).status).toBe(204);
+    expect(await stored(alices.storagePath)).toBe(true);
+    expect((await api("DELETE", `/v1/archived-emails/${alices.id}`, { token: admin.token })).status).toBe(409);
+    expect(await db().archivedEmail.count({ where: { id: alices.id } })).toBe(1);
   });
 
   it("archive check reports blobs whose stored retention disagrees with the database", async () => {

@@ -7,6 +7,7 @@ import { verifyAuditLog } from "../audit/verify-audit-log";
 import { api } from "../../../tests/helpers/rest-client";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { insertTestEmail } from "../../../tests/helpers/emails";
+import { withHoldReleaseAllowed } from "../../../tests/helpers/hold-guard";
 import { resetDatabase } from "../../../tests/helpers/reset-database";
 import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
 import { runLifecycleCycle, type CycleSummary } from "./run-lifecycle-cycle";
@@ -361,7 +362,8 @@ describe("lifecycle under concurrency", () => {
     const hold = await createHold(admin.token, "Case");
     const [email] = await insertDueEmails(1);
     await applyHold(admin.token, email, hold.id);
-    await db().$executeRaw`DELETE FROM archived_emails WHERE id = ${email}::uuid`;
+    // The database refuses this unless the transaction may lift holds (hold-release.ts): play one that may.
+    await withHoldReleaseAllowed((tx) => tx.$executeRaw`DELETE FROM archived_emails WHERE id = ${email}::uuid`);
     expect(await heldDeletions()).toEqual([email]);
   });
 

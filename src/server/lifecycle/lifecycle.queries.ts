@@ -208,6 +208,25 @@ export async function selectEmailIdPage(client: SqlClient, after: string | null,
   return rows.map((row) => row.id);
 }
 
+/**
+ * Those of `emailIds` whose own rule (decisionSql as of `asOf`, holds aside) keeps them after `asOf`:
+ * the date their retention ends and the rule, whoever else references their bytes.
+ */
+export function selectEmailsRetainedAfter(
+  client: SqlClient,
+  options: { policies: EnabledPolicy[]; asOf: Date; emailIds: string[] },
+): Promise<{ id: string; eligible_at: Date; rule_type: string; rule_name: string | null }[]> {
+  const decision = decisionSql({
+    policies: options.policies,
+    asOf: options.asOf,
+    where: Prisma.sql`e.id = ANY(${options.emailIds}::uuid[])`,
+  });
+  return querySql<{ id: string; eligible_at: Date; rule_type: string; rule_name: string | null }>(
+    client,
+    Prisma.sql`WITH d AS (${decision}) SELECT id, eligible_at, rule_type, rule_name FROM d WHERE eligible_at IS NOT NULL AND NOT eligible ORDER BY id`,
+  );
+}
+
 /** The content hashes of `emailIds` that no row outside `emailIds` references, per email. */
 export function selectBlobsOnlyReferencedBy(client: SqlClient, emailIds: string[]): Promise<{ email_id: string; hash: string }[]> {
   return querySql<{ email_id: string; hash: string }>(

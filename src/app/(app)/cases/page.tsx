@@ -86,7 +86,7 @@ export default function CasesPage() {
       <h1 className="page-title">Cases</h1>
       <p className="text-sm text-slate-600">
         A case gathers a matter&apos;s custodians, holds, saved searches, review tags and signed productions. Closing a case deactivates its
-        holds.
+        holds, so only a user who manages holds may close a case that still has active ones.
       </p>
       <ErrorNotice error={cases.error} />
       <DataTable

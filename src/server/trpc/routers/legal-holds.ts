@@ -32,8 +32,8 @@ export const legalHoldsRouter = router({
   create: manageHolds.input(createHoldSchema).mutation(({ ctx, input }) => createHold({ actor: ctx.principal.actor, input })),
   update: manageHolds
     .input(holdIdParamsSchema.extend({ data: updateHoldSchema }))
-    .mutation(({ ctx, input }) => updateHold({ actor: ctx.principal.actor, id: input.id, input: input.data })),
-  delete: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => deleteHold({ actor: ctx.principal.actor, id: input.id })),
+    .mutation(({ ctx, input }) => updateHold({ principal: ctx.principal, id: input.id, input: input.data })),
+  delete: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => deleteHold({ principal: ctx.principal, id: input.id })),
   emails: manageHolds
     .input(listHoldEmailsSchema)
     .query(({ ctx, input }) => listHoldEmails({ principal: ctx.principal, id: input.id, cursor: input.cursor, limit: input.limit })),
@@ -46,7 +46,7 @@ export const legalHoldsRouter = router({
   bulkApply: procedure({ permission: "manage:all", feature: "LEGAL_HOLDS", rateLimit: "bulkApply" })
     .input(holdIdParamsSchema.extend(bulkApplySchema.shape))
     .mutation(({ ctx, input }) => bulkApplyHold({ principal: ctx.principal, id: input.id, query: input.searchQuery })),
-  releaseAll: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => releaseAll({ actor: ctx.principal.actor, id: input.id })),
+  releaseAll: manageHolds.input(holdIdParamsSchema).mutation(({ ctx, input }) => releaseAll({ principal: ctx.principal, id: input.id })),
   emailHolds: procedure({ permission: "read:archive", feature: "LEGAL_HOLDS" })
     .input(emailIdParamsSchema)
     .query(({ ctx, input }) => listEmailHolds({ principal: ctx.principal, emailId: input.emailId })),

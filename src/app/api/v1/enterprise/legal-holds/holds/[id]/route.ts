@@ -23,7 +23,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     feature: "LEGAL_HOLDS",
     params: holdIdParamsSchema,
     body: updateHoldSchema,
-    handler: ({ principal, params, body }) => updateHold({ actor: principal.actor, id: params.id, input: body }),
+    handler: ({ principal, params, body }) => updateHold({ principal, id: params.id, input: body }),
   }),
   DELETE: endpoint({
     summary: "Delete an inactive legal hold and its links",
@@ -32,6 +32,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     feature: "LEGAL_HOLDS",
     params: holdIdParamsSchema,
     status: 204,
-    handler: ({ principal, params }) => deleteHold({ actor: principal.actor, id: params.id }),
+    handler: ({ principal, params }) => deleteHold({ principal, id: params.id }),
   }),
 });

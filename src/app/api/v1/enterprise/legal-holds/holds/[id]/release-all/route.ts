@@ -11,6 +11,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
     auth: "manage:all",
     feature: "LEGAL_HOLDS",
     params: holdIdParamsSchema,
-    handler: ({ principal, params }) => releaseAll({ actor: principal.actor, id: params.id }),
+    handler: ({ principal, params }) => releaseAll({ principal, id: params.id }),
   }),
 });
