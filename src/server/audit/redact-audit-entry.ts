@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { readsWholeArchive } from "../authz/ability";
+import { readsWholeArchive } from "../authz/content-scope";
 import type { AuditLogEntry } from "./audit-log-entry";
 
 /**
