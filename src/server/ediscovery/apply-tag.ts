@@ -13,7 +13,7 @@ import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
-import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, shareLockTag } from "./tags.queries";
+import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, lockTag } from "./tags.queries";
 
 export const TAG_PAGE_SIZE = 5000;
 
@@ -47,7 +47,7 @@ export async function applyTag(options: {
       const found = await accessibleCase(tx, principal, options.caseId, "share");
       assertCaseOpen(found);
       const tag = await findTag(tx, options.caseId, options.tagId);
-      await shareLockTag(tx, tag.id);
+      await lockTag(tx, tag.id, "share");
       let emailsMatched = 0;
       let emailsTagged = 0;
       let source: Record<string, unknown>;

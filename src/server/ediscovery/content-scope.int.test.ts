@@ -134,7 +134,7 @@ describe("downloading and verifying a production (item 1)", () => {
       where: { actionType: "READ", targetType: "EdiscoveryCase" },
       orderBy: { id: "desc" },
     });
-    expect(read).toMatchObject({ targetId: matterId, details: { caseId: matterId, actorUserId: bob.user.id } });
+    expect(read).toMatchObject({ targetId: matterId, details: { actorUserId: bob.user.id } });
   });
 });
 

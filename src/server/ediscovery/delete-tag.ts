@@ -7,7 +7,7 @@ import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
 import { findTag } from "./find-tag";
-import { countTaggedEmailsWithin } from "./tags.queries";
+import { countTaggedEmailsWithin, lockTag } from "./tags.queries";
 
 /**
  * Deletes the tag and its applications (audited with how many emails carried it). Deleting takes the
@@ -18,6 +18,7 @@ export async function deleteTag(options: { principal: Principal; caseId: string;
   await transaction(async (tx) => {
     assertCaseOpen(await accessibleCase(tx, options.principal, options.caseId, "share"));
     const tag = await findTag(tx, options.caseId, options.tagId);
+    await lockTag(tx, tag.id, "update");
     const emailsUntagged = await tx.ediscoveryTaggedEmail.count({ where: { tagId: tag.id } });
     const scope = scopeCondition(contentScope(options.principal.ability));
     const [readable] = scope === null ? [] : await countTaggedEmailsWithin(tx, [tag.id], scope);

@@ -21,12 +21,8 @@ export async function getCase(options: { principal: Principal; id: string }): Pr
     client.ediscoverySavedSearch.findMany({ where: { caseId: options.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     client.ediscoveryExport.findMany({ where: { caseId: options.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
-  await appendAuditEntry(client, {
-    actor: options.principal.actor,
-    actionType: "READ",
-    targetType: "EdiscoveryCase",
-    targetId: dto.id,
-    details: { caseId: dto.id },
-  });
+  // Without details.caseId: the workspace reloads the case after every change it makes, and those
+  // reads would bury the changes in the case's Activity tab; the audit log finds them by target.
+  await appendAuditEntry(client, { actor: options.principal.actor, actionType: "READ", targetType: "EdiscoveryCase", targetId: dto.id });
   return { ...dto, holds, searches: searches.map(savedSearchDto), exports: exports.map(exportDto) };
 }

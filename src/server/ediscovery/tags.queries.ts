@@ -44,9 +44,13 @@ export async function unlinkTaggedEmails(client: SqlClient, tagId: string, ids: 
   return runSql(client, Prisma.sql`DELETE FROM ediscovery_tagged_emails WHERE tag_id = ${tagId}::uuid AND email_id = ANY(${ids}::uuid[])`);
 }
 
-/** Holds the tag (FOR SHARE) until the transaction ends, so it cannot be deleted while it is applied. */
-export async function shareLockTag(client: SqlClient, tagId: string): Promise<void> {
-  await querySql(client, Prisma.sql`SELECT id FROM ediscovery_tags WHERE id = ${tagId}::uuid FOR SHARE`);
+/**
+ * Holds the tag until the transaction ends: FOR SHARE while it is applied, so it cannot be deleted
+ * meanwhile; FOR UPDATE before it is deleted, so no application adds links after they were counted.
+ */
+export async function lockTag(client: SqlClient, tagId: string, mode: "share" | "update"): Promise<void> {
+  const lock = mode === "share" ? Prisma.sql`FOR SHARE` : Prisma.sql`FOR UPDATE`;
+  await querySql(client, Prisma.sql`SELECT id FROM ediscovery_tags WHERE id = ${tagId}::uuid ${lock}`);
 }
 
 /** The ids among `ids` of emails that exist and satisfy `scope` (the reader's role conditions; null: none). */
