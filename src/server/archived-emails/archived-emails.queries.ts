@@ -1,12 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
 
 /** SQL condition on `archived_emails e` for the emails the caller's role lets them read. */
 export function visibleEmailsCondition(principal: Principal): Prisma.Sql {
-  return scopeCondition(archiveScope(principal.ability, "read")) ?? Prisma.sql`TRUE`;
+  return scopeCondition(contentScope(principal.ability)) ?? Prisma.sql`TRUE`;
 }
 
 export interface EmailScopeFields {

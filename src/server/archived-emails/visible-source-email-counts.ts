@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { pgPool } from "../db/pg-pool";
 import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 import { countVisibleSourceEmails } from "./archived-emails.queries";
@@ -10,7 +10,7 @@ import { countVisibleSourceEmails } from "./archived-emails.queries";
  * role's conditions let them see.
  */
 export async function visibleSourceEmailCounts(principal: Principal, sourceIds: string[]): Promise<Map<string, number>> {
-  if (archiveScope(principal.ability, "read") === null) return keptCounts(pgPool(), SOURCE_EMAIL_COUNT, sourceIds);
+  if (contentScope(principal.ability) === null) return keptCounts(pgPool(), SOURCE_EMAIL_COUNT, sourceIds);
   if (sourceIds.length === 0) return new Map();
   const rows = await countVisibleSourceEmails(pgPool(), principal, sourceIds);
   return new Map(rows.map((row) => [row.id, Number(row.n)]));

@@ -38,6 +38,7 @@ export const AUDIT_ACTION_TYPES = [
   "TAG_APPLY",
   "TAG_REMOVE",
   "UPDATE",
+  "VERIFY",
 ] as const;
 
 export const AUDIT_TARGET_TYPES = [

@@ -1,5 +1,5 @@
 import type { Principal } from "../auth/principal";
-import { readsWholeArchive } from "../authz/ability";
+import { readsWholeArchive } from "../authz/content-scope";
 import type { AuditLogEntry } from "./audit-log-entry";
 
 /**
@@ -10,6 +10,8 @@ import type { AuditLogEntry } from "./audit-log-entry";
 const MAIL_FREE_TARGETS = new Set(["User", "Role", "ApiKey", "Settings", "RetentionPolicy", "RetentionLabel", "LegalHold"]);
 /** Actions on a mail-free target that still carry a mail query. */
 const MAIL_ACTIONS = new Set(["BULK_APPLY_HOLD"]);
+/** Targets that are mail themselves: their id names an email (or its attachment) the caller may not be able to read. */
+const MAIL_TARGETS = new Set(["ArchivedEmail", "Attachment"]);
 /** Who acted is never mail. */
 const ALWAYS_SHOWN = ["actorUserId", "actorApiKeyId"];
 
@@ -20,7 +22,9 @@ const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): b
  * The entries as this caller may see them (docs/audit-log.md, "Redaction"): `read:audit` alone must
  * not reveal mail the caller cannot read, so for a caller whose `read:archive` is restricted by
  * conditions or absent, the details of entries that reveal mail keep only who acted, plus
- * `redacted: true`. Only the answer changes; verification reads the stored rows.
+ * `redacted: true`, and an entry whose target is an email or attachment loses its `targetId` too
+ * (content-scope.ts: not even the id of mail outside the caller's scope). Only the answer changes;
+ * verification reads the stored rows.
  */
 export function redactAuditEntries(principal: Principal, entries: AuditLogEntry[]): AuditLogEntry[] {
   if (readsWholeArchive(principal.ability)) return entries;
@@ -28,6 +32,6 @@ export function redactAuditEntries(principal: Principal, entries: AuditLogEntry[
     if (!revealsMail(entry)) return entry;
     const details = (entry.details ?? {}) as Record<string, unknown>;
     const kept = Object.fromEntries(ALWAYS_SHOWN.filter((key) => key in details).map((key) => [key, details[key]]));
-    return { ...entry, details: { ...kept, redacted: true } };
+    return { ...entry, ...(MAIL_TARGETS.has(entry.targetType) && { targetId: "" }), details: { ...kept, redacted: true } };
   });
 }

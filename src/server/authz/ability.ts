@@ -54,9 +54,6 @@ export function archiveScope(ability: AppAbility, action: "read" | "delete" | "r
   return allowing.map((rule) => rule.conditions as ArchiveCondition);
 }
 
-/** Whether the ability reads every archived email (no conditions); mail details are shown only then. */
-export const readsWholeArchive = (ability: AppAbility): boolean => archiveScope(ability, "read") === null;
-
 /** Every `action:subject` the policies grant, for clients deciding what to show. */
 export function effectivePermissions(policies: Policy[]): string[] {
   return [...new Set(policies.map((policy) => `${policy.action}:${policy.subject}`))].sort();

@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/principal";
-import { can, readsWholeArchive } from "../authz/ability";
+import { can } from "../authz/ability";
+import { readsWholeArchive } from "../authz/content-scope";
 import { visibleEmailsCondition } from "../archived-emails/archived-emails.queries";
 import { db } from "../db/client";
 import { visibleSourceEmailCounts } from "../archived-emails/visible-source-email-counts";

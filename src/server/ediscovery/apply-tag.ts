@@ -1,6 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { archiveScope, type ArchiveCondition } from "../authz/ability";
+import type { ArchiveCondition } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { transaction, type Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
@@ -12,7 +13,7 @@ import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
-import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, shareLockTag } from "./tags.queries";
+import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, lockTag } from "./tags.queries";
 
 export const TAG_PAGE_SIZE = 5000;
 
@@ -46,14 +47,12 @@ export async function applyTag(options: {
       const found = await accessibleCase(tx, principal, options.caseId, "share");
       assertCaseOpen(found);
       const tag = await findTag(tx, options.caseId, options.tagId);
-      await shareLockTag(tx, tag.id);
+      await lockTag(tx, tag.id, "share");
       let emailsMatched = 0;
       let emailsTagged = 0;
       let source: Record<string, unknown>;
       if ("emailIds" in input) {
-        const ids = [...new Set(input.emailIds.map((id) => id.toLowerCase()))];
-        const visible = await visibleEmailIds(tx, principal, ids);
-        if (visible.length < ids.length) throw notFound("Email");
+        const ids = await readableEmailIds(tx, principal, input.emailIds);
         emailsMatched = ids.length;
         emailsTagged = await linkTaggedEmails(tx, tag.id, principal.userId, ids);
         source = { emailIds: ids };
@@ -116,7 +115,14 @@ async function linkSearchMatches(
   return { emailsMatched, emailsTagged };
 }
 
-/** The ids among `ids` of emails that exist and that the principal's role lets them read. */
-export async function visibleEmailIds(client: Tx, principal: Principal, ids: string[]): Promise<string[]> {
-  return existingEmailIdsWithin(client, ids, scopeCondition(archiveScope(principal.ability, "read")));
+/**
+ * The given email ids (deduplicated, lowercase) when each names an email the principal may read;
+ * otherwise 404, as for single-email endpoints, so a tag is never put on or taken off mail the
+ * member cannot see, and the answer does not tell an unreadable email from a missing one.
+ */
+export async function readableEmailIds(client: Tx, principal: Principal, emailIds: string[]): Promise<string[]> {
+  const ids = [...new Set(emailIds.map((id) => id.toLowerCase()))];
+  const visible = await existingEmailIdsWithin(client, ids, scopeCondition(contentScope(principal.ability)));
+  if (visible.length < ids.length) throw notFound("Email");
+  return ids;
 }

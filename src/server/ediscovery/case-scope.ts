@@ -1,5 +1,6 @@
 import type { Principal } from "../auth/principal";
-import { archiveScope, type ArchiveCondition } from "../authz/ability";
+import type { ArchiveCondition } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { conflict } from "../errors/app-error";
 import type { CaseRow } from "./case-access";
 
@@ -12,7 +13,7 @@ export function caseEmailScope(
   found: CaseRow,
   options: { ignoreCustodians?: boolean } = {},
 ): ArchiveCondition[] | null {
-  const roleScope = archiveScope(principal.ability, "read");
+  const roleScope = contentScope(principal.ability);
   const custodians = found.custodians ?? [];
   if (options.ignoreCustodians || custodians.length === 0) return roleScope;
   if (roleScope === null) return [{ userEmail: { $in: custodians } }];

@@ -1,6 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { archiveScope, type ArchiveCondition } from "../authz/ability";
+import type { ArchiveCondition } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { transaction, type Tx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import type { SearchQuery } from "../search/search-engine";
@@ -45,10 +46,10 @@ async function resolveSource(
   if ("holdId" in source) {
     const hold = await tx.legalHold.findFirst({ where: { id: source.holdId, caseId: found.id } });
     if (!hold) throw notFound("Legal hold");
-    return { query: { kind: "hold", holdId: hold.id, holdName: hold.name }, scope: archiveScope(principal.ability, "read") };
+    return { query: { kind: "hold", holdId: hold.id, holdName: hold.name }, scope: contentScope(principal.ability) };
   }
   const tag = await findTag(tx, found.id, source.tagId);
-  return { query: { kind: "tag", tagId: tag.id, tagName: tag.name }, scope: archiveScope(principal.ability, "read") };
+  return { query: { kind: "tag", tagId: tag.id, tagName: tag.name }, scope: contentScope(principal.ability) };
 }
 
 /**

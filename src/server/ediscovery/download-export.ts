@@ -2,18 +2,14 @@ import { Readable } from "node:stream";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { transaction } from "../db/client";
-import { conflict } from "../errors/app-error";
-import { accessibleCase } from "./case-access";
-import { findExport } from "./get-export";
+import { producibleExport } from "./get-export";
 import { productionZip } from "./production-zip";
 
-/** Streams a completed production as a zip (productionZip). Audited as DOWNLOAD. */
+/** Streams a completed production as a zip (productionZip), within the caller's scope (producibleExport). Audited as DOWNLOAD. */
 export async function downloadExport(options: { principal: Principal; caseId: string; exportId: string }): Promise<Response> {
   const { principal } = options;
   const row = await transaction(async (tx) => {
-    await accessibleCase(tx, principal, options.caseId);
-    const found = await findExport(tx, options.caseId, options.exportId);
-    if (found.status !== "completed") throw conflict(`The export is ${found.status}: only a completed export can be downloaded`);
+    const found = await producibleExport(tx, principal, options.caseId, options.exportId, "downloaded");
     await appendAuditEntry(tx, {
       actor: principal.actor,
       actionType: "DOWNLOAD",

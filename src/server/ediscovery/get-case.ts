@@ -1,3 +1,4 @@
+import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { loadHolds, type LegalHoldDto } from "../legal-holds/load-holds";
@@ -11,7 +12,7 @@ export interface CaseDetailDto extends CaseDto {
   exports: ExportDto[];
 }
 
-/** The case with its holds (and their email counts), saved searches and exports. */
+/** The case with its holds (and their email counts), saved searches and exports; reading it is audited (READ). */
 export async function getCase(options: { principal: Principal; id: string }): Promise<CaseDetailDto> {
   const client = db();
   const [dto] = await loadCaseDtos(client, [await accessibleCase(client, options.principal, options.id)]);
@@ -20,5 +21,8 @@ export async function getCase(options: { principal: Principal; id: string }): Pr
     client.ediscoverySavedSearch.findMany({ where: { caseId: options.id }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
     client.ediscoveryExport.findMany({ where: { caseId: options.id }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] }),
   ]);
+  // Without details.caseId: the workspace reloads the case after every change it makes, and those
+  // reads would bury the changes in the case's Activity tab; the audit log finds them by target.
+  await appendAuditEntry(client, { actor: options.principal.actor, actionType: "READ", targetType: "EdiscoveryCase", targetId: dto.id });
   return { ...dto, holds, searches: searches.map(savedSearchDto), exports: exports.map(exportDto) };
 }

@@ -4,10 +4,10 @@ import { transaction } from "../db/client";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
 import { findTag } from "./find-tag";
-import { visibleEmailIds } from "./apply-tag";
+import { readableEmailIds } from "./apply-tag";
 import { unlinkTaggedEmails } from "./tags.queries";
 
-/** Takes the tag off the given emails the member may read (idempotent), audited with the ids. */
+/** Takes the tag off the given emails (idempotent), each one the member may read (else 404), audited with the ids. */
 export async function removeTag(options: {
   principal: Principal;
   caseId: string;
@@ -18,7 +18,7 @@ export async function removeTag(options: {
   return transaction(async (tx) => {
     assertCaseOpen(await accessibleCase(tx, principal, options.caseId, "share"));
     const tag = await findTag(tx, options.caseId, options.tagId);
-    const ids = await visibleEmailIds(tx, principal, [...new Set(options.emailIds.map((id) => id.toLowerCase()))]);
+    const ids = await readableEmailIds(tx, principal, options.emailIds);
     const emailsUntagged = await unlinkTaggedEmails(tx, tag.id, ids);
     await appendAuditEntry(tx, {
       actor: principal.actor,

@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archived-emails/archived-emails.queries";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
@@ -44,9 +44,13 @@ export async function unlinkTaggedEmails(client: SqlClient, tagId: string, ids: 
   return runSql(client, Prisma.sql`DELETE FROM ediscovery_tagged_emails WHERE tag_id = ${tagId}::uuid AND email_id = ANY(${ids}::uuid[])`);
 }
 
-/** Holds the tag (FOR SHARE) until the transaction ends, so it cannot be deleted while it is applied. */
-export async function shareLockTag(client: SqlClient, tagId: string): Promise<void> {
-  await querySql(client, Prisma.sql`SELECT id FROM ediscovery_tags WHERE id = ${tagId}::uuid FOR SHARE`);
+/**
+ * Holds the tag until the transaction ends: FOR SHARE while it is applied, so it cannot be deleted
+ * meanwhile; FOR UPDATE before it is deleted, so no application adds links after they were counted.
+ */
+export async function lockTag(client: SqlClient, tagId: string, mode: "share" | "update"): Promise<void> {
+  const lock = mode === "share" ? Prisma.sql`FOR SHARE` : Prisma.sql`FOR UPDATE`;
+  await querySql(client, Prisma.sql`SELECT id FROM ediscovery_tags WHERE id = ${tagId}::uuid ${lock}`);
 }
 
 /** The ids among `ids` of emails that exist and satisfy `scope` (the reader's role conditions; null: none). */
@@ -58,6 +62,21 @@ export async function existingEmailIdsWithin(client: SqlClient, ids: string[], s
   return rows.map((row) => row.id);
 }
 
+/** How many emails each of the tags is on, counting only emails that satisfy `scope` (the reader's; null: every one). */
+export async function countTaggedEmailsWithin(
+  client: SqlClient,
+  tagIds: string[],
+  scope: Prisma.Sql | null,
+): Promise<{ tag_id: string; count: number }[]> {
+  const within =
+    scope === null ? Prisma.empty : Prisma.sql`AND EXISTS (SELECT 1 FROM archived_emails e WHERE e.id = link.email_id AND ${scope})`;
+  return querySql(
+    client,
+    Prisma.sql`SELECT link.tag_id, count(*)::int AS count FROM ediscovery_tagged_emails link
+      WHERE link.tag_id = ANY(${tagIds}::uuid[]) ${within} GROUP BY link.tag_id`,
+  );
+}
+
 /** A page of the emails that carry one of the case's tags (or `input.tagId`), newest first, within the caller's read scope. */
 export async function selectTaggedEmailRows(
   client: SqlClient,
@@ -67,7 +86,7 @@ export async function selectTaggedEmailRows(
   const conditions = [
     Prisma.sql`EXISTS (SELECT 1 FROM ediscovery_tagged_emails link JOIN ediscovery_tags tag ON tag.id = link.tag_id
       WHERE link.email_id = e.id AND tag.case_id = ${caseId}::uuid ${input.tagId ? Prisma.sql`AND tag.id = ${input.tagId}::uuid` : Prisma.empty})`,
-    scopeCondition(archiveScope(principal.ability, "read")) ?? Prisma.sql`TRUE`,
+    scopeCondition(contentScope(principal.ability)) ?? Prisma.sql`TRUE`,
   ];
   if (input.emailIds) conditions.push(Prisma.sql`e.id = ANY(${input.emailIds}::uuid[])`);
   if (input.cursor) conditions.push(Prisma.sql`(e.sent_at, e.id) < (${input.cursor.sentAt}::timestamptz, ${input.cursor.id}::uuid)`);

@@ -3,12 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
-import { conflict } from "../errors/app-error";
 import { installationPublicKey } from "../signing/installation-signing-key";
-import { accessibleCase } from "./case-access";
-import { findExport } from "./get-export";
+import { producibleExport } from "./get-export";
 import { productionZip } from "./production-zip";
 import { verifyExportZip, type ExportVerification } from "../../../scripts/verify-export.mjs";
 
@@ -22,12 +21,11 @@ export interface ExportVerificationResult extends ExportVerification {
  * Checks a completed production as a recipient would: the zip the download would send is written
  * to a temporary file and verified by the standalone verifier (scripts/verify-export.mjs) with this
  * installation's public key: the signature of manifest.csv, then every message's hash and size.
- * Nothing leaves the server, so it is not a DOWNLOAD in the chain of custody.
+ * Nothing leaves the server, so it is not a DOWNLOAD in the chain of custody; it is audited as
+ * VERIFY with the outcome. Only for a caller whose read scope covers the production (producibleExport).
  */
 export async function verifyExport(options: { principal: Principal; caseId: string; exportId: string }): Promise<ExportVerificationResult> {
-  await accessibleCase(db(), options.principal, options.caseId);
-  const row = await findExport(db(), options.caseId, options.exportId);
-  if (row.status !== "completed") throw conflict(`The export is ${row.status}: only a completed export can be verified`);
+  const row = await producibleExport(db(), options.principal, options.caseId, options.exportId, "verified");
   const directory = await mkdtemp(path.join(tmpdir(), "verify-export-"));
   try {
     const zipPath = path.join(directory, "production.zip");
@@ -41,6 +39,19 @@ export async function verifyExport(options: { principal: Principal; caseId: stri
       }),
     );
     const result = unreadable ?? verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
+    await appendAuditEntry(db(), {
+      actor: options.principal.actor,
+      actionType: "VERIFY",
+      targetType: "EdiscoveryExport",
+      targetId: row.id,
+      details: {
+        caseId: row.caseId,
+        ok: result.ok,
+        messages: result.messages,
+        problems: result.problems.length,
+        manifestSha256: row.manifestSha256,
+      },
+    });
     return { ...result, exportId: row.id, manifestSha256: row.manifestSha256, verifiedAt: new Date().toISOString() };
   } finally {
     await rm(directory, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { transaction, type Tx } from "../db/client";
-import { accessibleCase } from "../ediscovery/case-access";
+import { caseMemberFilter } from "../ediscovery/case-access";
+import { findVisibleCase } from "../ediscovery/cases.queries";
 import { conflict, notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
 import { enqueueJob } from "../jobs/enqueue-job";
@@ -16,8 +17,8 @@ import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
  */
 async function restorableExport(tx: Tx, principal: Principal, exportId: string): Promise<{ caseId: string }> {
   const row = await tx.ediscoveryExport.findUnique({ where: { id: exportId }, select: { caseId: true, status: true } });
-  if (!row) throw notFound("Export");
-  await accessibleCase(tx, principal, row.caseId);
+  // An export of a case the caller does not work on is the same 404 as a missing one.
+  if (!row || !(await findVisibleCase(tx, row.caseId, caseMemberFilter(principal), "none"))) throw notFound("Export");
   if (row.status !== "completed") throw conflict(`The export is ${row.status}; only a completed export can be restored`);
   return { caseId: row.caseId };
 }
@@ -33,7 +34,7 @@ export async function requestBulkRestore(options: { principal: Principal; input:
   await loadImapConfig({ sourceId: input.ingestionSourceId });
   return transaction(async (tx) => {
     const exported = input.exportId === undefined ? null : await restorableExport(tx, principal, input.exportId);
-    const scope = archiveScope(principal.ability, "restore");
+    const scope = contentScope(principal.ability, "restore");
     const run = await tx.restoreRun.create({
       data: {
         ingestionSourceId: input.ingestionSourceId,

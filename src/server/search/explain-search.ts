@@ -1,6 +1,6 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import { keptArchiveEmailCount } from "../dashboard/archive-stats";
 import { pgPool } from "../db/pg-pool";
 import { formatQueryTree } from "./query-language/format-query-tree";
@@ -57,7 +57,7 @@ export async function explainSearch(options: {
   engine?: SearchEngine;
 }): Promise<SearchExplanation> {
   const engine = options.engine ?? searchEngine();
-  const scope = archiveScope(options.principal.ability, "read");
+  const scope = contentScope(options.principal.ability);
   const { query } = options;
   // An empty page: the engine counts the matches without ranking or snippets.
   const count = async (text: string, matchingStrategy = query.matchingStrategy, filters = query.filters) => {

@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import { pgPool } from "../db/pg-pool";
 import type { Principal } from "../auth/principal";
-import { archiveScope } from "../authz/ability";
+import { contentScope } from "../authz/content-scope";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { parseSearchQuery } from "./query-language/parse-search-query";
@@ -38,7 +38,7 @@ export async function searchArchive(options: {
   const started = performance.now();
   const found = await (options.engine ?? searchEngine()).search({
     query,
-    scope: archiveScope(principal.ability, "read"),
+    scope: contentScope(principal.ability),
     offset: (page - 1) * limit,
     limit,
     exactTotal: options.exactTotal,

@@ -1,0 +1,540 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { encryptSecret } from "../../src/server/config/encryption";
+import { db } from "../../src/server/db/client";
+import { runNextExport } from "../../src/server/ediscovery/run-export";
+import { ingestBatch } from "../../src/server/ingestion/ingest-batch";
+import { jobHandlers } from "../../src/server/jobs/job-handlers";
+import { runNextJob } from "../../src/server/jobs/run-next-job";
+import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY } from "../helpers/ediscovery";
+import { ensureTestSource } from "../helpers/emails";
+import { buildMessage } from "../helpers/mail";
+import { api, routeFiles, type ApiResponse } from "../helpers/rest-client";
+import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
+
+/**
+ * Class-level test of issue 34, item 1: content leaves the archive only within the caller's scope
+ * (src/server/authz/content-scope.ts). Every REST route and tRPC procedure is walked: each is either
+ * listed as one that returns or writes mail content or metadata, with a probe that a caller whose
+ * role reads only alice's mail gets nothing of bob's through it, or listed as outside the class
+ * with the reason. A route or procedure added later without a place in these lists fails the first
+ * test, so a new content path cannot skip the rule unnoticed.
+ */
+
+const ALICE = "alice@corp.test";
+const BOB = "bob@corp.test";
+const GHOST = "00000000-0000-4000-8000-000000000000";
+const cases = `${EDISCOVERY}/cases`;
+
+interface Fixture {
+  admin: TestUser;
+  /** Reads, restores and deletes alice's mail only; manages cases (member of the case); reads the audit log. */
+  reader: TestUser;
+  readerSession: Record<string, string>;
+  alice: { id: string; attachmentId: string };
+  bob: { id: string; attachmentId: string };
+  sourceId: string;
+  imapSourceId: string;
+  caseId: string;
+  tagId: string;
+  searchId: string;
+  /** The admin's production of the whole matter (alice's and bob's mail). */
+  exportId: string;
+  labelId: string;
+  /** The admin's READ of bob's email: its target is bob's email. */
+  bobAuditEntryId: number;
+}
+let f: Fixture;
+
+/** Whatever names bob's mail: its id, its attachment's id, its mailbox, its subject's and attachment's words. */
+const bobMarkers = () => [f.bob.id, f.bob.attachmentId, BOB, "BOBSECRET", "bobsecret.txt"];
+
+function expectNoBob(text: string, label: string): void {
+  for (const marker of bobMarkers()) expect(text.includes(marker), `${label} reveals ${marker}: ${text.slice(0, 400)}`).toBe(false);
+}
+
+const rest = (method: string, path: string, body?: unknown): Promise<ApiResponse> => api(method, path, { token: f.reader.token, body });
+const adminRest = (method: string, path: string, body?: unknown): Promise<ApiResponse> => api(method, path, { token: f.admin.token, body });
+const ui = (path: string): Promise<ApiResponse> => api("GET", path, { headers: f.readerSession });
+
+async function trpc(name: string, input: unknown, user: TestUser = f.reader): Promise<{ status: number; text: string; data: any }> {
+  const response = await trpcHttp(name, input, { authorization: `Bearer ${user.token}` });
+  const text = await response.text();
+  const parsed = JSON.parse(text);
+  return { status: response.status, text, data: parsed?.result?.data };
+}
+
+/** A single-record answer about bob's mail: the same 404 as a missing email, and nothing of it. */
+function expectHidden(answer: { status: number; text: string }, label: string): void {
+  expect(answer.status, `${label}: ${answer.text.slice(0, 300)}`).toBe(404);
+  expectNoBob(answer.text, label);
+}
+
+async function ingestOne(userEmail: string, subject: string, attachment: string): Promise<{ id: string; attachmentId: string }> {
+  const [outcome] = await ingestBatch({
+    sourceId: f.sourceId,
+    userEmail,
+    messages: [
+      {
+        raw: buildMessage({
+          subject,
+          body: "merger",
+          attachments: [{ filename: attachment, contentType: "text/plain", content: `${subject} notes` }],
+        }),
+      },
+    ],
+  });
+  if (outcome.status !== "imported") throw new Error(JSON.stringify(outcome));
+  const stored = await db().attachment.findFirstOrThrow({ where: { emailId: outcome.emailId } });
+  return { id: outcome.emailId, attachmentId: stored.id };
+}
+
+/** The emails a restore run's set holds (items outside the requester's scope hold none). */
+async function runSetOf(runId: string): Promise<string[]> {
+  while (await runNextJob(jobHandlers));
+  const items = await db().restoreRunItem.findMany({ where: { runId }, orderBy: { seq: "asc" } });
+  expect(items.length, "the run's set was fixed").toBeGreaterThan(0);
+  return items.flatMap((item) => (item.emailId === null ? [] : [item.emailId]));
+}
+
+/** The emails an export of the reader fixed as its items. */
+async function exportedBy(exportId: string): Promise<string[]> {
+  while (await runNextExport());
+  return (await db().ediscoveryExportItem.findMany({ where: { exportId } })).map((item) => item.emailId);
+}
+
+beforeAll(async () => {
+  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_EXPORT"]) process.env[name] = "0";
+  const admin = await setupAdmin();
+  const reader = await createUserWithRole(admin.token, [
+    { action: "read", subject: "archive", conditions: { userEmail: ALICE } },
+    { action: "restore", subject: "archive", conditions: { userEmail: ALICE } },
+    { action: "delete", subject: "archive", conditions: { userEmail: ALICE } },
+    { action: "manage", subject: "ediscovery" },
+    { action: "read", subject: "audit" },
+  ]);
+  f = { admin, reader, readerSession: uiHeaders(await sessionCookieFor(reader.user.id, reader.user.email)) } as Fixture;
+  f.sourceId = await ensureTestSource();
+  // Deletion is off by default, which would answer 403 before the email is looked at.
+  expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).status).toBe(200);
+  f.alice = await ingestOne(ALICE, "Alpha merger", "alpha.txt");
+  f.bob = await ingestOne(BOB, "Bravo BOBSECRET merger", "bobsecret.txt");
+  f.imapSourceId = (
+    await db().ingestionSource.create({
+      data: {
+        name: "Mailbox",
+        nameKey: "mailbox",
+        provider: "imap",
+        // Nothing listens there: a restore run fixes its set, then fails to connect.
+        config: { host: "127.0.0.1", port: 1, secure: false, username: "nobody", passwordEncrypted: encryptSecret("unused") },
+      },
+    })
+  ).id;
+  f.caseId = (await createCaseVia(admin.token, { name: "Matter", memberIds: [reader.user.id] })).id;
+  f.tagId = (await createTagVia(admin.token, f.caseId, "Responsive")).id;
+  expect((await adminRest("POST", `${cases}/${f.caseId}/tags/${f.tagId}/apply`, { emailIds: [f.alice.id, f.bob.id] })).status).toBe(200);
+  f.searchId = (await adminRest("POST", `${cases}/${f.caseId}/searches`, { name: "Merger", searchQuery: { query: "merger" } })).body.id;
+  expect((await adminRest("POST", `${cases}/${f.caseId}/searches/${f.searchId}/run`)).body.total).toBe(2);
+  f.exportId = (
+    await adminRest("POST", `${cases}/${f.caseId}/exports`, { name: "Everything", source: { searchId: f.searchId }, format: "eml" })
+  ).body.id;
+  while (await runNextExport());
+  expect((await adminRest("GET", `/v1/archived-emails/${f.bob.id}`)).status).toBe(200);
+  f.labelId = (await adminRest("POST", "/api/v1/enterprise/retention-policy/labels", { name: "Keep", retentionPeriodDays: 30 })).body.id;
+  f.bobAuditEntryId = Number(
+    (await db().auditLog.findFirstOrThrow({ where: { actionType: "READ", targetId: f.bob.id }, orderBy: { id: "desc" } })).id,
+  );
+}, 300_000);
+
+type Probe = () => Promise<void>;
+
+/** REST routes ("METHOD /pattern") that return or write mail content or metadata, each with its probe. */
+const CONTENT_ROUTES: Record<string, Probe> = {
+  "GET /v1/archived-emails/[id]": async () => {
+    expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}`), "bob's email");
+    expect((await rest("GET", `/v1/archived-emails/${f.alice.id}`)).body.subject).toBe("Alpha merger");
+  },
+  "DELETE /v1/archived-emails/[id]": async () => {
+    expectHidden(await rest("DELETE", `/v1/archived-emails/${f.bob.id}`), "deleting bob's email");
+    expect(await db().archivedEmail.count({ where: { id: f.bob.id } })).toBe(1);
+  },
+  "GET /v1/archived-emails/[id]/raw": async () => {
+    expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}/raw`), "bob's raw email");
+    expect((await rest("GET", `/v1/archived-emails/${f.alice.id}/raw`)).status).toBe(200);
+  },
+  "GET /v1/archived-emails/[id]/attachments/[attachmentId]": async () => {
+    expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}/attachments/${f.bob.attachmentId}`), "bob's attachment");
+    expect((await rest("GET", `/v1/archived-emails/${f.alice.id}/attachments/${f.alice.attachmentId}`)).status).toBe(200);
+  },
+  "POST /v1/archived-emails/[id]/restore": async () => {
+    expectHidden(await rest("POST", `/v1/archived-emails/${f.bob.id}/restore`, { ingestionSourceId: f.imapSourceId }), "restoring bob's");
+  },
+  "GET /v1/archived-emails/ingestion-source/[ingestionSourceId]": async () => {
+    const page = await rest("GET", `/v1/archived-emails/ingestion-source/${f.sourceId}`);
+    expectNoBob(page.text, "the source's emails");
+    expect(page.text).toContain(f.alice.id);
+  },
+  "POST /v1/archived-emails/restore": async () => {
+    const bySearch = await rest("POST", "/v1/archived-emails/restore", { ingestionSourceId: f.imapSourceId, searchQuery: { query: "" } });
+    expect(bySearch.status, bySearch.text).toBe(202);
+    expect(await runSetOf(bySearch.body.id)).toEqual([f.alice.id]);
+    const byExport = await rest("POST", "/v1/archived-emails/restore", { ingestionSourceId: f.imapSourceId, exportId: f.exportId });
+    expect(byExport.status, byExport.text).toBe(202);
+    expect(await runSetOf(byExport.body.id)).toEqual([f.alice.id]);
+  },
+  "GET /v1/archived-emails/unsearchable": async () => {
+    const page = await rest("GET", "/v1/archived-emails/unsearchable");
+    expect(page.status).toBe(200);
+    expectNoBob(page.text, "unsearchable emails");
+  },
+  "GET /v1/search": async () => {
+    const found = await rest("GET", "/v1/search?query=merger");
+    expectNoBob(found.text, "a search");
+    expect([found.body.total, found.body.items.map((item: { id: string }) => item.id)]).toEqual([1, [f.alice.id]]);
+    expect((await rest("GET", "/v1/search?query=BOBSECRET")).body.total).toBe(0);
+  },
+  "POST /v1/search/explain": async () => {
+    const explained = await rest("POST", "/v1/search/explain", { searchQuery: { query: "merger" }, exactCounts: true });
+    expect([explained.status, explained.body.total]).toEqual([200, 1]);
+    expect((await rest("POST", "/v1/search/explain", { searchQuery: { query: "BOBSECRET" } })).body.total).toBe(0);
+  },
+  "GET /api/v1/enterprise/audit-logs": async () => {
+    const all = (await adminRest("GET", "/api/v1/enterprise/audit-logs?limit=100")).text;
+    expect(all, "the admin sees bob's email in the log (the probe can fail)").toContain(f.bob.id);
+    const page = await rest("GET", "/api/v1/enterprise/audit-logs?limit=100");
+    expect(page.body.data.length).toBeGreaterThan(5);
+    expectNoBob(page.text, "the audit log");
+  },
+  "GET /api/v1/enterprise/ediscovery/cases/[id]": async () => {
+    const matter = await rest("GET", `${cases}/${f.caseId}`);
+    expect(matter.status).toBe(200);
+    expectNoBob(matter.text, "the case");
+  },
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/run": async () => {
+    const run = await rest("POST", `${cases}/${f.caseId}/searches/${f.searchId}/run`);
+    expectNoBob(run.text, "a saved search's run");
+    expect([run.body.total, run.body.sample.map((item: { id: string }) => item.id)]).toEqual([1, [f.alice.id]]);
+  },
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/tags": async () => {
+    const tags = await rest("GET", `${cases}/${f.caseId}/tags`);
+    expect(tags.body.find((tag: { id: string }) => tag.id === f.tagId).emailCount).toBe(1);
+  },
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/apply": async () => {
+    const other = await createTagVia(f.admin.token, f.caseId, "Reader's");
+    expectHidden(await rest("POST", `${cases}/${f.caseId}/tags/${other.id}/apply`, { emailIds: [f.bob.id] }), "tagging bob's");
+    const bySearch = await rest("POST", `${cases}/${f.caseId}/tags/${other.id}/apply`, { searchId: f.searchId });
+    expect(bySearch.body).toMatchObject({ emailsMatched: 1, emailsTagged: 1 });
+    expect((await db().ediscoveryTaggedEmail.findMany({ where: { tagId: other.id } })).map((link) => link.emailId)).toEqual([f.alice.id]);
+  },
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]/remove": async () => {
+    expectHidden(await rest("POST", `${cases}/${f.caseId}/tags/${f.tagId}/remove`, { emailIds: [f.bob.id] }), "untagging bob's");
+    expect(await db().ediscoveryTaggedEmail.count({ where: { tagId: f.tagId, emailId: f.bob.id } })).toBe(1);
+  },
+  "DELETE /api/v1/enterprise/ediscovery/cases/[id]/tags/[tagId]": async () => {
+    const deleted = await rest("DELETE", `${cases}/${f.caseId}/tags/${f.tagId}`);
+    expect(deleted.status).toBe(403);
+    expect(await db().ediscoveryTaggedEmail.count({ where: { tagId: f.tagId } })).toBe(2);
+  },
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/exports": async () => {
+    const created = await rest("POST", `${cases}/${f.caseId}/exports`, { name: "Reader's", source: { tagId: f.tagId }, format: "mbox" });
+    expect(created.status).toBe(202);
+    expect(await exportedBy(created.body.id)).toEqual([f.alice.id]);
+  },
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download": async () => {
+    const refused = await rest("GET", `${cases}/${f.caseId}/exports/${f.exportId}/download`);
+    expect(refused.status).toBe(403);
+    expectNoBob(refused.text, "the download");
+  },
+  "GET /api/ui/ediscovery/cases/[id]/exports/[exportId]/download": async () => {
+    expect((await ui(`/api/ui/ediscovery/cases/${f.caseId}/exports/${f.exportId}/download`)).status).toBe(403);
+  },
+  "GET /api/ui/emails/[id]/raw": async () => {
+    expectHidden(await ui(`/api/ui/emails/${f.bob.id}/raw`), "bob's raw email (UI)");
+    expect((await ui(`/api/ui/emails/${f.alice.id}/raw`)).status).toBe(200);
+  },
+  "GET /api/ui/emails/[id]/attachments/[attachmentId]": async () => {
+    expectHidden(await ui(`/api/ui/emails/${f.bob.id}/attachments/${f.bob.attachmentId}`), "bob's attachment (UI)");
+  },
+  "GET /api/v1/enterprise/legal-holds/email/[emailId]/holds": async () => {
+    expectHidden(await rest("GET", `/api/v1/enterprise/legal-holds/email/${f.bob.id}/holds`), "bob's holds");
+  },
+  "GET /api/v1/enterprise/retention-policy/email/[emailId]/label": async () => {
+    expectHidden(await rest("GET", `/api/v1/enterprise/retention-policy/email/${f.bob.id}/label`), "bob's label");
+  },
+  "POST /api/v1/enterprise/retention-policy/email/[emailId]/label": async () => {
+    const path = `/api/v1/enterprise/retention-policy/email/${f.bob.id}/label`;
+    expectHidden(await rest("POST", path, { labelId: f.labelId }), "labelling bob's");
+    expect(await db().emailRetentionLabel.count({ where: { emailId: f.bob.id } })).toBe(0);
+  },
+  "DELETE /api/v1/enterprise/retention-policy/email/[emailId]/label": async () => {
+    expectHidden(await rest("DELETE", `/api/v1/enterprise/retention-policy/email/${f.bob.id}/label`), "unlabelling bob's");
+  },
+  "GET /api/v1/enterprise/retention-policy/email/[emailId]/status": async () => {
+    expectHidden(await rest("GET", `/api/v1/enterprise/retention-policy/email/${f.bob.id}/status`), "bob's retention status");
+  },
+};
+
+/** REST routes outside the class, with the reason (routes needing manage:all are found from their description). */
+const OTHER_ROUTES: Record<string, string> = {
+  "GET /api/v1/enterprise/audit-logs/head": "the chain's last hash and count: no entry's details",
+  "POST /api/v1/enterprise/audit-logs/verify": "whether the chain verifies: hashes and entry ids, no details",
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel": "changes an export's state; nothing of its mail",
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]": "the production's record (name, query, counts), a record of the case",
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/exports": "the productions' records, records of the case",
+  "PUT /api/v1/enterprise/ediscovery/cases/[id]": "the case's record; members see by their own scope (content-scope.int.test.ts)",
+  "DELETE /api/v1/enterprise/ediscovery/cases/[id]": "refused while the case has exports or holds; no mail",
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": "a saved query, a record of the case",
+  "PUT /api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": "a saved query, a record of the case",
+  "DELETE /api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": "a saved query, a record of the case",
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/searches": "saved queries, records of the case",
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/searches": "a saved query, a record of the case",
+  "POST /api/v1/enterprise/ediscovery/cases/[id]/tags": "a new, empty tag",
+  "GET /api/v1/enterprise/ediscovery/cases": "the caller's cases' records",
+  "POST /api/v1/enterprise/ediscovery/cases": "a new case",
+  "GET /api/v1/enterprise/ediscovery/export-key": "the installation's public key",
+  "GET /api/v1/enterprise/retention-policy/dispositions":
+    "the review queue of a reviewer an administrator (manage:all) named on the label or policy: an explicit delegation (docs/retention.md)",
+  "POST /api/v1/enterprise/retention-policy/dispositions/decide": "decisions of a reviewer named by an administrator (see above)",
+  "GET /v1/archived-emails/restore/[runId]":
+    "a restore run's status and counts; its set is probed through POST /v1/archived-emails/restore",
+  "DELETE /v1/api-keys/[id]": "the caller's own keys",
+  "GET /v1/api-keys": "the caller's own keys",
+  "POST /v1/api-keys": "the caller's own keys",
+  "POST /v1/auth/login/mfa": "sign-in",
+  "POST /v1/auth/login": "sign-in",
+  "GET /v1/auth/me": "the caller's own account",
+  "POST /v1/auth/mfa/disable": "the caller's own account",
+  "POST /v1/auth/mfa/totp/enable": "the caller's own account",
+  "POST /v1/auth/mfa/totp/setup": "the caller's own account",
+  "POST /v1/auth/setup": "first-run setup",
+  "POST /v1/ingestion-sources/[id]/import": "brings mail in (manage:ingestion), returns none",
+  "POST /api/ui/sources/[id]/import": "brings mail in (manage:ingestion), returns none",
+  "GET /v1/ingestion-sources/[id]": "a source's settings and its total for the ingestion manager (manage:ingestion): no mail",
+  "PUT /v1/ingestion-sources/[id]": "a source's settings (manage:ingestion)",
+  "DELETE /v1/ingestion-sources/[id]": "a source's settings (manage:ingestion)",
+  "POST /v1/ingestion-sources/[id]/sync": "starts a sync (manage:ingestion)",
+  "GET /v1/ingestion-sources": "the sources and their totals for the ingestion manager (manage:ingestion): no mail",
+  "POST /v1/ingestion-sources": "a new source (manage:ingestion)",
+  "GET /v1/license": "the license",
+  "GET /v1/openapi.json": "the API's description",
+  "GET /v1/roles/[id]": "roles (read:users)",
+  "GET /v1/roles": "roles (read:users)",
+  "GET /v1/users/[id]": "accounts (read:users)",
+  "GET /v1/users": "accounts (read:users)",
+  "POST /v1/users/profile/password": "the caller's own account",
+  "GET /v1/users/profile": "the caller's own account",
+  "PATCH /v1/users/profile": "the caller's own account",
+};
+
+/** tRPC procedures that return or write mail content or metadata, each with its probe. */
+const CONTENT_PROCEDURES: Record<string, Probe> = {
+  "archivedEmails.listBySource": async () => {
+    const page = await trpc("archivedEmails.listBySource", { ingestionSourceId: f.sourceId });
+    expectNoBob(page.text, "the source's emails");
+    expect(page.text).toContain(f.alice.id);
+  },
+  "archivedEmails.get": async () => expectHidden(await trpc("archivedEmails.get", { id: f.bob.id }), "bob's email"),
+  "archivedEmails.body": async () => expectHidden(await trpc("archivedEmails.body", { id: f.bob.id }), "bob's body"),
+  "archivedEmails.delete": async () => expectHidden(await trpc("archivedEmails.delete", { id: f.bob.id }), "deleting bob's"),
+  "archivedEmails.restore": async () =>
+    expectHidden(await trpc("archivedEmails.restore", { id: f.bob.id, ingestionSourceId: f.imapSourceId }), "restoring bob's"),
+  "archivedEmails.bulkRestore": async () => {
+    const queued = await trpc("archivedEmails.bulkRestore", { ingestionSourceId: f.imapSourceId, searchQuery: { query: "merger" } });
+    expect(queued.status, queued.text).toBe(200);
+    expect(await runSetOf(queued.data.id)).toEqual([f.alice.id]);
+  },
+  "search.run": async () => {
+    const found = await trpc("search.run", { query: "merger" });
+    expectNoBob(found.text, "a search");
+    expect(found.data.total).toBe(1);
+  },
+  "search.explain": async () => {
+    const explained = await trpc("search.explain", { searchQuery: { query: "merger" }, exactCounts: true });
+    expect(explained.data.total).toBe(1);
+  },
+  "audit.list": async () => {
+    expect((await trpc("audit.list", { limit: "100" }, f.admin)).text).toContain(f.bob.id);
+    const page = await trpc("audit.list", { limit: "100" });
+    expect(page.status).toBe(200);
+    expectNoBob(page.text, "the audit log");
+  },
+  "audit.get": async () => {
+    expect((await trpc("audit.get", { id: f.bobAuditEntryId }, f.admin)).text).toContain(f.bob.id);
+    const entry = await trpc("audit.get", { id: f.bobAuditEntryId });
+    expect(entry.status).toBe(200);
+    expectNoBob(entry.text, "an audit entry");
+  },
+  "dashboard.stats": async () => {
+    const stats = await trpc("dashboard.stats", undefined);
+    expect(stats.data.emailsArchived).toBe(1);
+    expectNoBob(stats.text, "the dashboard");
+  },
+  "ediscovery.get": async () => expectNoBob((await trpc("ediscovery.get", { id: f.caseId })).text, "the case"),
+  "ediscovery.runSearch": async () => {
+    const run = await trpc("ediscovery.runSearch", { id: f.caseId, searchId: f.searchId });
+    expectNoBob(run.text, "a saved search's run");
+    expect(run.data.total).toBe(1);
+  },
+  "ediscovery.tags": async () => {
+    const tags = await trpc("ediscovery.tags", { id: f.caseId });
+    expect(tags.data.find((tag: { id: string }) => tag.id === f.tagId).emailCount).toBe(1);
+  },
+  "ediscovery.applyTag": async () =>
+    expectHidden(await trpc("ediscovery.applyTag", { id: f.caseId, tagId: f.tagId, data: { emailIds: [f.bob.id] } }), "tagging bob's"),
+  "ediscovery.removeTag": async () =>
+    expectHidden(await trpc("ediscovery.removeTag", { id: f.caseId, tagId: f.tagId, emailIds: [f.bob.id] }), "untagging bob's"),
+  "ediscovery.deleteTag": async () => expect((await trpc("ediscovery.deleteTag", { id: f.caseId, tagId: f.tagId })).status).toBe(403),
+  "ediscovery.taggedEmails": async () => {
+    const page = await trpc("ediscovery.taggedEmails", { id: f.caseId });
+    expectNoBob(page.text, "the review list");
+    expect(page.data.items.map((item: { id: string }) => item.id)).toEqual([f.alice.id]);
+  },
+  "ediscovery.caseActivity": async () => {
+    expect((await trpc("ediscovery.caseActivity", { id: f.caseId }, f.admin)).text).toContain(f.bob.id);
+    expectNoBob((await trpc("ediscovery.caseActivity", { id: f.caseId })).text, "the case's activity");
+  },
+  "ediscovery.createExport": async () => {
+    const created = await trpc("ediscovery.createExport", {
+      id: f.caseId,
+      data: { name: "Reader's search", source: { searchQuery: { query: "merger" } }, format: "eml" },
+    });
+    expect(await exportedBy(created.data.id)).toEqual([f.alice.id]);
+  },
+  "ediscovery.verifyExport": async () => {
+    const refused = await trpc("ediscovery.verifyExport", { id: f.caseId, exportId: f.exportId });
+    expect(refused.status).toBe(403);
+    expectNoBob(refused.text, "a verification");
+  },
+  "legalHolds.emailHolds": async () => expectHidden(await trpc("legalHolds.emailHolds", { emailId: f.bob.id }), "bob's holds"),
+  "lifecycle.emailStatus": async () => expectHidden(await trpc("lifecycle.emailStatus", { emailId: f.bob.id }), "bob's status"),
+  "retentionLabels.emailLabel": async () => expectHidden(await trpc("retentionLabels.emailLabel", { emailId: f.bob.id }), "bob's label"),
+  "retentionLabels.applyToEmail": async () =>
+    expectHidden(await trpc("retentionLabels.applyToEmail", { emailId: f.bob.id, labelId: f.labelId }), "labelling bob's"),
+  "retentionLabels.removeFromEmail": async () =>
+    expectHidden(await trpc("retentionLabels.removeFromEmail", { emailId: f.bob.id }), "unlabelling bob's"),
+};
+
+/** Procedures a restricted caller cannot call at all: they need manage:all, which reads the whole archive. */
+const MANAGE_ALL_PROCEDURES = [
+  "users.create",
+  "users.update",
+  "users.delete",
+  "users.revokeSessions",
+  "roles.create",
+  "roles.update",
+  "roles.delete",
+  "settings.get",
+  "settings.update",
+  "sso.roleMapping",
+  "sso.updateRoleMapping",
+  "legalHolds.list",
+  "legalHolds.get",
+  "legalHolds.create",
+  "legalHolds.update",
+  "legalHolds.delete",
+  "legalHolds.emails",
+  "legalHolds.previewBulkApply",
+  "legalHolds.bulkApply",
+  "legalHolds.releaseAll",
+  "legalHolds.applyToEmail",
+  "legalHolds.removeFromEmail",
+  "retentionLabels.list",
+  "retentionLabels.get",
+  "retentionLabels.create",
+  "retentionLabels.update",
+  "retentionLabels.delete",
+  "retentionPolicies.list",
+  "retentionPolicies.get",
+  "retentionPolicies.create",
+  "retentionPolicies.update",
+  "retentionPolicies.delete",
+  "lifecycle.forecast",
+  "lifecycle.cycles",
+  "dispositions.certificate",
+];
+
+/** tRPC procedures outside the class, with the reason. */
+const OTHER_PROCEDURES: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      "me",
+      "updateProfile",
+      "changePassword",
+      "mfaStatus",
+      "setupTotp",
+      "enableTotp",
+      "disableMfa",
+      "apiKeys",
+      "createApiKey",
+      "deleteApiKey",
+    ].map((name) => [`account.${name}`, "the caller's own account"]),
+  ),
+  "users.list": "accounts (read:users)",
+  "users.get": "accounts (read:users)",
+  "roles.list": "roles (read:users)",
+  "roles.get": "roles (read:users)",
+  "license.get": "the license",
+  "sso.status": "whether single sign-on is configured",
+  "audit.verify": "whether the chain verifies: hashes and entry ids, no details",
+  "audit.head": "the chain's last hash and count",
+  "archivedEmails.restoreRun": "a restore run's status and counts; its set is probed through archivedEmails.bulkRestore",
+  "ediscovery.list": "the caller's cases' records",
+  "ediscovery.create": "a new case",
+  "ediscovery.update": "the case's record; members see by their own scope",
+  "ediscovery.delete": "refused while the case has exports or holds; no mail",
+  "ediscovery.searches": "saved queries, records of the case",
+  "ediscovery.search": "a saved query, a record of the case",
+  "ediscovery.createSearch": "a saved query, a record of the case",
+  "ediscovery.updateSearch": "a saved query, a record of the case",
+  "ediscovery.deleteSearch": "a saved query, a record of the case",
+  "ediscovery.createTag": "a new, empty tag",
+  "ediscovery.exports": "the productions' records, records of the case",
+  "ediscovery.export": "the production's record, a record of the case",
+  "ediscovery.cancelExport": "changes an export's state; nothing of its mail",
+  "dispositions.list": "the review queue of a reviewer an administrator named on the label or policy: an explicit delegation",
+  "dispositions.queueSize": "the size of that queue",
+  "dispositions.decide": "decisions of a reviewer named by an administrator",
+  "retentionLabels.applicable": "the labels one may apply: no mail",
+  "sources.list": "the sources and their totals for the ingestion manager (manage:ingestion): no mail",
+  "sources.names": "source names for the email browser's filter: no mail",
+  "sources.create": "a new source (manage:ingestion)",
+  "sources.journalListener": "the listener's address (manage:ingestion)",
+  "sources.sync": "starts a sync (manage:ingestion)",
+};
+
+describe("every route and procedure that returns or writes mail applies the caller's scope", async () => {
+  const files = await Promise.all(routeFiles().map(async (file) => ({ pattern: file.pattern, module: await file.load() })));
+  const routes = files.flatMap(({ pattern, module }) =>
+    Object.entries(module).flatMap(([method, handler]) =>
+      handler?.endpointSpec ? [{ key: `${method} ${pattern}`, spec: handler.endpointSpec }] : [],
+    ),
+  );
+  const manageAllRoutes = routes.filter((route) => route.spec.auth === "manage:all").map((route) => route.key);
+
+  it("has every REST route and tRPC procedure in exactly one list", () => {
+    const listed = [...Object.keys(CONTENT_ROUTES), ...Object.keys(OTHER_ROUTES), ...manageAllRoutes];
+    expect(new Set(listed).size, "a route is listed twice").toBe(listed.length);
+    expect(routes.map((route) => route.key).sort()).toEqual(listed.sort());
+    const procedures = [...Object.keys(CONTENT_PROCEDURES), ...Object.keys(OTHER_PROCEDURES), ...MANAGE_ALL_PROCEDURES];
+    expect(new Set(procedures).size, "a procedure is listed twice").toBe(procedures.length);
+    expect(procedureNames().sort()).toEqual(procedures.sort());
+  });
+
+  it.each(Object.entries(CONTENT_ROUTES))("%s", async (_, probe) => probe(), 120_000);
+  it.each(Object.entries(CONTENT_PROCEDURES))("%s", async (_, probe) => probe(), 120_000);
+
+  it("refuses the restricted caller every route and procedure that needs manage:all (403)", async () => {
+    for (const key of manageAllRoutes) {
+      const [method, pattern] = key.split(" ");
+      const answer = await rest(method, pattern.replace(/\[[^\]]+\]/g, GHOST), method === "GET" || method === "DELETE" ? undefined : {});
+      expect(answer.status, key).toBe(403);
+    }
+    for (const name of MANAGE_ALL_PROCEDURES) expect((await trpc(name, undefined)).status, name).toBe(403);
+  });
+
+  it("leaves bob's email, its tag and the admin's production as they were", async () => {
+    expect(await db().archivedEmail.count({ where: { id: f.bob.id } })).toBe(1);
+    expect(await db().ediscoveryTaggedEmail.count({ where: { tagId: f.tagId } })).toBe(2);
+    expect((await adminRest("GET", `${cases}/${f.caseId}/exports/${f.exportId}/download`)).status).toBe(200);
+  });
+});
