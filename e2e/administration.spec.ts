@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, adminToken, runWorkerOnce, signIn } from "./session";
+import { ADMIN, adminToken, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -242,8 +242,8 @@ test.describe.serial("administration", () => {
     await expect(row).toContainText("127.0.0.1");
     await row.getByRole("button", { name: "Sync now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Sync queued" })).toBeVisible();
-    await runWorkerOnce();
-    // The page keeps polling after a sync request, so the outcome appears without a reload.
+    // The e2e server's own worker runs the sync, as `npm start` does; the page keeps polling after
+    // a sync request, so the outcome appears without a reload.
     await expect(page.getByTestId(`source-status-${name}`)).toContainText("error", { timeout: 20_000 });
     await expect(page.getByTestId(`source-status-${name}`)).not.toHaveText(/^error$/);
   });
