@@ -103,14 +103,15 @@ async function main() {
       .finally(() => process.exit(0));
   });
 
-  if (roles.has("worker")) stops.push(superviseWorker({ projectDir, log: (message) => log(message) }).stop);
-  if (roles.has("web")) {
+  // A stop requested while starting ends the start: no role is started after it.
+  if (roles.has("worker") && !stopping) stops.push(superviseWorker({ projectDir, log: (message) => log(message) }).stop);
+  if (roles.has("web") && !stopping) {
     const workerCount = dev ? 1 : config.webConcurrency;
     stops.push(workerCount > 1 ? await forkWebProcesses(workerCount) : await serveHttp());
     log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} web processes)` : ""}`);
     log(await signInHint(config.port));
   }
-  if (roles.has("journal")) {
+  if (roles.has("journal") && !stopping) {
     const journal = await startConfiguredJournalListener(log);
     if (journal) {
       const stopBeating = await startHeartbeat({ role: "journal", log });

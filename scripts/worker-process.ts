@@ -26,7 +26,8 @@ export function superviseWorker(options: { projectDir: string; log: (message: st
     const worker = spawn(process.execPath, [...WORKER_NODE_FLAGS, "--import", "tsx", path.join("scripts", "worker.ts")], {
       cwd: options.projectDir,
       env: { ...process.env, ...WORKER_ENV },
-      stdio: ["ignore", "inherit", "inherit"],
+      // The IPC channel tells the worker when this process is gone (even killed): it then stops too.
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     child = worker;
     options.log(`worker started (pid ${worker.pid})`);

@@ -109,6 +109,11 @@ async function main() {
       log(`${signal}: finishing the work in hand`);
       stop.abort();
     });
+    // Started by `npm start` (scripts/worker-process.ts): stop with it, even when it was killed.
+    process.once("disconnect", () => {
+      log("npm start is gone: finishing the work in hand");
+      stop.abort();
+    });
     // The system status page lists this worker by its heartbeat (and the pages warn when none beats).
     const stopBeating = await startHeartbeat({ role: "worker", details: { lifecycleIntervalMinutes: intervalMs / 60_000 }, log });
     log("started");

@@ -21,6 +21,26 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
+function startCommand(...args: string[]) {
+  const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", ...args], {
+    env: { ...process.env, JOURNAL_SMTP_PORT: "0", LIFECYCLE_INTERVAL_MINUTES: "1440" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const result = { start, output: "", exited: new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code))) };
+  start.stdout.on("data", (chunk) => (result.output += chunk));
+  start.stderr.on("data", (chunk) => (result.output += chunk));
+  return result;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 const workerRows = () => db().processHeartbeat.findMany({ where: { role: "worker" }, orderBy: { startedAt: "asc" } });
 
 describe("npm start runs the worker", () => {
@@ -42,14 +62,7 @@ describe("npm start runs the worker", () => {
       expect(created.status).toBe(202);
 
       // The start command alone (its web role left out here: it needs a production build), on this test's database.
-      const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-web"], {
-        env: { ...process.env, JOURNAL_SMTP_PORT: "0", LIFECYCLE_INTERVAL_MINUTES: "1440" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      let output = "";
-      start.stdout.on("data", (chunk) => (output += chunk));
-      start.stderr.on("data", (chunk) => (output += chunk));
-      const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
+      const run = startCommand("--no-web");
       try {
         const done = await until("the export to complete", async () => {
           const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.body.id } });
@@ -63,17 +76,31 @@ describe("npm start runs the worker", () => {
         const [first] = await until("the worker's heartbeat", async () => (await workerRows()).length > 0 && workerRows());
         process.kill(first.pid, "SIGKILL");
         const second = await until("another worker", async () => (await workerRows()).find((row) => row.pid !== first.pid));
-        expect(output).toContain(`the worker (pid ${first.pid}) exited with SIGKILL; starting another`);
+        expect(run.output).toContain(`the worker (pid ${first.pid}) exited with SIGKILL; starting another`);
 
-        start.kill("SIGTERM");
-        expect(await exited).toBe(0);
-        expect(output).toContain("SIGTERM: shutting down");
+        run.start.kill("SIGTERM");
+        expect(await run.exited).toBe(0);
+        expect(run.output).toContain("SIGTERM: shutting down");
         // The replacement stopped cleanly: its heartbeat is gone (the killed one's stays, silent).
         expect((await workerRows()).map((row) => row.pid)).toEqual([first.pid]);
-        expect(() => process.kill(second.pid, 0)).toThrow();
+        expect(alive(second.pid)).toBe(false);
       } finally {
-        start.kill("SIGKILL");
+        run.start.kill("SIGKILL");
       }
     },
   );
+
+  it("stops its worker when it is killed itself (no orphan left working)", { timeout: 120_000 }, async () => {
+    const run = startCommand("--no-web");
+    try {
+      const [worker] = await until("the worker's heartbeat", async () => (await workerRows()).length > 0 && workerRows());
+      run.start.kill("SIGKILL");
+      await run.exited;
+      await until("the orphaned worker to stop", async () => !alive(worker.pid), 60_000);
+      // It stopped cleanly: its heartbeat row is gone.
+      expect(await workerRows()).toEqual([]);
+    } finally {
+      run.start.kill("SIGKILL");
+    }
+  });
 });
