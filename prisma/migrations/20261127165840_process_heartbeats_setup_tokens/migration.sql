@@ -23,6 +23,6 @@ CREATE TABLE "setup_tokens" (
 -- CreateIndex
 CREATE INDEX "process_heartbeats_role_last_seen_at_idx" ON "process_heartbeats"("role", "last_seen_at");
 
--- Hand-written (a partial index schema.prisma cannot state): the emails not searchable yet, which the
--- system status page counts and the index catch-up looks for, without scanning the whole table.
+-- The emails not searchable yet, which the system status page counts and the index catch-up looks
+-- for, without scanning the whole table.
 CREATE INDEX "archived_emails_not_indexed_idx" ON "archived_emails"("archived_at") WHERE NOT is_indexed;
