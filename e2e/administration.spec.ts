@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, adminToken, runWorkerOnce, signIn } from "./session";
+import { ADMIN, adminToken, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -242,10 +242,28 @@ test.describe.serial("administration", () => {
     await expect(row).toContainText("127.0.0.1");
     await row.getByRole("button", { name: "Sync now" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Sync queued" })).toBeVisible();
-    await runWorkerOnce();
-    // The page keeps polling after a sync request, so the outcome appears without a reload.
+    // The e2e server's own worker runs the sync, as `npm start` does; the page keeps polling after
+    // a sync request, so the outcome appears without a reload.
     await expect(page.getByTestId(`source-status-${name}`)).toContainText("error", { timeout: 20_000 });
     await expect(page.getByTestId(`source-status-${name}`)).not.toHaveText(/^error$/);
+  });
+
+  test("system status: the server's own worker and its heartbeat, queues, index coverage, storage", async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "System status" }).click();
+    await expect(page.getByRole("heading", { name: "System status" })).toBeVisible();
+    const worker = page.getByRole("row").filter({ hasText: /^worker/ });
+    await expect(worker).toContainText("running");
+    await expect(worker).toContainText(/\d+ s ago/);
+    await expect(page.getByTestId("search-coverage")).toContainText(/of [\d,]+ emails searchable/);
+    await expect(page.getByTestId("storage")).toContainText("free of");
+    await expect(page.getByTestId("next-cycle")).toContainText("every 1,440 min");
+    await expect(page.getByRole("alert").filter({ hasText: "No worker is running" })).toHaveCount(0);
+    await page.screenshot({ path: "docs/screenshots/system-status.png", fullPage: true });
+    // A worker runs, so the pages whose work it does show no warning.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ingestion sources" }).click();
+    await expect(page.getByRole("heading", { name: "Ingestion sources" })).toBeVisible();
+    await expect(page.getByTestId("worker-banner")).toHaveCount(0);
   });
 
   test("audit log: filter by action type, sort, open an entry's details, verify the chain", async ({ page }) => {

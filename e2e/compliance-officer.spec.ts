@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, login, signIn } from "./session";
+import { ADMIN, login, setupToken, signIn } from "./session";
 
 /**
  * One officer's day in a real Chromium against the production build: first-run setup, upload and
@@ -39,6 +39,17 @@ test.describe.serial("compliance officer", () => {
   test("first-run setup, sign-out and sign-in", async ({ page }) => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/setup$/);
+    // Without the token the server printed, setup is refused.
+    await page.getByLabel("Setup token").fill("not-the-printed-token");
+    await page.getByLabel("First name").fill(ADMIN.first_name);
+    await page.getByLabel("Last name").fill(ADMIN.last_name);
+    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Create administrator" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Wrong setup token" })).toBeVisible();
+    // The console's link fills the token in.
+    await page.goto(`/setup?token=${setupToken()}`);
+    await expect(page.getByLabel("Setup token")).toHaveValue(setupToken());
     await page.getByLabel("First name").fill(ADMIN.first_name);
     await page.getByLabel("Last name").fill(ADMIN.last_name);
     await page.getByLabel("Email").fill(ADMIN.email);

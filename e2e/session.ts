@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
@@ -17,9 +18,21 @@ export async function login(request: APIRequestContext, credentials: Credentials
   return (await response.json()).accessToken;
 }
 
+/**
+ * The first-run setup token the e2e server printed on its console (scripts/e2e-server.ts keeps the
+ * line's token in the data directory); empty once none was printed (a user already existed).
+ */
+export function setupToken(): string {
+  try {
+    return readFileSync(path.resolve(".e2e-data", "e2e-setup-token"), "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+
 /** A token for the administrator, created by first-run setup when the database has no user yet. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const setup = await request.post("/v1/auth/setup", { data: ADMIN });
+  const setup = await request.post("/v1/auth/setup", { data: { ...ADMIN, setupToken: setupToken() || "none" } });
   if (setup.status() === 201) return (await setup.json()).accessToken ?? (await login(request, ADMIN));
   return login(request, ADMIN);
 }
@@ -33,7 +46,11 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN) {
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 }
 
-/** One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database. */
+/**
+ * One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database:
+ * a lifecycle cycle now (the e2e server's own worker runs jobs and exports as they come, but its
+ * cycles only once a day).
+ */
 export async function runWorkerOnce() {
   await promisify(execFile)("npx", ["tsx", "scripts/worker.ts", "--once"], {
     timeout: 120_000,

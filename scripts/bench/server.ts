@@ -21,8 +21,9 @@ export async function startServer(options: {
 }): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: options.cwd,
-    // The journal scenario runs its own listener; this server's would only hold port 2525.
-    env: { ...options.env, PORT: String(options.port), HOST: "127.0.0.1", JOURNAL_SMTP_PORT: "0" },
+    // The journal scenario runs its own listener; this server's would only hold port 2525. The
+    // worker scenarios run their own worker, measured apart, which the server's must not compete with.
+    env: { ...options.env, PORT: String(options.port), HOST: "127.0.0.1", JOURNAL_SMTP_PORT: "0", ROLES: "web" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -81,6 +81,8 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/search": () => import("./v1/search/route"),
   "/v1/settings": () => import("./v1/settings/route"),
   "/v1/settings/sso-role-mapping": () => import("./v1/settings/sso-role-mapping/route"),
+  "/v1/system/jobs/[id]/retry": () => import("./v1/system/jobs/[id]/retry/route"),
+  "/v1/system/status": () => import("./v1/system/status/route"),
   "/v1/users/[id]": () => import("./v1/users/[id]/route"),
   "/v1/users/[id]/revoke-sessions": () => import("./v1/users/[id]/revoke-sessions/route"),
   "/v1/users/profile/password": () => import("./v1/users/profile/password/route"),

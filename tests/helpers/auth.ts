@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import type { policySchema } from "../../src/server/authz/permissions";
+import { issueSetupToken } from "../../src/server/auth/setup-token";
 import { db } from "../../src/server/db/client";
 import { api } from "./rest-client";
 
@@ -23,10 +24,18 @@ export interface CreateUserOptions {
   apiKey?: boolean;
 }
 
-/** Runs first-run setup and returns the Super Admin's token. */
+/**
+ * A first-run setup token, issued the way the server issues the one it prints on start (only its
+ * hash is stored, so a test cannot read the server's own one back).
+ */
+export function setupToken(): Promise<string> {
+  return issueSetupToken();
+}
+
+/** Runs first-run setup (with a setup token) and returns the Super Admin's token. */
 export async function setupAdmin(email = "admin@example.com"): Promise<TestUser> {
   const response = await api("POST", "/v1/auth/setup", {
-    body: { email, password: ADMIN_PASSWORD, first_name: "Ada", last_name: "Admin" },
+    body: { email, password: ADMIN_PASSWORD, first_name: "Ada", last_name: "Admin", setupToken: await setupToken() },
   });
   if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${response.text}`);
   return { token: response.body.accessToken, user: response.body.user, password: ADMIN_PASSWORD };

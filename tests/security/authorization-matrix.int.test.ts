@@ -117,6 +117,13 @@ const ROWS: Row[] = [
     body: {},
     expect: ADMIN_ONLY(422),
   },
+  { method: "GET", pattern: "/v1/system/status", path: () => "/v1/system/status", expect: ADMIN_ONLY(200) },
+  {
+    method: "POST",
+    pattern: "/v1/system/jobs/[id]/retry",
+    path: (ids) => `/v1/system/jobs/${ids.ghost}/retry`,
+    expect: ADMIN_ONLY(404),
+  },
   { method: "GET", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", expect: ADMIN_ONLY(200) },
   { method: "POST", pattern: "/v1/ingestion-sources", path: () => "/v1/ingestion-sources", body: {}, expect: ADMIN_ONLY(422) },
   { method: "GET", pattern: "/v1/ingestion-sources/[id]", path: (ids) => `/v1/ingestion-sources/${ids.ghost}`, expect: ADMIN_ONLY(404) },
@@ -500,6 +507,9 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "sso.updateRoleMapping": { input: {}, expect: ADMIN_ONLY(422) },
   "sso.status": { expect: ADMIN_ONLY(200) },
   "dashboard.stats": { expect: [200, 200, 200, 200, 403] },
+  "system.status": { expect: ADMIN_ONLY(200) },
+  "system.retryJob": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
+  "system.workerPresence": { expect: 200 },
 };
 
 const expected = (row: { expect: Row["expect"] }, caller: Caller) =>

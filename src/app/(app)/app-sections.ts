@@ -25,6 +25,7 @@ export const APP_SECTIONS: AppSection[] = [
   { href: "/admin/api-keys", label: "API keys", visible: () => true },
   { href: "/admin/two-factor", label: "Two-factor", visible: () => true },
   { href: "/admin/settings", label: "Settings", visible: (can) => can.manageAll },
+  { href: "/system", label: "System status", visible: (can) => can.manageAll },
   { href: "/admin/license", label: "License", visible: () => true },
 ];
 

@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { api } from "../../../tests/helpers/rest-client";
-import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
+import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin, setupToken } from "../../../tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
@@ -11,15 +11,16 @@ const errorBody = (statusCode: number) => ({ status: "error", statusCode, messag
 
 describe("POST /v1/auth/setup", () => {
   it("creates the first user as Super Admin once, then answers 409", async () => {
+    const token = await setupToken();
     const first = await api("POST", "/v1/auth/setup", {
-      body: { email: "Root@Example.com", password: "long-enough", first_name: "R", last_name: "Oot" },
+      body: { email: "Root@Example.com", password: "long-enough", first_name: "R", last_name: "Oot", setupToken: token },
     });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ accessToken: expect.any(String), expiresAt: expect.any(String) });
     expect(first.body.user.role.slug).toBe("predefined_super_admin");
     expect(JSON.stringify(first.body)).not.toContain("argon2");
     const second = await api("POST", "/v1/auth/setup", {
-      body: { email: "other@example.com", password: "long-enough", first_name: "O", last_name: "T" },
+      body: { email: "other@example.com", password: "long-enough", first_name: "O", last_name: "T", setupToken: token },
     });
     expect(second.status).toBe(409);
     expect(second.body).toEqual(errorBody(409));
@@ -35,10 +36,11 @@ describe("POST /v1/auth/setup", () => {
   });
 
   it("lets exactly one of several concurrent setups win", async () => {
+    const token = await setupToken();
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         api("POST", "/v1/auth/setup", {
-          body: { email: `racer${index}@example.com`, password: "long-enough", first_name: "R", last_name: "R" },
+          body: { email: `racer${index}@example.com`, password: "long-enough", first_name: "R", last_name: "R", setupToken: token },
         }),
       ),
     );
@@ -46,12 +48,31 @@ describe("POST /v1/auth/setup", () => {
     expect(await db().user.count()).toBe(1);
   });
 
-  it("validates the body (422 with field errors)", async () => {
+  it("validates the body (422 with field errors; the setup token is required)", async () => {
     const response = await api("POST", "/v1/auth/setup", { body: { email: "nope", password: "short" } });
     expect(response.status).toBe(422);
     expect(response.body.status).toBe("error");
     const fields = response.body.errors.map((error: { field: string }) => error.field);
-    expect(fields).toEqual(expect.arrayContaining(["email", "password", "first_name", "last_name"]));
+    expect(fields).toEqual(expect.arrayContaining(["email", "password", "first_name", "last_name", "setupToken"]));
+    expect(await db().user.count()).toBe(0);
+  });
+
+  it("refuses a setup without a token the server issued (403), then accepts the issued one once and forgets it", async () => {
+    const body = { email: "first@example.com", password: "long-enough", first_name: "F", last_name: "Irst" };
+    const noneIssued = await api("POST", "/v1/auth/setup", { body: { ...body, setupToken: "guessed" } });
+    expect(noneIssued.status).toBe(403);
+    expect(noneIssued.body).toEqual(errorBody(403));
+    const issued = await setupToken();
+    const wrong = await api("POST", "/v1/auth/setup", { body: { ...body, setupToken: `${issued}x` } });
+    expect(wrong.status).toBe(403);
+    expect(await db().user.count()).toBe(0);
+    // Only the token's hash is stored.
+    const stored = await db().setupToken.findMany();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(issued);
+    const right = await api("POST", "/v1/auth/setup", { body: { ...body, setupToken: issued } });
+    expect(right.status).toBe(201);
+    expect(await db().setupToken.count()).toBe(0);
   });
 
   it("answers malformed JSON with 422 and a non-JSON content type with 415", async () => {

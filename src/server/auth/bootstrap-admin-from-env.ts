@@ -24,7 +24,7 @@ export async function bootstrapAdminFromEnv(): Promise<boolean> {
     throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD / ADMIN_FIRST_NAME / ADMIN_LAST_NAME are invalid (${problems})`);
   }
   try {
-    await setupFirstUser({ input: parsed.data, ip: "127.0.0.1", source: "environment" });
+    await setupFirstUser({ input: parsed.data, ip: "127.0.0.1", via: "environment" });
     return true;
   } catch (error) {
     if (error instanceof AppError && error.code === "CONFLICT") return false;

@@ -1,4 +1,5 @@
 import { bootstrapAdminFromEnv } from "../auth/bootstrap-admin-from-env";
+import { issueSetupToken } from "../auth/setup-token";
 import { db } from "../db/client";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 
@@ -8,11 +9,17 @@ export async function prepareDatabase(): Promise<void> {
   await bootstrapAdminFromEnv();
 }
 
+/**
+ * What the web server prints once it listens: where to sign in, or, while no user exists, a new
+ * one-time setup token and the `/setup?token=…` link that fills it in (the line says "setup token").
+ */
 export async function signInHint(port: number): Promise<string> {
   const users = await db().user.count();
   if (users > 0) return `Sign in at http://localhost:${port}/login (or POST /v1/auth/login).`;
+  const token = await issueSetupToken();
   return (
-    `No user exists yet: open http://localhost:${port}/setup to create the first administrator, ` +
-    `or POST /v1/auth/setup {email, password, first_name, last_name} (or set ADMIN_EMAIL and ADMIN_PASSWORD).`
+    `No user exists yet. First-run setup token: ${token}\n` +
+    `  Open http://localhost:${port}/setup?token=${token} to create the first administrator, ` +
+    `or POST /v1/auth/setup {email, password, first_name, last_name, setupToken} (or set ADMIN_EMAIL and ADMIN_PASSWORD).`
   );
 }

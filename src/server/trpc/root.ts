@@ -15,6 +15,7 @@ import { searchRouter } from "./routers/search";
 import { settingsRouter } from "./routers/settings";
 import { sourcesRouter } from "./routers/sources";
 import { ssoRouter } from "./routers/sso";
+import { systemRouter } from "./routers/system";
 import { usersRouter } from "./routers/users";
 
 export const appRouter = router({
@@ -35,6 +36,7 @@ export const appRouter = router({
   settings: settingsRouter,
   sso: ssoRouter,
   dashboard: dashboardRouter,
+  system: systemRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 "use client";
 
 import { EmptyState } from "@/components/empty-state";
+import { WorkerBanner } from "@/components/worker-banner";
 import { useCapabilities } from "@/lib/capabilities";
 import { CyclesSection } from "./cycles-section";
 import { ForecastSection } from "./forecast-section";
@@ -19,6 +20,7 @@ export default function RetentionPage() {
   return (
     <div className="space-y-10">
       <h1 className="page-title">Retention</h1>
+      <WorkerBanner waiting="lifecycle cycles (deletions and disposition review)" />
       <LabelsSection />
       <PoliciesSection />
       <ForecastSection />

@@ -10,6 +10,7 @@ import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 import { UI_HEADERS } from "@/server/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
+import { WorkerBanner } from "@/components/worker-banner";
 import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
@@ -145,6 +146,7 @@ export default function SourcesPage() {
   return (
     <div className="space-y-6">
       <h1 className="page-title">Ingestion sources</h1>
+      <WorkerBanner waiting="IMAP syncs" />
       <ErrorNotice error={sources.error} />
       {!sources.data ? (
         <Skeleton lines={4} />

@@ -2,15 +2,21 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
 
-/** First run: creates the first administrator (POST /v1/auth/setup, refused once a user exists) and signs in. */
+/**
+ * First run: creates the first administrator (POST /v1/auth/setup, refused once a user exists) and
+ * signs in. The setup token comes from the link the server printed (`/setup?token=…`) or is pasted.
+ */
 export default function SetupPage() {
   const router = useRouter();
   const [error, setError] = useState("");
   const [pending, setPending] = useState(false);
+  const [setupToken, setSetupToken] = useState("");
+  // Read after hydration (the page is static): the link's token fills the field.
+  useEffect(() => setSetupToken(new URLSearchParams(window.location.search).get("token") ?? ""), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -36,6 +42,15 @@ export default function SetupPage() {
   return (
     <form onSubmit={submit} className="card space-y-4" aria-label="First-run setup">
       <h2 className="text-lg font-medium">Create the first administrator</h2>
+      <TextField
+        label="Setup token"
+        name="setupToken"
+        autoComplete="off"
+        required
+        value={setupToken}
+        onChange={(event) => setSetupToken(event.target.value)}
+        hint='Printed on the server console on the line with "setup token" (the link there fills it in).'
+      />
       <TextField label="First name" name="first_name" required />
       <TextField label="Last name" name="last_name" required />
       <TextField label="Email" name="email" type="email" autoComplete="username" required />

@@ -9,6 +9,7 @@ import { FormError } from "@/components/form-field";
 import { ProgressBar } from "@/components/progress-bar";
 import { SubmitButton } from "@/components/submit-button";
 import { useToast } from "@/components/toast";
+import { WorkerBanner } from "@/components/worker-banner";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
@@ -112,6 +113,7 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
 
   return (
     <div className="space-y-6">
+      <WorkerBanner waiting="exports and restores" />
       <ErrorNotice error={exports.error} />
       <DataTable
         rows={exports.data}

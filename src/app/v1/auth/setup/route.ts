@@ -1,16 +1,16 @@
-import { setupSchema } from "@/server/auth/auth.schemas";
+import { setupRequestSchema } from "@/server/auth/auth.schemas";
 import { setupFirstUser } from "@/server/auth/setup-first-user";
 import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
 import { loginResponse } from "@/server/auth/auth.responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
-    summary: "Create the first administrator (only while no user exists)",
+    summary: "Create the first administrator (only while no user exists), with the one-time setup token the server printed on its console",
     response: loginResponse,
-    errors: [409],
+    errors: [403, 409],
     auth: "public",
-    body: setupSchema,
+    body: setupRequestSchema,
     status: 201,
-    handler: ({ body, ip }) => setupFirstUser({ input: body, ip }),
+    handler: ({ body: { setupToken, ...input }, ip }) => setupFirstUser({ input, ip, via: { setupToken } }),
   }),
 });

@@ -1,0 +1,177 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { DataTable } from "@/components/data-table";
+import { ErrorNotice } from "@/components/error-notice";
+import { Skeleton } from "@/components/skeleton";
+import { useToast } from "@/components/toast";
+import { useCapabilities } from "@/lib/capabilities";
+import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
+import { errorMessage, useTRPC } from "@/lib/trpc";
+import { useInvalidate } from "@/lib/use-invalidate";
+
+function ago(seconds: number): string {
+  if (seconds < 90) return `${seconds} s ago`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min ago`;
+  return `${Math.round(seconds / 3600)} h ago`;
+}
+
+function Figure({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="card">
+      <p className="text-xs uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-lg font-medium" data-testid={testId}>
+        {children}
+      </p>
+    </div>
+  );
+}
+
+/** What runs and how far it got: GET /v1/system/status in the browser (docs/operations.md, "System status"). */
+export default function SystemStatusPage() {
+  const trpc = useTRPC();
+  const toast = useToast();
+  const can = useCapabilities();
+  const invalidate = useInvalidate();
+  const status = useQuery({ ...trpc.system.status.queryOptions(), enabled: can.manageAll, refetchInterval: 15_000 });
+  const retry = useMutation(
+    trpc.system.retryJob.mutationOptions({
+      onSuccess: () => {
+        toast("Job queued again", "success");
+        void invalidate(trpc.system.pathFilter());
+      },
+      onError: (error) => toast(errorMessage(error), "error"),
+    }),
+  );
+
+  if (!can.manageAll) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may see the system status.")} />;
+  const data = status.data;
+  return (
+    <div className="space-y-8">
+      <h1 className="page-title">System status</h1>
+      <ErrorNotice error={status.error} />
+      {!data ? (
+        <Skeleton lines={6} />
+      ) : (
+        <>
+          {!data.workerRunning && (
+            <div role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              <strong>No worker is running.</strong> Exports, IMAP syncs, index jobs and lifecycle cycles wait until one does:{" "}
+              <code>npm start</code> runs it unless its worker role is off, <code>npm run worker</code> runs it on its own.
+            </div>
+          )}
+          <section aria-labelledby="processes-heading" className="space-y-3">
+            <h2 id="processes-heading" className="text-lg font-medium">
+              Background processes
+            </h2>
+            <DataTable
+              caption="Background processes"
+              rows={data.processes}
+              rowKey={(process) => `${process.role}:${process.hostname}:${process.pid}`}
+              emptyTitle="No worker or journal listener has been seen"
+              emptyText="Each records a heartbeat every 30 seconds while it runs."
+              columns={[
+                { key: "role", header: "Role", render: (process) => process.role },
+                { key: "host", header: "Host", render: (process) => `${process.hostname} (pid ${process.pid})` },
+                { key: "started", header: "Started", render: (process) => formatDateTime(process.startedAt) },
+                { key: "seen", header: "Last heartbeat", render: (process) => ago(process.secondsSinceSeen) },
+                {
+                  key: "state",
+                  header: "State",
+                  render: (process) =>
+                    process.running ? (
+                      <span className="badge bg-emerald-100 text-emerald-900">running</span>
+                    ) : (
+                      <span className="badge bg-red-100 text-red-900">silent</span>
+                    ),
+                },
+              ]}
+            />
+          </section>
+
+          <section aria-labelledby="queues-heading" className="space-y-3">
+            <h2 id="queues-heading" className="text-lg font-medium">
+              Queues
+            </h2>
+            <p className="text-sm text-slate-700" data-testid="export-queue">
+              eDiscovery exports: {formatNumber(data.jobs.exports.queued)} queued, {formatNumber(data.jobs.exports.running)} running,{" "}
+              {formatNumber(data.jobs.exports.failed)} failed.
+            </p>
+            <DataTable
+              caption="Background jobs"
+              rows={data.jobs.queues}
+              rowKey={(queue) => queue.type}
+              emptyTitle="No job waits, runs or failed"
+              columns={[
+                { key: "type", header: "Job", render: (queue) => queue.type },
+                { key: "queued", header: "Queued", className: "text-right", render: (queue) => formatNumber(queue.queued) },
+                { key: "running", header: "Running", className: "text-right", render: (queue) => formatNumber(queue.running) },
+                { key: "failed", header: "Failed", className: "text-right", render: (queue) => formatNumber(queue.failed) },
+              ]}
+            />
+            {data.jobs.failed.length > 0 && (
+              <DataTable
+                caption="Failed jobs"
+                rows={data.jobs.failed}
+                rowKey={(job) => job.id}
+                columns={[
+                  { key: "type", header: "Failed job", render: (job) => job.type },
+                  { key: "when", header: "Failed at", render: (job) => formatDateTime(job.failedAt) },
+                  { key: "attempts", header: "Attempts", className: "text-right", render: (job) => formatNumber(job.attempts) },
+                  { key: "reason", header: "Reason", render: (job) => job.reason ?? "—" },
+                  {
+                    key: "retry",
+                    header: "",
+                    render: (job) => (
+                      <button
+                        className="btn btn-sm"
+                        disabled={retry.isPending}
+                        aria-label={`Retry ${job.type} job ${job.id}`}
+                        onClick={() => retry.mutate({ id: job.id })}
+                      >
+                        Retry
+                      </button>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </section>
+
+          <section aria-labelledby="figures-heading" className="space-y-3">
+            <h2 id="figures-heading" className="text-lg font-medium">
+              Lifecycle, search, storage
+            </h2>
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <Figure label="Last lifecycle cycle" testId="last-cycle">
+                {data.lifecycle.lastCycle
+                  ? `${formatDateTime(data.lifecycle.lastCycle.startedAt)}: ${formatNumber(data.lifecycle.lastCycle.deleted)} deleted, ${formatNumber(data.lifecycle.lastCycle.failed)} failed`
+                  : "none yet"}
+              </Figure>
+              <Figure label="Next lifecycle cycle" testId="next-cycle">
+                {data.lifecycle.nextCycleAt
+                  ? `${formatDateTime(data.lifecycle.nextCycleAt)} (every ${formatNumber(data.lifecycle.intervalMinutes)} min)`
+                  : "none: no worker runs"}
+              </Figure>
+              <Figure label={`Search index (${data.searchIndex.engine})`} testId="search-coverage">
+                {formatNumber(data.searchIndex.searchable)} of {formatNumber(data.searchIndex.archivedEmails)} emails searchable
+                {data.searchIndex.notSearchable > 0 ? ` (${formatNumber(data.searchIndex.notSearchable)} waiting)` : ""}
+              </Figure>
+              <Figure label={`Storage (${data.storage.backend})`} testId="storage">
+                {formatBytes(data.storage.usedBytes)} of mail
+                {data.storage.freeBytes !== null
+                  ? `, ${formatBytes(data.storage.freeBytes)} free of ${formatBytes(data.storage.totalBytes)}`
+                  : ""}
+              </Figure>
+              <Figure label="Database" testId="database-size">
+                {formatBytes(data.database.sizeBytes)}
+              </Figure>
+              <Figure label="Checked">{formatDateTime(data.checkedAt)}</Figure>
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
