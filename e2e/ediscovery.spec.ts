@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { verifyExportZip } from "../scripts/verify-export.mjs";
-import { startDovecot, type DovecotServer, type DovecotUser } from "../tests/helpers/dovecot";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../tests/helpers/dovecot";
 import { ADMIN, adminToken, importMail, signIn } from "./session";
 
 /**
@@ -209,7 +209,7 @@ test.describe("Restore from a case export", () => {
       data: {
         name: target,
         provider: "imap",
-        config: { host: dovecot.host, port: dovecot.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+        config: dovecotSourceConfig(dovecot, mailboxUser),
       },
     });
     expect(source.status()).toBe(201);

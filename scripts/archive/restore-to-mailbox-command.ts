@@ -46,12 +46,13 @@ export async function runRestoreToMailbox(options: {
     await prepareDatabase();
     const source = await findSourceByIdOrName({ idOrName: options.source });
     const input = bulkRestoreSchema.parse({ ingestionSourceId: source.id, folder: options.folder, exportId: options.exportId });
-    const run = await requestBulkRestore({ principal: operatorPrincipal(), input });
+    const principal = operatorPrincipal();
+    const run = await requestBulkRestore({ principal, input });
     log(`restoring export ${options.exportId} to "${source.name}", folder "${input.folder}" (run ${run.id})`);
     const bar = progressBar("{bar} {value}/{total} emails | {failed} failed", options.progress);
     bar.start(1, 0, { failed: 0 });
     const timer = setInterval(() => {
-      getRestoreRun({ runId: run.id }).then(
+      getRestoreRun({ principal, runId: run.id }).then(
         (progress) => {
           bar.setTotal(Math.max(1, progress.total ?? 1));
           bar.update(progress.restored + progress.failed, { failed: progress.failed });
@@ -65,7 +66,7 @@ export async function runRestoreToMailbox(options: {
       clearInterval(timer);
       bar.stop();
     }
-    const finished = await getRestoreRun({ runId: run.id });
+    const finished = await getRestoreRun({ principal, runId: run.id });
     process.stdout.write(`${JSON.stringify(finished)}\n`);
     return finished.status === "completed" ? 0 : 1;
   } finally {

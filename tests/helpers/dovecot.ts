@@ -25,6 +25,19 @@ export interface DovecotServer {
   stop(): Promise<void>;
 }
 
+/**
+ * An IMAP source's config for a user of this server. The test Dovecot speaks plain text (ssl = no),
+ * so the source must opt in to plain-text IMAP (`allowInsecure`).
+ */
+export const dovecotSourceConfig = (server: Pick<DovecotServer, "host" | "port">, user: DovecotUser) => ({
+  host: server.host,
+  port: server.port,
+  secure: false,
+  allowInsecure: true,
+  username: user.username,
+  password: user.password,
+});
+
 export interface SeedFolder {
   path: string;
   messages: { raw: Buffer; flags?: string[] }[];

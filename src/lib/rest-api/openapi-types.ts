@@ -254,7 +254,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2120,7 +2120,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -2567,7 +2567,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -3704,7 +3704,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -6629,6 +6629,24 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description A server the operation talks to (a mailbox's IMAP server) refused the login or a command; the message says which */
+                502: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -6921,7 +6939,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A bulk restore's progress
+         * A bulk restore's progress (its requester and manage:all only; 404 for anyone else)
          * @description Permission `restore:archive`.
          */
         get: {
@@ -7249,7 +7267,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;
@@ -8031,6 +8049,8 @@ export interface paths {
                         provider: "upload";
                     } | {
                         config: {
+                            /** @default false */
+                            allowInsecure?: boolean;
                             host: string;
                             mailboxes?: string[];
                             password: string;
@@ -9480,7 +9500,7 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
-                /** @description The operation ran out of time; retry after the Retry-After header's seconds */
+                /** @description The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds */
                 503: {
                     headers: {
                         [name: string]: unknown;

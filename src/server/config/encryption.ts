@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { secretFromEnvOrDataDir } from "./secrets";
 
+/** v1: no associated data; v2: bound to a context (AES-GCM associated data, secret-binding.ts). */
 const VERSION = "v1";
+const BOUND_VERSION = "v2";
 
 /**
  * The AES-256-GCM key: ENCRYPTION_KEY (any string; its SHA-256 is the key, so a passphrase or a
@@ -12,20 +14,30 @@ function encryptionKey(): Buffer {
   return createHash("sha256").update(value, "utf8").digest();
 }
 
-/** `v1:<iv>:<tag>:<ciphertext>` (base64url), authenticated: a tampered value fails to decrypt. */
-export function encryptSecret(plain: string): string {
+/**
+ * `v1:<iv>:<tag>:<ciphertext>` (base64url), authenticated: a tampered value fails to decrypt. With a
+ * `context` (`v2:`), the context is authenticated too: the value opens only with the same context.
+ */
+export function encryptSecret(plain: string, context?: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", encryptionKey(), iv);
+  if (context !== undefined) cipher.setAAD(Buffer.from(context, "utf8"));
   const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [VERSION, iv, cipher.getAuthTag(), ciphertext]
+  return [context === undefined ? VERSION : BOUND_VERSION, iv, cipher.getAuthTag(), ciphertext]
     .map((part) => (typeof part === "string" ? part : part.toString("base64url")))
     .join(":");
 }
 
-export function decryptSecret(sealed: string): string {
+/**
+ * Opens a value. A bound (`v2`) value opens only with the context it was sealed with; an unbound
+ * (`v1`) one, written before bindings existed, opens whatever the context.
+ */
+export function decryptSecret(sealed: string, context?: string): string {
   const [version, iv, tag, ciphertext] = sealed.split(":");
-  if (version !== VERSION || !iv || !tag || ciphertext === undefined) throw new Error("Unreadable encrypted value");
+  const known = version === VERSION || (version === BOUND_VERSION && context !== undefined);
+  if (!known || !iv || !tag || ciphertext === undefined) throw new Error("Unreadable encrypted value");
   const decipher = createDecipheriv("aes-256-gcm", encryptionKey(), Buffer.from(iv, "base64url"));
+  if (version === BOUND_VERSION && context !== undefined) decipher.setAAD(Buffer.from(context, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString("utf8");
 }

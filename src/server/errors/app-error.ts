@@ -11,6 +11,7 @@ export type AppErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
   | "UNAVAILABLE"
+  | "UPSTREAM_FAILED"
   | "INTERNAL";
 
 export interface FieldError {

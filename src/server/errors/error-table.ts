@@ -12,6 +12,7 @@ type TrpcCode =
   | "TOO_MANY_REQUESTS"
   | "UNPROCESSABLE_CONTENT"
   | "INTERNAL_SERVER_ERROR"
+  | "BAD_GATEWAY"
   | "SERVICE_UNAVAILABLE";
 
 /** The single mapping from domain error codes to HTTP statuses and tRPC codes. */
@@ -29,5 +30,7 @@ export const errorCodeTable: Record<AppErrorCode, { http: number; trpc: TrpcCode
   RATE_LIMITED: { http: 429, trpc: "TOO_MANY_REQUESTS" },
   /** A bounded operation ran out of time (a search's statement_timeout); the answer carries Retry-After. */
   UNAVAILABLE: { http: 503, trpc: "SERVICE_UNAVAILABLE" },
+  /** A server the operation talks to (a mailbox's IMAP server) refused or failed it; the message says how. */
+  UPSTREAM_FAILED: { http: 502, trpc: "BAD_GATEWAY" },
   INTERNAL: { http: 500, trpc: "INTERNAL_SERVER_ERROR" },
 };

@@ -7,7 +7,7 @@ export interface ImapEndpoint {
 
 export interface DescribedImapError {
   message: string;
-  /** A network hiccup may pass; wrong credentials or a wrong host name will not fix themselves. */
+  /** A network hiccup may pass; wrong credentials will not fix themselves. */
   retryable: boolean;
 }
 
@@ -18,46 +18,69 @@ interface ErrorFields {
   responseText?: string;
 }
 
+/**
+ * Connecting or signing in failed (imap-connection.ts `connectImap`). Its message is all a caller
+ * learns: the server's login refusal, or one generic "could not connect" for every other cause
+ * (refused, timed out, unresolvable, TLS, no STARTTLS, not an IMAP server), so a sync status or an
+ * API answer is no port scanner's oracle.
+ */
+export class ImapConnectFailed extends Error {
+  readonly authenticationFailed: boolean;
+
+  constructor(endpoint: ImapEndpoint, cause: unknown) {
+    const authenticationFailed = Boolean((cause as ErrorFields | null)?.authenticationFailed);
+    const where = `${endpoint.host}:${endpoint.port}`;
+    super(
+      authenticationFailed
+        ? `IMAP login as "${endpoint.username}" at ${where} failed: the server rejected the username or password`
+        : `Could not connect to the IMAP server at ${where} (the server log has the details)`,
+      { cause },
+    );
+    this.name = "ImapConnectFailed";
+    this.authenticationFailed = authenticationFailed;
+  }
+}
+
 const NETWORK_CODES: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
   ECONNRESET: "connection reset",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
   ETIMEDOUT: "timed out",
-  CONNECT_TIMEOUT: "timed out connecting",
-  GREETING_TIMEOUT: "the server sent no greeting",
-  UPGRADE_TIMEOUT: "timed out starting TLS",
   ETIMEOUT: "timed out",
   NoConnection: "connection lost",
   EConnectionClosed: "connection closed by the server",
-  ClosedAfterConnectText: "connection closed by the server",
-  ClosedAfterConnectTLS: "connection closed by the server",
 };
 
 /** Removes every occurrence of the password, whatever a server or library echoed back. */
-function redact(text: string, password: string): string {
+export function redact(text: string, password: string): string {
   return password ? text.split(password).join("********") : text;
 }
 
-/** A clear, password-free message for a sync failure, shown as the source's statusMessage. */
+/**
+ * A clear, password-free message for a sync failure, shown as the source's statusMessage. Before
+ * sign-in (ImapConnectFailed) it is the generic one; after it, the server is the one the password
+ * was entered for, and its own words are shown.
+ */
 export function describeImapError(error: unknown, endpoint: ImapEndpoint): DescribedImapError {
-  const fields = (typeof error === "object" && error !== null ? error : { message: String(error) }) as ErrorFields;
   const where = `${endpoint.host}:${endpoint.port}`;
-  const detail = (fields.responseText || fields.message || "unknown error").replace(/\s+/g, " ").trim().slice(0, 300);
   let described: DescribedImapError;
-  if (fields.authenticationFailed) {
-    described = {
-      message: `IMAP login as "${endpoint.username}" at ${where} failed: the server rejected the username or password`,
-      retryable: false,
-    };
-  } else if (fields.code === "ENOTFOUND" || fields.code === "EAI_AGAIN") {
-    described = { message: `IMAP host "${endpoint.host}" could not be resolved`, retryable: fields.code === "EAI_AGAIN" };
-  } else if (fields.code && NETWORK_CODES[fields.code]) {
-    described = { message: `Could not reach the IMAP server at ${where}: ${NETWORK_CODES[fields.code]}`, retryable: true };
-  } else if (fields.code?.startsWith("ERR_SSL") || fields.code?.includes("CERT") || fields.code === "DEPTH_ZERO_SELF_SIGNED_CERT") {
-    described = { message: `TLS with the IMAP server at ${where} failed: ${detail}`, retryable: false };
+  if (error instanceof ImapConnectFailed) {
+    described = { message: error.message, retryable: !error.authenticationFailed };
   } else {
-    described = { message: `IMAP sync with ${where} failed: ${detail}`, retryable: true };
+    const fields = (typeof error === "object" && error !== null ? error : { message: String(error) }) as ErrorFields;
+    const detail = (fields.responseText || fields.message || "unknown error").replace(/\s+/g, " ").trim().slice(0, 300);
+    described =
+      fields.code && NETWORK_CODES[fields.code]
+        ? { message: `Lost the connection to the IMAP server at ${where}: ${NETWORK_CODES[fields.code]}`, retryable: true }
+        : { message: `IMAP sync with ${where} failed: ${detail}`, retryable: true };
   }
   return { ...described, message: redact(described.message, endpoint.password) };
+}
+
+/** An IMAP command failed after sign-in (the server is the one the password was entered for: its words are kept, redacted). */
+export class ImapOperationFailed extends Error {
+  constructor(endpoint: ImapEndpoint, cause: unknown) {
+    const fields = (typeof cause === "object" && cause !== null ? cause : { message: String(cause) }) as ErrorFields;
+    const detail = (fields.responseText || fields.message || "unknown error").replace(/\s+/g, " ").trim().slice(0, 300);
+    super(redact(`The IMAP server at ${endpoint.host}:${endpoint.port} failed: ${detail}`, endpoint.password), { cause });
+    this.name = "ImapOperationFailed";
+  }
 }

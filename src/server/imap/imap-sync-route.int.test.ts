@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { seedMailbox, startDovecot, testMailbox, TEST_SPECIAL_USE, type DovecotServer } from "../../../tests/helpers/dovecot";
+import {
+  dovecotSourceConfig,
+  seedMailbox,
+  startDovecot,
+  testMailbox,
+  TEST_SPECIAL_USE,
+  type DovecotServer,
+} from "../../../tests/helpers/dovecot";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
 import { db } from "../db/client";
@@ -28,7 +35,7 @@ async function createImapSource(name: string, config: Record<string, unknown> = 
     body: {
       name,
       provider: "imap",
-      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config },
+      config: { ...dovecotSourceConfig(server, user), ...config },
     },
   });
   expect(created.status).toBe(201);
@@ -126,7 +133,7 @@ describe("POST /v1/ingestion-sources/{id}/sync and the imap-sync job", () => {
     expect(retried).toMatchObject({
       status: "queued",
       attempts: 1,
-      lastError: `Could not reach the IMAP server at ${server.host}:1: connection refused`,
+      lastError: `Could not connect to the IMAP server at ${server.host}:1 (the server log has the details)`,
     });
     expect(retried.runAfter.getTime()).toBeGreaterThan(Date.now());
   });

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  dovecotSourceConfig,
   seedMailbox,
   startDovecot,
   testMailbox,
@@ -36,7 +37,7 @@ async function imapSource(user: DovecotUser, config: Record<string, unknown> = {
     input: {
       name,
       provider: "imap",
-      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password, ...config } as never,
+      config: { ...dovecotSourceConfig(server, user), ...config } as never,
     },
   });
   return source.id;
@@ -187,7 +188,7 @@ describe("syncImapSource against Dovecot", () => {
     expect(down).toMatchObject({
       status: "error",
       retryable: true,
-      message: `Could not reach the IMAP server at ${server.host}:1: connection refused`,
+      message: `Could not connect to the IMAP server at ${server.host}:1 (the server log has the details)`,
     });
     expect(await sourceRow(unreachable)).toMatchObject({ status: "error" });
   });

@@ -1,4 +1,5 @@
-import { imapClientFor } from "./imap-connection";
+import type { ImapFlow } from "imapflow";
+import { connectImap } from "./imap-connection";
 import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { loadImapConfig, type ImapConnectionConfig } from "../ingestion-sources/load-imap-config";
@@ -34,9 +35,9 @@ export async function syncImapSource(options: { sourceId: string; limits?: Parti
 async function runSync(sourceId: string, config: ImapConnectionConfig, limits: BatchLimits): Promise<ImapSyncResult> {
   await transaction((tx) => tx.ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "syncing", statusMessage: null } }));
   const folders: FolderSyncSummary[] = [];
-  const client = imapClientFor(config);
+  let client: ImapFlow | null = null;
   try {
-    await client.connect();
+    client = await connectImap(config);
     const listed = await client.list();
     const { folders: selected, missing } = selectSyncFolders(listed, config.mailboxes);
     if (missing.length > 0) {
@@ -51,11 +52,12 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
       await syncImapFolder({ client, sourceId, userEmail, limits, summary });
     }
     // Everything is archived by now: a failed goodbye is no failed sync.
-    await client.logout().catch(() => client.close());
+    const connected = client;
+    await connected.logout().catch(() => connected.close());
     await recordOutcome(sourceId, folders, null);
     return { status: "synced", folders };
   } catch (error) {
-    client.close();
+    client?.close();
     const described =
       error instanceof ConfiguredFoldersMissing ? { message: error.message, retryable: false } : describeImapError(error, config);
     await recordOutcome(sourceId, folders, described.message);

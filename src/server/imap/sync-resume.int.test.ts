@@ -1,6 +1,13 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { seedMailbox, startDovecot, testMailbox, TEST_SPECIAL_USE, type DovecotServer } from "../../../tests/helpers/dovecot";
+import {
+  dovecotSourceConfig,
+  seedMailbox,
+  startDovecot,
+  testMailbox,
+  TEST_SPECIAL_USE,
+  type DovecotServer,
+} from "../../../tests/helpers/dovecot";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { createSource } from "../ingestion-sources/create-source";
@@ -27,7 +34,7 @@ it("resumes a sync killed half way (SIGKILL of its process) without duplicates o
     input: {
       name: "Resumable",
       provider: "imap",
-      config: { host: server.host, port: server.port, secure: false, username: user.username, password: user.password } as never,
+      config: dovecotSourceConfig(server, user) as never,
     },
   });
 

@@ -60,27 +60,47 @@ describe("ingestion sources", () => {
       token: admin.token,
       body: { name: "IMAP", provider: "imap", config: IMAP },
     });
-    expect(created.body.config).toEqual({ host: IMAP.host, port: 993, secure: true, username: IMAP.username, passwordSet: true });
+    expect(created.body.config).toEqual({
+      host: IMAP.host,
+      port: 993,
+      secure: true,
+      allowInsecure: false,
+      username: IMAP.username,
+      passwordSet: true,
+    });
     expect(created.text).not.toContain(IMAP.password);
     const [row] = await db().$queryRaw<{ config: string }[]>`SELECT config::text AS config FROM ingestion_sources`;
     expect(row.config).not.toContain(IMAP.password);
-    expect(row.config).toMatch(/"passwordEncrypted": "v1:/);
+    // Sealed to its destination (issue 34 item 4: secret-binding.ts).
+    expect(row.config).toMatch(/"passwordEncrypted": "v2:/);
     const audit = await db().$queryRaw<{ details: string }[]>`SELECT details::text AS details FROM audit_logs`;
     expect(audit.map((entry) => entry.details).join("\n")).not.toContain(IMAP.password);
-    expect(await loadImapConfig({ sourceId: created.body.id })).toEqual({ ...IMAP });
+    expect(await loadImapConfig({ sourceId: created.body.id })).toEqual({ ...IMAP, allowInsecure: false });
 
-    // An update without a password keeps it; with one, replaces it.
-    const moved = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
+    // An update without a password keeps it while the destination stays; a new destination needs it again.
+    const kept = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
+      token: admin.token,
+      body: { config: { ...IMAP, password: undefined, mailboxes: ["INBOX"] } },
+    });
+    expect(kept.status).toBe(200);
+    expect((await loadImapConfig({ sourceId: created.body.id })).password).toBe(IMAP.password);
+    const refused = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
       token: admin.token,
       body: { config: { ...IMAP, password: undefined, host: "imap2.example.com" } },
     });
-    expect(moved.status).toBe(200);
-    expect((await loadImapConfig({ sourceId: created.body.id })).password).toBe(IMAP.password);
-    await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        field: "config.password",
+        message: "password must be entered again when host changes: a stored password only goes where it was entered for",
+      },
+    ]);
+    const moved = await api("PUT", `/v1/ingestion-sources/${created.body.id}`, {
       token: admin.token,
-      body: { config: { ...IMAP, password: "new-one" } },
+      body: { config: { ...IMAP, host: "imap2.example.com", password: "new-one" } },
     });
-    expect(await loadImapConfig({ sourceId: created.body.id })).toMatchObject({ host: IMAP.host, password: "new-one" });
+    expect(moved.status).toBe(200);
+    expect(await loadImapConfig({ sourceId: created.body.id })).toMatchObject({ host: "imap2.example.com", password: "new-one" });
     for (const response of [moved, await api("GET", "/v1/ingestion-sources", { token: admin.token })])
       expect(response.text).not.toContain("new-one");
   });

@@ -23,7 +23,13 @@ const imapFields = {
     .max(255)
     .regex(/^[^\s/]+$/, "host must be a host name or address"),
   port: z.number().int().min(1).max(65535).default(993),
+  /** true: TLS from the start (IMAPS); false: STARTTLS, which is required unless `allowInsecure`. */
   secure: z.boolean().default(true),
+  /**
+   * The explicit, audited opt-in to plain-text IMAP: with `secure: false`, the password may cross the
+   * network unencrypted when the server offers no STARTTLS. Without it the connection fails first.
+   */
+  allowInsecure: z.boolean().default(false),
   username: z.string().min(1, "username is required").max(320),
   password: z.string().min(1, "password is required").max(1024),
   mailboxes: z.array(z.string().min(1).max(1000)).max(1000).optional(),

@@ -1,4 +1,5 @@
 import type { IngestionSource } from "@/generated/prisma/client";
+import { withoutSecrets } from "../config/secret-binding";
 import type { DbOrTx } from "../db/client";
 import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
 
@@ -16,11 +17,8 @@ export interface IngestionSourceDto {
   updatedAt: string;
 }
 
-/** The stored config minus secrets (`passwordEncrypted` is what the database keeps). */
-export function publicConfig(config: unknown): Record<string, unknown> {
-  const { passwordEncrypted, ...rest } = (config ?? {}) as Record<string, unknown>;
-  return passwordEncrypted === undefined ? rest : { ...rest, passwordSet: true };
-}
+/** The stored config minus secrets (`passwordEncrypted` is what the database keeps; shown as `passwordSet`). */
+export const publicConfig = (config: unknown): Record<string, unknown> => withoutSecrets(config);
 
 export function toSourceDto(source: IngestionSource, emailCount: number): IngestionSourceDto {
   return {

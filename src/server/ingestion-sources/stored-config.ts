@@ -1,4 +1,4 @@
-import { encryptSecret } from "../config/encryption";
+import { sealSecrets, sealedName, unboundSecretErrors, type Config } from "../config/secret-binding";
 import { validationError } from "../errors/app-error";
 import { zodFieldErrors } from "../http/error-response";
 import {
@@ -9,12 +9,11 @@ import {
   uploadConfigSchema,
   type Provider,
 } from "./ingestion-sources.schemas";
+import { SOURCE_SECRET_BINDINGS } from "./source-secret-bindings";
 
-/** What the database keeps for a provider's config: a password only encrypted (AES-256-GCM). */
-export function storedConfig(provider: Provider, config: Record<string, unknown>): Record<string, unknown> {
-  if (provider === "upload") return { ...config };
-  const { password, ...rest } = config as { password?: string };
-  return password === undefined ? rest : { ...rest, passwordEncrypted: encryptSecret(password) };
+/** What the database keeps for a provider's config: secrets only encrypted (AES-256-GCM), outbound ones sealed to their destination. */
+export function storedConfig(provider: Provider, config: Config): Config {
+  return sealSecrets(SOURCE_SECRET_BINDINGS[provider], config);
 }
 
 const updateSchemas = {
@@ -22,26 +21,38 @@ const updateSchemas = {
   "smtp-journal": { full: journalConfigSchema, keepingPassword: journalConfigUpdateSchema },
 } as const;
 
+/** The stored config with the schema's defaults applied (a row written before a field existed lacks it). */
+function withDefaults(provider: "imap" | "smtp-journal", stored: Config): Config {
+  const parsed = updateSchemas[provider].keepingPassword.safeParse(
+    Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))),
+  );
+  return parsed.success ? parsed.data : stored;
+}
+
 /**
  * A config update: validated against the provider's schema; an update without `password` keeps
  * the stored (encrypted) one, as long as the source still has a username (a journal source's
- * credentials are optional: without `username` they are gone).
+ * credentials are optional: without `username` they are gone) and no field the password is bound
+ * to changes (else 422 on `config.password`: secret-binding.ts).
  */
-export function updatedStoredConfig(
-  provider: Provider,
-  previous: Record<string, unknown>,
-  next: Record<string, unknown>,
-): Record<string, unknown> {
+export function updatedStoredConfig(provider: Provider, previous: Config, next: Config): Config {
   if (provider === "upload") {
     const parsed = uploadConfigSchema.safeParse(next);
     if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, "config"));
     return { ...parsed.data };
   }
-  const keepsPassword = next.password === undefined && next.username !== undefined && previous.passwordEncrypted !== undefined;
+  const keepsPassword = next.password === undefined && next.username !== undefined && previous[sealedName("password")] !== undefined;
   const schemas = updateSchemas[provider];
   const parsed = (keepsPassword ? schemas.keepingPassword : schemas.full).safeParse(next);
   if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, "config"));
-  const { password, ...rest } = parsed.data as { password?: string };
-  if (password !== undefined) return { ...rest, passwordEncrypted: encryptSecret(password) };
-  return keepsPassword ? { ...rest, passwordEncrypted: previous.passwordEncrypted } : rest;
+  const binding = SOURCE_SECRET_BINDINGS[provider];
+  const unbound = unboundSecretErrors({
+    binding,
+    previous: withDefaults(provider, previous),
+    next: parsed.data,
+    carried: keepsPassword ? ["password"] : [],
+    fieldPrefix: "config.",
+  });
+  if (unbound.length > 0) throw validationError(unbound);
+  return sealSecrets(binding, parsed.data, keepsPassword ? previous : {});
 }

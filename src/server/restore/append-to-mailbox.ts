@@ -1,6 +1,8 @@
 import type { ImapFlow } from "imapflow";
+import { AppError } from "../errors/app-error";
 import type { ImapConnectionConfig } from "../ingestion-sources/load-imap-config";
-import { imapClientFor } from "../imap/imap-connection";
+import { ImapConnectFailed, ImapOperationFailed } from "../imap/describe-imap-error";
+import { connectImap } from "../imap/imap-connection";
 
 export interface AppendedMessage {
   folder: string;
@@ -45,6 +47,8 @@ async function folderUidNext(client: ImapFlow, folder: string): Promise<number> 
  * APPEND, `onAppending` learns the folder's UIDNEXT (the appended message's UID will be at least
  * that); a message with `appendedSince` (one a crashed run may have appended) is first looked for
  * by its bytes among the folder's messages from that UID on, and reported as appended when there.
+ * IMAP failures throw ImapConnectFailed (before sign-in) or ImapOperationFailed (after); what the
+ * callbacks and `messages` throw passes through unchanged.
  */
 export async function appendToMailbox<Message extends AppendableMessage>(options: {
   config: ImapConnectionConfig;
@@ -53,25 +57,35 @@ export async function appendToMailbox<Message extends AppendableMessage>(options
   onAppending?: (message: Message, uidNext: number) => Promise<void> | void;
   onAppended?: (message: Message, appended: AppendedMessage) => Promise<void> | void;
 }): Promise<void> {
-  const { folder } = options;
-  const client = imapClientFor(options.config);
-  await client.connect();
+  const { folder, config } = options;
+  const imap = async <T>(command: () => Promise<T>): Promise<T> => {
+    try {
+      return await command();
+    } catch (error) {
+      throw new ImapOperationFailed(config, error);
+    }
+  };
+  const client = await connectImap(config);
   try {
-    const existing = await client.list();
-    if (!existing.some((mailbox) => mailbox.path === folder)) await client.mailboxCreate(folder);
+    const existing = await imap(() => client.list());
+    if (!existing.some((mailbox) => mailbox.path === folder)) await imap(() => client.mailboxCreate(folder));
     let uidNext: number | null = null;
     for await (const message of options.messages) {
-      const present = message.appendedSince === undefined ? null : await findByBytes(client, folder, message.appendedSince, message.raw);
+      const since = message.appendedSince;
+      const present = since === undefined ? null : await imap(() => findByBytes(client, folder, since, message.raw));
       if (present !== null) {
         await options.onAppended?.(message, { folder, uid: present });
         continue;
       }
       if (options.onAppending) {
-        uidNext ??= await folderUidNext(client, folder);
+        uidNext ??= await imap(() => folderUidNext(client, folder));
         await options.onAppending(message, uidNext);
       }
-      const appended = await client.append(folder, message.raw, [], message.date);
-      if (!appended) throw new Error(`The IMAP server refused to append to "${folder}"`);
+      const appended = await imap(async () => {
+        const answer = await client.append(folder, message.raw, [], message.date);
+        if (!answer) throw new Error(`The IMAP server refused to append to "${folder}"`);
+        return answer;
+      });
       // UIDs only grow: the next message's UID is above this one's whatever else arrives meanwhile.
       uidNext = appended.uid ? appended.uid + 1 : null;
       await options.onAppended?.(message, { folder, uid: appended.uid ?? null });
@@ -79,4 +93,18 @@ export async function appendToMailbox<Message extends AppendableMessage>(options
   } finally {
     await client.logout().catch(() => client.close());
   }
+}
+
+/**
+ * What a caller is answered for an IMAP failure of a restore: 503 (with Retry-After) when the
+ * server could not be reached, 502 when it refused the login or a command; anything else unchanged.
+ */
+export function restoreFailure(error: unknown): unknown {
+  if (error instanceof ImapConnectFailed && !error.authenticationFailed) {
+    return new AppError("UNAVAILABLE", error.message, { retryAfterSeconds: 60, cause: error });
+  }
+  if (error instanceof ImapConnectFailed || error instanceof ImapOperationFailed) {
+    return new AppError("UPSTREAM_FAILED", error.message, { cause: error });
+  }
+  return error;
 }

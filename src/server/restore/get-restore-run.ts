@@ -1,10 +1,16 @@
+import type { Principal } from "../auth/principal";
+import { can } from "../authz/ability";
 import { db } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
 
-/** `GET /v1/archived-emails/restore/{runId}`: a bulk restore's progress. */
-export async function getRestoreRun(options: { runId: string }): Promise<RestoreRunDto> {
+/**
+ * `GET /v1/archived-emails/restore/{runId}`: a bulk restore's progress, for the caller who
+ * requested it and manage:all only; anyone else gets the 404 of an unknown run.
+ */
+export async function getRestoreRun(options: { principal: Principal; runId: string }): Promise<RestoreRunDto> {
   const run = await db().restoreRun.findUnique({ where: { id: options.runId } });
-  if (!run) throw notFound("Restore run");
+  const requester = (run?.actor as { userId?: string } | undefined)?.userId;
+  if (!run || (requester !== options.principal.userId && !can(options.principal.ability, "manage:all"))) throw notFound("Restore run");
   return toRestoreRunDto(run);
 }

@@ -1,7 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
 import { transaction, type Tx } from "../db/client";
 import { caseMemberFilter } from "../ediscovery/case-access";
 import { findVisibleCase } from "../ediscovery/cases.queries";
@@ -9,6 +8,7 @@ import { conflict, notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { BULK_RESTORE_JOB, type BulkRestoreInput } from "./restore.schemas";
+import { bulkRestoreScope } from "./restore-destination";
 import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
 
 /**
@@ -26,7 +26,8 @@ async function restorableExport(tx: Tx, principal: Principal, exportId: string):
 /**
  * `POST /v1/archived-emails/restore`: queues a restore, for the worker, of every email the search
  * query matches or every item of a completed case export, within what the caller may restore
- * (their role's scope is kept with the run); audited with the selection (RESTORE_REQUESTED), and
+ * (their role's scope, narrowed to the destination's own emails unless they may restore anywhere:
+ * restore-destination.ts, is kept with the run); audited with the selection (RESTORE_REQUESTED), and
  * each restored email again as RESTORE.
  */
 export async function requestBulkRestore(options: { principal: Principal; input: BulkRestoreInput }): Promise<RestoreRunDto> {
@@ -34,7 +35,7 @@ export async function requestBulkRestore(options: { principal: Principal; input:
   await loadImapConfig({ sourceId: input.ingestionSourceId });
   return transaction(async (tx) => {
     const exported = input.exportId === undefined ? null : await restorableExport(tx, principal, input.exportId);
-    const scope = contentScope(principal.ability, "restore");
+    const scope = bulkRestoreScope(principal, input.ingestionSourceId);
     const run = await tx.restoreRun.create({
       data: {
         ingestionSourceId: input.ingestionSourceId,

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
+import { trpcHttp } from "../../../tests/helpers/trpc-http";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
@@ -25,7 +26,7 @@ beforeAll(async () => {
     body: {
       name: "Alice's mailbox",
       provider: "imap",
-      config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+      config: dovecotSourceConfig(server, mailboxUser),
     },
   });
   imapSourceId = imap.body.id;
@@ -92,6 +93,8 @@ describe("POST /v1/archived-emails/{id}/restore", () => {
     expect((await restore(ids["alice's"], { ingestionSourceId: imapSourceId }, reader.token)).status).toBe(403);
     const alice = await createUserWithRole(admin.token, [
       { action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
+      // Restoring into a source other than the emails' own needs manage:ingestion (restore-destination.ts).
+      { action: "manage", subject: "ingestion" },
     ]);
     expect((await restore(ids["alice's"], { ingestionSourceId: imapSourceId, folder: "By Alice" }, alice.token)).status).toBe(200);
     expect((await restore(ids["bob's"], { ingestionSourceId: imapSourceId, folder: "By Alice" }, alice.token)).status).toBe(404);
@@ -116,6 +119,8 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
   it("restores every email the query matches within the caller's scope, with progress and one audit entry per email", async () => {
     const alice = await createUserWithRole(admin.token, [
       { action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
+      // Restoring into a source other than the emails' own needs manage:ingestion (restore-destination.ts).
+      { action: "manage", subject: "ingestion" },
     ]);
     const queued = await api("POST", "/v1/archived-emails/restore", {
       token: alice.token,
@@ -239,5 +244,96 @@ describe("POST /v1/archived-emails/restore (bulk, in the background)", () => {
       body: { ingestionSourceId: imapSourceId, searchQuery: { query: 5 } },
     });
     expect(malformed.status).toBe(422);
+  });
+});
+
+describe("restore destinations, IMAP failures and run visibility (issue 34, item 11)", () => {
+  const restorer = () => createUserWithRole(admin.token, [{ action: "restore", subject: "archive" }]);
+
+  it("restores into the email's own mailbox with restore:archive alone; into another source only with manage:ingestion (403)", async () => {
+    const raw = buildMessage({ subject: "Own mailbox", body: "Archived from Alice's IMAP mailbox.\r\n" });
+    const [own] = await ingestBatch({ sourceId: imapSourceId, userEmail: "alice@corp.test", messages: [{ raw }] });
+    if (own.status !== "imported") throw new Error("seed failed");
+    const plain = await restorer();
+    expect((await restore(own.emailId, { ingestionSourceId: imapSourceId, folder: "Own" }, plain.token)).status).toBe(200);
+    expect((await folderMessages("Own")).map((message) => message.source)).toEqual([raw]);
+
+    const elsewhere = await restore(ids["bob's"], { ingestionSourceId: imapSourceId, folder: "Elsewhere" }, plain.token);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body.message).toMatch(/only into the mailbox it was archived from/);
+    const viaTrpc = await trpcHttp(
+      "archivedEmails.restore",
+      { id: ids["bob's"], ingestionSourceId: imapSourceId, folder: "Elsewhere" },
+      { authorization: `Bearer ${plain.token}` },
+    );
+    expect(viaTrpc.status).toBe(403);
+
+    // In bulk, the same rule narrows the run to the destination's own emails.
+    const queued = await api("POST", "/v1/archived-emails/restore", {
+      token: plain.token,
+      body: { ingestionSourceId: imapSourceId, folder: "Own bulk", searchQuery: { query: "" } },
+    });
+    expect(queued.status).toBe(202);
+    while (await runNextJob(jobHandlers));
+    expect(await db().restoreRun.findUniqueOrThrow({ where: { id: queued.body.id } })).toMatchObject({ status: "completed", total: 1 });
+    expect((await folderMessages("Own bulk")).map((message) => message.source)).toEqual([raw]);
+
+    const manager = await createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive" },
+      { action: "manage", subject: "ingestion" },
+    ]);
+    expect((await restore(ids["bob's"], { ingestionSourceId: imapSourceId, folder: "Elsewhere" }, manager.token)).status).toBe(200);
+  });
+
+  it("answers a described 503 when the IMAP server cannot be reached and 502 when it refuses the login, never a bare 500", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const source = async (name: string, config: Record<string, unknown>) =>
+      (
+        await api("POST", "/v1/ingestion-sources", {
+          token: admin.token,
+          body: { name, provider: "imap", config: { ...dovecotSourceConfig(server, mailboxUser), ...config } },
+        })
+      ).body.id as string;
+    const down = await source("Down", { port: 1 });
+    const unreachable = await restore(ids["alice's"], { ingestionSourceId: down });
+    expect(unreachable.status).toBe(503);
+    expect(unreachable.body.message).toBe(`Could not connect to the IMAP server at ${server.host}:1 (the server log has the details)`);
+    expect(unreachable.headers.get("retry-after")).toBe("60");
+    const refused = await restore(ids["alice's"], {
+      ingestionSourceId: await source("Wrong password", { password: "Not-Her-Password-1" }),
+    });
+    expect(refused.status).toBe(502);
+    expect(refused.body.message).toMatch(/rejected the username or password/);
+    expect(refused.text).not.toContain("Not-Her-Password-1");
+    const viaTrpc = await trpcHttp(
+      "archivedEmails.restore",
+      { id: ids["alice's"], ingestionSourceId: down },
+      { authorization: `Bearer ${admin.token}` },
+    );
+    expect(viaTrpc.status).toBe(503);
+  });
+
+  it("shows a restore run to its requester and manage:all only (404 for anyone else, REST and tRPC)", async () => {
+    const owner = await createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive" },
+      { action: "manage", subject: "ingestion" },
+    ]);
+    const queued = await api("POST", "/v1/archived-emails/restore", {
+      token: owner.token,
+      body: { ingestionSourceId: imapSourceId, folder: "Private run", searchQuery: { query: "nothing-matches-this" } },
+    });
+    expect(queued.status).toBe(202);
+    const path = `/v1/archived-emails/restore/${queued.body.id}`;
+    const other = await createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive" },
+      { action: "manage", subject: "ingestion" },
+    ]);
+    expect((await api("GET", path, { token: owner.token })).status).toBe(200);
+    expect((await api("GET", path, { token: admin.token })).status).toBe(200);
+    const hidden = await api("GET", path, { token: other.token });
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.message).toBe("Restore run not found");
+    const viaTrpc = await trpcHttp("archivedEmails.restoreRun", { runId: queued.body.id }, { authorization: `Bearer ${other.token}` });
+    expect(viaTrpc.status).toBe(404);
   });
 });

@@ -5,7 +5,8 @@ import { readVerifiedBlob } from "../archived-emails/read-verified-blob";
 import { db, type DbOrTx } from "../db/client";
 import { notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
-import { appendToMailbox } from "./append-to-mailbox";
+import { appendToMailbox, restoreFailure } from "./append-to-mailbox";
+import { assertRestoreDestination } from "./restore-destination";
 import type { RestoreEmailInput } from "./restore.schemas";
 
 export interface RestoreResult {
@@ -17,7 +18,9 @@ export interface RestoreResult {
 
 /**
  * `POST /v1/archived-emails/{id}/restore`: appends the original bytes (verified against their hash)
- * to a folder of an IMAP source's mailbox with the original date, and audits it (RESTORE).
+ * to a folder of an IMAP source's mailbox with the original date, and audits it (RESTORE). The
+ * destination must be one the caller may restore into (restore-destination.ts, else 403); an IMAP
+ * failure answers 503 (server unreachable) or 502 (login or command refused).
  */
 export async function restoreArchivedEmail(options: {
   principal: Principal;
@@ -25,7 +28,8 @@ export async function restoreArchivedEmail(options: {
   input: RestoreEmailInput;
 }): Promise<RestoreResult> {
   const { principal, input } = options;
-  await findVisibleEmail({ client: db(), emailId: options.emailId, principal, permission: "restore:archive" });
+  const visible = await findVisibleEmail({ client: db(), emailId: options.emailId, principal, permission: "restore:archive" });
+  assertRestoreDestination(principal, visible, input.ingestionSourceId);
   const config = await loadImapConfig({ sourceId: input.ingestionSourceId });
   const email = await db().archivedEmail.findUnique({
     where: { id: options.emailId },
@@ -47,6 +51,8 @@ export async function restoreArchivedEmail(options: {
       uid = appended.uid;
       await auditRestore({ actor: principal.actor, email, ingestionSourceId: input.ingestionSourceId, folder: input.folder });
     },
+  }).catch((error: unknown) => {
+    throw restoreFailure(error);
   });
   return { emailId: email.id, ingestionSourceId: input.ingestionSourceId, folder: input.folder, uid };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
 import { createCaseVia, EDISCOVERY } from "../../../tests/helpers/ediscovery";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { api } from "../../../tests/helpers/rest-client";
@@ -32,7 +32,7 @@ beforeAll(async () => {
     body: {
       name: "Restore target",
       provider: "imap",
-      config: { host: server.host, port: server.port, secure: false, username: mailboxUser.username, password: mailboxUser.password },
+      config: dovecotSourceConfig(server, mailboxUser),
     },
   });
   imapSourceId = imap.body.id;
@@ -132,6 +132,7 @@ describe("POST /v1/archived-emails/restore with a case export", () => {
       { action: "manage", subject: "ediscovery" },
       { action: "read", subject: "archive" },
       { action: "restore", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
+      { action: "manage", subject: "ingestion" },
     ]);
     await db().ediscoveryCaseMember.create({ data: { caseId, userId: member.user.id } });
     const queued = await requestRestore({ exportId, folder: "Alice only" }, member.token);

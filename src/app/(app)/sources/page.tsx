@@ -108,6 +108,7 @@ export default function SourcesPage() {
         host: form.host,
         port: Number(form.port || 993),
         secure: form.secure === "on",
+        ...(form.allowInsecure === "on" ? { allowInsecure: true } : {}),
         username: form.username,
         password: form.password,
         ...(mailboxes.length > 0 ? { mailboxes } : {}),
@@ -272,6 +273,12 @@ export default function SourcesPage() {
           <label className="flex items-center gap-2 text-sm">
             <input name="secure" type="checkbox" defaultChecked /> TLS
           </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input name="allowInsecure" type="checkbox" aria-describedby="imap-insecure-hint" /> Allow plain-text login (insecure)
+          </label>
+          <span id="imap-insecure-hint" className="block text-xs text-slate-500">
+            Without TLS the server must offer STARTTLS, unless this is checked: the password may then cross the network unencrypted.
+          </span>
           <label className="block text-sm">
             Username <input name="username" className="input" required />
           </label>

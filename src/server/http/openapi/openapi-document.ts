@@ -23,7 +23,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: "Invalid input; `errors` names each field",
   429: "Rate limit spent; retry after the Retry-After header's seconds",
   500: "Internal error",
-  503: "The operation ran out of time; retry after the Retry-After header's seconds",
+  502: "A server the operation talks to (a mailbox's IMAP server) refused the login or a command; the message says which",
+  503: "The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds",
 };
 
 /** "/v1/users/[id]" → "/v1/users/{id}". */

@@ -33,5 +33,7 @@ export const archivedEmailsRouter = router({
   bulkRestore: restoreArchive
     .input(bulkRestoreSchema)
     .mutation(({ ctx, input }) => requestBulkRestore({ principal: ctx.principal, input })),
-  restoreRun: restoreArchive.input(restoreRunParamsSchema).query(({ input }) => getRestoreRun({ runId: input.runId })),
+  restoreRun: restoreArchive
+    .input(restoreRunParamsSchema)
+    .query(({ ctx, input }) => getRestoreRun({ principal: ctx.principal, runId: input.runId })),
 });

@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     response: restoreResultResponse,
     summary: "Restore an email to a mailbox over IMAP",
-    errors: [404, 409],
+    errors: [404, 409, 502, 503],
     auth: "restore:archive",
     params: emailIdParamsSchema,
     body: restoreEmailSchema,

@@ -6,10 +6,10 @@ import { restoreRunResponse } from "@/server/restore/restore.responses";
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: endpoint({
     response: restoreRunResponse,
-    summary: "A bulk restore's progress",
+    summary: "A bulk restore's progress (its requester and manage:all only; 404 for anyone else)",
     errors: [404],
     auth: "restore:archive",
     params: restoreRunParamsSchema,
-    handler: ({ params }) => getRestoreRun({ runId: params.runId }),
+    handler: ({ principal, params }) => getRestoreRun({ principal, runId: params.runId }),
   }),
 });
