@@ -1,11 +1,13 @@
 import { bootstrapAdminFromEnv } from "../auth/bootstrap-admin-from-env";
+import { sealPlaintextTotpSecrets } from "../auth/mfa/totp-secret-storage";
 import { db } from "../db/client";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 
-/** Start-up work every process does after migrations: predefined roles and the env-configured admin. */
+/** Start-up work every process does after migrations: predefined roles, the env-configured admin, sealed TOTP secrets. */
 export async function prepareDatabase(): Promise<void> {
   await ensurePredefinedRoles();
   await bootstrapAdminFromEnv();
+  await sealPlaintextTotpSecrets();
 }
 
 export async function signInHint(port: number): Promise<string> {
