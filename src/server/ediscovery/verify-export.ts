@@ -1,4 +1,3 @@
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { conflict } from "../errors/app-error";
 import { installationPublicKey } from "../signing/installation-signing-key";
+import { privateWriteStream } from "../storage/private-files";
 import { accessibleCase } from "./case-access";
 import { findExport } from "./get-export";
 import { productionZip } from "./production-zip";
@@ -31,7 +31,7 @@ export async function verifyExport(options: { principal: Principal; caseId: stri
   const directory = await mkdtemp(path.join(tmpdir(), "verify-export-"));
   try {
     const zipPath = path.join(directory, "production.zip");
-    const unreadable = await pipeline(productionZip(row), createWriteStream(zipPath)).then(
+    const unreadable = await pipeline(productionZip(row), privateWriteStream(zipPath, { flag: "wx" })).then(
       () => null,
       (error: Error) => ({
         ok: false,
