@@ -1,4 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
 import { chmodSync, closeSync, createWriteStream, fchmodSync, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
+// eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
 import { chmod, mkdir, open, readFile } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "../config/env";
