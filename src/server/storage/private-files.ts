@@ -39,13 +39,27 @@ function createdDirectories(directory: string, first: string | undefined): strin
 export function makePrivateDirectorySync(directory: string, mode = PRIVATE_DIRECTORY_MODE): void {
   const first = mkdirSync(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   for (const created of createdDirectories(directory, first)) chmodSync(created, PRIVATE_DIRECTORY_MODE);
-  chmodSync(directory, mode);
+  try {
+    chmodSync(directory, mode);
+  } catch (error) {
+    throw notOurs(directory, mode, error);
+  }
 }
 
 export async function makePrivateDirectory(directory: string): Promise<void> {
   const first = await mkdir(directory, { recursive: true, mode: PRIVATE_DIRECTORY_MODE });
   for (const created of createdDirectories(directory, first)) await chmod(created, PRIVATE_DIRECTORY_MODE);
-  await chmod(directory, PRIVATE_DIRECTORY_MODE);
+  await chmod(directory, PRIVATE_DIRECTORY_MODE).catch((error: unknown) => {
+    throw notOurs(directory, PRIVATE_DIRECTORY_MODE, error);
+  });
+}
+
+/** An existing directory another account owns cannot be made private: say so, rather than write into it. */
+function notOurs(directory: string, mode: number, error: unknown): Error {
+  return new Error(
+    `Cannot make ${directory} private (chmod ${mode.toString(8)}): ${(error as Error).message}. ` +
+      "It must belong to the account the service runs as (docs/operations.md, File permissions).",
+  );
 }
 
 /**
