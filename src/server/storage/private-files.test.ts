@@ -7,6 +7,7 @@ import {
   copyPrivateFile,
   makePrivateDirectory,
   makePrivateDirectorySync,
+  openPrivateFile,
   openPrivateFileSync,
   privateWriteStream,
   writePrivateFile,
@@ -42,6 +43,14 @@ describe("private files under umask 0", () => {
     const writers: [string, (file: string) => Promise<void> | void][] = [
       ["writePrivateFile", (file) => writePrivateFile(file, "x")],
       ["writePrivateFileSync", (file) => writePrivateFileSync(file, "x")],
+      [
+        "openPrivateFile",
+        async (file) => {
+          const handle = await openPrivateFile(file);
+          await handle.write("x");
+          await handle.close();
+        },
+      ],
       [
         "openPrivateFileSync",
         (file) => {

@@ -1,7 +1,7 @@
 // eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
 import { chmodSync, closeSync, createWriteStream, fchmodSync, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
 // eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
-import { chmod, mkdir, open, readFile } from "node:fs/promises";
+import { chmod, mkdir, open, readFile, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { dataDir } from "../config/env";
 
@@ -89,15 +89,26 @@ export function privateWriteStream(file: string, options: { flag?: WriteFlag; hi
   return createWriteStream(file, { ...streamOptions, fd: openPrivateFileSync(file, flag) });
 }
 
+/** openPrivateFileSync's asynchronous twin: a handle on `file`, 0600. */
+export async function openPrivateFile(file: string, flag: WriteFlag = "w"): Promise<FileHandle> {
+  const handle = await open(file, flag, PRIVATE_FILE_MODE);
+  try {
+    if (flag !== "wx") await handle.chmod(PRIVATE_FILE_MODE);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
 /** Writes `content` to `file` (0600), fsynced first when `flush`. */
 export async function writePrivateFile(
   file: string,
   content: string | Uint8Array,
   options: { flag?: WriteFlag; flush?: boolean } = {},
 ): Promise<void> {
-  const handle = await open(file, options.flag ?? "w", PRIVATE_FILE_MODE);
+  const handle = await openPrivateFile(file, options.flag);
   try {
-    if (options.flag !== "wx") await handle.chmod(PRIVATE_FILE_MODE);
     await handle.writeFile(content);
     if (options.flush) await handle.sync();
   } finally {
