@@ -9,6 +9,21 @@ import tseslint from "typescript-eslint";
 // and may use Next.js and tRPC.
 const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**", "src/server/auth/session/**"];
 
+// What creates a file or directory with the umask's mode; server code uses src/server/storage/private-files.ts instead.
+const FILE_CREATING_FUNCTIONS = [
+  "writeFile",
+  "writeFileSync",
+  "appendFile",
+  "appendFileSync",
+  "createWriteStream",
+  "mkdir",
+  "mkdirSync",
+  "copyFile",
+  "copyFileSync",
+  "cp",
+  "cpSync",
+];
+
 // SQL text lives only in a domain's query modules (`*.queries.ts`, docs/architecture.md "Data access")
 // and in the database plumbing of src/server/db.
 const SQL_TEXT_MESSAGE = "SQL text belongs in the domain's *.queries.ts (docs/architecture.md, Data access).";
@@ -61,6 +76,12 @@ export default tseslint.config(
             { group: ["next", "next/*"], message: "Domain code must not import Next.js; do it in src/server/http or a route." },
             { group: ["@trpc/*"], message: "Domain code must not import tRPC; do it in src/server/trpc." },
           ],
+          // Files and directories are created 0600 / 0700 whatever the umask, by one module (docs/operations.md, "File permissions").
+          paths: ["node:fs", "node:fs/promises", "fs", "fs/promises"].map((name) => ({
+            name,
+            importNames: FILE_CREATING_FUNCTIONS,
+            message: "Create files and directories through src/server/storage/private-files.ts (0600 / 0700 whatever the umask).",
+          })),
         },
       ],
     },

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/server/db/client";
+import { ingestBatch } from "../../src/server/ingestion/ingest-batch";
 import { setupAdmin } from "../helpers/auth";
 import { ensureTestSource } from "../helpers/emails";
+import { buildMessage } from "../helpers/mail";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
-import { api } from "../helpers/rest-client";
+import { api, routeFiles } from "../helpers/rest-client";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
 
 /**
@@ -80,15 +82,17 @@ describe("CSRF protection of the UI session", () => {
     const sourceId = await ensureTestSource();
     const message = "From: a@example.com\r\nSubject: forged\r\n\r\nbody\r\n";
     const path = `/api/ui/sources/${sourceId}/import?userEmail=a@example.com`;
-    const forged: Record<string, string>[] = [
-      { ...uiHeaders(cookie), origin: EVIL, "content-type": "message/rfc822" },
-      { cookie, host: "localhost", origin: EVIL, "content-type": "multipart/form-data; boundary=x" },
-      { cookie, host: "localhost", "content-type": "message/rfc822" },
+    // A foreign Origin is refused as cross-site (403) before the session is looked at; without the header, 401.
+    const forged: [Record<string, string>, number][] = [
+      [{ ...uiHeaders(cookie), origin: EVIL, "content-type": "message/rfc822" }, 403],
+      [{ cookie, host: "localhost", origin: EVIL, "content-type": "multipart/form-data; boundary=x" }, 403],
+      [{ ...uiHeaders(cookie), "sec-fetch-site": "cross-site", "content-type": "message/rfc822" }, 403],
+      [{ cookie, host: "localhost", "content-type": "message/rfc822" }, 401],
     ];
-    for (const headers of forged) {
+    for (const [headers, status] of forged) {
       const response = await api("POST", path, { rawBody: message, headers });
-      expect(response.status, JSON.stringify(headers)).toBe(401);
-      expect(response.body).toMatchObject({ status: "error", statusCode: 401 });
+      expect(response.status, JSON.stringify(headers)).toBe(status);
+      expect(response.body).toMatchObject({ status: "error", statusCode: status });
     }
     expect(await db().archivedEmail.count()).toBe(0);
     const genuine = await api("POST", path, { rawBody: message, headers: { ...uiHeaders(cookie), "content-type": "message/rfc822" } });
@@ -100,5 +104,69 @@ describe("CSRF protection of the UI session", () => {
     const response = await api("POST", "/v1/api-keys", { body: { name: "forged" }, headers: uiHeaders(cookie) });
     expect(response.status).toBe(401);
     expect(await apiKeys()).toBe(0);
+  });
+
+  it("refuses every session download another site makes the browser send (403), and serves our pages' and direct navigations", async () => {
+    const session = await Promise.all(routeFiles().map(async ({ pattern, load }) => ({ pattern, GET: (await load()).GET }))).then(
+      (routes) => routes.filter((route) => route.GET?.endpointSpec?.credentials === "session"),
+    );
+    // The raw message, an attachment, a production: a new session download is walked here without being listed.
+    expect(session.map((route) => route.pattern)).toEqual(
+      expect.arrayContaining(["/api/ui/emails/[id]/raw", "/api/ui/ediscovery/cases/[id]/exports/[exportId]/download"]),
+    );
+    const ghost = "00000000-0000-4000-8000-000000000000";
+    const crossSite: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { "sec-fetch-site": "Cross-Site" },
+      { origin: EVIL },
+      { origin: "null" },
+      { "sec-fetch-site": "same-origin", origin: EVIL },
+    ];
+    const ownSite: Record<string, string>[] = [
+      { "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+      {},
+      { origin: "http://localhost" },
+    ];
+    const auditEntries = () => db().auditLog.count();
+    for (const { pattern } of session) {
+      const path = pattern.replace(/\[[^\]]+\]/g, ghost);
+      const before = await auditEntries();
+      for (const headers of crossSite) {
+        const response = await api("GET", path, { headers: { cookie, host: "localhost", ...headers } });
+        expect(response.status, `${pattern} ${JSON.stringify(headers)}`).toBe(403);
+        expect(response.body).toMatchObject({
+          status: "error",
+          statusCode: 403,
+          message: expect.stringContaining("Cross-site request refused"),
+        });
+      }
+      expect(await auditEntries(), pattern).toBe(before);
+      // Our own pages' links and direct navigations pass the rule (and meet the ghost ids' 404).
+      for (const headers of ownSite) {
+        const response = await api("GET", path, { headers: { cookie, host: "localhost", ...headers } });
+        expect(response.status, `${pattern} ${JSON.stringify(headers)}`).toBe(404);
+      }
+    }
+
+    // The control case on real mail: the message link of our page is served and audited; the same link from another site is not.
+    const sourceId = await ensureTestSource();
+    const [outcome] = await ingestBatch({
+      sourceId,
+      userEmail: "a@example.com",
+      messages: [{ raw: buildMessage({ subject: "Evidence" }) }],
+    });
+    const raw = `/api/ui/emails/${outcome.status === "imported" ? outcome.emailId : ""}/raw`;
+    const reads = () => db().auditLog.count({ where: { actionType: "READ" } });
+    const forged = await api("GET", raw, { headers: { cookie, host: "localhost", "sec-fetch-site": "cross-site" } });
+    expect(forged.status).toBe(403);
+    expect(await reads()).toBe(0);
+    const genuine = await api("GET", raw, {
+      headers: { cookie, host: "localhost", "sec-fetch-site": "same-origin", "sec-fetch-mode": "navigate" },
+    });
+    expect(genuine.status).toBe(200);
+    expect(genuine.text).toContain("Subject: Evidence");
+    expect(await reads()).toBe(1);
   });
 });

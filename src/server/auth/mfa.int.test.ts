@@ -1,6 +1,7 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
+import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
+import { codeAt, enrol, passwordStep } from "../../../tests/helpers/mfa";
 import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { db } from "../db/client";
@@ -8,19 +9,6 @@ import { authOptions } from "./session/auth-options";
 import { MFA_REQUIRED_PREFIX } from "./mfa/mfa.schemas";
 
 useEmptyDatabasePerTest();
-
-/** A code of the secret for a time step other than the current one (the window accepts one either side). */
-const codeAt = (secret: string, offsetSteps: number) => authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(secret);
-
-async function enrol(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: user.token });
-  expect(setup.status).toBe(200);
-  const enabled = await api("POST", "/v1/auth/mfa/totp/enable", { token: user.token, body: { code: codeAt(setup.body.secret, -1) } });
-  expect(enabled.status).toBe(200);
-  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
-}
-
-const passwordStep = (user: TestUser) => api("POST", "/v1/auth/login", { body: { email: user.user.email, password: user.password } });
 
 describe("TOTP two-factor authentication", () => {
   it("setup answers a secret and otpauth URL; enable checks a code and answers ten recovery codes stored hashed", async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../storage/private-files";
 import { config, dataDir } from "./env";
 
 /**
@@ -16,9 +17,9 @@ export function secretFromEnvOrDataDir(
   if (fromEnv) return { value: fromEnv, generated: false };
   const file = path.join(dataDir(), fileName);
   if (!existsSync(file)) {
-    mkdirSync(dataDir(), { recursive: true });
+    makePrivateDataDirectory();
     try {
-      writeFileSync(file, randomBytes(bytes).toString("base64url") + "\n", { mode: 0o600, flag: "wx" });
+      writePrivateFileSync(file, randomBytes(bytes).toString("base64url") + "\n", "wx");
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }

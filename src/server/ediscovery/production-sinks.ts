@@ -1,4 +1,5 @@
-import { closeSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, renameSync, writeSync } from "node:fs";
+import { openPrivateFileSync } from "../storage/private-files";
 import { mboxrdRecord } from "./production-format";
 import type { ItemToWrite } from "./exports.queries";
 
@@ -32,7 +33,7 @@ export const mboxRecord: ChunkRecord = (item, message) => mboxrdRecord(message, 
  */
 export function chunkSink(chunk: string, record: ChunkRecord): ProductionSink {
   const temporary = `${chunk}.tmp`;
-  const fd = openSync(temporary, "w");
+  const fd = openPrivateFileSync(temporary);
   const buffer = Buffer.allocUnsafe(CHUNK_BUFFER_BYTES);
   let buffered = 0;
   const writeAll = (bytes: Buffer) => {

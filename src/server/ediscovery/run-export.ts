@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import { setImmediate } from "node:timers/promises";
 import { hostname } from "node:os";
 import path from "node:path";
@@ -8,6 +8,7 @@ import { config } from "../config/env";
 import { db, transaction } from "../db/client";
 import { pgPool } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
+import { makePrivateDirectory, writePrivateFile } from "../storage/private-files";
 import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,
@@ -71,7 +72,8 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
     if (row.status !== "running" || row.lockedBy !== workerId) return await abandon(exportId, directory);
     const chunks = path.join(directory, chunkDirectory(row.format as "eml" | "mbox"));
-    await mkdir(chunks, { recursive: true });
+    await makePrivateDirectory(directory);
+    await makePrivateDirectory(chunks);
     await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
@@ -219,8 +221,8 @@ async function writeAttachmentTexts(directory: string, emailIds: string[]): Prom
     position.set(attachment.emailId, index + 1);
     if (attachment.extractedText === null) continue;
     const file = path.join(directory, attachmentTextFile(attachment.emailId, index, attachment.filename));
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, attachment.extractedText, "utf8");
+    await makePrivateDirectory(path.dirname(file));
+    await writePrivateFile(file, attachment.extractedText);
   }
 }
 

@@ -1,4 +1,3 @@
-import { createWriteStream } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,6 +6,7 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { installationPublicKey } from "../signing/installation-signing-key";
+import { privateWriteStream } from "../storage/private-files";
 import { producibleExport } from "./get-export";
 import { productionZip } from "./production-zip";
 import { verifyExportZip, type ExportVerification } from "../../../scripts/verify-export.mjs";
@@ -29,7 +29,7 @@ export async function verifyExport(options: { principal: Principal; caseId: stri
   const directory = await mkdtemp(path.join(tmpdir(), "verify-export-"));
   try {
     const zipPath = path.join(directory, "production.zip");
-    const unreadable = await pipeline(productionZip(row), createWriteStream(zipPath)).then(
+    const unreadable = await pipeline(productionZip(row), privateWriteStream(zipPath, { flag: "wx" })).then(
       () => null,
       (error: Error) => ({
         ok: false,

@@ -1,15 +1,16 @@
-import { createWriteStream, type WriteStream } from "node:fs";
+import type { WriteStream } from "node:fs";
 import { once } from "node:events";
+import { privateWriteStream } from "../storage/private-files";
 
 /** Bytes buffered before a write waits: few large writes to the file system, memory still bounded. */
 const BUFFER_BYTES = 1 << 20;
 
 /**
- * A file written piece by piece with backpressure; `close()` resolves once the bytes are flushed to
+ * A file (0600) written piece by piece with backpressure; `close()` resolves once the bytes are flushed to
  * the OS. A write error rejects the next write or the close.
  */
 export function fileWriter(file: string): { write: (chunk: string | Buffer) => Promise<void>; close: () => Promise<void> } {
-  const stream: WriteStream = createWriteStream(file, { highWaterMark: BUFFER_BYTES });
+  const stream: WriteStream = privateWriteStream(file, { highWaterMark: BUFFER_BYTES });
   let failure: Error | null = null;
   stream.on("error", (error) => (failure = error));
   return {

@@ -3,15 +3,38 @@ import type { Principal } from "../auth/principal";
 import type { Permission } from "../authz/permissions";
 import { AppError } from "../errors/app-error";
 import type { RateLimitedAction } from "../rate-limit/enforce-rate-limit";
-import { sessionPrincipal, uiSessionPrincipal } from "../auth/session/session";
+import { isOwnOrigin, sessionPrincipal, uiSessionPrincipal } from "../auth/session/session";
 import { describedEndpoint, type CallerResolver, type RouteHandler } from "./rest-endpoint";
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
 
+/** What a browser says of where a request comes from that may carry the session cookie (Sec-Fetch-Site). */
+const OWN_SITE_FETCHES = new Set(["same-origin", "none"]);
+
+/**
+ * Refuses (403) a request another site made the browser send. The session cookie goes along with a
+ * link or a redirect from anywhere (SameSite=Lax lets top-level navigations through), and a
+ * download writes a DOWNLOAD entry in the chain of custody in the user's name; but the browser
+ * says where the request comes from. Sec-Fetch-Site (every current browser, over HTTPS and on
+ * localhost) must be `same-origin` (our own pages) or `none` (typed, bookmarked, opened from
+ * another application); `cross-site` and `same-site` (a sibling host) are refused, and so is an
+ * Origin that is not ours ("null": a sandboxed document, such as an attachment we serve).
+ * Without either header (curl; a browser over plain HTTP to another host) nothing is refused:
+ * serve the UI over HTTPS (docs/auth.md).
+ */
+export function assertNotCrossSite(headers: Headers): void {
+  const refuse = (why: string) => new AppError("FORBIDDEN", `Cross-site request refused (${why}): open it from the archive's own pages`);
+  const site = headers.get("sec-fetch-site")?.toLowerCase();
+  if (site !== undefined && !OWN_SITE_FETCHES.has(site)) throw refuse(`Sec-Fetch-Site: ${site}`);
+  const origin = headers.get("origin");
+  if (origin !== null && !isOwnOrigin(headers, origin)) throw refuse(`Origin: ${origin}`);
+}
+
 /**
  * Route handlers for the browser UI that tRPC cannot carry (downloads, streamed uploads): the
- * next-auth session cookie authenticates. State-changing requests must also prove they come from
- * our pages (the x-trpc-source header and same Origin, auth/session/session.ts); downloads are plain GETs.
+ * next-auth session cookie authenticates. No request another site made the browser send is served
+ * (assertNotCrossSite); state-changing requests must also prove they come from our pages (the
+ * x-trpc-source header and same Origin, auth/session/session.ts).
  */
 export function sessionEndpoint<PS extends ZodType, QS extends ZodType | undefined = undefined>(spec: {
   permission: Permission;
@@ -22,6 +45,7 @@ export function sessionEndpoint<PS extends ZodType, QS extends ZodType | undefin
   handler: (context: { principal: Principal; params: z.infer<PS>; query: Infer<QS>; request: Request }) => Promise<Response>;
 }): RouteHandler {
   const sessionCaller: CallerResolver = async (request, ip) => {
+    assertNotCrossSite(request.headers);
     const principal = spec.changesState
       ? await uiSessionPrincipal(request.headers, ip)
       : await sessionPrincipal(request.headers.get("cookie"), ip);

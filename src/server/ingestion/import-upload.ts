@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Principal } from "../auth/principal";
 import { dataDir } from "../config/env";
 import { db } from "../db/client";
+import { makePrivateDirectory, privateWriteStream } from "../storage/private-files";
 import { AppError, notFound, validationError } from "../errors/app-error";
 import { importMessageStream, type ImportSummary } from "./import-message-stream";
 import { MAX_MESSAGE_BYTES, type ImportItem } from "./readers/import-item";
@@ -52,9 +52,9 @@ async function* oneMessage(raw: Buffer): AsyncGenerator<ImportItem> {
 /** A zip needs random access (its directory is at the end): it is spooled to a temp file, never held in memory. */
 async function spoolToTempFile(body: AsyncIterable<Uint8Array>): Promise<string> {
   const directory = path.join(dataDir(), "tmp");
-  await mkdir(directory, { recursive: true });
+  await makePrivateDirectory(directory);
   const file = path.join(directory, `upload-${randomBytes(8).toString("hex")}.zip`);
-  await pipeline(Readable.from(body), createWriteStream(file, { flags: "wx", mode: 0o600 }));
+  await pipeline(Readable.from(body), privateWriteStream(file, { flag: "wx" }));
   return file;
 }
 

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, open, readFile, rm, type FileHandle } from "node:fs/promises";
+import { readFile, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { dataDir } from "../config/env";
+import { makePrivateDirectory, openPrivateFile } from "../storage/private-files";
 
 /** A received message: in memory, or spooled to a file when it was bigger than the spool threshold. */
 export type ReceivedMessage = { raw: Buffer } | { file: string; size: number };
@@ -12,11 +13,10 @@ export const journalSpoolDir = () => path.join(dataDir(), "tmp", "journal");
 
 async function openSpoolFile(): Promise<{ file: string; handle: FileHandle }> {
   const directory = journalSpoolDir();
-  await mkdir(directory, { recursive: true, mode: 0o700 });
-  await chmod(directory, 0o700); // whatever the umask, or a directory made before
+  await makePrivateDirectory(directory);
   const file = path.join(directory, `${process.pid}-${randomBytes(8).toString("hex")}.eml`);
-  // "wx": never an existing file (or a planted link); 0600 cannot be widened by any umask.
-  return { file, handle: await open(file, "wx", 0o600) };
+  // "wx": never an existing file (or a planted link).
+  return { file, handle: await openPrivateFile(file, "wx") };
 }
 
 /**

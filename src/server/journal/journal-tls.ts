@@ -1,7 +1,8 @@
-import { link, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { link, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { generate } from "selfsigned";
 import { config, dataDir } from "../config/env";
+import { makePrivateDataDirectory, writePrivateFile } from "../storage/private-files";
 
 export interface TlsCredentials {
   cert: Buffer;
@@ -41,9 +42,9 @@ export async function journalTlsCredentials(): Promise<TlsCredentials> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  await mkdir(dataDir(), { recursive: true });
+  makePrivateDataDirectory();
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, await selfSignedPem(), { mode: 0o600 });
+  await writePrivateFile(temp, await selfSignedPem());
   try {
     await link(temp, file);
   } catch (error) {

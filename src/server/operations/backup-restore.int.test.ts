@@ -1,14 +1,14 @@
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupAdmin } from "../../../tests/helpers/auth";
 import { buildMessage } from "../../../tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { api } from "../../../tests/helpers/rest-client";
 import { applyHold, applyLabel, createHold, createLabel } from "../../../tests/helpers/retention";
 import { asAuditTableOwner } from "../../../tests/helpers/audit-tampering";
+import { queryOn, useRestoreTargets } from "../../../tests/helpers/restore-target";
 import { runProcess } from "../../../tests/helpers/run-process";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
@@ -23,48 +23,7 @@ useEmptyDatabasePerTest();
 
 const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
 
-const databases: string[] = [];
-const serverUrl = process.env.DATABASE_URL!.replace(/\/[^/]+$/, "");
-
-/**
- * An empty DATA_DIR and database on the test server, the target of a restore: without a schema, or
- * as a first start of the service leaves it (migrated, with the predefined roles: the test template).
- */
-async function freshTarget(options: { startedOnce?: boolean } = {}): Promise<Record<string, string>> {
-  const name = `${process.env.DATABASE_URL!.split("/").pop()}_r${databases.length}`;
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await admin.query(`CREATE DATABASE "${name}"${options.startedOnce ? ` TEMPLATE "${inject("templateDatabase")}"` : ""}`);
-      break;
-    } catch (error) {
-      // The template may be briefly in use by another file's clone (55006): retry.
-      if ((error as { code?: string }).code !== "55006" || attempt > 50) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  await admin.end();
-  databases.push(name);
-  return { DATABASE_URL: `${serverUrl}/${name}`, DATA_DIR: await mkdtemp(path.join(tmpdir(), "restore-target-")) };
-}
-
-afterAll(async () => {
-  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
-  await admin.connect();
-  for (const name of databases) await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-});
-
-async function queryOn<T extends pg.QueryResultRow>(databaseUrl: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const freshTarget = useRestoreTargets();
 
 let messageNumber = 0;
 async function importSome(sourceId: string, count: number) {

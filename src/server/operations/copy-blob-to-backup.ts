@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { BlobStore } from "../storage/blob-store";
+import { makePrivateDirectory, writePrivateFile } from "../storage/private-files";
 
 /** Bytes that do not hash to their key: the store is damaged; `npm run archive -- check` lists what. */
 export class CorruptBlobError extends Error {
@@ -27,10 +28,10 @@ export async function copyBlobToBackup(options: { store: BlobStore; key: string;
     return 0;
   const bytes = await options.store.get(options.key);
   if (sha256Hex(bytes) !== path.basename(options.key)) throw new CorruptBlobError(options.key);
-  await mkdir(path.dirname(target), { recursive: true });
+  await makePrivateDirectory(path.dirname(target));
   const temp = `${target}.${randomBytes(4).toString("hex")}.partial`;
   try {
-    await writeFile(temp, bytes, { flag: "wx" });
+    await writePrivateFile(temp, bytes, { flag: "wx" });
     await rename(temp, target);
   } catch (error) {
     await rm(temp, { force: true });

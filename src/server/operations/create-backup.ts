@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { copyFile, mkdir, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough } from "node:stream";
 import type pg from "pg";
@@ -7,6 +7,7 @@ import { dataDir } from "../config/env";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
+import { copyPrivateFile, makePrivateDirectory } from "../storage/private-files";
 import { pauseBlobDeletions } from "../storage/storage.queries";
 import {
   backupIdFor,
@@ -50,8 +51,9 @@ export async function createBackup(options: { to: string; onProgress?: (progress
   const startedAt = new Date();
   const id = backupIdFor(startedAt);
   const directory = path.join(backupsDirectory(options.to), id);
-  await mkdir(path.join(directory, "database"), { recursive: true });
-  await mkdir(blobsDirectory(options.to), { recursive: true });
+  // Everything a backup writes is private (0700 directories, 0600 files): it holds every email and the users' credentials.
+  for (const own of [backupsDirectory(options.to), directory, path.join(directory, "database"), blobsDirectory(options.to)])
+    await makePrivateDirectory(own);
   const { client } = await connectDedicatedPgClient();
   try {
     await pauseBlobDeletions(client);
@@ -168,8 +170,8 @@ async function copySecrets(directory: string): Promise<string[]> {
   for (const name of DATA_DIR_SECRETS) {
     const source = path.join(dataDir(), name);
     if (!existsSync(source)) continue;
-    await mkdir(path.join(directory, "secrets"), { recursive: true, mode: 0o700 });
-    await copyFile(source, path.join(directory, "secrets", name));
+    await makePrivateDirectory(path.join(directory, "secrets"));
+    await copyPrivateFile(source, path.join(directory, "secrets", name));
     copied.push(`secrets/${name}`);
   }
   return copied;

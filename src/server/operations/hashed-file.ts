@@ -1,17 +1,18 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { open, rename } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { rename } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
+import { privateWriteStream, writePrivateFile } from "../storage/private-files";
 
 export interface HashedFile {
   bytes: number;
   sha256: string;
 }
 
-/** Writes `source` gzipped (level 1: the database text compresses ~4x at little CPU) and fsynced; answers the file's size and SHA-256. */
+/** Writes `source` gzipped (0600) (level 1: the database text compresses ~4x at little CPU) and fsynced; answers the file's size and SHA-256. */
 export async function writeGzipFile(file: string, source: Readable): Promise<HashedFile> {
   const hash = createHash("sha256");
   let bytes = 0;
@@ -22,7 +23,7 @@ export async function writeGzipFile(file: string, source: Readable): Promise<Has
       done(null, chunk);
     },
   });
-  await pipeline(source, createGzip({ level: 1 }), tee, createWriteStream(file, { flush: true }));
+  await pipeline(source, createGzip({ level: 1 }), tee, privateWriteStream(file, { flush: true }));
   return { bytes, sha256: hash.digest("hex") };
 }
 
@@ -36,15 +37,9 @@ export async function hashFile(file: string): Promise<HashedFile> {
   return { bytes, sha256: hash.digest("hex") };
 }
 
-/** Writes `content` to `file` through a temporary file, fsynced, so a reader sees all of it or nothing. */
-export async function writeFileAtomically(file: string, content: string | Buffer, mode = 0o644): Promise<void> {
+/** Writes `content` to `file` (0600) through a temporary file, fsynced, so a reader sees all of it or nothing. */
+export async function writeFileAtomically(file: string, content: string | Buffer): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
-  const handle = await open(temp, "w", mode);
-  try {
-    await handle.writeFile(content);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await writePrivateFile(temp, content, { flush: true });
   await rename(temp, file);
 }

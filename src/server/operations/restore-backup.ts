@@ -1,5 +1,5 @@
 import { createReadStream, existsSync } from "node:fs";
-import { copyFile, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,7 @@ import { applyMigrations, migrationPaths, readMigrationsList } from "../db/migra
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
+import { copyPrivateFile, makePrivateDataDirectory } from "../storage/private-files";
 import { blobsDirectory, findLatestBackup, type BackupManifest } from "./backup-layout";
 import { forEachConcurrently } from "./concurrently";
 import { CorruptBlobError, sha256Hex } from "./copy-blob-to-backup";
@@ -138,7 +139,9 @@ async function refuseDifferentSecrets(directory: string, manifest: BackupManifes
 async function restoreSecrets(directory: string, manifest: BackupManifest): Promise<void> {
   for (const secret of manifest.secrets) {
     const target = path.join(dataDir(), path.basename(secret));
-    if (!existsSync(target)) await copyFile(path.join(directory, secret), target);
+    if (existsSync(target)) continue;
+    makePrivateDataDirectory();
+    await copyPrivateFile(path.join(directory, secret), target, "wx");
   }
 }
 

@@ -1,7 +1,8 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../storage/private-files";
 
 const KEY_FILE = "export-signing-key.pem";
 
@@ -15,10 +16,10 @@ function loadPrivateKey(): KeyObject {
   if (fromEnv) return asEd25519(createPrivateKey(fromEnv.replace(/\\n/g, "\n")));
   const file = path.join(dataDir(), KEY_FILE);
   if (!existsSync(file)) {
-    mkdirSync(dataDir(), { recursive: true });
+    makePrivateDataDirectory();
     const { privateKey } = generateKeyPairSync("ed25519");
     try {
-      writeFileSync(file, privateKey.export({ format: "pem", type: "pkcs8" }), { mode: 0o600, flag: "wx" });
+      writePrivateFileSync(file, privateKey.export({ format: "pem", type: "pkcs8" }), "wx");
     } catch (error) {
       // Another process wrote it first: everyone uses that one.
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

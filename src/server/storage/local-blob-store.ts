@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { opendir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import { closeSync, fstatSync, fsync, mkdirSync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
+import { opendir, readdir, readFile, rm, stat } from "node:fs/promises";
+import { closeSync, fstatSync, fsync, openSync, readSync, renameSync, statSync, writeSync } from "node:fs";
 import { promisify } from "node:util";
 import path from "node:path";
 import {
@@ -12,10 +12,12 @@ import {
   type BlobRetention,
   type BlobStore,
 } from "./blob-store";
+import { makePrivateDirectorySync, openPrivateFileSync, writePrivateFile } from "./private-files";
 
 /**
- * Blobs as files under `root`. A write goes to a temp file in the same file system, is fsynced,
- * renamed into place and the directory fsynced, so a crash leaves either no file or the whole one.
+ * Blobs as files (0600) under `root` (0700, as every directory in it: private-files.ts). A write
+ * goes to a temp file in the same file system, is fsynced, renamed into place and the directory
+ * fsynced, so a crash leaves either no file or the whole one.
  *
  * Each blob's retention is a small JSON file beside the tree of blobs (`retention/<key>.json`). In
  * immutability mode the store refuses to delete or overwrite a retained blob; it cannot stop a
@@ -67,7 +69,8 @@ export class LocalBlobStore implements BlobStore {
 
   private ensureDirectory(directory: string): void {
     if (this.knownDirectories.has(directory)) return;
-    mkdirSync(directory, { recursive: true });
+    if (this.knownDirectories.size === 0) makePrivateDirectorySync(this.root);
+    makePrivateDirectorySync(directory);
     this.knownDirectories.add(directory);
   }
 
@@ -201,8 +204,8 @@ function hasWholeFile(file: string, size: number): boolean {
 
 /** Creates `file` (it must not exist) with `bytes` and fsyncs it. */
 async function writeDurably(file: string, bytes: Buffer): Promise<void> {
-  if (bytes.length > SYNC_WRITE_MAX_BYTES) return writeFile(file, bytes, { flag: "wx", mode: 0o640, flush: true });
-  const fd = openSync(file, "wx", 0o640);
+  if (bytes.length > SYNC_WRITE_MAX_BYTES) return writePrivateFile(file, bytes, { flag: "wx", flush: true });
+  const fd = openPrivateFileSync(file, "wx");
   try {
     for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
     await fsyncAsync(fd);

@@ -1,12 +1,14 @@
 import { bootstrapAdminFromEnv } from "../auth/bootstrap-admin-from-env";
+import { sealPlaintextTotpSecrets } from "../auth/mfa/totp-secret-storage";
 import { issueSetupToken } from "../auth/setup-token";
 import { db } from "../db/client";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 
-/** Start-up work every process does after migrations: predefined roles and the env-configured admin. */
+/** Start-up work every process does after migrations: predefined roles, the env-configured admin, sealed TOTP secrets. */
 export async function prepareDatabase(): Promise<void> {
   await ensurePredefinedRoles();
   await bootstrapAdminFromEnv();
+  await sealPlaintextTotpSecrets();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DbOrTx } from "../../db/client";
 import { advanceTotpStep } from "./mfa.queries";
 import { hashRecoveryCode } from "./recovery-codes";
 import { totpStepOf } from "./totp";
+import { openTotpSecret } from "./totp-secret-storage";
 
 export type SecondFactor = "totp" | "recovery_code";
 
@@ -12,10 +13,11 @@ export type SecondFactor = "totp" | "recovery_code";
  */
 export async function acceptSecondFactor(
   client: DbOrTx,
+  /** `totpSecret` as the users table stores it (sealed, totp-secret-storage.ts). */
   user: { id: string; totpSecret: string },
   code: string,
 ): Promise<SecondFactor | null> {
-  const step = totpStepOf(code.trim(), user.totpSecret);
+  const step = totpStepOf(code.trim(), openTotpSecret(user.totpSecret));
   if (step !== null) {
     return (await advanceTotpStep(client, user.id, step)) ? "totp" : null;
   }

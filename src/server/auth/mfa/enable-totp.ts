@@ -6,6 +6,7 @@ import type { EnableTotpInput } from "./mfa.schemas";
 import { hashRecoveryCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "./recovery-codes";
 import { mfaAlreadyEnabled } from "./setup-totp";
 import { totpStepOf } from "./totp";
+import { openTotpSecret } from "./totp-secret-storage";
 
 export const invalidCode = () => validationError([{ field: "code", message: "the code is not valid" }]);
 
@@ -20,7 +21,7 @@ export async function enableTotp(options: { principal: Principal; input: EnableT
     if (!user) throw notFound("User");
     if (user.mfaEnabledAt) throw mfaAlreadyEnabled();
     if (!user.totpSecret) throw conflict("Start two-factor setup first (POST /v1/auth/mfa/totp/setup)");
-    const step = totpStepOf(options.input.code, user.totpSecret);
+    const step = totpStepOf(options.input.code, openTotpSecret(user.totpSecret));
     if (step === null) throw invalidCode();
     const enabled = await tx.user.updateMany({
       where: { id: userId, mfaEnabledAt: null, totpSecret: user.totpSecret },

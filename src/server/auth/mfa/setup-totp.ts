@@ -3,6 +3,7 @@ import { transaction } from "../../db/client";
 import { conflict, notFound } from "../../errors/app-error";
 import type { Principal } from "../principal";
 import { newTotpSecret, otpauthUrl } from "./totp";
+import { sealTotpSecret } from "./totp-secret-storage";
 
 export const mfaAlreadyEnabled = () => conflict("Two-factor authentication is already enabled; disable it first");
 
@@ -15,7 +16,7 @@ export async function setupTotp(options: { principal: Principal }): Promise<{ se
     if (user.mfaEnabledAt) throw mfaAlreadyEnabled();
     const started = await tx.user.updateMany({
       where: { id: options.principal.userId, mfaEnabledAt: null },
-      data: { totpSecret: secret, totpLastStep: null },
+      data: { totpSecret: sealTotpSecret(secret), totpLastStep: null },
     });
     if (started.count !== 1) throw mfaAlreadyEnabled();
     await appendAuditEntry(tx, {

@@ -64,7 +64,11 @@ export async function sessionPrincipal(cookieHeader: string | null, ip: string):
 export function isUiRequest(headers: Headers): boolean {
   if (headers.get(UI_REQUEST_HEADER) !== UI_REQUEST_HEADER_VALUE) return false;
   const origin = headers.get("origin");
-  if (!origin) return true;
+  return !origin || isOwnOrigin(headers, origin);
+}
+
+/** True when `origin` (an Origin header's value) is this host; "null" and anything unparsable are not. */
+export function isOwnOrigin(headers: Headers, origin: string): boolean {
   try {
     const host = headers.get("x-forwarded-host") ?? headers.get("host");
     return new URL(origin).host === host;

@@ -1,0 +1,21 @@
+import { authenticator } from "otplib";
+import { expect } from "vitest";
+import type { TestUser } from "./auth";
+import { api } from "./rest-client";
+
+/** A code of the secret for a time step other than the current one (the window accepts one either side). */
+export const codeAt = (secret: string, offsetSteps: number) =>
+  authenticator.clone({ epoch: Date.now() + offsetSteps * 30_000 }).generate(secret);
+
+/** Enrols the user in TOTP through the API (the previous step's code, so the current one still signs in). */
+export async function enrol(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: user.token });
+  expect(setup.status).toBe(200);
+  const enabled = await api("POST", "/v1/auth/mfa/totp/enable", { token: user.token, body: { code: codeAt(setup.body.secret, -1) } });
+  expect(enabled.status).toBe(200);
+  return { secret: setup.body.secret, recoveryCodes: enabled.body.recoveryCodes };
+}
+
+/** The password step of a sign-in (answers the mfaToken when two-factor is on). */
+export const passwordStep = (user: TestUser) =>
+  api("POST", "/v1/auth/login", { body: { email: user.user.email, password: user.password } });
