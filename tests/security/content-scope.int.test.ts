@@ -112,6 +112,9 @@ beforeAll(async () => {
     { action: "delete", subject: "archive", conditions: { userEmail: ALICE } },
     { action: "manage", subject: "ediscovery" },
     { action: "read", subject: "audit" },
+    // Restoring into a mailbox other than the email's own source needs it (restore-destination.ts); the
+    // restore scope stays alice's.
+    { action: "manage", subject: "ingestion" },
   ]);
   f = { admin, reader, readerSession: uiHeaders(await sessionCookieFor(reader.user.id, reader.user.email)) } as Fixture;
   f.sourceId = await ensureTestSource();
@@ -451,6 +454,8 @@ const MANAGE_ALL_PROCEDURES = [
   "lifecycle.forecast",
   "lifecycle.cycles",
   "dispositions.certificate",
+  "system.status",
+  "system.retryJob",
 ];
 
 /** tRPC procedures outside the class, with the reason. */
@@ -474,6 +479,7 @@ const OTHER_PROCEDURES: Record<string, string> = {
   "roles.list": "roles (read:users)",
   "roles.get": "roles (read:users)",
   "license.get": "the license",
+  "system.workerPresence": "whether a background worker is running: no mail",
   "sso.status": "whether single sign-on is configured",
   "audit.verify": "whether the chain verifies: hashes and entry ids, no details",
   "audit.head": "the chain's last hash and count",
