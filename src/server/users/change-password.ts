@@ -1,8 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import { hashPassword } from "../auth/passwords";
 import type { Principal } from "../auth/principal";
-import { db, transaction } from "../db/client";
-import { notFound } from "../errors/app-error";
+import { transaction } from "../db/client";
 import { assertCurrentPassword } from "./assert-current-password";
 import { revokeUserSessions } from "./revoke-user-sessions";
 import { assertNotDemoMode } from "./update-profile";
@@ -11,9 +10,12 @@ import type { ChangePasswordInput } from "./users.schemas";
 /** Changes the caller's own password and ends all their tokens and sessions, this one included. */
 export async function changePassword(options: { principal: Principal; input: ChangePasswordInput }): Promise<{ message: string }> {
   assertNotDemoMode();
-  const user = await db().user.findUnique({ where: { id: options.principal.userId }, select: { passwordHash: true } });
-  if (!user) throw notFound("User");
-  await assertCurrentPassword(user.passwordHash, options.input.currentPassword, "change the password");
+  await assertCurrentPassword({
+    actor: options.principal.actor,
+    userId: options.principal.userId,
+    password: options.input.currentPassword,
+    purpose: "change_password",
+  });
   const passwordHash = await hashPassword(options.input.newPassword);
   await transaction(async (tx) => {
     await tx.user.update({ where: { id: options.principal.userId }, data: { passwordHash } });

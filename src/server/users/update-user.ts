@@ -28,14 +28,14 @@ export async function updateUser(options: {
     return await transaction(async (tx) => {
       const existing = await tx.user.findUnique({
         where: { id: options.id },
-        select: { email: true, passwordHash: true, disabledAt: true },
+        select: { email: true, disabledAt: true },
       });
       if (!existing) throw notFound("User");
       const disabling = disabled === true && existing.disabledAt === null;
       if (disabling) await assertNotLastActiveAdministrator(tx, options.id, "The last active administrator cannot be disabled");
       const emailChange = input.email !== undefined && input.email !== existing.email ? { from: existing.email, to: input.email } : null;
       if (emailChange && options.actor.userId === options.id) {
-        await assertCurrentPassword(existing.passwordHash, currentPassword, "change your own email");
+        await assertCurrentPassword({ actor: options.actor, userId: options.id, password: currentPassword, purpose: "change_email" });
       }
       await assertRoleExists(tx, input.roleId);
       const user = await tx.user.update({
