@@ -7,7 +7,7 @@ import { revokeUserSessions } from "./revoke-user-sessions";
 import { assertNotDemoMode } from "./update-profile";
 import type { ChangePasswordInput } from "./users.schemas";
 
-/** Changes the caller's own password and ends all their tokens and sessions, this one included. */
+/** Changes the caller's own password and ends all their tokens and sessions but the UI session making the change. */
 export async function changePassword(options: { principal: Principal; input: ChangePasswordInput }): Promise<{ message: string }> {
   assertNotDemoMode();
   await assertCurrentPassword({
@@ -26,7 +26,13 @@ export async function changePassword(options: { principal: Principal; input: Cha
       targetId: options.principal.userId,
       details: { passwordChanged: true },
     });
-    await revokeUserSessions({ actor: options.principal.actor, userId: options.principal.userId, reason: "password_changed", client: tx });
+    await revokeUserSessions({
+      actor: options.principal.actor,
+      userId: options.principal.userId,
+      reason: "password_changed",
+      client: tx,
+      caller: options.principal,
+    });
   });
   return { message: "Password changed" };
 }

@@ -2,6 +2,7 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
 import { isUniqueViolation } from "../db/database-errors";
 import { notFound } from "../errors/app-error";
+import type { Principal } from "../auth/principal";
 import { assertCurrentPassword } from "./assert-current-password";
 import { assertNotLastActiveAdministrator } from "./assert-not-last-active-administrator";
 import { assertRoleExists } from "./assert-role-exists";
@@ -14,14 +15,16 @@ import type { UpdateUserInput } from "./users.schemas";
  * Changes only the provided fields (used by PUT /v1/users/{id} and PATCH /v1/users/profile). Changing
  * one's own email, by either path, needs the current password: whoever holds a stolen session or key
  * cannot rename the account into a look-alike of another. The entry records the old and new email.
- * Disabling a user ends their sessions (API keys are refused while disabled); the last enabled
- * administrator cannot be disabled.
+ * Disabling a user or changing their email ends their sessions (API keys are refused while
+ * disabled); the last enabled administrator cannot be disabled.
  */
 export async function updateUser(options: {
   actor: AuditActor;
   id: string;
   input: UpdateUserInput;
   actionDetails?: Record<string, unknown>;
+  /** The caller, when known: their own UI session survives the revocation an own email change causes. */
+  caller?: Principal;
 }): Promise<UserDto> {
   const { currentPassword, disabled, ...input } = options.input;
   try {
@@ -60,7 +63,10 @@ export async function updateUser(options: {
           ...options.actionDetails,
         },
       });
-      if (disabling) await revokeUserSessions({ actor: options.actor, userId: options.id, reason: "user_disabled", client: tx });
+      // The email is what one signs in with: changing it is a credential change, like disabling ends every session.
+      const revocation = disabling ? "user_disabled" : emailChange ? "email_changed" : null;
+      if (revocation)
+        await revokeUserSessions({ actor: options.actor, userId: options.id, reason: revocation, client: tx, caller: options.caller });
       return toUserDto(user);
     });
   } catch (error) {

@@ -37,7 +37,7 @@ export async function disableMfa(options: { principal: Principal; input: Disable
       targetId: userId,
       details: { method: "totp" },
     });
-    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", client: tx });
+    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", client: tx, caller: options.principal });
     return { message: "Two-factor authentication disabled" };
   });
 }
