@@ -10580,6 +10580,7 @@ export interface paths {
                         first_name?: string;
                         last_name?: string;
                         roleId?: string | null;
+                        ssoLinkAllowed?: boolean;
                     };
                 };
             };

@@ -48,6 +48,7 @@ export async function updateUser(options: {
           ...(input.first_name !== undefined && { firstName: input.first_name }),
           ...(input.last_name !== undefined && { lastName: input.last_name }),
           ...(input.roleId !== undefined && { roleId: input.roleId }),
+          ...(input.ssoLinkAllowed !== undefined && { ssoLinkAllowed: input.ssoLinkAllowed }),
           ...(disabled !== undefined && (existing.disabledAt === null) === disabled && { disabledAt: disabled ? new Date() : null }),
         },
         select: userSelect,
