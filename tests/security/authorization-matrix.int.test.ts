@@ -567,6 +567,11 @@ beforeAll(async () => {
   headersFor["unenrolled admin's API key"] = { "x-api-key": unenrolled.apiKey! };
   const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: admin.token });
   await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } });
+  // Enabling two-factor ends the admin's earlier tokens: they sign in again, with a code of a later step.
+  const passwordStep = await api("POST", "/v1/auth/login", { body: { email: admin.user.email, password: admin.password } });
+  const code = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(setup.body.secret);
+  admin.token = (await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: passwordStep.body.mfaToken, code } })).body.accessToken;
+  headersFor.superAdmin = { authorization: `Bearer ${admin.token}` };
   const required = await api("PUT", "/v1/settings", { token: admin.token, body: { mfaRequired: "admins" } });
   if (required.status !== 200) throw new Error(`mfaRequired: ${required.status} ${required.text}`);
   const email = await insertTestEmail({ userEmail: "bob@example.com" });

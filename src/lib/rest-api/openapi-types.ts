@@ -18,7 +18,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
+                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
                     actor?: string;
                     actorUserId?: string;
                     endDate?: string;
@@ -7610,6 +7610,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -10571,6 +10580,7 @@ export interface paths {
                         first_name?: string;
                         last_name?: string;
                         roleId?: string | null;
+                        ssoLinkAllowed?: boolean;
                     };
                 };
             };
@@ -10669,6 +10679,15 @@ export interface paths {
                 };
                 /** @description Invalid input; `errors` names each field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11061,6 +11080,15 @@ export interface paths {
                         "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
                 /** @description Internal error */
                 500: {
                     headers: {
@@ -11152,6 +11180,15 @@ export interface paths {
                 };
                 /** @description Invalid input; `errors` names each field */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -35,12 +35,14 @@ describe("who did what", () => {
       body: { email: LOOK_ALIKE, currentPassword: mallory.password },
     });
     expect(renamed.status).toBe(200);
+    // Changing the email ended Mallory's tokens (a credential change): she signs in with the new one.
+    mallory.token = (await api("POST", "/v1/auth/login", { body: { email: LOOK_ALIKE, password: mallory.password } })).body.accessToken;
     await api("GET", "/v1/users", { token: mallory.token });
     await api("POST", "/v1/roles", { token: mallory.token, body: { name: "Shadow", policies: [{ action: "manage", subject: "all" }] } });
 
     const byMallory = await listBoth(admin, { actorUserId: mallory.user.id });
     for (const entries of [byMallory.rest, byMallory.trpc]) {
-      expect(entries.map((entry) => entry.actionType)).toEqual(["CREATE", "UPDATE", "LOGIN"]);
+      expect(entries.map((entry) => entry.actionType)).toEqual(["CREATE", "LOGIN", "REVOKE_SESSIONS", "UPDATE", "LOGIN"]);
       expect(entries.every((entry) => entry.details.actorUserId === mallory.user.id)).toBe(true);
       expect(entries[0].actorIdentifier).toBe(LOOK_ALIKE);
     }
@@ -111,6 +113,7 @@ describe("who did what", () => {
 
     const viaTrpc = await trpcHttp("account.updateProfile", { email: "new@example.com", currentPassword: user.password }, bearer(user));
     expect(viaTrpc.status).toBe(200);
+    user.token = (await api("POST", "/v1/auth/login", { body: { email: "new@example.com", password: user.password } })).body.accessToken;
     const viaRest = await api("PATCH", "/v1/users/profile", {
       token: user.token,
       body: { email: "newer@example.com", currentPassword: user.password },

@@ -4,12 +4,15 @@ import { isBreakGlassEmail, ldapConfig } from "../sso/sso-config";
 import type { UserRecord } from "../users/user-dto";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 
-/** Directory users carry no local two-factor state (their directory or identity provider owns it). */
-type SignedInUser = UserRecord & { sessionVersion: number; mfaEnabledAt?: Date | null };
+/** A user whose password was right; a directory user's locally enrolled TOTP is asked for like a local user's. */
+type SignedInUser = UserRecord & { sessionVersion: number; mfaEnabledAt: Date | null };
 
 export type PasswordCheck =
   | { user: SignedInUser; reason: "valid_credentials" | "directory_credentials" }
-  | { user: null; reason: "unknown_email" | "wrong_password" | "directory_refused" | "account_disabled" };
+  | {
+      user: null;
+      reason: "unknown_email" | "wrong_password" | "directory_refused" | "account_disabled" | "account_not_linked" | "identity_mismatch";
+    };
 
 /**
  * Decides a password sign-in. With LDAP configured the directory decides for every address it
@@ -28,9 +31,8 @@ export async function checkPassword(options: {
     const answer = await authenticateWithDirectory({ config: directory, email: options.email, password: options.password });
     if (answer.kind === "authenticated") {
       const signedIn = await signInDirectoryUser({ identity: answer.identity, ip: options.ip });
-      return "user" in signedIn
-        ? { user: signedIn.user, reason: "directory_credentials" }
-        : { user: null, reason: signedIn.refused === "account_disabled" ? "account_disabled" : "directory_refused" };
+      if ("user" in signedIn) return { user: signedIn.user, reason: "directory_credentials" };
+      return { user: null, reason: signedIn.refused === "break_glass_account" ? "directory_refused" : signedIn.refused };
     }
     if (answer.kind === "refused") return { user: null, reason: "directory_refused" };
   }

@@ -76,7 +76,7 @@ export async function checkCredentials(options: { input: LoginInput; ip: string 
     await auditLogin(actor, targetId, false, checked.reason);
     throw new AppError("UNAUTHENTICATED", checked.reason === "account_disabled" ? "This account is disabled" : "Invalid email or password");
   }
-  const signedIn: CredentialUser = { ...checked.user, mfaEnabledAt: checked.user.mfaEnabledAt ?? null };
+  const signedIn: CredentialUser = checked.user;
   const userActor = { identifier: signedIn.email, ip: options.ip, userId: signedIn.id };
   if (signedIn.mfaEnabledAt) {
     await releaseLoginAttempt(email, options.ip);

@@ -16,11 +16,20 @@ async function requireMfa(token: string, mfaRequired: "off" | "everyone" | "admi
   expect(response.body).toEqual({ deletionEnabled: false, mfaRequired });
 }
 
-async function enrol(token: string): Promise<void> {
-  const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token });
+/** Enrols the user; enabling ends their earlier tokens, so they sign in again with password and code. */
+async function enrol(user: TestUser): Promise<void> {
+  const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: user.token });
   expect(setup.status).toBe(200);
-  const enabled = await api("POST", "/v1/auth/mfa/totp/enable", { token, body: { code: authenticator.generate(setup.body.secret) } });
+  const enabled = await api("POST", "/v1/auth/mfa/totp/enable", {
+    token: user.token,
+    body: { code: authenticator.generate(setup.body.secret) },
+  });
   expect(enabled.status).toBe(200);
+  const passwordStep = await api("POST", "/v1/auth/login", { body: { email: user.user.email, password: user.password } });
+  const code = authenticator.clone({ epoch: Date.now() + 30_000 }).generate(setup.body.secret);
+  const signedIn = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: passwordStep.body.mfaToken, code } });
+  expect(signedIn.status).toBe(200);
+  user.token = signedIn.body.accessToken;
 }
 
 /** An ordinary request of each transport: REST GET /v1/auth/me's neighbour /v1/users/profile, and tRPC account.apiKeys. */
@@ -40,7 +49,7 @@ describe("the mfaRequired setting", () => {
     const invalid = await api("PUT", "/v1/settings", { token: admin.token, body: { mfaRequired: "sometimes" } });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].field).toBe("mfaRequired");
-    await enrol(admin.token);
+    await enrol(admin);
     await requireMfa(admin.token, "admins");
     const entry = await db().auditLog.findFirstOrThrow({ where: { targetType: "Settings" }, orderBy: { id: "desc" } });
     expect(entry).toMatchObject({ actionType: "UPDATE", actorIdentifier: admin.user.email });
@@ -52,7 +61,7 @@ describe("the mfaRequired setting", () => {
     const admin = await setupAdmin();
     const unenrolled = await createUserWithRole(admin.token, "predefined_super_admin");
     const viewer = await createUserWithRole(admin.token, "predefined_read_only");
-    await enrol(admin.token);
+    await enrol(admin);
     await requireMfa(admin.token, "admins");
 
     expect(await ordinaryRequests(unenrolled)).toEqual([403, 403]);
@@ -61,30 +70,36 @@ describe("the mfaRequired setting", () => {
     expect(await ordinaryRequests(viewer)).toEqual([200, 200]);
     expect(await ordinaryRequests(admin)).toEqual([200, 200]);
 
-    // What enrolment needs stays open: who am I, setup, enable (REST and tRPC).
+    // What enrolment needs stays open: who am I, setup, enable (REST and tRPC, token and UI session).
     expect((await api("GET", "/v1/auth/me", { token: unenrolled.token })).status).toBe(200);
     const bearer = { authorization: `Bearer ${unenrolled.token}` };
     expect((await trpcHttp("account.me", undefined, bearer)).status).toBe(200);
     expect((await trpcHttp("account.mfaStatus", undefined, bearer)).status).toBe(200);
-    const setup = await trpcHttp("account.setupTotp", undefined, bearer);
+    const session = uiHeaders(await sessionCookieFor(unenrolled.user.id, unenrolled.user.email));
+    expect((await trpcHttp("users.list", undefined, session)).status).toBe(403);
+    const setup = await trpcHttp("account.setupTotp", undefined, session);
     expect(setup.status).toBe(200);
     const { secret } = ((await setup.json()) as { result: { data: { secret: string } } }).result.data;
-    const enabled = await trpcHttp("account.enableTotp", { code: authenticator.generate(secret) }, bearer);
+    const enabled = await trpcHttp("account.enableTotp", { code: authenticator.generate(secret) }, session);
     expect(enabled.status).toBe(200);
 
-    // Enrolled: the same token now passes, without signing in again.
-    expect(await ordinaryRequests(unenrolled)).toEqual([200, 200]);
-    expect((await api("GET", "/v1/users", { token: unenrolled.token })).status).toBe(200);
+    // Enrolled: the UI session that enabled it goes on (its cookie re-issued), without signing in again;
+    // every earlier session and token of the user ends.
+    const renewed = /^(next-auth\.session-token=[^;]+)/.exec(enabled.headers.get("set-cookie") ?? "")?.[1];
+    expect(renewed).toBeTruthy();
+    expect((await trpcHttp("users.list", undefined, uiHeaders(renewed!))).status).toBe(200);
+    expect((await trpcHttp("users.list", undefined, session)).status).toBe(401);
+    expect((await api("GET", "/v1/users", { token: unenrolled.token })).status).toBe(401);
   });
 
   it("required for everyone: a viewer is blocked until enrolled; off again lifts it", async () => {
     const admin = await setupAdmin();
     const viewer = await createUserWithRole(admin.token, "predefined_read_only");
-    await enrol(admin.token);
+    await enrol(admin);
     await requireMfa(admin.token, "everyone");
     expect(await ordinaryRequests(viewer)).toEqual([403, 403]);
     expect(await ordinaryRequests(admin)).toEqual([200, 200]);
-    await enrol(viewer.token);
+    await enrol(viewer);
     expect(await ordinaryRequests(viewer)).toEqual([200, 200]);
 
     const other = await createUserWithRole(admin.token, null);
@@ -97,7 +112,7 @@ describe("the mfaRequired setting", () => {
     const admin = await setupAdmin();
     const unenrolled = await createUserWithRole(admin.token, "predefined_super_admin", { apiKey: true });
     const email = await createUserWithRole(admin.token, "predefined_read_only");
-    await enrol(admin.token);
+    await enrol(admin);
     await requireMfa(admin.token, "everyone");
 
     expect((await api("GET", "/v1/users", { apiKey: unenrolled.apiKey })).status).toBe(200);

@@ -36,11 +36,14 @@ describe("TOTP two-factor authentication", () => {
     expect(stored).toHaveLength(10);
     expect(JSON.stringify(stored)).not.toContain(enabled.body.recoveryCodes[0]);
 
-    expect((await api("POST", "/v1/auth/mfa/totp/setup", { token: admin.token })).status).toBe(409);
-    expect(
-      (await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: authenticator.generate(setup.body.secret) } }))
-        .status,
-    ).toBe(409);
+    // Enabling ends the sessions opened without the second factor, the bearer token that enabled it included.
+    expect((await api("GET", "/v1/auth/me", { token: admin.token })).status).toBe(401);
+    const signedIn = await api("POST", "/v1/auth/login/mfa", {
+      body: { mfaToken: (await passwordStep(admin)).body.mfaToken, code: codeAt(setup.body.secret, 1) },
+    });
+    const token = signedIn.body.accessToken;
+    expect((await api("POST", "/v1/auth/mfa/totp/setup", { token })).status).toBe(409);
+    expect((await api("POST", "/v1/auth/mfa/totp/enable", { token, body: { code: codeAt(setup.body.secret, 1) } })).status).toBe(409);
     const actions = await db().auditLog.findMany({
       where: { targetId: admin.user.id, actionType: { startsWith: "MFA_" } },
       orderBy: { id: "asc" },
@@ -162,8 +165,8 @@ describe("TOTP two-factor authentication", () => {
     const plain = await passwordStep(admin);
     expect(plain.body.accessToken).toBeTruthy();
     expect(await db().mfaRecoveryCode.count()).toBe(0);
-    const revoked = await db().auditLog.findFirstOrThrow({ where: { actionType: "REVOKE_SESSIONS" } });
-    expect(revoked.details).toMatchObject({ reason: "mfa_disabled" });
+    const revoked = await db().auditLog.findMany({ where: { actionType: "REVOKE_SESSIONS" }, orderBy: { id: "asc" } });
+    expect(revoked.map((entry) => entry.details)).toMatchObject([{ reason: "mfa_enabled" }, { reason: "mfa_disabled" }]);
   });
 
   it("the UI's credentials provider asks for the code after the password and then signs in with mfaToken and code", async () => {
@@ -181,7 +184,7 @@ describe("TOTP two-factor authentication", () => {
     expect(await authorize({ mfaToken, code: "000000" }, { headers: {} })).toBeNull();
     expect(await authorize({ mfaToken, code: authenticator.generate(secret) }, { headers: {} })).toMatchObject({
       id: admin.user.id,
-      sessionVersion: 0,
+      sessionVersion: 1,
     });
   });
 });

@@ -13,4 +13,9 @@ export interface Principal {
   via: "token" | "apiKey" | "session" | "system";
   /** The `mfaRequired` setting applies and the caller has not enrolled: only enrolment is allowed (mfa-enrolment.ts). */
   mfaEnrolmentRequired?: boolean;
+  /**
+   * Set by `revokeUserSessions` when this caller's own UI session revoked its user's sessions by a
+   * credential change: the session continues at the new version (the tRPC route re-issues its cookie).
+   */
+  sessionRenewal?: { sessionVersion: number };
 }

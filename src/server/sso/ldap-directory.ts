@@ -57,6 +57,24 @@ function groupNames(memberships: string[]): string[] {
   });
 }
 
+/** OpenLDAP's (RFC 4530) and Active Directory's immutable entry identities, asked for explicitly (operational attributes). */
+const STABLE_ID_ATTRIBUTES = ["entryUUID", "objectGUID"];
+
+/**
+ * The entry's identity that survives renames and moves: `entryUUID`, else Active Directory's
+ * `objectGUID` (hex), else (a directory offering neither) its DN, lower-cased. The issuer names the
+ * attribute, so identities of different kinds never compare equal.
+ */
+export function stableIdentity(entry: Entry): { issuer: string; subject: string } {
+  const uuid = values(entry, "entryUUID")[0];
+  if (uuid) return { issuer: "ldap:entryUUID", subject: uuid.toLowerCase() };
+  const guidName = Object.keys(entry).find((key) => key.toLowerCase() === "objectguid");
+  const guid = guidName === undefined ? undefined : entry[guidName];
+  const guidBytes = Array.isArray(guid) ? guid[0] : guid;
+  if (Buffer.isBuffer(guidBytes) && guidBytes.length > 0) return { issuer: "ldap:objectGUID", subject: guidBytes.toString("hex") };
+  return { issuer: "ldap:dn", subject: entry.dn.toLowerCase() };
+}
+
 function tlsOptions(config: LdapConfig) {
   return config.caFile ? { ca: readFileSync(config.caFile) } : {};
 }
@@ -93,7 +111,8 @@ export async function authenticateWithDirectory(options: {
     const { searchEntries } = await client.search(config.userBase, {
       scope: "sub",
       filter: userFilter(config.userFilter, email),
-      attributes: ["mail", "givenName", "sn", "cn", config.groupAttribute],
+      attributes: ["mail", "givenName", "sn", "cn", config.groupAttribute, ...STABLE_ID_ATTRIBUTES],
+      explicitBufferAttributes: ["objectGUID"],
       sizeLimit: 2,
     });
     // No entry, or an ambiguous filter: the directory does not vouch for this address.
@@ -110,7 +129,7 @@ export async function authenticateWithDirectory(options: {
       kind: "authenticated",
       identity: {
         source: "ldap",
-        subject: entry.dn,
+        ...stableIdentity(entry),
         email: mail,
         firstName: values(entry, "givenName")[0] ?? values(entry, "cn")[0] ?? "",
         lastName: values(entry, "sn")[0] ?? "",

@@ -1,3 +1,4 @@
+import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PASSWORD, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
 import { api } from "../../../tests/helpers/rest-client";
@@ -9,6 +10,7 @@ let slapd: SlapdServer;
 let admin: TestUser;
 const roleId = async (slug: string) => (await db().role.findUniqueOrThrow({ where: { slug } })).id;
 const login = (email: string, password: string) => api("POST", "/v1/auth/login", { body: { email, password } });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 beforeAll(async () => {
   slapd = await startSlapd([
@@ -31,6 +33,8 @@ beforeAll(async () => {
     },
     // groupOfNames needs a member: the admins group keeps one when Bob leaves it.
     { uid: "dave", mail: "dave@example.org", password: "dave-directory-pw", givenName: "Dave", sn: "Admin", groups: ["archive-admins"] },
+    { uid: "erin", mail: "erin@example.org", password: "erin-directory-pw", givenName: "Erin", sn: "Entry", groups: ["archive-admins"] },
+    { uid: "frank", mail: "frank@example.org", password: "frank-directory-pw", givenName: "Frank", sn: "Totp", groups: [] },
   ]);
   admin = await setupAdmin("breakglass@example.com");
   Object.assign(process.env, slapd.env, { SSO_BREAK_GLASS_EMAIL: "breakglass@example.com" });
@@ -73,8 +77,14 @@ describe("LDAP password sign-in", () => {
       source: "ldap",
       claim: "memberOf",
       matchedGroup: "ARCHIVE-AUDITORS",
-      subject: slapd.userDn("alice"),
+      issuer: "ldap:entryUUID",
+      subject: expect.stringMatching(UUID),
     });
+    // Bound to the entry's entryUUID (RFC 4530), which survives renames and moves, not to the DN or the email.
+    const identities = await db().userIdentity.findMany({ where: { userId: signedIn.body.user.id } });
+    expect(identities).toMatchObject([
+      { source: "ldap", issuer: "ldap:entryUUID", subject: (created.details as { subject: string }).subject },
+    ]);
     const loginEntry = await db().auditLog.findFirstOrThrow({
       where: { actionType: "LOGIN", targetId: signedIn.body.user.id },
       orderBy: { id: "desc" },
@@ -155,5 +165,50 @@ describe("LDAP password sign-in", () => {
     } finally {
       delete process.env.SSO_ONLY;
     }
+  });
+
+  it("a directory entry cannot take over a local account with its email until an administrator links them", async () => {
+    // A local account (its own password) whose address the directory also knows.
+    const local = await api("POST", "/v1/users", {
+      token: admin.token,
+      body: { email: "erin@example.org", password: "erin-local-password", first_name: "Erin", last_name: "Local", roleId: null },
+    });
+    expect(local.status).toBe(201);
+    const refused = await login("erin@example.org", "erin-directory-pw");
+    expect(refused.status).toBe(401);
+    const entry = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "LOGIN", targetId: local.body.id },
+      orderBy: { id: "desc" },
+    });
+    expect(entry.details).toEqual({ success: false, reason: "account_not_linked" });
+    const unchanged = await db().user.findUniqueOrThrow({ where: { id: local.body.id }, include: { identities: true } });
+    expect(unchanged).toMatchObject({ roleId: null, identities: [] });
+
+    const linked = await api("PUT", `/v1/users/${local.body.id}`, { token: admin.token, body: { ssoLinkAllowed: true } });
+    expect(linked.status).toBe(200);
+    const signedIn = await login("erin@example.org", "erin-directory-pw");
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ id: local.body.id, role: { slug: "predefined_super_admin" } });
+    const bound = await db().user.findUniqueOrThrow({ where: { id: local.body.id }, include: { identities: true } });
+    expect(bound.ssoLinkAllowed).toBe(false);
+    expect(bound.identities).toMatchObject([{ source: "ldap", issuer: "ldap:entryUUID", subject: expect.stringMatching(UUID) }]);
+    const binding = await db().auditLog.findFirstOrThrow({
+      where: { actionType: "UPDATE", targetId: local.body.id, details: { path: ["linkedBy"], equals: "administrator" } },
+    });
+    expect(binding.details).toMatchObject({ identityBound: { source: "ldap", issuer: "ldap:entryUUID" }, replacedBinding: false });
+  });
+
+  it("a directory user with TOTP enrolled here is asked for the code after the directory password", async () => {
+    const first = await login("frank@example.org", "frank-directory-pw");
+    expect(first.status).toBe(200);
+    const setup = await api("POST", "/v1/auth/mfa/totp/setup", { token: first.body.accessToken });
+    const enabled = await api("POST", "/v1/auth/mfa/totp/enable", {
+      token: first.body.accessToken,
+      body: { code: authenticator.generate(setup.body.secret) },
+    });
+    expect(enabled.status).toBe(200);
+    const second = await login("frank@example.org", "frank-directory-pw");
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
   });
 });

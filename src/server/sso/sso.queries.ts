@@ -1,9 +1,12 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, runSql, type SqlClient } from "../db/sql-client";
 
-/** Serializes two first sign-ins of the same person (two tabs) until the transaction ends, so one provisions and the other finds. */
-export async function lockDirectoryUser(client: SqlClient, emailKey: string): Promise<void> {
-  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${emailKey}`}))`);
+/**
+ * Serializes two first sign-ins of the same person (two tabs) until the transaction ends, so one
+ * provisions or binds and the other finds: by the email key and by the identity (source:issuer:subject).
+ */
+export async function lockDirectoryUser(client: SqlClient, key: string): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`directory-user:${key}`}))`);
 }
 
 /** Serializes replacements of the mapping until the transaction ends, so each audit entry's "from" is the mapping it replaced. */

@@ -16,5 +16,6 @@ export async function updateProfile(options: { principal: Principal; input: Upda
     id: options.principal.userId,
     input: options.input,
     actionDetails: { profile: true },
+    caller: options.principal,
   });
 }

@@ -101,8 +101,11 @@ describe("users", () => {
     const roleRemoved = await api("PUT", `/v1/users/${user.user.id}`, { token: admin.token, body: { roleId: null } });
     expect(roleRemoved.status).toBe(200);
     expect(roleRemoved.body.role).toBeNull();
-    expect((await api("GET", "/v1/users", { token: user.token })).status).toBe(403);
-    expect((await api("POST", "/v1/auth/login", { body: { email: "renamed@example.com", password: user.password } })).status).toBe(200);
+    // The email is a credential: changing it ended the user's tokens; they sign in with the new one.
+    expect((await api("GET", "/v1/users", { token: user.token })).status).toBe(401);
+    const signedIn = await api("POST", "/v1/auth/login", { body: { email: "renamed@example.com", password: user.password } });
+    expect(signedIn.status).toBe(200);
+    expect((await api("GET", "/v1/users", { token: signedIn.body.accessToken })).status).toBe(403);
   });
 
   it("deleting a user revokes their API keys and records how many", async () => {

@@ -38,12 +38,21 @@ export const updateUserSchema = z
     roleId: roleIdSchema.nullable().optional(),
     /** Not in the interface's body: disables or re-enables the account (docs/auth.md). */
     disabled: z.boolean().optional(),
+    /**
+     * Not in the interface's body: true lets the next single sign-on or directory sign-in with this
+     * user's email bind them to that identity (docs/auth.md, "Binding"); consumed by that sign-in.
+     */
+    ssoLinkAllowed: z.boolean().optional(),
     currentPassword: emailChangePasswordSchema,
   })
   .strict()
-  .refine((value) => [value.email, value.first_name, value.last_name, value.roleId, value.disabled].some((field) => field !== undefined), {
-    message: "at least one of email, first_name, last_name, roleId, disabled is required",
-  });
+  .refine(
+    (value) =>
+      [value.email, value.first_name, value.last_name, value.roleId, value.disabled, value.ssoLinkAllowed].some(
+        (field) => field !== undefined,
+      ),
+    { message: "at least one of email, first_name, last_name, roleId, disabled, ssoLinkAllowed is required" },
+  );
 
 export const updateProfileSchema = z
   .object({

@@ -2,11 +2,11 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
 import { SsoSignIn } from "@/components/sso-sign-in";
 import { SubmitButton } from "@/components/submit-button";
-import { MFA_REQUIRED_PREFIX } from "@/server/auth/mfa/mfa.schemas";
+import { MFA_REQUIRED_PREFIX, OIDC_MFA_FRAGMENT } from "@/server/auth/mfa/mfa.schemas";
 
 export default function LoginPage() {
   const router = useRouter();
@@ -14,6 +14,14 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false);
   /** Set once the password was right for an account with two-factor authentication: the form asks for the code. */
   const [mfaToken, setMfaToken] = useState<string | null>(null);
+
+  // A single sign-on of an account with TOTP enrolled comes back as /login#mfa=<mfaToken>: ask for the code.
+  useEffect(() => {
+    const fragment = window.location.hash.slice(1);
+    if (!fragment.startsWith(OIDC_MFA_FRAGMENT)) return;
+    window.history.replaceState(null, "", window.location.pathname + window.location.search);
+    setMfaToken(decodeURIComponent(fragment.slice(OIDC_MFA_FRAGMENT.length)));
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

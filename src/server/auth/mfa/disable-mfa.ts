@@ -1,24 +1,32 @@
 import { appendAuditEntry } from "../../audit/append-audit-entry";
 import { transaction } from "../../db/client";
-import { conflict, notFound, validationError } from "../../errors/app-error";
+import { conflict, notFound } from "../../errors/app-error";
 import { revokeUserSessions } from "../../users/revoke-user-sessions";
-import { verifyPassword } from "../passwords";
+import { assertCurrentPassword } from "../../users/assert-current-password";
 import type { Principal } from "../principal";
 import { acceptSecondFactor } from "./accept-second-factor";
-import { invalidCode } from "./enable-totp";
 import type { DisableMfaInput } from "./mfa.schemas";
 
 /** Turns two-factor authentication off with the password and a code, and ends every session of the user. */
 export async function disableMfa(options: { principal: Principal; input: DisableMfaInput }): Promise<{ message: string }> {
   const userId = options.principal.userId;
   return transaction(async (tx) => {
-    const user = await tx.user.findUnique({ where: { id: userId }, select: { passwordHash: true, totpSecret: true, mfaEnabledAt: true } });
+    const user = await tx.user.findUnique({ where: { id: userId }, select: { totpSecret: true, mfaEnabledAt: true } });
     if (!user) throw notFound("User");
-    if (!user.mfaEnabledAt || !user.totpSecret) throw conflict("Two-factor authentication is not enabled");
-    if (!(await verifyPassword(user.passwordHash, options.input.password))) {
-      throw validationError([{ field: "password", message: "password is incorrect" }]);
-    }
-    if (!(await acceptSecondFactor(tx, { id: userId, totpSecret: user.totpSecret }, options.input.code))) throw invalidCode();
+    const { totpSecret } = user;
+    if (!user.mfaEnabledAt || !totpSecret) throw conflict("Two-factor authentication is not enabled");
+    // The password and the code are one re-authentication: one throttled, audited attempt.
+    await assertCurrentPassword({
+      actor: options.principal.actor,
+      userId,
+      password: options.input.password,
+      purpose: "disable_mfa",
+      field: "password",
+      secondFactor: {
+        field: "code",
+        check: async () => (await acceptSecondFactor(tx, { id: userId, totpSecret }, options.input.code)) !== null,
+      },
+    });
     await tx.user.update({ where: { id: userId }, data: { mfaEnabledAt: null, totpSecret: null, totpLastStep: null } });
     await tx.mfaRecoveryCode.deleteMany({ where: { userId } });
     await tx.mfaLoginChallenge.deleteMany({ where: { userId } });
@@ -29,7 +37,7 @@ export async function disableMfa(options: { principal: Principal; input: Disable
       targetId: userId,
       details: { method: "totp" },
     });
-    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", client: tx });
+    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_disabled", client: tx, caller: options.principal });
     return { message: "Two-factor authentication disabled" };
   });
 }

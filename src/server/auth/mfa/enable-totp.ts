@@ -1,6 +1,7 @@
 import { appendAuditEntry } from "../../audit/append-audit-entry";
 import { transaction } from "../../db/client";
 import { conflict, notFound, validationError } from "../../errors/app-error";
+import { revokeUserSessions } from "../../users/revoke-user-sessions";
 import type { Principal } from "../principal";
 import type { EnableTotpInput } from "./mfa.schemas";
 import { hashRecoveryCode, newRecoveryCodes, RECOVERY_CODE_COUNT } from "./recovery-codes";
@@ -13,6 +14,7 @@ export const invalidCode = () => validationError([{ field: "code", message: "the
 /**
  * Completes TOTP enrolment with a code from the authenticator and answers ten recovery codes,
  * shown only here (stored as SHA-256). The code's step is recorded, so it cannot be used again to sign in.
+ * Every earlier token and session of the user ends (reason `mfa_enabled`), except the UI session enabling it.
  */
 export async function enableTotp(options: { principal: Principal; input: EnableTotpInput }): Promise<{ recoveryCodes: string[] }> {
   const userId = options.principal.userId;
@@ -38,6 +40,8 @@ export async function enableTotp(options: { principal: Principal; input: EnableT
       targetId: userId,
       details: { method: "totp", recoveryCodes: RECOVERY_CODE_COUNT },
     });
+    // A new credential: sessions opened without it end (the UI session enabling it continues).
+    await revokeUserSessions({ actor: options.principal.actor, userId, reason: "mfa_enabled", client: tx, caller: options.principal });
     return { recoveryCodes };
   });
 }

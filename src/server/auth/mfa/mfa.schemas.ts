@@ -23,3 +23,10 @@ export type LoginMfaInput = z.infer<typeof loginMfaSchema>;
  * two-factor authentication: the sign-in form then asks for the code and signs in with this mfaToken.
  */
 export const MFA_REQUIRED_PREFIX = "mfa-required:";
+
+/**
+ * After a single sign-on of an account with TOTP enrolled (and no second factor asserted by the
+ * provider), the callback sends the browser to `/login#mfa=<mfaToken>`: the form asks for the code
+ * and signs in with this mfaToken, as after a password. In the fragment, so no server or proxy logs it.
+ */
+export const OIDC_MFA_FRAGMENT = "mfa=";

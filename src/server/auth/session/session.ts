@@ -1,5 +1,5 @@
-import { decode } from "next-auth/jwt";
-import { SINGLE_SIGN_ON_CLAIM, sessionVersionOf, type TokenSubject } from "../access-tokens";
+import { decode, encode } from "next-auth/jwt";
+import { SESSION_VERSION_CLAIM, SINGLE_SIGN_ON_CLAIM, sessionVersionOf, type TokenSubject } from "../access-tokens";
 import { principalForUser } from "../authenticate";
 import type { Principal } from "../principal";
 import { sessionSecret } from "./auth-options";
@@ -81,4 +81,32 @@ export function isOwnOrigin(headers: Headers, origin: string): boolean {
 export function uiSessionPrincipal(headers: Headers, ip: string): Promise<Principal | null> {
   if (!isUiRequest(headers)) return Promise.resolve(null);
   return sessionPrincipal(headers.get("cookie"), ip);
+}
+
+/**
+ * Moves the UI session of a response's request to the session version its own credential change
+ * set (`Principal.sessionRenewal`, from `revokeUserSessions`): the same session, same expiry, with
+ * the new version, as a Set-Cookie on `response`. Every other session of the user stays ended. A
+ * session in chunked cookies is not renewed (it ends like the others; ours are far too small to be).
+ */
+export async function renewSessionCookie(request: Request, response: Response, principal: Principal | null | undefined): Promise<void> {
+  const renewal = principal?.via === "session" ? principal.sessionRenewal : undefined;
+  if (!renewal) return;
+  const cookies = parseCookies(request.headers.get("cookie"));
+  const name = SESSION_COOKIES.find((cookie) => cookies.has(cookie));
+  if (!name) return;
+  try {
+    const payload = await decode({ token: cookies.get(name)!, secret: sessionSecret() });
+    const secondsLeft = typeof payload?.exp === "number" ? Math.floor(payload.exp - Date.now() / 1000) : 0;
+    if (!payload || payload.sub !== principal!.userId || secondsLeft <= 0) return;
+    const token = await encode({
+      token: { ...payload, [SESSION_VERSION_CLAIM]: renewal.sessionVersion },
+      secret: sessionSecret(),
+      maxAge: secondsLeft,
+    });
+    const secure = name.startsWith("__Secure-") ? "; Secure" : "";
+    response.headers.append("set-cookie", `${name}=${token}; Path=/; Max-Age=${secondsLeft}; HttpOnly; SameSite=Lax${secure}`);
+  } catch {
+    // An unreadable cookie cannot have made the change; nothing to renew.
+  }
 }

@@ -18,7 +18,7 @@ export const usersRouter = router({
     .mutation(({ ctx, input }) => createUser({ actor: ctx.principal.actor, input })),
   update: procedure({ permission: "manage:all" })
     .input(z.object({ id: z.uuid(), data: updateUserSchema }))
-    .mutation(({ ctx, input }) => updateUser({ actor: ctx.principal.actor, id: input.id, input: input.data })),
+    .mutation(({ ctx, input }) => updateUser({ actor: ctx.principal.actor, id: input.id, input: input.data, caller: ctx.principal })),
   delete: procedure({ permission: "manage:all" })
     .input(userIdParamsSchema)
     .mutation(({ ctx, input }) => deleteUser({ actor: ctx.principal.actor, id: input.id })),

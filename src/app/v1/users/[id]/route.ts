@@ -17,7 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   PUT: endpoint({
     summary: "Change a user",
     response: userResponse,
-    errors: [404, 409],
+    errors: [404, 409, 429],
     auth: "manage:all",
     params: userIdParamsSchema,
     body: updateUserSchema,

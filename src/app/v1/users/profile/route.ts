@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   PATCH: endpoint({
     summary: "Change the caller's own name or email",
     response: userResponse,
-    errors: [403, 409],
+    errors: [403, 409, 429],
     auth: "authenticated",
     body: updateProfileSchema,
     handler: ({ principal, body }) => updateProfile({ principal, input: body }),

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     summary: "Turn off two-factor authentication (password and a current code)",
     response: messageResponse,
-    errors: [404, 409],
+    errors: [404, 409, 429],
     auth: "authenticated",
     body: disableMfaSchema,
     handler: ({ principal, body }) => disableMfa({ principal, input: body }),

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   POST: endpoint({
     summary: "Change the caller's password",
     response: messageResponse,
-    errors: [403],
+    errors: [403, 429],
     auth: "authenticated",
     body: changePasswordSchema,
     handler: ({ principal, body }) => changePassword({ principal, input: body }),
