@@ -54,7 +54,11 @@ const COMMANDS = {
   ],
 } as const;
 type CommandName = keyof typeof COMMANDS;
-const USAGE = ["usage:", ...Object.values(COMMANDS).map(([line]) => `  ${line}`), "", "--help after a command explains it."].join("\n");
+const USAGE = [
+  ...Object.values(COMMANDS).map(([line], index) => `${index === 0 ? "usage: " : "       "}${line}`),
+  "",
+  "--help after a command explains it.",
+].join("\n");
 
 /** `--help` anywhere: the named command's help, or every command's usage line; on stdout, exit 0. */
 function helpText(argv: string[]): string | null {
