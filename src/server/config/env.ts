@@ -120,7 +120,7 @@ export const config = {
   get journalSmtpLimits() {
     return {
       maxConnections: Math.max(1, intFromEnv("JOURNAL_SMTP_MAX_CONNECTIONS", 100)),
-      maxConnectionsPerClient: Math.max(1, intFromEnv("JOURNAL_SMTP_MAX_CONNECTIONS_PER_CLIENT", 20)),
+      maxConnectionsPerClient: Math.max(1, intFromEnv("JOURNAL_SMTP_MAX_CONNECTIONS_PER_CLIENT", 40)),
       spoolBytes: Math.max(0, intFromEnv("JOURNAL_SMTP_SPOOL_BYTES", 1024 * 1024)),
       authMaxFailures: Math.max(1, intFromEnv("JOURNAL_SMTP_AUTH_MAX_FAILURES", 5)),
     };

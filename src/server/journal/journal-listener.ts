@@ -63,6 +63,13 @@ const deliveryActor = (source: JournalSource, session: SMTPServerSession): Audit
   ip: session.remoteAddress,
 });
 
+/**
+ * Twice the 20 parallel deliveries Postfix and Exchange open to one destination by default: an MTA at
+ * its own limit opens its next connection before the listener has seen the last one close, and must
+ * not be answered 421 for that.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 40;
+
 /** Counts each client address's open connections (docs/journaling.md, "Bounds"). */
 function connectionCounter(maxPerClient: number) {
   const open = new Map<string, number>();
@@ -95,7 +102,7 @@ function connectionCounter(maxPerClient: number) {
 export async function startJournalListener(options: JournalListenerOptions): Promise<JournalListener> {
   const log = options.log ?? (() => undefined);
   const archive = createJournalArchiver(options.groupCommit);
-  const connections = connectionCounter(options.maxConnectionsPerClient ?? 20);
+  const connections = connectionCounter(options.maxConnectionsPerClient ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT);
   const withReceivedBytes = createSpoolGate();
   const archiveSplitPart = createSplitPartArchiver({ waitMs: options.splitWaitMs ?? 600_000 });
   /** Sources as read at the start of the session's current transaction. */
