@@ -160,7 +160,7 @@ test.describe.serial("compliance officer", () => {
     await expect(filtered.getByRole("alert")).toHaveCount(0);
     await bulk.getByLabel("From", { exact: true }).fill("");
     // A query of the search language, explained before it is applied: each clause with its count, and a warning for the broad one.
-    await bulk.getByLabel("Query").fill("subject:zeppelin from:@example.com -lunch");
+    await bulk.getByLabel("Query", { exact: true }).fill("subject:zeppelin from:@example.com -lunch");
     await bulk.getByRole("button", { name: "Preview matches" }).click();
     const explanation = bulk.getByRole("region", { name: "Query explanation" });
     await expect(explanation.getByTestId("explain-normalized")).toHaveText("subject:zeppelin AND from:@example.com AND NOT lunch");
