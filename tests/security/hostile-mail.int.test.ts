@@ -136,29 +136,24 @@ describe("a forged Exchange journal report (issue 34, item 3)", () => {
     expect(await db().archivedEmail.count({ where: { messageIdHeader: "forged@corp.test" } })).toBe(0);
   }
 
-  it("from a client the source does not trust (the loopback default, no AUTH) is archived as received, never unwrapped", async () => {
+  /** A journal source with `settings`, then the forged report sent to it by an outsider's relay, unauthenticated. */
+  async function forgeThrough(name: string, settings: Record<string, unknown>) {
     const admin = await setupAdmin();
-    const config = { recipientAddress: "journal@archive.test", internalDomains: ["corp.test"], exchangeReports: true };
+    const config = { recipientAddress: "journal@archive.test", internalDomains: ["corp.test"], ...settings };
     expect(
-      (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Exchange", provider: "smtp-journal", config } }))
-        .status,
+      (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name, provider: "smtp-journal", config } })).status,
     ).toBe(201);
     const report = forgedReport();
     const sent = await sendSmtp({ port: listener.port, from: "outsider@evil.example", to: ["journal@archive.test"], raw: report });
     expect(sent.code).toBe(250);
     await expectArchivedAsReceived(report);
+  }
+
+  it("from a client the source does not trust (the loopback default, no AUTH) is archived as received, never unwrapped", async () => {
+    await forgeThrough("Exchange", { exchangeReports: true });
   });
 
   it("relayed by a trusted Postfix to a source that is no Exchange journaling source is archived as received", async () => {
-    const admin = await setupAdmin();
-    const config = { recipientAddress: "journal@archive.test", internalDomains: ["corp.test"], allowedClients: ["127.0.0.0/8"] };
-    expect(
-      (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Postfix", provider: "smtp-journal", config } }))
-        .status,
-    ).toBe(201);
-    const report = forgedReport();
-    const sent = await sendSmtp({ port: listener.port, from: "outsider@evil.example", to: ["journal@archive.test"], raw: report });
-    expect(sent.code).toBe(250);
-    await expectArchivedAsReceived(report);
+    await forgeThrough("Postfix", { allowedClients: ["127.0.0.0/8"] });
   });
 });
