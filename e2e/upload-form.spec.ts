@@ -3,9 +3,10 @@ import { adminToken, signIn } from "./session";
 
 const RUN = Date.now().toString(36);
 
-/** One message in mboxrd, with a line before its From separator: that line is an item the import refuses. */
+/** One message in mboxrd, after a stray line and a blank one: the stray text is an item the import refuses. */
 const STRAY_LINE_MBOX = [
   "a stray line before any From separator",
+  "",
   "From upload-form@example.com Mon Jan 15 12:00:00 2024",
   "From: Upload Form <upload-form@example.com>",
   "To: carol@example.com",
