@@ -63,8 +63,13 @@ const runArchive = (args: string[], env: Record<string, string> = {}) => runProc
 describe("file permissions under umask 0", () => {
   it("import, export, secrets, backup and restore write 0600 files in 0700 directories; TOTP survives the restore", async () => {
     expect(process.umask()).toBe(0);
-    const admin = await setupAdmin();
-    const { secret } = await enrol(admin);
+    const enrolled = await setupAdmin();
+    const { secret } = await enrol(enrolled);
+    // Enabling two-factor ends the user's earlier sessions, the enrolling token's included: sign in again.
+    const mfaToken = (await passwordStep(enrolled)).body.mfaToken;
+    const signedIn = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken, code: codeAt(secret, 0) } });
+    expect(signedIn.status).toBe(200);
+    const admin = { ...enrolled, token: signedIn.body.accessToken as string };
 
     // An import: the zip is spooled under DATA_DIR/tmp, its messages stored as blobs.
     const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Upload", provider: "upload" } })).body;
