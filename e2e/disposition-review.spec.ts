@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { importMail, runWorkerOnce, signIn } from "./session";
+import { readFile } from "node:fs/promises";
+import { adminToken, importMail, runWorkerOnce, signIn } from "./session";
 
 /**
  * The disposition review queue in the browser: a review label on old mail, one worker pass queues
@@ -71,4 +72,19 @@ test("a reviewer filters the queue, samples an email and decides in bulk with a 
   const approved = page.getByRole("row").filter({ hasText: RUN });
   await expect(approved).toHaveCount(2);
   await expect(approved.first()).toContainText("Past retention, no open matter");
+
+  // The next cycle destroys the approved emails; the Retention page downloads their signed certificate.
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  expect((await request.put("/v1/settings", { headers, data: { deletionEnabled: true } })).status()).toBe(200);
+  await runWorkerOnce();
+  await page.goto("/retention");
+  const certificate = page.getByRole("form", { name: "Certificate of destruction" });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    certificate.getByRole("button", { name: "Download certificate" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^certificate-of-destruction-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.json$/);
+  const signed = JSON.parse(await readFile(await download.path(), "utf8"));
+  expect(signed).toMatchObject({ algorithm: "Ed25519", signature: expect.any(String), publicKey: expect.any(String) });
+  expect(signed.csv.split("\n").filter((line: string) => line.includes(`E2E review ${RUN}`))).toHaveLength(2);
 });

@@ -3,6 +3,7 @@
 import { EmptyState } from "@/components/empty-state";
 import { WorkerBanner } from "@/components/worker-banner";
 import { useCapabilities } from "@/lib/capabilities";
+import { CertificateSection } from "./certificate-section";
 import { CyclesSection } from "./cycles-section";
 import { ForecastSection } from "./forecast-section";
 import { LabelsSection } from "./labels-section";
@@ -25,6 +26,7 @@ export default function RetentionPage() {
       <PoliciesSection />
       <ForecastSection />
       <CyclesSection />
+      <CertificateSection />
     </div>
   );
 }
