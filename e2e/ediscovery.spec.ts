@@ -27,8 +27,16 @@ test.describe.serial("eDiscovery", () => {
 
   test("create a case, build and save a search, tag its results, export them with the worker and download the signed production", async ({
     page,
+    request,
   }) => {
     test.setTimeout(240_000);
+    // A hold made on the Legal holds page before the matter had a case; the case attaches it below.
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const standalone = await request.post("/api/v1/enterprise/legal-holds/holds", {
+      headers,
+      data: { name: `Standalone ${RUN}`, reason: "Preserved before the case existed" },
+    });
+    expect(standalone.status()).toBe(201);
     await signIn(page, ADMIN);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Cases" }).click();
     await expect(page.getByRole("heading", { name: "Cases" })).toBeVisible();
@@ -135,6 +143,12 @@ test.describe.serial("eDiscovery", () => {
     await expect(withAction("DOWNLOAD")).toHaveCount(1);
     await expect(withAction("UPDATE").filter({ hasText: "custodians" }).first()).toContainText("erin@example.com");
     await page.screenshot({ path: "docs/screenshots/case-activity.png", fullPage: true });
+
+    await page.getByRole("tab", { name: "Overview" }).click();
+    const attach = page.getByRole("form", { name: "Attach an existing hold" });
+    await attach.getByLabel("Hold").selectOption({ label: `Standalone ${RUN}` });
+    await attach.getByRole("button", { name: "Attach hold" }).click();
+    await expect(page.getByRole("row").filter({ hasText: `Standalone ${RUN}` })).toContainText("Active");
   });
 
   test("a Read Only user sees neither the Cases page nor the case", async ({ page, request }) => {

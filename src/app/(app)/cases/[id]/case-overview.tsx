@@ -5,6 +5,7 @@ import { DataTable } from "@/components/data-table";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useTRPC, type RouterOutputs } from "@/lib/trpc";
+import { AttachHoldForm } from "./attach-hold-form";
 import { CaseHoldForm } from "./case-hold-form";
 import { CaseCustodians, CaseMembers } from "./case-people";
 
@@ -50,7 +51,7 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
           rowKey={(hold) => hold.id}
           caption="Legal holds of this case"
           emptyTitle="No hold in this case"
-          emptyText="A hold joins the case when it is created here, or created or edited with the case's id (legal holds API, field caseId)."
+          emptyText="A hold joins the case when it is created or attached here, or created or edited with the case's id (legal holds API, field caseId)."
           columns={[
             { key: "name", header: "Name", sortValue: (hold) => hold.name, render: (hold) => hold.name },
             { key: "state", header: "State", render: (hold) => (hold.isActive ? "Active" : "Inactive") },
@@ -63,7 +64,12 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
             },
           ]}
         />
-        {can.manageAll && matter.status === "open" ? <CaseHoldForm caseId={matter.id} /> : null}
+        {can.manageAll && matter.status === "open" ? (
+          <>
+            <CaseHoldForm caseId={matter.id} />
+            <AttachHoldForm caseId={matter.id} />
+          </>
+        ) : null}
       </section>
     </div>
   );
