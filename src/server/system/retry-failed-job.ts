@@ -1,6 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../db/client";
-import { AppError, notFound } from "../errors/app-error";
+import { conflict, notFound } from "../errors/app-error";
 import { requeueFailedJob } from "./system.queries";
 
 /**
@@ -11,8 +11,7 @@ export async function retryFailedJob(options: { actor: AuditActor; id: string })
   await transaction(async (tx) => {
     const job = await tx.job.findUnique({ where: { id: options.id }, select: { type: true, status: true, lastError: true } });
     if (!job) throw notFound("Job");
-    if (!(await requeueFailedJob(tx, options.id)))
-      throw new AppError("CONFLICT", `Only a failed job can be retried; this one is ${job.status}`);
+    if (!(await requeueFailedJob(tx, options.id))) throw conflict(`Only a failed job can be retried; this one is ${job.status}`);
     await appendAuditEntry(tx, {
       actor: options.actor,
       actionType: "RETRY",
