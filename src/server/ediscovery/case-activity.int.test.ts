@@ -65,11 +65,11 @@ describe("ediscovery.caseActivity", () => {
     };
     const hold = await call("legalHolds.create", { name: "Custodian hold", caseId: matter.id });
     const moved = await call("legalHolds.create", { name: "Moved hold", caseId: matter.id });
-    await call("legalHolds.update", { id: hold.id, data: { reason: "Litigation" } });
+    await call("legalHolds.update", { id: hold.id, reason: "Litigation" });
     await call("legalHolds.releaseAll", { id: hold.id });
-    await call("legalHolds.update", { id: hold.id, data: { isActive: false } });
+    await call("legalHolds.update", { id: hold.id, isActive: false });
     await call("legalHolds.delete", { id: hold.id });
-    await call("legalHolds.update", { id: moved.id, data: { caseId: other.id } });
+    await call("legalHolds.update", { id: moved.id, caseId: other.id });
 
     const entries = (await page(await activity({ id: matter.id }, admin))).items;
     expect(entries.filter((entry) => entry.targetType === "LegalHold").map((entry) => entry.targetId)).toEqual([

@@ -1,6 +1,7 @@
 import { z, ZodError } from "zod";
-import { AppError, type FieldError } from "../errors/app-error";
+import { AppError } from "../errors/app-error";
 import { errorCodeTable } from "../errors/error-table";
+import { zodFieldErrors } from "../errors/field-errors";
 import { logInternalError } from "../errors/log-internal-error";
 
 /** The one REST error body; `errors` lists the fields of a 422, else null. */
@@ -11,13 +12,6 @@ export const errorBodySchema = z.object({
   errors: z.array(z.object({ field: z.string(), message: z.string() })).nullable(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
-
-export function zodFieldErrors(error: ZodError, prefix?: string): FieldError[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.map(String).join(".");
-    return { field: [prefix, path].filter(Boolean).join(".") || prefix || "body", message: issue.message };
-  });
-}
 
 /** Converts anything thrown into an AppError; unknown errors become INTERNAL without leaking details. */
 function toAppError(error: unknown): AppError {

@@ -1,16 +1,15 @@
 import { z, type ZodType } from "zod";
+import { assertOperationAccess, parseOperationInput } from "../api/operation-access";
+import type { AnyOperation } from "../api/operation";
 import { authenticate } from "../auth/authenticate";
-import { assertMfaEnrolmentDone } from "../auth/mfa/mfa-enrolment";
 import type { Principal } from "../auth/principal";
-import { assertCan } from "../authz/ability";
 import type { Permission } from "../authz/permissions";
 import { config } from "../config/env";
 import { AppError } from "../errors/app-error";
-import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
-import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
-import { assertStorableInput } from "../validation/storable-input";
+import type { LicenseFeature } from "../license/license";
+import type { RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { clientIp } from "./client-ip";
-import { errorResponse, jsonResponse, zodFieldErrors } from "./error-response";
+import { errorResponse, jsonResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
 
 export type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -93,16 +92,6 @@ interface EndpointSpec<PS, BS, QS, A> {
   ) => Promise<unknown>;
 }
 
-/** Raw input is checked for strings PostgreSQL cannot store before the schema sees it (422 either way). */
-function parseWith<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.infer<S> {
-  assertStorableInput(value, prefix);
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(result.error, prefix) });
-  }
-  return result.data;
-}
-
 /** The query string as an object; a repeated key keeps its first value. */
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = Object.create(null);
@@ -131,13 +120,17 @@ export function describedEndpoint(
     try {
       const ip = clientIp(request.headers);
       const principal = auth === "public" ? null : await caller(request, ip);
-      if (principal && !description.duringMfaEnrolment) assertMfaEnrolmentDone(principal);
-      if (feature) assertFeatureEnabled(feature);
-      if (principal && auth !== "public" && auth !== "authenticated") assertCan(principal.ability, auth);
-      if (principal && rateLimit) await enforceRateLimit({ principal, action: rateLimit });
-      const params = description.params ? parseWith(description.params, await context.params) : undefined;
-      const query = description.query ? parseWith(description.query, queryObject(new URL(request.url))) : undefined;
-      const body = description.body ? parseWith(description.body, await readJsonBody(request, config.maxJsonBodyBytes)) : undefined;
+      await assertOperationAccess(principal, {
+        permission: auth,
+        feature,
+        rateLimit,
+        duringMfaEnrolment: description.duringMfaEnrolment || undefined,
+      });
+      const params = description.params ? parseOperationInput(description.params, await context.params) : undefined;
+      const query = description.query ? parseOperationInput(description.query, queryObject(new URL(request.url))) : undefined;
+      const body = description.body
+        ? parseOperationInput(description.body, await readJsonBody(request, config.maxJsonBodyBytes))
+        : undefined;
       const result = await handler({ request, params, body, query, ip, principal });
       if (result instanceof Response) return result;
       if (description.status === 204) return new Response(null, { status: 204 });
@@ -180,6 +173,34 @@ export function endpoint<
     },
     tokenCaller,
     (context) => spec.handler(context as Parameters<typeof spec.handler>[0]),
+  );
+}
+
+/** What a route walker reads of a declared operation, for the given credentials. */
+export function describeOperation(operation: AnyOperation, credentials: EndpointDescription["credentials"]): EndpointDescription {
+  const http = operation.kind === "http" ? operation : undefined;
+  return {
+    credentials,
+    auth: operation.access.permission,
+    feature: operation.access.feature,
+    rateLimit: operation.access.rateLimit,
+    params: operation.params,
+    query: operation.query,
+    body: http?.rawBody ? undefined : operation.body,
+    rawBody: http?.rawBody === true,
+    status: operation.status ?? 200,
+    summary: operation.summary,
+    response: operation.response,
+    produces: http?.produces,
+    errors: operation.errors,
+    duringMfaEnrolment: operation.access.duringMfaEnrolment === true,
+  };
+}
+
+/** Binds a declared operation to a REST path and method (the route file's one line per method). */
+export function rest(operation: AnyOperation): RouteHandler {
+  return describedEndpoint(describeOperation(operation, "token"), tokenCaller, (context) =>
+    (operation.handler as (context: PipelineContext) => Promise<unknown>)(context),
   );
 }
 

@@ -4,7 +4,8 @@ import type { Permission } from "../authz/permissions";
 import { AppError } from "../errors/app-error";
 import type { RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { isOwnOrigin, sessionPrincipal, uiSessionPrincipal } from "../auth/session/session";
-import { describedEndpoint, type CallerResolver, type RouteHandler } from "./rest-endpoint";
+import type { HttpOperation } from "../api/operation";
+import { describedEndpoint, describeOperation, type CallerResolver, type RouteHandler } from "./rest-endpoint";
 
 type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
 
@@ -65,5 +66,29 @@ export function sessionEndpoint<PS extends ZodType, QS extends ZodType | undefin
     },
     sessionCaller,
     (context) => spec.handler(context as Parameters<typeof spec.handler>[0]),
+  );
+}
+
+/** The session caller: cross-site requests refused; a state-changing one must also come from our pages. */
+function sessionCaller(changesState: boolean): CallerResolver {
+  return async (request, ip) => {
+    assertNotCrossSite(request.headers);
+    const principal = changesState
+      ? await uiSessionPrincipal(request.headers, ip)
+      : await sessionPrincipal(request.headers.get("cookie"), ip);
+    if (!principal) throw new AppError("UNAUTHENTICATED", "Sign in first");
+    return principal;
+  };
+}
+
+/**
+ * Binds an HTTP operation to a UI route (downloads, streamed uploads) authenticated by the session
+ * cookie, with the same pipeline as `rest()`. Uploads (`rawBody`) change state.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- every declaration binds; each keeps its own types
+export function sessionRoute(operation: HttpOperation<any, any, any, any, any>): RouteHandler {
+  const description = describeOperation(operation, "session");
+  return describedEndpoint(description, sessionCaller(description.rawBody), (context) =>
+    (operation.handler as (context: unknown) => Promise<unknown>)(context),
   );
 }

@@ -1,6 +1,6 @@
 import { sealSecrets, sealedName, unboundSecretErrors, type Config } from "../config/secret-binding";
 import { validationError } from "../errors/app-error";
-import { zodFieldErrors } from "../http/error-response";
+import { zodFieldErrors } from "../errors/field-errors";
 import {
   imapConfigSchema,
   imapConfigUpdateSchema,

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { config } from "../config/env";
@@ -8,14 +9,11 @@ import { searchTimeoutError } from "../search/search-transaction";
 import type { SearchQuery } from "../search/search-engine";
 import { inactiveHold } from "./apply-hold-to-email";
 import { insertHoldLinks, lockHold } from "./legal-holds.queries";
+import type { bulkApplyResponse } from "./legal-holds.responses";
 
 export const BULK_APPLY_PAGE_SIZE = 5000;
 
-export interface BulkApplyResult {
-  legalHoldId: string;
-  emailsLinked: number;
-  queryUsed: SearchQuery;
-}
+export type BulkApplyResult = z.input<typeof bulkApplyResponse>;
 
 /**
  * Links every email matching the (normalized) query, reading the search engine's matches

@@ -1,25 +1,11 @@
+import type { z } from "zod";
 import { HOLD_LINK_COUNT, keptCounts } from "../db/kept-counts";
 import type { SqlClient } from "../db/sql-client";
 import { selectHoldLinks, selectHolds, type HoldRow } from "./legal-holds.queries";
+import type { holdLinkResponse, legalHoldResponse } from "./legal-holds.responses";
 
-export interface LegalHoldDto {
-  id: string;
-  name: string;
-  reason: string | null;
-  isActive: boolean;
-  caseId: string | null;
-  emailCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface HoldLinkDto {
-  legalHoldId: string;
-  holdName: string;
-  isActive: boolean;
-  appliedAt: string;
-  appliedByUserId: string | null;
-}
+export type LegalHoldDto = z.infer<typeof legalHoldResponse>;
+export type HoldLinkDto = z.infer<typeof holdLinkResponse>;
 
 const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
   id: row.id,

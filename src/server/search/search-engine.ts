@@ -25,11 +25,12 @@ export interface SearchFilters {
  * Normalized search query (docs/search.md), as produced by normalizeSearchQuery() in
  * search.schemas.ts; the same object is what bulk-apply reports as queryUsed.
  */
-export interface SearchQuery {
+// A type, not an interface: it is sent as a JSON object (`Record<string, unknown>` in the response schemas).
+export type SearchQuery = {
   query: string;
   filters: SearchFilters;
   matchingStrategy: MatchingStrategy;
-}
+};
 
 export interface SearchHit {
   id: string;

@@ -1,14 +1,13 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
-import { assertMfaEnrolmentDone } from "../auth/mfa/mfa-enrolment";
 import type { Principal } from "../auth/principal";
-import { assertCan } from "../authz/ability";
+import { assertOperationAccess } from "../api/operation-access";
 import type { Permission } from "../authz/permissions";
 import { AppError } from "../errors/app-error";
 import { errorCodeTable } from "../errors/error-table";
-import { zodFieldErrors } from "../http/error-response";
-import { assertFeatureEnabled, type LicenseFeature } from "../license/license";
-import { enforceRateLimit, type RateLimitedAction } from "../rate-limit/enforce-rate-limit";
+import { zodFieldErrors } from "../errors/field-errors";
+import type { LicenseFeature } from "../license/license";
+import type { RateLimitedAction } from "../rate-limit/enforce-rate-limit";
 import { TRPC_MAX_BATCH_SIZE } from "./batch-size";
 import { assertStorableInput } from "../validation/storable-input";
 
@@ -109,10 +108,7 @@ export interface ProcedureAccess {
 export function procedure({ permission, feature, rateLimit, duringMfaEnrolment }: ProcedureAccess) {
   return signedInProcedure
     .use(async ({ ctx, next }) => {
-      if (!duringMfaEnrolment) assertMfaEnrolmentDone(ctx.principal);
-      if (feature) assertFeatureEnabled(feature);
-      if (permission !== "authenticated") assertCan(ctx.principal.ability, permission);
-      if (rateLimit) await enforceRateLimit({ principal: ctx.principal, action: rateLimit });
+      await assertOperationAccess(ctx.principal, { permission, feature, rateLimit, duringMfaEnrolment: duringMfaEnrolment || undefined });
       return next();
     })
     .use(storableInput);

@@ -57,7 +57,7 @@ export function HoldsTable(props: {
 
   function submitEdit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (editing) edit.mutate({ id: editing.id, data: holdInput(event.currentTarget) });
+    if (editing) edit.mutate({ id: editing.id, ...holdInput(event.currentTarget) });
   }
 
   const columns: Column<Hold>[] = [
@@ -106,7 +106,7 @@ export function HoldsTable(props: {
           <button type="button" className="btn btn-sm" onClick={() => (edit.reset(), setEditing(hold))}>
             Edit
           </button>
-          <button type="button" className="btn btn-sm" onClick={() => update.mutate({ id: hold.id, data: { isActive: !hold.isActive } })}>
+          <button type="button" className="btn btn-sm" onClick={() => update.mutate({ id: hold.id, isActive: !hold.isActive })}>
             {hold.isActive ? "Deactivate" : "Activate"}
           </button>
           <button type="button" className="btn btn-sm" disabled={hold.emailCount === 0} onClick={() => setReleasing(hold)}>

@@ -31,7 +31,7 @@ export function AttachHoldForm({ caseId }: { caseId: string }) {
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const id = String(new FormData(event.currentTarget).get("holdId") ?? "");
-    if (id) attach.mutate({ id, data: { caseId } });
+    if (id) attach.mutate({ id, caseId });
   }
   return (
     <form onSubmit={submit} className="card max-w-xl space-y-3" aria-label="Attach an existing hold">

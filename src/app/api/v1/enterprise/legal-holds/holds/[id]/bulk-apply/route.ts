@@ -1,18 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { bulkApplyHold } from "@/server/legal-holds/bulk-apply-hold";
-import { bulkApplySchema, holdIdParamsSchema } from "@/server/legal-holds/legal-holds.schemas";
-import { bulkApplyResponse } from "@/server/legal-holds/legal-holds.responses";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { bulkApplyHoldOperation } from "@/server/legal-holds/legal-holds.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({
-    summary: "Link every email a search query matches to the hold",
-    response: bulkApplyResponse,
-    errors: [404, 409, 503],
-    auth: "manage:all",
-    feature: "LEGAL_HOLDS",
-    rateLimit: "bulkApply",
-    params: holdIdParamsSchema,
-    body: bulkApplySchema,
-    handler: ({ principal, params, body }) => bulkApplyHold({ principal, id: params.id, query: body.searchQuery }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(bulkApplyHoldOperation) });
