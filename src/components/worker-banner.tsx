@@ -19,7 +19,7 @@ export function WorkerBanner({ waiting }: { waiting: string }) {
       <strong>No worker is running</strong> (none seen for {Math.round(presence.data.staleAfterSeconds / 60)} minutes): {waiting} wait until
       one runs. <code>npm start</code> runs it beside the web server unless its worker role is off; <code>npm run worker</code> runs it on
       its own.{" "}
-      {can.manageAll && (
+      {can.manageSystem && (
         <Link href="/system" className="underline">
           System status
         </Link>

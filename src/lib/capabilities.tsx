@@ -11,7 +11,14 @@ export interface Capabilities {
   readUsers: boolean;
   readAudit: boolean;
   manageIngestion: boolean;
+  /** The Super Admin's permission; the finer ones below are what a page asks for. */
   manageAll: boolean;
+  manageHolds: boolean;
+  manageRetention: boolean;
+  manageDispositions: boolean;
+  manageUsers: boolean;
+  manageSettings: boolean;
+  manageSystem: boolean;
   legalHolds: boolean;
   retention: boolean;
   /** The EDISCOVERY feature is licensed and the role has read:ediscovery (manage for changes). */

@@ -180,7 +180,7 @@ describe("regression: a case member without hold rights closes the case (issue 3
     const closing = await api("PUT", `${CASES}/${world.caseId}`, { token: world.member.token, body: { status: "closed" } });
     expect(closing.status).toBe(409);
     expect(closing.body).toEqual({ status: "error", statusCode: 409, message: expect.stringContaining('"Litigation"'), errors: null });
-    expect(closing.body.message).toContain("manage:all");
+    expect(closing.body.message).toContain("manage:holds");
     expect((await db().ediscoveryCase.findUniqueOrThrow({ where: { id: world.caseId } })).status).toBe("open");
     expect(await db().auditLog.count({ where: { targetType: "LegalHold", targetId: world.holdId, actionType: "UPDATE" } })).toBe(0);
     const deleting = await api("DELETE", `/v1/archived-emails/${world.emailId}`, { token: world.member.token });

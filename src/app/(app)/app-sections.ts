@@ -14,18 +14,18 @@ export interface AppSection {
 export const APP_SECTIONS: AppSection[] = [
   { href: "/dashboard", label: "Dashboard", visible: (can) => can.readArchive },
   { href: "/emails", label: "Emails", visible: (can) => can.readArchive },
-  { href: "/holds", label: "Legal holds", visible: (can) => can.manageAll && can.legalHolds },
+  { href: "/holds", label: "Legal holds", visible: (can) => can.manageHolds && can.legalHolds },
   { href: "/cases", label: "Cases", visible: (can) => can.readEdiscovery },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
-  { href: "/retention", label: "Retention", visible: (can) => can.manageAll && can.retention },
+  { href: "/retention", label: "Retention", visible: (can) => can.manageRetention && can.retention },
   { href: "/dispositions", label: "Disposition review", visible: (can) => can.retention },
   { href: "/sources", label: "Ingestion sources", visible: (can) => can.manageIngestion },
   { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
   { href: "/admin/roles", label: "Roles", visible: (can) => can.readUsers },
   { href: "/admin/api-keys", label: "API keys", visible: () => true },
   { href: "/admin/two-factor", label: "Two-factor", visible: () => true },
-  { href: "/admin/settings", label: "Settings", visible: (can) => can.manageAll },
-  { href: "/system", label: "System status", visible: (can) => can.manageAll },
+  { href: "/admin/settings", label: "Settings", visible: (can) => can.manageSettings },
+  { href: "/system", label: "System status", visible: (can) => can.manageSystem },
   { href: "/admin/license", label: "License", visible: () => true },
 ];
 

@@ -1,7 +1,24 @@
 import { z } from "zod";
 
 export const ACTIONS = ["manage", "read", "create", "update", "delete", "restore"] as const;
-export const SUBJECTS = ["all", "archive", "users", "audit", "ingestion", "ediscovery"] as const;
+/**
+ * What a permission is about. `all` covers every subject (`manage:all` grants everything); the
+ * others separate duties (docs/auth.md, "Permissions and predefined roles"): `holds`, `retention`
+ * (labels, policies, lifecycle cycles), `dispositions` (review), `settings`, `system` (status, jobs).
+ */
+export const SUBJECTS = [
+  "all",
+  "archive",
+  "users",
+  "audit",
+  "ingestion",
+  "ediscovery",
+  "holds",
+  "retention",
+  "dispositions",
+  "settings",
+  "system",
+] as const;
 export type Action = (typeof ACTIONS)[number];
 export type Subject = (typeof SUBJECTS)[number];
 export type Permission = `${Action}:${Subject}`;

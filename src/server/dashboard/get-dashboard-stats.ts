@@ -41,7 +41,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
     sourcesWithCounts(options.principal),
   ]);
   const forecast =
-    can(options.principal.ability, "manage:all") && isFeatureEnabled("RETENTION_POLICY")
+    can(options.principal.ability, "manage:retention") && isFeatureEnabled("RETENTION_POLICY")
       ? (await forecastDeletions({ days: 90 })).byWeek
       : null;
   return {

@@ -88,7 +88,7 @@ describe("disposition review in the lifecycle", () => {
     const status = await retentionStatus(admin.token, byLabel.id);
     expect(status.disposition).toMatchObject({
       action: "review",
-      reviewers: ["manage:all"],
+      reviewers: ["manage:dispositions"],
       deletesWhenDue: false,
       open: { status: "pending" },
     });

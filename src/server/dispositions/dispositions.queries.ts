@@ -18,7 +18,7 @@ const dispositionRuleJoin = Prisma.sql`
 
 /**
  * Who reviews a rule's dispositions: the users it names and the holders of the role it names;
- * when it names neither (or was deleted), the users with manage:all. A reviewer sees and decides
+ * when it names neither (or was deleted), the users with manage:dispositions (manage:all among them). A reviewer sees and decides
  * only the dispositions of the rules they review.
  */
 function reviewableBy(principal: Principal): Prisma.Sql {
@@ -26,7 +26,7 @@ function reviewableBy(principal: Principal): Prisma.Sql {
   return Prisma.sql`(
     coalesce(${principal.userId}::uuid = ANY(rule.reviewer_ids), FALSE)
     OR coalesce(rule.reviewer_role_id = ${principal.roleId}::uuid, FALSE)
-    OR (${can(principal.ability, "manage:all")} AND ${unassigned}))`;
+    OR (${can(principal.ability, "manage:dispositions")} AND ${unassigned}))`;
 }
 
 /**

@@ -15,8 +15,8 @@ import { allowHoldReleaseInTransaction, lockActiveHoldsOfCase } from "./legal-ho
  * tests/security/hold-release.int.test.ts walks every such path.
  */
 
-/** The permission that manages holds: the interface's `manage:all` (every hold operation but reading an email's holds). */
-export const MANAGE_HOLDS: Permission = "manage:all";
+/** The permission that manages holds (every hold operation but reading an email's holds); the interface's `manage:all` grants it. */
+export const MANAGE_HOLDS: Permission = "manage:holds";
 
 export const canManageHolds = (principal: Principal): boolean => can(principal.ability, MANAGE_HOLDS);
 

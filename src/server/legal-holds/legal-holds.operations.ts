@@ -26,7 +26,7 @@ import { releaseAll } from "./release-all";
 import { removeHoldFromEmail } from "./remove-hold-from-email";
 import { updateHold } from "./update-hold";
 
-const manageHolds = { permission: "manage:all", feature: "LEGAL_HOLDS" } as const;
+const manageHolds = { permission: "manage:holds", feature: "LEGAL_HOLDS" } as const;
 /** How many matches the bulk-apply preview shows before the officer confirms. */
 const PREVIEW_SAMPLE_SIZE = 5;
 

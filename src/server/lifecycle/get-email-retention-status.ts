@@ -25,7 +25,7 @@ export interface EmailRetentionStatus {
   disposition: {
     /** The deciding rule's disposition action; null when the email is kept forever. */
     action: DispositionAction | null;
-    /** Who reviews it under a review rule: user emails, the role's name, or "manage:all". */
+    /** Who reviews it under a review rule: user emails, the role's name, or "manage:dispositions". */
     reviewers: string[];
     /** Its open disposition: pending, or approved and waiting for the cycle (or for a hold to end). */
     open: {
@@ -106,10 +106,10 @@ async function reviewersOf(decision: EmailDecisionRow): Promise<string[]> {
     decision.rule_type === "label"
       ? await client.retentionLabel.findUnique({ where: { id: decision.rule_id! }, select })
       : await client.retentionPolicy.findUnique({ where: { id: decision.rule_id! }, select });
-  if (!rule) return ["manage:all"];
+  if (!rule) return ["manage:dispositions"];
   const users = await client.user.findMany({ where: { id: { in: rule.reviewerIds } }, select: { email: true }, orderBy: { email: "asc" } });
   const reviewers = [...users.map((user) => user.email), ...(rule.reviewerRole ? [rule.reviewerRole.name] : [])];
-  return reviewers.length > 0 ? reviewers : ["manage:all"];
+  return reviewers.length > 0 ? reviewers : ["manage:dispositions"];
 }
 
 async function matchingPolicies(

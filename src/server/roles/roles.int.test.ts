@@ -4,6 +4,7 @@ import { db } from "../db/client";
 import { api } from "../../../tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { PREDEFINED_ROLES } from "./predefined-roles";
 import { ensurePredefinedRoles } from "./ensure-predefined-roles";
 
 useEmptyDatabasePerTest();
@@ -39,7 +40,7 @@ describe("roles", () => {
     });
   });
 
-  it("has the three predefined roles with their policies", async () => {
+  it("has the predefined roles with their policies", async () => {
     const admin = await setupAdmin();
     const list = await api("GET", "/v1/roles", { token: admin.token });
     const bySlug = Object.fromEntries(
@@ -50,6 +51,33 @@ describe("roles", () => {
       predefined_super_admin: ["Super Admin", [policy("manage", "all")]],
       predefined_auditor: ["Auditor", [policy("read", "audit"), policy("read", "archive"), policy("read", "users")]],
       predefined_read_only: ["Read Only", [policy("read", "archive")]],
+      predefined_compliance_officer: [
+        "Compliance Officer",
+        [
+          policy("manage", "holds"),
+          policy("manage", "retention"),
+          policy("manage", "dispositions"),
+          policy("manage", "ediscovery"),
+          policy("read", "archive"),
+          policy("delete", "archive"),
+          policy("read", "audit"),
+        ],
+      ],
+      predefined_ediscovery_manager: [
+        "eDiscovery Manager",
+        [policy("manage", "ediscovery"), policy("manage", "holds"), policy("read", "archive")],
+      ],
+      predefined_reviewer: ["Reviewer", [policy("read", "ediscovery"), policy("read", "archive")]],
+      predefined_it_administrator: [
+        "IT Administrator",
+        [
+          policy("manage", "ingestion"),
+          policy("manage", "settings"),
+          policy("manage", "users"),
+          policy("manage", "system"),
+          policy("read", "audit"),
+        ],
+      ],
     });
   });
 
@@ -58,7 +86,7 @@ describe("roles", () => {
     await Promise.all(Array.from({ length: 4 }, () => ensurePredefinedRoles()));
     const unchanged = await db().role.findUniqueOrThrow({ where: { slug: "predefined_auditor" } });
     expect(unchanged).toEqual(before);
-    expect(await db().role.count()).toBe(3);
+    expect(await db().role.count()).toBe(PREDEFINED_ROLES.length);
     await db().role.update({
       where: { slug: "predefined_auditor" },
       data: { name: "Hacked", policies: [{ action: "manage", subject: "all" }] },

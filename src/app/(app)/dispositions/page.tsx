@@ -40,7 +40,7 @@ export default function DispositionsPage() {
     ...trpc.dispositions.list.queryOptions({ status, rule: rule || undefined, page, limit: PAGE_SIZE }),
     enabled: can.retention,
   });
-  const labels = useQuery({ ...trpc.retentionLabels.list.queryOptions(), enabled: can.retention && can.manageAll });
+  const labels = useQuery({ ...trpc.retentionLabels.list.queryOptions(), enabled: can.retention && can.manageRetention });
   const decide = useMutation(
     trpc.dispositions.decide.mutationOptions({
       onSuccess: (result) => {

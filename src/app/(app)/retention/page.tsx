@@ -11,7 +11,7 @@ import { PoliciesSection } from "./policies-section";
 
 export default function RetentionPage() {
   const can = useCapabilities();
-  if (!can.manageAll || !can.retention) {
+  if (!can.manageRetention || !can.retention) {
     return (
       <EmptyState title="Retention is not available">
         Managing retention needs the manage:all permission and the RETENTION_POLICY license feature.

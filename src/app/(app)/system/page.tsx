@@ -34,7 +34,7 @@ export default function SystemStatusPage() {
   const toast = useToast();
   const can = useCapabilities();
   const invalidate = useInvalidate();
-  const status = useQuery({ ...trpc.system.status.queryOptions(), enabled: can.manageAll, refetchInterval: 15_000 });
+  const status = useQuery({ ...trpc.system.status.queryOptions(), enabled: can.manageSystem, refetchInterval: 15_000 });
   const retry = useMutation(
     trpc.system.retryJob.mutationOptions({
       onSuccess: () => {
@@ -45,7 +45,7 @@ export default function SystemStatusPage() {
     }),
   );
 
-  if (!can.manageAll) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may see the system status.")} />;
+  if (!can.manageSystem) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may see the system status.")} />;
   const data = status.data;
   return (
     <div className="space-y-8">

@@ -56,7 +56,7 @@ export default function RolesPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">Roles</h1>
-        {can.manageAll && (
+        {can.manageUsers && (
           <button className="btn btn-primary" onClick={() => setEditing("new")}>
             New role
           </button>
@@ -81,7 +81,7 @@ export default function RolesPage() {
             ),
           },
           { key: "policies", header: "Policies", render: (role) => <PolicyList role={role} /> },
-          ...(can.manageAll
+          ...(can.manageUsers
             ? [
                 {
                   key: "actions",

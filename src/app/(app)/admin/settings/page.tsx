@@ -16,7 +16,7 @@ export default function SettingsPage() {
   const toast = useToast();
   const can = useCapabilities();
   const queryClient = useQueryClient();
-  const settings = useQuery({ ...trpc.settings.get.queryOptions(), enabled: can.manageAll });
+  const settings = useQuery({ ...trpc.settings.get.queryOptions(), enabled: can.manageSettings });
   const [confirming, setConfirming] = useState(false);
   const update = useMutation(
     trpc.settings.update.mutationOptions({
@@ -29,7 +29,7 @@ export default function SettingsPage() {
     }),
   );
 
-  if (!can.manageAll) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may change settings.")} />;
+  if (!can.manageSettings) return <ErrorNotice title="Not allowed" error={new Error("Only administrators may change settings.")} />;
 
   const enabled = settings.data?.deletionEnabled ?? false;
   return (

@@ -20,7 +20,7 @@ export default function UsersPage() {
   const can = useCapabilities();
   const queryClient = useQueryClient();
   const users = useQuery({ ...trpc.users.list.queryOptions(), enabled: can.readUsers });
-  const roles = useQuery({ ...trpc.roles.list.queryOptions(), enabled: can.manageAll });
+  const roles = useQuery({ ...trpc.roles.list.queryOptions(), enabled: can.manageUsers });
   const [editing, setEditing] = useState<User | "new" | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [signingOut, setSigningOut] = useState<User | null>(null);
@@ -56,7 +56,7 @@ export default function UsersPage() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">Users</h1>
-        {can.manageAll ? (
+        {can.manageUsers ? (
           <button className="btn btn-primary" onClick={() => setEditing("new")}>
             New user
           </button>
@@ -91,7 +91,7 @@ export default function UsersPage() {
             sortValue: (user) => user.disabled,
             render: (user) => (user.disabled ? <span className="badge bg-red-100 text-red-900">disabled</span> : "active"),
           },
-          ...(can.manageAll
+          ...(can.manageUsers
             ? [
                 {
                   key: "actions",

@@ -64,7 +64,7 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
             },
           ]}
         />
-        {can.manageAll && matter.status === "open" ? (
+        {can.manageHolds && matter.status === "open" ? (
           <>
             <CaseHoldForm caseId={matter.id} />
             <AttachHoldForm caseId={matter.id} />

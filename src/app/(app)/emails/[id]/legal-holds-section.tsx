@@ -7,14 +7,14 @@ import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 
-/** The email's holds; with manage:all, applying and removing them. */
+/** The email's holds; with manage:holds, applying and removing them. */
 export function LegalHoldsSection({ emailId }: { emailId: string }) {
   const trpc = useTRPC();
   const can = useCapabilities();
   const toast = useToast();
   const invalidate = useInvalidate();
   const holds = useQuery(trpc.legalHolds.emailHolds.queryOptions({ emailId }));
-  const allHolds = useQuery({ ...trpc.legalHolds.list.queryOptions(), enabled: can.manageAll });
+  const allHolds = useQuery({ ...trpc.legalHolds.list.queryOptions(), enabled: can.manageHolds });
   // A hold changes the email's badge and what the lifecycle will do with it.
   const refresh = () =>
     invalidate(
@@ -34,7 +34,7 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
         {holds.data?.map((hold) => (
           <li key={hold.legalHoldId} className="flex items-center gap-2">
             {hold.holdName} {hold.isActive ? "" : "(inactive)"}
-            {can.manageAll && (
+            {can.manageHolds && (
               <button
                 className="btn btn-sm"
                 aria-label={`Remove hold ${hold.holdName}`}
@@ -46,7 +46,7 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
           </li>
         ))}
       </ul>
-      {can.manageAll && (
+      {can.manageHolds && (
         <form
           className="mt-2 flex gap-2"
           onSubmit={(event) => {
