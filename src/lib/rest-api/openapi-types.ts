@@ -2867,7 +2867,7 @@ export interface paths {
         put?: never;
         /**
          * Apply a hold to an email (idempotent)
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         post: {
             parameters: {
@@ -2996,7 +2996,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a hold from an email
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         delete: {
             parameters: {
@@ -3082,7 +3082,7 @@ export interface paths {
         };
         /**
          * List legal holds, oldest first, each with its email count
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         get: {
             parameters: {
@@ -3146,7 +3146,7 @@ export interface paths {
         put?: never;
         /**
          * Create a legal hold
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         post: {
             parameters: {
@@ -3275,7 +3275,7 @@ export interface paths {
         };
         /**
          * Read a legal hold
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         get: {
             parameters: {
@@ -3358,7 +3358,7 @@ export interface paths {
         };
         /**
          * Change a legal hold's name, reason, case or active state
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         put: {
             parameters: {
@@ -3478,7 +3478,7 @@ export interface paths {
         post?: never;
         /**
          * Delete an inactive legal hold and its links
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         delete: {
             parameters: {
@@ -3570,7 +3570,7 @@ export interface paths {
         put?: never;
         /**
          * Link every email a search query matches to the hold
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`. Rate limit `bulkApply`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`. Rate limit `bulkApply`.
          */
         post: {
             parameters: {
@@ -3732,7 +3732,7 @@ export interface paths {
         put?: never;
         /**
          * Remove all of a hold's email links, keeping the hold
-         * @description Permission `manage:all`. License feature `LEGAL_HOLDS`.
+         * @description Permission `manage:holds` (`manage:all` grants it). License feature `LEGAL_HOLDS`.
          */
         post: {
             parameters: {
@@ -7190,7 +7190,7 @@ export interface paths {
                                             };
                                         };
                                         /** @enum {string} */
-                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                     }[];
                                     slug: string;
                                     /** Format: date-time */
@@ -7346,7 +7346,7 @@ export interface paths {
                                             };
                                         };
                                         /** @enum {string} */
-                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                     }[];
                                     slug: string;
                                     /** Format: date-time */
@@ -7469,7 +7469,7 @@ export interface paths {
                                             };
                                         };
                                         /** @enum {string} */
-                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                     }[];
                                     slug: string;
                                     /** Format: date-time */
@@ -7889,7 +7889,7 @@ export interface paths {
                                             };
                                         };
                                         /** @enum {string} */
-                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                        subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                     }[];
                                     slug: string;
                                     /** Format: date-time */
@@ -8902,7 +8902,7 @@ export interface paths {
                                     };
                                 };
                                 /** @enum {string} */
-                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                             }[];
                             slug: string;
                             /** Format: date-time */
@@ -8965,7 +8965,7 @@ export interface paths {
                                 };
                             };
                             /** @enum {string} */
-                            subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                            subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                         }[];
                     };
                 };
@@ -8992,7 +8992,7 @@ export interface paths {
                                     };
                                 };
                                 /** @enum {string} */
-                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                             }[];
                             slug: string;
                             /** Format: date-time */
@@ -9114,7 +9114,7 @@ export interface paths {
                                     };
                                 };
                                 /** @enum {string} */
-                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                             }[];
                             slug: string;
                             /** Format: date-time */
@@ -9196,7 +9196,7 @@ export interface paths {
                                 };
                             };
                             /** @enum {string} */
-                            subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                            subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                         }[];
                     };
                 };
@@ -9223,7 +9223,7 @@ export interface paths {
                                     };
                                 };
                                 /** @enum {string} */
-                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                             }[];
                             slug: string;
                             /** Format: date-time */
@@ -10271,7 +10271,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */
@@ -10362,7 +10362,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */
@@ -10502,7 +10502,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */
@@ -10614,7 +10614,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */
@@ -10923,7 +10923,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */
@@ -11017,7 +11017,7 @@ export interface paths {
                                         };
                                     };
                                     /** @enum {string} */
-                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery";
+                                    subject: "all" | "archive" | "users" | "audit" | "ingestion" | "ediscovery" | "holds" | "retention" | "dispositions" | "settings" | "system";
                                 }[];
                                 slug: string;
                                 /** Format: date-time */

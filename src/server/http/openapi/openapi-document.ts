@@ -100,13 +100,25 @@ function successResponse(spec: EndpointDescription) {
   return { description: "Success", content: { "application/json": { schema: spec.response ? jsonSchema(spec.response, "output") : {} } } };
 }
 
+/** Permissions that split what only `manage:all` granted before (docs/auth.md, "Permissions"). */
+const DUTY_PERMISSIONS = new Set([
+  "manage:holds",
+  "manage:retention",
+  "manage:dispositions",
+  "manage:users",
+  "manage:settings",
+  "manage:system",
+]);
+
 function accessDescription(spec: EndpointDescription): string {
   const who =
     spec.auth === "public"
       ? "No authentication."
       : spec.auth === "authenticated"
         ? "Any signed-in caller."
-        : `Permission \`${spec.auth}\`.`;
+        : DUTY_PERMISSIONS.has(spec.auth)
+          ? `Permission \`${spec.auth}\` (\`manage:all\` grants it).`
+          : `Permission \`${spec.auth}\`.`;
   return [who, spec.feature && `License feature \`${spec.feature}\`.`, spec.rateLimit && `Rate limit \`${spec.rateLimit}\`.`]
     .filter(Boolean)
     .join(" ");
