@@ -9,6 +9,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/api/v1/enterprise/audit-logs/head": () => import("./api/v1/enterprise/audit-logs/head/route"),
   "/api/v1/enterprise/audit-logs": () => import("./api/v1/enterprise/audit-logs/route"),
   "/api/v1/enterprise/audit-logs/verify": () => import("./api/v1/enterprise/audit-logs/verify/route"),
+  "/api/v1/enterprise/audit-logs/export": () => import("./api/v1/enterprise/audit-logs/export/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel": () =>
     import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/cancel/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/download": () =>

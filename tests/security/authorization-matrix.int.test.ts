@@ -202,6 +202,7 @@ const ROWS: Row[] = [
     path: (ids) => `/api/ui/emails/${ids.email}/attachments/${ids.ghost}`,
     expect: 401,
   },
+  { method: "GET", pattern: "/api/ui/audit-logs/export", path: () => "/api/ui/audit-logs/export", expect: 401 },
   { method: "POST", pattern: "/api/ui/sources/[id]/import", path: (ids) => `/api/ui/sources/${ids.ghost}/import`, expect: 401 },
   {
     method: "GET",
@@ -236,6 +237,18 @@ const ROWS: Row[] = [
     pattern: "/api/v1/enterprise/audit-logs/verify",
     path: () => "/api/v1/enterprise/audit-logs/verify",
     expect: READ_AUDIT(200),
+  },
+  {
+    method: "GET",
+    pattern: "/api/v1/enterprise/audit-logs/export",
+    path: () => "/api/v1/enterprise/audit-logs/export?format=jsonl&actionType=LOGIN",
+    expect: READ_AUDIT(200),
+  },
+  {
+    method: "GET",
+    pattern: "/api/v1/enterprise/audit-logs/export",
+    path: () => "/api/v1/enterprise/audit-logs/export?format=xml",
+    expect: READ_AUDIT(422),
   },
   {
     method: "GET",

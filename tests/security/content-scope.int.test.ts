@@ -208,6 +208,19 @@ const CONTENT_ROUTES: Record<string, Probe> = {
     expect(page.body.data.length).toBeGreaterThan(5);
     expectNoBob(page.text, "the audit log");
   },
+  "GET /api/v1/enterprise/audit-logs/export": async () => {
+    const all = (await adminRest("GET", "/api/v1/enterprise/audit-logs/export?format=jsonl")).text;
+    expect(all, "the admin's export names bob's email (the probe can fail)").toContain(f.bob.id);
+    const exported = await rest("GET", "/api/v1/enterprise/audit-logs/export?format=jsonl");
+    expect(exported.status).toBe(200);
+    expect(exported.text.split("\n").filter(Boolean).length).toBeGreaterThan(5);
+    expectNoBob(exported.text, "the audit log export");
+  },
+  "GET /api/ui/audit-logs/export": async () => {
+    const exported = await ui("/api/ui/audit-logs/export");
+    expect(exported.status).toBe(200);
+    expectNoBob(exported.text, "the audit log export (UI)");
+  },
   "GET /api/v1/enterprise/ediscovery/cases/[id]": async () => {
     const matter = await rest("GET", `${cases}/${f.caseId}`);
     expect(matter.status).toBe(200);

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_TYPES = [
 
 export const AUDIT_TARGET_TYPES = [
   "ApiKey",
+  "AuditLog",
   "ArchivedEmail",
   "Attachment",
   "EdiscoveryCase",

@@ -61,7 +61,10 @@ export async function selectFirstAuditIdAfterHash(client: SqlClient, previousHas
   return row?.id ?? null;
 }
 
-function auditFilterConditions(query: ListAuditLogsQuery): Prisma.Sql {
+/** The filters of the list and the export. */
+export type AuditLogFilters = Pick<ListAuditLogsQuery, "actor" | "actorUserId" | "actionType" | "from" | "until">;
+
+function auditFilterConditions(query: AuditLogFilters): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   if (query.actor !== undefined) conditions.push(Prisma.sql`actor_identifier = ${query.actor}`);
   // The expression of the index audit_logs_actor_user_id_idx.
@@ -82,6 +85,24 @@ export async function selectAuditLogPage(client: SqlClient, query: ListAuditLogs
       FROM audit_logs WHERE ${auditFilterConditions(query)}
      ORDER BY id ${query.sort === "asc" ? Prisma.sql`ASC` : Prisma.sql`DESC`}
     OFFSET ${(query.page - 1) * query.limit} LIMIT ${query.limit}`,
+  );
+}
+
+/** The next batch of the filtered entries in chain order, after the entry `afterId` (keyset: the export reads the whole log). */
+export async function selectAuditLogBatchAfter(
+  client: SqlClient,
+  filters: AuditLogFilters,
+  afterId: bigint | null,
+  limit: number,
+): Promise<AuditLog[]> {
+  const after = afterId === null ? Prisma.sql`TRUE` : Prisma.sql`id > ${afterId}`;
+  return querySql<AuditLog>(
+    client,
+    Prisma.sql`
+    SELECT id, previous_hash AS "previousHash", "timestamp", actor_identifier AS "actorIdentifier", actor_ip AS "actorIp",
+           action_type AS "actionType", target_type AS "targetType", target_id AS "targetId", details, current_hash AS "currentHash"
+      FROM audit_logs WHERE ${auditFilterConditions(filters)} AND ${after}
+     ORDER BY id LIMIT ${limit}`,
   );
 }
 

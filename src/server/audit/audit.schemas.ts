@@ -17,26 +17,26 @@ const positiveInteger = (name: string, max: number) =>
     .transform(Number)
     .pipe(z.number().min(1, `${name} must be at least 1`).max(max, `${name} must be at most ${max}`));
 
-export const listAuditLogsQuerySchema = z
-  .object({
-    page: optionalParam(positiveInteger("page", AUDIT_LOG_MAX_PAGE)).default(1),
-    limit: optionalParam(positiveInteger("limit", AUDIT_LOG_MAX_LIMIT)).default(20),
-    startDate: optionalParam(dateBoundSchema("startDate")),
-    endDate: optionalParam(dateBoundSchema("endDate")),
-    actor: optionalParam(z.string().max(MAX_FILTER_LENGTH, `actor must be at most ${MAX_FILTER_LENGTH} characters`)),
-    actorUserId: optionalParam(z.uuid({ message: "actorUserId must be a UUID" }).transform((id) => id.toLowerCase())),
-    actionType: optionalParam(auditActionTypeSchema),
-    sort: optionalParam(z.enum(["asc", "desc"], { message: "sort must be asc or desc" })).default("desc"),
-  })
-  .superRefine((query, context) => {
-    if (query.startDate && query.endDate && query.endDate.until <= query.startDate.from) {
-      context.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
-    }
-  })
-  .transform((query) => ({
-    page: query.page,
-    limit: query.limit,
-    sort: query.sort,
+/** The filters the list and the export share. */
+const auditFilterFields = {
+  startDate: optionalParam(dateBoundSchema("startDate")),
+  endDate: optionalParam(dateBoundSchema("endDate")),
+  actor: optionalParam(z.string().max(MAX_FILTER_LENGTH, `actor must be at most ${MAX_FILTER_LENGTH} characters`)),
+  actorUserId: optionalParam(z.uuid({ message: "actorUserId must be a UUID" }).transform((id) => id.toLowerCase())),
+  actionType: optionalParam(auditActionTypeSchema),
+};
+
+function datesInOrder(query: { startDate?: { from: Date }; endDate?: { until: Date } }, context: z.RefinementCtx): void {
+  if (query.startDate && query.endDate && query.endDate.until <= query.startDate.from) {
+    context.addIssue({ code: "custom", path: ["endDate"], message: "endDate must not be before startDate" });
+  }
+}
+
+type ParsedFilters = z.output<z.ZodObject<typeof auditFilterFields>>;
+
+/** The parsed filters as the queries take them. */
+function filterValues(query: ParsedFilters) {
+  return {
     actor: query.actor,
     actorUserId: query.actorUserId,
     actionType: query.actionType,
@@ -44,9 +44,33 @@ export const listAuditLogsQuerySchema = z
     from: query.startDate?.from,
     /** Exclusive upper bound of the entry timestamp. */
     until: query.endDate?.until,
-  }));
+  };
+}
+
+export const listAuditLogsQuerySchema = z
+  .object({
+    page: optionalParam(positiveInteger("page", AUDIT_LOG_MAX_PAGE)).default(1),
+    limit: optionalParam(positiveInteger("limit", AUDIT_LOG_MAX_LIMIT)).default(20),
+    ...auditFilterFields,
+    sort: optionalParam(z.enum(["asc", "desc"], { message: "sort must be asc or desc" })).default("desc"),
+  })
+  .superRefine(datesInOrder)
+  .transform((query) => ({ page: query.page, limit: query.limit, sort: query.sort, ...filterValues(query) }));
 
 export type ListAuditLogsQuery = z.output<typeof listAuditLogsQuerySchema>;
+
+export const AUDIT_EXPORT_FORMATS = ["csv", "jsonl"] as const;
+
+/** The export: the list's filters, the whole matching log in chain order, as CSV (default) or JSON Lines. */
+export const exportAuditLogsQuerySchema = z
+  .object({
+    ...auditFilterFields,
+    format: optionalParam(z.enum(AUDIT_EXPORT_FORMATS, { message: "format must be csv or jsonl" })).default("csv"),
+  })
+  .superRefine(datesInOrder)
+  .transform((query) => ({ format: query.format, ...filterValues(query) }));
+
+export type ExportAuditLogsQuery = z.output<typeof exportAuditLogsQuerySchema>;
 
 export const auditLogEntryIdSchema = z.object({
   id: z

@@ -51,6 +51,12 @@ function AuditLog() {
   const filterErrors = fieldErrorsOf(entries.error);
   const verify = useMutation(trpc.audit.verify.mutationOptions());
 
+  const exportHref = (format: "csv" | "jsonl") => {
+    const query = new URLSearchParams({ format });
+    for (const name of FILTERS) if (param(name)) query.set(name, param(name)!);
+    return `/api/ui/audit-logs/export?${query}`;
+  };
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
@@ -61,9 +67,18 @@ function AuditLog() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title">Audit log</h1>
-        <button className="btn btn-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
-          {verify.isPending ? "Verifying…" : "Verify chain"}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {/* The export takes the filters shown, whole (every page), streamed by the server and audited. */}
+          <a className="btn" href={exportHref("csv")} download>
+            Export CSV
+          </a>
+          <a className="btn" href={exportHref("jsonl")} download>
+            Export JSON Lines
+          </a>
+          <button className="btn btn-primary" onClick={() => verify.mutate()} disabled={verify.isPending}>
+            {verify.isPending ? "Verifying…" : "Verify chain"}
+          </button>
+        </div>
       </div>
       {verify.data && (
         <div

@@ -1,0 +1,5 @@
+import { exportAuditLogOperation } from "@/server/audit/audit-export.operations";
+import { routeMethods } from "@/server/http/rest-endpoint";
+import { sessionRoute } from "@/server/http/session-endpoint";
+
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(exportAuditLogOperation) });
