@@ -493,6 +493,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "retentionPolicies.list": { expect: ADMIN_ONLY(200) },
   "retentionPolicies.get": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
   "retentionPolicies.create": { input: {}, expect: ADMIN_ONLY(422) },
+  "retentionPolicies.previewImpact": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionPolicies.update": { input: {}, expect: ADMIN_ONLY(422) },
   "retentionPolicies.delete": { input: {}, expect: ADMIN_ONLY(422) },
   "lifecycle.forecast": { input: {}, expect: ADMIN_ONLY(200) },

@@ -476,6 +476,7 @@ const MANAGE_ALL_PROCEDURES = [
   "retentionPolicies.list",
   "retentionPolicies.get",
   "retentionPolicies.create",
+  "retentionPolicies.previewImpact",
   "retentionPolicies.update",
   "retentionPolicies.delete",
   "lifecycle.forecast",

@@ -100,6 +100,10 @@ export const updatePolicySchema = z
   });
 
 export type CreatePolicyInput = z.infer<typeof createPolicySchema>;
+
+/** A policy as the form would save it (`id` when editing one), for the impact preview. */
+export const policyImpactSchema = createPolicySchema.extend({ id: uuid("id").optional() });
+export type PolicyImpactInput = z.infer<typeof policyImpactSchema>;
 export type UpdatePolicyInput = z.infer<typeof updatePolicySchema>;
 
 export const emailStatusParamsSchema = z.object({ emailId: uuid("emailId") });

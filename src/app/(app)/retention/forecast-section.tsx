@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from "@/lib/format";
 import { fieldErrorsOf, useTRPC } from "@/lib/trpc";
 import { SubmitButton } from "@/components/submit-button";
 
-/** Deletions the lifecycle will make within N days if nothing changes, by rule and by week. */
+/** Deletions the lifecycle will make within N days if nothing changes, by rule and by week, and the emails heading to review instead. */
 export function ForecastSection() {
   const trpc = useTRPC();
   const [days, setDays] = useState(90);
@@ -28,7 +28,7 @@ export function ForecastSection() {
   return (
     <section aria-labelledby="forecast-heading" className="space-y-3">
       <h2 id="forecast-heading" className="text-lg font-medium">
-        Deletion forecast
+        Deletion and review forecast
       </h2>
       <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Forecast horizon" noValidate>
         <div className="w-40">
@@ -45,6 +45,44 @@ export function ForecastSection() {
             {formatDate(data.horizon)} ({data.days} days); <strong>{formatNumber(data.dueNow)}</strong> due at the next cycle. Emails under
             an active legal hold are not counted.
           </p>
+          <p className="text-sm" data-testid="forecast-reviews">
+            {data.reviews.awaitingDecision + data.reviews.upcoming === 0 ? (
+              "No email heads to disposition review within this horizon."
+            ) : (
+              <>
+                <strong>{formatNumber(data.reviews.awaitingDecision + data.reviews.upcoming)}</strong> email
+                {data.reviews.awaitingDecision + data.reviews.upcoming === 1 ? "" : "s"} head to disposition review instead of deletion:{" "}
+                <strong>{formatNumber(data.reviews.awaitingDecision)}</strong> awaiting a decision now,{" "}
+                <strong>{formatNumber(data.reviews.upcoming)}</strong> becoming due by {formatDate(data.horizon)}. They are deleted only
+                once a reviewer approves.
+              </>
+            )}
+          </p>
+          {data.reviews.byRule.length > 0 ? (
+            <DataTable
+              caption="Emails heading to review by rule"
+              rows={data.reviews.byRule}
+              rowKey={(rule) => `${rule.type}-${rule.id}`}
+              columns={[
+                { key: "type", header: "Rule", render: (rule) => (rule.type === "label" ? "Label" : "Policy") },
+                { key: "name", header: "Name", sortValue: (rule) => rule.name.toLowerCase(), render: (rule) => rule.name },
+                {
+                  key: "awaiting",
+                  header: "Awaiting decision",
+                  className: "text-right",
+                  sortValue: (rule) => rule.awaitingDecision,
+                  render: (rule) => formatNumber(rule.awaitingDecision),
+                },
+                {
+                  key: "upcoming",
+                  header: "Due for review later",
+                  className: "text-right",
+                  sortValue: (rule) => rule.upcoming,
+                  render: (rule) => formatNumber(rule.upcoming),
+                },
+              ]}
+            />
+          ) : null}
           <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
             <DataTable
               caption="Expected deletions by rule"

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -193,6 +193,27 @@ export function PoliciesSection() {
   const sources = useQuery(trpc.sources.names.queryOptions());
   const [editing, setEditing] = useState<Policy | "new" | null>(null);
   const [deleting, setDeleting] = useState<Policy | null>(null);
+  const queryClient = useQueryClient();
+  /** A save waiting for the officer's confirmation: it would delete emails at the next cycle. */
+  const [confirming, setConfirming] = useState<{ deletes: number; reviews: number; save: () => void } | null>(null);
+  const [checking, setChecking] = useState(false);
+  /**
+   * Saves after asking what the policy would do at the next lifecycle cycle: when it would delete
+   * emails, the officer confirms with the count first. Input the preview refuses is saved as is, so
+   * the server's field errors show in the form.
+   */
+  async function saveChecked(input: ReturnType<typeof inputOf>, id: string | undefined, save: () => void) {
+    setChecking(true);
+    try {
+      const impact = await queryClient.fetchQuery(trpc.retentionPolicies.previewImpact.queryOptions({ ...input, id }, { staleTime: 0 }));
+      if (impact.deletesAtNextCycle > 0) setConfirming({ deletes: impact.deletesAtNextCycle, reviews: impact.reviewsAtNextCycle, save });
+      else save();
+    } catch {
+      save();
+    } finally {
+      setChecking(false);
+    }
+  }
   // A policy's rule changes the forecasts, the email statuses and the review queue.
   const refresh = () => invalidate(trpc.retentionPolicies.pathFilter(), trpc.lifecycle.pathFilter(), trpc.dispositions.pathFilter());
   const saved = (policy: Policy) => {
@@ -297,22 +318,42 @@ export function PoliciesSection() {
       >
         {editing === "new" ? (
           <PolicyForm
-            busy={create.isPending}
+            busy={create.isPending || checking}
             error={create.error}
             onCancel={() => setEditing(null)}
-            onSubmit={(draft) => create.mutate(inputOf(draft))}
+            onSubmit={(draft) => void saveChecked(inputOf(draft), undefined, () => create.mutate(inputOf(draft)))}
           />
         ) : editing ? (
           <PolicyForm
             key={editing.id}
             policy={editing}
-            busy={update.isPending}
+            busy={update.isPending || checking}
             error={update.error}
             onCancel={() => setEditing(null)}
-            onSubmit={(draft) => update.mutate({ id: editing.id, data: inputOf(draft) })}
+            onSubmit={(draft) =>
+              void saveChecked(inputOf(draft), editing.id, () => update.mutate({ id: editing.id, data: inputOf(draft) }))
+            }
           />
         ) : null}
       </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="This policy deletes emails at the next cycle"
+        confirmLabel="Save and delete at the next cycle"
+        danger
+        onClose={() => setConfirming(null)}
+        onConfirm={() => {
+          confirming?.save();
+          setConfirming(null);
+        }}
+      >
+        <p data-testid="policy-impact">
+          Saving makes <strong>{formatNumber(confirming?.deletes ?? 0)}</strong> email{confirming?.deletes === 1 ? "" : "s"} due for
+          deletion: the next lifecycle cycle deletes {confirming?.deletes === 1 ? "it" : "them"} unless a hold or a label keeps{" "}
+          {confirming?.deletes === 1 ? "it" : "them"}.
+          {confirming?.reviews ? ` ${formatNumber(confirming.reviews)} more go to disposition review.` : ""}
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete policy ${deleting?.name ?? ""}?`}

@@ -4,7 +4,9 @@ import { getPolicy } from "../../retention-policies/get-policy";
 import { listPolicies } from "../../retention-policies/list-policies";
 import { createPolicySchema, policyIdParamsSchema, updatePolicySchema } from "../../retention-policies/retention-policies.schemas";
 import { updatePolicy } from "../../retention-policies/update-policy";
+import { previewPolicyImpactOperation } from "../../retention-policies/policy-impact.operations";
 import { procedure, router } from "../init";
+import { query } from "../operation-procedure";
 
 const manageRetention = procedure({ permission: "manage:all", feature: "RETENTION_POLICY" });
 
@@ -18,4 +20,5 @@ export const retentionPoliciesRouter = router({
   delete: manageRetention
     .input(policyIdParamsSchema)
     .mutation(({ ctx, input }) => deletePolicy({ actor: ctx.principal.actor, id: input.id })),
+  previewImpact: query(previewPolicyImpactOperation),
 });
