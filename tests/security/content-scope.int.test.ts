@@ -396,7 +396,7 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
     expect(tags.data.find((tag: { id: string }) => tag.id === f.tagId).emailCount).toBe(1);
   },
   "ediscovery.applyTag": async () =>
-    expectHidden(await trpc("ediscovery.applyTag", { id: f.caseId, tagId: f.tagId, data: { emailIds: [f.bob.id] } }), "tagging bob's"),
+    expectHidden(await trpc("ediscovery.applyTag", { id: f.caseId, tagId: f.tagId, body: { emailIds: [f.bob.id] } }), "tagging bob's"),
   "ediscovery.removeTag": async () =>
     expectHidden(await trpc("ediscovery.removeTag", { id: f.caseId, tagId: f.tagId, emailIds: [f.bob.id] }), "untagging bob's"),
   "ediscovery.deleteTag": async () => expect((await trpc("ediscovery.deleteTag", { id: f.caseId, tagId: f.tagId })).status).toBe(403),
@@ -412,7 +412,9 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
   "ediscovery.createExport": async () => {
     const created = await trpc("ediscovery.createExport", {
       id: f.caseId,
-      data: { name: "Reader's search", source: { searchQuery: { query: "merger" } }, format: "eml" },
+      name: "Reader's search",
+      source: { searchQuery: { query: "merger" } },
+      format: "eml",
     });
     expect(await exportedBy(created.data.id)).toEqual([f.alice.id]);
   },

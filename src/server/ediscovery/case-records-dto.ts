@@ -1,23 +1,14 @@
 import type { EdiscoveryExport, EdiscoverySavedSearch, EdiscoveryTag } from "@/generated/prisma/client";
-import type { SearchQuery } from "../search/search-engine";
+import type { z } from "zod";
+import type { exportResponse, savedSearchResponse, tagResponse } from "./ediscovery.responses";
 
-export interface SavedSearchDto {
-  id: string;
-  caseId: string;
-  name: string;
-  searchQuery: SearchQuery;
-  ignoreCustodians: boolean;
-  createdAt: string;
-  updatedAt: string;
-  lastRunAt: string | null;
-  lastCount: number | null;
-}
+export type SavedSearchDto = z.infer<typeof savedSearchResponse>;
 
 export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   id: row.id,
   caseId: row.caseId,
   name: row.name,
-  searchQuery: row.searchQuery as unknown as SearchQuery,
+  searchQuery: row.searchQuery as SavedSearchDto["searchQuery"],
   ignoreCustodians: row.ignoreCustodians,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -25,13 +16,7 @@ export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   lastCount: row.lastCount,
 });
 
-export interface TagDto {
-  id: string;
-  caseId: string;
-  name: string;
-  emailCount: number;
-  createdAt: string;
-}
+export type TagDto = z.infer<typeof tagResponse>;
 
 export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   id: row.id,
@@ -41,27 +26,8 @@ export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-export interface ExportDto {
-  id: string;
-  caseId: string;
-  name: string;
-  status: "queued" | "running" | "completed" | "failed" | "cancelled";
-  format: "eml" | "mbox";
-  source: unknown;
-  queryUsed: unknown;
-  includeAttachmentText: boolean;
-  /** False when the creator's role conditions narrowed the export to what they may read. */
-  unrestricted: boolean;
-  totalItems: number;
-  processedItems: number;
-  bytes: number;
-  manifestSha256: string | null;
-  error: string | null;
-  createdById: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-}
+/** `unrestricted` is false when the creator's role conditions narrowed the export to what they may read. */
+export type ExportDto = z.infer<typeof exportResponse>;
 
 export const exportDto = (row: EdiscoveryExport): ExportDto => ({
   id: row.id,

@@ -1,16 +1,14 @@
+import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
-import { loadHolds, type LegalHoldDto } from "../legal-holds/load-holds";
+import { loadHolds } from "../legal-holds/load-holds";
 import { accessibleCase } from "./case-access";
-import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
-import { exportDto, savedSearchDto, type ExportDto, type SavedSearchDto } from "./case-records-dto";
+import { loadCaseDtos } from "./load-case-dtos";
+import { exportDto, savedSearchDto } from "./case-records-dto";
+import type { caseDetailResponse } from "./ediscovery.responses";
 
-export interface CaseDetailDto extends CaseDto {
-  holds: LegalHoldDto[];
-  searches: SavedSearchDto[];
-  exports: ExportDto[];
-}
+export type CaseDetailDto = z.infer<typeof caseDetailResponse>;
 
 /** The case with its holds (and their email counts), saved searches and exports; reading it is audited (READ). */
 export async function getCase(options: { principal: Principal; id: string }): Promise<CaseDetailDto> {

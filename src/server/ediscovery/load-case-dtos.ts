@@ -1,18 +1,9 @@
+import type { z } from "zod";
 import type { SqlClient } from "../db/sql-client";
+import type { caseResponse } from "./ediscovery.responses";
 import { membersOfCases, type CaseRow } from "./cases.queries";
 
-export interface CaseDto {
-  id: string;
-  name: string;
-  description: string | null;
-  status: "open" | "closed";
-  custodians: string[];
-  memberIds: string[];
-  createdById: string | null;
-  createdAt: string;
-  updatedAt: string;
-  closedAt: string | null;
-}
+export type CaseDto = z.infer<typeof caseResponse>;
 
 /** The API's view of case rows, with their members (read in one query). */
 export async function loadCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<CaseDto[]> {

@@ -73,7 +73,7 @@ export default function CasesPage() {
             type="button"
             className="btn btn-sm"
             disabled={update.isPending}
-            onClick={() => update.mutate({ id: row.id, data: { status: row.status === "open" ? "closed" : "open" } })}
+            onClick={() => update.mutate({ id: row.id, status: row.status === "open" ? "closed" : "open" })}
           >
             {row.status === "open" ? `Close ${row.name}` : `Reopen ${row.name}`}
           </button>

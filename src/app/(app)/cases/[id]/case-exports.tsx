@@ -100,12 +100,10 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
     create.mutate(
       {
         id: matter.id,
-        data: {
-          name: values.name ?? "",
-          source,
-          format: values.format as "eml" | "mbox",
-          includeAttachmentText: values.includeAttachmentText === "on",
-        },
+        name: values.name ?? "",
+        source,
+        format: values.format as "eml" | "mbox",
+        includeAttachmentText: values.includeAttachmentText === "on",
       },
       { onSuccess: () => form.reset() },
     );

@@ -27,7 +27,7 @@ function useCaseUpdate(caseId: string) {
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );
-  return { update, save: (patch: CasePatch, onSuccess?: () => void) => update.mutate({ id: caseId, data: patch }, { onSuccess }) };
+  return { update, save: (patch: CasePatch, onSuccess?: () => void) => update.mutate({ id: caseId, ...patch }, { onSuccess }) };
 }
 
 /** A list whose entries each have a Remove button when the case can be edited. */

@@ -82,7 +82,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
           emptyTitle="No saved search yet"
           columns={[
             { key: "name", header: "Name", sortValue: (search) => search.name, render: (search) => search.name },
-            { key: "query", header: "Query", render: (search) => <code>{search.searchQuery.query || "(every email)"}</code> },
+            { key: "query", header: "Query", render: (search) => <code>{queryText(search.searchQuery) || "(every email)"}</code> },
             {
               key: "scope",
               header: "Mailboxes",
@@ -137,7 +137,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
                 type="button"
                 className="btn btn-sm btn-primary"
                 disabled={closed || !bulkTag || tagAll.isPending}
-                onClick={() => bulkTag && tagAll.mutate({ id: matter.id, tagId: bulkTag.id, data: { searchId: run.search.id } })}
+                onClick={() => bulkTag && tagAll.mutate({ id: matter.id, tagId: bulkTag.id, body: { searchId: run.search.id } })}
               >
                 Tag all {formatNumber(run.result.total)} results
               </button>
@@ -168,4 +168,9 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** A saved search's query text (the API sends its searchQuery as a free-form object). */
+function queryText(searchQuery: SavedSearch["searchQuery"]): string {
+  return typeof searchQuery.query === "string" ? searchQuery.query : "";
 }

@@ -105,7 +105,7 @@ export function ReviewTable({
           type="button"
           className="btn btn-sm"
           disabled={disabled || !chosenTag || ids.length === 0 || apply.isPending}
-          onClick={() => chosenTag && apply.mutate({ id: caseId, tagId: chosenTag.id, data: { emailIds: ids } })}
+          onClick={() => chosenTag && apply.mutate({ id: caseId, tagId: chosenTag.id, body: { emailIds: ids } })}
         >
           Apply tag to {ids.length} selected
         </button>

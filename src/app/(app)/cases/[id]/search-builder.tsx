@@ -44,7 +44,9 @@ export function SearchBuilder({ caseId, disabled }: { caseId: string; disabled: 
     save.mutate(
       {
         id: caseId,
-        data: { name: values.name ?? "", searchQuery: searchQuery(query), ignoreCustodians: values.ignoreCustodians === "on" },
+        name: values.name ?? "",
+        searchQuery: searchQuery(query),
+        ignoreCustodians: values.ignoreCustodians === "on",
       },
       { onSuccess: () => form.reset() },
     );

@@ -1,0 +1,297 @@
+import { z } from "zod";
+import { httpOperation, operation } from "../api/operation";
+import { installationPublicKey } from "../signing/installation-signing-key";
+import { applyTag } from "./apply-tag";
+import { cancelExport } from "./cancel-export";
+import { createCase } from "./create-case";
+import { createExport } from "./create-export";
+import { createSavedSearch } from "./create-saved-search";
+import { createTag } from "./create-tag";
+import { deleteCase } from "./delete-case";
+import { deleteSavedSearch } from "./delete-saved-search";
+import { deleteTag } from "./delete-tag";
+import { downloadExport } from "./download-export";
+import {
+  caseDetailResponse,
+  caseResponse,
+  exportKeyResponse,
+  exportResponse,
+  savedSearchResponse,
+  savedSearchRunResponse,
+  tagApplicationResponse,
+  tagRemovalResponse,
+  tagResponse,
+} from "./ediscovery.responses";
+import {
+  applyTagSchema,
+  caseActivitySchema,
+  caseExportParamsSchema,
+  caseIdParamsSchema,
+  caseSearchParamsSchema,
+  caseTagParamsSchema,
+  createCaseSchema,
+  createExportSchema,
+  createTagSchema,
+  listTaggedSchema,
+  removeTagSchema,
+  savedSearchSchema,
+  updateCaseSchema,
+  updateSavedSearchSchema,
+} from "./ediscovery.schemas";
+import { getCase } from "./get-case";
+import { getExport } from "./get-export";
+import { getSavedSearch } from "./get-saved-search";
+import { listCaseActivity } from "./list-case-activity";
+import { listCases } from "./list-cases";
+import { listExports } from "./list-exports";
+import { listSavedSearches } from "./list-saved-searches";
+import { listTaggedEmails } from "./list-tagged-emails";
+import { listTags } from "./list-tags";
+import { removeTag } from "./remove-tag";
+import { runSavedSearch } from "./run-saved-search";
+import { updateCase } from "./update-case";
+import { updateSavedSearch } from "./update-saved-search";
+import { verifyExport } from "./verify-export";
+
+const readCases = { permission: "read:ediscovery", feature: "EDISCOVERY" } as const;
+const manageCases = { permission: "manage:ediscovery", feature: "EDISCOVERY" } as const;
+
+// Cases
+
+export const listCasesOperation = operation({
+  summary: "List the eDiscovery cases the caller may see",
+  access: readCases,
+  response: z.array(caseResponse),
+  handler: ({ principal }) => listCases({ principal }),
+});
+
+export const getCaseOperation = operation({
+  summary: "Read a case",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: caseDetailResponse,
+  errors: [404],
+  handler: ({ principal, params }) => getCase({ principal, id: params.id }),
+});
+
+export const createCaseOperation = operation({
+  summary: "Open an eDiscovery case",
+  access: manageCases,
+  body: createCaseSchema,
+  response: caseResponse,
+  status: 201,
+  errors: [404, 409],
+  handler: ({ principal, body }) => createCase({ principal, input: body }),
+});
+
+export const updateCaseOperation = operation({
+  summary: "Change a case",
+  access: manageCases,
+  params: caseIdParamsSchema,
+  body: updateCaseSchema,
+  response: caseResponse,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => updateCase({ principal, id: params.id, input: body }),
+});
+
+export const deleteCaseOperation = operation({
+  summary: "Delete a case",
+  access: manageCases,
+  params: caseIdParamsSchema,
+  status: 204,
+  errors: [404, 409],
+  handler: ({ principal, params }) => deleteCase({ principal, id: params.id }),
+});
+
+/** UI only (no REST route): the activity tab, the case's audit entries. */
+export const listCaseActivityOperation = operation({
+  summary: "The case's audit entries, newest first, a page at a time",
+  access: readCases,
+  params: caseIdParamsSchema,
+  query: caseActivitySchema,
+  handler: ({ principal, params, query }) => listCaseActivity({ principal, caseId: params.id, input: query }),
+});
+
+// Saved searches
+
+export const listSavedSearchesOperation = operation({
+  summary: "List a case's saved searches",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: z.array(savedSearchResponse),
+  errors: [404],
+  handler: ({ principal, params }) => listSavedSearches({ principal, caseId: params.id }),
+});
+
+export const getSavedSearchOperation = operation({
+  summary: "Read a saved search",
+  access: readCases,
+  params: caseSearchParamsSchema,
+  response: savedSearchResponse,
+  errors: [404],
+  handler: ({ principal, params }) => getSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
+});
+
+export const createSavedSearchOperation = operation({
+  summary: "Save a search in a case",
+  access: manageCases,
+  params: caseIdParamsSchema,
+  body: savedSearchSchema,
+  response: savedSearchResponse,
+  status: 201,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => createSavedSearch({ principal, caseId: params.id, input: body }),
+});
+
+export const updateSavedSearchOperation = operation({
+  summary: "Change a saved search",
+  access: manageCases,
+  params: caseSearchParamsSchema,
+  body: updateSavedSearchSchema,
+  response: savedSearchResponse,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => updateSavedSearch({ principal, caseId: params.id, searchId: params.searchId, input: body }),
+});
+
+export const deleteSavedSearchOperation = operation({
+  summary: "Delete a saved search",
+  access: manageCases,
+  params: caseSearchParamsSchema,
+  status: 204,
+  errors: [404, 409],
+  handler: ({ principal, params }) => deleteSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
+});
+
+export const runSavedSearchOperation = operation({
+  summary: "Run a saved search",
+  access: { ...readCases, rateLimit: "search" },
+  params: caseSearchParamsSchema,
+  response: savedSearchRunResponse,
+  errors: [404, 503],
+  handler: ({ principal, params }) => runSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
+});
+
+// Review tags
+
+export const listTagsOperation = operation({
+  summary: "List a case's review tags",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: z.array(tagResponse),
+  errors: [404],
+  handler: ({ principal, params }) => listTags({ principal, caseId: params.id }),
+});
+
+export const createTagOperation = operation({
+  summary: "Create a review tag",
+  access: manageCases,
+  params: caseIdParamsSchema,
+  body: createTagSchema,
+  response: tagResponse,
+  status: 201,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => createTag({ principal, caseId: params.id, name: body.name }),
+});
+
+export const deleteTagOperation = operation({
+  summary: "Delete a review tag",
+  access: manageCases,
+  params: caseTagParamsSchema,
+  status: 204,
+  errors: [404, 409],
+  handler: ({ principal, params }) => deleteTag({ principal, caseId: params.id, tagId: params.tagId }),
+});
+
+export const applyTagOperation = operation({
+  summary: "Tag emails, by id or by saved search",
+  access: { ...manageCases, rateLimit: "bulkApply" },
+  params: caseTagParamsSchema,
+  body: applyTagSchema,
+  response: tagApplicationResponse,
+  errors: [404, 409, 503],
+  handler: ({ principal, params, body }) => applyTag({ principal, caseId: params.id, tagId: params.tagId, input: body }),
+});
+
+export const removeTagOperation = operation({
+  summary: "Remove a tag from emails",
+  access: manageCases,
+  params: caseTagParamsSchema,
+  body: removeTagSchema,
+  response: tagRemovalResponse,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => removeTag({ principal, caseId: params.id, tagId: params.tagId, emailIds: body.emailIds }),
+});
+
+/** UI only (no REST route): the review view, the case's tagged emails with their tags. */
+export const listTaggedEmailsOperation = operation({
+  summary: "The case's tagged emails with their tags, newest first, a page at a time",
+  access: readCases,
+  params: caseIdParamsSchema,
+  query: listTaggedSchema,
+  handler: ({ principal, params, query }) => listTaggedEmails({ principal, caseId: params.id, input: query }),
+});
+
+// Exports
+
+export const listExportsOperation = operation({
+  summary: "List a case's exports",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: z.array(exportResponse),
+  errors: [404],
+  handler: ({ principal, params }) => listExports({ principal, caseId: params.id }),
+});
+
+export const getExportOperation = operation({
+  summary: "Read an export's state",
+  access: readCases,
+  params: caseExportParamsSchema,
+  response: exportResponse,
+  errors: [404],
+  handler: ({ principal, params }) => getExport({ principal, caseId: params.id, exportId: params.exportId }),
+});
+
+export const createExportOperation = operation({
+  summary: "Start an export of a case's emails",
+  access: { ...manageCases, rateLimit: "export" },
+  params: caseIdParamsSchema,
+  body: createExportSchema,
+  response: exportResponse,
+  status: 202,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => createExport({ principal, caseId: params.id, input: body }),
+});
+
+export const cancelExportOperation = operation({
+  summary: "Cancel a running export",
+  access: manageCases,
+  params: caseExportParamsSchema,
+  response: exportResponse,
+  errors: [404, 409],
+  handler: ({ principal, params }) => cancelExport({ principal, caseId: params.id, exportId: params.exportId }),
+});
+
+/** REST, and the case workspace's download link (the same, authenticated by the session cookie). */
+export const downloadExportOperation = httpOperation({
+  summary: "Download a finished export (ZIP)",
+  access: { ...readCases, rateLimit: "export" },
+  params: caseExportParamsSchema,
+  produces: "application/zip",
+  errors: [404, 409],
+  handler: ({ principal, params }) => downloadExport({ principal, caseId: params.id, exportId: params.exportId }),
+});
+
+/** UI only (no REST route): verifies a completed production with the installation key, as a recipient would. */
+export const verifyExportOperation = operation({
+  summary: "Verify a completed production with the installation key",
+  access: { ...readCases, rateLimit: "export" },
+  params: caseExportParamsSchema,
+  handler: ({ principal, params }) => verifyExport({ principal, caseId: params.id, exportId: params.exportId }),
+});
+
+export const getExportKeyOperation = operation({
+  summary: "The installation's public key that signs export manifests",
+  access: { permission: "authenticated", feature: "EDISCOVERY" },
+  response: exportKeyResponse,
+  handler: async () => installationPublicKey(),
+});
