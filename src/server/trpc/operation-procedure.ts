@@ -6,8 +6,10 @@ import { procedure } from "./init";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the conditional types below take every declaration apart */
 
-type ObjectFields<S> = S extends z.ZodObject<any, any> ? z.input<S> : unknown;
-type BodyFields<S> = S extends z.ZodObject<any, any> ? z.input<S> : S extends ZodType ? { body: z.input<S> } : unknown;
+/** An object schema, possibly refined and then transformed (`z.object(...).transform(...)`): its input is an object's fields. */
+type ObjectLike = z.ZodObject<any, any> | z.ZodPipe<z.ZodObject<any, any>, any>;
+type ObjectFields<S> = S extends ObjectLike ? z.input<S> : unknown;
+type BodyFields<S> = S extends ObjectLike ? z.input<S> : S extends ZodType ? { body: z.input<S> } : unknown;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 /**
  * A procedure's input is one object: the path parameters, query fields and an object body's fields
@@ -19,7 +21,12 @@ export type ProcedureInput<PS, QS, BS> = [PS, QS, BS] extends [undefined, undefi
 
 type RpcAccess = Permission | "authenticated";
 
-const isObjectSchema = (schema: ZodType): schema is z.ZodObject => schema instanceof z.ZodObject;
+/** The object schema whose fields a part takes: the schema itself, or the object a transform starts from. */
+function objectOf(schema: ZodType): z.ZodObject | undefined {
+  if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodObject) return schema.in;
+  return undefined;
+}
 
 /** The input object's fields that belong to one object schema (so a strict schema never sees the others'). */
 function fieldsOf(schema: z.ZodObject, input: Record<string, unknown>): Record<string, unknown> {
@@ -35,7 +42,8 @@ function assertDistinctFields(operation: Operation<any, any, any, any, any, any>
   const seen = new Set<string>();
   for (const schema of [operation.params, operation.query, operation.body] as (ZodType | undefined)[]) {
     if (!schema) continue;
-    const keys = isObjectSchema(schema) ? Object.keys(schema.shape) : ["body"];
+    const object = objectOf(schema);
+    const keys = object ? Object.keys(object.shape) : ["body"];
     for (const key of keys) {
       if (seen.has(key)) throw new Error(`Operation "${operation.summary}": the field "${key}" appears twice in its input`);
       seen.add(key);
@@ -45,14 +53,11 @@ function assertDistinctFields(operation: Operation<any, any, any, any, any, any>
 
 function splitInput(operation: Operation<any, any, any, any, any, any>, raw: unknown) {
   const input = (raw ?? {}) as Record<string, unknown>;
-  const part = (schema: ZodType | undefined) =>
-    schema
-      ? parseOperationInput(
-          schema,
-          isObjectSchema(schema) ? fieldsOf(schema, input) : input.body,
-          isObjectSchema(schema) ? undefined : "body",
-        )
-      : undefined;
+  const part = (schema: ZodType | undefined) => {
+    if (!schema) return undefined;
+    const object = objectOf(schema);
+    return object ? parseOperationInput(schema, fieldsOf(object, input)) : parseOperationInput(schema, input.body, "body");
+  };
   return { params: part(operation.params), query: part(operation.query), body: part(operation.body) };
 }
 
