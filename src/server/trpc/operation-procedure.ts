@@ -37,18 +37,22 @@ function fieldsOf(schema: z.ZodObject, input: Record<string, unknown>): Record<s
   );
 }
 
-/** Refuses, when the router is built, an operation whose params, query and body name the same field. */
-function assertDistinctFields(operation: Operation<any, any, any, any, any, any>): void {
-  const seen = new Set<string>();
+/**
+ * The input object's fields and the schema of each, for tools that walk the procedures (the
+ * hostile-strings walk); parsing stays `splitInput()`'s. Refuses, when the router is built, an
+ * operation whose params, query and body name the same field.
+ */
+function inputShape(operation: Operation<any, any, any, any, any, any>): Record<string, ZodType> {
+  const shape: Record<string, ZodType> = {};
   for (const schema of [operation.params, operation.query, operation.body] as (ZodType | undefined)[]) {
     if (!schema) continue;
-    const object = objectOf(schema);
-    const keys = object ? Object.keys(object.shape) : ["body"];
-    for (const key of keys) {
-      if (seen.has(key)) throw new Error(`Operation "${operation.summary}": the field "${key}" appears twice in its input`);
-      seen.add(key);
+    const fields: Record<string, ZodType> = objectOf(schema)?.shape ?? { body: schema };
+    for (const [key, field] of Object.entries(fields)) {
+      if (key in shape) throw new Error(`Operation "${operation.summary}": the field "${key}" appears twice in its input`);
+      shape[key] = field;
     }
   }
+  return shape;
 }
 
 function splitInput(operation: Operation<any, any, any, any, any, any>, raw: unknown) {
@@ -61,6 +65,11 @@ function splitInput(operation: Operation<any, any, any, any, any, any>, raw: unk
   return { params: part(operation.params), query: part(operation.query), body: part(operation.body) };
 }
 
+/** The flat input schema a bound operation's parser (an entry of a procedure's `_def.inputs`) carries, else undefined. */
+export function operationInputSchema(parser: unknown): ZodType | undefined {
+  return typeof parser === "function" ? (parser as { inputSchema?: ZodType }).inputSchema : undefined;
+}
+
 /** What the UI receives: the response schema's output (dates as ISO strings), else what the handler returns. */
 type Output<RS, R> = RS extends ZodType ? z.output<RS> : R;
 type Returned<RS, R> = RS extends ZodType ? z.input<RS> : R;
@@ -71,8 +80,11 @@ type Returned<RS, R> = RS extends ZodType ? z.input<RS> : R;
  * the fields), its response schema as the output, its handler as the resolver.
  */
 function bind<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
-  assertDistinctFields(operation);
-  const typedInput = (raw: unknown) => raw as ProcedureInput<PS, QS, BS>;
+  // The parser only types the input (splitInput parses it); it carries the flat input's schema as `inputSchema`.
+  const typedInput = Object.defineProperty((raw: unknown) => raw as ProcedureInput<PS, QS, BS>, "inputSchema", {
+    value: z.object(inputShape(operation)),
+    enumerable: false,
+  });
   // Without a response schema the handler's own type is the output, and nothing is parsed.
   const output = (operation.response ?? z.any()) as unknown as ZodType<Output<RS, R>, Returned<RS, R>>;
   const builder = procedure(operation.access).input(typedInput).output(output);
