@@ -1,18 +1,9 @@
+import type { z } from "zod";
 import type { AuditLog } from "@/generated/prisma/client";
+import type { auditLogEntryResponse } from "./audit.responses";
 
 /** An audit log entry as the interface shows it (docs/audit-log.md). */
-export interface AuditLogEntry {
-  id: number;
-  previousHash: string | null;
-  timestamp: string;
-  actorIdentifier: string;
-  actorIp: string;
-  actionType: string;
-  targetType: string;
-  targetId: string;
-  details: unknown;
-  currentHash: string;
-}
+export type AuditLogEntry = z.infer<typeof auditLogEntryResponse>;
 
 export function toAuditLogEntry(row: AuditLog): AuditLogEntry {
   return {

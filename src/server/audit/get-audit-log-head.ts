@@ -1,12 +1,9 @@
+import type { z } from "zod";
 import { db, type DbOrTx } from "../db/client";
 import { selectAuditLogHead } from "./audit.queries";
+import type { auditLogHeadResponse } from "./audit.responses";
 
-export interface AuditLogHead {
-  id: number | null;
-  currentHash: string | null;
-  timestamp: string | null;
-  count: number;
-}
+export type AuditLogHead = z.infer<typeof auditLogHeadResponse>;
 
 /**
  * The last entry of the chain and the number of entries, read in one statement (one snapshot).

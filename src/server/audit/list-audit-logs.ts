@@ -1,14 +1,13 @@
+import type { z } from "zod";
 import { db, type DbOrTx } from "../db/client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
 import type { Principal } from "../auth/principal";
-import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
+import { toAuditLogEntry } from "./audit-log-entry";
 import { redactAuditEntries } from "./redact-audit-entry";
 import { countAuditLogs, selectAuditLogPage } from "./audit.queries";
+import type { auditLogPageResponse } from "./audit.responses";
 
-export interface AuditLogPage {
-  data: AuditLogEntry[];
-  meta: { total: number; page: number; limit: number };
-}
+export type AuditLogPage = z.infer<typeof auditLogPageResponse>;
 
 /**
  * One page of the audit log, newest first unless sort is asc. Ordered by id, which is the chain

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { z } from "zod";
 import { beginTransaction, commitTransaction, exportSnapshot } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
@@ -8,8 +9,9 @@ import type { VerifyHelperData } from "./verify-helper";
 import { RangeQueue } from "./verify-range-queue";
 import { walkChainRange } from "./walk-chain-range";
 import { selectAuditLogEnds, selectFirstAuditIdAfterHash } from "./audit.queries";
+import type { verifyAuditLogResponse } from "./audit.responses";
 
-export type VerifyAuditLogResult = { ok: true; message: string } | { ok: false; message: string; logId: number };
+export type VerifyAuditLogResult = z.infer<typeof verifyAuditLogResponse>;
 
 // Memory does not depend on it (rows are hashed as they arrive); each batch costs one round trip
 // and a pause of the pipeline between PostgreSQL and the walk, and a broken chain still receives

@@ -1,21 +1,8 @@
+import type { z } from "zod";
+import type { dispositionResponse } from "./dispositions.responses";
 import type { DispositionStatus } from "./dispositions.schemas";
 
-export interface DispositionDto {
-  id: string;
-  emailId: string;
-  rule: { type: "label" | "policy"; id: string; name: string };
-  dueAt: string;
-  status: DispositionStatus;
-  createdAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  comment: string | null;
-  extendedUntil: string | null;
-  relabeledToLabelId: string | null;
-  destroyedAt: string | null;
-  /** What the reviewer samples; null once the email is gone. */
-  email: { subject: string; senderEmail: string; sentAt: string } | null;
-}
+export type DispositionDto = z.infer<typeof dispositionResponse>;
 
 export interface DispositionRow {
   id: string;
@@ -50,6 +37,7 @@ export const toDispositionDto = (row: DispositionRow): DispositionDto => ({
   extendedUntil: row.extended_until?.toISOString() ?? null,
   relabeledToLabelId: row.relabeled_to_label_id,
   destroyedAt: row.destroyed_at?.toISOString() ?? null,
+  // What the reviewer samples; null once the email is gone.
   email:
     row.sent_at === null ? null : { subject: row.subject ?? "", senderEmail: row.sender_email ?? "", sentAt: row.sent_at.toISOString() },
 });

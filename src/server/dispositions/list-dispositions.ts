@@ -1,15 +1,12 @@
+import type { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { countReviewedDispositions, selectReviewedDispositions } from "./dispositions.queries";
-import { toDispositionDto, type DispositionDto } from "./disposition-dto";
+import { toDispositionDto } from "./disposition-dto";
+import type { dispositionPageResponse } from "./dispositions.responses";
 import type { ListDispositionsQuery } from "./dispositions.schemas";
 
-export interface DispositionPage {
-  items: DispositionDto[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type DispositionPage = z.infer<typeof dispositionPageResponse>;
 
 /** The dispositions the caller reviews, the earliest due first (then by id, a stable order for pages). */
 export async function listDispositions(options: { principal: Principal; query: ListDispositionsQuery }): Promise<DispositionPage> {

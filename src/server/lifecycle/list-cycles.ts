@@ -1,20 +1,10 @@
+import type { z } from "zod";
 import { db } from "../db/client";
+import type { lifecycleCycleResponse } from "./lifecycle.responses";
 
-export interface LifecycleCycleDto {
-  id: string;
-  startedAt: string;
-  /** null while the cycle runs (or if its worker died). */
-  finishedAt: string | null;
-  evaluated: number;
-  deleted: number;
-  protectedByHold: number;
-  awaitingReview: number;
-  failed: number;
-  durationMs: number | null;
-  failures: unknown[];
-}
+export type LifecycleCycleDto = z.infer<typeof lifecycleCycleResponse>;
 
-/** The most recent cycles first. */
+/** The most recent cycles first; `finishedAt` is null while a cycle runs (or if its worker died). */
 export async function listCycles(options: { limit: number }): Promise<LifecycleCycleDto[]> {
   const cycles = await db().lifecycleCycle.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: options.limit });
   return cycles.map((cycle) => ({

@@ -1,12 +1,8 @@
+import type { z } from "zod";
 import type { DbOrTx } from "../db/client";
+import type { emailLabelResponse } from "./retention-labels.responses";
 
-export interface EmailLabelDto {
-  labelId: string;
-  labelName: string;
-  retentionPeriodDays: number;
-  appliedAt: string;
-  appliedByUserId: string;
-}
+export type EmailLabelDto = z.infer<typeof emailLabelResponse>;
 
 /** The email's label, or null when it has none. */
 export async function loadEmailLabel(client: DbOrTx, emailId: string): Promise<EmailLabelDto | null> {

@@ -1,13 +1,8 @@
-import { toRuleDisposition, type RuleDisposition } from "../dispositions/rule-disposition";
+import type { z } from "zod";
+import { toRuleDisposition } from "../dispositions/rule-disposition";
+import type { retentionLabelResponse } from "./retention-labels.responses";
 
-export interface RetentionLabelDto extends RuleDisposition {
-  id: string;
-  name: string;
-  description: string | null;
-  retentionPeriodDays: number;
-  isDisabled: boolean;
-  createdAt: string;
-}
+export type RetentionLabelDto = z.infer<typeof retentionLabelResponse>;
 
 export const toLabelDto = (label: {
   id: string;

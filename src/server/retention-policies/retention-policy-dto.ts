@@ -1,20 +1,11 @@
+import type { z } from "zod";
 import type { RetentionPolicy } from "@/generated/prisma/client";
-import { toRuleDisposition, type RuleDisposition } from "../dispositions/rule-disposition";
+import { toRuleDisposition } from "../dispositions/rule-disposition";
 import { conflict } from "../errors/app-error";
+import type { retentionPolicyResponse } from "./retention-policies.responses";
 import type { ConditionGroup } from "./retention-policies.schemas";
 
-export interface RetentionPolicyDto extends RuleDisposition {
-  id: string;
-  name: string;
-  description: string | null;
-  priority: number;
-  retentionPeriodDays: number;
-  isEnabled: boolean;
-  conditions: ConditionGroup | null;
-  ingestionSourceIds: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type RetentionPolicyDto = z.infer<typeof retentionPolicyResponse>;
 
 export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
   id: policy.id,

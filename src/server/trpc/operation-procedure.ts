@@ -6,8 +6,10 @@ import { procedure } from "./init";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the conditional types below take every declaration apart */
 
-type ObjectFields<S> = S extends z.ZodObject<any, any> ? z.input<S> : unknown;
-type BodyFields<S> = S extends z.ZodObject<any, any> ? z.input<S> : S extends ZodType ? { body: z.input<S> } : unknown;
+/** An object schema, possibly refined and then transformed (`z.object(...).transform(...)`): its input is an object's fields. */
+type ObjectLike = z.ZodObject<any, any> | z.ZodPipe<z.ZodObject<any, any>, any>;
+type ObjectFields<S> = S extends ObjectLike ? z.input<S> : unknown;
+type BodyFields<S> = S extends ObjectLike ? z.input<S> : S extends ZodType ? { body: z.input<S> } : unknown;
 type Flatten<T> = { [K in keyof T]: T[K] } & {};
 /**
  * A procedure's input is one object: the path parameters, query fields and an object body's fields
@@ -19,7 +21,12 @@ export type ProcedureInput<PS, QS, BS> = [PS, QS, BS] extends [undefined, undefi
 
 type RpcAccess = Permission | "authenticated";
 
-const isObjectSchema = (schema: ZodType): schema is z.ZodObject => schema instanceof z.ZodObject;
+/** The object schema whose fields a part takes: the schema itself, or the object a transform starts from. */
+function objectOf(schema: ZodType): z.ZodObject | undefined {
+  if (schema instanceof z.ZodObject) return schema;
+  if (schema instanceof z.ZodPipe && schema.in instanceof z.ZodObject) return schema.in;
+  return undefined;
+}
 
 /** The input object's fields that belong to one object schema (so a strict schema never sees the others'). */
 function fieldsOf(schema: z.ZodObject, input: Record<string, unknown>): Record<string, unknown> {
@@ -30,30 +37,37 @@ function fieldsOf(schema: z.ZodObject, input: Record<string, unknown>): Record<s
   );
 }
 
-/** Refuses, when the router is built, an operation whose params, query and body name the same field. */
-function assertDistinctFields(operation: Operation<any, any, any, any, any, any>): void {
-  const seen = new Set<string>();
+/**
+ * The input object's fields and the schema of each, for tools that walk the procedures (the
+ * hostile-strings walk); parsing stays `splitInput()`'s. Refuses, when the router is built, an
+ * operation whose params, query and body name the same field.
+ */
+function inputShape(operation: Operation<any, any, any, any, any, any>): Record<string, ZodType> {
+  const shape: Record<string, ZodType> = {};
   for (const schema of [operation.params, operation.query, operation.body] as (ZodType | undefined)[]) {
     if (!schema) continue;
-    const keys = isObjectSchema(schema) ? Object.keys(schema.shape) : ["body"];
-    for (const key of keys) {
-      if (seen.has(key)) throw new Error(`Operation "${operation.summary}": the field "${key}" appears twice in its input`);
-      seen.add(key);
+    const fields: Record<string, ZodType> = objectOf(schema)?.shape ?? { body: schema };
+    for (const [key, field] of Object.entries(fields)) {
+      if (key in shape) throw new Error(`Operation "${operation.summary}": the field "${key}" appears twice in its input`);
+      shape[key] = field;
     }
   }
+  return shape;
 }
 
 function splitInput(operation: Operation<any, any, any, any, any, any>, raw: unknown) {
   const input = (raw ?? {}) as Record<string, unknown>;
-  const part = (schema: ZodType | undefined) =>
-    schema
-      ? parseOperationInput(
-          schema,
-          isObjectSchema(schema) ? fieldsOf(schema, input) : input.body,
-          isObjectSchema(schema) ? undefined : "body",
-        )
-      : undefined;
+  const part = (schema: ZodType | undefined) => {
+    if (!schema) return undefined;
+    const object = objectOf(schema);
+    return object ? parseOperationInput(schema, fieldsOf(object, input)) : parseOperationInput(schema, input.body, "body");
+  };
   return { params: part(operation.params), query: part(operation.query), body: part(operation.body) };
+}
+
+/** The flat input schema a bound operation's parser (an entry of a procedure's `_def.inputs`) carries, else undefined. */
+export function operationInputSchema(parser: unknown): ZodType | undefined {
+  return typeof parser === "function" ? (parser as { inputSchema?: ZodType }).inputSchema : undefined;
 }
 
 /** What the UI receives: the response schema's output (dates as ISO strings), else what the handler returns. */
@@ -66,8 +80,11 @@ type Returned<RS, R> = RS extends ZodType ? z.input<RS> : R;
  * the fields), its response schema as the output, its handler as the resolver.
  */
 function bind<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
-  assertDistinctFields(operation);
-  const typedInput = (raw: unknown) => raw as ProcedureInput<PS, QS, BS>;
+  // The parser only types the input (splitInput parses it); it carries the flat input's schema as `inputSchema`.
+  const typedInput = Object.defineProperty((raw: unknown) => raw as ProcedureInput<PS, QS, BS>, "inputSchema", {
+    value: z.object(inputShape(operation)),
+    enumerable: false,
+  });
   // Without a response schema the handler's own type is the output, and nothing is parsed.
   const output = (operation.response ?? z.any()) as unknown as ZodType<Output<RS, R>, Returned<RS, R>>;
   const builder = procedure(operation.access).input(typedInput).output(output);

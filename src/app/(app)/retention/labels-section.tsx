@@ -115,7 +115,7 @@ export function LabelsSection() {
 
   function submitEdit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (editing) update.mutate({ id: editing.id, data: labelInput(event.currentTarget) });
+    if (editing) update.mutate({ id: editing.id, ...labelInput(event.currentTarget) });
   }
 
   return (
@@ -183,7 +183,7 @@ export function LabelsSection() {
                     <button
                       type="button"
                       className="btn btn-sm"
-                      onClick={() => reEnable.mutate({ id: label.id, data: { isDisabled: false } })}
+                      onClick={() => reEnable.mutate({ id: label.id, isDisabled: false })}
                       aria-label={`Enable label ${label.name}`}
                     >
                       Enable

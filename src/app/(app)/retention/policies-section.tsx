@@ -330,9 +330,7 @@ export function PoliciesSection() {
             busy={update.isPending || checking}
             error={update.error}
             onCancel={() => setEditing(null)}
-            onSubmit={(draft) =>
-              void saveChecked(inputOf(draft), editing.id, () => update.mutate({ id: editing.id, data: inputOf(draft) }))
-            }
+            onSubmit={(draft) => void saveChecked(inputOf(draft), editing.id, () => update.mutate({ id: editing.id, ...inputOf(draft) }))}
           />
         ) : null}
       </Dialog>

@@ -1,4 +1,4 @@
-import { exportAuditLogOperation } from "@/server/audit/audit-export.operations";
+import { exportAuditLogOperation } from "@/server/audit/audit.operations";
 import { routeMethods } from "@/server/http/rest-endpoint";
 import { sessionRoute } from "@/server/http/session-endpoint";
 

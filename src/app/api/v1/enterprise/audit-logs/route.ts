@@ -1,14 +1,4 @@
-import { listAuditLogsQuerySchema } from "@/server/audit/audit.schemas";
-import { listAuditLogs } from "@/server/audit/list-audit-logs";
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { auditLogPageResponse } from "@/server/audit/audit.responses";
+import { listAuditLogsOperation } from "@/server/audit/audit.operations";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({
-    summary: "Page through the audit log",
-    response: auditLogPageResponse,
-    auth: "read:audit",
-    query: listAuditLogsQuerySchema,
-    handler: ({ principal, query }) => listAuditLogs({ principal, query }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listAuditLogsOperation) });
