@@ -78,11 +78,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/v1/settings/sso-role-mapping/route.ts",
   "src/app/v1/system/jobs/[id]/retry/route.ts",
   "src/app/v1/system/status/route.ts",
-  "src/app/v1/users/[id]/revoke-sessions/route.ts",
-  "src/app/v1/users/[id]/route.ts",
-  "src/app/v1/users/profile/password/route.ts",
-  "src/app/v1/users/profile/route.ts",
-  "src/app/v1/users/route.ts",
   "src/server/trpc/routers/account.ts",
   "src/server/trpc/routers/archived-emails.ts",
   "src/server/trpc/routers/audit.ts",
@@ -97,7 +92,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/server/trpc/routers/sources.ts",
   "src/server/trpc/routers/sso.ts",
   "src/server/trpc/routers/system.ts",
-  "src/server/trpc/routers/users.ts",
 ]);
 
 const RESTATED_ACCESS = /\b(endpoint|sessionEndpoint|procedure)\(|\b(auth|permission|feature|rateLimit):/;
