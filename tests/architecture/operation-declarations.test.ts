@@ -74,8 +74,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/v1/openapi.json/route.ts",
   "src/app/v1/search/explain/route.ts",
   "src/app/v1/search/route.ts",
-  "src/app/v1/settings/route.ts",
-  "src/app/v1/settings/sso-role-mapping/route.ts",
   "src/app/v1/system/jobs/[id]/retry/route.ts",
   "src/app/v1/system/status/route.ts",
   "src/server/trpc/routers/account.ts",
@@ -88,9 +86,7 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/server/trpc/routers/retention-labels.ts",
   "src/server/trpc/routers/retention-policies.ts",
   "src/server/trpc/routers/search.ts",
-  "src/server/trpc/routers/settings.ts",
   "src/server/trpc/routers/sources.ts",
-  "src/server/trpc/routers/sso.ts",
   "src/server/trpc/routers/system.ts",
 ]);
 
