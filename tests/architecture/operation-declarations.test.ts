@@ -49,8 +49,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/api/v1/enterprise/retention-policy/labels/route.ts",
   "src/app/api/v1/enterprise/retention-policy/policies/[id]/route.ts",
   "src/app/api/v1/enterprise/retention-policy/policies/route.ts",
-  "src/app/v1/api-keys/[id]/route.ts",
-  "src/app/v1/api-keys/route.ts",
   "src/app/v1/archived-emails/[id]/attachments/[attachmentId]/route.ts",
   "src/app/v1/archived-emails/[id]/raw/route.ts",
   "src/app/v1/archived-emails/[id]/restore/route.ts",
