@@ -76,14 +76,26 @@ function bind<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operati
   return { builder, resolve: resolve as never };
 }
 
+const boundOperations = new WeakMap<object, Operation<any, any, any, any, any, any>>();
+
+/** The operation a procedure was bound from, for walks over every procedure's input schemas (its `.input()` is no schema). */
+export function operationOf(procedure: object): Operation<any, any, any, any, any, any> | undefined {
+  return boundOperations.get(procedure);
+}
+
+function remember<P extends object>(procedure: P, operation: Operation<any, any, any, any, any, any>): P {
+  boundOperations.set(procedure, operation);
+  return procedure;
+}
+
 /** Binds a declared operation to a tRPC query (the router's one line). */
 export function query<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
   const { builder, resolve } = bind(operation);
-  return builder.query(resolve);
+  return remember(builder.query(resolve), operation);
 }
 
 /** Binds a declared operation to a tRPC mutation (the router's one line). */
 export function mutation<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
   const { builder, resolve } = bind(operation);
-  return builder.mutation(resolve);
+  return remember(builder.mutation(resolve), operation);
 }
