@@ -7,6 +7,7 @@ export const apiKeyResponse = z.object({
   prefix: z.string(),
   expiresAt: timestamp.nullable(),
   createdAt: timestamp,
+  /** When the key last authenticated a request, to the minute (docs/auth.md); null if never. */
   lastUsedAt: timestamp.nullable(),
 });
 /** The key itself is shown once, at creation. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { apiKeyResponse } from "./api-keys.responses";
 
 export const createApiKeySchema = z
   .object({
@@ -12,15 +13,7 @@ export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ message: "id must be
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
 
 /** An API key as listed: never the key itself (shown once at creation) nor its hash. */
-export interface ApiKeyDto {
-  id: string;
-  name: string;
-  prefix: string;
-  expiresAt: string | null;
-  createdAt: string;
-  /** When the key last authenticated a request, to the minute (docs/auth.md); null if never. */
-  lastUsedAt: string | null;
-}
+export type ApiKeyDto = z.infer<typeof apiKeyResponse>;
 
 export function toApiKeyDto(key: {
   id: string;

@@ -104,7 +104,7 @@ describe("who did what", () => {
       const response = await api(path.endsWith("profile") ? "PATCH" : "PUT", path, { token: admin.token, body: { email: LOOK_ALIKE } });
       expect(response.status).toBe(422);
     }
-    expect((await trpcHttp("users.update", { id: admin.user.id, data: { email: LOOK_ALIKE } }, bearer(admin))).status).toBe(422);
+    expect((await trpcHttp("users.update", { id: admin.user.id, email: LOOK_ALIKE }, bearer(admin))).status).toBe(422);
     expect((await db().user.findUniqueOrThrow({ where: { id: admin.user.id } })).email).toBe("admin@example.com");
     // Names need no password; the unchanged email neither.
     expect(

@@ -1,4 +1,6 @@
-import { policiesSchema, type Policy } from "../authz/permissions";
+import type { z } from "zod";
+import { policiesSchema } from "../authz/permissions";
+import type { roleResponse } from "./roles.responses";
 
 export interface RoleRecord {
   id: string;
@@ -9,14 +11,7 @@ export interface RoleRecord {
   updatedAt: Date;
 }
 
-export interface RoleDto {
-  id: string;
-  slug: string;
-  name: string;
-  policies: Policy[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type RoleDto = z.infer<typeof roleResponse>;
 
 export function toRoleDto(role: RoleRecord): RoleDto {
   const parsed = policiesSchema.safeParse(role.policies);

@@ -61,7 +61,7 @@ const CHANGES: Record<string, CredentialChange> = {
     reason: "email_changed",
     byAdministrator: true,
     make: async (user, _headers, admin) =>
-      trpcHttp("users.update", { id: user.user.id, data: { email: "renamed@example.com" } }, { authorization: `Bearer ${admin.token}` }),
+      trpcHttp("users.update", { id: user.user.id, email: "renamed@example.com" }, { authorization: `Bearer ${admin.token}` }),
   },
 };
 

@@ -1,4 +1,6 @@
-import { toRoleDto, type RoleDto, type RoleRecord } from "../roles/role-dto";
+import type { z } from "zod";
+import { toRoleDto, type RoleRecord } from "../roles/role-dto";
+import type { userResponse } from "./users.responses";
 
 export interface UserRecord {
   id: string;
@@ -11,16 +13,7 @@ export interface UserRecord {
 }
 
 /** The interface's User shape; never carries the password hash. */
-export interface UserDto {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: RoleDto | null;
-  createdAt: string;
-  /** Added to the interface's shape: a disabled user cannot sign in and their credentials are refused. */
-  disabled: boolean;
-}
+export type UserDto = z.infer<typeof userResponse>;
 
 export function toUserDto(user: UserRecord): UserDto {
   return {

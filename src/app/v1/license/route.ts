@@ -1,12 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { getLicense } from "@/server/license/get-license";
-import { licenseResponse } from "@/server/license/license.responses";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { getLicenseOperation } from "@/server/license/license.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({
-    response: licenseResponse,
-    summary: "The license's enabled features",
-    auth: "authenticated",
-    handler: () => getLicense(),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getLicenseOperation) });

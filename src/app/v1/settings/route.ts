@@ -1,15 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { getSettings } from "@/server/settings/get-settings";
-import { settingsSchema, updateSettingsSchema } from "@/server/settings/settings.schemas";
-import { updateSettings } from "@/server/settings/update-settings";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { getSettingsOperation, updateSettingsOperation } from "@/server/settings/settings.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({ response: settingsSchema, summary: "System settings", auth: "manage:all", handler: () => getSettings() }),
-  PUT: endpoint({
-    response: settingsSchema,
-    summary: "Change system settings",
-    auth: "manage:all",
-    body: updateSettingsSchema,
-    handler: ({ principal, body }) => updateSettings({ actor: principal.actor, input: body }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getSettingsOperation), PUT: rest(updateSettingsOperation) });

@@ -1,8 +1,7 @@
-import { getLicense } from "../../license/get-license";
-import { procedure, router } from "../init";
-
-const authedProcedure = procedure({ permission: "authenticated" });
+import { getLicenseOperation } from "../../license/license.operations";
+import { router } from "../init";
+import { query } from "../operation-procedure";
 
 export const licenseRouter = router({
-  get: authedProcedure.query(() => getLicense()),
+  get: query(getLicenseOperation),
 });

@@ -36,7 +36,7 @@ export function RoleForm({ role, onDone }: { role: Role | null; onDone: (message
     if (name.trim() === "") found.name = "name is required";
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (role) update.mutate({ id: role.id, data: { name, policies } });
+    if (role) update.mutate({ id: role.id, name, policies });
     else create.mutate({ name, policies });
   }
 

@@ -104,7 +104,7 @@ export default function UsersPage() {
                       <button
                         className="btn btn-sm"
                         disabled={setDisabled.isPending}
-                        onClick={() => setDisabled.mutate({ id: user.id, data: { disabled: !user.disabled } })}
+                        onClick={() => setDisabled.mutate({ id: user.id, disabled: !user.disabled })}
                         aria-label={`${user.disabled ? "Enable" : "Disable"} ${user.email}`}
                       >
                         {user.disabled ? "Enable" : "Disable"}

@@ -37,7 +37,7 @@ export function UserForm({ user, roles, onDone }: { user: User | null; roles: Ro
     const found = zodFieldErrors(user ? updateUserSchema : createUserSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (user) update.mutate({ id: user.id, data: values });
+    if (user) update.mutate({ id: user.id, ...values });
     else create.mutate({ ...fields, password: form.password });
   }
 

@@ -1,15 +1,4 @@
-import { disableMfa } from "@/server/auth/mfa/disable-mfa";
-import { disableMfaSchema } from "@/server/auth/mfa/mfa.schemas";
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { messageResponse } from "@/server/auth/auth.responses";
+import { disableMfaOperation } from "@/server/auth/auth.operations";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({
-    summary: "Turn off two-factor authentication (password and a current code)",
-    response: messageResponse,
-    errors: [404, 409, 429],
-    auth: "authenticated",
-    body: disableMfaSchema,
-    handler: ({ principal, body }) => disableMfa({ principal, input: body }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(disableMfaOperation) });

@@ -1,16 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { revokeUserSessions } from "@/server/users/revoke-user-sessions";
-import { userIdParamsSchema } from "@/server/users/users.schemas";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { revokeUserSessionsOperation } from "@/server/users/users.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({
-    summary: "Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)",
-    errors: [404],
-    auth: "manage:all",
-    params: userIdParamsSchema,
-    status: 204,
-    handler: async ({ principal, params }) => {
-      await revokeUserSessions({ actor: principal.actor, userId: params.id, reason: "administrator" });
-    },
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(revokeUserSessionsOperation) });

@@ -1,15 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { changePassword } from "@/server/users/change-password";
-import { changePasswordSchema } from "@/server/users/users.schemas";
-import { messageResponse } from "@/server/http/openapi/response-fields";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { changePasswordOperation } from "@/server/users/users.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: endpoint({
-    summary: "Change the caller's password",
-    response: messageResponse,
-    errors: [403, 429],
-    auth: "authenticated",
-    body: changePasswordSchema,
-    handler: ({ principal, body }) => changePassword({ principal, input: body }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(changePasswordOperation) });

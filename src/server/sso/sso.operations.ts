@@ -1,0 +1,29 @@
+import { operation } from "../api/operation";
+import { getSsoRoleMapping } from "./get-sso-role-mapping";
+import { ldapConfig, oidcConfig, ssoOnly } from "./sso-config";
+import { ssoRoleMappingSchema } from "./sso.schemas";
+import { updateSsoRoleMapping } from "./update-sso-role-mapping";
+
+const manageAll = { permission: "manage:all" } as const;
+
+export const getSsoRoleMappingOperation = operation({
+  summary: "The directory group-to-role mapping of SSO and LDAP sign-in",
+  access: manageAll,
+  response: ssoRoleMappingSchema,
+  handler: () => getSsoRoleMapping(),
+});
+
+export const updateSsoRoleMappingOperation = operation({
+  summary: "Replace the directory group-to-role mapping",
+  access: manageAll,
+  body: ssoRoleMappingSchema,
+  response: ssoRoleMappingSchema,
+  handler: ({ principal, body }) => updateSsoRoleMapping({ actor: principal.actor, input: body }),
+});
+
+/** UI only (no REST route): which directories are configured (from the environment), for the settings page's explanation. */
+export const getSsoStatusOperation = operation({
+  summary: "Which single sign-on directories are configured",
+  access: manageAll,
+  handler: async () => ({ oidc: oidcConfig()?.displayName ?? null, ldap: ldapConfig() !== null, ssoOnly: ssoOnly() }),
+});
