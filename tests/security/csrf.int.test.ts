@@ -143,10 +143,10 @@ describe("CSRF protection of the UI session", () => {
         });
       }
       expect(await auditEntries(), pattern).toBe(before);
-      // Our own pages' links and direct navigations pass the rule (and meet the ghost ids' 404).
+      // Our own pages' links and direct navigations pass the rule (and meet the ghost ids' 404; a download without ids, the audit export, is served).
       for (const headers of ownSite) {
         const response = await api("GET", path, { headers: { cookie, host: "localhost", ...headers } });
-        expect(response.status, `${pattern} ${JSON.stringify(headers)}`).toBe(404);
+        expect(response.status, `${pattern} ${JSON.stringify(headers)}`).toBe(pattern.includes("[") ? 404 : 200);
       }
     }
 

@@ -107,6 +107,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/enterprise/audit-logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the audit log, filtered like the list, as CSV or JSON Lines (streamed, audited)
+         * @description Permission `read:audit`. Rate limit `export`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
+                    actor?: string;
+                    actorUserId?: string;
+                    endDate?: string;
+                    format?: "csv" | "jsonl";
+                    startDate?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": unknown;
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Rate limit spent; retry after the Retry-After header's seconds */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enterprise/audit-logs/head": {
         parameters: {
             query?: never;
@@ -3818,7 +3909,7 @@ export interface paths {
         };
         /**
          * The lifecycle worker's latest cycles
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -4021,7 +4112,7 @@ export interface paths {
         };
         /**
          * A signed certificate of destruction for deleted emails
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:dispositions` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -4696,7 +4787,7 @@ export interface paths {
         };
         /**
          * How many emails expire over the coming days
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -4810,7 +4901,7 @@ export interface paths {
         };
         /**
          * List retention labels, oldest first
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -4875,7 +4966,7 @@ export interface paths {
         put?: never;
         /**
          * Create a retention label
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         post: {
             parameters: {
@@ -5009,7 +5100,7 @@ export interface paths {
         };
         /**
          * Read a retention label
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -5093,7 +5184,7 @@ export interface paths {
         };
         /**
          * Change a retention label
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         put: {
             parameters: {
@@ -5218,7 +5309,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a label never applied, else disable it
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         delete: {
             parameters: {
@@ -5304,7 +5395,7 @@ export interface paths {
         };
         /**
          * List retention policies
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -5384,7 +5475,7 @@ export interface paths {
         put?: never;
         /**
          * Create a retention policy
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         post: {
             parameters: {
@@ -5550,7 +5641,7 @@ export interface paths {
         };
         /**
          * Read a retention policy
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         get: {
             parameters: {
@@ -5649,7 +5740,7 @@ export interface paths {
         };
         /**
          * Change a retention policy
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         put: {
             parameters: {
@@ -5802,7 +5893,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a retention policy
-         * @description Permission `manage:all`. License feature `RETENTION_POLICY`.
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
          */
         delete: {
             parameters: {
@@ -8942,7 +9033,7 @@ export interface paths {
         put?: never;
         /**
          * Create a role
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         post: {
             parameters: {
@@ -9171,7 +9262,7 @@ export interface paths {
         };
         /**
          * Change a role
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         put: {
             parameters: {
@@ -9308,7 +9399,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a role no user holds
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         delete: {
             parameters: {
@@ -9677,7 +9768,7 @@ export interface paths {
         };
         /**
          * System settings
-         * @description Permission `manage:all`.
+         * @description Permission `manage:settings` (`manage:all` grants it).
          */
         get: {
             parameters: {
@@ -9732,7 +9823,7 @@ export interface paths {
         };
         /**
          * Change system settings
-         * @description Permission `manage:all`.
+         * @description Permission `manage:settings` (`manage:all` grants it).
          */
         put: {
             parameters: {
@@ -9836,7 +9927,7 @@ export interface paths {
         };
         /**
          * The directory group-to-role mapping of SSO and LDAP sign-in
-         * @description Permission `manage:all`.
+         * @description Permission `manage:settings` (`manage:all` grants it).
          */
         get: {
             parameters: {
@@ -9894,7 +9985,7 @@ export interface paths {
         };
         /**
          * Replace the directory group-to-role mapping
-         * @description Permission `manage:all`.
+         * @description Permission `manage:settings` (`manage:all` grants it).
          */
         put: {
             parameters: {
@@ -10312,7 +10403,7 @@ export interface paths {
         put?: never;
         /**
          * Create a user
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         post: {
             parameters: {
@@ -10560,7 +10651,7 @@ export interface paths {
         };
         /**
          * Change a user
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         put: {
             parameters: {
@@ -10709,7 +10800,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a user (never the last one)
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         delete: {
             parameters: {
@@ -10801,7 +10892,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)
-         * @description Permission `manage:all`.
+         * @description Permission `manage:users` (`manage:all` grants it).
          */
         post: {
             parameters: {

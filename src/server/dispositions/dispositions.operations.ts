@@ -34,7 +34,7 @@ export const decideDispositionsOperation = operation({
 
 export const destructionCertificateOperation = operation({
   summary: "A signed certificate of destruction for deleted emails",
-  access: { permission: "manage:all", feature: "RETENTION_POLICY" },
+  access: { permission: "manage:dispositions", feature: "RETENTION_POLICY" },
   query: certificateQuerySchema,
   response: destructionCertificateResponse,
   errors: [404],

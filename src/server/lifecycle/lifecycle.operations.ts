@@ -6,7 +6,7 @@ import { getEmailRetentionStatus } from "./get-email-retention-status";
 import { deletionForecastResponse, emailRetentionStatusResponse, lifecycleCycleResponse } from "./lifecycle.responses";
 import { listCycles } from "./list-cycles";
 
-const manageRetention = { permission: "manage:all", feature: "RETENTION_POLICY" } as const;
+const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 
 export const forecastDeletionsOperation = operation({
   summary: "How many emails expire over the coming days",

@@ -19,7 +19,7 @@ import {
 } from "./retention-labels.schemas";
 import { updateLabel } from "./update-label";
 
-const manageRetention = { permission: "manage:all", feature: "RETENTION_POLICY" } as const;
+const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 /** Putting a label on an email or taking it off shortens or lengthens its life: the archive's delete permission. */
 const labelEmails = { permission: "delete:archive", feature: "RETENTION_POLICY" } as const;
 
@@ -77,7 +77,7 @@ export const getEmailLabelOperation = operation({
   handler: ({ principal, params }) => getEmailLabel({ principal, emailId: params.emailId }),
 });
 
-/** UI only (no REST route): the enabled labels, for choosing one to apply; the full list is for manage:all. */
+/** UI only (no REST route): the enabled labels, for choosing one to apply; the full list is for manage:retention. */
 export const listApplicableLabelsOperation = operation({
   summary: "List the labels a caller may apply to an email",
   access: labelEmails,

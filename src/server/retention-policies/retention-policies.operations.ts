@@ -10,7 +10,7 @@ import { retentionPolicyResponse } from "./retention-policies.responses";
 import { createPolicySchema, policyIdParamsSchema, policyImpactSchema, updatePolicySchema } from "./retention-policies.schemas";
 import { updatePolicy } from "./update-policy";
 
-const manageRetention = { permission: "manage:all", feature: "RETENTION_POLICY" } as const;
+const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 
 export const listPoliciesOperation = operation({
   summary: "List retention policies",

@@ -4,8 +4,12 @@ import { isUniqueViolation } from "../db/database-errors";
 import { toRoleDto, type RoleDto } from "./role-dto";
 import { customRoleSlug, duplicateRoleName } from "./role-slug";
 import type { CreateRoleInput } from "./roles.schemas";
+import type { AppAbility } from "../authz/ability";
+import { assertGrantable } from "../authz/assert-grantable";
 
-export async function createRole(options: { actor: AuditActor; input: CreateRoleInput }): Promise<RoleDto> {
+/** `grantor`: the caller's ability; a role grants nothing its creator lacks. */
+export async function createRole(options: { actor: AuditActor; grantor: AppAbility; input: CreateRoleInput }): Promise<RoleDto> {
+  assertGrantable(options.grantor, options.input.policies, "This role");
   const slug = customRoleSlug(options.input.name);
   try {
     return await transaction(async (tx) => {

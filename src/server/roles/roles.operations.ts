@@ -9,7 +9,7 @@ import { createRoleSchema, roleIdParamsSchema, updateRoleSchema } from "./roles.
 import { updateRole } from "./update-role";
 
 const readUsers = { permission: "read:users" } as const;
-const manageAll = { permission: "manage:all" } as const;
+const manageUsers = { permission: "manage:users" } as const;
 
 export const listRolesOperation = operation({
   summary: "List roles",
@@ -29,27 +29,27 @@ export const getRoleOperation = operation({
 
 export const createRoleOperation = operation({
   summary: "Create a role",
-  access: manageAll,
+  access: manageUsers,
   body: createRoleSchema,
   response: roleResponse,
   status: 201,
   errors: [409],
-  handler: ({ principal, body }) => createRole({ actor: principal.actor, input: body }),
+  handler: ({ principal, body }) => createRole({ actor: principal.actor, grantor: principal.ability, input: body }),
 });
 
 export const updateRoleOperation = operation({
   summary: "Change a role",
-  access: manageAll,
+  access: manageUsers,
   params: roleIdParamsSchema,
   body: updateRoleSchema,
   response: roleResponse,
   errors: [404, 409],
-  handler: ({ principal, params, body }) => updateRole({ actor: principal.actor, id: params.id, input: body }),
+  handler: ({ principal, params, body }) => updateRole({ actor: principal.actor, grantor: principal.ability, id: params.id, input: body }),
 });
 
 export const deleteRoleOperation = operation({
   summary: "Delete a role no user holds",
-  access: manageAll,
+  access: manageUsers,
   params: roleIdParamsSchema,
   status: 204,
   errors: [404, 409],

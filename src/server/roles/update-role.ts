@@ -6,15 +6,26 @@ import { isPredefinedSlug } from "./predefined-roles";
 import { toRoleDto, type RoleDto } from "./role-dto";
 import { customRoleSlug, duplicateRoleName } from "./role-slug";
 import type { UpdateRoleInput } from "./roles.schemas";
+import type { AppAbility } from "../authz/ability";
+import { assertGrantable } from "../authz/assert-grantable";
+import type { Policy } from "../authz/permissions";
 
 /** Changes the provided fields of a custom role; a new name brings a new slug (409 when taken). */
-export async function updateRole(options: { actor: AuditActor; id: string; input: UpdateRoleInput }): Promise<RoleDto> {
+export async function updateRole(options: {
+  actor: AuditActor;
+  grantor: AppAbility;
+  id: string;
+  input: UpdateRoleInput;
+}): Promise<RoleDto> {
   const { name, policies } = options.input;
   try {
     return await transaction(async (tx) => {
       const existing = await tx.role.findUnique({ where: { id: options.id } });
       if (!existing) throw notFound("Role");
       if (isPredefinedSlug(existing.slug)) throw conflict("Predefined roles cannot be edited");
+      // Neither a role above the caller nor one raised above them.
+      assertGrantable(options.grantor, existing.policies as Policy[], "Changing this role");
+      if (policies !== undefined) assertGrantable(options.grantor, policies, "This role");
       const role = await tx.role.update({
         where: { id: options.id },
         data: {

@@ -4,26 +4,26 @@ import { ldapConfig, oidcConfig, ssoOnly } from "./sso-config";
 import { ssoRoleMappingSchema } from "./sso.schemas";
 import { updateSsoRoleMapping } from "./update-sso-role-mapping";
 
-const manageAll = { permission: "manage:all" } as const;
+const manageSettings = { permission: "manage:settings" } as const;
 
 export const getSsoRoleMappingOperation = operation({
   summary: "The directory group-to-role mapping of SSO and LDAP sign-in",
-  access: manageAll,
+  access: manageSettings,
   response: ssoRoleMappingSchema,
   handler: () => getSsoRoleMapping(),
 });
 
 export const updateSsoRoleMappingOperation = operation({
   summary: "Replace the directory group-to-role mapping",
-  access: manageAll,
+  access: manageSettings,
   body: ssoRoleMappingSchema,
   response: ssoRoleMappingSchema,
-  handler: ({ principal, body }) => updateSsoRoleMapping({ actor: principal.actor, input: body }),
+  handler: ({ principal, body }) => updateSsoRoleMapping({ actor: principal.actor, grantor: principal.ability, input: body }),
 });
 
 /** UI only (no REST route): which directories are configured (from the environment), for the settings page's explanation. */
 export const getSsoStatusOperation = operation({
   summary: "Which single sign-on directories are configured",
-  access: manageAll,
+  access: manageSettings,
   handler: async () => ({ oidc: oidcConfig()?.displayName ?? null, ldap: ldapConfig() !== null, ssoOnly: ssoOnly() }),
 });

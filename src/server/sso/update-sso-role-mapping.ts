@@ -4,9 +4,16 @@ import { validationError, type FieldError } from "../errors/app-error";
 import { getSsoRoleMapping } from "./get-sso-role-mapping";
 import { groupKey, type SsoRoleMapping } from "./sso.schemas";
 import { lockExistingRoles, lockSsoRoleMapping } from "./sso.queries";
+import type { AppAbility } from "../authz/ability";
+import { assertMayAssignRole } from "../users/assert-may-manage";
 
 /** Replaces the whole mapping; unknown roles are a 422 naming the rule. Audited as UPDATE on SsoRoleMapping. */
-export async function updateSsoRoleMapping(options: { actor: AuditActor; input: SsoRoleMapping }): Promise<SsoRoleMapping> {
+/** `grantor`: the caller's ability; a group may be given only a role that grants nothing they lack. */
+export async function updateSsoRoleMapping(options: {
+  actor: AuditActor;
+  grantor: AppAbility;
+  input: SsoRoleMapping;
+}): Promise<SsoRoleMapping> {
   const { mappings, defaultRoleId } = options.input;
   return transaction(async (tx) => {
     await lockSsoRoleMapping(tx);
@@ -17,6 +24,7 @@ export async function updateSsoRoleMapping(options: { actor: AuditActor; input: 
     );
     if (defaultRoleId && !existing.has(defaultRoleId)) errors.push({ field: "defaultRoleId", message: "role does not exist" });
     if (errors.length > 0) throw validationError(errors);
+    for (const roleId of wanted) await assertMayAssignRole(tx, options.grantor, roleId);
 
     const before = await getSsoRoleMapping({ client: tx });
     await tx.ssoRoleMapping.deleteMany();

@@ -4,6 +4,8 @@ import { transaction, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/database-errors";
 import { conflict } from "../errors/app-error";
 import { assertRoleExists } from "./assert-role-exists";
+import { assertMayAssignRole } from "./assert-may-manage";
+import type { AppAbility } from "../authz/ability";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
 import type { CreateUserInput } from "./users.schemas";
 
@@ -25,10 +27,12 @@ export async function insertUser(client: Tx, input: CreateUserInput, passwordHas
 
 export const duplicateEmail = () => conflict("A user with this email already exists");
 
-export async function createUser(options: { actor: AuditActor; input: CreateUserInput }): Promise<UserDto> {
+/** `grantor`: the caller's ability; the role given must grant nothing they lack. */
+export async function createUser(options: { actor: AuditActor; grantor: AppAbility; input: CreateUserInput }): Promise<UserDto> {
   const passwordHash = await hashPassword(options.input.password);
   try {
     return await transaction(async (tx) => {
+      await assertMayAssignRole(tx, options.grantor, options.input.roleId);
       const user = await insertUser(tx, options.input, passwordHash);
       await appendAuditEntry(tx, {
         actor: options.actor,

@@ -4,6 +4,7 @@ import { api } from "../../../tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
 import { db } from "../db/client";
+import { abilityFor } from "../authz/ability";
 import { updateUser } from "./update-user";
 
 useEmptyDatabasePerTest();
@@ -62,9 +63,10 @@ describe("disabled users", () => {
     const second = await createUserWithRole(admin.token, "predefined_super_admin");
     // Called directly: through REST, the loser's own token could already be refused (401) before its check runs.
     const actor = { identifier: "test", ip: "127.0.0.1" };
+    const grantor = abilityFor([{ action: "manage", subject: "all", conditions: {} }]);
     const results = await Promise.allSettled([
-      updateUser({ actor, id: second.user.id, input: { disabled: true } }),
-      updateUser({ actor, id: admin.user.id, input: { disabled: true } }),
+      updateUser({ actor, grantor, id: second.user.id, input: { disabled: true } }),
+      updateUser({ actor, grantor, id: admin.user.id, input: { disabled: true } }),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(results.find((result) => result.status === "rejected")).toMatchObject({ reason: { code: "CONFLICT" } });

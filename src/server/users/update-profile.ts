@@ -13,6 +13,7 @@ export async function updateProfile(options: { principal: Principal; input: Upda
   assertNotDemoMode();
   return updateUser({
     actor: options.principal.actor,
+    grantor: options.principal.ability,
     id: options.principal.userId,
     input: options.input,
     actionDetails: { profile: true },

@@ -6,6 +6,8 @@ import type { Principal } from "../auth/principal";
 import { assertCurrentPassword } from "./assert-current-password";
 import { assertNotLastActiveAdministrator } from "./assert-not-last-active-administrator";
 import { assertRoleExists } from "./assert-role-exists";
+import { assertMayAssignRole, assertMayManageUser } from "./assert-may-manage";
+import type { AppAbility } from "../authz/ability";
 import { duplicateEmail } from "./create-user";
 import { revokeUserSessions } from "./revoke-user-sessions";
 import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
@@ -23,6 +25,8 @@ export async function updateUser(options: {
   id: string;
   input: UpdateUserInput;
   actionDetails?: Record<string, unknown>;
+  /** The caller's ability: they manage only users, and assign only roles, that grant nothing they lack. */
+  grantor: AppAbility;
   /** The caller, when known: their own UI session survives the revocation an own email change causes. */
   caller?: Principal;
 }): Promise<UserDto> {
@@ -34,6 +38,7 @@ export async function updateUser(options: {
         select: { email: true, disabledAt: true },
       });
       if (!existing) throw notFound("User");
+      await assertMayManageUser(tx, options.grantor, options.id);
       const disabling = disabled === true && existing.disabledAt === null;
       if (disabling) await assertNotLastActiveAdministrator(tx, options.id, "The last active administrator cannot be disabled");
       const emailChange = input.email !== undefined && input.email !== existing.email ? { from: existing.email, to: input.email } : null;
@@ -41,6 +46,7 @@ export async function updateUser(options: {
         await assertCurrentPassword({ actor: options.actor, userId: options.id, password: currentPassword, purpose: "change_email" });
       }
       await assertRoleExists(tx, input.roleId);
+      await assertMayAssignRole(tx, options.grantor, input.roleId);
       const user = await tx.user.update({
         where: { id: options.id },
         data: {

@@ -143,7 +143,7 @@ describe("users", () => {
     expect(await db().user.count()).toBe(1);
   });
 
-  it("enforces permissions: read:users reads, only manage:all writes; 401 without credentials", async () => {
+  it("enforces permissions: read:users reads, only manage:users (manage:all) writes; 401 without credentials", async () => {
     const admin = await setupAdmin();
     const auditor = await createUserWithRole(admin.token, "predefined_auditor");
     const reader = await createUserWithRole(admin.token, "predefined_read_only");
@@ -153,7 +153,7 @@ describe("users", () => {
     expect((await api("GET", `/v1/users/${admin.user.id}`, { token: reader.token })).status).toBe(403);
     const forbidden = await api("POST", "/v1/users", { token: auditor.token, body: newUser });
     expect(forbidden.status).toBe(403);
-    expect(forbidden.body).toEqual({ status: "error", statusCode: 403, message: expect.stringContaining("manage:all"), errors: null });
+    expect(forbidden.body).toEqual({ status: "error", statusCode: 403, message: expect.stringContaining("manage:users"), errors: null });
     expect((await api("PUT", `/v1/users/${admin.user.id}`, { token: auditor.token, body: { first_name: "X" } })).status).toBe(403);
     expect((await api("DELETE", `/v1/users/${admin.user.id}`, { token: auditor.token })).status).toBe(403);
     for (const [method, path] of [

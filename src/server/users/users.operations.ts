@@ -6,14 +6,14 @@ import { createUser } from "./create-user";
 import { deleteUser } from "./delete-user";
 import { getUser } from "./get-user";
 import { listUsers } from "./list-users";
-import { revokeUserSessions } from "./revoke-user-sessions";
+import { signOutUser } from "./sign-out-user";
 import { updateProfile } from "./update-profile";
 import { updateUser } from "./update-user";
 import { userResponse } from "./users.responses";
 import { changePasswordSchema, createUserSchema, updateProfileSchema, updateUserSchema, userIdParamsSchema } from "./users.schemas";
 
 const readUsers = { permission: "read:users" } as const;
-const manageAll = { permission: "manage:all" } as const;
+const manageUsers = { permission: "manage:users" } as const;
 const authenticated = { permission: "authenticated" } as const;
 
 export const listUsersOperation = operation({
@@ -34,43 +34,42 @@ export const getUserOperation = operation({
 
 export const createUserOperation = operation({
   summary: "Create a user",
-  access: manageAll,
+  access: manageUsers,
   body: createUserSchema,
   response: userResponse,
   status: 201,
   errors: [404, 409],
-  handler: ({ principal, body }) => createUser({ actor: principal.actor, input: body }),
+  handler: ({ principal, body }) => createUser({ actor: principal.actor, grantor: principal.ability, input: body }),
 });
 
 export const updateUserOperation = operation({
   summary: "Change a user",
-  access: manageAll,
+  access: manageUsers,
   params: userIdParamsSchema,
   body: updateUserSchema,
   response: userResponse,
   errors: [404, 409, 429],
   // The caller's own UI session survives their own email change; a bearer token never does.
-  handler: ({ principal, params, body }) => updateUser({ actor: principal.actor, id: params.id, input: body, caller: principal }),
+  handler: ({ principal, params, body }) =>
+    updateUser({ actor: principal.actor, grantor: principal.ability, id: params.id, input: body, caller: principal }),
 });
 
 export const deleteUserOperation = operation({
   summary: "Delete a user (never the last one)",
-  access: manageAll,
+  access: manageUsers,
   params: userIdParamsSchema,
   status: 204,
   errors: [404, 409],
-  handler: ({ principal, params }) => deleteUser({ actor: principal.actor, id: params.id }),
+  handler: ({ principal, params }) => deleteUser({ actor: principal.actor, grantor: principal.ability, id: params.id }),
 });
 
 export const revokeUserSessionsOperation = operation({
   summary: "Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)",
-  access: manageAll,
+  access: manageUsers,
   params: userIdParamsSchema,
   status: 204,
   errors: [404],
-  handler: async ({ principal, params }) => {
-    await revokeUserSessions({ actor: principal.actor, userId: params.id, reason: "administrator" });
-  },
+  handler: ({ principal, params }) => signOutUser({ principal, userId: params.id }),
 });
 
 /** REST only (the UI reads the caller through `account.me`). */
