@@ -73,7 +73,9 @@ describe("npm run archive -- backup / restore / check", () => {
 
     const backingUp = runArchive(["backup", "--to", backupRoot]);
     let finished = false;
-    void backingUp.then(() => (finished = true));
+    // Either way the loop stops; `await backingUp` below reports a failure.
+    const stop = () => (finished = true);
+    backingUp.then(stop, stop);
     let concurrentImports = 0;
     while (!finished || concurrentImports === 0) {
       await importSome(source.id, 3);
