@@ -93,6 +93,11 @@ export default tseslint.config(
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs["core-web-vitals"].rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // (typescript-eslint's twin of no-restricted-imports, which the src/server block below sets for itself)
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+tests/", message: "Import test helpers through the alias @tests/ (@tests/helpers/auth)." }] },
+      ],
     },
     settings: { next: { rootDir: "." } },
   },
