@@ -1,4 +1,5 @@
-// ESLint 9 flat config: typescript-eslint, the Next.js rules, and the layering rule for src/server.
+// ESLint 9 flat config: typescript-eslint (with the type-aware promise rules), the Next.js rules, and the
+// layering rule for src/server.
 // Formatting is Prettier's (eslint-config-prettier turns off the rules it owns); cycles are madge's
 // (`npm run lint:cycles`).
 import nextPlugin from "@next/eslint-plugin-next";
@@ -35,6 +36,37 @@ const SQL_TEXT_SELECTORS = [
   "CallExpression[callee.object.name='Prisma'][callee.property.name='raw']",
 ];
 
+// `void promise` lets a promise run without waiting for it; no-floating-promises accepts that, so a
+// comment on the line, or the line above the statement, says why it is safe (who handles its failure).
+const voidPromiseNeedsReason = {
+  meta: {
+    type: "suggestion",
+    schema: [],
+    messages: { reason: "Say in a comment why this promise is not awaited (who handles its failure)." },
+  },
+  create(context) {
+    const source = context.sourceCode;
+    const services = source.parserServices;
+    const commented = new Set(source.getAllComments().flatMap((comment) => [comment.loc.start.line, comment.loc.end.line]));
+    // `void p.catch(log)` says itself who handles the failure.
+    const handlesRejection = (node) =>
+      node.type === "CallExpression" &&
+      node.callee.type === "MemberExpression" &&
+      (node.callee.property.name === "catch" || (node.callee.property.name === "then" && node.arguments.length === 2));
+    const isThenable = (type) => (type.isUnion() ? type.types.some(isThenable) : type.getProperty("then") !== undefined);
+    return {
+      "UnaryExpression[operator='void']"(node) {
+        if (!services?.program || !isThenable(services.getTypeAtLocation(node.argument)) || handlesRejection(node.argument)) return;
+        const statement = source
+          .getAncestors(node)
+          .findLast((ancestor) => /Statement|Declaration|JSXAttribute|Property$/.test(ancestor.type));
+        const lines = [node.loc.start.line, node.loc.start.line - 1, (statement ?? node).loc.start.line - 1];
+        if (!lines.some((line) => commented.has(line))) context.report({ node, messageId: "reason" });
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,6 +93,11 @@ export default tseslint.config(
       ...nextPlugin.configs.recommended.rules,
       ...nextPlugin.configs["core-web-vitals"].rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      // (typescript-eslint's twin of no-restricted-imports, which the src/server block below sets for itself)
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+tests/", message: "Import test helpers through the alias @tests/ (@tests/helpers/auth)." }] },
+      ],
     },
     settings: { next: { rootDir: "." } },
   },
@@ -102,6 +139,20 @@ export default tseslint.config(
         "error",
         { object: "process", property: "env", message: "Read the environment through src/server/config/env.ts (docs/configuration.md)." },
       ],
+    },
+  },
+  {
+    // Promises are awaited, returned or explicitly let go (`void` with a comment saying why); a promise
+    // is not passed where a callback's result is ignored; only thenables are awaited. These rules need
+    // the types, which typescript-eslint's project service takes from tsconfig.json.
+    files: ["src/**/*.{ts,tsx}", "scripts/**/*.ts", "tests/**/*.ts", "e2e/**/*.ts", "*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { local: { rules: { "void-promise-needs-reason": voidPromiseNeedsReason } } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
+      "@typescript-eslint/await-thenable": "error",
+      "local/void-promise-needs-reason": "error",
     },
   },
   {

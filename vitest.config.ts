@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 import { FailureExitCodeReporter } from "./tests/setup/failure-exit-code-reporter";
 
 export default defineConfig({
-  resolve: { alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "@": fileURLToPath(new URL("./src", import.meta.url)),
+      "@tests": fileURLToPath(new URL("./tests", import.meta.url)),
+    },
+  },
   test: {
     include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],

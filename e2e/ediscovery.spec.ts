@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { verifyExportZip } from "../scripts/verify-export.mjs";
-import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../tests/helpers/dovecot";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "@tests/helpers/dovecot";
 import { ADMIN, adminToken, importMail, signIn } from "./session";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_SMTP_PORT } from "../playwright.config";
-import { sendSmtp } from "../tests/helpers/smtp-client";
+import { sendSmtp } from "@tests/helpers/smtp-client";
 import { adminToken, signIn } from "./session";
 
 /**

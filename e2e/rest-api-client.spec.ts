@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import createClient from "openapi-fetch";
-import type { paths } from "../src/lib/rest-api/openapi-types";
+import type { paths } from "@/generated/rest-api/openapi-types";
 import { ADMIN, adminToken, importMail } from "./session";
 
 const MAILS = [

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { E2E_OIDC, E2E_OIDC_PORT } from "../playwright.config";
-import { startOidcProvider, type OidcTestProvider } from "../tests/helpers/oidc-provider";
+import { startOidcProvider, type OidcTestProvider } from "@tests/helpers/oidc-provider";
 import { adminToken } from "./session";
 
 /**

@@ -42,6 +42,7 @@ async function serveHttp(): Promise<() => Promise<void>> {
   const server = http.createServer((request, response) => {
     // Only the socket's address is trusted (TRUST_PROXY=true reads X-Forwarded-For instead).
     request.headers[CLIENT_IP_HEADER] = request.socket.remoteAddress ?? "unknown";
+    // Next.js answers the response itself, a failure included (its error page): nothing to wait for.
     void handle(request, response);
   });
   await new Promise<void>((resolve) => server.listen(config.port, process.env.HOST ?? "0.0.0.0", resolve));
@@ -57,8 +58,10 @@ async function runWebProcess() {
     await stop();
     process.exit(0);
   };
-  process.on("SIGINT", () => void shutdown());
-  process.on("SIGTERM", () => void shutdown());
+  // A failing shutdown is an unhandled rejection, which ends the process too.
+  const onSignal = () => void shutdown();
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
   process.send?.("listening");
 }
 
@@ -98,6 +101,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    // Each stop logs its own failure, and the process exits whatever happens (finally).
     void Promise.all(stops.map((stop) => stop().catch((error) => log(`while stopping: ${String(error)}`))))
       .then(() => database.stop())
       .finally(() => process.exit(0));

@@ -3,7 +3,7 @@ import type { OpenAPI3 } from "openapi-typescript";
 import { restApiDocument } from "../../src/app/rest-routes";
 
 /** The committed TypeScript types of the REST API (`npm run openapi:types` rewrites them). */
-export const OPENAPI_TYPES_FILE = "src/lib/rest-api/openapi-types.ts";
+export const OPENAPI_TYPES_FILE = "src/generated/rest-api/openapi-types.ts";
 
 const HEADER = `/**
  * Generated from GET /v1/openapi.json by \`npm run openapi:types\` (openapi-typescript); do not edit.

@@ -1,4 +1,5 @@
 import { buildOpenApiDocument, type OpenApiDocument } from "@/server/http/openapi/openapi-document";
+import { openApiDocumentRoute } from "@/server/http/openapi/openapi-route";
 import type { RouteModule } from "@/server/http/rest-endpoint";
 
 /**
@@ -76,7 +77,8 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/ingestion-sources": () => import("./v1/ingestion-sources/route"),
   "/v1/license": () => import("./v1/license/route"),
   "/v1/roles/[id]": () => import("./v1/roles/[id]/route"),
-  "/v1/openapi.json": () => import("./v1/openapi.json/route"),
+  // The route file imports this list; its module is built here as the file builds it (openapi-route.ts).
+  "/v1/openapi.json": async () => openApiDocumentRoute(restApiDocument),
   "/v1/roles": () => import("./v1/roles/route"),
   "/v1/search/explain": () => import("./v1/search/explain/route"),
   "/v1/search": () => import("./v1/search/route"),

@@ -2,6 +2,7 @@
 
 import { getProviders, signIn } from "next-auth/react";
 import { useEffect, useState } from "react";
+import { asyncHandler } from "@/lib/async-handler";
 
 /** What the sign-in page says when next-auth comes back from the identity provider with `?error=`. */
 const SSO_ERRORS: Record<string, string> = {
@@ -19,6 +20,7 @@ export function SsoSignIn() {
   useEffect(() => {
     const code = new URLSearchParams(window.location.search).get("error");
     if (code && code in SSO_ERRORS) setError(SSO_ERRORS[code]);
+    // getProviders answers null when it fails (next-auth logs it): the page then shows no SSO button.
     void getProviders().then((providers) => setName(providers?.oidc?.name ?? null));
   }, []);
 
@@ -31,7 +33,7 @@ export function SsoSignIn() {
         </p>
       )}
       {name && (
-        <button type="button" className="btn w-full" onClick={() => void signIn("oidc", { callbackUrl: "/dashboard" })}>
+        <button type="button" className="btn w-full" onClick={asyncHandler(() => signIn("oidc", { callbackUrl: "/dashboard" }))}>
           Sign in with {name}
         </button>
       )}

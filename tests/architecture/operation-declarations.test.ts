@@ -47,7 +47,6 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/v1/ingestion-sources/[id]/route.ts",
   "src/app/v1/ingestion-sources/[id]/sync/route.ts",
   "src/app/v1/ingestion-sources/route.ts",
-  "src/app/v1/openapi.json/route.ts",
   "src/app/v1/search/explain/route.ts",
   "src/app/v1/search/route.ts",
   "src/app/v1/system/jobs/[id]/retry/route.ts",

@@ -122,6 +122,7 @@ export async function startOidcProvider(options: {
       request.url = url.pathname + url.search;
     }
     if (misbehave.tamperIdToken && url.pathname === "/token") interceptTokenAnswer(response);
+    // oidc-provider answers the response itself, its errors included.
     void handle(request, response);
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));

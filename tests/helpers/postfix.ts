@@ -82,7 +82,9 @@ async function masterCf(port: number): Promise<string> {
 async function fileNames(dir: string): Promise<string[]> {
   // A directory Postfix has not created yet holds no message.
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? fileNames(path.join(dir, entry.name)) : [entry.name])));
+  const nested = await Promise.all(
+    entries.map(async (entry) => (entry.isDirectory() ? fileNames(path.join(dir, entry.name)) : [entry.name])),
+  );
   return nested.flat();
 }
 

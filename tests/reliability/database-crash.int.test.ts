@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
-import { chmod, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { chmod, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -70,8 +71,8 @@ describe("database crash during writes", () => {
     expect(lastJson(acknowledged.stdout)).toMatchObject({ imported: 150, failed: [] });
 
     const crashed = await run(importArgs(second), env, () => {
-      setTimeout(async () => {
-        const pid = Number((await readFile(path.join(env.DATA_DIR, "postgres", "postmaster.pid"), "utf8")).split("\n")[0]);
+      setTimeout(() => {
+        const pid = Number(readFileSync(path.join(env.DATA_DIR, "postgres", "postmaster.pid"), "utf8").split("\n")[0]);
         process.kill(pid, "SIGKILL");
       }, 1500);
     });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { openSmtpSession } from "../../../tests/helpers/smtp-client";
+import { openSmtpSession } from "@tests/helpers/smtp-client";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
 import { pgPool } from "../../../src/server/db/pg-pool";
 import { createSource } from "../../../src/server/ingestion-sources/create-source";

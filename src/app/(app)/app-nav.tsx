@@ -3,6 +3,7 @@
 import { signOut } from "next-auth/react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { asyncHandler } from "@/lib/async-handler";
 import { useCapabilities } from "@/lib/capabilities";
 import { APP_SECTIONS } from "./app-sections";
 import { MFA_ENROLMENT_PATH } from "./mfa-enrolment-gate";
@@ -30,7 +31,7 @@ export function AppNav() {
         <p>{can.user.name}</p>
         <p>{can.user.email}</p>
         <p>{can.user.roleName ?? "no role"}</p>
-        <button className="btn btn-sm mt-2" onClick={() => signOut({ callbackUrl: "/login" })}>
+        <button className="btn btn-sm mt-2" onClick={asyncHandler(() => signOut({ callbackUrl: "/login" }))}>
           Sign out
         </button>
       </div>

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { zipOf } from "../../../tests/helpers/mail";
+import { zipOf } from "@tests/helpers/mail";
 import { extractAttachmentText } from "./extract-attachment-text";
 
 const zip = (entries: Record<string, string | Buffer>) =>

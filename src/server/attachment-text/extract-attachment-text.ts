@@ -128,6 +128,7 @@ class ExtractionWorker {
         this.pending.delete(id);
         resolve({ text: null, error: `timeout after ${Math.round(timeLimitMs / 100) / 10} s` });
         this.worker = null;
+        // The timed-out worker is dropped; when its exit completes does not matter.
         void worker.terminate();
       }, timeLimitMs);
       this.pending.set(id, { worker, resolve, timer });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createApiKeyFor, createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createApiKeyFor, createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 import { appendAuditEntry, systemActor } from "./append-audit-entry";
 

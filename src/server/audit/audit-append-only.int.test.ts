@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
+import { setupAdmin } from "@tests/helpers/auth";
 import { db } from "../db/client";
 import { verifyAuditLog } from "./verify-audit-log";
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { api } from "../../../tests/helpers/rest-client";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { api } from "@tests/helpers/rest-client";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 
 /** What the admin's activity put in the log that only whole-archive readers may see. */

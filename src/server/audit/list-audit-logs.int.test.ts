@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api } from "../../../tests/helpers/rest-client";
+import { api } from "@tests/helpers/rest-client";
 import { issueAccessToken } from "../auth/access-tokens";
 import { db, transaction } from "../db/client";
 import { appendAuditEntry } from "./append-audit-entry";

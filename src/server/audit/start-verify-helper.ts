@@ -67,5 +67,6 @@ export function startHelper(queue: RangeQueue, data: VerifyHelperData): RunningH
       resolve();
     }),
   );
+  // Stopping ends the worker; `finished` settles when it has exited, so there is nothing else to wait for.
   return { finished, stop: () => void worker.terminate() };
 }

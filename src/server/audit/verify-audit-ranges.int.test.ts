@@ -1,6 +1,6 @@
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
-import { appendEntries, insertForgedRow } from "../../../tests/helpers/audit-chain";
+import { appendEntries, insertForgedRow } from "@tests/helpers/audit-chain";
 import { db } from "../db/client";
 import { verifyAuditLog, type VerifyAuditLogOptions } from "./verify-audit-log";
 

@@ -1,9 +1,9 @@
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { api } from "../../../tests/helpers/rest-client";
-import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin, setupToken } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin, setupToken } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 

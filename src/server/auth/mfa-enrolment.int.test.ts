@@ -1,9 +1,9 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 import { SINGLE_SIGN_ON_CLAIM } from "./access-tokens";
 import { MFA_ENROLMENT_REQUIRED_MESSAGE } from "./mfa/mfa-enrolment";

@@ -1,9 +1,9 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { codeAt, enrol, passwordStep } from "../../../tests/helpers/mfa";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { codeAt, enrol, passwordStep } from "@tests/helpers/mfa";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { decryptSecret } from "../config/encryption";
 import { db } from "../db/client";
 import { prepareDatabase } from "../system/prepare-database";

@@ -1,9 +1,9 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { codeAt, enrol, passwordStep } from "../../../tests/helpers/mfa";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { codeAt, enrol, passwordStep } from "@tests/helpers/mfa";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { db } from "../db/client";
 import { authOptions } from "./session/auth-options";
 import { MFA_REQUIRED_PREFIX } from "./mfa/mfa.schemas";

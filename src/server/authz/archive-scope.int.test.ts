@@ -1,9 +1,9 @@
 import { Prisma } from "@/generated/prisma/client";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type PolicyInput } from "../../../tests/helpers/auth";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { api } from "../../../tests/helpers/rest-client";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type PolicyInput } from "@tests/helpers/auth";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { api } from "@tests/helpers/rest-client";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import type { EmailScopeFields } from "../archived-emails/archived-emails.queries";
 import { scopeFieldsOf } from "../archived-emails/find-visible-email";
 import { db } from "../db/client";

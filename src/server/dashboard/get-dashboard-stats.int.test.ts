@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { untilSomeoneWaitsForALock } from "../../../tests/helpers/lock-waits";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { untilSomeoneWaitsForALock } from "@tests/helpers/lock-waits";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { principalForUser } from "../auth/authenticate";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";

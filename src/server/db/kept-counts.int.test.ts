@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { ALLOW_HOLD_RELEASE_SQL, withHoldReleaseAllowed } from "../../../tests/helpers/hold-guard";
-import { untilSomeoneWaitsForALock } from "../../../tests/helpers/lock-waits";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { ALLOW_HOLD_RELEASE_SQL, withHoldReleaseAllowed } from "@tests/helpers/hold-guard";
+import { untilSomeoneWaitsForALock } from "@tests/helpers/lock-waits";
 import { db } from "./client";
 import { pgPool } from "./pg-pool";
 import { HOLD_LINK_COUNT, keptCounts, SOURCE_EMAIL_COUNT } from "./kept-counts";

@@ -4,10 +4,10 @@ import { db } from "../db/client";
 import { deleteDueEmails } from "../lifecycle/delete-due-emails";
 import { runLifecycleCycle } from "../lifecycle/run-lifecycle-cycle";
 import { verifyEd25519 } from "../signing/installation-signing-key";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import {
   applyHold,
   applyLabel,
@@ -18,7 +18,7 @@ import {
   daysAgo,
   retentionStatus,
   setHoldActive,
-} from "../../../tests/helpers/retention";
+} from "@tests/helpers/retention";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

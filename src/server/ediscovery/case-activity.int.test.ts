@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { createCaseVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 
 /** ediscovery.caseActivity: the case workspace's Activity tab. */
 useEmptyDatabasePerTest();

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { signWithInstallationKey, verifyEd25519 } from "../signing/installation-signing-key";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { createCaseVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
 
 useEmptyDatabasePerTest();

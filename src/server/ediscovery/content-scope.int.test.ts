@@ -3,12 +3,12 @@ import { encryptSecret } from "../config/encryption";
 import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
 import { runNextExport } from "./run-export";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { ensureTestSource } from "../../../tests/helpers/emails";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { ensureTestSource } from "@tests/helpers/emails";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 
 /**
  * Issue 34, items 1 and 14: content leaves the archive only within the caller's scope

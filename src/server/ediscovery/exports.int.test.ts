@@ -15,14 +15,14 @@ import { chunkDirectory, chunkFile, exportDirectory, legacyEmlStoredFile } from 
 import { productionZip } from "./production-zip";
 import { runNextExport } from "./run-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { ensureTestSource } from "../../../tests/helpers/emails";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { runProcess } from "../../../tests/helpers/run-process";
-import { startS3Server } from "../../../tests/helpers/s3-server";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { ensureTestSource } from "@tests/helpers/emails";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { runProcess } from "@tests/helpers/run-process";
+import { startS3Server } from "@tests/helpers/s3-server";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

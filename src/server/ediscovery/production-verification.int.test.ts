@@ -12,14 +12,14 @@ import { productionZip } from "./production-zip";
 import { runNextExport } from "./run-export";
 import { verifyExport } from "./verify-export";
 import { verifyExportZip } from "../../../scripts/verify-export.mjs";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, createTagVia, EDISCOVERY } from "../../../tests/helpers/ediscovery";
-import { ensureTestSource } from "../../../tests/helpers/emails";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { prefixed, renameInPlace, writeZip, zipFiles, zipLayout, type ZipFileEntry } from "../../../tests/helpers/production-zip-forgery";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { runProcess } from "../../../tests/helpers/run-process";
+import { setupAdmin } from "@tests/helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY } from "@tests/helpers/ediscovery";
+import { ensureTestSource } from "@tests/helpers/emails";
+import { buildMessage } from "@tests/helpers/mail";
+import { prefixed, renameInPlace, writeZip, zipFiles, zipLayout, type ZipFileEntry } from "@tests/helpers/production-zip-forgery";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { runProcess } from "@tests/helpers/run-process";
 
 /**
  * The offline verifier (scripts/verify-export.mjs) and the server-side verify accept a production

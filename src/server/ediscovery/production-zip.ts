@@ -123,6 +123,7 @@ export function productionZip(row: EdiscoveryExport): Readable {
   // A file whose size changed since the export (tampering, disk damage) fails the stream instead of the process.
   zip.on("error", (error: Error) => (zip.outputStream as Readable).destroy(error));
   for (const name of LEADING_FILES) zip.addFile(path.join(directory, name), name, store);
+  // The entries are added while the caller reads the stream; a failure destroys the stream (the catch below).
   void (async () => {
     try {
       if (row.format === "mbox") {

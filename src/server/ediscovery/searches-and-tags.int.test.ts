@@ -4,12 +4,12 @@ import { db } from "../db/client";
 import { PostgresSearchEngine } from "../search/postgres-search-engine";
 import { withBulkSearchLimits } from "../search/search-transaction";
 import { applyTag } from "./apply-tag";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { whileTableLocked } from "../../../tests/helpers/lock-waits";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { whileTableLocked } from "@tests/helpers/lock-waits";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

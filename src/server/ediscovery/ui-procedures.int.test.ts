@@ -5,13 +5,13 @@ import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";
 import { exportDirectory } from "./production-format";
 import { runNextExport } from "./run-export";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "../../../tests/helpers/ediscovery";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 
 /** The tRPC procedures only the case workspace uses (ediscovery.taggedEmails, ediscovery.verifyExport). */
 useEmptyDatabasePerTest();

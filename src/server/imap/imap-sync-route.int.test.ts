@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import {
-  dovecotSourceConfig,
-  seedMailbox,
-  startDovecot,
-  testMailbox,
-  TEST_SPECIAL_USE,
-  type DovecotServer,
-} from "../../../tests/helpers/dovecot";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { dovecotSourceConfig, seedMailbox, startDovecot, testMailbox, TEST_SPECIAL_USE, type DovecotServer } from "@tests/helpers/dovecot";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { db } from "../db/client";
 import { jobHandlers } from "../jobs/job-handlers";
 import { runNextJob } from "../jobs/run-next-job";

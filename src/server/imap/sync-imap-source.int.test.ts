@@ -9,8 +9,8 @@ import {
   TEST_SPECIAL_USE,
   type DovecotServer,
   type DovecotUser,
-} from "../../../tests/helpers/dovecot";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+} from "@tests/helpers/dovecot";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { createSource } from "../ingestion-sources/create-source";

@@ -1,13 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import {
-  dovecotSourceConfig,
-  seedMailbox,
-  startDovecot,
-  testMailbox,
-  TEST_SPECIAL_USE,
-  type DovecotServer,
-} from "../../../tests/helpers/dovecot";
+import { dovecotSourceConfig, seedMailbox, startDovecot, testMailbox, TEST_SPECIAL_USE, type DovecotServer } from "@tests/helpers/dovecot";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { createSource } from "../ingestion-sources/create-source";

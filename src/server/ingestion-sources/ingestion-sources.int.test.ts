@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { loadImapConfig } from "./load-imap-config";

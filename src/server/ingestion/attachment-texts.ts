@@ -29,6 +29,7 @@ export class AttachmentTexts {
       .then((stored) => stored ?? extractAttachmentText(attachment))
       .catch((error: unknown) => ({ text: null, error: `extractor crashed: ${error instanceof Error ? error.message : String(error)}` }));
     this.held.set(key, result);
+    // `result` never rejects: the last catch turns a crash into an error text.
     void result.then((text) => this.finished(key, text));
     return result;
   }

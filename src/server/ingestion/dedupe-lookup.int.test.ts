@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
 import { archivedHashesQuery, archivedRawHashesRecordingIntents } from "./ingestion.queries";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage, mboxOf } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db, transaction } from "../db/client";
 import { PostgresSearchEngine } from "../search/postgres-search-engine";

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { freePort } from "../../../tests/helpers/free-port";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { sendSmtp, type SmtpResult } from "../../../tests/helpers/smtp-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { freePort } from "@tests/helpers/free-port";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { sendSmtp, type SmtpResult } from "@tests/helpers/smtp-client";
 import { db } from "../db/client";
 import { startJournalListener, type JournalListener } from "./journal-listener";
 import { journalTlsCredentials } from "./journal-tls";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { buildJournalReport } from "../../../tests/helpers/journal-report";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { openSmtpSession, sendSmtp, type SendOptions } from "../../../tests/helpers/smtp-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { buildJournalReport } from "@tests/helpers/journal-report";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { openSmtpSession, sendSmtp, type SendOptions } from "@tests/helpers/smtp-client";
 import { db } from "../db/client";
 import { blobStore } from "../storage/blob-store-factory";
 import { startJournalListener, type JournalListener } from "./journal-listener";

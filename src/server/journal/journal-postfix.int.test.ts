@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { freePort } from "../../../tests/helpers/free-port";
-import { buildJournalReport } from "../../../tests/helpers/journal-report";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { postfixAvailable, startPostfix, type PostfixServer } from "../../../tests/helpers/postfix";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { freePort } from "@tests/helpers/free-port";
+import { buildJournalReport } from "@tests/helpers/journal-report";
+import { buildMessage } from "@tests/helpers/mail";
+import { postfixAvailable, startPostfix, type PostfixServer } from "@tests/helpers/postfix";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { db } from "../db/client";
 import { startJournalListener, type JournalListener } from "./journal-listener";
 import { journalTlsCredentials } from "./journal-tls";

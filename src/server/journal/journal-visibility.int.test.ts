@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { sendSmtp } from "../../../tests/helpers/smtp-client";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { sendSmtp } from "@tests/helpers/smtp-client";
 import { db } from "../db/client";
 import { startJournalListener, type JournalListener } from "./journal-listener";
 import { journalTlsCredentials } from "./journal-tls";

@@ -3,11 +3,11 @@ import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { principalForUser } from "../auth/authenticate";
 import { bulkApplyHold } from "./bulk-apply-hold";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { whileTableLocked } from "../../../tests/helpers/lock-waits";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { whileTableLocked } from "@tests/helpers/lock-waits";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

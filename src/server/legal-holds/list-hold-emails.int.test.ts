@@ -4,10 +4,10 @@ import { principalForUser } from "../auth/authenticate";
 import type { Principal } from "../auth/principal";
 import { AppError } from "../errors/app-error";
 import { createCaller } from "../trpc/root";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { listHoldEmails } from "./list-hold-emails";
 import { listHoldEmailsSchema } from "./legal-holds.schemas";
 

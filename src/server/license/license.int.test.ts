@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { api } from "../../../tests/helpers/rest-client";
-import { setupAdmin } from "../../../tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { setupAdmin } from "@tests/helpers/auth";
 
 afterEach(() => {
   delete process.env.LICENSE_FEATURES;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage, mboxOf } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import {
   applyHold,
   applyLabel,
@@ -14,7 +14,7 @@ import {
   daysAgo,
   setHoldActive,
   updatePolicy,
-} from "../../../tests/helpers/retention";
+} from "@tests/helpers/retention";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { checkInstallation } from "../operations/check-installation";

@@ -1,15 +1,15 @@
 import { spawn } from "node:child_process";
-import { runProcess } from "../../../tests/helpers/run-process";
+import { runProcess } from "@tests/helpers/run-process";
 import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
-import { api } from "../../../tests/helpers/rest-client";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { withHoldReleaseAllowed } from "../../../tests/helpers/hold-guard";
-import { resetDatabase } from "../../../tests/helpers/reset-database";
-import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
+import { api } from "@tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { withHoldReleaseAllowed } from "@tests/helpers/hold-guard";
+import { resetDatabase } from "@tests/helpers/reset-database";
+import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "@tests/helpers/retention";
 import { runLifecycleCycle, type CycleSummary } from "./run-lifecycle-cycle";
 
 const HOLDS = "/api/v1/enterprise/legal-holds";

@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { buildMessage, mboxOf } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { applyHold, createHold, createPolicy } from "../../../tests/helpers/retention";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage, mboxOf } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { applyHold, createHold, createPolicy } from "@tests/helpers/retention";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { dataDir } from "../config/env";
 import { db } from "../db/client";

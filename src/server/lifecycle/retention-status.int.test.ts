@@ -3,10 +3,10 @@ import { db } from "../db/client";
 import { randomUUID } from "node:crypto";
 import { deleteDueEmails } from "./delete-due-emails";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import {
   applyHold,
   applyLabel,
@@ -18,7 +18,7 @@ import {
   disableLabel,
   retentionStatus,
   setHoldActive,
-} from "../../../tests/helpers/retention";
+} from "@tests/helpers/retention";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import {
   applyHold,
   applyLabel,
@@ -15,7 +15,7 @@ import {
   daysAgo,
   forecast,
   setHoldActive,
-} from "../../../tests/helpers/retention";
+} from "@tests/helpers/retention";
 import { forecastDeletions } from "./forecast-deletions";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
 

@@ -2,14 +2,14 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
-import { applyHold, applyLabel, createHold, createLabel } from "../../../tests/helpers/retention";
-import { asAuditTableOwner } from "../../../tests/helpers/audit-tampering";
-import { queryOn, useRestoreTargets } from "../../../tests/helpers/restore-target";
-import { runProcess } from "../../../tests/helpers/run-process";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { applyHold, applyLabel, createHold, createLabel } from "@tests/helpers/retention";
+import { asAuditTableOwner } from "@tests/helpers/audit-tampering";
+import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
+import { runProcess } from "@tests/helpers/run-process";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
 import { pauseBlobDeletions } from "../storage/storage.queries";
@@ -73,7 +73,9 @@ describe("npm run archive -- backup / restore / check", () => {
 
     const backingUp = runArchive(["backup", "--to", backupRoot]);
     let finished = false;
-    void backingUp.then(() => (finished = true));
+    // Either way the loop stops; `await backingUp` below reports a failure.
+    const stop = () => (finished = true);
+    backingUp.then(stop, stop);
     let concurrentImports = 0;
     while (!finished || concurrentImports === 0) {
       await importSome(source.id, 3);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "@tests/helpers/dovecot";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { ingestBatch } from "../ingestion/ingest-batch";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "../../../tests/helpers/dovecot";
-import { createCaseVia, EDISCOVERY } from "../../../tests/helpers/ediscovery";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { api } from "../../../tests/helpers/rest-client";
-import { runProcess } from "../../../tests/helpers/run-process";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { dovecotSourceConfig, startDovecot, type DovecotServer, type DovecotUser } from "@tests/helpers/dovecot";
+import { createCaseVia, EDISCOVERY } from "@tests/helpers/ediscovery";
+import { buildMessage } from "@tests/helpers/mail";
+import { api } from "@tests/helpers/rest-client";
+import { runProcess } from "@tests/helpers/run-process";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { runNextExport } from "../ediscovery/run-export";

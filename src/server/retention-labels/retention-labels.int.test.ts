@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { LABEL_REMOVED_MESSAGE, NO_LABEL_MESSAGE } from "./remove-label-from-email";
 import { principalForUser } from "../auth/authenticate";
 import { createCaller } from "../trpc/root";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { compileConditions, compilePolicyMatch } from "./retention-policies.queries";
 import { conditionGroupSchema, type ConditionGroup, type ConditionRule } from "./retention-policies.schemas";
 

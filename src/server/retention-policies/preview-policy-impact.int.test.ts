@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "../../../tests/helpers/retention";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { trpcHttp } from "../../../tests/helpers/trpc-http";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { setupAdmin } from "@tests/helpers/auth";
+import { applyHold, applyLabel, createHold, createLabel, createPolicy, daysAgo } from "@tests/helpers/retention";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { previewPolicyImpact } from "./preview-policy-impact";
 import { policyImpactSchema } from "./retention-policies.schemas";
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { ensureTestSource } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { ensureTestSource } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 afterEach(() => {

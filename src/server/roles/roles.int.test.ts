@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Policy } from "../authz/permissions";
 import { db } from "../db/client";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { PREDEFINED_ROLES } from "./predefined-roles";
 import { ensurePredefinedRoles } from "./ensure-predefined-roles";
 

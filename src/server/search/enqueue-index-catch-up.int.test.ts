@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { db } from "../db/client";
 import { enqueueIndexCatchUp } from "./enqueue-index-catch-up";
 import { SEARCH_INDEX_JOB } from "./meilisearch-index-jobs";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { principalForUser } from "../auth/authenticate";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { api } from "../../../tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { api } from "@tests/helpers/rest-client";
 import { createCaller } from "../trpc/root";
 import { explainSearch } from "./explain-search";
 import { PostgresSearchEngine } from "./postgres-search-engine";

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ensureTestSource, insertTestEmail } from "../../../tests/helpers/emails";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db, transaction } from "../db/client";
 import { runNextJob } from "../jobs/run-next-job";
 import { forgetPreparedMeiliIndexes, MEILI_INDEX_SETTINGS } from "./meilisearch-index";

@@ -5,7 +5,7 @@ import { runNextJob } from "../jobs/run-next-job";
 import { searchJobHandlers } from "./meilisearch-index-jobs";
 import { forgetPreparedMeiliIndexes, meiliClient } from "./meilisearch-index";
 import { MeilisearchSearchEngine } from "./meilisearch-search-engine";
-import { registerSearchEngineContract } from "../../../tests/helpers/search-engine-contract";
+import { registerSearchEngineContract } from "@tests/helpers/search-engine-contract";
 
 const meiliHost = process.env.MEILI_HOST;
 if (!meiliHost) {

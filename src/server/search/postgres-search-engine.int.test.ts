@@ -1,5 +1,5 @@
 import { PostgresSearchEngine } from "./postgres-search-engine";
-import { registerSearchEngineContract } from "../../../tests/helpers/search-engine-contract";
+import { registerSearchEngineContract } from "@tests/helpers/search-engine-contract";
 
 const engine = new PostgresSearchEngine();
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { insertTestEmail } from "../../../tests/helpers/emails";
-import { whileTableLocked } from "../../../tests/helpers/lock-waits";
-import { api } from "../../../tests/helpers/rest-client";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
+import { whileTableLocked } from "@tests/helpers/lock-waits";
+import { api } from "@tests/helpers/rest-client";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 import { TRPC_MAX_BATCH_SIZE } from "../trpc/batch-size";
 

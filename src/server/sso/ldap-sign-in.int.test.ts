@@ -1,8 +1,8 @@
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PASSWORD, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { startSlapd, type SlapdServer } from "../../../tests/helpers/slapd";
+import { ADMIN_PASSWORD, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { startSlapd, type SlapdServer } from "@tests/helpers/slapd";
 import { db } from "../db/client";
 
 /** Password sign-in against a real OpenLDAP: binding as the user, the group mapping, a directory that is down. */

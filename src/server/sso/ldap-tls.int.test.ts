@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, afterEach, describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { startSlapd, type SlapdServer } from "../../../tests/helpers/slapd";
+import { setupAdmin } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { startSlapd, type SlapdServer } from "@tests/helpers/slapd";
 
 /** LDAP sign-in over TLS against a real slapd with a throwaway CA: StartTLS and ldaps://, trusted and not. */
 let slapd: SlapdServer;

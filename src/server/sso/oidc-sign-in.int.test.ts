@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authenticator } from "otplib";
-import { ADMIN_PASSWORD, setupAdmin } from "../../../tests/helpers/auth";
-import { OIDC_CALLBACK_URL, signInThroughOidc } from "../../../tests/helpers/next-auth-flow";
-import { startOidcProvider, type OidcTestProvider } from "../../../tests/helpers/oidc-provider";
-import { api } from "../../../tests/helpers/rest-client";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { ADMIN_PASSWORD, setupAdmin } from "@tests/helpers/auth";
+import { OIDC_CALLBACK_URL, signInThroughOidc } from "@tests/helpers/next-auth-flow";
+import { startOidcProvider, type OidcTestProvider } from "@tests/helpers/oidc-provider";
+import { api } from "@tests/helpers/rest-client";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 import { signInWithOidc } from "./sign-in-with-oidc";
 import { oidcConfig } from "./sso-config";

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startS3Server, type TestS3Server } from "../../../tests/helpers/s3-server";
+import { startS3Server, type TestS3Server } from "@tests/helpers/s3-server";
 import { BlobNotFoundError, blobKeyForHash, BlobRetainedError, type BlobStore } from "./blob-store";
 import { lazyS3BlobStore } from "./lazy-s3-blob-store";
 import { LocalBlobStore } from "./local-blob-store";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api } from "../../../tests/helpers/rest-client";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { setupAdmin } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { db } from "../db/client";
 import { signInHint } from "./prepare-database";
 

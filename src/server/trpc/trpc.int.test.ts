@@ -2,8 +2,8 @@ import { TRPCError } from "@trpc/server";
 import { describe, expect, it } from "vitest";
 import { principalForUser } from "../auth/authenticate";
 import { db } from "../db/client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { createCaller } from "./root";
 
 useEmptyDatabasePerTest();

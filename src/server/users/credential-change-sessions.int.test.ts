@@ -1,9 +1,9 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { issueAccessToken, SESSION_VERSION_CLAIM } from "../auth/access-tokens";
 import { db } from "../db/client";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { db } from "../db/client";
 import { abilityFor } from "../authz/ability";
 import { updateUser } from "./update-user";

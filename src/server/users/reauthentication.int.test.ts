@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
-import { createUserWithRole, setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { api, type ApiResponse } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { api, type ApiResponse } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { db } from "../db/client";
 
 useEmptyDatabasePerTest();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { createApiKeyFor, createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { api } from "../../../tests/helpers/rest-client";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { sessionCookieFor, trpcHttp, uiHeaders } from "../../../tests/helpers/trpc-http";
+import { createApiKeyFor, createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { api } from "@tests/helpers/rest-client";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
 import { SESSION_VERSION_CLAIM } from "../auth/access-tokens";
 import { db, transaction } from "../db/client";
 import { authOptions } from "../auth/session/auth-options";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db/client";
-import { api } from "../../../tests/helpers/rest-client";
-import { createUserWithRole, setupAdmin } from "../../../tests/helpers/auth";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
 

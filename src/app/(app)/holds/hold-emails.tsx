@@ -5,6 +5,7 @@ import Link from "next/link";
 import { EmptyState } from "@/components/empty-state";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
+import { asyncHandler } from "@/lib/async-handler";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 
@@ -50,7 +51,12 @@ export function HoldEmails({ hold, onClose }: { hold: { id: string; name: string
         </ul>
       ) : null}
       {emails.hasNextPage ? (
-        <button type="button" className="btn btn-sm" disabled={emails.isFetchingNextPage} onClick={() => emails.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={emails.isFetchingNextPage}
+          onClick={asyncHandler(() => emails.fetchNextPage())}
+        >
           {emails.isFetchingNextPage ? "Loading…" : `Show more (${formatNumber(items.length)} of ${formatNumber(total)} shown)`}
         </button>
       ) : null}

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useToast } from "@/components/toast";
+import { asyncHandler } from "@/lib/async-handler";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -47,7 +48,7 @@ export function CertificateSection() {
       <h2 id="certificate-heading" className="text-lg font-medium">
         Certificate of destruction
       </h2>
-      <form onSubmit={download} className="card flex flex-wrap items-end gap-3" aria-label="Certificate of destruction">
+      <form onSubmit={asyncHandler(download)} className="card flex flex-wrap items-end gap-3" aria-label="Certificate of destruction">
         <label className="block text-sm">
           From <input type="date" name="from" defaultValue={yearAgo()} className="input" required />
         </label>

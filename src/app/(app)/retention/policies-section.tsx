@@ -321,6 +321,7 @@ export function PoliciesSection() {
             busy={create.isPending || checking}
             error={create.error}
             onCancel={() => setEditing(null)}
+            // saveChecked never rejects: a failed check saves without asking.
             onSubmit={(draft) => void saveChecked(inputOf(draft), undefined, () => create.mutate(inputOf(draft)))}
           />
         ) : editing ? (
@@ -330,6 +331,7 @@ export function PoliciesSection() {
             busy={update.isPending || checking}
             error={update.error}
             onCancel={() => setEditing(null)}
+            // saveChecked never rejects: a failed check saves without asking.
             onSubmit={(draft) => void saveChecked(inputOf(draft), editing.id, () => update.mutate({ id: editing.id, ...inputOf(draft) }))}
           />
         ) : null}

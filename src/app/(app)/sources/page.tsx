@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { asyncHandler } from "@/lib/async-handler";
 import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
@@ -199,7 +200,7 @@ export default function SourcesPage() {
         </table>
       )}
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
-        <form onSubmit={upload} className="card space-y-2" aria-label="Upload mail">
+        <form onSubmit={asyncHandler(upload)} className="card space-y-2" aria-label="Upload mail">
           <h2 className="font-medium">Upload mbox, .eml or zip</h2>
           <label className="block text-sm">
             Source

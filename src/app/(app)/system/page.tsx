@@ -39,6 +39,7 @@ export default function SystemStatusPage() {
     trpc.system.retryJob.mutationOptions({
       onSuccess: () => {
         toast("Job queued again", "success");
+        // invalidateQueries never rejects: a failed refetch shows in the query's error state.
         void invalidate(trpc.system.pathFilter());
       },
       onError: (error) => toast(errorMessage(error), "error"),

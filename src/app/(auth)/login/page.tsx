@@ -6,6 +6,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
 import { SsoSignIn } from "@/components/sso-sign-in";
 import { SubmitButton } from "@/components/submit-button";
+import { asyncHandler } from "@/lib/async-handler";
 import { MFA_REQUIRED_PREFIX, OIDC_MFA_FRAGMENT } from "@/server/auth/mfa/mfa.schemas";
 
 export default function LoginPage() {
@@ -47,7 +48,7 @@ export default function LoginPage() {
 
   if (mfaToken) {
     return (
-      <form onSubmit={submit} className="card space-y-4" aria-label="Two-factor code">
+      <form onSubmit={asyncHandler(submit)} className="card space-y-4" aria-label="Two-factor code">
         <h2 className="text-lg font-medium">Two-factor code</h2>
         <TextField label="Code from your authenticator app, or a recovery code" name="code" autoComplete="one-time-code" required />
         {error && (
@@ -63,7 +64,7 @@ export default function LoginPage() {
   }
 
   return (
-    <form onSubmit={submit} className="card space-y-4" aria-label="Sign in">
+    <form onSubmit={asyncHandler(submit)} className="card space-y-4" aria-label="Sign in">
       <h2 className="text-lg font-medium">Sign in</h2>
       <TextField label="Email" name="email" type="email" autoComplete="username" required />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />

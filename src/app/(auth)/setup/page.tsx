@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useState, type FormEvent } from "react";
 import { TextField } from "@/components/form-field";
 import { SubmitButton } from "@/components/submit-button";
+import { asyncHandler } from "@/lib/async-handler";
 
 /**
  * First run: creates the first administrator (POST /v1/auth/setup, refused once a user exists) and
@@ -40,7 +41,7 @@ export default function SetupPage() {
   }
 
   return (
-    <form onSubmit={submit} className="card space-y-4" aria-label="First-run setup">
+    <form onSubmit={asyncHandler(submit)} className="card space-y-4" aria-label="First-run setup">
       <h2 className="text-lg font-medium">Create the first administrator</h2>
       <TextField
         label="Setup token"

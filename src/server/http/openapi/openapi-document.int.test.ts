@@ -3,8 +3,8 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { restApiDocument, restRouteModules } from "@/app/rest-routes";
 import { OPENAPI_TYPES_FILE, openApiTypesSource } from "../../../../scripts/openapi/openapi-types";
-import { assertDocumentedResponse } from "../../../../tests/helpers/openapi-validator";
-import { api, routeFiles } from "../../../../tests/helpers/rest-client";
+import { assertDocumentedResponse } from "@tests/helpers/openapi-validator";
+import { api, routeFiles } from "@tests/helpers/rest-client";
 
 /** Every path of the interface document (/work/shared/spec/interface.md) with the statuses it documents. */
 const HOLDS = "/api/v1/enterprise/legal-holds";

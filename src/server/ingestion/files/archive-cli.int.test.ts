@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../../tests/helpers/auth";
-import { buildMessage, mboxOf, zipOf } from "../../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../../tests/helpers/reset-database";
-import { api } from "../../../../tests/helpers/rest-client";
-import { runProcess } from "../../../../tests/helpers/run-process";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage, mboxOf, zipOf } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
+import { runProcess } from "@tests/helpers/run-process";
 import { db } from "../../db/client";
 
 useEmptyDatabasePerTest();

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildMessage, mboxOf } from "../../../../tests/helpers/mail";
+import { buildMessage, mboxOf } from "@tests/helpers/mail";
 import type { ImportItem } from "./import-item";
 import { readMboxMessages } from "./mbox-reader";
 

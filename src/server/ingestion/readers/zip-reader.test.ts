@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { buildMessage, zipOf } from "../../../../tests/helpers/mail";
+import { buildMessage, zipOf } from "@tests/helpers/mail";
 import type { ImportItem } from "./import-item";
 import { readZipMessages } from "./zip-reader";
 

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error";
 import { QUERY_LIMITS } from "./build-query-tree";
-import { queryOf } from "../../../../tests/helpers/query-language-arbitraries";
+import { queryOf } from "@tests/helpers/query-language-arbitraries";
 import { parseSearchQuery } from "./parse-search-query";
 
 const normalized = (query: string) => parseSearchQuery(query)?.normalized ?? null;

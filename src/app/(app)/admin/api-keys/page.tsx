@@ -7,6 +7,7 @@ import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { FormError, TextField, zodFieldErrors } from "@/components/form-field";
 import { useToast } from "@/components/toast";
+import { asyncHandler } from "@/lib/async-handler";
 import { formatDateTime } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
 import { createApiKeySchema } from "@/server/api-keys/api-keys.schemas";
@@ -38,7 +39,7 @@ function NewKeyNotice({ apiKey, onDismiss }: { apiKey: string; onDismiss: () => 
           data-testid="new-api-key"
           onFocus={(event) => event.target.select()}
         />
-        <button type="button" className="btn" onClick={copy}>
+        <button type="button" className="btn" onClick={asyncHandler(copy)}>
           {copied ? "Copied" : "Copy"}
         </button>
       </div>

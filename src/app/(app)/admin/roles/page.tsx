@@ -111,6 +111,7 @@ export default function RolesPage() {
             onDone={(message) => {
               setEditing(null);
               toast(message, "success");
+              // invalidateQueries never rejects: a failed refetch shows in the query's error state.
               void refresh();
             }}
           />

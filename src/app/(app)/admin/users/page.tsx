@@ -130,6 +130,7 @@ export default function UsersPage() {
             onDone={(message) => {
               setEditing(null);
               toast(message, "success");
+              // invalidateQueries never rejects: a failed refetch shows in the query's error state.
               void queryClient.invalidateQueries(trpc.users.list.queryFilter());
             }}
           />

@@ -3,6 +3,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
+import { asyncHandler } from "@/lib/async-handler";
 import { formatDateTime } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
 import type { CaseDetail } from "./case-overview";
@@ -45,7 +46,12 @@ export function CaseActivity({ matter }: { matter: CaseDetail }) {
         ]}
       />
       {activity.hasNextPage ? (
-        <button type="button" className="btn btn-sm" disabled={activity.isFetchingNextPage} onClick={() => activity.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={activity.isFetchingNextPage}
+          onClick={asyncHandler(() => activity.fetchNextPage())}
+        >
           Load more
         </button>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
+import { asyncHandler } from "@/lib/async-handler";
 import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
@@ -123,7 +124,12 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
           disabled={closed || !can.manageEdiscovery}
         />
         {tagged.hasNextPage ? (
-          <button type="button" className="btn btn-sm" disabled={tagged.isFetchingNextPage} onClick={() => tagged.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            disabled={tagged.isFetchingNextPage}
+            onClick={asyncHandler(() => tagged.fetchNextPage())}
+          >
             Load more
           </button>
         ) : null}
