@@ -38,12 +38,9 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/v1/ingestion-sources/[id]/sync/route.ts",
   "src/app/v1/ingestion-sources/route.ts",
   "src/app/v1/openapi.json/route.ts",
-  "src/app/v1/search/explain/route.ts",
-  "src/app/v1/search/route.ts",
   "src/app/v1/system/jobs/[id]/retry/route.ts",
   "src/app/v1/system/status/route.ts",
   "src/server/trpc/routers/dashboard.ts",
-  "src/server/trpc/routers/search.ts",
   "src/server/trpc/routers/sources.ts",
   "src/server/trpc/routers/system.ts",
 ]);
