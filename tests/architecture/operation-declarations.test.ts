@@ -38,11 +38,7 @@ const NOT_YET_CONVERTED = new Set<string>([
   "src/app/v1/ingestion-sources/[id]/sync/route.ts",
   "src/app/v1/ingestion-sources/route.ts",
   "src/app/v1/openapi.json/route.ts",
-  "src/app/v1/system/jobs/[id]/retry/route.ts",
-  "src/app/v1/system/status/route.ts",
-  "src/server/trpc/routers/dashboard.ts",
   "src/server/trpc/routers/sources.ts",
-  "src/server/trpc/routers/system.ts",
 ]);
 
 const RESTATED_ACCESS = /\b(endpoint|sessionEndpoint|procedure)\(|\b(auth|permission|feature|rateLimit):/;
