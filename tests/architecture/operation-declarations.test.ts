@@ -31,32 +31,7 @@ const NOT_OPERATIONS = new Set([
  * Bindings still written the old way (`endpoint()` / `sessionEndpoint()` / `procedure()` with
  * their access inline) while they move to operation declarations; the list may only shrink.
  */
-const NOT_YET_CONVERTED = new Set<string>([
-  "src/app/api/ui/emails/[id]/attachments/[attachmentId]/route.ts",
-  "src/app/api/ui/emails/[id]/raw/route.ts",
-  "src/app/api/ui/sources/[id]/import/route.ts",
-  "src/app/v1/archived-emails/[id]/attachments/[attachmentId]/route.ts",
-  "src/app/v1/archived-emails/[id]/raw/route.ts",
-  "src/app/v1/archived-emails/[id]/restore/route.ts",
-  "src/app/v1/archived-emails/[id]/route.ts",
-  "src/app/v1/archived-emails/ingestion-source/[ingestionSourceId]/route.ts",
-  "src/app/v1/archived-emails/restore/[runId]/route.ts",
-  "src/app/v1/archived-emails/restore/route.ts",
-  "src/app/v1/archived-emails/unsearchable/route.ts",
-  "src/app/v1/ingestion-sources/[id]/import/route.ts",
-  "src/app/v1/ingestion-sources/[id]/route.ts",
-  "src/app/v1/ingestion-sources/[id]/sync/route.ts",
-  "src/app/v1/ingestion-sources/route.ts",
-  "src/app/v1/search/explain/route.ts",
-  "src/app/v1/search/route.ts",
-  "src/app/v1/system/jobs/[id]/retry/route.ts",
-  "src/app/v1/system/status/route.ts",
-  "src/server/trpc/routers/archived-emails.ts",
-  "src/server/trpc/routers/dashboard.ts",
-  "src/server/trpc/routers/search.ts",
-  "src/server/trpc/routers/sources.ts",
-  "src/server/trpc/routers/system.ts",
-]);
+const NOT_YET_CONVERTED = new Set<string>([]);
 
 const RESTATED_ACCESS = /\b(endpoint|sessionEndpoint|procedure)\(|\b(auth|permission|feature|rateLimit):/;
 

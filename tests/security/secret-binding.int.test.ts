@@ -1,6 +1,7 @@
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
 import { db } from "../../src/server/db/client";
 import {
@@ -13,6 +14,7 @@ import { SOURCE_SECRET_BINDINGS } from "../../src/server/ingestion-sources/sourc
 import { jobHandlers } from "../../src/server/jobs/job-handlers";
 import { runNextJob } from "../../src/server/jobs/run-next-job";
 import { appRouter } from "../../src/server/trpc/root";
+import { operationInputSchema } from "../../src/server/trpc/operation-procedure";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { dovecotSourceConfig, startDovecot, type DovecotServer } from "../helpers/dovecot";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
@@ -132,8 +134,13 @@ async function configWriters() {
   const procedures = (appRouter as unknown as { _def: { procedures: Record<string, { _def: { inputs: unknown[] } }> } })._def.procedures;
   const trpc: { name: string; kind: "create" | "update" }[] = [];
   for (const [name, procedure] of Object.entries(procedures)) {
-    if (procedure._def.inputs.includes(createSourceSchema)) trpc.push({ name, kind: "create" });
-    if (procedure._def.inputs.includes(updateSourceSchema)) trpc.push({ name, kind: "update" });
+    // A procedure bound to an operation parses with that operation's schemas (a body that is not one object is the `body` field).
+    const inputs = procedure._def.inputs.flatMap((input) => {
+      const flat = operationInputSchema(input);
+      return flat instanceof z.ZodObject ? Object.values(flat.shape) : [input];
+    });
+    if (inputs.includes(createSourceSchema)) trpc.push({ name, kind: "create" });
+    if (inputs.includes(updateSourceSchema)) trpc.push({ name, kind: "update" });
   }
   return { rest, trpc };
 }
@@ -192,9 +199,15 @@ describe("a stored secret only goes where it was entered for (every provider, ev
           body: { name: `no ${secret}`, provider, config: { ...withoutSecret, [`${secret}Encrypted`]: "v1:x:y:z" } },
         });
         expect(rest.status, `${provider} create without ${secret}`).toBe(422);
-        const trpc = await trpcHttp("sources.create", { name: `no ${secret}`, provider, config: withoutSecret }, bearer(ingestOnly));
+        const trpc = await trpcHttp(
+          "sources.create",
+          { body: { name: `no ${secret}`, provider, config: withoutSecret } },
+          bearer(ingestOnly),
+        );
         expect(trpc.status, `${provider} create without ${secret} over tRPC`).toBe(422);
-        expect((await trpc.json()).error.data.fieldErrors.map((error: { field: string }) => error.field)).toContain(`config.${secret}`);
+        expect((await trpc.json()).error.data.fieldErrors.map((error: { field: string }) => error.field)).toContain(
+          `body.config.${secret}`,
+        );
       }
       for (const [field, value] of Object.entries(fixture.changed)) {
         const id = await createVia(provider, base);

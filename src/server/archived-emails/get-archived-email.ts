@@ -1,46 +1,21 @@
+import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { canOnRecord } from "../authz/ability";
 import { pgPool } from "../db/pg-pool";
 import { notFound } from "../errors/app-error";
 import { selectEmailDetail } from "./archived-emails.queries";
-import { toArchivedEmailSummary, type ArchivedEmailSummary } from "./load-email-summaries";
+import type { archivedEmailResponse } from "./archived-emails.responses";
+import { toArchivedEmailSummary } from "./load-email-summaries";
 import { scopeFieldsOf } from "./find-visible-email";
 
-export interface AttachmentDto {
-  id: string;
-  filename: string;
-  mimeType: string;
-  sizeBytes: number;
-  storagePath: string;
-}
-
-export interface ThreadItem {
-  id: string;
-  subject: string;
-  sentAt: string;
-  senderEmail: string;
-}
-
-export interface ArchivedEmailDetail extends ArchivedEmailSummary {
-  attachments: AttachmentDto[];
-  thread: ThreadItem[];
-  /** Additions: the plain-text body, and why sentAt is archivedAt when the Date header was unusable. */
-  bodyText: string;
-  sentAtFallback: "missing" | "unparseable" | "future" | "no-headers" | null;
-  /**
-   * Addition for journaled mail (docs/journaling.md): the SMTP envelope (MAIL FROM, RCPT TO) and the
-   * recipients only the envelope names (Bcc); null for mail from other sources.
-   */
-  envelope: { from: string; recipients: string[]; bcc: string[] } | null;
-  /**
-   * Addition: which of `recipients` were Cc and Bcc (lower-cased addresses; Bcc includes envelope
-   * recipients the headers do not name), so a reader sees To, Cc and Bcc apart; null for mail
-   * archived before the kinds were kept, until the worker has read them from the stored message.
-   */
-  cc: string[] | null;
-  bcc: string[] | null;
-}
+/**
+ * What `archivedEmailResponse` sends: the summary, its attachments and thread (the other emails of the
+ * conversation the caller may read), the plain-text body, why sentAt is archivedAt when the Date header
+ * was unusable, the SMTP envelope of journaled mail (docs/journaling.md; null for other sources), and
+ * which recipients were Cc and Bcc (null for mail archived before the kinds were kept).
+ */
+export type ArchivedEmailDetail = z.infer<typeof archivedEmailResponse>;
 
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
 const MAX_THREAD_ITEMS = 500;

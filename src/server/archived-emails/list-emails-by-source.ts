@@ -1,17 +1,14 @@
+import type { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { pgPool } from "../db/pg-pool";
 import { notFound } from "../errors/app-error";
 import { selectSourceEmailPage } from "./archived-emails.queries";
-import { toArchivedEmailSummary, type ArchivedEmailSummary } from "./load-email-summaries";
+import type { archivedEmailPageResponse } from "./archived-emails.responses";
+import { toArchivedEmailSummary } from "./load-email-summaries";
 import { visibleSourceEmailCounts } from "./visible-source-email-counts";
 
-export interface EmailPage {
-  items: ArchivedEmailSummary[];
-  total: number;
-  page: number;
-  limit: number;
-}
+export type EmailPage = z.infer<typeof archivedEmailPageResponse>;
 
 /** The source's emails the caller may read, newest archived first (the page through `pg`: a hot path). */
 export async function listEmailsBySource(options: {

@@ -1,24 +1,18 @@
+import type { z } from "zod";
 import type { Principal } from "../auth/principal";
 import { db } from "../db/client";
 import { countUnsearchable, selectUnsearchablePage } from "./archived-emails.queries";
+import type { unsearchablePageResponse } from "./archived-emails.responses";
 
-export interface UnsearchableItem {
-  emailId: string;
-  subject: string;
-  sentAt: string;
-  attachmentId: string;
-  filename: string;
-  mimeType: string;
-  error: string;
-}
+export type UnsearchablePage = z.infer<typeof unsearchablePageResponse>;
 
 /** Attachments whose text could not be extracted (so their content escapes search), newest email first. */
-export async function listUnsearchable(options: { principal: Principal; page: number; limit: number }) {
+export async function listUnsearchable(options: { principal: Principal; page: number; limit: number }): Promise<UnsearchablePage> {
   const [rows, total] = await Promise.all([
     selectUnsearchablePage(db(), { principal: options.principal, limit: options.limit, offset: (options.page - 1) * options.limit }),
     countUnsearchable(db(), options.principal),
   ]);
-  const items: UnsearchableItem[] = rows.map((row) => ({
+  const items = rows.map((row) => ({
     emailId: row.email_id,
     subject: row.subject,
     sentAt: row.sent_at.toISOString(),

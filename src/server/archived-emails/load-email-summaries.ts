@@ -1,27 +1,10 @@
+import type { z } from "zod";
 import type { SqlClient } from "../db/sql-client";
 import { selectEmailSummaries, type SummaryRow } from "./archived-emails.queries";
+import type { archivedEmailSummaryResponse } from "./archived-emails.responses";
 
 /** The interface's Archived email without attachments and thread. */
-export interface ArchivedEmailSummary {
-  id: string;
-  ingestionSourceId: string;
-  userEmail: string;
-  messageIdHeader: string;
-  sentAt: string;
-  subject: string;
-  senderName: string;
-  senderEmail: string;
-  recipients: { name: string; email: string }[];
-  storagePath: string;
-  storageHashSha256: string;
-  sizeBytes: number;
-  isIndexed: boolean;
-  hasAttachments: boolean;
-  isOnLegalHold: boolean;
-  archivedAt: string;
-  path: string;
-  tags: string[];
-}
+export type ArchivedEmailSummary = z.infer<typeof archivedEmailSummaryResponse>;
 
 function recipientList(value: unknown): { name: string; email: string }[] {
   if (!Array.isArray(value)) return [];

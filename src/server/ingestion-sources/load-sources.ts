@@ -1,21 +1,12 @@
+import type { z } from "zod";
 import type { IngestionSource } from "@/generated/prisma/client";
 import { withoutSecrets } from "../config/secret-binding";
 import type { DbOrTx } from "../db/client";
 import { keptCounts, SOURCE_EMAIL_COUNT } from "../db/kept-counts";
+import type { ingestionSourceResponse } from "./ingestion-sources.responses";
 
-export interface IngestionSourceDto {
-  id: string;
-  name: string;
-  provider: string;
-  status: string;
-  statusMessage: string | null;
-  /** Never contains credentials: an IMAP password shows only as `passwordSet`. */
-  config: Record<string, unknown>;
-  lastSyncAt: string | null;
-  emailCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What `ingestionSourceResponse` sends: never credentials (an IMAP password shows only as `passwordSet`). */
+export type IngestionSourceDto = z.infer<typeof ingestionSourceResponse>;
 
 /** The stored config minus secrets (`passwordEncrypted` is what the database keeps; shown as `passwordSet`). */
 export const publicConfig = (config: unknown): Record<string, unknown> => withoutSecrets(config);

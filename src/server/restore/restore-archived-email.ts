@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import type { Principal } from "../auth/principal";
 import { findVisibleEmail } from "../archived-emails/find-visible-email";
@@ -7,14 +8,10 @@ import { notFound } from "../errors/app-error";
 import { loadImapConfig } from "../ingestion-sources/load-imap-config";
 import { appendToMailbox, restoreFailure } from "./append-to-mailbox";
 import { assertRestoreDestination } from "./restore-destination";
+import type { restoreResultResponse } from "./restore.responses";
 import type { RestoreEmailInput } from "./restore.schemas";
 
-export interface RestoreResult {
-  emailId: string;
-  ingestionSourceId: string;
-  folder: string;
-  uid: number | null;
-}
+export type RestoreResult = z.infer<typeof restoreResultResponse>;
 
 /**
  * `POST /v1/archived-emails/{id}/restore`: appends the original bytes (verified against their hash)

@@ -1,22 +1,9 @@
+import type { z } from "zod";
 import type { RestoreRun } from "@/generated/prisma/client";
+import type { restoreRunResponse } from "./restore.responses";
 
-export interface RestoreRunDto {
-  id: string;
-  ingestionSourceId: string;
-  folder: string;
-  /** The selection: a search query, or a case export (the other is null). */
-  searchQuery: unknown;
-  exportId: string | null;
-  /** queued → running → completed | failed */
-  status: string;
-  /** Matching emails, known once the run has read them all. */
-  total: number | null;
-  restored: number;
-  failed: number;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+/** A bulk restore's progress: what `restoreRunResponse` sends (the run is queued → running → completed | failed). */
+export type RestoreRunDto = z.infer<typeof restoreRunResponse>;
 
 export const toRestoreRunDto = (run: RestoreRun): RestoreRunDto => ({
   id: run.id,
@@ -24,7 +11,7 @@ export const toRestoreRunDto = (run: RestoreRun): RestoreRunDto => ({
   folder: run.folder,
   searchQuery: run.searchQuery,
   exportId: run.exportId,
-  status: run.status,
+  status: run.status as RestoreRunDto["status"],
   total: run.total,
   restored: run.restored,
   failed: run.failed,

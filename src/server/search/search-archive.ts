@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import { pgPool } from "../db/pg-pool";
 import type { Principal } from "../auth/principal";
@@ -5,21 +6,11 @@ import { contentScope } from "../authz/content-scope";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { parseSearchQuery } from "./query-language/parse-search-query";
-import { searchResultSummaries, type SearchResultSummary } from "./search-result-summary";
+import { searchResultSummaries } from "./search-result-summary";
+import type { searchResponse } from "./search.responses";
 
-export interface SearchArchiveResult {
-  items: SearchResultSummary[];
-  total: number;
-  /** True when `total` is the engine's estimate of a large result set (docs/search.md). */
-  totalIsEstimate: boolean;
-  /** False for a query of the search language, which runs exactly as written (docs/search.md). */
-  matchingStrategyApplied: boolean;
-  /** The query language's canonical text of the query; null for an operator-free query. */
-  normalizedQuery: string | null;
-  page: number;
-  limit: number;
-  processingTimeMs: number;
-}
+/** One page of results: what `searchResponse` sends. */
+export type SearchArchiveResult = z.infer<typeof searchResponse>;
 
 /**
  * One page of archive search results, restricted to what the caller's role may read, and a

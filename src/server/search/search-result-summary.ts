@@ -1,11 +1,10 @@
-import { loadEmailSummaries, type ArchivedEmailSummary } from "../archived-emails/load-email-summaries";
+import type { z } from "zod";
+import { loadEmailSummaries } from "../archived-emails/load-email-summaries";
 import { db, type DbOrTx } from "../db/client";
+import type { searchResultSummaryResponse } from "./search.responses";
 
-/** The interface's Archived email without attachments and thread, plus the highlighted snippet. */
-export interface SearchResultSummary extends ArchivedEmailSummary {
-  /** HTML: matched words in <mark>, everything else escaped. */
-  snippet: string;
-}
+/** The interface's Archived email without attachments and thread, plus the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
+export type SearchResultSummary = z.infer<typeof searchResultSummaryResponse>;
 
 /**
  * Summaries for search hits, in hit order. Ids the engine returned but that are gone from the

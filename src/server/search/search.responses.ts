@@ -8,8 +8,11 @@ export const searchResultSummaryResponse = archivedEmailSummaryResponse.extend({
 export const searchResponse = z.object({
   items: z.array(searchResultSummaryResponse),
   total: count,
+  /** True when `total` is the engine's estimate of a large result set (docs/search.md). */
   totalIsEstimate: z.boolean(),
+  /** False for a query of the search language, which runs exactly as written (docs/search.md). */
   matchingStrategyApplied: z.boolean(),
+  /** The query language's canonical text of the query; null for an operator-free query. */
   normalizedQuery: z.string().nullable(),
   page: z.number().int(),
   limit: z.number().int(),

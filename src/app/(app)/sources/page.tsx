@@ -76,8 +76,8 @@ export default function SourcesPage() {
     }),
   );
   /** Creates the source of a form; the form is cleared once the server has accepted it (kept on an error, to correct). */
-  const createFrom = (form: HTMLFormElement, input: Parameters<typeof create.mutate>[0]) =>
-    create.mutate(input, { onSuccess: () => form.reset() });
+  const createFrom = (form: HTMLFormElement, source: Parameters<typeof create.mutate>[0]["body"]) =>
+    create.mutate({ body: source }, { onSuccess: () => form.reset() });
   const sync = useMutation(
     trpc.sources.sync.mutationOptions({
       onSuccess: (answer) => (toast(answer.message, "success"), setWatchSyncUntil(Date.now() + SYNC_WATCH_MS)),

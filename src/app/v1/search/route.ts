@@ -1,16 +1,4 @@
-import { endpoint, routeMethods } from "@/server/http/rest-endpoint";
-import { searchArchive } from "@/server/search/search-archive";
-import { searchRequestSchema } from "@/server/search/search.schemas";
-import { searchResponse } from "@/server/search/search.responses";
+import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { searchArchiveOperation } from "@/server/search/search.operations";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: endpoint({
-    response: searchResponse,
-    summary: "Search the archive",
-    errors: [503],
-    auth: "read:archive",
-    rateLimit: "search",
-    query: searchRequestSchema,
-    handler: ({ principal, query }) => searchArchive({ principal, query: query.searchQuery, page: query.page, limit: query.limit }),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(searchArchiveOperation) });

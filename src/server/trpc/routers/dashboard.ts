@@ -1,6 +1,7 @@
-import { getDashboardStats } from "../../dashboard/get-dashboard-stats";
-import { procedure, router } from "../init";
+import { getDashboardStatsOperation } from "../../dashboard/dashboard.operations";
+import { router } from "../init";
+import { query } from "../operation-procedure";
 
 export const dashboardRouter = router({
-  stats: procedure({ permission: "read:archive" }).query(({ ctx }) => getDashboardStats({ principal: ctx.principal })),
+  stats: query(getDashboardStatsOperation),
 });

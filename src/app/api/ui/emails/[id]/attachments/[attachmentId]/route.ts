@@ -1,15 +1,5 @@
-import { attachmentParamsSchema } from "@/server/archived-emails/archived-emails.schemas";
-import { readAttachment } from "@/server/archived-emails/read-attachment";
-import { fileResponse } from "@/server/http/file-response";
+import { downloadAttachmentOperation } from "@/server/archived-emails/archived-emails.operations";
 import { routeMethods } from "@/server/http/rest-endpoint";
-import { sessionEndpoint } from "@/server/http/session-endpoint";
+import { sessionRoute } from "@/server/http/session-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: sessionEndpoint({
-    permission: "read:archive",
-    params: attachmentParamsSchema,
-    changesState: false,
-    handler: async ({ principal, params }) =>
-      fileResponse(await readAttachment({ principal, emailId: params.id, attachmentId: params.attachmentId })),
-  }),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(downloadAttachmentOperation) });

@@ -1,0 +1,26 @@
+import { operation } from "../api/operation";
+import { explainSearch } from "./explain-search";
+import { searchArchive } from "./search-archive";
+import { searchExplanationResponse, searchResponse } from "./search.responses";
+import { explainSearchSchema, searchRequestSchema } from "./search.schemas";
+
+const searchArchiveAccess = { permission: "read:archive", rateLimit: "search" } as const;
+
+/** The UI passes its URL's query string as it is: the same flat parameters as GET /v1/search. */
+export const searchArchiveOperation = operation({
+  summary: "Search the archive",
+  access: searchArchiveAccess,
+  query: searchRequestSchema,
+  response: searchResponse,
+  errors: [503],
+  handler: ({ principal, query }) => searchArchive({ principal, query: query.searchQuery, page: query.page, limit: query.limit }),
+});
+
+/** The parsed query with each clause's count, before a hold is applied with it (a query on tRPC: it changes nothing). */
+export const explainSearchOperation = operation({
+  summary: "How a query is parsed and run, without running it",
+  access: searchArchiveAccess,
+  body: explainSearchSchema,
+  response: searchExplanationResponse,
+  handler: ({ principal, body }) => explainSearch({ principal, query: body.searchQuery, exactCounts: body.exactCounts }),
+});

@@ -1,0 +1,32 @@
+import { operation } from "../api/operation";
+import { getSystemStatus } from "./get-system-status";
+import { getWorkerPresence } from "./get-worker-presence";
+import { retryFailedJob } from "./retry-failed-job";
+import { systemStatusResponse } from "./system.responses";
+import { jobIdParamsSchema } from "./system.schemas";
+
+const manageAll = { permission: "manage:all" } as const;
+
+export const getSystemStatusOperation = operation({
+  summary:
+    "System status: worker and listener processes with their last heartbeat, job and export queues, lifecycle cycles, search index coverage, storage and database size",
+  access: manageAll,
+  response: systemStatusResponse,
+  handler: () => getSystemStatus(),
+});
+
+export const retryJobOperation = operation({
+  summary: "Queue a background job that failed for good again (its attempts counted afresh)",
+  access: manageAll,
+  params: jobIdParamsSchema,
+  status: 204,
+  errors: [404, 409],
+  handler: ({ principal, params }) => retryFailedJob({ actor: principal.actor, id: params.id }),
+});
+
+/** UI only (no REST route): the "no worker" banner of the Exports, Sources and Retention pages, for anyone signed in. */
+export const getWorkerPresenceOperation = operation({
+  summary: "Whether a background worker was seen lately",
+  access: { permission: "authenticated" },
+  handler: () => getWorkerPresence(),
+});
