@@ -27,12 +27,6 @@ const NOT_OPERATIONS = new Set([
   "src/app/api-docs/scalar.js/route.ts",
 ]);
 
-/**
- * Bindings still written the old way (`endpoint()` / `sessionEndpoint()` / `procedure()` with
- * their access inline) while they move to operation declarations; the list may only shrink.
- */
-const NOT_YET_CONVERTED = new Set<string>([]);
-
 const RESTATED_ACCESS = /\b(endpoint|sessionEndpoint|procedure)\(|\b(auth|permission|feature|rateLimit):/;
 
 const routeFiles = filesUnder("src/app", (file) => file.endsWith("route.ts"))
@@ -42,16 +36,6 @@ const routerFiles = filesUnder("src/server/trpc/routers", (file) => file.endsWit
 
 describe("operations are declared once", () => {
   it.each([...routeFiles, ...routerFiles])("%s binds declared operations without restating access", (file) => {
-    const source = readFileSync(join(ROOT, file), "utf8");
-    if (NOT_YET_CONVERTED.has(file)) {
-      expect(source, `${file} is converted: remove it from NOT_YET_CONVERTED`).toMatch(RESTATED_ACCESS);
-      return;
-    }
-    expect(source).not.toMatch(RESTATED_ACCESS);
-  });
-
-  it("lists only files that exist", () => {
-    const known = new Set([...routeFiles, ...routerFiles, ...NOT_OPERATIONS]);
-    expect([...NOT_YET_CONVERTED].filter((file) => !known.has(file))).toEqual([]);
+    expect(readFileSync(join(ROOT, file), "utf8")).not.toMatch(RESTATED_ACCESS);
   });
 });

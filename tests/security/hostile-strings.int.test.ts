@@ -21,7 +21,7 @@ const HOSTILE = { NUL: "a\u0000b", "a lone surrogate": "a\uD800b" };
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 const MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates";
 
-/** Route files without an `endpoint()`/`sessionEndpoint()` handler, and why they need no walk here. */
+/** Route files without a `rest()`/`sessionRoute()` handler, and why they need no walk here. */
 const UNDESCRIBED_ROUTES: Record<string, string> = {
   "/api/trpc/[trpc]": "its procedures are walked below",
   "/api/auth/[...nextauth]": "next-auth's; the credentials reach our code only through authorize (sign-in-errors.int.test.ts)",

@@ -1,4 +1,4 @@
-import { z, type ZodType } from "zod";
+import type { ZodType } from "zod";
 import { assertOperationAccess, parseOperationInput } from "../api/operation-access";
 import type { AnyOperation } from "../api/operation";
 import { authenticate } from "../auth/authenticate";
@@ -52,44 +52,12 @@ function describedHandler(
   return Object.defineProperty(handler, "endpointSpec", { value: Object.freeze(description), enumerable: false });
 }
 
-type Infer<S> = S extends ZodType ? z.infer<S> : undefined;
-
 interface EndpointContext<P, B, Q> {
   request: Request;
   params: P;
   body: B;
   query: Q;
   ip: string;
-}
-
-interface EndpointSpec<PS, BS, QS, A> {
-  /** One line for the API reference (GET /v1/openapi.json). */
-  summary: string;
-  /** A permission, "authenticated" (any signed-in caller) or "public". */
-  auth: A;
-  feature?: LicenseFeature;
-  /** Expensive operations count against the caller's budget (429 with Retry-After when spent). */
-  rateLimit?: RateLimitedAction;
-  params?: PS;
-  body?: BS;
-  query?: QS;
-  /** Success status; 204 sends no body. Defaults to 200. */
-  status?: number;
-  /** Handlers that stream their own body (imports) read the request themselves. */
-  rawBody?: boolean;
-  /** The success body's schema, for the OpenAPI document; the REST tests validate every answer against it. */
-  response?: ZodType;
-  /** The success body's media type when it is not JSON (downloads). */
-  produces?: string;
-  /** Error statuses the use case answers (404, 409, ...); those of auth, input and rate limit are implied. */
-  errors?: readonly number[];
-  /** Open to a caller who still owes two-factor enrolment (what enrolling needs); every other endpoint refuses them 403. */
-  duringMfaEnrolment?: true;
-  handler: (
-    context: EndpointContext<Infer<PS>, Infer<BS>, Infer<QS>> & {
-      principal: A extends "public" ? null : Principal;
-    },
-  ) => Promise<unknown>;
 }
 
 /** The query string as an object; a repeated key keeps its first value. */
@@ -105,7 +73,7 @@ export type CallerResolver = (request: Request, ip: string) => Promise<Principal
 type PipelineContext = EndpointContext<unknown, unknown, unknown> & { principal: Principal | null };
 
 /**
- * The one request pipeline of `endpoint()` and `sessionEndpoint()`, driven by the handler's
+ * The one request pipeline of `rest()` and `sessionRoute()`, driven by the handler's
  * description: finds the caller, checks the license feature and the permission, counts the request
  * against its rate limit, parses params, query and body with their schemas, calls the handler and
  * shapes its answer; whatever is thrown becomes the error body.
@@ -142,39 +110,6 @@ export function describedEndpoint(
 }
 
 const tokenCaller: CallerResolver = (request, ip) => authenticate({ headers: request.headers, ip });
-
-/**
- * The one REST wrapper: authenticates, checks the license feature and the permission, counts the
- * request against its rate limit, parses params, query and body with the shared zod schemas, calls
- * the use case and shapes the answer.
- */
-export function endpoint<
-  PS extends ZodType | undefined = undefined,
-  BS extends ZodType | undefined = undefined,
-  QS extends ZodType | undefined = undefined,
-  A extends Permission | "authenticated" | "public" = Permission,
->(spec: EndpointSpec<PS, BS, QS, A>): RouteHandler {
-  return describedEndpoint(
-    {
-      credentials: "token",
-      auth: spec.auth,
-      feature: spec.feature,
-      rateLimit: spec.rateLimit,
-      params: spec.params,
-      query: spec.query,
-      body: spec.rawBody ? undefined : spec.body,
-      rawBody: spec.rawBody === true,
-      status: spec.status ?? 200,
-      summary: spec.summary,
-      response: spec.response,
-      produces: spec.produces,
-      errors: spec.errors,
-      duringMfaEnrolment: spec.duringMfaEnrolment === true,
-    },
-    tokenCaller,
-    (context) => spec.handler(context as Parameters<typeof spec.handler>[0]),
-  );
-}
 
 /** What a route walker reads of a declared operation, for the given credentials. */
 export function describeOperation(operation: AnyOperation, credentials: EndpointDescription["credentials"]): EndpointDescription {

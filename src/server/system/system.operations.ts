@@ -5,19 +5,19 @@ import { retryFailedJob } from "./retry-failed-job";
 import { systemStatusResponse } from "./system.responses";
 import { jobIdParamsSchema } from "./system.schemas";
 
-const manageAll = { permission: "manage:all" } as const;
+const manageSystem = { permission: "manage:system" } as const;
 
 export const getSystemStatusOperation = operation({
   summary:
     "System status: worker and listener processes with their last heartbeat, job and export queues, lifecycle cycles, search index coverage, storage and database size",
-  access: manageAll,
+  access: manageSystem,
   response: systemStatusResponse,
   handler: () => getSystemStatus(),
 });
 
 export const retryJobOperation = operation({
   summary: "Queue a background job that failed for good again (its attempts counted afresh)",
-  access: manageAll,
+  access: manageSystem,
   params: jobIdParamsSchema,
   status: 204,
   errors: [404, 409],

@@ -90,7 +90,7 @@ const signedInProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** Who may call a procedure: the fields of `endpoint()` that say so, with the same meaning. */
+/** Who may call a procedure: an operation's `access` (api/operation.ts). */
 export interface ProcedureAccess {
   /** A permission, or "authenticated" (any signed-in caller). */
   permission: Permission | "authenticated";
@@ -102,7 +102,7 @@ export interface ProcedureAccess {
 }
 
 /**
- * The one procedure builder, mirroring the REST `endpoint()`: the same checks in the same order,
+ * The procedure builder `query()`/`mutation()` start from: the operation's access check, as on REST,
  * authentication, then the license feature, then the permission (assertCan), then the rate limit.
  */
 export function procedure({ permission, feature, rateLimit, duringMfaEnrolment }: ProcedureAccess) {
