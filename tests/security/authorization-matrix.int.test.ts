@@ -469,6 +469,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "ediscovery.updateSearch": { input: {}, expect: ADMIN_ONLY(422) },
   "ediscovery.deleteSearch": { input: {}, expect: ADMIN_ONLY(422) },
   "ediscovery.runSearch": { input: {}, expect: ADMIN_ONLY(422) },
+  "ediscovery.runSearchWithElsewhere": { input: { id: GHOST, searchId: GHOST }, expect: ADMIN_ONLY(404) },
   "ediscovery.tags": { input: { id: GHOST }, expect: ADMIN_ONLY(404) },
   "ediscovery.createTag": { input: {}, expect: ADMIN_ONLY(422) },
   "ediscovery.deleteTag": { input: {}, expect: ADMIN_ONLY(422) },
