@@ -523,6 +523,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "ediscovery.updateSearch": { input: {}, expect: MANAGE_EDISCOVERY(422) },
   "ediscovery.deleteSearch": { input: {}, expect: MANAGE_EDISCOVERY(422) },
   "ediscovery.runSearch": { input: {}, expect: READ_EDISCOVERY(422) },
+  "ediscovery.runSearchWithElsewhere": { input: { id: GHOST, searchId: GHOST }, expect: READ_EDISCOVERY(404) },
   "ediscovery.tags": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
   "ediscovery.createTag": { input: {}, expect: MANAGE_EDISCOVERY(422) },
   "ediscovery.deleteTag": { input: {}, expect: MANAGE_EDISCOVERY(422) },

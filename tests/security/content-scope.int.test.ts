@@ -391,6 +391,23 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
     expectNoBob(run.text, "a saved search's run");
     expect(run.data.total).toBe(1);
   },
+  "ediscovery.runSearchWithElsewhere": async () => {
+    const run = await trpc("ediscovery.runSearchWithElsewhere", { id: f.caseId, searchId: f.searchId });
+    expectNoBob(run.text, "a saved search's run in the case workspace");
+    expect(run.data).toMatchObject({ total: 1, elsewhere: null });
+    // Narrowed to a custodian with no mail: the count elsewhere is the reader's (alice's), never bob's too.
+    const matter = await createCaseVia(f.admin.token, {
+      name: "Carol's matter",
+      custodians: ["carol@corp.test"],
+      memberIds: [f.reader.user.id],
+    });
+    const searchId = (await adminRest("POST", `${cases}/${matter.id}/searches`, { name: "Merger", searchQuery: { query: "merger" } })).body
+      .id;
+    expect((await trpc("ediscovery.runSearchWithElsewhere", { id: matter.id, searchId }, f.admin)).data).toMatchObject({ elsewhere: 2 });
+    const narrowed = await trpc("ediscovery.runSearchWithElsewhere", { id: matter.id, searchId });
+    expectNoBob(narrowed.text, "the count outside the custodians' mail");
+    expect(narrowed.data).toEqual({ total: 0, sample: [], elsewhere: 1 });
+  },
   "ediscovery.tags": async () => {
     const tags = await trpc("ediscovery.tags", { id: f.caseId });
     expect(tags.data.find((tag: { id: string }) => tag.id === f.tagId).emailCount).toBe(1);

@@ -3,7 +3,15 @@ import { ARCHIVE_CONDITION_FIELDS } from "./permissions";
 /** One condition of a role on archive records (CASL's Mongo-style query): a field equals a value or one of a list. */
 export type ArchiveCondition = Record<string, string | { $in: string[] }>;
 
-export type ScopeField = (typeof ARCHIVE_CONDITION_FIELDS)[number];
+/**
+ * The fields a scope may restrict on: those of role conditions, and `partyEmail`, which only an
+ * eDiscovery case's custodians produce (ediscovery/case-scope.ts; role policies cannot name it): the
+ * address is the email's mailbox or one of its participants (sender, To/Cc/Bcc recipient, journal
+ * envelope recipient, journaled participant). A per-record check has no such field and fails closed.
+ */
+export const SCOPE_FIELDS = [...ARCHIVE_CONDITION_FIELDS, "partyEmail"] as const;
+
+export type ScopeField = (typeof SCOPE_FIELDS)[number];
 
 /** One role condition as sets of allowed values per field (AND across fields); values canonical. */
 export type ScopeClause = Partial<Record<ScopeField, string[]>>;
@@ -28,7 +36,7 @@ export function scopeClauses(scope: ArchiveCondition[] | null | undefined): Scop
     const clause: ScopeClause = {};
     let satisfiable = true;
     for (const [field, value] of Object.entries(condition)) {
-      if (!(ARCHIVE_CONDITION_FIELDS as readonly string[]).includes(field)) {
+      if (!(SCOPE_FIELDS as readonly string[]).includes(field)) {
         satisfiable = false;
         break;
       }

@@ -6,7 +6,11 @@ import type { CaseRow } from "./case-access";
 
 /**
  * Which emails a member may see in a case: their role's conditions on archive (null = all), and,
- * unless the search says otherwise, only the mailboxes of the case's custodians when it names some.
+ * unless the search says otherwise, only the custodians' mail when the case names custodians. A
+ * custodian's mail is every email whose mailbox is theirs or in which they take part (sender, To,
+ * Cc or Bcc recipient, journal envelope recipient), wherever it was captured: a shared mailbox, a
+ * journal, another person's import (docs/ediscovery.md, "How custodians match"). It narrows each
+ * of the role's conditions, so a member never reaches mail their role does not let them read.
  */
 export function caseEmailScope(
   principal: Principal,
@@ -14,17 +18,14 @@ export function caseEmailScope(
   options: { ignoreCustodians?: boolean } = {},
 ): ArchiveCondition[] | null {
   const roleScope = contentScope(principal.ability);
-  const custodians = found.custodians ?? [];
-  if (options.ignoreCustodians || custodians.length === 0) return roleScope;
-  if (roleScope === null) return [{ userEmail: { $in: custodians } }];
-  return roleScope.flatMap((condition) => {
-    const allowed = condition.userEmail;
-    if (allowed === undefined) return [{ ...condition, userEmail: { $in: custodians } }];
-    const allowedList = (typeof allowed === "string" ? [allowed] : allowed.$in).map((address) => address.toLowerCase());
-    const both = custodians.filter((address) => allowedList.includes(address));
-    return both.length === 0 ? [] : [{ ...condition, userEmail: { $in: both } }];
-  });
+  if (!narrowsToCustodians(found, options)) return roleScope;
+  const custodianMail = { partyEmail: { $in: found.custodians } };
+  return roleScope === null ? [custodianMail] : roleScope.map((condition) => ({ ...condition, ...custodianMail }));
 }
+
+/** Whether the case scope is narrower than the member's role scope: it names custodians and the search keeps to them. */
+export const narrowsToCustodians = (found: CaseRow, options: { ignoreCustodians?: boolean } = {}): boolean =>
+  !options.ignoreCustodians && (found.custodians ?? []).length > 0;
 
 /** A closed case keeps its history: its searches, tags and exports can be read, not changed. */
 export function assertCaseOpen(found: CaseRow): void {

@@ -171,6 +171,18 @@ export const runSavedSearchOperation = operation({
   handler: ({ principal, params }) => runSavedSearch({ principal, caseId: params.id, searchId: params.searchId }),
 });
 
+/**
+ * UI only (no REST route): the case workspace's run, which also says how many matches lie outside
+ * the custodians' mail in what the caller may read ("0 in the custodians' mail; 24 elsewhere").
+ */
+export const runSavedSearchWithElsewhereOperation = operation({
+  summary: "Run a saved search, counting the matches outside the custodians' mail too",
+  access: { ...readCases, rateLimit: "search" },
+  params: caseSearchParamsSchema,
+  errors: [404, 503],
+  handler: ({ principal, params }) => runSavedSearch({ principal, caseId: params.id, searchId: params.searchId, countElsewhere: true }),
+});
+
 // Review tags
 
 export const listTagsOperation = operation({

@@ -5,7 +5,8 @@ import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { searchResultSummaries, type SearchResultSummary } from "../search/search-result-summary";
 import { accessibleCase } from "./case-access";
-import { caseEmailScope } from "./case-scope";
+import { contentScope } from "../authz/content-scope";
+import { caseEmailScope, narrowsToCustodians } from "./case-scope";
 import { findSavedSearch } from "./get-saved-search";
 
 export const RUN_SAMPLE_SIZE = 20;
@@ -16,21 +17,50 @@ export interface SavedSearchRun {
 }
 
 /**
- * Runs a saved search within the case (custodians) and the member's role conditions: the exact
- * number of matches and the first ones; records the run on the search and in the audit log.
+ * A run as the case workspace shows it: also how many matches lie outside the custodians' mail
+ * within what the member's role lets them read (null when the search is not narrowed to custodians).
  */
-export async function runSavedSearch(options: { principal: Principal; caseId: string; searchId: string }): Promise<SavedSearchRun> {
+export interface SavedSearchRunWithElsewhere extends SavedSearchRun {
+  elsewhere: number | null;
+}
+
+/**
+ * Runs a saved search within the case (custodians) and the member's role conditions: the exact
+ * number of matches and the first ones; records the run on the search and in the audit log. With
+ * `countElsewhere`, also counts the matches in the rest of the mail the member's role lets them
+ * read, so a custodian search that finds nothing can say where the matches are.
+ */
+export async function runSavedSearch(options: { principal: Principal; caseId: string; searchId: string }): Promise<SavedSearchRun>;
+export async function runSavedSearch(options: {
+  principal: Principal;
+  caseId: string;
+  searchId: string;
+  countElsewhere: true;
+}): Promise<SavedSearchRunWithElsewhere>;
+export async function runSavedSearch(options: {
+  principal: Principal;
+  caseId: string;
+  searchId: string;
+  countElsewhere?: boolean;
+}): Promise<SavedSearchRun | SavedSearchRunWithElsewhere> {
   const { principal } = options;
   const found = await accessibleCase(db(), principal, options.caseId);
   const saved = await findSavedSearch(db(), options.caseId, options.searchId);
   const query = saved.searchQuery as unknown as SearchQuery;
+  const narrowed = { ignoreCustodians: saved.ignoreCustodians };
   const page = await searchEngine().search({
     query,
-    scope: caseEmailScope(principal, found, { ignoreCustodians: saved.ignoreCustodians }),
+    scope: caseEmailScope(principal, found, narrowed),
     offset: 0,
     limit: RUN_SAMPLE_SIZE,
     exactTotal: true,
   });
+  // The role scope alone holds the custodian scope, so the difference is the matches outside it.
+  const readable =
+    options.countElsewhere && narrowsToCustodians(found, narrowed)
+      ? await searchEngine().search({ query, scope: contentScope(principal.ability), offset: 0, limit: 0, exactTotal: true })
+      : null;
+  const elsewhere = readable === null ? null : Math.max(0, readable.total - page.total);
   const sample = await searchResultSummaries({ hits: page.hits });
   await transaction(async (tx) => {
     await tx.ediscoverySavedSearch.update({ where: { id: saved.id }, data: { lastRunAt: new Date(), lastCount: page.total } });
@@ -39,8 +69,8 @@ export async function runSavedSearch(options: { principal: Principal; caseId: st
       actionType: "SEARCH",
       targetType: "EdiscoverySavedSearch",
       targetId: saved.id,
-      details: { caseId: options.caseId, query, total: page.total },
+      details: { caseId: options.caseId, query, total: page.total, ...(elsewhere !== null && { elsewhere }) },
     });
   });
-  return { total: page.total, sample };
+  return options.countElsewhere ? { total: page.total, sample, elsewhere } : { total: page.total, sample };
 }

@@ -22,7 +22,15 @@ const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 async function mailboxes() {
   await ensureTestSource(); // once, before the concurrent inserts that use it
   const alice = await Promise.all(
-    [1, 2, 3].map((n) => insertTestEmail({ userEmail: "alice@example.com", subject: `Merger ${n}`, bodyText: "merger plans" })),
+    // Between alice and carol: bob, the custodian below, takes no part in them (custodian-mail.int.test.ts covers participants).
+    [1, 2, 3].map((n) =>
+      insertTestEmail({
+        userEmail: "alice@example.com",
+        recipients: [{ email: "carol@example.com" }],
+        subject: `Merger ${n}`,
+        bodyText: "merger plans",
+      }),
+    ),
   );
   const bob = await Promise.all(
     [1, 2].map((n) => insertTestEmail({ userEmail: "bob@example.com", subject: `Merger bob ${n}`, bodyText: "merger plans" })),
@@ -108,7 +116,7 @@ describe("saved searches", () => {
     expect((await api("POST", `${searches}/${saved.id}/run`, { token: admin.token })).status).toBe(200);
   });
 
-  it("runs within the custodians' mailboxes unless told otherwise, and within the member's role conditions", async () => {
+  it("runs within the custodians' mail unless told otherwise, and within the member's role conditions", async () => {
     const admin = await setupAdmin();
     const restricted = await createUserWithRole(admin.token, reviewerPolicies({ userEmail: "alice@example.com" }));
     const { alice, bob } = await mailboxes();

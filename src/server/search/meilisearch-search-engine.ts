@@ -26,9 +26,18 @@ export function meiliQueryText(query: string): string {
   return terms.map((term) => (term.phrase ? meiliString(term.text.replace(/\\/g, " ")) : term.text)).join(" ");
 }
 
-/** A `userEmail` condition also matches journaled mail's internal participants (docs/journaling.md). */
+/**
+ * A `userEmail` condition also matches journaled mail's internal participants (docs/journaling.md);
+ * a `partyEmail` condition (a case's custodians, docs/ediscovery.md) the mailbox, the sender, any
+ * recipient (To, Cc, Bcc and the journal envelope's, which journaling adds to the recipients) and
+ * the internal participants.
+ */
 function fieldFilter(field: string, values: string[]): string {
   const list = `[${values.map(meiliString).join(", ")}]`;
+  if (field === "partyEmail") {
+    const attributes = ["userEmail", "senderEmail", "recipientEmails", "participantEmails"];
+    return `(${attributes.map((attribute) => `${attribute} IN ${list}`).join(" OR ")})`;
+  }
   return field === "userEmail" ? `(userEmail IN ${list} OR participantEmails IN ${list})` : `${field} IN ${list}`;
 }
 

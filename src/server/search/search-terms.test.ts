@@ -76,6 +76,14 @@ describe("Meilisearch query and filter", () => {
     );
   });
 
+  it("matches a case's custodians as the mailbox, the sender, any recipient or a journaled participant", () => {
+    const query = normalizeSearchQuery({ query: "" });
+    expect(meiliFilter(query, [{ ingestionSourceId: "I", partyEmail: { $in: ["Bob@X.org"] } }])).toBe(
+      '((ingestionSourceId IN ["i"] AND (userEmail IN ["bob@x.org"] OR senderEmail IN ["bob@x.org"] OR ' +
+        'recipientEmails IN ["bob@x.org"] OR participantEmails IN ["bob@x.org"])))',
+    );
+  });
+
   it("answers null for an empty scope and no filter for an unrestricted one", () => {
     const query = normalizeSearchQuery({ query: "" });
     expect(meiliFilter(query, [])).toBeNull();

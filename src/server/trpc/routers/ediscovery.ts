@@ -14,6 +14,7 @@ export const ediscoveryRouter = router({
   updateSearch: mutation(ediscovery.updateSavedSearchOperation),
   deleteSearch: mutation(ediscovery.deleteSavedSearchOperation),
   runSearch: mutation(ediscovery.runSavedSearchOperation),
+  runSearchWithElsewhere: mutation(ediscovery.runSavedSearchWithElsewhereOperation),
   tags: query(ediscovery.listTagsOperation),
   createTag: mutation(ediscovery.createTagOperation),
   deleteTag: mutation(ediscovery.deleteTagOperation),

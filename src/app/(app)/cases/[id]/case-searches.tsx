@@ -15,7 +15,7 @@ import { ReviewTable, TagSelect } from "./review-table";
 import { SearchBuilder } from "./search-builder";
 
 type SavedSearch = CaseDetail["searches"][number];
-type Run = RouterOutputs["ediscovery"]["runSearch"];
+type Run = RouterOutputs["ediscovery"]["runSearchWithElsewhere"];
 
 /** The case's saved searches: built and explained, saved, run (exact count and first results), tagged. */
 export function CaseSearches({ matter }: { matter: CaseDetail }) {
@@ -29,7 +29,7 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
   const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const runSearch = useMutation(
-    trpc.ediscovery.runSearch.mutationOptions({
+    trpc.ediscovery.runSearchWithElsewhere.mutationOptions({
       onSuccess: (result, input) => {
         const search = matter.searches.find((candidate) => candidate.id === input.searchId);
         if (search) setRun({ search, result });
@@ -73,7 +73,10 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
       <section className="space-y-2">
         <h2 className="font-medium">Saved searches</h2>
         {matter.custodians.length ? (
-          <p className="text-xs text-slate-600">Searches run within the custodians&apos; mailboxes unless saved to search every mailbox.</p>
+          <p className="text-xs text-slate-600">
+            Searches run within the custodians&apos; mail (their mailboxes, and mail they sent or received wherever it was archived) unless
+            saved to search every mailbox.
+          </p>
         ) : null}
         <DataTable
           rows={matter.searches}
@@ -125,6 +128,12 @@ export function CaseSearches({ matter }: { matter: CaseDetail }) {
           <h2 className="font-medium">
             Results of {run.search.name}: <span data-testid="run-total">{formatNumber(run.result.total)}</span> emails
           </h2>
+          {run.result.elsewhere ? (
+            <p className="text-sm text-amber-800" data-testid="run-elsewhere">
+              {formatNumber(run.result.total)} in the custodians&apos; mail; {formatNumber(run.result.elsewhere)} elsewhere in the archive
+              you can read. Save the search with &quot;Search every mailbox&quot; to include them.
+            </p>
+          ) : null}
           {run.result.total > run.result.sample.length ? (
             <p className="text-xs text-slate-600">
               The first {run.result.sample.length} are shown; tagging all results covers every match.
