@@ -112,6 +112,10 @@ test.describe.serial("retention and legal holds", () => {
     await expect(form.getByText("matches pattern must not repeat a group that itself repeats, such as (a+)+")).toBeVisible();
     await form.getByRole("button", { name: "Remove rule 2" }).click();
     await form.getByRole("button", { name: "Create policy" }).click();
+    // The policy makes mail due now: nothing is saved until the officer confirms with the count in front of them.
+    const confirm = page.getByRole("dialog").filter({ hasText: "This policy deletes emails at the next cycle" });
+    await expect(confirm.getByTestId("policy-impact")).toContainText(/Saving makes \d+ emails? due for deletion/);
+    await confirm.getByRole("button", { name: "Save and delete at the next cycle" }).click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     const policies = page.getByRole("table", { name: "Retention policies" });
@@ -122,6 +126,7 @@ test.describe.serial("retention and legal holds", () => {
     const byRule = page.getByRole("table", { name: "Expected deletions by rule" });
     await expect(byRule.getByRole("row").filter({ hasText: "E2E policy.example mail" }).getByRole("cell").last()).toHaveText("2");
     await expect(page.getByRole("img", { name: /Deletions expected per week \(next 90 days\)/ })).toBeVisible();
+    await expect(page.getByTestId("forecast-reviews")).toHaveText("No email heads to disposition review within this horizon.");
     await page.getByRole("heading", { name: "Retention", exact: true }).scrollIntoViewIfNeeded();
     await screenshot(page, "docs/screenshots/retention.png");
 
