@@ -1,6 +1,7 @@
 // Worker thread entry of an export writer. It runs compiled: scripts/build-workers.ts bundles it to
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
+import { openBlob } from "../storage/blob-envelope";
 import { LocalBlobStore } from "../storage/local-blob-store";
 import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
@@ -10,11 +11,18 @@ const port = parentPort;
 const scratch = Buffer.allocUnsafe(4 << 20);
 // The store itself, not the configured factory: the thread loads only what local reads need.
 const store = new LocalBlobStore((workerData as WriterData).storageDir);
+// The blob store's data keys the worker sends with each task (sealed blobs, blob-envelope.ts).
+const dataKeys = new Map<string, Buffer>();
 
 async function write(task: WriterTask): Promise<WriterReply> {
   try {
     return {
-      written: await writeTask(task, (sink) => addVerified(sink, task.items, (item) => store.readSync(item.storage_path, scratch))),
+      written: await writeTask(task, (sink) => {
+        for (const [id, key] of task.dataKeys ?? []) if (!dataKeys.has(id)) dataKeys.set(id, Buffer.from(key, "base64"));
+        return addVerified(sink, task.items, (item) =>
+          openBlob(item.storage_path, store.readSync(item.storage_path, scratch), (id) => dataKeys.get(id)),
+        );
+      }),
     };
   } catch (error) {
     return {
