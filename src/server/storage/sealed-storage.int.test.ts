@@ -17,6 +17,7 @@ import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { assertStorageKeyOpensDataKeys } from "./data-keyring";
 import { StorageKeyError } from "./storage-key";
+import { measureStorageUsage } from "./storage-usage";
 
 useEmptyDatabasePerTest();
 
@@ -228,6 +229,42 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
       expect(sha256(Buffer.from(raw.bytes))).toBe(email.storageHashSha256);
     }
     expect((await checkInstallation()).ok).toBe(true);
+  });
+
+  it("storage figures: logical and stored bytes per source and in total, as measured, on the system status", async () => {
+    const messages = corpus();
+    const { admin, source } = await importAll(messages.slice(0, 3));
+    // A second source archives a message sharing the first source's attachment: its blob counts in both
+    // sources' figures, once in the total.
+    const other = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Other", provider: "upload" } })).body;
+    async function* one() {
+      yield { raw: messages[3] };
+      yield { raw: messages[1] };
+    }
+    await importMessageStream({ actor: systemActor("test"), sourceId: other.id, userEmail: "other@example.com", items: one(), origin: {} });
+    const before = await api("GET", "/v1/system/status", { token: admin.token });
+    expect(before.body.storage.usage).toBeNull();
+
+    await measureStorageUsage();
+    const status = await api("GET", "/v1/system/status", { token: admin.token });
+    expect(status.status).toBe(200);
+    const usage = status.body.storage.usage;
+    const onDisk = (await Promise.all((await storedFiles(storageRoot())).map(async (file) => (await stat(file)).size))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const logical = [...messages.slice(0, 3), messages[3], messages[1]].reduce((sum, raw) => sum + raw.length, 0);
+    expect(usage.total).toMatchObject({ logicalBytes: logical, storedBytes: onDisk, savedBytes: logical - onDisk, emails: 5 });
+    const bySource = Object.fromEntries(usage.sources.map((row: { name: string }) => [row.name, row]));
+    expect(bySource.Mail).toMatchObject({
+      sourceId: source.id,
+      emails: 3,
+      logicalBytes: messages.slice(0, 3).reduce((sum, raw) => sum + raw.length, 0),
+    });
+    expect(bySource.Other).toMatchObject({ sourceId: other.id, emails: 2, logicalBytes: messages[3].length + messages[1].length });
+    // The shared blobs (messages[1] and its attachment) count in both sources, once in the total.
+    expect(bySource.Mail.storedBytes + bySource.Other.storedBytes).toBeGreaterThan(usage.total.storedBytes);
+    expect(usage.total.storedRatio).toBeCloseTo(onDisk / logical, 2);
   });
 
   it("a plain blob that happens to begin with the sealed format's magic still reads as itself", async () => {

@@ -156,7 +156,7 @@ export async function upsertBlobStoredSizes(client: SqlClient, sizes: { key: str
     client,
     Prisma.sql`
     INSERT INTO blob_stored_sizes (key, stored_bytes, measured_at)
-    SELECT k, b, ${measuredAt} FROM unnest(${sizes.map((size) => size.key)}::text[], ${sizes.map((size) => size.bytes)}::bigint[]) AS t(k, b)
+    SELECT k, b, ${measuredAt}::timestamptz FROM unnest(${sizes.map((size) => size.key)}::text[], ${sizes.map((size) => size.bytes)}::bigint[]) AS t(k, b)
     ON CONFLICT (key) DO UPDATE SET stored_bytes = EXCLUDED.stored_bytes, measured_at = EXCLUDED.measured_at`,
   );
 }
@@ -183,10 +183,10 @@ export async function replaceStorageUsage(client: SqlClient, measuredAt: Date): 
     ), logical AS (
       SELECT ingestion_source_id AS source_id, sum(size_bytes) AS bytes, count(*) AS emails FROM archived_emails GROUP BY 1
     )
-    SELECT l.source_id::text, l.bytes, coalesce(s.bytes, 0), l.emails, ${measuredAt} FROM logical l LEFT JOIN stored s USING (source_id)
+    SELECT l.source_id::text, l.bytes, coalesce(s.bytes, 0), l.emails, ${measuredAt}::timestamptz FROM logical l LEFT JOIN stored s USING (source_id)
     UNION ALL
     SELECT 'total', coalesce((SELECT sum(size_bytes) FROM archived_emails), 0), coalesce((SELECT sum(stored_bytes) FROM blob_stored_sizes), 0),
-      (SELECT count(*) FROM archived_emails), ${measuredAt}`,
+      (SELECT count(*) FROM archived_emails), ${measuredAt}::timestamptz`,
   );
 }
 
