@@ -2,6 +2,7 @@
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
 import { openBlob } from "../storage/blob-envelope";
+import { blobKeyForHash } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local-blob-store";
 import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
@@ -13,6 +14,12 @@ const scratch = Buffer.allocUnsafe(4 << 20);
 const store = new LocalBlobStore((workerData as WriterData).storageDir);
 // The blob store's data keys the worker sends with each task (sealed blobs, blob-envelope.ts).
 const dataKeys = new Map<string, Buffer>();
+const dataKey = (id: string) => dataKeys.get(id);
+/** A message skeleton's attachment (single-instance storage), read into a buffer of its own: `scratch` holds the skeleton. */
+const attachment = (hash: string) => {
+  const key = blobKeyForHash(hash);
+  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey);
+};
 
 async function write(task: WriterTask): Promise<WriterReply> {
   try {
@@ -20,7 +27,7 @@ async function write(task: WriterTask): Promise<WriterReply> {
       written: await writeTask(task, (sink) => {
         for (const [id, key] of task.dataKeys ?? []) if (!dataKeys.has(id)) dataKeys.set(id, Buffer.from(key, "base64"));
         return addVerified(sink, task.items, (item) =>
-          openBlob(item.storage_path, store.readSync(item.storage_path, scratch), (id) => dataKeys.get(id)),
+          openBlob(item.storage_path, store.readSync(item.storage_path, scratch), dataKey, attachment),
         );
       }),
     };

@@ -79,7 +79,9 @@ export async function restoreBackup(options: {
     );
   const keyring = new DataKeyring(installationStorageKey());
   keyring.adopt(dataKeys);
-  const verifier = new SealedBlobStore(blobStore().inner, keyring, { encrypt: false, compress: false });
+  // A message skeleton's attachments are read from the backup: they may not be in the store yet.
+  const fromBackup = { get: (key: string) => readFile(path.join(blobsDirectory(backup.root), key)) };
+  const verifier = new SealedBlobStore(blobStore().inner, keyring, { encrypt: false, compress: false }, fromBackup);
   if (await blobStore().hasAnyBlob())
     throw new RestoreRefusedError(
       "The blob store is not empty: restore only into an empty store (a fresh DATA_DIR, STORAGE_DIR or S3 prefix).",

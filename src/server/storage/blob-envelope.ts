@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { rebuildMessage } from "./single-instance";
 
 /**
  * The format of a stored blob (docs/operations.md, "Storage encryption"). A blob written before
@@ -7,7 +8,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
  *
  *   0  8  MAGIC (\x89 M A B \r \n \x1a \n: binary, so no text message starts so)
  *   8  1  version (1)
- *   9  1  flags: 1 compressed (brotli), 2 encrypted (AES-256-GCM)
+ *   9  1  flags: 1 compressed (brotli), 2 encrypted (AES-256-GCM), 4 a message skeleton (single-instance.ts)
  *   encrypted only:
  *  10 16  the data key's id (a uuid; the key itself lives wrapped in the database)
  *  26 12  IV
@@ -22,6 +23,7 @@ export const BLOB_MAGIC = Buffer.from([0x89, 0x4d, 0x41, 0x42, 0x0d, 0x0a, 0x1a,
 const VERSION = 1;
 const COMPRESSED = 1;
 const ENCRYPTED = 2;
+const SKELETON = 4;
 const KEY_ID_AT = 10;
 const IV_AT = 26;
 const TAG_AT = 38;
@@ -69,9 +71,9 @@ export function dataKeyIdOf(stored: Buffer): string | null {
 }
 
 /** `plain` as stored under `key`: compressed when it pays and `compress`, encrypted under `dataKey` when given. */
-export function sealBlob(options: { key: string; plain: Buffer; compress: boolean; dataKey: DataKey | null }): Buffer {
+export function sealBlob(options: { key: string; plain: Buffer; compress: boolean; dataKey: DataKey | null; skeleton?: boolean }): Buffer {
   let payload = options.plain;
-  let flags = 0;
+  let flags = options.skeleton ? SKELETON : 0;
   if (options.compress && payload.length > 0) {
     const compressed = brotliCompressSync(payload, {
       params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
@@ -104,12 +106,29 @@ const associatedData = (header: Buffer, key: string) => Buffer.concat([header.su
  * that do not open are still answered as they are when they hash to the key's own SHA-256 (a plain
  * blob that happens to begin with the magic), and are otherwise BlobUnreadableError.
  */
-export function openBlob(key: string, stored: Buffer, dataKey: (id: string) => Buffer | undefined): Buffer {
-  if (!isSealed(stored)) return stored;
+export function openBlob(
+  key: string,
+  stored: Buffer,
+  dataKey: (id: string) => Buffer | undefined,
+  attachment?: (hash: string) => Buffer,
+): Buffer {
+  const { payload, skeleton } = openPayload(key, stored, dataKey);
+  if (!skeleton) return payload;
+  if (!attachment) throw new BlobUnreadableError(key, "it is a message skeleton and its attachments were not given");
+  return rebuildMessage(payload, attachment);
+}
+
+/** The payload of a stored blob: its plain bytes, or (`skeleton`) the skeleton of a message. */
+export function openPayload(
+  key: string,
+  stored: Buffer,
+  dataKey: (id: string) => Buffer | undefined,
+): { payload: Buffer; skeleton: boolean } {
+  if (!isSealed(stored)) return { payload: stored, skeleton: false };
   try {
-    return openSealed(key, stored, dataKey);
+    return { payload: openSealed(key, stored, dataKey), skeleton: (stored[9] & SKELETON) !== 0 };
   } catch (error) {
-    if (plainHashMatches(key, stored)) return stored;
+    if (plainHashMatches(key, stored)) return { payload: stored, skeleton: false };
     throw error;
   }
 }

@@ -1,6 +1,15 @@
-import { dataKeyIdOf, isSealed, openBlob, sealBlob } from "./blob-envelope";
-import type { BlobRetention, BlobStore } from "./blob-store";
+import { dataKeyIdOf, isSealed, openBlob, openPayload, sealBlob } from "./blob-envelope";
+import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
+import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 import type { DataKeyring } from "./data-keyring";
+
+/** A blob to store; a raw message may come with its attachments (stored as blobs of their own in the same batch or before). */
+export interface SealedPut {
+  key: string;
+  bytes: Buffer;
+  replace?: boolean;
+  attachments?: { hash: string; bytes: Buffer }[];
+}
 
 export interface Sealing {
   encrypt: boolean;
@@ -17,14 +26,25 @@ export interface Sealing {
 export class SealedBlobStore implements BlobStore {
   readonly readSync?: (key: string, scratch: Buffer) => Buffer;
 
+  /**
+   * `references`: where the stored bytes of a skeleton's attachments are read (the store itself; a
+   * restore reads them from the backup, before they are in the store).
+   */
   constructor(
     readonly inner: BlobStore,
     readonly keyring: DataKeyring,
     private readonly sealing: Sealing,
+    private readonly references: { get(key: string): Promise<Buffer> } = inner,
   ) {
     const innerReadSync = inner.readSync?.bind(inner);
     if (innerReadSync) {
-      this.readSync = (key, scratch) => openBlob(key, innerReadSync(key, scratch), (id) => this.keyring.cached(id));
+      const dataKey = (id: string) => this.keyring.cached(id);
+      // A skeleton's attachments are read into buffers of their own: `scratch` holds the skeleton.
+      const attachment = (hash: string) => {
+        const key = blobKeyForHash(hash);
+        return openBlob(key, innerReadSync(key, Buffer.alloc(0)), dataKey);
+      };
+      this.readSync = (key, scratch) => openBlob(key, innerReadSync(key, scratch), dataKey, attachment);
     }
   }
 
@@ -32,10 +52,16 @@ export class SealedBlobStore implements BlobStore {
     return this.inner.name;
   }
 
-  /** `plain` as this store writes it under `key` (sealed per the configuration). */
-  async seal(key: string, plain: Buffer): Promise<Buffer> {
+  /**
+   * `plain` as this store writes it under `key` (sealed per the configuration). A raw message given
+   * with its `attachments` (decoded, stored as blobs of their own) is stored as its skeleton when
+   * that rebuilds it exactly (single-instance.ts), whole otherwise.
+   */
+  async seal(key: string, plain: Buffer, attachments?: { hash: string; bytes: Buffer }[]): Promise<Buffer> {
     if (!this.sealing.encrypt && !this.sealing.compress) return plain;
     const dataKey = this.sealing.encrypt ? await this.keyring.writingKey() : null;
+    const skeleton = attachments?.length ? buildSkeleton(plain, attachments) : null;
+    if (skeleton) return sealBlob({ key, plain: skeleton, compress: this.sealing.compress, dataKey, skeleton: true });
     return sealBlob({ key, plain, compress: this.sealing.compress, dataKey });
   }
 
@@ -43,7 +69,14 @@ export class SealedBlobStore implements BlobStore {
   async open(key: string, stored: Buffer): Promise<Buffer> {
     const id = dataKeyIdOf(stored);
     if (id !== null) await this.keyring.dataKey(id);
-    return openBlob(key, stored, (known) => this.keyring.cached(known));
+    const { payload, skeleton } = openPayload(key, stored, (known) => this.keyring.cached(known));
+    if (!skeleton) return payload;
+    const attachments = new Map<string, Buffer>();
+    for (const hash of new Set(skeletonReferences(payload))) {
+      const attachmentKey = blobKeyForHash(hash);
+      attachments.set(hash, await this.open(attachmentKey, await this.references.get(attachmentKey)));
+    }
+    return rebuildMessage(payload, (hash) => attachments.get(hash)!);
   }
 
   /** Whether `stored` is as this store would write it now (the conversion rewrites the others). */
@@ -53,12 +86,14 @@ export class SealedBlobStore implements BlobStore {
     return !this.sealing.encrypt || dataKeyIdOf(stored) !== null;
   }
 
-  async put(options: { key: string; bytes: Buffer; replace?: boolean }): Promise<void> {
+  async put(options: SealedPut): Promise<void> {
     await this.putMany([options]);
   }
 
-  async putMany(blobs: { key: string; bytes: Buffer; replace?: boolean }[]): Promise<void> {
-    const sealed = await Promise.all(blobs.map(async (blob) => ({ ...blob, bytes: await this.seal(blob.key, blob.bytes) })));
+  async putMany(blobs: SealedPut[]): Promise<void> {
+    const sealed = await Promise.all(
+      blobs.map(async ({ attachments, ...blob }) => ({ ...blob, bytes: await this.seal(blob.key, blob.bytes, attachments) })),
+    );
     await this.inner.putMany(sealed);
   }
 

@@ -108,6 +108,14 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
     const { admin } = await importAll(messages);
     await expectSealedRoundTrip(messages, admin.token);
     for (const file of await storedFiles(storageRoot())) expect((await readFile(file)).includes(MARKER), file).toBe(false);
+    // Single-instance attachments: a message with big attachments is stored as its skeleton (flag 4 of
+    // the header), far smaller than the attachments it refers to, which are stored once each.
+    const shared = await db().archivedEmail.findFirstOrThrow({ where: { subject: "shared two" } });
+    const skeleton = await blobStore().inner.get(shared.storagePath);
+    expect(skeleton[9] & 4).toBe(4);
+    expect(skeleton.length).toBeLessThan(40_000);
+    const plain = await db().archivedEmail.findFirstOrThrow({ where: { subject: "plain" } });
+    expect((await blobStore().inner.get(plain.storagePath))[9] & 4).toBe(0);
     const check = await checkInstallation();
     expect(check.problems).toEqual([]);
     expect(check.ok).toBe(true);
