@@ -12,7 +12,7 @@ import { db } from "../db/client";
 import { importMessageStream } from "../ingestion/import-message-stream";
 import { checkInstallation } from "../operations/check-installation";
 import { rotateStorageKey } from "../operations/rotate-storage-key";
-import { BlobUnreadableError, isSealed } from "./blob-envelope";
+import { BlobUnreadableError, dataKeyIdOf, isSealed } from "./blob-envelope";
 import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { assertStorageKeyOpensDataKeys } from "./data-keyring";
@@ -80,6 +80,7 @@ async function expectSealedRoundTrip(messages: Buffer[], token: string) {
   for (const key of await referencedKeys()) {
     const stored = await store.inner.get(key);
     expect(isSealed(stored), key).toBe(true);
+    expect(dataKeyIdOf(stored), `${key} is encrypted`).not.toBeNull();
     expect(stored.includes(MARKER), key).toBe(false);
     expect(sha256(await store.get(key))).toBe(path.basename(key));
   }
