@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { setupAdmin } from "../../../tests/helpers/auth";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin } from "@tests/helpers/auth";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { importMessageStream } from "../ingestion/import-message-stream";

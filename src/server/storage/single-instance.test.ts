@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { buildMessage } from "../../../tests/helpers/mail";
+import { buildMessage } from "@tests/helpers/mail";
 import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
