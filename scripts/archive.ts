@@ -3,7 +3,8 @@
  * - `import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox files, .eml
  *   files, folders of them (recursively), zips and Outlook .pst files, with a progress bar; prints
  *   the summary ({imported, duplicates, failed}) as JSON on stdout.
- * - `backup --to <dir>`, `restore --from <dir>`, `check`: scripts/archive/operations-commands.ts.
+ * - `backup --to <dir>`, `restore --from <dir>`, `check`, `rotate-storage-key --new-key <file>`:
+ *   scripts/archive/operations-commands.ts.
  * - `restore-to-mailbox --export <id> --source <imap source> [--folder <name>]`: restores a case
  *   export's emails to a mailbox (scripts/archive/restore-to-mailbox-command.ts, docs/journaling.md).
  * - `verify-export <zip>`: checks an eDiscovery production against this installation's export key
@@ -43,6 +44,10 @@ const COMMANDS = {
   check: [
     "npm run archive -- check [--no-progress]",
     "Checks every blob against its hash and the audit chain (docs/operations.md). Prints a JSON summary; exit 1 on a problem.",
+  ],
+  "rotate-storage-key": [
+    "npm run archive -- rotate-storage-key --new-key <file>",
+    "Re-wraps the blob store's data keys under the storage key in <file>; no blob is rewritten (docs/operations.md). Prints a JSON summary.",
   ],
   "restore-to-mailbox": [
     "npm run archive -- restore-to-mailbox --export <export-id> --source <imap-source-name-or-id> [--folder <name>] [--no-progress]",
@@ -85,6 +90,7 @@ function parseCommandLine() {
       from: { type: "string" },
       export: { type: "string" },
       folder: { type: "string" },
+      "new-key": { type: "string" },
     },
   });
   const [command, ...paths] = positionals;
@@ -92,6 +98,8 @@ function parseCommandLine() {
   if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
   if (command === "restore" && values.from && paths.length === 0) return { command, from: values.from, progress } as const;
   if (command === "check" && paths.length === 0) return { command, progress } as const;
+  if (command === "rotate-storage-key" && values["new-key"] && paths.length === 0)
+    return { command, newKeyFile: values["new-key"] } as const;
   if (command === "restore-to-mailbox" && values.export && values.source && paths.length === 0) {
     return { command, exportId: values.export, source: values.source, folder: values.folder, progress } as const;
   }
@@ -124,6 +132,7 @@ async function main(): Promise<number> {
   const operations = await import("./archive/operations-commands");
   if (options.command === "backup") return operations.runBackup(options);
   if (options.command === "restore") return operations.runRestore(options);
+  if (options.command === "rotate-storage-key") return operations.runRotateStorageKey(options);
   return operations.runCheck(options);
 }
 

@@ -14,6 +14,8 @@ import { runNextJob } from "../src/server/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
+import { startStorageConversion } from "../src/server/storage/convert-stored-blobs";
+import { measureStorageUsage } from "../src/server/storage/storage-usage";
 import { startHeartbeat } from "../src/server/system/heartbeat";
 import { prepareDatabase } from "../src/server/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
@@ -76,6 +78,14 @@ async function recipientKindsLoop() {
   }
 }
 
+/** The storage figures (docs/operations.md, "Storage figures"): measured at start, then every 6 hours. */
+async function storageUsageLoop() {
+  while (!stop.signal.aborted) {
+    await measureStorageUsage().catch((error) => log(`storage usage error: ${String(error)}`));
+    await sleep(6 * 3600_000);
+  }
+}
+
 /** A cycle at start, then one every interval; a stop request lets the batch in hand finish. */
 async function lifecycleLoop(intervalMs: number) {
   while (!stop.signal.aborted) {
@@ -95,6 +105,8 @@ async function main() {
   const database = await resolveDatabase(log);
   await applyMigrations(database.url, log);
   await prepareDatabase();
+  // Blobs written before storage encryption are sealed in the background (docs/operations.md).
+  if (await startStorageConversion()) log("storage conversion queued: blobs written before sealing are sealed in the background");
   const once = process.argv.includes("--once");
   try {
     if (once) {
@@ -102,6 +114,7 @@ async function main() {
       while (await runNextJob(jobHandlers));
       while (await runNextExport());
       await fillRecipientKinds();
+      await measureStorageUsage();
       process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
@@ -117,7 +130,7 @@ async function main() {
     // The system status page lists this worker by its heartbeat (and the pages warn when none beats).
     const stopBeating = await startHeartbeat({ role: "worker", details: { lifecycleIntervalMinutes: intervalMs / 60_000 }, log });
     log("started");
-    await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop()]);
+    await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop(), storageUsageLoop()]);
     await stopBeating();
     log("stopped");
   } finally {

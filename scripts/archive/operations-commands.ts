@@ -1,8 +1,11 @@
+import { userInfo } from "node:os";
 import { resolveDatabase } from "../../src/server/db/database-url";
 import { disconnectDb } from "../../src/server/db/client";
 import { checkInstallation } from "../../src/server/operations/check-installation";
 import { createBackup } from "../../src/server/operations/create-backup";
 import { restoreBackup, RestoreRefusedError } from "../../src/server/operations/restore-backup";
+import { rotateStorageKey } from "../../src/server/operations/rotate-storage-key";
+import { systemActor } from "../../src/server/audit/append-audit-entry";
 import { log, progressBar } from "./cli-support";
 
 /** Runs `work` against the installation's database (DATABASE_URL, or the embedded one of DATA_DIR). */
@@ -83,5 +86,19 @@ export function runCheck(options: { progress: boolean }): Promise<number> {
     for (const problem of result.problems) log(problem);
     process.stdout.write(`${JSON.stringify(result.summary)}\n`);
     return result.ok ? 0 : 1;
+  });
+}
+
+/** `rotate-storage-key --new-key <file>`: prints {rewrapped, dataKeys, oldFingerprint, newFingerprint, replacedKeyFile}. */
+export function runRotateStorageKey(options: { newKeyFile: string }): Promise<number> {
+  return withDatabase(async () => {
+    const result = await rotateStorageKey({ actor: systemActor(`cli:${userInfo().username}`), newKeyFile: options.newKeyFile });
+    log(
+      result.replacedKeyFile
+        ? `re-wrapped ${result.rewrapped} data key(s); ${result.replacedKeyFile} now holds the new key`
+        : `re-wrapped ${result.rewrapped} data key(s); set STORAGE_KEY / STORAGE_KEY_FILE to the new key before the next start`,
+    );
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return 0;
   });
 }

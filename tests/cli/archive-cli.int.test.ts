@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runProcess } from "../helpers/run-process";
 
 const archive = (...args: string[]) => runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", ...args]);
-const COMMANDS = ["import", "backup", "restore", "check", "restore-to-mailbox", "verify-export"];
+const COMMANDS = ["import", "backup", "restore", "check", "rotate-storage-key", "restore-to-mailbox", "verify-export"];
 
 describe("the archive CLI", () => {
   it("explains every command with --help, on stdout, exit 0", async () => {
@@ -17,7 +17,7 @@ describe("the archive CLI", () => {
     const overview = await archive("--help");
     expect(overview.code).toBe(0);
     for (const command of COMMANDS) expect(overview.stdout).toContain(`npm run archive -- ${command} `);
-  });
+  }, 120_000);
 
   it("with --no-progress draws no bar and leaves the JSON summary alone on stdout", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "cli-"));

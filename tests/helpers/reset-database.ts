@@ -5,6 +5,7 @@ import { db } from "../../src/server/db/client";
 import { asAuditTableOwner } from "./audit-tampering";
 import { withHoldReleaseAllowed } from "./hold-guard";
 import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
+import { forgetDataKeyring } from "../../src/server/storage/data-keyring";
 
 /** Empties every application table (keeping the migration history) and restores predefined roles. */
 export async function resetDatabase(): Promise<void> {
@@ -16,6 +17,8 @@ export async function resetDatabase(): Promise<void> {
     ),
   );
   await ensurePredefinedRoles();
+  // The data keys' rows are gone: the keyring must not seal new blobs with a key whose row was emptied.
+  forgetDataKeyring();
   if (process.env.DATA_DIR) await rm(path.join(process.env.DATA_DIR, "storage"), { recursive: true, force: true });
 }
 

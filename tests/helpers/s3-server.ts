@@ -34,3 +34,15 @@ export async function startS3Server(bucket = "archive-test"): Promise<TestS3Serv
     },
   };
 }
+
+/** The environment that points the service's blob store at `server` (STORAGE_BACKEND=s3 and its S3_* variables). */
+export function s3StorageEnvironment(server: TestS3Server): Record<string, string> {
+  return {
+    STORAGE_BACKEND: "s3",
+    S3_BUCKET: server.bucket,
+    S3_ENDPOINT: server.endpoint,
+    S3_FORCE_PATH_STYLE: "true",
+    S3_ACCESS_KEY_ID: server.accessKeyId,
+    S3_SECRET_ACCESS_KEY: server.secretAccessKey,
+  };
+}

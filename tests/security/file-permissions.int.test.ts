@@ -106,7 +106,11 @@ describe("file permissions under umask 0", () => {
     const backupRoot = path.join(await mkdtemp(path.join(tmpdir(), "backup-")), "archive-backups");
     const backup = await runArchive(["backup", "--to", backupRoot]);
     expect(backup.code, backup.stderr).toBe(0);
-    const target = await freshTarget({ startedOnce: true });
+    // The backup is encrypted: the restore is given the installation's storage key.
+    const target: Record<string, string> = {
+      ...(await freshTarget({ startedOnce: true })),
+      STORAGE_KEY_FILE: path.join(dataDir(), "storage.key"),
+    };
     const restore = await runArchive(["restore", "--from", backupRoot], target);
     expect(restore.code, restore.stderr).toBe(0);
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { BlobUnreadableError } from "../storage/blob-envelope";
 import { BlobNotFoundError } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
 
@@ -22,8 +23,9 @@ export async function readVerifiedBlob(options: {
     if (actual === options.hashSha256) return bytes;
     problem = `stored bytes hash to ${actual}`;
   } catch (error) {
-    if (!(error instanceof BlobNotFoundError)) throw error;
-    problem = "stored bytes are missing";
+    if (error instanceof BlobUnreadableError) problem = error.message;
+    else if (error instanceof BlobNotFoundError) problem = "stored bytes are missing";
+    else throw error;
   }
   await appendAuditEntry(db(), {
     actor: options.actor,

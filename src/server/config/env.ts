@@ -129,6 +129,17 @@ export const config = {
   get storageImmutable() {
     return flagFromEnv("STORAGE_IMMUTABLE");
   },
+  /**
+   * Storage encryption and compression of new blobs (docs/operations.md, "Storage encryption"): both
+   * on unless STORAGE_ENCRYPTION / STORAGE_COMPRESSION say false. Sealed blobs stay readable either way.
+   */
+  get storageSealing() {
+    return { encrypt: flagFromEnv("STORAGE_ENCRYPTION", true), compress: flagFromEnv("STORAGE_COMPRESSION", true) };
+  },
+  /** The installation's storage key: STORAGE_KEY (any string, hashed), else the file STORAGE_KEY_FILE names, else DATA_DIR/storage.key. */
+  get storageKey() {
+    return { value: textFromEnv("STORAGE_KEY"), file: trimmedFromEnv("STORAGE_KEY_FILE") };
+  },
   /** The S3 Object Lock mode of retained blobs: COMPLIANCE (nobody can shorten it) or GOVERNANCE. */
   get objectLockMode(): "COMPLIANCE" | "GOVERNANCE" {
     return read("S3_OBJECT_LOCK_MODE", objectLockMode) ?? "COMPLIANCE";

@@ -8,6 +8,7 @@ import { isFeatureEnabled } from "../license/license";
 import { forecastDeletions } from "../lifecycle/forecast-deletions";
 import { countedArchiveStats, keptArchiveStats, utcMonthStart } from "./archive-stats";
 import { countVisibleEmailsOnHold, selectSourceStatuses } from "./dashboard.queries";
+import { storageUsage, type StorageUsage } from "../storage/storage-usage";
 
 export interface DashboardStats {
   emailsArchived: number;
@@ -21,6 +22,11 @@ export interface DashboardStats {
   growth: { month: string; count: number }[];
   /** Deletions expected per week over the next 90 days; null when the caller may not see the forecast. */
   forecastByWeek: { weekStart: string; count: number }[] | null;
+  /**
+   * Logical and stored bytes per source and in total (docs/operations.md, "Storage figures"), for a
+   * caller who reads the whole archive (undefined otherwise); null before the worker first measured them.
+   */
+  storageUsage?: StorageUsage | null;
 }
 
 /** Months of archive growth shown, the current one included. */
@@ -44,7 +50,9 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
     can(options.principal.ability, "manage:retention") && isFeatureEnabled("RETENTION_POLICY")
       ? (await forecastDeletions({ days: 90 })).byWeek
       : null;
+  const usage = wholeArchive ? await storageUsage() : undefined;
   return {
+    ...(usage === undefined ? {} : { storageUsage: usage }),
     emailsArchived: archive.emails,
     storageBytes: archive.bytes,
     emailsOnHold: held,

@@ -1,6 +1,8 @@
 // Worker thread entry of an export writer. It runs compiled: scripts/build-workers.ts bundles it to
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
+import { openBlob } from "../storage/blob-envelope";
+import { blobKeyForHash } from "../storage/blob-store";
 import { LocalBlobStore } from "../storage/local-blob-store";
 import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
@@ -10,11 +12,24 @@ const port = parentPort;
 const scratch = Buffer.allocUnsafe(4 << 20);
 // The store itself, not the configured factory: the thread loads only what local reads need.
 const store = new LocalBlobStore((workerData as WriterData).storageDir);
+// The blob store's data keys the worker sends with each task (sealed blobs, blob-envelope.ts).
+const dataKeys = new Map<string, Buffer>();
+const dataKey = (id: string) => dataKeys.get(id);
+/** A message skeleton's attachment (single-instance storage), read into a buffer of its own: `scratch` holds the skeleton. */
+const attachment = (hash: string) => {
+  const key = blobKeyForHash(hash);
+  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey);
+};
 
 async function write(task: WriterTask): Promise<WriterReply> {
   try {
     return {
-      written: await writeTask(task, (sink) => addVerified(sink, task.items, (item) => store.readSync(item.storage_path, scratch))),
+      written: await writeTask(task, (sink) => {
+        for (const [id, key] of task.dataKeys ?? []) if (!dataKeys.has(id)) dataKeys.set(id, Buffer.from(key, "base64"));
+        return addVerified(sink, task.items, (item) =>
+          openBlob(item.storage_path, store.readSync(item.storage_path, scratch), dataKey, attachment),
+        );
+      }),
     };
   } catch (error) {
     return {

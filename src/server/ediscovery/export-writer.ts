@@ -11,6 +11,8 @@ export interface WriterTask {
   directory: string;
   format: "eml" | "mbox";
   items: ItemToWrite[];
+  /** The blob store's data keys (id, base64) as the worker had them, for the writer threads' reads of sealed blobs. */
+  dataKeys?: [string, string][];
 }
 
 /** `message` if its SHA-256 equals the archive's; anything else fails the export, naming the email. */

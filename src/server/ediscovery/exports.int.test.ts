@@ -22,7 +22,7 @@ import { buildMessage } from "@tests/helpers/mail";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { runProcess } from "@tests/helpers/run-process";
-import { startS3Server } from "@tests/helpers/s3-server";
+import { s3StorageEnvironment, startS3Server } from "@tests/helpers/s3-server";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
@@ -285,14 +285,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
 
   it("exports from S3 storage too (a store without synchronous reads): eml and mbox verify offline", SLOW, async () => {
     const server = await startS3Server();
-    const s3Environment = {
-      STORAGE_BACKEND: "s3",
-      S3_BUCKET: server.bucket,
-      S3_ENDPOINT: server.endpoint,
-      S3_FORCE_PATH_STYLE: "true",
-      S3_ACCESS_KEY_ID: server.accessKeyId,
-      S3_SECRET_ACCESS_KEY: server.secretAccessKey,
-    };
+    const s3Environment = s3StorageEnvironment(server);
     Object.assign(process.env, s3Environment);
     try {
       expect(blobStore().name).toBe("s3");

@@ -196,7 +196,9 @@ async function writeBatch(
   writers: WriterPool | null,
   previous: Promise<WrittenBatch> | null,
 ): Promise<WrittenBatch> {
-  const task: WriterTask = { directory, format: row.format as "eml" | "mbox", items };
+  const store = blobStore();
+  await store.prepareSyncReads();
+  const task: WriterTask = { directory, format: row.format as "eml" | "mbox", items, dataKeys: store.keyring.entries() };
   const pooled = writers?.write(task);
   if (!pooled) await previous;
   const written = await (pooled ?? writeOnThisThread(task));

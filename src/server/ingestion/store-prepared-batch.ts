@@ -4,6 +4,7 @@ import { pgPool, withPgTransaction } from "../db/pg-pool";
 import { searchEngine } from "../search/search-engine-factory";
 import { blobKeyForHash } from "../storage/blob-store";
 import { blobStore } from "../storage/blob-store-factory";
+import type { SealedPut } from "../storage/sealed-blob-store";
 import { clearBlobIntents, lockBlobsShared, recordBlobIntents } from "../storage/storage.queries";
 import { releaseUnreferencedBlobs } from "../storage/release-unreferenced-blobs";
 import { trySyncBlobRetention } from "../lifecycle/blob-retention";
@@ -106,11 +107,17 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[], recorded?: strin
   if (lostRaces.length > 0) await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
 }
 
+/**
+ * The batch's blobs: each attachment once, each raw message with its attachments, which the store
+ * takes out of it when it can rebuild it exactly (single-instance attachments, storage/single-instance.ts).
+ */
 async function writeBlobs(ready: Ready[]): Promise<void> {
-  const pending = new Map<string, Buffer>();
+  const pending = new Map<string, SealedPut>();
   for (const { prepared } of ready) {
-    pending.set(prepared.parsed.rawHashSha256, prepared.message.raw);
-    for (const attachment of prepared.parsed.attachments) pending.set(attachment.hashSha256, attachment.bytes);
+    const attachments = prepared.parsed.attachments.map((attachment) => ({ hash: attachment.hashSha256, bytes: attachment.bytes }));
+    for (const { hash, bytes } of attachments) pending.set(hash, { key: blobKeyForHash(hash), bytes });
+    const rawHash = prepared.parsed.rawHashSha256;
+    pending.set(rawHash, { key: blobKeyForHash(rawHash), bytes: prepared.message.raw, attachments });
   }
-  await blobStore().putMany([...pending].map(([hash, bytes]) => ({ key: blobKeyForHash(hash), bytes })));
+  await blobStore().putMany([...pending.values()]);
 }

@@ -3,11 +3,13 @@ import { runImapSyncJob } from "../imap/run-imap-sync-job";
 import { BULK_RESTORE_JOB } from "../restore/restore.schemas";
 import { runBulkRestoreJob } from "../restore/run-bulk-restore-job";
 import { searchJobHandlers } from "../search/meilisearch-index-jobs";
+import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../storage/convert-stored-blobs";
 import type { JobHandler } from "./run-next-job";
 
 /** Every background job type the worker runs, by name. */
 export const jobHandlers: Record<string, JobHandler> = {
   [IMAP_SYNC_JOB]: runImapSyncJob,
   [BULK_RESTORE_JOB]: runBulkRestoreJob,
+  [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
   ...searchJobHandlers,
 };

@@ -75,3 +75,11 @@ export async function selectUnfinishedSourceJob(client: SqlClient, type: string,
     ORDER BY created_at LIMIT 1`,
   );
 }
+
+/** The oldest queued or running job of `type`. */
+export async function selectUnfinishedJob(client: SqlClient, type: string) {
+  return queryOne<{ id: string; status: string }>(
+    client,
+    Prisma.sql`SELECT id, status FROM jobs WHERE type = ${type} AND status IN ('queued', 'running') ORDER BY created_at LIMIT 1`,
+  );
+}

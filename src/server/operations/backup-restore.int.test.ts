@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -89,6 +89,18 @@ describe("npm run archive -- backup / restore / check", () => {
 
     const target = await freshTarget({ startedOnce: true });
     expect(await queryOn(target.DATABASE_URL!, "SELECT count(*)::int AS n FROM roles")).not.toEqual([{ n: 0 }]);
+    // The backup is encrypted: no message text in any of its blob files, and no storage key among its secrets.
+    for (const entry of await readdir(path.join(backupRoot, "blobs"), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) expect((await readFile(path.join(entry.parentPath, entry.name))).includes("body of message")).toBe(false);
+    }
+    expect(summary.counts.blobs).toBeGreaterThan(0);
+    const manifest = JSON.parse(await readFile(path.join(backupRoot, "backups", summary.backup, "backup.json"), "utf8"));
+    expect(manifest.secrets.join()).not.toContain("storage.key");
+    // Restoring it needs the storage key: without it, a clear refusal before anything is written.
+    const keyless = await runArchive(["restore", "--from", backupRoot], target);
+    expect(keyless.code).toBe(1);
+    expect(keyless.stderr).toContain("restoring it needs the installation's storage key");
+    target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
     const restore = await runArchive(["restore", "--from", backupRoot], target);
     expect(restore.code, restore.stderr).toBe(0);
     expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead });

@@ -1,8 +1,13 @@
 import type { SqlClient } from "../db/sql-client";
 import { selectTableColumns, selectTableReferences, type TableShape } from "./operations.queries";
 
-/** Tables a backup leaves out: the migration history (restore replays the migrations), the blob journal and the applied blob retention (they concern the old store). */
-const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention"]);
+/**
+ * Tables a backup leaves out: the migration history (restore replays the migrations), the blob
+ * journal and the applied blob retention (they concern the old store), and the storage
+ * conversion's progress (a restored installation converts again from the start: a blob the backup
+ * pool kept from before the conversion is restored plain).
+ */
+const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention", "storage_conversion"]);
 
 /** The application's tables, each after the tables it references, so that rows load in this order. */
 export async function tablesInDependencyOrder(client: SqlClient): Promise<TableShape[]> {

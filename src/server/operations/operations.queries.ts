@@ -156,7 +156,7 @@ export async function countBlobReferences(client: SqlClient, references: readonl
 }
 
 /** One keyset page of a referencing table's rows: ids above `after` (null: from the first). */
-async function selectBlobReferencePage(
+export async function selectBlobReferencePage(
   client: SqlClient,
   reference: BlobReference,
   after: string | null,

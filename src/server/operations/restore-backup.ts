@@ -10,10 +10,13 @@ import { applyMigrations, migrationPaths, readMigrationsList } from "../db/migra
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../storage/blob-store-factory";
+import { DataKeyring, type WrappedDataKey } from "../storage/data-keyring";
+import { SealedBlobStore } from "../storage/sealed-blob-store";
+import { installationStorageKey, missingGeneratedKeyFile, StorageKeyError } from "../storage/storage-key";
 import { copyPrivateFile, makePrivateDataDirectory } from "../storage/private-files";
 import { blobsDirectory, findLatestBackup, type BackupManifest } from "./backup-layout";
 import { forEachConcurrently } from "./concurrently";
-import { CorruptBlobError, sha256Hex } from "./copy-blob-to-backup";
+import { assertOpensToName } from "./copy-blob-to-backup";
 import {
   copyTableIn,
   deleteAllRows,
@@ -65,6 +68,20 @@ export async function restoreBackup(options: {
   await verifyBackupFiles(directory, manifest);
   await refuseUnknownMigrations(manifest);
   await refuseDifferentSecrets(directory, manifest);
+  // The backup's blobs are sealed under its data keys, which only the installation's storage key
+  // opens: a wrong or missing key stops the restore here, before anything is written.
+  const dataKeys = await readBackedUpDataKeys(directory, manifest);
+  const missing = missingGeneratedKeyFile();
+  if (dataKeys.length > 0 && missing)
+    throw new StorageKeyError(
+      `The backup's mail is encrypted and restoring it needs the installation's storage key: set STORAGE_KEY or STORAGE_KEY_FILE, ` +
+        `or put the key file at ${missing} (docs/operations.md, "Storage encryption").`,
+    );
+  const keyring = new DataKeyring(installationStorageKey());
+  keyring.adopt(dataKeys);
+  // A message skeleton's attachments are read from the backup: they may not be in the store yet.
+  const fromBackup = { get: (key: string) => readFile(path.join(blobsDirectory(backup.root), key)) };
+  const verifier = new SealedBlobStore(blobStore().inner, keyring, { encrypt: false, compress: false }, fromBackup);
   if (await blobStore().hasAnyBlob())
     throw new RestoreRefusedError(
       "The blob store is not empty: restore only into an empty store (a fresh DATA_DIR, STORAGE_DIR or S3 prefix).",
@@ -74,7 +91,13 @@ export async function restoreBackup(options: {
     await refuseNewerSchema(client, manifest);
     await applyMigrations(options.databaseUrl, log, { only: manifest.migrations });
     await refuseFilledTables(client, manifest);
-    const blobs = await restoreBlobs(backup.root, path.join(directory, manifest.blobList), manifest.counts.blobs, options.onProgress);
+    const blobs = await restoreBlobs(
+      verifier,
+      backup.root,
+      path.join(directory, manifest.blobList),
+      manifest.counts.blobs,
+      options.onProgress,
+    );
     const rows = await restoreRows(client, directory, manifest);
     await restoreSecrets(directory, manifest);
     await applyMigrations(options.databaseUrl, log);
@@ -145,21 +168,42 @@ async function restoreSecrets(directory: string, manifest: BackupManifest): Prom
   }
 }
 
-/** Puts every listed blob into the store, checking each against its name on the way. */
+/**
+ * The backup's wrapped data keys, read from its copy of `storage_data_keys` (COPY text format; a
+ * backup of a version before storage encryption has none).
+ */
+async function readBackedUpDataKeys(directory: string, manifest: BackupManifest): Promise<WrappedDataKey[]> {
+  const table = manifest.tables.find((candidate) => candidate.name === "storage_data_keys");
+  if (!table) return [];
+  const column = (name: string) => table.columns.indexOf(name);
+  const [id, wrapped, fingerprint] = [column("id"), column("wrapped"), column("key_fingerprint")];
+  const rows: WrappedDataKey[] = [];
+  const lines = createInterface({ input: createReadStream(path.join(directory, table.file)).pipe(createGunzip()), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === "" || line === "\\.") continue;
+    const fields = line.split("\t");
+    // bytea in COPY's text format: \x<hex>, its backslash doubled.
+    const hex = fields[wrapped].replace(/^\\\\x/, "");
+    rows.push({ id: fields[id], wrapped: Buffer.from(hex, "hex"), keyFingerprint: fields[fingerprint] });
+  }
+  return rows;
+}
+
+/** Puts every listed blob into the store as backed up (sealed), checking that each opens to its name on the way. */
 async function restoreBlobs(
+  verifier: SealedBlobStore,
   root: string,
   listFile: string,
   total: number,
   onProgress?: (progress: RestoreProgress) => void,
 ): Promise<number> {
-  const store = blobStore();
   let done = 0;
   let batch: string[] = [];
   const flush = async () => {
     await forEachConcurrently(batch, BLOB_COPY_CONCURRENCY, async (key) => {
       const bytes = await readFile(path.join(blobsDirectory(root), key));
-      if (sha256Hex(bytes) !== path.basename(key)) throw new CorruptBlobError(key);
-      await store.put({ key, bytes });
+      await assertOpensToName(verifier, key, bytes);
+      await verifier.inner.put({ key, bytes });
     });
     done += batch.length;
     batch = [];

@@ -5,10 +5,13 @@
  */
 export interface BlobStore {
   readonly name: "local" | "s3";
-  /** Stores `bytes` under `key` unless already present; durable (fsynced / acknowledged) when it resolves. */
-  put(options: { key: string; bytes: Buffer }): Promise<void>;
+  /**
+   * Stores `bytes` under `key` unless already present (`replace`: even then, atomically: the storage
+   * conversion rewrites a plain blob sealed); durable (fsynced / acknowledged) when it resolves.
+   */
+  put(options: { key: string; bytes: Buffer; replace?: boolean }): Promise<void>;
   /** Stores several blobs as `put` does each; all durable when it resolves (the store batches what it can). */
-  putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void>;
+  putMany(blobs: { key: string; bytes: Buffer; replace?: boolean }[]): Promise<void>;
   /** The bytes under `key`; rejects with BlobNotFoundError when absent. */
   get(key: string): Promise<Buffer>;
   /**
@@ -18,7 +21,11 @@ export interface BlobStore {
    * with no thread-pool round trip and no fresh allocation per blob. Throws BlobNotFoundError when absent.
    */
   readSync?(key: string, scratch: Buffer): Buffer;
+  /** Makes `readSync` ready for every blob written so far (the sealed store loads its data keys). */
+  prepareSyncReads?(): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The bytes `key` takes in the store (its file's or object's size); null when absent. */
+  storedSize(key: string): Promise<number | null>;
   /** Removes `key`; absent keys are not an error. In immutability mode a retained blob is refused (BlobRetainedError). */
   delete(key: string): Promise<void>;
   /** The retention `key` carries (docs/retention.md "Immutable storage"); null when the blob is absent. */

@@ -38,6 +38,7 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
     putMany: async (blobs) => (await store()).putMany(blobs),
     get: async (key) => (await store()).get(key),
     exists: async (key) => (await store()).exists(key),
+    storedSize: async (key) => (await store()).storedSize(key),
     delete: async (key) => (await store()).delete(key),
     retentionOf: async (key) => (await store()).retentionOf(key),
     setRetention: async (key, retention) => (await store()).setRetention(key, retention),

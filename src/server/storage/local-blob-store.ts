@@ -41,16 +41,18 @@ export class LocalBlobStore implements BlobStore {
     return path.join(this.root, key);
   }
 
-  async put(options: { key: string; bytes: Buffer }): Promise<void> {
+  async put(options: { key: string; bytes: Buffer; replace?: boolean }): Promise<void> {
     await this.putMany([options]);
   }
 
   /**
-   * Writes the missing blobs as temp files fsynced in parallel, renames them into place, then
-   * fsyncs each directory that gained a file once (a batch pays two rounds of fsyncs, not two per blob).
+   * Writes the missing blobs (and those to `replace`) as temp files fsynced in parallel, renames them
+   * into place, then fsyncs each directory that gained a file once (a batch pays two rounds of
+   * fsyncs, not two per blob). A present file is kept: sealed bytes differ from the plain ones
+   * (and from another sealing of them), so presence, not equality, decides.
    */
-  async putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void> {
-    const missing = blobs.filter((blob) => !hasWholeFile(this.fileFor(blob.key), blob.bytes.length));
+  async putMany(blobs: { key: string; bytes: Buffer; replace?: boolean }[]): Promise<void> {
+    const missing = blobs.filter((blob) => blob.replace || !hasFile(this.fileFor(blob.key), blob.bytes.length));
     if (missing.length === 0) return;
     if (this.options.immutable) await Promise.all(missing.map((blob) => this.refuseIfRetained(blob.key)));
     const files = missing.map((blob) => ({ file: this.fileFor(blob.key), bytes: blob.bytes }));
@@ -126,6 +128,11 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  async storedSize(key: string): Promise<number | null> {
+    const info = await stat(this.fileFor(key)).catch(() => null);
+    return info?.isFile() ? info.size : null;
+  }
+
   async exists(key: string): Promise<boolean> {
     try {
       return (await stat(this.fileFor(key))).isFile();
@@ -194,9 +201,11 @@ const fsyncAsync = promisify(fsync);
 /** Above this size a file is written asynchronously, so that copying it does not hold the event loop. */
 const SYNC_WRITE_MAX_BYTES = 1024 * 1024;
 
-function hasWholeFile(file: string, size: number): boolean {
+/** A file is there: non-empty, or empty as the blob itself is (a crash never leaves a partial file: writes are renamed into place). */
+function hasFile(file: string, size: number): boolean {
   try {
-    return statSync(file, { throwIfNoEntry: false })?.size === size;
+    const found = statSync(file, { throwIfNoEntry: false });
+    return found !== undefined && (found.size > 0 || size === 0);
   } catch {
     return false;
   }

@@ -47,8 +47,8 @@ export class S3BlobStore implements BlobStore {
     return `${this.options.prefix}${key}`;
   }
 
-  async put(options: { key: string; bytes: Buffer }): Promise<void> {
-    if (await this.exists(options.key)) return;
+  async put(options: { key: string; bytes: Buffer; replace?: boolean }): Promise<void> {
+    if (!options.replace && (await this.exists(options.key))) return;
     await this.options.client.send(
       new PutObjectCommand({
         Bucket: this.options.bucket,
@@ -60,7 +60,7 @@ export class S3BlobStore implements BlobStore {
     );
   }
 
-  async putMany(blobs: { key: string; bytes: Buffer }[]): Promise<void> {
+  async putMany(blobs: { key: string; bytes: Buffer; replace?: boolean }[]): Promise<void> {
     const queue = [...blobs];
     const uploader = async () => {
       for (let next = queue.pop(); next; next = queue.pop()) await this.put(next);
@@ -74,6 +74,16 @@ export class S3BlobStore implements BlobStore {
       return Buffer.from(await object.Body!.transformToByteArray());
     } catch (error) {
       if (isNotFound(error)) throw new BlobNotFoundError(key);
+      throw error;
+    }
+  }
+
+  async storedSize(key: string): Promise<number | null> {
+    try {
+      const head = await this.options.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: this.objectKey(key) }));
+      return head.ContentLength ?? null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
       throw error;
     }
   }

@@ -3,6 +3,8 @@ import { config, dataDir } from "../config/env";
 import { keptArchiveStats, utcMonthStart } from "../dashboard/archive-stats";
 import { db, type DbOrTx } from "../db/client";
 import { meiliConfigured } from "../search/meilisearch-index";
+import { storageConversionProgress } from "../storage/convert-stored-blobs";
+import { storageUsage } from "../storage/storage-usage";
 import { WORKER_STALE_SECONDS } from "./system.schemas";
 import type { SystemStatus } from "./system.responses";
 import {
@@ -25,17 +27,20 @@ const FAILED_JOBS_LISTED = 20;
  */
 export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } = {}): Promise<SystemStatus> {
   const client = options.client ?? db();
-  const [heartbeats, queues, failed, exports, lastCycle, archive, notSearchable, databaseBytes, disk] = await Promise.all([
-    selectHeartbeats(client),
-    selectJobQueues(client),
-    selectFailedJobs(client, FAILED_JOBS_LISTED),
-    selectExportQueue(client),
-    selectLastLifecycleCycle(client),
-    keptArchiveStats(utcMonthStart(options.now ?? new Date(), 0)),
-    countNotSearchableEmails(client),
-    selectDatabaseSize(client),
-    localStoreDisk(),
-  ]);
+  const [heartbeats, queues, failed, exports, lastCycle, archive, notSearchable, databaseBytes, disk, conversion, usage] =
+    await Promise.all([
+      selectHeartbeats(client),
+      selectJobQueues(client),
+      selectFailedJobs(client, FAILED_JOBS_LISTED),
+      selectExportQueue(client),
+      selectLastLifecycleCycle(client),
+      keptArchiveStats(utcMonthStart(options.now ?? new Date(), 0)),
+      countNotSearchableEmails(client),
+      selectDatabaseSize(client),
+      localStoreDisk(),
+      storageConversionProgress(),
+      storageUsage(),
+    ]);
   const processes = heartbeats.map((beat) => ({
     role: beat.role as "worker" | "journal",
     hostname: beat.hostname,
@@ -84,7 +89,7 @@ export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } =
       searchable: Math.max(0, archive.emails - notSearchable),
       notSearchable,
     },
-    storage: { backend: config.storage.backend, usedBytes: archive.bytes, ...disk },
+    storage: { backend: config.storage.backend, usedBytes: archive.bytes, ...disk, conversion, usage },
     database: { sizeBytes: databaseBytes },
   };
 }

@@ -2,10 +2,16 @@ import { bootstrapAdminFromEnv } from "../auth/bootstrap-admin-from-env";
 import { sealPlaintextTotpSecrets } from "../auth/mfa/totp-secret-storage";
 import { issueSetupToken } from "../auth/setup-token";
 import { db } from "../db/client";
+import { assertStorageKeyOpensDataKeys } from "../storage/data-keyring";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 
-/** Start-up work every process does after migrations: predefined roles, the env-configured admin, sealed TOTP secrets. */
+/**
+ * Start-up work every process does after migrations: the storage key opens the blob store's data
+ * keys (a wrong or missing key stops the start, docs/operations.md "Storage encryption"), predefined
+ * roles, the env-configured admin, sealed TOTP secrets.
+ */
 export async function prepareDatabase(): Promise<void> {
+  await assertStorageKeyOpensDataKeys();
   await ensurePredefinedRoles();
   await bootstrapAdminFromEnv();
   await sealPlaintextTotpSecrets();

@@ -3,6 +3,25 @@ import { count, timestamp } from "../http/openapi/response-fields";
 
 const bytes = z.number().int().min(0);
 
+const storageFigures = {
+  /** Bytes archived: the raw messages as received. */
+  logicalBytes: bytes,
+  /** Bytes the store holds for them (sealed blobs: messages and attachments, each blob once). */
+  storedBytes: bytes,
+  /** logicalBytes - storedBytes (negative when the store holds more than was archived). */
+  savedBytes: z.number().int(),
+  /** storedBytes / logicalBytes; null for an empty archive. */
+  storedRatio: z.number().min(0).nullable(),
+  emails: count,
+};
+
+/** The storage figures (docs/operations.md, "Storage figures"); also on the dashboard. */
+export const storageUsageResponse = z.object({
+  measuredAt: timestamp,
+  total: z.object(storageFigures),
+  sources: z.array(z.object({ sourceId: z.string(), name: z.string().nullable(), ...storageFigures })),
+});
+
 /** `GET /v1/system/status` (docs/operations.md, "System status"). */
 export const systemStatusResponse = z.object({
   checkedAt: timestamp,
@@ -56,6 +75,20 @@ export const systemStatusResponse = z.object({
     /** Free and total bytes of the local store's file system (statfs); null for S3. */
     freeBytes: bytes.nullable(),
     totalBytes: bytes.nullable(),
+    /** The background conversion of blobs written before storage encryption; null before a worker first needed one. */
+    conversion: z
+      .object({
+        total: count,
+        examined: count,
+        converted: count,
+        skipped: count,
+        startedAt: timestamp,
+        updatedAt: timestamp,
+        finishedAt: timestamp.nullable(),
+      })
+      .nullable(),
+    /** Logical (archived) and stored (on disk, sealed) bytes, in total and per source, as of the worker's last usage pass; null before it. */
+    usage: storageUsageResponse.nullable(),
   }),
   database: z.object({ sizeBytes: bytes }),
 });

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { BarChart, fillPeriods, monthsUntil, weeksAhead } from "@/components/bar-chart";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
+import { StorageFigures } from "@/components/storage-figures";
 import { formatBytes, formatNumber } from "@/lib/format";
 import { useCapabilities } from "@/lib/capabilities";
 import { useTRPC } from "@/lib/trpc";
@@ -100,6 +101,14 @@ export default function DashboardPage() {
           </div>
         )}
       </section>
+      {data.storageUsage !== undefined ? (
+        <section className="card" aria-labelledby="storage-heading">
+          <h2 id="storage-heading" className="mb-2 text-sm font-medium">
+            Storage: archived and on disk
+          </h2>
+          <StorageFigures usage={data.storageUsage} />
+        </section>
+      ) : null}
       <div className="grid gap-4 lg:grid-cols-2 [&>*]:min-w-0">
         <BarChart
           title="Archive growth: emails archived per month (last 12 months)"

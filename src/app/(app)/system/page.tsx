@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
+import { StorageFigures } from "@/components/storage-figures";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { formatBytes, formatDateTime, formatNumber } from "@/lib/format";
@@ -168,8 +169,17 @@ export default function SystemStatusPage() {
               <Figure label="Database" testId="database-size">
                 {formatBytes(data.database.sizeBytes)}
               </Figure>
+              <Figure label="Storage conversion" testId="storage-conversion">
+                {!data.storage.conversion
+                  ? "none needed yet"
+                  : data.storage.conversion.finishedAt
+                    ? `done ${formatDateTime(data.storage.conversion.finishedAt)}: ${formatNumber(data.storage.conversion.converted)} blobs sealed, ${formatNumber(data.storage.conversion.skipped)} left`
+                    : `${formatNumber(data.storage.conversion.examined)} of ${formatNumber(data.storage.conversion.total)} examined, ${formatNumber(data.storage.conversion.converted)} sealed`}
+              </Figure>
               <Figure label="Checked">{formatDateTime(data.checkedAt)}</Figure>
             </div>
+            <h3 className="text-sm font-medium">Storage figures</h3>
+            <StorageFigures usage={data.storage.usage} />
           </section>
         </>
       )}

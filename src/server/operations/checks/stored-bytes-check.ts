@@ -1,4 +1,5 @@
 import path from "node:path";
+import { BlobUnreadableError } from "../../storage/blob-envelope";
 import { BlobNotFoundError } from "../../storage/blob-store";
 import { blobStore } from "../../storage/blob-store-factory";
 import { forEachConcurrently } from "../concurrently";
@@ -9,7 +10,8 @@ import type { InstallationCheck } from "./installation-check";
 const READ_CONCURRENCY = 8;
 
 /**
- * Every email's and attachment's stored bytes exist and hash to the SHA-256 its row records.
+ * Every email's and attachment's stored bytes exist, open (decrypted and decompressed: an altered
+ * sealed blob fails its authentication) and hash to the SHA-256 its row records.
  * Rows are read in keyset pages (constant memory whatever the archive's size).
  */
 export const storedBytesCheck: InstallationCheck = {
@@ -24,13 +26,16 @@ export const storedBytesCheck: InstallationCheck = {
       for await (const page of blobReferencePages(client, reference)) {
         await forEachConcurrently(page, READ_CONCURRENCY, async (row) => {
           const bytes = await store.get(row.key).catch((error: unknown) => {
-            if (error instanceof BlobNotFoundError) return null;
+            if (error instanceof BlobNotFoundError || error instanceof BlobUnreadableError) return error;
             throw error;
           });
           counts.blobsChecked++;
-          if (!bytes) {
+          if (bytes instanceof BlobNotFoundError) {
             counts.blobsMissing++;
             problem(`${reference.kind} ${row.id}: its stored bytes ${row.key} are missing`);
+          } else if (bytes instanceof BlobUnreadableError) {
+            counts.blobsCorrupt++;
+            problem(`${reference.kind} ${row.id}: ${bytes.message}`);
           } else if (sha256Hex(bytes) !== row.hash || path.basename(row.key) !== row.hash) {
             counts.blobsCorrupt++;
             problem(`${reference.kind} ${row.id}: the bytes stored under ${row.key} do not hash to ${row.hash}`);

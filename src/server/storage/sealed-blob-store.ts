@@ -1,0 +1,135 @@
+import { dataKeyIdOf, isSealed, openBlob, openPayload, sealBlob } from "./blob-envelope";
+import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
+import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
+import type { DataKeyring } from "./data-keyring";
+
+/** A blob to store; a raw message may come with its attachments (stored as blobs of their own in the same batch or before). */
+export interface SealedPut {
+  key: string;
+  bytes: Buffer;
+  replace?: boolean;
+  attachments?: { hash: string; bytes: Buffer }[];
+}
+
+export interface Sealing {
+  encrypt: boolean;
+  compress: boolean;
+}
+
+/**
+ * The store every use case sees (blob-store-factory.ts): blobs are compressed and encrypted on the
+ * way in (blob-envelope.ts) and opened on the way out, over the local or the S3 store (`inner`),
+ * which holds the sealed bytes. Plain blobs written before sealing read as they are; the storage
+ * conversion (convert-stored-blobs.ts) seals them in the background. Keys stay the SHA-256 of the
+ * plain bytes, so deduplication, retention and every reference are unchanged.
+ */
+export class SealedBlobStore implements BlobStore {
+  readonly readSync?: (key: string, scratch: Buffer) => Buffer;
+
+  /**
+   * `references`: where the stored bytes of a skeleton's attachments are read (the store itself; a
+   * restore reads them from the backup, before they are in the store).
+   */
+  constructor(
+    readonly inner: BlobStore,
+    readonly keyring: DataKeyring,
+    private readonly sealing: Sealing,
+    private readonly references: { get(key: string): Promise<Buffer> } = inner,
+  ) {
+    const innerReadSync = inner.readSync?.bind(inner);
+    if (innerReadSync) {
+      const dataKey = (id: string) => this.keyring.cached(id);
+      // A skeleton's attachments are read into buffers of their own: `scratch` holds the skeleton.
+      const attachment = (hash: string) => {
+        const key = blobKeyForHash(hash);
+        return openBlob(key, innerReadSync(key, Buffer.alloc(0)), dataKey);
+      };
+      this.readSync = (key, scratch) => openBlob(key, innerReadSync(key, scratch), dataKey, attachment);
+    }
+  }
+
+  get name() {
+    return this.inner.name;
+  }
+
+  /**
+   * `plain` as this store writes it under `key` (sealed per the configuration). A raw message given
+   * with its `attachments` (decoded, stored as blobs of their own) is stored as its skeleton when
+   * that rebuilds it exactly (single-instance.ts), whole otherwise.
+   */
+  async seal(key: string, plain: Buffer, attachments?: { hash: string; bytes: Buffer }[]): Promise<Buffer> {
+    if (!this.sealing.encrypt && !this.sealing.compress) return plain;
+    const dataKey = this.sealing.encrypt ? await this.keyring.writingKey() : null;
+    const skeleton = attachments?.length ? buildSkeleton(plain, attachments) : null;
+    if (skeleton) return sealBlob({ key, plain: skeleton, compress: this.sealing.compress, dataKey, skeleton: true });
+    return sealBlob({ key, plain, compress: this.sealing.compress, dataKey });
+  }
+
+  /** The plain bytes of `stored`, the bytes `inner` holds under `key`; BlobUnreadableError when they do not open. */
+  async open(key: string, stored: Buffer): Promise<Buffer> {
+    const id = dataKeyIdOf(stored);
+    if (id !== null) await this.keyring.dataKey(id);
+    const { payload, skeleton } = openPayload(key, stored, (known) => this.keyring.cached(known));
+    if (!skeleton) return payload;
+    const attachments = new Map<string, Buffer>();
+    for (const hash of new Set(skeletonReferences(payload))) {
+      const attachmentKey = blobKeyForHash(hash);
+      attachments.set(hash, await this.open(attachmentKey, await this.references.get(attachmentKey)));
+    }
+    return rebuildMessage(payload, (hash) => attachments.get(hash)!);
+  }
+
+  /** Whether `stored` is as this store would write it now (the conversion rewrites the others). */
+  isCurrent(stored: Buffer): boolean {
+    if (!this.sealing.encrypt && !this.sealing.compress) return true;
+    if (!isSealed(stored)) return false;
+    return !this.sealing.encrypt || dataKeyIdOf(stored) !== null;
+  }
+
+  async put(options: SealedPut): Promise<void> {
+    await this.putMany([options]);
+  }
+
+  async putMany(blobs: SealedPut[]): Promise<void> {
+    const sealed = await Promise.all(
+      blobs.map(async ({ attachments, ...blob }) => ({ ...blob, bytes: await this.seal(blob.key, blob.bytes, attachments) })),
+    );
+    await this.inner.putMany(sealed);
+  }
+
+  async get(key: string): Promise<Buffer> {
+    return this.open(key, await this.inner.get(key));
+  }
+
+  async prepareSyncReads(): Promise<void> {
+    await this.keyring.loadAll();
+  }
+
+  exists(key: string): Promise<boolean> {
+    return this.inner.exists(key);
+  }
+
+  storedSize(key: string): Promise<number | null> {
+    return this.inner.storedSize(key);
+  }
+
+  delete(key: string): Promise<void> {
+    return this.inner.delete(key);
+  }
+
+  retentionOf(key: string): Promise<BlobRetention | null> {
+    return this.inner.retentionOf(key);
+  }
+
+  setRetention(key: string, retention: BlobRetention): Promise<void> {
+    return this.inner.setRetention(key, retention);
+  }
+
+  hasAnyBlob(): Promise<boolean> {
+    return this.inner.hasAnyBlob();
+  }
+
+  sweepPartialWrites(olderThanMs: number): Promise<number> {
+    return this.inner.sweepPartialWrites(olderThanMs);
+  }
+}
