@@ -10097,7 +10097,7 @@ export interface paths {
         put?: never;
         /**
          * Queue a background job that failed for good again (its attempts counted afresh)
-         * @description Permission `manage:all`.
+         * @description Permission `manage:system` (`manage:all` grants it).
          */
         post: {
             parameters: {
@@ -10188,7 +10188,7 @@ export interface paths {
         };
         /**
          * System status: worker and listener processes with their last heartbeat, job and export queues, lifecycle cycles, search index coverage, storage and database size
-         * @description Permission `manage:all`.
+         * @description Permission `manage:system` (`manage:all` grants it).
          */
         get: {
             parameters: {
@@ -10268,8 +10268,39 @@ export interface paths {
                             storage: {
                                 /** @enum {string} */
                                 backend: "local" | "s3";
+                                conversion: {
+                                    converted: number;
+                                    examined: number;
+                                    finishedAt: string | null;
+                                    skipped: number;
+                                    /** Format: date-time */
+                                    startedAt: string;
+                                    total: number;
+                                    /** Format: date-time */
+                                    updatedAt: string;
+                                } | null;
                                 freeBytes: number | null;
                                 totalBytes: number | null;
+                                usage: {
+                                    /** Format: date-time */
+                                    measuredAt: string;
+                                    sources: {
+                                        emails: number;
+                                        logicalBytes: number;
+                                        name: string | null;
+                                        savedBytes: number;
+                                        sourceId: string;
+                                        storedBytes: number;
+                                        storedRatio: number | null;
+                                    }[];
+                                    total: {
+                                        emails: number;
+                                        logicalBytes: number;
+                                        savedBytes: number;
+                                        storedBytes: number;
+                                        storedRatio: number | null;
+                                    };
+                                } | null;
                                 usedBytes: number;
                             };
                             workerRunning: boolean;
