@@ -67,7 +67,7 @@ export const deleteSourceOperation = operation({
 });
 
 export const requestSyncOperation = operation({
-  summary: "Queue an IMAP sync of the source",
+  summary: "Queue a sync of the source (IMAP, Microsoft 365, Google Workspace)",
   access: manageIngestion,
   params: sourceIdParamsSchema,
   response: syncRequestResponse,
