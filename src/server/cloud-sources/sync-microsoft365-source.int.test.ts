@@ -86,8 +86,8 @@ describe("Microsoft 365 source (Microsoft Graph)", () => {
       graph.clientSecret,
     );
 
-    // Two throttled downloads: 429 with Retry-After 1, honoured.
-    graph.server.throttle({ count: 2, path: /\/\$value$/, answer: graphThrottled(1) });
+    // Two throttled downloads: 429 with Retry-After 2, honoured (the backoff alone would wait 1 s first).
+    graph.server.throttle({ count: 2, path: /\/\$value$/, answer: graphThrottled(2) });
     const queued = await api("POST", `/v1/ingestion-sources/${source.id}/sync`, { token: admin.token });
     expect(queued.status).toBe(202);
     while (await runNextJob(jobHandlers));
@@ -122,8 +122,8 @@ describe("Microsoft 365 source (Microsoft Graph)", () => {
 
     // Throttling: each throttled request was retried no sooner than its Retry-After.
     const downloads = valueRequests();
-    expect(downloads[1].at - downloads[0].at).toBeGreaterThanOrEqual(990);
-    expect(downloads[2].at - downloads[1].at).toBeGreaterThanOrEqual(990);
+    expect(downloads[1].at - downloads[0].at).toBeGreaterThanOrEqual(1990);
+    expect(downloads[2].at - downloads[1].at).toBeGreaterThanOrEqual(1990);
     const audit = await db().auditLog.findFirstOrThrow({ where: { actionType: "IMPORT", targetId: source.id } });
     expect(audit.details).toMatchObject({ origin: "microsoft365-sync", imported: 12, duplicates: 1, failed: 0, throttled: 2 });
     // Completeness: each folder's provider count against what the archive holds from it.
