@@ -132,6 +132,25 @@ describe("Microsoft 365 source (Microsoft Graph)", () => {
     ).mailboxes.find((entry) => entry.mailbox === "alice@corp.example")!;
     for (const folder of aliceAudit.folders) expect(folder.heldCount, folder.folder).toBe(folder.providerCount);
     expect(aliceAudit.folders.map((folder) => folder.folder)).not.toContain("Deleted Items");
+    // The coverage report: per mailbox and folder, and how many emails are not searchable yet.
+    const coverage = await api("GET", `/v1/ingestion-sources/${source.id}/coverage`, { token: admin.token });
+    expect(coverage.status).toBe(200);
+    expect(coverage.body).toMatchObject({
+      sourceId: source.id,
+      provider: "microsoft365",
+      emailCount: 12,
+      notSearchable: expect.any(Number),
+    });
+    const covered = coverage.body.lastSync.mailboxes as {
+      mailbox: string;
+      status: string;
+      reason: string | null;
+      folders: { folder: string }[];
+    }[];
+    expect(covered.find((entry) => entry.mailbox === "carol@corp.example")).toMatchObject({ status: "skipped" });
+    expect(covered.find((entry) => entry.mailbox === "alice@corp.example")!.folders.map((folder) => folder.folder)).toContain(
+      "Inbox/Projects/Überprüfung 2024",
+    );
     expect((await verifyAuditLog()).ok).toBe(true);
   }, 60_000);
 
