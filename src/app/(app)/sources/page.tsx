@@ -12,7 +12,13 @@ import { errorMessage, useTRPC } from "@/lib/trpc";
 import { UI_HEADERS } from "@/server/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { WorkerBanner } from "@/components/worker-banner";
-import { GoogleWorkspaceSourceForm, googleWorkspaceConfigFrom, Microsoft365SourceForm, microsoft365ConfigFrom } from "./cloud-source-forms";
+import {
+  CoverageDetails,
+  GoogleWorkspaceSourceForm,
+  googleWorkspaceConfigFrom,
+  Microsoft365SourceForm,
+  microsoft365ConfigFrom,
+} from "./cloud-source-forms";
 import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
@@ -189,6 +195,7 @@ export default function SourcesPage() {
                   {source.provider === "imap" && typeof source.config.host === "string" && (
                     <span className="block text-xs text-slate-500">{source.config.host}</span>
                   )}
+                  {SYNCED.includes(source.provider) && <CoverageDetails sourceId={source.id} />}
                   {source.provider === "smtp-journal" && journalListener.data !== undefined && (
                     <JournalSettings config={source.config} listener={journalListener.data} />
                   )}
