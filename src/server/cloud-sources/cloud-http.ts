@@ -119,3 +119,27 @@ export async function requestToken(
     throw new CloudHttpError(response.status, "no_token", "the token endpoint answered no access_token", url);
   return body.access_token;
 }
+
+/**
+ * Downloads at most this many items of one mailbox at a time: Exchange Online allows 4 concurrent
+ * requests per app and mailbox, and Gmail's per-user limits are of the same order.
+ */
+export const MAILBOX_CONCURRENCY = 4;
+
+/** `fetch` of each id, `concurrency` at a time, answers in the ids' order; a null answer (gone) is left out. */
+export async function fetchEach<T>(
+  ids: string[],
+  fetchOne: (id: string) => Promise<T | null>,
+  concurrency = MAILBOX_CONCURRENCY,
+): Promise<T[]> {
+  const answers: (T | null)[] = new Array(ids.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const index = next++;
+      answers[index] = await fetchOne(ids[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+  return answers.filter((answer): answer is T => answer !== null);
+}

@@ -1,4 +1,4 @@
-import { CloudHttpError, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -125,19 +125,18 @@ async function syncMailbox(options: {
   const archive = async (ids: string[]) => {
     const fresh = [...new Set(ids)].filter((id) => !known.has(id));
     for (let start = 0; start < fresh.length; start += BATCH) {
-      const items: FetchedItem[] = [];
-      for (const id of fresh.slice(start, start + BATCH)) {
+      const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
         let message: { raw: Buffer; labelIds: string[] };
         try {
           message = await google.rawMessage(mailbox, id);
         } catch (error) {
-          if (error instanceof CloudHttpError && error.status === 404) continue;
+          if (error instanceof CloudHttpError && error.status === 404) return null;
           throw error;
         }
         // Moved to spam or trash since it was listed.
-        if (excluded(message.labelIds)) continue;
-        items.push({ id, raw: message.raw, ...labelPath(message.labelIds, labels) });
-      }
+        if (excluded(message.labelIds)) return null;
+        return { id, raw: message.raw, ...labelPath(message.labelIds, labels) };
+      });
       await archiveItems({ ...itemKey, items, summary });
       for (const item of items) known.add(item.id);
     }

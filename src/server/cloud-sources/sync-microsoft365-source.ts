@@ -1,4 +1,4 @@
-import { CloudHttpError, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -148,15 +148,15 @@ async function syncFolder(options: {
         else if (!known.has(item.id)) fresh.push(item.id);
       }
       for (let start = 0; start < fresh.length; start += BATCH) {
-        const items: FetchedItem[] = [];
-        for (const id of fresh.slice(start, start + BATCH)) {
+        const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
           try {
-            items.push({ id, raw: await graph.mime(mailbox.user.id, id), path: folder.path });
+            return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
           } catch (error) {
             // Deleted between the listing and the download: gone at the source before capture.
-            if (!(error instanceof CloudHttpError && error.status === 404)) throw error;
+            if (error instanceof CloudHttpError && error.status === 404) return null;
+            throw error;
           }
-        }
+        });
         await archiveItems({ ...key, items, summary });
         for (const item of items) known.add(item.id);
       }
