@@ -46,7 +46,9 @@ export async function startEmulatorServer(
   const server: Server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-    incoming.on("end", async () => {
+    // answer() catches every handler failure itself and answers 500, so nothing is left unhandled.
+    incoming.on("end", () => void answer());
+    const answer = async () => {
       const request: EmulatorRequest = {
         method: incoming.method ?? "GET",
         url: new URL(incoming.url ?? "/", "http://127.0.0.1"),
@@ -72,7 +74,7 @@ export async function startEmulatorServer(
         "content-length": String(body.length),
       });
       response.end(body);
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

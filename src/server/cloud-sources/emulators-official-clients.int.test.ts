@@ -3,15 +3,9 @@ import { gmail_v1 } from "@googleapis/gmail";
 import { Client, ResponseType, type PageCollection } from "@microsoft/microsoft-graph-client";
 import { OAuth2Client } from "google-auth-library";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DIRECTORY_SCOPE,
-  GMAIL_SCOPE,
-  gmailRateLimited,
-  startGmailEmulator,
-  type GmailEmulator,
-} from "../../../tests/helpers/gmail-emulator";
-import { graphThrottled, startGraphEmulator, type GraphEmulator } from "../../../tests/helpers/graph-emulator";
-import { buildMessage } from "../../../tests/helpers/mail";
+import { DIRECTORY_SCOPE, GMAIL_SCOPE, gmailRateLimited, startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
+import { graphThrottled, startGraphEmulator, type GraphEmulator } from "@tests/helpers/graph-emulator";
+import { buildMessage } from "@tests/helpers/mail";
 
 /**
  * The provider emulators speak the real protocols: Microsoft's own Graph client

@@ -1,10 +1,10 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { gmailRateLimited, googleThrottled, startGmailEmulator, type GmailEmulator } from "../../../tests/helpers/gmail-emulator";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { gmailRateLimited, googleThrottled, startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { jobHandlers } from "../jobs/job-handlers";

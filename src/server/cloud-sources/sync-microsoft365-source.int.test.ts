@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setupAdmin, type TestUser } from "../../../tests/helpers/auth";
-import { graphError, graphThrottled, startGraphEmulator, type GraphEmulator } from "../../../tests/helpers/graph-emulator";
-import { buildMessage } from "../../../tests/helpers/mail";
-import { useEmptyDatabasePerTest } from "../../../tests/helpers/reset-database";
-import { api } from "../../../tests/helpers/rest-client";
+import { setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { graphError, graphThrottled, startGraphEmulator, type GraphEmulator } from "@tests/helpers/graph-emulator";
+import { buildMessage } from "@tests/helpers/mail";
+import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../audit/verify-audit-log";
 import { db } from "../db/client";
 import { jobHandlers } from "../jobs/job-handlers";
