@@ -74,6 +74,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/ingestion-sources/[id]/import": () => import("./v1/ingestion-sources/[id]/import/route"),
   "/v1/ingestion-sources/[id]": () => import("./v1/ingestion-sources/[id]/route"),
   "/v1/ingestion-sources/[id]/sync": () => import("./v1/ingestion-sources/[id]/sync/route"),
+  "/v1/ingestion-sources/[id]/coverage": () => import("./v1/ingestion-sources/[id]/coverage/route"),
   "/v1/ingestion-sources": () => import("./v1/ingestion-sources/route"),
   "/v1/license": () => import("./v1/license/route"),
   "/v1/roles/[id]": () => import("./v1/roles/[id]/route"),

@@ -186,6 +186,12 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    pattern: "/v1/ingestion-sources/[id]/coverage",
+    path: (ids) => `/v1/ingestion-sources/${ids.ghost}/coverage`,
+    expect: INGESTION(404),
+  },
+  {
+    method: "GET",
     pattern: "/v1/archived-emails/ingestion-source/[ingestionSourceId]",
     path: (ids) => `/v1/archived-emails/ingestion-source/${ids.ghost}`,
     expect: READ_ARCHIVE(404),
@@ -570,6 +576,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "sources.names": { expect: READ_ARCHIVE(200) },
   "sources.create": { input: {}, expect: INGESTION(422) },
   "sources.sync": { input: {}, expect: INGESTION(422) },
+  "sources.coverage": { input: {}, expect: INGESTION(422) },
   "settings.get": { expect: SETTINGS(200) },
   "settings.update": { input: {}, expect: SETTINGS(422) },
   "sso.roleMapping": { expect: SETTINGS(200) },

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { createServer, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -102,6 +103,33 @@ const FIXTURES: Partial<
     config: () => ({ internalDomains: ["corp.test"], username: "journal", password: "Journal-Secret-Passw0rd-1" }),
     changed: { username: "other-journal" },
     unbound: { internalDomains: ["corp.test", "other.test"] },
+  },
+  microsoft365: {
+    config: () => ({ tenantId: "corp.test", clientId: "0b5e6c1e-0000-4000-8000-000000000001", clientSecret: "Graph~Client~Secret-1" }),
+    changed: {
+      tenantId: "other.test",
+      clientId: "0b5e6c1e-0000-4000-8000-000000000002",
+      graphUrl: "https://graph.attacker.example",
+      loginUrl: "https://login.attacker.example",
+    },
+    unbound: { mailboxes: ["alice@corp.test"] },
+  },
+  "google-workspace": {
+    config: () => ({
+      adminEmail: "admin@corp.test",
+      serviceAccountKey: {
+        type: "service_account",
+        client_email: "archive@project.iam.gserviceaccount.com",
+        private_key: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+        token_uri: "https://oauth2.googleapis.com/token",
+      },
+    }),
+    changed: {
+      adminEmail: "mallory@corp.test",
+      gmailUrl: "https://gmail.attacker.example",
+      directoryUrl: "https://admin.attacker.example",
+    },
+    unbound: { mailboxes: ["alice@corp.test"] },
   },
 };
 
@@ -235,7 +263,7 @@ describe("a stored secret only goes where it was entered for (every provider, ev
         body: { config: { ...withoutSecrets(provider, base), ...fixture.unbound } },
       });
       expect(kept.status, JSON.stringify(kept.body)).toBe(200);
-      expect(kept.body.config).toMatchObject({ ...fixture.unbound, passwordSet: true });
+      expect(kept.body.config).toMatchObject({ ...fixture.unbound, [`${binding.secrets[0]}Set`]: true });
     }
     expect((await verifyAuditLog()).ok).toBe(true);
   });

@@ -8179,6 +8179,37 @@ export interface paths {
                         name: string;
                         /** @constant */
                         provider: "smtp-journal";
+                    } | {
+                        config: {
+                            clientId: string;
+                            clientSecret: string;
+                            graphUrl?: string;
+                            /** @default false */
+                            includeDeletedAndJunk?: boolean;
+                            loginUrl?: string;
+                            mailboxes?: string[];
+                            tenantId: string;
+                        };
+                        name: string;
+                        /** @constant */
+                        provider: "microsoft365";
+                    } | {
+                        config: {
+                            adminEmail: string;
+                            /** @default my_customer */
+                            customer?: string;
+                            directoryUrl?: string;
+                            gmailUrl?: string;
+                            /** @default false */
+                            includeSpamTrash?: boolean;
+                            mailboxes?: string[];
+                            serviceAccountKey: string | {
+                                [key: string]: unknown;
+                            };
+                        };
+                        name: string;
+                        /** @constant */
+                        provider: "google-workspace";
                     };
                 };
             };
@@ -8394,7 +8425,7 @@ export interface paths {
                         };
                         name?: string;
                         /** @enum {string} */
-                        provider?: "upload" | "imap" | "smtp-journal";
+                        provider?: "upload" | "imap" | "smtp-journal" | "microsoft365" | "google-workspace";
                     };
                 };
             };
@@ -8582,6 +8613,123 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ingestion-sources/{id}/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a source's coverage: the last sync per mailbox and folder, and emails not yet searchable
+         * @description Permission `manage:ingestion`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            emailCount: number;
+                            lastSync: {
+                                /** Format: date-time */
+                                at: string;
+                                auditId: string;
+                                error: string | null;
+                                mailboxes: {
+                                    excluded: string[];
+                                    folders: {
+                                        deletedAtSource: number;
+                                        duplicates: number;
+                                        failed: {
+                                            id: string;
+                                            reason: string;
+                                        }[];
+                                        folder: string;
+                                        heldCount: number;
+                                        imported: number;
+                                        providerCount: number | null;
+                                        restarted: boolean;
+                                    }[];
+                                    mailbox: string;
+                                    reason: string | null;
+                                    status: string;
+                                }[];
+                            } | null;
+                            notSearchable: number;
+                            provider: string;
+                            /** Format: uuid */
+                            sourceId: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ingestion-sources/{id}/import": {
         parameters: {
             query?: never;
@@ -8736,7 +8884,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queue an IMAP sync of the source
+         * Queue a sync of the source (IMAP, Microsoft 365, Google Workspace)
          * @description Permission `manage:ingestion`.
          */
         post: {

@@ -99,7 +99,7 @@ describe("POST /v1/ingestion-sources/{id}/sync and the imap-sync job", () => {
     expect(notImap.body).toEqual({
       status: "error",
       statusCode: 409,
-      message: 'Only IMAP sources can be synced; this source\'s provider is "upload"',
+      message: 'Only imap, microsoft365, google-workspace sources can be synced; this source\'s provider is "upload"',
       errors: null,
     });
     expect((await requestSync("not-a-uuid")).status).toBe(422);

@@ -4,7 +4,11 @@ import { conflict, notFound } from "../errors/app-error";
 import { lockSourceForUpdate } from "../ingestion-sources/ingestion-sources.queries";
 import { enqueueJob } from "../jobs/enqueue-job";
 import { selectUnfinishedSourceJob } from "../jobs/jobs.queries";
+import { CLOUD_SYNC_JOB } from "../cloud-sources/run-cloud-sync-job";
+import { SYNCED_PROVIDERS } from "../ingestion-sources/ingestion-sources.schemas";
 import { IMAP_SYNC_JOB } from "./imap.schemas";
+
+const syncJobOf = (provider: string) => (provider === "imap" ? IMAP_SYNC_JOB : CLOUD_SYNC_JOB);
 
 export interface SyncRequestAnswer {
   message: string;
@@ -14,19 +18,22 @@ export interface SyncRequestAnswer {
 }
 
 /**
- * Queues a background sync of an IMAP source, unless one is already queued or running, in which
+ * Queues a background sync of an IMAP, Microsoft 365 or Google Workspace source, unless one is already queued or running, in which
  * case that job is the answer. The source row lock makes concurrent requests queue one job.
  */
 export async function requestImapSync(options: { actor: AuditActor; sourceId: string }): Promise<SyncRequestAnswer> {
   return transaction(async (tx) => {
     const source = await lockSourceForUpdate(tx, options.sourceId);
     if (!source) throw notFound("Ingestion source");
-    if (source.provider !== "imap") throw conflict(`Only IMAP sources can be synced; this source's provider is "${source.provider}"`);
-    const pending = await selectUnfinishedSourceJob(tx, IMAP_SYNC_JOB, options.sourceId);
+    if (!(SYNCED_PROVIDERS as readonly string[]).includes(source.provider)) {
+      throw conflict(`Only ${SYNCED_PROVIDERS.join(", ")} sources can be synced; this source's provider is "${source.provider}"`);
+    }
+    const jobType = syncJobOf(source.provider);
+    const pending = await selectUnfinishedSourceJob(tx, jobType, options.sourceId);
     if (pending) {
       return { message: `A sync of this source is already ${pending.status}`, jobId: pending.id, jobStatus: pending.status };
     }
-    const jobId = await enqueueJob({ type: IMAP_SYNC_JOB, payload: { sourceId: options.sourceId }, client: tx });
+    const jobId = await enqueueJob({ type: jobType, payload: { sourceId: options.sourceId }, client: tx });
     await appendAuditEntry(tx, {
       actor: options.actor,
       actionType: "SYNC",

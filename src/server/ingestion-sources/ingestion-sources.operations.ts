@@ -6,7 +6,8 @@ import { importUpload } from "../ingestion/import-upload";
 import { createSource } from "./create-source";
 import { deleteSource } from "./delete-source";
 import { getSource } from "./get-source";
-import { importSummaryResponse, ingestionSourceResponse, syncRequestResponse } from "./ingestion-sources.responses";
+import { getSourceCoverage } from "./get-source-coverage";
+import { importSummaryResponse, ingestionSourceResponse, sourceCoverageResponse, syncRequestResponse } from "./ingestion-sources.responses";
 import { createSourceSchema, importQuerySchema, sourceIdParamsSchema, updateSourceSchema } from "./ingestion-sources.schemas";
 import { listSources } from "./list-sources";
 import { updateSource } from "./update-source";
@@ -67,7 +68,7 @@ export const deleteSourceOperation = operation({
 });
 
 export const requestSyncOperation = operation({
-  summary: "Queue an IMAP sync of the source",
+  summary: "Queue a sync of the source (IMAP, Microsoft 365, Google Workspace)",
   access: manageIngestion,
   params: sourceIdParamsSchema,
   response: syncRequestResponse,
@@ -100,4 +101,13 @@ export const importUploadOperation = httpOperation({
       contentType: request.headers.get("content-type"),
       body: request.body,
     }),
+});
+
+export const getSourceCoverageOperation = operation({
+  summary: "Read a source's coverage: the last sync per mailbox and folder, and emails not yet searchable",
+  access: manageIngestion,
+  params: sourceIdParamsSchema,
+  response: sourceCoverageResponse,
+  errors: [404],
+  handler: ({ params }) => getSourceCoverage({ id: params.id }),
 });

@@ -4,10 +4,7 @@ import type { Provider } from "./ingestion-sources.schemas";
 /**
  * Every provider's secrets and the fields they are bound to (config/secret-binding.ts holds the
  * rule). A new provider does not compile until it is listed here, and
- * tests/security/secret-binding.int.test.ts walks every entry, so none can skip the rule. When cloud
- * sources arrive they are listed the same way, e.g. microsoft365 `{ secrets: ["clientSecret"],
- * boundTo: ["tenantId", "clientId", "authority"], outbound: true }` and google-workspace
- * `{ secrets: ["serviceAccountKey"], boundTo: ["domain", "adminEmail"], outbound: true }`.
+ * tests/security/secret-binding.int.test.ts walks every entry, so none can skip the rule.
  */
 export const SOURCE_SECRET_BINDINGS: Record<Provider, SecretBinding> = {
   upload: { secrets: [], boundTo: [], outbound: false },
@@ -18,4 +15,11 @@ export const SOURCE_SECRET_BINDINGS: Record<Provider, SecretBinding> = {
    * entered for that username, so a new username needs it again too.
    */
   "smtp-journal": { secrets: ["password"], boundTo: ["username"], outbound: false },
+  /** The client secret goes to `{loginUrl}/{tenantId}/oauth2/v2.0/token` as that client; its tokens to `graphUrl`. */
+  microsoft365: { secrets: ["clientSecret"], boundTo: ["tenantId", "clientId", "graphUrl", "loginUrl"], outbound: true },
+  /**
+   * The key signs assertions sent to its own `token_uri` (part of the secret, so it cannot change
+   * without it) on behalf of `adminEmail` and the mailboxes; its tokens go to `gmailUrl` and `directoryUrl`.
+   */
+  "google-workspace": { secrets: ["serviceAccountKey"], boundTo: ["adminEmail", "gmailUrl", "directoryUrl"], outbound: true },
 };

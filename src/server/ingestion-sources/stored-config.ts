@@ -2,10 +2,14 @@ import { sealSecrets, sealedName, unboundSecretErrors, type Config } from "../co
 import { validationError } from "../errors/app-error";
 import { zodFieldErrors } from "../errors/field-errors";
 import {
+  googleWorkspaceConfigSchema,
+  googleWorkspaceConfigUpdateSchema,
   imapConfigSchema,
   imapConfigUpdateSchema,
   journalConfigSchema,
   journalConfigUpdateSchema,
+  microsoft365ConfigSchema,
+  microsoft365ConfigUpdateSchema,
   uploadConfigSchema,
   type Provider,
 } from "./ingestion-sources.schemas";
@@ -16,13 +20,29 @@ export function storedConfig(provider: Provider, config: Config): Config {
   return sealSecrets(SOURCE_SECRET_BINDINGS[provider], config);
 }
 
+/**
+ * Per provider with a secret: its schema, the schema that lets the secret be left out, the secret's
+ * field, and the field without which a stored secret is gone (a journal source without `username`).
+ */
 const updateSchemas = {
-  imap: { full: imapConfigSchema, keepingPassword: imapConfigUpdateSchema },
-  "smtp-journal": { full: journalConfigSchema, keepingPassword: journalConfigUpdateSchema },
+  imap: { full: imapConfigSchema, keepingPassword: imapConfigUpdateSchema, secret: "password", requires: "username" },
+  "smtp-journal": { full: journalConfigSchema, keepingPassword: journalConfigUpdateSchema, secret: "password", requires: "username" },
+  microsoft365: {
+    full: microsoft365ConfigSchema,
+    keepingPassword: microsoft365ConfigUpdateSchema,
+    secret: "clientSecret",
+    requires: "clientId",
+  },
+  "google-workspace": {
+    full: googleWorkspaceConfigSchema,
+    keepingPassword: googleWorkspaceConfigUpdateSchema,
+    secret: "serviceAccountKey",
+    requires: "adminEmail",
+  },
 } as const;
 
 /** The stored config with the schema's defaults applied (a row written before a field existed lacks it). */
-function withDefaults(provider: "imap" | "smtp-journal", stored: Config): Config {
+function withDefaults(provider: keyof typeof updateSchemas, stored: Config): Config {
   const parsed = updateSchemas[provider].keepingPassword.safeParse(
     Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))),
   );
@@ -30,10 +50,10 @@ function withDefaults(provider: "imap" | "smtp-journal", stored: Config): Config
 }
 
 /**
- * A config update: validated against the provider's schema; an update without `password` keeps
- * the stored (encrypted) one, as long as the source still has a username (a journal source's
- * credentials are optional: without `username` they are gone) and no field the password is bound
- * to changes (else 422 on `config.password`: secret-binding.ts).
+ * A config update: validated against the provider's schema; an update without the secret
+ * (`password`, `clientSecret`, `serviceAccountKey`) keeps the stored (encrypted) one, as long as the
+ * source still has a username (a journal source's credentials are optional: without `username` they
+ * are gone) and no field the secret is bound to changes (else 422 on `config.<secret>`: secret-binding.ts).
  */
 export function updatedStoredConfig(provider: Provider, previous: Config, next: Config): Config {
   if (provider === "upload") {
@@ -41,8 +61,9 @@ export function updatedStoredConfig(provider: Provider, previous: Config, next: 
     if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, "config"));
     return { ...parsed.data };
   }
-  const keepsPassword = next.password === undefined && next.username !== undefined && previous[sealedName("password")] !== undefined;
   const schemas = updateSchemas[provider];
+  const keepsPassword =
+    next[schemas.secret] === undefined && next[schemas.requires] !== undefined && previous[sealedName(schemas.secret)] !== undefined;
   const parsed = (keepsPassword ? schemas.keepingPassword : schemas.full).safeParse(next);
   if (!parsed.success) throw validationError(zodFieldErrors(parsed.error, "config"));
   const binding = SOURCE_SECRET_BINDINGS[provider];
@@ -50,7 +71,7 @@ export function updatedStoredConfig(provider: Provider, previous: Config, next: 
     binding,
     previous: withDefaults(provider, previous),
     next: parsed.data,
-    carried: keepsPassword ? ["password"] : [],
+    carried: keepsPassword ? [schemas.secret] : [],
     fieldPrefix: "config.",
   });
   if (unbound.length > 0) throw validationError(unbound);

@@ -1,3 +1,4 @@
+import { CLOUD_SYNC_JOB, runCloudSyncJob } from "../cloud-sources/run-cloud-sync-job";
 import { IMAP_SYNC_JOB } from "../imap/imap.schemas";
 import { runImapSyncJob } from "../imap/run-imap-sync-job";
 import { BULK_RESTORE_JOB } from "../restore/restore.schemas";
@@ -9,6 +10,7 @@ import type { JobHandler } from "./run-next-job";
 /** Every background job type the worker runs, by name. */
 export const jobHandlers: Record<string, JobHandler> = {
   [IMAP_SYNC_JOB]: runImapSyncJob,
+  [CLOUD_SYNC_JOB]: runCloudSyncJob,
   [BULK_RESTORE_JOB]: runBulkRestoreJob,
   [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
   ...searchJobHandlers,

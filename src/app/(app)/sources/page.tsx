@@ -12,10 +12,19 @@ import { errorMessage, useTRPC } from "@/lib/trpc";
 import { UI_HEADERS } from "@/server/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { WorkerBanner } from "@/components/worker-banner";
+import {
+  CoverageDetails,
+  GoogleWorkspaceSourceForm,
+  googleWorkspaceConfigFrom,
+  Microsoft365SourceForm,
+  microsoft365ConfigFrom,
+} from "./cloud-source-forms";
 import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
+/** The providers a "Sync now" queues a job for (ingestion-sources.schemas.ts SYNCED_PROVIDERS). */
+const SYNCED = ["imap", "microsoft365", "google-workspace"];
 const STATUS_TONES: Record<string, string> = {
   error: "bg-red-100 text-red-900",
   idle: "bg-slate-100 text-slate-700",
@@ -124,6 +133,19 @@ export default function SourcesPage() {
     createFrom(event.currentTarget, { name: form.name, provider: "smtp-journal", config: journalConfigFrom(form) });
   }
 
+  function createCloud(provider: "microsoft365" | "google-workspace") {
+    return (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+      createFrom(
+        event.currentTarget,
+        provider === "microsoft365"
+          ? { name: form.name, provider, config: microsoft365ConfigFrom(form) }
+          : { name: form.name, provider, config: googleWorkspaceConfigFrom(form) },
+      );
+    };
+  }
+
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -173,6 +195,7 @@ export default function SourcesPage() {
                   {source.provider === "imap" && typeof source.config.host === "string" && (
                     <span className="block text-xs text-slate-500">{source.config.host}</span>
                   )}
+                  {SYNCED.includes(source.provider) && <CoverageDetails sourceId={source.id} />}
                   {source.provider === "smtp-journal" && journalListener.data !== undefined && (
                     <JournalSettings config={source.config} listener={journalListener.data} />
                   )}
@@ -188,7 +211,7 @@ export default function SourcesPage() {
                 <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
                 <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>
                 <td className="p-2">
-                  {source.provider === "imap" && (
+                  {SYNCED.includes(source.provider) && (
                     <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>
                       Sync now
                     </button>
@@ -299,6 +322,8 @@ export default function SourcesPage() {
           <SubmitButton className="btn">Create</SubmitButton>
         </form>
         <JournalSourceForm onSubmit={createJournal} />
+        <Microsoft365SourceForm onSubmit={createCloud("microsoft365")} />
+        <GoogleWorkspaceSourceForm onSubmit={createCloud("google-workspace")} />
       </div>
     </div>
   );

@@ -7,5 +7,6 @@ export const sourcesRouter = router({
   names: query(sources.listSourceNamesOperation),
   create: mutation(sources.createSourceOperation),
   journalListener: query(sources.getJournalListenerOperation),
+  coverage: query(sources.getSourceCoverageOperation),
   sync: mutation(sources.requestSyncOperation),
 });
