@@ -80,6 +80,8 @@ test("an officer's day: hold, custodian case, production, disposition, audit exp
   await page.getByRole("tab", { name: "Searches" }).click();
   const builder = page.getByRole("form", { name: "Search builder" });
   await builder.getByLabel("Value 1").fill(RUN);
+  await builder.getByRole("button", { name: "Write query" }).click();
+  await expect(builder.getByRole("textbox", { name: "Query", exact: true })).toHaveValue(RUN);
   await builder.getByLabel("Search name").fill("Zeppelin pricing");
   await builder.getByRole("button", { name: "Save search" }).click();
   await page.getByRole("button", { name: "Run Zeppelin pricing" }).click();
