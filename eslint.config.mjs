@@ -8,9 +8,9 @@ import tseslint from "typescript-eslint";
 
 // Folders of src/server that are transports, or the UI session's plumbing (next-auth, next/headers),
 // and may use Next.js and tRPC.
-const TRANSPORT_FILES = ["src/server/trpc/**", "src/server/http/**", "src/server/auth/session/**"];
+const TRANSPORT_FILES = ["src/server/transport/trpc/**", "src/server/transport/http/**", "src/server/identity/auth/session/**"];
 
-// What creates a file or directory with the umask's mode; server code uses src/server/storage/private-files.ts instead.
+// What creates a file or directory with the umask's mode; server code uses src/server/archive/storage/private-files.ts instead.
 const FILE_CREATING_FUNCTIONS = [
   "writeFile",
   "writeFileSync",
@@ -110,14 +110,14 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            { group: ["next", "next/*"], message: "Domain code must not import Next.js; do it in src/server/http or a route." },
+            { group: ["next", "next/*"], message: "Domain code must not import Next.js; do it in src/server/transport/http or a route." },
             { group: ["@trpc/*"], message: "Domain code must not import tRPC; do it in src/server/trpc." },
           ],
           // Files and directories are created 0600 / 0700 whatever the umask, by one module (docs/operations.md, "File permissions").
           paths: ["node:fs", "node:fs/promises", "fs", "fs/promises"].map((name) => ({
             name,
             importNames: FILE_CREATING_FUNCTIONS,
-            message: "Create files and directories through src/server/storage/private-files.ts (0600 / 0700 whatever the umask).",
+            message: "Create files and directories through src/server/archive/storage/private-files.ts (0600 / 0700 whatever the umask).",
           })),
         },
       ],
@@ -125,7 +125,7 @@ export default tseslint.config(
   },
   {
     files: ["src/**/*.{ts,tsx}"],
-    ignores: ["src/**/*.queries.ts", "src/server/db/**", "src/**/*.test.ts"],
+    ignores: ["src/**/*.queries.ts", "src/server/platform/db/**", "src/**/*.test.ts"],
     rules: {
       "no-restricted-syntax": ["error", ...SQL_TEXT_SELECTORS.map((selector) => ({ selector, message: SQL_TEXT_MESSAGE }))],
     },
@@ -133,11 +133,15 @@ export default tseslint.config(
   {
     // The environment is read in one module, which validates it (docs/configuration.md).
     files: ["src/**/*.{ts,tsx,mts,mjs}"],
-    ignores: ["src/server/config/env.ts", "src/**/*.test.ts"],
+    ignores: ["src/server/platform/config/env.ts", "src/**/*.test.ts"],
     rules: {
       "no-restricted-properties": [
         "error",
-        { object: "process", property: "env", message: "Read the environment through src/server/config/env.ts (docs/configuration.md)." },
+        {
+          object: "process",
+          property: "env",
+          message: "Read the environment through src/server/platform/config/env.ts (docs/configuration.md).",
+        },
       ],
     },
   },

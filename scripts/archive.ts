@@ -13,16 +13,16 @@
 import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { systemActor } from "../src/server/audit/append-audit-entry";
-import { resolveDatabase } from "../src/server/db/database-url";
-import { disconnectDb } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrations";
-import { mailboxAddress } from "../src/server/ingestion-sources/ingestion-sources.schemas";
-import { findImportFiles } from "../src/server/ingestion/files/find-import-files";
-import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ingestion/files/find-source";
-import { readImportFiles } from "../src/server/ingestion/files/read-import-files";
-import { importMessageStream } from "../src/server/ingestion/import-message-stream";
-import { installationPublicKey } from "../src/server/signing/installation-signing-key";
-import { prepareDatabase } from "../src/server/system/prepare-database";
+import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { disconnectDb } from "../src/server/platform/db/client";
+import { applyMigrations } from "../src/server/platform/db/migrations";
+import { mailboxAddress } from "../src/server/capture/ingestion-sources.schemas";
+import { findImportFiles } from "../src/server/capture/ingestion/files/find-import-files";
+import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/capture/ingestion/files/find-source";
+import { readImportFiles } from "../src/server/capture/ingestion/files/read-import-files";
+import { importMessageStream } from "../src/server/capture/ingestion/import-message-stream";
+import { installationPublicKey } from "../src/server/platform/signing/installation-signing-key";
+import { prepareDatabase } from "../src/server/platform/system/prepare-database";
 import { log, progressBar, UsageError } from "./archive/cli-support";
 import { verifyExportZip } from "./verify-export.mjs";
 

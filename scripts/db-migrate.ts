@@ -9,8 +9,8 @@
  * temporary databases on that server; they never modify the database DATABASE_URL names.
  */
 import path from "node:path";
-import { resolveDatabase } from "../src/server/db/database-url";
-import { applyMigrations, checkMigrations, createMigration, migrationPaths } from "../src/server/db/migrations";
+import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { applyMigrations, checkMigrations, createMigration, migrationPaths } from "../src/server/platform/db/migrations";
 
 const USAGE = `Usage:
   npm run db:migrate                         apply pending migrations to DATABASE_URL

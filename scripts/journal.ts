@@ -4,12 +4,12 @@
  * Several listener processes may run against one database. Stops on SIGINT/SIGTERM after the
  * transactions in hand.
  */
-import { disconnectDb } from "../src/server/db/client";
-import { resolveDatabase } from "../src/server/db/database-url";
-import { applyMigrations } from "../src/server/db/migrations";
-import { startConfiguredJournalListener } from "../src/server/journal/start-configured-listener";
-import { startHeartbeat } from "../src/server/system/heartbeat";
-import { prepareDatabase } from "../src/server/system/prepare-database";
+import { disconnectDb } from "../src/server/platform/db/client";
+import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { applyMigrations } from "../src/server/platform/db/migrations";
+import { startConfiguredJournalListener } from "../src/server/capture/journal/start-configured-listener";
+import { startHeartbeat } from "../src/server/platform/system/heartbeat";
+import { prepareDatabase } from "../src/server/platform/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 
 const log = (message: string) => console.error(`[journal] ${message}`);

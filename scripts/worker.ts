@@ -5,19 +5,19 @@
  * (scripts/worker-process.ts) unless its worker role is off. `-- --once` runs the due jobs, the due exports to completion
  * and one lifecycle cycle, prints the cycle's JSON summary on stdout and exits.
  */
-import { resolveDatabase } from "../src/server/db/database-url";
-import { disconnectDb } from "../src/server/db/client";
-import { applyMigrations } from "../src/server/db/migrations";
+import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { disconnectDb } from "../src/server/platform/db/client";
+import { applyMigrations } from "../src/server/platform/db/migrations";
 import { runNextExport } from "../src/server/ediscovery/run-export";
-import { jobHandlers } from "../src/server/jobs/job-handlers";
-import { runNextJob } from "../src/server/jobs/run-next-job";
-import { runLifecycleCycle } from "../src/server/lifecycle/run-lifecycle-cycle";
-import { fillRecipientKinds } from "../src/server/ingestion/fill-recipient-kinds";
+import { jobHandlers } from "../src/server/platform/jobs/job-handlers";
+import { runNextJob } from "../src/server/platform/jobs/run-next-job";
+import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
+import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
-import { startStorageConversion } from "../src/server/storage/convert-stored-blobs";
-import { measureStorageUsage } from "../src/server/storage/storage-usage";
-import { startHeartbeat } from "../src/server/system/heartbeat";
-import { prepareDatabase } from "../src/server/system/prepare-database";
+import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
+import { measureStorageUsage } from "../src/server/archive/storage/storage-usage";
+import { startHeartbeat } from "../src/server/platform/system/heartbeat";
+import { prepareDatabase } from "../src/server/platform/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 
 const log = (message: string) => console.error(`[worker] ${message}`);

@@ -1,10 +1,10 @@
 import { userInfo } from "node:os";
-import { resolveDatabase } from "../../src/server/db/database-url";
-import { disconnectDb } from "../../src/server/db/client";
-import { checkInstallation } from "../../src/server/operations/check-installation";
-import { createBackup } from "../../src/server/operations/create-backup";
-import { restoreBackup, RestoreRefusedError } from "../../src/server/operations/restore-backup";
-import { rotateStorageKey } from "../../src/server/operations/rotate-storage-key";
+import { resolveDatabase } from "../../src/server/platform/db/database-url";
+import { disconnectDb } from "../../src/server/platform/db/client";
+import { checkInstallation } from "../../src/server/platform/operations/check-installation";
+import { createBackup } from "../../src/server/platform/operations/create-backup";
+import { restoreBackup, RestoreRefusedError } from "../../src/server/platform/operations/restore-backup";
+import { rotateStorageKey } from "../../src/server/platform/operations/rotate-storage-key";
 import { systemActor } from "../../src/server/audit/append-audit-entry";
 import { log, progressBar } from "./cli-support";
 

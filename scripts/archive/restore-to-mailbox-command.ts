@@ -1,16 +1,16 @@
 import { userInfo } from "node:os";
 import { systemActor } from "../../src/server/audit/append-audit-entry";
-import type { Principal } from "../../src/server/auth/principal";
-import { abilityFor } from "../../src/server/authz/ability";
-import { disconnectDb } from "../../src/server/db/client";
-import { resolveDatabase } from "../../src/server/db/database-url";
-import { applyMigrations } from "../../src/server/db/migrations";
-import { findSourceByIdOrName } from "../../src/server/ingestion/files/find-source";
-import { getRestoreRun } from "../../src/server/restore/get-restore-run";
-import { requestBulkRestore } from "../../src/server/restore/request-bulk-restore";
-import { bulkRestoreSchema } from "../../src/server/restore/restore.schemas";
-import { runBulkRestoreJob } from "../../src/server/restore/run-bulk-restore-job";
-import { prepareDatabase } from "../../src/server/system/prepare-database";
+import type { Principal } from "../../src/server/identity/auth/principal";
+import { abilityFor } from "../../src/server/identity/authz/ability";
+import { disconnectDb } from "../../src/server/platform/db/client";
+import { resolveDatabase } from "../../src/server/platform/db/database-url";
+import { applyMigrations } from "../../src/server/platform/db/migrations";
+import { findSourceByIdOrName } from "../../src/server/capture/ingestion/files/find-source";
+import { getRestoreRun } from "../../src/server/archive/restore/get-restore-run";
+import { requestBulkRestore } from "../../src/server/archive/restore/request-bulk-restore";
+import { bulkRestoreSchema } from "../../src/server/archive/restore/restore.schemas";
+import { runBulkRestoreJob } from "../../src/server/archive/restore/run-bulk-restore-job";
+import { prepareDatabase } from "../../src/server/platform/system/prepare-database";
 import { log, progressBar } from "./cli-support";
 
 /** The operator at the command line: the whole archive and every case, audited as `cli:<os user>`. */

@@ -3,7 +3,7 @@
  * in-process scenario (so its peak RSS is its own) and prints its result as one JSON line.
  */
 import { readFileSync } from "node:fs";
-import { disconnectDb } from "../../src/server/db/client";
+import { disconnectDb } from "../../src/server/platform/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
 import { bulkTagScenario, exportScenario } from "./scenarios/ediscovery";

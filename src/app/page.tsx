@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { pagePrincipal, setupNeeded } from "@/server/auth/session/ui-session";
+import { pagePrincipal, setupNeeded } from "@/server/identity/auth/session/ui-session";
 
 export const dynamic = "force-dynamic";
 

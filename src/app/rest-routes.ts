@@ -1,6 +1,6 @@
-import { buildOpenApiDocument, type OpenApiDocument } from "@/server/http/openapi/openapi-document";
-import { openApiDocumentRoute } from "@/server/http/openapi/openapi-route";
-import type { RouteModule } from "@/server/http/rest-endpoint";
+import { buildOpenApiDocument, type OpenApiDocument } from "@/server/transport/http/openapi/openapi-document";
+import { openApiDocumentRoute } from "@/server/transport/http/openapi/openapi-route";
+import type { RouteModule } from "@/server/transport/http/rest-endpoint";
 
 /**
  * Every REST route file under /v1 and /api/v1 (the catch-alls aside), for the OpenAPI document.

@@ -5,9 +5,9 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
-import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
-import type { AppRouter } from "@/server/trpc/root";
-import { UI_HEADERS } from "@/server/trpc/ui-request-header";
+import { TRPC_MAX_BATCH_SIZE } from "@/server/transport/trpc/batch-size";
+import type { AppRouter } from "@/server/transport/trpc/root";
+import { UI_HEADERS } from "@/server/transport/trpc/ui-request-header";
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -32,7 +32,7 @@ const RESTATED_ACCESS = /\b(endpoint|sessionEndpoint|procedure)\(|\b(auth|permis
 const routeFiles = filesUnder("src/app", (file) => file.endsWith("route.ts"))
   .map((file) => relative(ROOT, join(ROOT, file)))
   .filter((file) => !NOT_OPERATIONS.has(file));
-const routerFiles = filesUnder("src/server/trpc/routers", (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
+const routerFiles = filesUnder("src/server/transport/trpc/routers", (file) => file.endsWith(".ts") && !file.endsWith(".test.ts"));
 
 describe("operations are declared once", () => {
   it.each([...routeFiles, ...routerFiles])("%s binds declared operations without restating access", (file) => {

@@ -3,7 +3,7 @@ import { simpleParser } from "mailparser";
 import { describe, expect, it } from "vitest";
 import { replaceScaleSection } from "../../scripts/bench/benchmarks-doc";
 import { corpusMboxEntries } from "../../scripts/bench/corpus";
-import { readMboxMessages } from "../../src/server/ingestion/readers/mbox-reader";
+import { readMboxMessages } from "../../src/server/capture/ingestion/readers/mbox-reader";
 import { benchQueries } from "../../scripts/bench/queries";
 import { markdownTable, type ResultRow } from "../../scripts/bench/report";
 import { percentile, summarizeLatencies } from "../../scripts/bench/stats";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { appendAuditEntry } from "../../src/server/audit/append-audit-entry";
 import { auditEntryHash } from "../../src/server/audit/audit-hash";
-import { db, transaction } from "../../src/server/db/client";
+import { db, transaction } from "../../src/server/platform/db/client";
 
 /** Details of every shape the chain must round-trip through jsonb unchanged. */
 const detailSamples: Record<string, unknown>[] = [

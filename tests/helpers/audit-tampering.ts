@@ -1,4 +1,4 @@
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 
 /**
  * Runs `tamper` with the audit log's append-only triggers switched off, as only the table's owner

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
-import type { policySchema } from "../../src/server/authz/permissions";
-import { issueSetupToken } from "../../src/server/auth/setup-token";
-import { db } from "../../src/server/db/client";
+import type { policySchema } from "../../src/server/identity/authz/permissions";
+import { issueSetupToken } from "../../src/server/identity/auth/setup-token";
+import { db } from "../../src/server/platform/db/client";
 import { api } from "./rest-client";
 
 export const ADMIN_PASSWORD = "admin-password-123";

@@ -5,9 +5,9 @@
  */
 import { createHash } from "node:crypto";
 import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
-import { resolveDatabase } from "../../src/server/db/database-url";
-import { db, disconnectDb } from "../../src/server/db/client";
-import { blobStore } from "../../src/server/storage/blob-store-factory";
+import { resolveDatabase } from "../../src/server/platform/db/database-url";
+import { db, disconnectDb } from "../../src/server/platform/db/client";
+import { blobStore } from "../../src/server/archive/storage/blob-store-factory";
 
 const database = await resolveDatabase(() => undefined);
 try {

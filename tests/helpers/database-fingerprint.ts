@@ -1,4 +1,4 @@
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 
 /** Counters of attempts, not data: the rate limit charges rejected requests of permitted callers too. */
 const BOOKKEEPING_TABLES = new Set(["request_rate_limits"]);

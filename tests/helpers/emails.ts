@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { ArchivedEmail } from "../../src/generated/prisma/client";
-import { db, transaction } from "../../src/server/db/client";
+import { db, transaction } from "../../src/server/platform/db/client";
 import type { SearchEngine } from "../../src/server/search/search-engine";
 import { searchEngine } from "../../src/server/search/search-engine-factory";
 

@@ -1,4 +1,4 @@
-import { transaction, type Tx } from "../../src/server/db/client";
+import { transaction, type Tx } from "../../src/server/platform/db/client";
 
 /** The statement with which hold-release.ts lets a transaction lift legal-hold protection (after checking the caller's permission). */
 export const ALLOW_HOLD_RELEASE_SQL = "SELECT set_config('archive.hold_release_by', 'test', true)";

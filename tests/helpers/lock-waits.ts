@@ -1,5 +1,5 @@
 import pg from "pg";
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 
 /** Resolves once some backend of this database waits for a lock (a row lock shows as one on a transaction id). */
 export async function untilSomeoneWaitsForALock(): Promise<void> {

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { NextAuthOptions } from "next-auth";
 import { decode } from "next-auth/jwt";
-import { authOptions, OIDC_PROVIDER_ID, sessionSecret } from "../../src/server/auth/session/auth-options";
+import { authOptions, OIDC_PROVIDER_ID, sessionSecret } from "../../src/server/identity/auth/session/auth-options";
 
 /**
  * next-auth's framework-free core, the one its Next.js route handler calls with the request's

@@ -1,6 +1,6 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { restApiDocument } from "../../src/app/rest-routes";
-import { openApiPath } from "../../src/server/http/openapi/openapi-document";
+import { openApiPath } from "../../src/server/transport/http/openapi/openapi-document";
 
 /**
  * Checks a REST answer against the served OpenAPI document: its status must be one the operation

@@ -1,11 +1,11 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
 import { beforeEach } from "vitest";
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 import { asAuditTableOwner } from "./audit-tampering";
 import { withHoldReleaseAllowed } from "./hold-guard";
-import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
-import { forgetDataKeyring } from "../../src/server/storage/data-keyring";
+import { ensurePredefinedRoles } from "../../src/server/identity/roles/ensure-predefined-roles";
+import { forgetDataKeyring } from "../../src/server/archive/storage/data-keyring";
 
 /** Empties every application table (keeping the migration history) and restores predefined roles. */
 export async function resetDatabase(): Promise<void> {

@@ -1,5 +1,5 @@
-import { CLIENT_IP_HEADER } from "../../src/server/http/client-ip";
-import type { RouteModule } from "../../src/server/http/rest-endpoint";
+import { CLIENT_IP_HEADER } from "../../src/server/transport/http/client-ip";
+import type { RouteModule } from "../../src/server/transport/http/rest-endpoint";
 import { assertDocumentedResponse } from "./openapi-validator";
 
 /**

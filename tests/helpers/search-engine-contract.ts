@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail, type TestEmailOverrides } from "./emails";
-import type { ArchiveCondition } from "../../src/server/authz/ability";
-import { db, transaction } from "../../src/server/db/client";
+import type { ArchiveCondition } from "../../src/server/identity/authz/ability";
+import { db, transaction } from "../../src/server/platform/db/client";
 import type { SearchEngine, SearchQuery } from "../../src/server/search/search-engine";
 import { normalizeSearchQuery } from "../../src/server/search/search.schemas";
 

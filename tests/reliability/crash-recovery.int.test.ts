@@ -1,19 +1,20 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
-import { dataDir } from "../../src/server/config/env";
-import { db } from "../../src/server/db/client";
-import { runLifecycleCycle } from "../../src/server/lifecycle/run-lifecycle-cycle";
+import { dataDir } from "../../src/server/platform/config/env";
+import { db } from "../../src/server/platform/db/client";
+import { runLifecycleCycle } from "../../src/server/retention/lifecycle/run-lifecycle-cycle";
 import { setupAdmin } from "../helpers/auth";
 import { buildMessage, mboxOf } from "../helpers/mail";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
 import { applyHold, applyLabel, createHold, createLabel } from "../helpers/retention";
 import { runProcess } from "../helpers/run-process";
+import { blobStore } from "../../src/server/archive/storage/blob-store-factory";
 
 useEmptyDatabasePerTest();
 
@@ -68,7 +69,8 @@ async function expectStorageConsistent() {
     ...emails.map((e) => ({ storagePath: e.storagePath, hash: e.storageHashSha256 })),
     ...attachments.map((a) => ({ storagePath: a.storagePath, hash: a.hashSha256 })),
   ]) {
-    expect(sha256(await readFile(path.join(storageRoot(), storagePath))), storagePath).toBe(hash);
+    // Opened through the store: it seals what it writes (docs/operations.md, "Storage at rest").
+    expect(sha256(await blobStore().get(storagePath)), storagePath).toBe(hash);
     referenced.add(path.join(storageRoot(), storagePath));
   }
   expect((await storedFiles()).filter((file) => !referenced.has(file))).toEqual([]);

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { db } from "../../src/server/db/client";
-import { ingestBatch } from "../../src/server/ingestion/ingest-batch";
+import { db } from "../../src/server/platform/db/client";
+import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
 import { setupAdmin } from "../helpers/auth";
 import { createCaseVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource } from "../helpers/emails";

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 import { authenticator } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 import { createApiKeyFor, createUserWithRole, setupAdmin } from "../helpers/auth";
 import { insertTestEmail } from "../helpers/emails";
 import { api, routePatterns } from "../helpers/rest-client";

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "../../src/server/config/encryption";
-import { db } from "../../src/server/db/client";
+import { encryptSecret } from "../../src/server/platform/config/encryption";
+import { db } from "../../src/server/platform/db/client";
 import { runNextExport } from "../../src/server/ediscovery/run-export";
-import { ingestBatch } from "../../src/server/ingestion/ingest-batch";
-import { jobHandlers } from "../../src/server/jobs/job-handlers";
-import { runNextJob } from "../../src/server/jobs/run-next-job";
+import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
+import { jobHandlers } from "../../src/server/platform/jobs/job-handlers";
+import { runNextJob } from "../../src/server/platform/jobs/run-next-job";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource } from "../helpers/emails";
@@ -14,7 +14,7 @@ import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helper
 
 /**
  * Class-level test of issue 34, item 1: content leaves the archive only within the caller's scope
- * (src/server/authz/content-scope.ts). Every REST route and tRPC procedure is walked: each is either
+ * (src/server/identity/authz/content-scope.ts). Every REST route and tRPC procedure is walked: each is either
  * listed as one that returns or writes mail content or metadata, with a probe that a caller whose
  * role reads only alice's mail gets nothing of bob's through it, or listed as outside the class
  * with the reason. A route or procedure added later without a place in these lists fails the first
@@ -329,6 +329,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "PUT /v1/ingestion-sources/[id]": "a source's settings (manage:ingestion)",
   "DELETE /v1/ingestion-sources/[id]": "a source's settings (manage:ingestion)",
   "POST /v1/ingestion-sources/[id]/sync": "starts a sync (manage:ingestion)",
+  "GET /v1/ingestion-sources/[id]/coverage": "a source's counts per mailbox and folder (manage:ingestion), no mail",
   "GET /v1/ingestion-sources": "the sources and their totals for the ingestion manager (manage:ingestion): no mail",
   "POST /v1/ingestion-sources": "a new source (manage:ingestion)",
   "GET /v1/license": "the license",
@@ -553,6 +554,7 @@ const OTHER_PROCEDURES: Record<string, string> = {
   "sources.create": "a new source (manage:ingestion)",
   "sources.journalListener": "the listener's address (manage:ingestion)",
   "sources.sync": "starts a sync (manage:ingestion)",
+  "sources.coverage": "a source's counts per mailbox and folder (manage:ingestion), no mail",
 };
 
 describe("every route and procedure that returns or writes mail applies the caller's scope", async () => {

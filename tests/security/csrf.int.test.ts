@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/server/db/client";
-import { ingestBatch } from "../../src/server/ingestion/ingest-batch";
+import { db } from "../../src/server/platform/db/client";
+import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
 import { setupAdmin } from "../helpers/auth";
 import { ensureTestSource } from "../helpers/emails";
 import { buildMessage } from "../helpers/mail";

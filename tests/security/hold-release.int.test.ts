@@ -1,18 +1,18 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { principalForUser } from "../../src/server/auth/authenticate";
-import type { Principal } from "../../src/server/auth/principal";
-import { db, transaction, type Tx } from "../../src/server/db/client";
-import { HOLD_LINK_COUNT, keptCounts } from "../../src/server/db/kept-counts";
+import { principalForUser } from "../../src/server/identity/auth/authenticate";
+import type { Principal } from "../../src/server/identity/auth/principal";
+import { db, transaction, type Tx } from "../../src/server/platform/db/client";
+import { HOLD_LINK_COUNT, keptCounts } from "../../src/server/platform/db/kept-counts";
 import { updateCase } from "../../src/server/ediscovery/update-case";
-import { deleteHold } from "../../src/server/legal-holds/delete-hold";
-import { authorizeHoldRelease } from "../../src/server/legal-holds/hold-release";
-import { releaseAll } from "../../src/server/legal-holds/release-all";
-import { removeHoldFromEmail } from "../../src/server/legal-holds/remove-hold-from-email";
-import { updateHold } from "../../src/server/legal-holds/update-hold";
-import { runLifecycleCycle } from "../../src/server/lifecycle/run-lifecycle-cycle";
-import { deleteAllRows } from "../../src/server/operations/operations.queries";
+import { deleteHold } from "../../src/server/retention/holds/delete-hold";
+import { authorizeHoldRelease } from "../../src/server/retention/holds/hold-release";
+import { releaseAll } from "../../src/server/retention/holds/release-all";
+import { removeHoldFromEmail } from "../../src/server/retention/holds/remove-hold-from-email";
+import { updateHold } from "../../src/server/retention/holds/update-hold";
+import { runLifecycleCycle } from "../../src/server/retention/lifecycle/run-lifecycle-cycle";
+import { deleteAllRows } from "../../src/server/platform/operations/operations.queries";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource, insertTestEmail } from "../helpers/emails";
@@ -24,7 +24,7 @@ import { applyHold, createPolicy, daysAgo, setHoldActive } from "../helpers/rete
 /**
  * Legal holds are lifted only by someone allowed to manage holds (issue 34, item 2). Protection
  * goes away when a hold is deactivated or deleted or a link of an active hold is removed; the rule
- * is src/server/legal-holds/hold-release.ts, backed by the database's guards (migration
+ * is src/server/retention/holds/hold-release.ts, backed by the database's guards (migration
  * 20261127170000_hold_release_guard). This file walks every code path of that class:
  *  1. the source is scanned for every statement or call that can deactivate or delete a hold or
  *     remove a link (directly, or by deleting a row the links or holds hang on), and the list must
@@ -67,39 +67,39 @@ type Walk =
 
 /** Every place that can lift protection, and the walk below that proves a caller without hold rights cannot through it. */
 const PATHS: { file: string; kind: Kind; walk: Walk; why?: string }[] = [
-  { file: "src/server/legal-holds/hold-release.ts", kind: "hold table write (Prisma)", walk: "close case" },
-  { file: "src/server/legal-holds/hold-release.ts", kind: "release authorization", walk: "close case" },
-  { file: "src/server/legal-holds/update-hold.ts", kind: "hold table write (Prisma)", walk: "update hold" },
-  { file: "src/server/legal-holds/update-hold.ts", kind: "release authorization", walk: "update hold" },
-  { file: "src/server/legal-holds/delete-hold.ts", kind: "hold table write (Prisma)", walk: "delete hold" },
-  { file: "src/server/legal-holds/delete-hold.ts", kind: "release authorization", walk: "delete hold" },
-  { file: "src/server/legal-holds/release-all.ts", kind: "call of a statement above", walk: "release all" },
-  { file: "src/server/legal-holds/release-all.ts", kind: "release authorization", walk: "release all" },
-  { file: "src/server/legal-holds/remove-hold-from-email.ts", kind: "hold table write (Prisma)", walk: "remove link" },
-  { file: "src/server/legal-holds/remove-hold-from-email.ts", kind: "release authorization", walk: "remove link" },
-  { file: "src/server/legal-holds/legal-holds.queries.ts", kind: "hold table write (SQL)", walk: "release all" },
-  { file: "src/server/legal-holds/legal-holds.queries.ts", kind: "call of a statement above", walk: "release all" },
-  { file: "src/server/legal-holds/legal-holds.queries.ts", kind: "release authorization", walk: "side doors" },
-  { file: "src/server/archived-emails/archived-emails.queries.ts", kind: "email deletion (links cascade)", walk: "delete email" },
-  { file: "src/server/archived-emails/archived-emails.queries.ts", kind: "call of a statement above", walk: "delete email" },
-  { file: "src/server/archived-emails/delete-archived-email.ts", kind: "call of a statement above", walk: "delete email" },
-  { file: "src/server/lifecycle/lifecycle.queries.ts", kind: "email deletion (links cascade)", walk: "lifecycle" },
-  { file: "src/server/lifecycle/lifecycle.queries.ts", kind: "call of a statement above", walk: "lifecycle" },
-  { file: "src/server/lifecycle/delete-due-emails.ts", kind: "call of a statement above", walk: "lifecycle" },
+  { file: "src/server/retention/holds/hold-release.ts", kind: "hold table write (Prisma)", walk: "close case" },
+  { file: "src/server/retention/holds/hold-release.ts", kind: "release authorization", walk: "close case" },
+  { file: "src/server/retention/holds/update-hold.ts", kind: "hold table write (Prisma)", walk: "update hold" },
+  { file: "src/server/retention/holds/update-hold.ts", kind: "release authorization", walk: "update hold" },
+  { file: "src/server/retention/holds/delete-hold.ts", kind: "hold table write (Prisma)", walk: "delete hold" },
+  { file: "src/server/retention/holds/delete-hold.ts", kind: "release authorization", walk: "delete hold" },
+  { file: "src/server/retention/holds/release-all.ts", kind: "call of a statement above", walk: "release all" },
+  { file: "src/server/retention/holds/release-all.ts", kind: "release authorization", walk: "release all" },
+  { file: "src/server/retention/holds/remove-hold-from-email.ts", kind: "hold table write (Prisma)", walk: "remove link" },
+  { file: "src/server/retention/holds/remove-hold-from-email.ts", kind: "release authorization", walk: "remove link" },
+  { file: "src/server/retention/holds/legal-holds.queries.ts", kind: "hold table write (SQL)", walk: "release all" },
+  { file: "src/server/retention/holds/legal-holds.queries.ts", kind: "call of a statement above", walk: "release all" },
+  { file: "src/server/retention/holds/legal-holds.queries.ts", kind: "release authorization", walk: "side doors" },
+  { file: "src/server/archive/archived-emails.queries.ts", kind: "email deletion (links cascade)", walk: "delete email" },
+  { file: "src/server/archive/archived-emails.queries.ts", kind: "call of a statement above", walk: "delete email" },
+  { file: "src/server/archive/delete-archived-email.ts", kind: "call of a statement above", walk: "delete email" },
+  { file: "src/server/retention/lifecycle/lifecycle.queries.ts", kind: "email deletion (links cascade)", walk: "lifecycle" },
+  { file: "src/server/retention/lifecycle/lifecycle.queries.ts", kind: "call of a statement above", walk: "lifecycle" },
+  { file: "src/server/retention/lifecycle/delete-due-emails.ts", kind: "call of a statement above", walk: "lifecycle" },
   { file: "src/server/ediscovery/delete-case.ts", kind: "case deletion (holds refer to it)", walk: "delete case" },
   {
-    file: "src/server/ingestion-sources/ingestion-sources.queries.ts",
+    file: "src/server/capture/ingestion-sources.queries.ts",
     kind: "source deletion (emails refer to it)",
     walk: "delete source",
   },
-  { file: "src/server/ingestion-sources/ingestion-sources.queries.ts", kind: "call of a statement above", walk: "delete source" },
-  { file: "src/server/ingestion-sources/delete-source.ts", kind: "call of a statement above", walk: "delete source" },
-  { file: "src/server/db/kept-counts.ts", kind: "deletion from a table named at run time", walk: "fold counts" },
-  { file: "src/server/operations/operations.queries.ts", kind: "deletion from a table named at run time", walk: "restore tables" },
-  { file: "src/server/operations/operations.queries.ts", kind: "triggers switched off", walk: "restore tables" },
-  { file: "src/server/operations/operations.queries.ts", kind: "call of a statement above", walk: "restore tables" },
+  { file: "src/server/capture/ingestion-sources.queries.ts", kind: "call of a statement above", walk: "delete source" },
+  { file: "src/server/capture/delete-source.ts", kind: "call of a statement above", walk: "delete source" },
+  { file: "src/server/platform/db/kept-counts.ts", kind: "deletion from a table named at run time", walk: "fold counts" },
+  { file: "src/server/platform/operations/operations.queries.ts", kind: "deletion from a table named at run time", walk: "restore tables" },
+  { file: "src/server/platform/operations/operations.queries.ts", kind: "triggers switched off", walk: "restore tables" },
+  { file: "src/server/platform/operations/operations.queries.ts", kind: "call of a statement above", walk: "restore tables" },
   {
-    file: "src/server/operations/restore-backup.ts",
+    file: "src/server/platform/operations/restore-backup.ts",
     kind: "call of a statement above",
     walk: "restore tables",
     why: "restores only into an empty database (refuseFilledTables) and empties only `roles`; the triggers it switches off guard rows that do not exist yet",

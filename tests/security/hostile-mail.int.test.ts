@@ -1,11 +1,11 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataDir } from "../../src/server/config/env";
-import { db } from "../../src/server/db/client";
-import { startJournalListener, type JournalListener } from "../../src/server/journal/journal-listener";
-import { journalTlsCredentials } from "../../src/server/journal/journal-tls";
-import { blobStore } from "../../src/server/storage/blob-store-factory";
+import { dataDir } from "../../src/server/platform/config/env";
+import { db } from "../../src/server/platform/db/client";
+import { startJournalListener, type JournalListener } from "../../src/server/capture/journal/journal-listener";
+import { journalTlsCredentials } from "../../src/server/capture/journal/journal-tls";
+import { blobStore } from "../../src/server/archive/storage/blob-store-factory";
 import { setupAdmin } from "../helpers/auth";
 import { buildJournalReport } from "../helpers/journal-report";
 import { buildMessage, mboxOf, zipOf } from "../helpers/mail";
@@ -89,7 +89,7 @@ describe("hostile mail is archived or refused message by message, and nothing la
     for (const name of names) expect(name).not.toMatch(/[\\/\u0000-\u001f\u202e]/);
     // Nothing was written anywhere but content-addressed files (and the spool) under the data directory.
     const entries = await readdir(dataDir(), { recursive: true });
-    expect(entries.filter((entry) => !/^(storage|tmp|\.auth-secret|encryption\.key)(\/|$)/.test(String(entry)))).toEqual([]);
+    expect(entries.filter((entry) => !/^(storage|tmp|\.auth-secret|encryption\.key|storage\.key)(\/|$)/.test(String(entry)))).toEqual([]);
     const stored = entries.filter((entry) => String(entry).startsWith("storage/sha256/") && String(entry).split("/").length === 5);
     for (const entry of stored) expect(path.basename(String(entry))).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);

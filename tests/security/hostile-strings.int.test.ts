@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { CLIENT_IP_HEADER } from "../../src/server/http/client-ip";
-import type { EndpointDescription, RouteHandler } from "../../src/server/http/rest-endpoint";
-import { operationInputSchema } from "../../src/server/trpc/operation-procedure";
-import { appRouter } from "../../src/server/trpc/root";
+import { CLIENT_IP_HEADER } from "../../src/server/transport/http/client-ip";
+import type { EndpointDescription, RouteHandler } from "../../src/server/transport/http/rest-endpoint";
+import { operationInputSchema } from "../../src/server/transport/trpc/operation-procedure";
+import { appRouter } from "../../src/server/transport/trpc/root";
 import { setupAdmin } from "../helpers/auth";
 import { databaseFingerprint } from "../helpers/database-fingerprint";
 import { routeFiles } from "../helpers/rest-client";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { errorCodeTable } from "../../src/server/errors/error-table";
+import { errorCodeTable } from "../../src/server/platform/errors/error-table";
 import { setupAdmin } from "../helpers/auth";
 import { databaseFingerprint } from "../helpers/database-fingerprint";
 import { insertTestEmail } from "../helpers/emails";

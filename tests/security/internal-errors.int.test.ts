@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 import { setupAdmin } from "../helpers/auth";
 import { api } from "../helpers/rest-client";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";

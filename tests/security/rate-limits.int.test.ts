@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { db } from "../../src/server/db/client";
+import { db } from "../../src/server/platform/db/client";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { ensureTestSource } from "../helpers/emails";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";

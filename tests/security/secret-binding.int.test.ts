@@ -4,18 +4,13 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
-import { db } from "../../src/server/db/client";
-import {
-  createSourceSchema,
-  PROVIDERS,
-  updateSourceSchema,
-  type Provider,
-} from "../../src/server/ingestion-sources/ingestion-sources.schemas";
-import { SOURCE_SECRET_BINDINGS } from "../../src/server/ingestion-sources/source-secret-bindings";
-import { jobHandlers } from "../../src/server/jobs/job-handlers";
-import { runNextJob } from "../../src/server/jobs/run-next-job";
-import { appRouter } from "../../src/server/trpc/root";
-import { operationInputSchema } from "../../src/server/trpc/operation-procedure";
+import { db } from "../../src/server/platform/db/client";
+import { createSourceSchema, PROVIDERS, updateSourceSchema, type Provider } from "../../src/server/capture/ingestion-sources.schemas";
+import { SOURCE_SECRET_BINDINGS } from "../../src/server/capture/source-secret-bindings";
+import { jobHandlers } from "../../src/server/platform/jobs/job-handlers";
+import { runNextJob } from "../../src/server/platform/jobs/run-next-job";
+import { appRouter } from "../../src/server/transport/trpc/root";
+import { operationInputSchema } from "../../src/server/transport/trpc/operation-procedure";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { dovecotSourceConfig, startDovecot, type DovecotServer } from "../helpers/dovecot";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../../src/server/db/client";
-import { authOptions, RATE_LIMITED_SIGN_IN, SIGN_IN_FAILED } from "../../src/server/auth/session/auth-options";
+import { db } from "../../src/server/platform/db/client";
+import { authOptions, RATE_LIMITED_SIGN_IN, SIGN_IN_FAILED } from "../../src/server/identity/auth/session/auth-options";
 import { ADMIN_PASSWORD, setupAdmin } from "../helpers/auth";
 
 /**

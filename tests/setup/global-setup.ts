@@ -2,11 +2,11 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres } from "../../src/server/db/embedded-postgres";
+import { startEmbeddedPostgres } from "../../src/server/platform/db/embedded-postgres";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "../../src/generated/prisma/client";
-import { applyMigrations } from "../../src/server/db/migrations";
-import { ensurePredefinedRoles } from "../../src/server/roles/ensure-predefined-roles";
+import { applyMigrations } from "../../src/server/platform/db/migrations";
+import { ensurePredefinedRoles } from "../../src/server/identity/roles/ensure-predefined-roles";
 import { buildWorkers } from "../../scripts/build-workers";
 
 export const TEMPLATE_DATABASE = "archive_test_template";

@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { disconnectDb } from "../../src/server/db/client";
+import { disconnectDb } from "../../src/server/platform/db/client";
 
 // Every test file gets its own database cloned from the migrated template, and its own data dir.
 const serverUrl = inject("databaseServerUrl");

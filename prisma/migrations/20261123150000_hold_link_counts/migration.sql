@@ -2,7 +2,7 @@
 -- applied in bulk links 100,000 emails): the same scheme as source_email_count_deltas (migration
 -- 20261123131000). Statement triggers on email_legal_holds append one signed delta per hold and
 -- statement (a cascade from deleted emails fires once per statement too); a hold's count is the sum
--- of its deltas; readers fold them back into one row when they pile up (src/server/db/kept-counts.ts).
+-- of its deltas; readers fold them back into one row when they pile up (src/server/platform/db/kept-counts.ts).
 CREATE TABLE legal_hold_link_count_deltas (
   id            BIGSERIAL PRIMARY KEY,
   legal_hold_id UUID NOT NULL,

@@ -1,6 +1,6 @@
 -- Legal-hold protection is lifted only by someone allowed to manage holds (issue 34, item 2;
 -- docs/retention.md "Who may lift a hold"). Every way protection can go away in the database is
--- refused here unless the transaction was authorized by src/server/legal-holds/hold-release.ts,
+-- refused here unless the transaction was authorized by src/server/retention/holds/hold-release.ts,
 -- which checks the caller's permission first and then sets `archive.hold_release_by` for the rest of
 -- the transaction only (set_config(..., true)):
 --   * a hold going from active to inactive (UPDATE legal_holds ... is_active = false);

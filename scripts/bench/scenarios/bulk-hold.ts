@@ -1,7 +1,7 @@
 import pg from "pg";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
-import { bulkApplyHold } from "../../../src/server/legal-holds/bulk-apply-hold";
-import { createHold } from "../../../src/server/legal-holds/create-hold";
+import { bulkApplyHold } from "../../../src/server/retention/holds/bulk-apply-hold";
+import { createHold } from "../../../src/server/retention/holds/create-hold";
 import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
 import { benchPrincipal } from "./principal";
 

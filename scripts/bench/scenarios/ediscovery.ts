@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { dataDir } from "../../../src/server/config/env";
-import { db } from "../../../src/server/db/client";
+import { dataDir } from "../../../src/server/platform/config/env";
+import { db } from "../../../src/server/platform/db/client";
 import { applyTag } from "../../../src/server/ediscovery/apply-tag";
 import { createCase } from "../../../src/server/ediscovery/create-case";
 import { createExport } from "../../../src/server/ediscovery/create-export";
@@ -15,7 +15,7 @@ import { exportDirectory } from "../../../src/server/ediscovery/production-forma
 import type { SearchQuery } from "../../../src/server/search/search-engine";
 import { searchEngine } from "../../../src/server/search/search-engine-factory";
 import { normalizeSearchQuery } from "../../../src/server/search/search.schemas";
-import type { Principal } from "../../../src/server/auth/principal";
+import type { Principal } from "../../../src/server/identity/auth/principal";
 import { peakRssOf } from "../measured-process";
 import { benchPrincipal } from "./principal";
 

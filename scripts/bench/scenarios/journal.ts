@@ -2,10 +2,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { openSmtpSession } from "@tests/helpers/smtp-client";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
-import { pgPool } from "../../../src/server/db/pg-pool";
-import { createSource } from "../../../src/server/ingestion-sources/create-source";
-import { startJournalListener } from "../../../src/server/journal/journal-listener";
-import { journalTlsCredentials } from "../../../src/server/journal/journal-tls";
+import { pgPool } from "../../../src/server/platform/db/pg-pool";
+import { createSource } from "../../../src/server/capture/create-source";
+import { startJournalListener } from "../../../src/server/capture/journal/journal-listener";
+import { journalTlsCredentials } from "../../../src/server/capture/journal/journal-tls";
 import { summarizeLatencies, type LatencySummary } from "../stats";
 
 const JOURNAL = "journal@bench.example";

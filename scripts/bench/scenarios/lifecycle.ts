@@ -1,5 +1,5 @@
 import pg from "pg";
-import { runLifecycleCycle } from "../../../src/server/lifecycle/run-lifecycle-cycle";
+import { runLifecycleCycle } from "../../../src/server/retention/lifecycle/run-lifecycle-cycle";
 
 /**
  * One lifecycle cycle with `eligible` emails past their retention (a policy on the synthetic

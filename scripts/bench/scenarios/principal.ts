@@ -1,5 +1,5 @@
-import { principalForUser } from "../../../src/server/auth/authenticate";
-import { db } from "../../../src/server/db/client";
+import { principalForUser } from "../../../src/server/identity/auth/authenticate";
+import { db } from "../../../src/server/platform/db/client";
 
 /** The benchmark's administrator (created from ADMIN_EMAIL at start-up) as a signed-in principal. */
 export async function benchPrincipal() {

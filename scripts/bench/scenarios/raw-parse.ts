@@ -1,6 +1,6 @@
 import { createReadStream } from "node:fs";
 import { simpleParser } from "mailparser";
-import { readMboxMessages } from "../../../src/server/ingestion/readers/mbox-reader";
+import { readMboxMessages } from "../../../src/server/capture/ingestion/readers/mbox-reader";
 
 /**
  * Ingestion's ceiling: mailparser (the parser the import uses, with its options) over every message

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { searchArchive } from "../../../src/server/search/search-archive";
-import { AppError } from "../../../src/server/errors/app-error";
+import { AppError } from "../../../src/server/platform/errors/app-error";
 import { normalizeSearchQuery, searchRequestSchema } from "../../../src/server/search/search.schemas";
 import { explainSearch } from "../../../src/server/search/explain-search";
 import type { HostileQuery, LanguageQuery } from "../queries";

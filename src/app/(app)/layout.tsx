@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { CapabilitiesProvider } from "@/lib/capabilities";
-import { uiCapabilities } from "@/server/auth/session/ui-capabilities";
-import { pagePrincipal } from "@/server/auth/session/ui-session";
+import { uiCapabilities } from "@/server/identity/auth/session/ui-capabilities";
+import { pagePrincipal } from "@/server/identity/auth/session/ui-session";
 import { AppNav } from "./app-nav";
 import { MfaEnrolmentGate } from "./mfa-enrolment-gate";
 import { SectionGate } from "./section-gate";

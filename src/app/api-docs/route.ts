@@ -1,4 +1,4 @@
-import { routeMethods } from "@/server/http/rest-endpoint";
+import { routeMethods } from "@/server/transport/http/rest-endpoint";
 
 /**
  * The interactive REST reference: Scalar's browser bundle (served from its npm package by

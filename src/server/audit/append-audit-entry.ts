@@ -1,5 +1,5 @@
-import type { SqlClient } from "../db/sql-client";
-import { storableText } from "../validation/storable-text";
+import type { SqlClient } from "../platform/db/sql-client";
+import { storableText } from "../platform/validation/storable-text";
 import { auditEntryHashedParts } from "./audit-hash";
 import type { AuditActionType, AuditTargetType } from "./audit-vocabulary";
 import { insertPendingAuditEntries } from "./audit.queries";

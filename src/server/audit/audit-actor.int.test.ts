@@ -3,7 +3,7 @@ import { createApiKeyFor, createUserWithRole, setupAdmin, type TestUser } from "
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { trpcHttp } from "@tests/helpers/trpc-http";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { appendAuditEntry, systemActor } from "./append-audit-entry";
 
 useEmptyDatabasePerTest();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { verifyAuditLog } from "./verify-audit-log";
 
 describe("the audit log is append-only in the database", () => {

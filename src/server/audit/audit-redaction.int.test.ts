@@ -3,7 +3,7 @@ import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/au
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { api } from "@tests/helpers/rest-client";
 import { trpcHttp } from "@tests/helpers/trpc-http";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 
 /** What the admin's activity put in the log that only whole-archive readers may see. */
 const SECRETS = ["merger-with-initech", "CEO private mailbox"];

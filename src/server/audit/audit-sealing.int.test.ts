@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db, transaction } from "../db/client";
+import { db, transaction } from "../platform/db/client";
 import { appendAuditEntries, appendAuditEntry, type AuditEntryInput } from "./append-audit-entry";
 import { verifyAuditLog } from "./verify-audit-log";
 

@@ -1,4 +1,4 @@
-import { httpOperation, operation } from "../api/operation";
+import { httpOperation, operation } from "../platform/api/operation";
 import { auditLogEntryResponse, auditLogHeadResponse, auditLogPageResponse, verifyAuditLogResponse } from "./audit.responses";
 import { auditLogEntryIdSchema, exportAuditLogsQuerySchema, listAuditLogsQuerySchema } from "./audit.schemas";
 import { exportAuditLog } from "./export-audit-log";

@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { Prisma, type AuditLog } from "@/generated/prisma/client";
-import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
 import type { SealedAuditFields } from "./audit-hash";
 import { CopyOutQuery } from "./copy-out-query";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, timestamp } from "../http/openapi/response-fields";
+import { count, timestamp } from "../platform/api/response-fields";
 
 export const auditLogEntryResponse = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { dateBoundSchema } from "../validation/date-bound";
+import { dateBoundSchema } from "../platform/validation/date-bound";
 import { auditActionTypeSchema } from "./audit-vocabulary";
 
 export const AUDIT_LOG_MAX_LIMIT = 100;

@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api } from "@tests/helpers/rest-client";
 import { setupAdmin } from "@tests/helpers/auth";
-import { db, transaction } from "../db/client";
+import { db, transaction } from "../platform/db/client";
 import { appendAuditEntry } from "./append-audit-entry";
 import { CSV_COLUMNS } from "./export-audit-log";
 

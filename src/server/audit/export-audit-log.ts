@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { appendAuditEntry } from "./append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { db } from "../platform/db/client";
 import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
 import type { ExportAuditLogsQuery } from "./audit.schemas";
 import { selectAuditLogBatchAfter } from "./audit.queries";

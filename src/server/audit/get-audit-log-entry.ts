@@ -1,6 +1,6 @@
-import { db } from "../db/client";
-import { notFound } from "../errors/app-error";
-import type { Principal } from "../auth/principal";
+import { db } from "../platform/db/client";
+import { notFound } from "../platform/errors/app-error";
+import type { Principal } from "../identity/auth/principal";
 import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
 import { redactAuditEntries } from "./redact-audit-entry";
 

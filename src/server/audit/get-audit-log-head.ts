@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { db, type DbOrTx } from "../db/client";
+import { db, type DbOrTx } from "../platform/db/client";
 import { selectAuditLogHead } from "./audit.queries";
 import type { auditLogHeadResponse } from "./audit.responses";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { db, type DbOrTx } from "../db/client";
+import { db, type DbOrTx } from "../platform/db/client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
-import type { Principal } from "../auth/principal";
+import type { Principal } from "../identity/auth/principal";
 import { toAuditLogEntry } from "./audit-log-entry";
 import { redactAuditEntries } from "./redact-audit-entry";
 import { countAuditLogs, selectAuditLogPage } from "./audit.queries";

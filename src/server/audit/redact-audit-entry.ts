@@ -1,5 +1,5 @@
-import type { Principal } from "../auth/principal";
-import { readsWholeArchive } from "../authz/content-scope";
+import type { Principal } from "../identity/auth/principal";
+import { readsWholeArchive } from "../identity/authz/content-scope";
 import type { AuditLogEntry } from "./audit-log-entry";
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db, transaction } from "../db/client";
+import { db, transaction } from "../platform/db/client";
 import { appendAuditEntry } from "./append-audit-entry";
 
 // docs/audit-log.md documents the dump query and the script; this runs exactly what it documents.

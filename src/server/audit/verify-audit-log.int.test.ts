@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { api } from "@tests/helpers/rest-client";
-import { issueAccessToken } from "../auth/access-tokens";
-import { db, transaction } from "../db/client";
+import { issueAccessToken } from "../identity/auth/access-tokens";
+import { db, transaction } from "../platform/db/client";
 import { appendAuditEntry } from "./append-audit-entry";
 import { appendEntries, insertForgedRow } from "@tests/helpers/audit-chain";
 import { verifyAuditLog } from "./verify-audit-log";

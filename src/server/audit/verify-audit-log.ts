@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { z } from "zod";
-import { beginTransaction, commitTransaction, exportSnapshot } from "../db/dedicated-transaction";
-import { connectDedicatedPgClient } from "../db/pg-pool";
+import { beginTransaction, commitTransaction, exportSnapshot } from "../platform/db/dedicated-transaction";
+import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
 import { joinRangeWalks, splitIdRanges, type IdRange } from "./audit-chain-ranges";
 import { releaseHelpers, reserveHelpers, startHelper, type RunningHelper } from "./start-verify-helper";

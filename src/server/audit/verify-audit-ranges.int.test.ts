@@ -1,7 +1,7 @@
 import pg from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { appendEntries, insertForgedRow } from "@tests/helpers/audit-chain";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { verifyAuditLog, type VerifyAuditLogOptions } from "./verify-audit-log";
 
 // A long chain is cut into id ranges walked by helper threads as well as the caller; every

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { db } from "../db/client";
-import { storableText } from "../validation/storable-text";
+import { db } from "../platform/db/client";
+import { storableText } from "../platform/validation/storable-text";
 import { auditEntryHash, type HashedAuditFields } from "./audit-hash";
 import { verifyAuditLog } from "./verify-audit-log";
 

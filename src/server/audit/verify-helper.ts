@@ -1,6 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
-import { beginTransaction, commitTransaction, joinSnapshot } from "../db/dedicated-transaction";
-import { connectDedicatedPgClient } from "../db/pg-pool";
+import { beginTransaction, commitTransaction, joinSnapshot } from "../platform/db/dedicated-transaction";
+import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import type { RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
 import { walkChainRange } from "./walk-chain-range";

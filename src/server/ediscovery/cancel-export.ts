@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
-import { conflict } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
+import { conflict } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
 import { exportStatusForUpdate } from "./exports.queries";

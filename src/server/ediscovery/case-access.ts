@@ -1,7 +1,7 @@
-import type { Principal } from "../auth/principal";
-import { can } from "../authz/ability";
-import type { SqlClient } from "../db/sql-client";
-import { notFound } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import { can } from "../identity/authz/ability";
+import type { SqlClient } from "../platform/db/sql-client";
+import { notFound } from "../platform/errors/app-error";
 import { findVisibleCase, type CaseLock, type CaseRow } from "./cases.queries";
 
 export type { CaseRow } from "./cases.queries";

@@ -1,7 +1,7 @@
-import type { Principal } from "../auth/principal";
-import type { ArchiveCondition } from "../authz/ability";
-import { contentScope } from "../authz/content-scope";
-import { conflict } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { contentScope } from "../identity/authz/content-scope";
+import { conflict } from "../platform/errors/app-error";
 import type { CaseRow } from "./case-access";
 
 /**

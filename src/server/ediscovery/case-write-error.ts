@@ -1,5 +1,5 @@
-import { isForeignKeyViolation, isUniqueViolation } from "../db/database-errors";
-import { conflict, validationError } from "../errors/app-error";
+import { isForeignKeyViolation, isUniqueViolation } from "../platform/db/database-errors";
+import { conflict, validationError } from "../platform/errors/app-error";
 
 export const duplicateCaseName = (name: string) => conflict(`A case named "${name}" already exists`);
 

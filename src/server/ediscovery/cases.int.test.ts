@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "../db/client";
-import { signWithInstallationKey, verifyEd25519 } from "../signing/installation-signing-key";
+import { db } from "../platform/db/client";
+import { signWithInstallationKey, verifyEd25519 } from "../platform/signing/installation-signing-key";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
 import { createCaseVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
 import { insertTestEmail } from "@tests/helpers/emails";

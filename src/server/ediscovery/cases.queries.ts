@@ -1,5 +1,5 @@
 import { Prisma, type AuditLog } from "@/generated/prisma/client";
-import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 
 export interface CaseRow {
   id: string;

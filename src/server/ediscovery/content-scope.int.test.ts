@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "../config/encryption";
-import { db } from "../db/client";
-import { ingestBatch } from "../ingestion/ingest-batch";
+import { encryptSecret } from "../platform/config/encryption";
+import { db } from "../platform/db/client";
+import { ingestBatch } from "../capture/ingestion/ingest-batch";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
@@ -12,7 +12,7 @@ import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http"
 
 /**
  * Issue 34, items 1 and 14: content leaves the archive only within the caller's scope
- * (src/server/authz/content-scope.ts). One database for the file: the scenario is built once.
+ * (src/server/identity/authz/content-scope.ts). One database for the file: the scenario is built once.
  */
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;

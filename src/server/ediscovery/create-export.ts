@@ -1,9 +1,9 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import type { ArchiveCondition } from "../authz/ability";
-import { contentScope } from "../authz/content-scope";
-import { transaction, type Tx } from "../db/client";
-import { notFound } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { contentScope } from "../identity/authz/content-scope";
+import { transaction, type Tx } from "../platform/db/client";
+import { notFound } from "../platform/errors/app-error";
 import type { SearchQuery } from "../search/search-engine";
 import { accessibleCase, type CaseRow } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";

@@ -1,8 +1,8 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/database-errors";
-import { conflict } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
+import { isUniqueViolation } from "../platform/db/database-errors";
+import { conflict } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
 import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
 import { assertCaseOpen } from "./case-scope";

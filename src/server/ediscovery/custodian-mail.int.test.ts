@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "../db/client";
-import { startJournalListener, type JournalListener } from "../journal/journal-listener";
-import { journalTlsCredentials } from "../journal/journal-tls";
+import { db } from "../platform/db/client";
+import { startJournalListener, type JournalListener } from "../capture/journal/journal-listener";
+import { journalTlsCredentials } from "../capture/journal/journal-tls";
 import { exportItemsAfter } from "./exports.queries";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";

@@ -1,8 +1,8 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
-import { transaction } from "../db/client";
-import { AppError } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
+import { transaction } from "../platform/db/client";
+import { AppError } from "../platform/errors/app-error";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";

@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
 import { producibleExport } from "./get-export";
 import { productionZip } from "./production-zip";
 

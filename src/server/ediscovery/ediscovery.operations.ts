@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { httpOperation, operation } from "../api/operation";
-import { installationPublicKey } from "../signing/installation-signing-key";
+import { httpOperation, operation } from "../platform/api/operation";
+import { installationPublicKey } from "../platform/signing/installation-signing-key";
 import { applyTag } from "./apply-tag";
 import { cancelExport } from "./cancel-export";
 import { createCase } from "./create-case";

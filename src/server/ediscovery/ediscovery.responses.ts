@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { count, timestamp } from "../http/openapi/response-fields";
-import { legalHoldResponse } from "../legal-holds/legal-holds.responses";
+import { count, timestamp } from "../platform/api/response-fields";
+import { legalHoldResponse } from "../retention/holds/legal-holds.responses";
 import { searchResultSummaryResponse } from "../search/search.responses";
 
 const searchQuery = z.record(z.string(), z.unknown());

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { searchQuerySchema } from "../search/search.schemas";
-import { uuid } from "../validation/uuid";
+import { uuid } from "../platform/validation/uuid";
 
 const name = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
 const description = z.string().max(2000, "description must be at most 2000 characters");

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../authz/ability";
-import type { Tx } from "../db/client";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import type { Tx } from "../platform/db/client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { searchEngine } from "../search/search-engine-factory";
 import { withBulkSearchLimits } from "../search/search-transaction";

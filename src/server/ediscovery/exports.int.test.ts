@@ -4,11 +4,11 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { dataDir } from "../config/env";
-import { db } from "../db/client";
-import { ingestBatch } from "../ingestion/ingest-batch";
-import { installationPublicKey } from "../signing/installation-signing-key";
-import { blobStore } from "../storage/blob-store-factory";
+import { dataDir } from "../platform/config/env";
+import { db } from "../platform/db/client";
+import { ingestBatch } from "../capture/ingestion/ingest-batch";
+import { installationPublicKey } from "../platform/signing/installation-signing-key";
+import { blobStore } from "../archive/storage/blob-store-factory";
 import { exportItemsAfter } from "./exports.queries";
 import { finishProduction } from "./finish-production";
 import { chunkDirectory, chunkFile, exportDirectory, legacyEmlStoredFile } from "./production-format";

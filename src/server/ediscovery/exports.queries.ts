@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../authz/ability";
-import { queryOne, querySql, runSql, type SqlClient } from "../db/sql-client";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import type { ExportQuery } from "./create-export";
 
 /** One exported message as the export fixed it when it started (ediscovery_export_items). */

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
-import { loadHolds } from "../legal-holds/load-holds";
+import type { Principal } from "../identity/auth/principal";
+import { db } from "../platform/db/client";
+import { loadHolds } from "../retention/holds/load-holds";
 import { accessibleCase } from "./case-access";
 import { loadCaseDtos } from "./load-case-dtos";
 import { exportDto, savedSearchDto } from "./case-records-dto";

@@ -1,8 +1,8 @@
-import type { Principal } from "../auth/principal";
-import type { ArchiveCondition } from "../authz/ability";
-import { assertScopeCovers } from "../authz/content-scope";
-import { db, type DbOrTx } from "../db/client";
-import { conflict, notFound } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { assertScopeCovers } from "../identity/authz/content-scope";
+import { db, type DbOrTx } from "../platform/db/client";
+import { conflict, notFound } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
 

@@ -1,6 +1,6 @@
-import type { Principal } from "../auth/principal";
-import { db, type DbOrTx } from "../db/client";
-import { notFound } from "../errors/app-error";
+import type { Principal } from "../identity/auth/principal";
+import { db, type DbOrTx } from "../platform/db/client";
+import { notFound } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
 import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
 

@@ -1,7 +1,7 @@
 import { toAuditLogEntry, type AuditLogEntry } from "../audit/audit-log-entry";
 import { redactAuditEntries } from "../audit/redact-audit-entry";
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { db } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
 import { caseAuditEntries } from "./cases.queries";
 import type { CaseActivityInput } from "./ediscovery.schemas";

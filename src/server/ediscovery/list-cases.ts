@@ -1,5 +1,5 @@
-import type { Principal } from "../auth/principal";
-import { pgPool } from "../db/pg-pool";
+import type { Principal } from "../identity/auth/principal";
+import { pgPool } from "../platform/db/pg-pool";
 import { caseMemberFilter } from "./case-access";
 import { listVisibleCases } from "./cases.queries";
 import { loadCaseDtos, type CaseDto } from "./load-case-dtos";

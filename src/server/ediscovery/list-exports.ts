@@ -1,5 +1,5 @@
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { db } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
 

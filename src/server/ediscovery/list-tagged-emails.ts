@@ -1,6 +1,6 @@
-import { toArchivedEmailSummary, type ArchivedEmailSummary } from "../archived-emails/load-email-summaries";
-import type { Principal } from "../auth/principal";
-import { db } from "../db/client";
+import { toArchivedEmailSummary, type ArchivedEmailSummary } from "../archive/load-email-summaries";
+import type { Principal } from "../identity/auth/principal";
+import { db } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 import { findTag } from "./find-tag";

@@ -1,6 +1,6 @@
-import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
-import { db } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
+import { db } from "../platform/db/client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import { accessibleCase } from "./case-access";
 import { tagDto, type TagDto } from "./case-records-dto";

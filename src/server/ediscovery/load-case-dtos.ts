@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { SqlClient } from "../db/sql-client";
+import type { SqlClient } from "../platform/db/sql-client";
 import type { caseResponse } from "./ediscovery.responses";
 import { membersOfCases, type CaseRow } from "./cases.queries";
 

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { config, dataDir } from "../config/env";
+import { config, dataDir } from "../platform/config/env";
 import { MANIFEST_COLUMNS, mboxFromLine } from "../../../scripts/verify-export.mjs";
 
 /**

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
-import { pgPool } from "../db/pg-pool";
+import { pgPool } from "../platform/db/pg-pool";
 import { exportItemsAfter } from "./exports.queries";
 import {
   attachmentTextFiles,

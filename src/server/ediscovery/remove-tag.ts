@@ -1,6 +1,6 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
 import { findTag } from "./find-tag";

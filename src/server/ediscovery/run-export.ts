@@ -4,11 +4,11 @@ import { hostname } from "node:os";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
-import { config } from "../config/env";
-import { db, transaction } from "../db/client";
-import { pgPool } from "../db/pg-pool";
-import { blobStore } from "../storage/blob-store-factory";
-import { makePrivateDirectory, writePrivateFile } from "../storage/private-files";
+import { config } from "../platform/config/env";
+import { db, transaction } from "../platform/db/client";
+import { pgPool } from "../platform/db/pg-pool";
+import { blobStore } from "../archive/storage/blob-store-factory";
+import { makePrivateDirectory, writePrivateFile } from "../archive/storage/private-files";
 import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,

@@ -1,11 +1,11 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { db, transaction } from "../db/client";
+import type { Principal } from "../identity/auth/principal";
+import { db, transaction } from "../platform/db/client";
 import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { searchResultSummaries, type SearchResultSummary } from "../search/search-result-summary";
 import { accessibleCase } from "./case-access";
-import { contentScope } from "../authz/content-scope";
+import { contentScope } from "../identity/authz/content-scope";
 import { caseEmailScope, narrowsToCustodians } from "./case-scope";
 import { findSavedSearch } from "./get-saved-search";
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { principalForUser } from "../auth/authenticate";
-import { db } from "../db/client";
+import { principalForUser } from "../identity/auth/authenticate";
+import { db } from "../platform/db/client";
 import { PostgresSearchEngine } from "../search/postgres-search-engine";
 import { withBulkSearchLimits } from "../search/search-transaction";
 import { applyTag } from "./apply-tag";

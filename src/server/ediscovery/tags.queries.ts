@@ -1,8 +1,8 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
-import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archived-emails/archived-emails.queries";
-import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
+import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archive/archived-emails.queries";
+import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { scopeCondition } from "../search/postgres-search-conditions.queries";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 

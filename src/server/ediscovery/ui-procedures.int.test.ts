@@ -1,8 +1,8 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { db } from "../db/client";
-import { ingestBatch } from "../ingestion/ingest-batch";
+import { db } from "../platform/db/client";
+import { ingestBatch } from "../capture/ingestion/ingest-batch";
 import { exportDirectory } from "./production-format";
 import { runNextExport } from "./run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";

@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
-import { deactivateHoldsOfClosingCase } from "../legal-holds/hold-release";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
+import { deactivateHoldsOfClosingCase } from "../retention/holds/hold-release";
 import { accessibleCase } from "./case-access";
 import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
 import { caseWriteError } from "./case-write-error";

@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { transaction } from "../db/client";
-import { isUniqueViolation } from "../db/database-errors";
+import type { Principal } from "../identity/auth/principal";
+import { transaction } from "../platform/db/client";
+import { isUniqueViolation } from "../platform/db/database-errors";
 import { accessibleCase } from "./case-access";
 import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
 import { assertCaseOpen } from "./case-scope";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { insertTestEmail } from "@tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { enqueueIndexCatchUp } from "./enqueue-index-catch-up";
 import { SEARCH_INDEX_JOB } from "./meilisearch-index-jobs";
 

@@ -1,5 +1,5 @@
-import { db } from "../db/client";
-import { enqueueJob } from "../jobs/enqueue-job";
+import { db } from "../platform/db/client";
+import { enqueueJob } from "../platform/jobs/enqueue-job";
 import { SEARCH_INDEX_JOB } from "./meilisearch-index-jobs";
 import { listUnindexedEmailsWithoutJob } from "./search.queries";
 import type { SearchEngine } from "./search-engine";

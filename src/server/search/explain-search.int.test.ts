@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { principalForUser } from "../auth/authenticate";
+import { principalForUser } from "../identity/auth/authenticate";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { insertTestEmail } from "@tests/helpers/emails";
 import { api } from "@tests/helpers/rest-client";
-import { createCaller } from "../trpc/root";
+import { createCaller } from "../transport/trpc/root";
 import { explainSearch } from "./explain-search";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import { normalizeSearchQuery } from "./search.schemas";

@@ -1,8 +1,8 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
-import { keptArchiveEmailCount } from "../dashboard/archive-stats";
-import { pgPool } from "../db/pg-pool";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
+import { keptArchiveEmailCount } from "../archive/dashboard/archive-stats";
+import { pgPool } from "../platform/db/pg-pool";
 import { formatQueryTree } from "./query-language/format-query-tree";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 import type { QueryNode } from "./query-language/query-tree";

@@ -1,4 +1,4 @@
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { assertTaskSucceeded, meiliIndex, taskWait, type MeiliEmailDocument } from "./meilisearch-index";
 import { stripHighlightMarkers } from "./snippet";
 import { setEmailsIndexed } from "./search.queries";

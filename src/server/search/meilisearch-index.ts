@@ -1,5 +1,5 @@
 import { Meilisearch, type Index, type Settings, type Task } from "meilisearch";
-import { config } from "../config/env";
+import { config } from "../platform/config/env";
 
 /** What one archived email looks like in the Meilisearch index. */
 export interface MeiliEmailDocument {

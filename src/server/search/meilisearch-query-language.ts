@@ -1,4 +1,4 @@
-import { AppError } from "../errors/app-error";
+import { AppError } from "../platform/errors/app-error";
 import { firstConstruct } from "./query-language/first-construct";
 import type { QueryNode } from "./query-language/query-tree";
 

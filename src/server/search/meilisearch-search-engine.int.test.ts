@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, describe } from "vitest";
-import { db } from "../db/client";
-import { runNextJob } from "../jobs/run-next-job";
+import { db } from "../platform/db/client";
+import { runNextJob } from "../platform/jobs/run-next-job";
 import { searchJobHandlers } from "./meilisearch-index-jobs";
 import { forgetPreparedMeiliIndexes, meiliClient } from "./meilisearch-index";
 import { MeilisearchSearchEngine } from "./meilisearch-search-engine";

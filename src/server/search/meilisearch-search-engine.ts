@@ -1,6 +1,6 @@
-import type { SqlClient } from "../db/sql-client";
-import type { ArchiveCondition } from "../authz/ability";
-import { enqueueJob } from "../jobs/enqueue-job";
+import type { SqlClient } from "../platform/db/sql-client";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { enqueueJob } from "../platform/jobs/enqueue-job";
 import { SEARCH_INDEX_JOB, SEARCH_REMOVE_JOB } from "./meilisearch-index-jobs";
 import { meiliIndex, type MeiliEmailDocument } from "./meilisearch-index";
 import type { SearchEngine, SearchPage, SearchQuery } from "./search-engine";
@@ -10,7 +10,7 @@ import { HIGHLIGHT_END, HIGHLIGHT_START, renderSnippet } from "./snippet";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 import { setEmailsIndexed, sourceIdsNamed } from "./search.queries";
 import { meiliLanguageQuery, meiliString } from "./meilisearch-query-language";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 
 const SNIPPET_WORDS = 30;
 

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../authz/ability";
+import type { ArchiveCondition } from "../identity/authz/ability";
 import type { SearchFilters } from "./search-engine";
 import { scopeClauses, sentAtRange, type ScopeClause, type ScopeField } from "./search-scope";
 

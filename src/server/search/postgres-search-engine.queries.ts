@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { allOf } from "./postgres-search-conditions.queries";
 import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector.queries";
 

@@ -1,8 +1,8 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../authz/ability";
-import { config } from "../config/env";
-import type { SqlClient } from "../db/sql-client";
-import { streamRows } from "../db/stream-rows";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import { config } from "../platform/config/env";
+import type { SqlClient } from "../platform/db/sql-client";
+import { streamRows } from "../platform/db/stream-rows";
 import { allOf, filterConditions, scopeCondition } from "./postgres-search-conditions.queries";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import { normalizeSearchQuery } from "./search.schemas";
 

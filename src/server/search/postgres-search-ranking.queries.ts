@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { querySql, type SqlClient } from "../db/sql-client";
+import { querySql, type SqlClient } from "../platform/db/sql-client";
 import { headlineSelect } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
-import { pgPool } from "../db/pg-pool";
-import type { Principal } from "../auth/principal";
-import { contentScope } from "../authz/content-scope";
+import { pgPool } from "../platform/db/pg-pool";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
 import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { parseSearchQuery } from "./query-language/parse-search-query";

@@ -4,8 +4,8 @@ import { insertTestEmail } from "@tests/helpers/emails";
 import { whileTableLocked } from "@tests/helpers/lock-waits";
 import { api } from "@tests/helpers/rest-client";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
-import { db } from "../db/client";
-import { TRPC_MAX_BATCH_SIZE } from "../trpc/batch-size";
+import { db } from "../platform/db/client";
+import { TRPC_MAX_BATCH_SIZE } from "../transport/trpc/batch-size";
 
 /** The hostile request of the trial: a deep page, ten common words, the frequency strategy. */
 const TEN_WORDS = "contract invoice report budget meeting agenda review project release customer";

@@ -1,6 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../authz/ability";
-import type { SqlClient } from "../db/sql-client";
+import type { ArchiveCondition } from "../identity/authz/ability";
+import type { SqlClient } from "../platform/db/sql-client";
 
 export const MATCHING_STRATEGIES = ["last", "all", "frequency"] as const;
 export type MatchingStrategy = (typeof MATCHING_STRATEGIES)[number];

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { loadEmailSummaries } from "../archived-emails/load-email-summaries";
-import { db, type DbOrTx } from "../db/client";
+import { loadEmailSummaries } from "../archive/load-email-summaries";
+import { db, type DbOrTx } from "../platform/db/client";
 import type { searchResultSummaryResponse } from "./search.responses";
 
 /** The interface's Archived email without attachments and thread, plus the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { api } from "@tests/helpers/rest-client";
-import { db } from "../db/client";
+import { db } from "../platform/db/client";
 
 const PATH = "/v1/search";
 

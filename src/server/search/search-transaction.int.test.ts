@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { pgPool } from "../db/pg-pool";
+import { pgPool } from "../platform/db/pg-pool";
 import { withSearchTransaction } from "./search-transaction";
 
 const settingsOf = async (client: { query: (text: string) => Promise<{ rows: { memory: string; readOnly: string }[] }> }) =>

@@ -1,9 +1,9 @@
 import type pg from "pg";
-import { config } from "../config/env";
-import { withPgTransaction } from "../db/pg-pool";
-import { isStatementCancelled } from "../db/database-errors";
-import { AppError } from "../errors/app-error";
-import type { SqlClient } from "../db/sql-client";
+import { config } from "../platform/config/env";
+import { withPgTransaction } from "../platform/db/pg-pool";
+import { isStatementCancelled } from "../platform/db/database-errors";
+import { AppError } from "../platform/errors/app-error";
+import type { SqlClient } from "../platform/db/sql-client";
 import { limitSearchTransaction, replaceStatementSettings } from "./search.queries";
 
 /** A timed-out search is the archive being busy or the query too broad: a retry should wait a little. */

@@ -1,4 +1,4 @@
-import { operation } from "../api/operation";
+import { operation } from "../platform/api/operation";
 import { explainSearch } from "./explain-search";
 import { searchArchive } from "./search-archive";
 import { searchExplanationResponse, searchResponse } from "./search.responses";

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
-import { statementTimeoutSetting, workMemSetting } from "../db/pg-pool";
-import { querySql, runSql, type SqlClient } from "../db/sql-client";
+import { statementTimeoutSetting, workMemSetting } from "../platform/db/pg-pool";
+import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { sourcesNamed } from "./query-language/query-language.queries";
 
 /** Makes the open transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end with it). */

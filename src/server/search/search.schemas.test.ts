@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../errors/app-error";
+import { AppError } from "../platform/errors/app-error";
 import { normalizeSearchQuery, searchQuerySchema, searchRequestSchema } from "./search.schemas";
 
 const SOURCE = "0b8f5a1e-54a4-4c3e-9d62-6f1f2a0c9e11";

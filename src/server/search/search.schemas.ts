@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dateBoundSchema, parseDateBound } from "../validation/date-bound";
-import { AppError } from "../errors/app-error";
+import { dateBoundSchema, parseDateBound } from "../platform/validation/date-bound";
+import { AppError } from "../platform/errors/app-error";
 import { parseSearchQuery, searchLanguageProblem } from "./query-language/parse-search-query";
 import { MATCHING_STRATEGIES, type SearchFilters, type SearchQuery } from "./search-engine";
 import { isSearchable, MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";

@@ -11,7 +11,7 @@ import { CheckboxField, SelectField, FormError, TextAreaField, TextField } from 
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
-import type { ConditionGroup } from "@/server/retention-policies/retention-policies.schemas";
+import type { ConditionGroup } from "@/server/retention/policies/retention-policies.schemas";
 import { describeConditions, emptyRule, RuleBuilder } from "./rule-builder";
 import { SubmitButton } from "@/components/submit-button";
 

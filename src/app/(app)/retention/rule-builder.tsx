@@ -9,7 +9,7 @@ import {
   type ConditionGroup,
   type ConditionOp,
   type ConditionRule,
-} from "@/server/retention-policies/retention-policies.schemas";
+} from "@/server/retention/policies/retention-policies.schemas";
 
 const FIELD_LABELS: Record<ConditionField, string> = {
   sender: "Sender address",

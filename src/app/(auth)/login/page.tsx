@@ -7,7 +7,7 @@ import { TextField } from "@/components/form-field";
 import { SsoSignIn } from "@/components/sso-sign-in";
 import { SubmitButton } from "@/components/submit-button";
 import { asyncHandler } from "@/lib/async-handler";
-import { MFA_REQUIRED_PREFIX, OIDC_MFA_FRAGMENT } from "@/server/auth/mfa/mfa.schemas";
+import { MFA_REQUIRED_PREFIX, OIDC_MFA_FRAGMENT } from "@/server/identity/auth/mfa/mfa.schemas";
 
 export default function LoginPage() {
   const router = useRouter();

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { routeMethods } from "@/server/http/rest-endpoint";
+import { routeMethods } from "@/server/transport/http/rest-endpoint";
 
 /** Scalar's standalone browser bundle, from the installed package (the version package.json pins). */
 const BUNDLE = path.join(process.cwd(), "node_modules", "@scalar", "api-reference", "dist", "browser", "standalone.js");

@@ -1,8 +1,8 @@
-import { db } from "@/server/db/client";
-import { AppError } from "@/server/errors/app-error";
-import { errorResponse, jsonResponse } from "@/server/http/error-response";
-import { routeMethods } from "@/server/http/rest-endpoint";
-import { pingDatabase } from "@/server/operations/operations.queries";
+import { db } from "@/server/platform/db/client";
+import { AppError } from "@/server/platform/errors/app-error";
+import { errorResponse, jsonResponse } from "@/server/transport/http/error-response";
+import { routeMethods } from "@/server/transport/http/rest-endpoint";
+import { pingDatabase } from "@/server/platform/operations/operations.queries";
 
 /** Liveness + database reachability, unauthenticated (used by the e2e harness and operators). */
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

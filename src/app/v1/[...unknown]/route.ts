@@ -1,4 +1,4 @@
-import { unknownRoute } from "@/server/http/rest-endpoint";
+import { unknownRoute } from "@/server/transport/http/rest-endpoint";
 
 export const GET = unknownRoute;
 export const POST = unknownRoute;

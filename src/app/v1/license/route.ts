@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { getLicenseOperation } from "@/server/license/license.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { getLicenseOperation } from "@/server/platform/license/license.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getLicenseOperation) });

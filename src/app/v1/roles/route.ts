@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { createRoleOperation, listRolesOperation } from "@/server/roles/roles.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { createRoleOperation, listRolesOperation } from "@/server/identity/roles/roles.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listRolesOperation), POST: rest(createRoleOperation) });

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { createUserOperation, listUsersOperation } from "@/server/users/users.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { createUserOperation, listUsersOperation } from "@/server/identity/users/users.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listUsersOperation), POST: rest(createUserOperation) });

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../errors/app-error";
+import { AppError } from "../../platform/errors/app-error";
 import { QUERY_LIMITS } from "./build-query-tree";
 import { queryOf } from "@tests/helpers/query-language-arbitraries";
 import { parseSearchQuery } from "./parse-search-query";

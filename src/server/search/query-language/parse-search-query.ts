@@ -1,5 +1,5 @@
 import peggy from "peggy";
-import { AppError } from "../../errors/app-error";
+import { AppError } from "../../platform/errors/app-error";
 import { buildQueryTree, isPrefixTerm, QueryLanguageError } from "./build-query-tree";
 import { formatQueryTree } from "./format-query-tree";
 import { QUERY_GRAMMAR } from "./query-grammar";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { queryOf } from "@tests/helpers/query-language-arbitraries";
 import { matchesReference, type ReferenceEmail } from "@tests/helpers/reference-query-evaluator";
-import { db } from "../../db/client";
+import { db } from "../../platform/db/client";
 import { PostgresSearchEngine } from "../postgres-search-engine";
 import { parseSearchQuery } from "./parse-search-query";
 

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { querySql, type SqlClient } from "../../db/sql-client";
+import { querySql, type SqlClient } from "../../platform/db/sql-client";
 import type { QueryLeaf, QueryNode, TextField } from "./query-tree";
 
 type Sql = Prisma.Sql;

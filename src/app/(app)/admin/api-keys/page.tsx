@@ -10,7 +10,7 @@ import { useToast } from "@/components/toast";
 import { asyncHandler } from "@/lib/async-handler";
 import { formatDateTime } from "@/lib/format";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
-import { createApiKeySchema } from "@/server/api-keys/api-keys.schemas";
+import { createApiKeySchema } from "@/server/identity/api-keys/api-keys.schemas";
 import { SubmitButton } from "@/components/submit-button";
 
 type ApiKey = RouterOutputs["account"]["apiKeys"][number];

@@ -1,4 +1,4 @@
-import { ARCHIVE_CONDITION_FIELDS, policySchema, type Policy } from "@/server/authz/permissions";
+import { ARCHIVE_CONDITION_FIELDS, policySchema, type Policy } from "@/server/identity/authz/permissions";
 
 /** A policy as edited: conditions are JSON text until the form is submitted. */
 export interface PolicyDraft {

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { ACTIONS, ARCHIVE_CONDITION_FIELDS, SUBJECTS } from "@/server/authz/permissions";
+import { ACTIONS, ARCHIVE_CONDITION_FIELDS, SUBJECTS } from "@/server/identity/authz/permissions";
 import { EMPTY_DRAFT, type PolicyDraft } from "./policy-drafts";
 
 /** Rows of action, subject and conditions (JSON), each with its validation messages inline. */

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from "react";
 import { FormError, SelectField, TextField, zodFieldErrors } from "@/components/form-field";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
-import { createUserSchema, updateUserSchema } from "@/server/users/users.schemas";
+import { createUserSchema, updateUserSchema } from "@/server/identity/users/users.schemas";
 import { SubmitButton } from "@/components/submit-button";
 
 type User = RouterOutputs["users"]["list"][number];

@@ -1,6 +1,6 @@
 import NextAuth from "next-auth";
-import { clientIp } from "@/server/http/client-ip";
-import { authOptions } from "@/server/auth/session/auth-options";
+import { clientIp } from "@/server/transport/http/client-ip";
+import { authOptions } from "@/server/identity/auth/session/auth-options";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };
 

@@ -1,10 +1,10 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
-import { TRPC_MAX_BATCH_SIZE } from "@/server/trpc/batch-size";
-import { createTrpcContext } from "@/server/trpc/create-context";
-import { retryAfterHeader, type TrpcContext } from "@/server/trpc/init";
-import { appRouter } from "@/server/trpc/root";
-import { renewSessionCookie, uiSessionPrincipal } from "@/server/auth/session/session";
-import { logInternalError } from "@/server/errors/log-internal-error";
+import { TRPC_MAX_BATCH_SIZE } from "@/server/transport/trpc/batch-size";
+import { createTrpcContext } from "@/server/transport/trpc/create-context";
+import { retryAfterHeader, type TrpcContext } from "@/server/transport/trpc/init";
+import { appRouter } from "@/server/transport/trpc/root";
+import { renewSessionCookie, uiSessionPrincipal } from "@/server/identity/auth/session/session";
+import { logInternalError } from "@/server/platform/errors/log-internal-error";
 
 // The UI's session cookie counts only on requests that prove they come from our pages (auth/session/session.ts);
 // bearer tokens and API keys are accepted as on REST. A credential change made from the UI keeps that

@@ -1,5 +1,5 @@
-import { deleteArchivedEmailOperation, getArchivedEmailOperation } from "@/server/archived-emails/archived-emails.operations";
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { deleteArchivedEmailOperation, getArchivedEmailOperation } from "@/server/archive/archived-emails.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getArchivedEmailOperation),

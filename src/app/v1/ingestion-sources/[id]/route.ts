@@ -1,5 +1,5 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { deleteSourceOperation, getSourceOperation, updateSourceOperation } from "@/server/ingestion-sources/ingestion-sources.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { deleteSourceOperation, getSourceOperation, updateSourceOperation } from "@/server/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getSourceOperation),

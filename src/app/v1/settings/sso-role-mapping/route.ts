@@ -1,5 +1,5 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { getSsoRoleMappingOperation, updateSsoRoleMappingOperation } from "@/server/sso/sso.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { getSsoRoleMappingOperation, updateSsoRoleMappingOperation } from "@/server/identity/sso/sso.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getSsoRoleMappingOperation),

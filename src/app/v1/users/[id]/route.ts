@@ -1,5 +1,5 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { deleteUserOperation, getUserOperation, updateUserOperation } from "@/server/users/users.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { deleteUserOperation, getUserOperation, updateUserOperation } from "@/server/identity/users/users.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getUserOperation),

@@ -1,5 +1,5 @@
 import { exportAuditLogOperation } from "@/server/audit/audit.operations";
-import { routeMethods } from "@/server/http/rest-endpoint";
-import { sessionRoute } from "@/server/http/session-endpoint";
+import { routeMethods } from "@/server/transport/http/rest-endpoint";
+import { sessionRoute } from "@/server/transport/http/session-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(exportAuditLogOperation) });

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { restoreEmailOperation } from "@/server/restore/restore.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restoreEmailOperation } from "@/server/archive/restore/restore.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(restoreEmailOperation) });

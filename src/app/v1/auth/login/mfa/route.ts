@@ -1,4 +1,4 @@
-import { loginWithMfaOperation } from "@/server/auth/auth.operations";
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { loginWithMfaOperation } from "@/server/identity/auth/auth.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(loginWithMfaOperation) });

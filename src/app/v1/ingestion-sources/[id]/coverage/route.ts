@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { getSourceCoverageOperation } from "@/server/ingestion-sources/ingestion-sources.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { getSourceCoverageOperation } from "@/server/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getSourceCoverageOperation) });

@@ -1,5 +1,5 @@
-import { downloadRawEmailOperation } from "@/server/archived-emails/archived-emails.operations";
-import { routeMethods } from "@/server/http/rest-endpoint";
-import { sessionRoute } from "@/server/http/session-endpoint";
+import { downloadRawEmailOperation } from "@/server/archive/archived-emails.operations";
+import { routeMethods } from "@/server/transport/http/rest-endpoint";
+import { sessionRoute } from "@/server/transport/http/session-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(downloadRawEmailOperation) });

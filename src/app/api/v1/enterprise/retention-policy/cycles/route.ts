@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { listCyclesOperation } from "@/server/lifecycle/lifecycle.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { listCyclesOperation } from "@/server/retention/lifecycle/lifecycle.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listCyclesOperation) });

@@ -1,4 +1,4 @@
-import { downloadAttachmentOperation } from "@/server/archived-emails/archived-emails.operations";
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { downloadAttachmentOperation } from "@/server/archive/archived-emails.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(downloadAttachmentOperation) });

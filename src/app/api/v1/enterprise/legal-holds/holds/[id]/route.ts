@@ -1,5 +1,5 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { deleteHoldOperation, getHoldOperation, updateHoldOperation } from "@/server/legal-holds/legal-holds.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { deleteHoldOperation, getHoldOperation, updateHoldOperation } from "@/server/retention/holds/legal-holds.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getHoldOperation),

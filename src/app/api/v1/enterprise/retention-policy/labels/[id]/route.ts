@@ -1,5 +1,5 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { deleteLabelOperation, getLabelOperation, updateLabelOperation } from "@/server/retention-labels/retention-labels.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { deleteLabelOperation, getLabelOperation, updateLabelOperation } from "@/server/retention/labels/retention-labels.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getLabelOperation),

@@ -1,9 +1,9 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import {
   deletePolicyOperation,
   getPolicyOperation,
   updatePolicyOperation,
-} from "@/server/retention-policies/retention-policies.operations";
+} from "@/server/retention/policies/retention-policies.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getPolicyOperation),

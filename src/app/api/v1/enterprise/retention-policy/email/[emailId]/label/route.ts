@@ -1,9 +1,9 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import {
   applyLabelToEmailOperation,
   getEmailLabelOperation,
   removeLabelFromEmailOperation,
-} from "@/server/retention-labels/retention-labels.operations";
+} from "@/server/retention/labels/retention-labels.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getEmailLabelOperation),

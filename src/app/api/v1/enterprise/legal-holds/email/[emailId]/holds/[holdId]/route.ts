@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
-import { removeHoldFromEmailOperation } from "@/server/legal-holds/legal-holds.operations";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { removeHoldFromEmailOperation } from "@/server/retention/holds/legal-holds.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ DELETE: rest(removeHoldFromEmailOperation) });

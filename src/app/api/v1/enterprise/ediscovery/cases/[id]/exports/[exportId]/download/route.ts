@@ -1,5 +1,5 @@
 import { downloadExportOperation } from "@/server/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/http/rest-endpoint";
+import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(downloadExportOperation),

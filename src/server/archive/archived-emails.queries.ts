@@ -1,0 +1,231 @@
+import { Prisma } from "@/generated/prisma/client";
+import type { Principal } from "../identity/auth/principal";
+import { contentScope } from "../identity/authz/content-scope";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
+import { scopeCondition } from "../search/postgres-search-conditions.queries";
+
+/** SQL condition on `archived_emails e` for the emails the caller's role lets them read. */
+export function visibleEmailsCondition(principal: Principal): Prisma.Sql {
+  return scopeCondition(contentScope(principal.ability)) ?? Prisma.sql`TRUE`;
+}
+
+export interface EmailScopeFields {
+  id: string;
+  userEmail: string;
+  ingestionSourceId: string;
+  senderEmail: string;
+  /** Internal participants of journaled mail (docs/journaling.md), matched like the mailbox. */
+  participantEmails: string[];
+}
+
+export interface LockedEmail extends EmailScopeFields {
+  storageHashSha256: string;
+}
+
+/**
+ * The statement locking one email and reading its LockedEmail fields: FOR UPDATE to delete it, FOR
+ * KEY SHARE to link a hold or label to it (a concurrent deletion then waits, or skips it).
+ */
+export function lockEmailSql(emailId: string, mode: "update" | "key share"): Prisma.Sql {
+  const lock = mode === "update" ? Prisma.sql`FOR UPDATE` : Prisma.sql`FOR KEY SHARE`;
+  return Prisma.sql`
+    SELECT id, user_email AS "userEmail", ingestion_source_id::text AS "ingestionSourceId", sender_email AS "senderEmail",
+      participant_emails AS "participantEmails", storage_hash_sha256 AS "storageHashSha256"
+    FROM archived_emails WHERE id = ${emailId}::uuid ${lock}`;
+}
+
+export function lockEmail(client: SqlClient, emailId: string, mode: "update" | "key share"): Promise<LockedEmail | null> {
+  return queryOne<LockedEmail>(client, lockEmailSql(emailId, mode));
+}
+
+/**
+ * The emails of `ids` that still exist, locked FOR KEY SHARE (one by one through the primary key,
+ * a join on `unnest`: see bulkApplyHold), as `SELECT e.id`: the rows a set-based link insert selects.
+ */
+export function keyShareLockedEmailsSql(ids: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e`;
+}
+
+/** True when an active legal hold protects `e`. */
+export const ACTIVE_HOLD_EXISTS = Prisma.sql`EXISTS (
+  SELECT 1 FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
+  WHERE link.email_id = e.id AND hold.is_active)`;
+
+/**
+ * The select list of a summary over `archived_emails e`, named as the summary's fields. Add
+ * ACTIVE_HOLD_FLAG next to it where the rows are few (by id), or over a page already limited
+ * (summaryPageSql): one statement per page instead of a row query plus a hold query.
+ */
+export const SUMMARY_COLUMNS = Prisma.sql`
+  e.id, e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",
+  e.sent_at AS "sentAt", e.subject, e.sender_name AS "senderName", e.sender_email AS "senderEmail", e.recipients,
+  e.storage_path AS "storagePath", e.storage_hash_sha256 AS "storageHashSha256", e.size_bytes AS "sizeBytes",
+  e.is_indexed AS "isIndexed", e.has_attachments AS "hasAttachments", e.archived_at AS "archivedAt", e.path, e.tags`;
+
+/**
+ * Whether an active hold protects `e`. Over a scan the planner expects to be long (an ordered index
+ * walk that a LIMIT stops early) PostgreSQL evaluates this as a hash of every active link, which a
+ * 100,000-email hold makes cost ~80 ms per page; over a few rows it probes the link index per row.
+ */
+export const ACTIVE_HOLD_FLAG = Prisma.sql`${ACTIVE_HOLD_EXISTS} AS "isOnLegalHold"`;
+
+/**
+ * One page of summaries: `page` selects SUMMARY_COLUMNS over `e` with its order, limit and offset;
+ * the hold flag is added over the page's rows only, which are then put back in `order`.
+ */
+export function summaryPageSql(page: Prisma.Sql, order: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT e.*, ${ACTIVE_HOLD_FLAG} FROM (${page}) e ORDER BY ${order}`;
+}
+
+/** A row selected with SUMMARY_COLUMNS and ACTIVE_HOLD_FLAG. */
+export interface SummaryRow {
+  id: string;
+  ingestionSourceId: string;
+  userEmail: string;
+  messageIdHeader: string;
+  sentAt: Date;
+  subject: string;
+  senderName: string;
+  senderEmail: string;
+  recipients: unknown;
+  storagePath: string;
+  storageHashSha256: string;
+  sizeBytes: bigint;
+  isIndexed: boolean;
+  hasAttachments: boolean;
+  archivedAt: Date;
+  path: string;
+  tags: string[];
+  isOnLegalHold: boolean;
+}
+
+/** Summary rows of the given ids, in no particular order. */
+export function selectEmailSummaries(client: SqlClient, ids: string[]): Promise<SummaryRow[]> {
+  return querySql<SummaryRow>(
+    client,
+    Prisma.sql`SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`,
+  );
+}
+
+export interface EmailDetailRow extends SummaryRow, EmailScopeFields {
+  bodyText: string;
+  envelopeFrom: string | null;
+  envelopeRecipients: string[];
+  bcc: string[];
+  /** The Cc and Bcc addresses (lower-cased); null until the worker has read them for mail archived before they were kept. */
+  ccEmails: string[] | null;
+  bccEmails: string[] | null;
+  sentAtFallback: string | null;
+  attachments: { id: string; filename: string; mimeType: string; sizeBytes: number; storagePath: string }[];
+  /** sentAt in epoch milliseconds (json has no timestamp type). */
+  thread: { id: string; subject: string; sentAt: number; senderEmail: string }[];
+}
+
+/**
+ * One email with its attachments and thread (the other emails of the conversation `principal` may
+ * read, oldest first, at most `maxThreadItems`), in one statement.
+ */
+export function selectEmailDetail(
+  client: SqlClient,
+  options: { emailId: string; principal: Principal; maxThreadItems: number },
+): Promise<EmailDetailRow | null> {
+  return queryOne<EmailDetailRow>(
+    client,
+    Prisma.sql`
+    WITH email AS (
+      SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
+        e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
+        ARRAY(SELECT r->>'email' FROM jsonb_array_elements(e.recipients) r WHERE r->'bcc' = 'true'::jsonb) AS bcc,
+        e.cc_emails AS "ccEmails", e.bcc_emails AS "bccEmails",
+        (SELECT coalesce(json_agg(json_build_object(
+                  'id', a.id, 'filename', a.filename, 'mimeType', a.mime_type, 'sizeBytes', a.size_bytes, 'storagePath', a.storage_path
+                ) ORDER BY a.id), '[]'::json)
+           FROM attachments a WHERE a.email_id = e.id) AS attachments
+      FROM archived_emails e WHERE e.id = ${options.emailId}::uuid
+    )
+    SELECT email.*,
+      (SELECT coalesce(json_agg(json_build_object(
+                'id', e.id, 'subject', e.subject, 'sentAt', (extract(epoch FROM e.sent_at) * 1000)::bigint, 'senderEmail', e.sender_email
+              ) ORDER BY e.sent_at, e.id), '[]'::json)
+         FROM (SELECT e.id, e.subject, e.sent_at, e.sender_email FROM archived_emails e
+               WHERE e.thread_key = email.thread_key AND e.id <> email.id AND ${visibleEmailsCondition(options.principal)}
+               ORDER BY e.sent_at, e.id LIMIT ${options.maxThreadItems}) e) AS thread
+    FROM email`,
+  );
+}
+
+/** A page of the source's emails `principal` may read, newest archived first. */
+export function selectSourceEmailPage(
+  client: SqlClient,
+  options: { sourceId: string; principal: Principal; limit: number; offset: number },
+): Promise<SummaryRow[]> {
+  return querySql<SummaryRow>(
+    client,
+    summaryPageSql(
+      Prisma.sql`
+        SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
+        WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visibleEmailsCondition(options.principal)}
+        ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${options.offset}`,
+      Prisma.sql`e."archivedAt" DESC, e.id DESC`,
+    ),
+  );
+}
+
+/** How many emails of each given source `principal` may read (sources without any are left out). */
+export function countVisibleSourceEmails(
+  client: SqlClient,
+  principal: Principal,
+  sourceIds: string[],
+): Promise<{ id: string; n: number }[]> {
+  return querySql<{ id: string; n: number }>(
+    client,
+    Prisma.sql`
+    SELECT e.ingestion_source_id AS id, count(*)::int AS n FROM archived_emails e
+    WHERE e.ingestion_source_id = ANY(${sourceIds}::uuid[]) AND ${visibleEmailsCondition(principal)}
+    GROUP BY e.ingestion_source_id`,
+  );
+}
+
+const unsearchableFrom = (principal: Principal) =>
+  Prisma.sql`FROM attachments a JOIN archived_emails e ON e.id = a.email_id WHERE a.extraction_error IS NOT NULL AND ${visibleEmailsCondition(principal)}`;
+
+export interface UnsearchableRow {
+  email_id: string;
+  subject: string;
+  sent_at: Date;
+  id: string;
+  filename: string;
+  mime_type: string;
+  extraction_error: string;
+}
+
+/** Attachments `principal` may read whose text could not be extracted, newest email first. */
+export function selectUnsearchablePage(
+  client: SqlClient,
+  options: { principal: Principal; limit: number; offset: number },
+): Promise<UnsearchableRow[]> {
+  return querySql<UnsearchableRow>(
+    client,
+    Prisma.sql`
+      SELECT a.email_id, e.subject, e.sent_at, a.id, a.filename, a.mime_type, a.extraction_error ${unsearchableFrom(options.principal)}
+      ORDER BY e.sent_at DESC, a.id LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
+}
+
+export async function countUnsearchable(client: SqlClient, principal: Principal): Promise<number> {
+  const row = await queryOne<{ total: bigint }>(client, Prisma.sql`SELECT count(*) AS total ${unsearchableFrom(principal)}`);
+  return Number(row!.total);
+}
+
+/** The distinct content hashes of the attachments of `emailIds`. */
+export async function attachmentHashesOf(client: SqlClient, emailIds: string[]): Promise<string[]> {
+  const rows = await querySql<{ hash: string }>(
+    client,
+    Prisma.sql`SELECT DISTINCT hash_sha256 AS hash FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`,
+  );
+  return rows.map((row) => row.hash);
+}
+
+export function deleteEmailRow(client: SqlClient, emailId: string): Promise<number> {
+  return runSql(client, Prisma.sql`DELETE FROM archived_emails WHERE id = ${emailId}::uuid`);
+}

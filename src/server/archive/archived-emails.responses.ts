@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { count, timestamp } from "../platform/api/response-fields";
+
+export const archivedEmailSummaryResponse = z.object({
+  id: z.string(),
+  ingestionSourceId: z.string(),
+  userEmail: z.string(),
+  messageIdHeader: z.string(),
+  sentAt: timestamp,
+  subject: z.string(),
+  senderName: z.string(),
+  senderEmail: z.string(),
+  recipients: z.array(z.object({ name: z.string(), email: z.string() })),
+  storagePath: z.string(),
+  storageHashSha256: z.string(),
+  sizeBytes: z.number().int(),
+  isIndexed: z.boolean(),
+  hasAttachments: z.boolean(),
+  isOnLegalHold: z.boolean(),
+  archivedAt: timestamp,
+  path: z.string(),
+  tags: z.array(z.string()),
+});
+
+export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
+  attachments: z.array(
+    z.object({ id: z.string(), filename: z.string(), mimeType: z.string(), sizeBytes: z.number().int(), storagePath: z.string() }),
+  ),
+  thread: z.array(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, senderEmail: z.string() })),
+  bodyText: z.string(),
+  sentAtFallback: z.enum(["missing", "unparseable", "future", "no-headers"]).nullable(),
+  envelope: z.object({ from: z.string(), recipients: z.array(z.string()), bcc: z.array(z.string()) }).nullable(),
+  cc: z.array(z.string()).nullable(),
+  bcc: z.array(z.string()).nullable(),
+});
+
+export const archivedEmailPageResponse = z.object({
+  items: z.array(archivedEmailSummaryResponse),
+  total: count,
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const unsearchablePageResponse = z.object({
+  items: z.array(
+    z.object({
+      emailId: z.uuid(),
+      subject: z.string(),
+      sentAt: timestamp,
+      attachmentId: z.uuid(),
+      filename: z.string(),
+      mimeType: z.string(),
+      error: z.string(),
+    }),
+  ),
+  total: count,
+  page: z.number().int(),
+  limit: z.number().int(),
+});

@@ -1,0 +1,53 @@
+import type { z } from "zod";
+import { appendAuditEntry } from "../audit/append-audit-entry";
+import type { Principal } from "../identity/auth/principal";
+import { canOnRecord } from "../identity/authz/ability";
+import { pgPool } from "../platform/db/pg-pool";
+import { notFound } from "../platform/errors/app-error";
+import { selectEmailDetail } from "./archived-emails.queries";
+import type { archivedEmailResponse } from "./archived-emails.responses";
+import { toArchivedEmailSummary } from "./load-email-summaries";
+import { scopeFieldsOf } from "./find-visible-email";
+
+/**
+ * What `archivedEmailResponse` sends: the summary, its attachments and thread (the other emails of the
+ * conversation the caller may read), the plain-text body, why sentAt is archivedAt when the Date header
+ * was unusable, the SMTP envelope of journaled mail (docs/journaling.md; null for other sources), and
+ * which recipients were Cc and Bcc (null for mail archived before the kinds were kept).
+ */
+export type ArchivedEmailDetail = z.infer<typeof archivedEmailResponse>;
+
+/** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
+const MAX_THREAD_ITEMS = 500;
+
+/**
+ * One archived email with its attachments and thread (the other emails of the conversation the
+ * caller may read, oldest first); opening it writes a READ audit entry. Read in one statement:
+ * emails the caller may not read answer 404 like missing ones. Both statements go through `pg`
+ * (a hot path; see pgPool()).
+ */
+export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
+  const email = await selectEmailDetail(pgPool(), {
+    emailId: options.emailId,
+    principal: options.principal,
+    maxThreadItems: MAX_THREAD_ITEMS,
+  });
+  if (!email || !canOnRecord(options.principal.ability, "read:archive", scopeFieldsOf(email))) throw notFound("Archived email");
+  await appendAuditEntry(pgPool(), {
+    actor: options.principal.actor,
+    actionType: "READ",
+    targetType: "ArchivedEmail",
+    targetId: email.id,
+    details: { storageHashSha256: email.storageHashSha256 },
+  });
+  return {
+    ...toArchivedEmailSummary(email),
+    attachments: email.attachments,
+    thread: email.thread.map((item) => ({ ...item, sentAt: new Date(item.sentAt).toISOString() })),
+    bodyText: email.bodyText,
+    sentAtFallback: email.sentAtFallback as ArchivedEmailDetail["sentAtFallback"],
+    envelope: email.envelopeFrom === null ? null : { from: email.envelopeFrom, recipients: email.envelopeRecipients, bcc: email.bcc },
+    cc: email.ccEmails,
+    bcc: email.bccEmails,
+  };
+}

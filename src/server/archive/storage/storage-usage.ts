@@ -1,0 +1,71 @@
+import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
+import type { SqlClient } from "../../platform/db/sql-client";
+import { forEachConcurrently } from "../../platform/operations/concurrently";
+import { BLOB_REFERENCES, blobReferencePages } from "../../platform/operations/operations.queries";
+import { blobStore } from "./blob-store-factory";
+import { replaceStorageUsage, selectStorageUsage, upsertBlobStoredSizes } from "./storage.queries";
+
+const CONCURRENCY = 8;
+
+/**
+ * The worker's storage usage pass (docs/operations.md, "Storage figures"): the size every referenced
+ * blob takes in the store (a `stat` per file, a HEAD per S3 object), then the figures per source and
+ * in total from those sizes, replaced in one transaction. Measured, never estimated: the figures are
+ * as of the pass, which the status and the dashboard show with them.
+ */
+export async function measureStorageUsage(): Promise<Date> {
+  const measuredAt = new Date();
+  const store = blobStore();
+  for (const reference of BLOB_REFERENCES) {
+    for await (const page of blobReferencePages(pgPool(), reference)) {
+      const sizes: { key: string; bytes: number }[] = [];
+      await forEachConcurrently([...new Set(page.map((row) => row.key))], CONCURRENCY, async (key) => {
+        const bytes = await store.storedSize(key);
+        if (bytes !== null) sizes.push({ key, bytes });
+      });
+      await upsertBlobStoredSizes(pgPool(), sizes, measuredAt);
+    }
+  }
+  await withPgTransaction((client) => replaceStorageUsage(client, measuredAt));
+  return measuredAt;
+}
+
+export interface StorageFigures {
+  logicalBytes: number;
+  storedBytes: number;
+  /** logicalBytes - storedBytes: negative when the store holds more than was archived (attachments kept twice). */
+  savedBytes: number;
+  /** storedBytes / logicalBytes; null for an empty archive. */
+  storedRatio: number | null;
+  emails: number;
+}
+
+export interface StorageUsage {
+  measuredAt: string;
+  total: StorageFigures;
+  sources: (StorageFigures & { sourceId: string; name: string | null })[];
+}
+
+const figures = (row: { logical_bytes: string; stored_bytes: string; emails: string }): StorageFigures => {
+  const logicalBytes = Number(row.logical_bytes);
+  const storedBytes = Number(row.stored_bytes);
+  return {
+    logicalBytes,
+    storedBytes,
+    savedBytes: logicalBytes - storedBytes,
+    storedRatio: logicalBytes > 0 ? Math.round((storedBytes / logicalBytes) * 1000) / 1000 : null,
+    emails: Number(row.emails),
+  };
+};
+
+/** The figures of the last pass; null before the first. */
+export async function storageUsage(client: SqlClient = pgPool()): Promise<StorageUsage | null> {
+  const rows = await selectStorageUsage(client);
+  const total = rows.find((row) => row.scope === "total");
+  if (!total) return null;
+  return {
+    measuredAt: total.measured_at.toISOString(),
+    total: figures(total),
+    sources: rows.filter((row) => row.scope !== "total").map((row) => ({ sourceId: row.scope, name: row.source_name, ...figures(row) })),
+  };
+}

@@ -1,0 +1,106 @@
+import { db } from "../../platform/db/client";
+import { ingestBatch } from "../ingestion/ingest-batch";
+
+/** Where a cloud source's mailbox continues (a Graph folder's delta link, a Gmail history id); null the first time. */
+export async function loadCursor(options: { sourceId: string; mailbox: string; scope: string }): Promise<string | null> {
+  const row = await db().cloudSyncCursor.findUnique({ where: { sourceId_mailbox_scope: options } });
+  return row?.cursor ?? null;
+}
+
+/** Saved only once everything before it is archived, so a sync that dies part way lists that part again. */
+export async function saveCursor(options: { sourceId: string; mailbox: string; scope: string; cursor: string }): Promise<void> {
+  const { cursor, ...key } = options;
+  await db().cloudSyncCursor.upsert({ where: { sourceId_mailbox_scope: key }, create: { ...key, cursor }, update: { cursor } });
+}
+
+export async function dropCursor(options: { sourceId: string; mailbox: string; scope: string }): Promise<void> {
+  await db().cloudSyncCursor.deleteMany({ where: options });
+}
+
+/** The provider ids already archived (or refused) from a mailbox's scope: a full listing fetches only the others. */
+export async function knownItems(options: { sourceId: string; mailbox: string; scope: string }): Promise<Set<string>> {
+  const rows = await db().cloudSyncItem.findMany({ where: options, select: { itemId: true } });
+  return new Set(rows.map((row) => row.itemId));
+}
+
+export async function countItems(options: { sourceId: string; mailbox: string; scope: string; path?: string }): Promise<number> {
+  return db().cloudSyncItem.count({ where: options });
+}
+
+export interface FolderSummary {
+  /** A Graph folder path, or a Gmail mailbox's whole listing ("(all mail)"). */
+  folder: string;
+  /** The provider's own count of items in the folder when it was listed (completeness: docs/connectors.md). */
+  providerCount: number | null;
+  /** Items the archive holds from this folder after the sync (archived now or before, or refused). */
+  heldCount: number;
+  /** True when an expired cursor (410, 404) made this sync list the folder in full. */
+  restarted: boolean;
+  imported: number;
+  duplicates: number;
+  /** Items deleted at the source since the last sync: kept in the archive. */
+  deletedAtSource: number;
+  failed: { id: string; reason: string }[];
+}
+
+export const newFolderSummary = (folder: string, providerCount: number | null = null): FolderSummary => ({
+  folder,
+  providerCount,
+  heldCount: 0,
+  restarted: false,
+  imported: 0,
+  duplicates: 0,
+  deletedAtSource: 0,
+  failed: [],
+});
+
+export interface FetchedItem {
+  id: string;
+  raw: Buffer;
+  path: string;
+  tags?: string[];
+}
+
+/**
+ * Archives fetched provider items through the same ingestion as uploads (byte for byte, deduplicated
+ * by their bytes per mailbox) and records each item with its outcome and folder, so it is never
+ * fetched again. A whole batch failing points at the archive, not the mail: it throws without
+ * recording, so the next sync fetches those items again.
+ */
+export async function archiveItems(options: {
+  sourceId: string;
+  mailbox: string;
+  scope: string;
+  items: FetchedItem[];
+  summary: FolderSummary;
+}): Promise<void> {
+  const { items, summary } = options;
+  if (items.length === 0) return;
+  const outcomes = await ingestBatch({
+    sourceId: options.sourceId,
+    userEmail: options.mailbox,
+    messages: items.map((item) => ({ raw: item.raw, path: item.path, tags: item.tags ?? [] })),
+  });
+  const failed = outcomes.flatMap((outcome, index) =>
+    outcome.status === "failed" ? [{ id: items[index].id, reason: outcome.reason }] : [],
+  );
+  if (items.length > 1 && failed.length === items.length) {
+    throw new Error(`every message of a batch in "${summary.folder}" failed to archive (${failed[0].reason}); stopped so none is skipped`);
+  }
+  for (const outcome of outcomes) {
+    if (outcome.status === "imported") summary.imported++;
+    else if (outcome.status === "duplicate") summary.duplicates++;
+  }
+  summary.failed.push(...failed);
+  await db().cloudSyncItem.createMany({
+    data: items.map((item, index) => ({
+      sourceId: options.sourceId,
+      mailbox: options.mailbox,
+      scope: options.scope,
+      itemId: item.id,
+      path: item.path,
+      outcome: outcomes[index].status,
+    })),
+    skipDuplicates: true,
+  });
+}

@@ -1,0 +1,44 @@
+import { openSecret } from "../../platform/config/secret-binding";
+import { db } from "../../platform/db/client";
+import { notFound, validationError } from "../../platform/errors/app-error";
+import {
+  googleWorkspaceConfigUpdateSchema,
+  microsoft365ConfigUpdateSchema,
+  type GoogleWorkspaceConfig,
+  type Microsoft365Config,
+} from "../ingestion-sources.schemas";
+import { SOURCE_SECRET_BINDINGS } from "../source-secret-bindings";
+
+const PROVIDER_SCHEMAS = {
+  microsoft365: { schema: microsoft365ConfigUpdateSchema, secret: "clientSecret" },
+  "google-workspace": { schema: googleWorkspaceConfigUpdateSchema, secret: "serviceAccountKey" },
+} as const;
+
+interface CloudConfigs {
+  microsoft365: Microsoft365Config;
+  "google-workspace": GoogleWorkspaceConfig;
+}
+
+/**
+ * A cloud source's settings (defaults applied) with its secret opened, for the sync job only: a
+ * sealed secret opens only for the destination it was entered for (config/secret-binding.ts).
+ */
+export async function loadCloudConfig<P extends keyof CloudConfigs>(options: { sourceId: string; provider: P }): Promise<CloudConfigs[P]> {
+  const source = await db().ingestionSource.findUnique({ where: { id: options.sourceId } });
+  if (!source) throw notFound("Ingestion source");
+  if (source.provider !== options.provider) {
+    throw validationError([{ field: "provider", message: `the source is not a ${options.provider} source` }]);
+  }
+  const stored = source.config as Record<string, unknown>;
+  const { schema, secret } = PROVIDER_SCHEMAS[options.provider];
+  let plain: string;
+  try {
+    plain = openSecret(SOURCE_SECRET_BINDINGS[options.provider], stored, secret);
+  } catch {
+    throw validationError([
+      { field: `config.${secret}`, message: `the stored ${secret} was not entered for this destination: enter it again` },
+    ]);
+  }
+  const settings = schema.parse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
+  return { ...settings, [secret]: plain } as CloudConfigs[P];
+}

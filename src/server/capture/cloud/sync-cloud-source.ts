@@ -1,0 +1,156 @@
+import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
+import { transaction } from "../../platform/db/client";
+import { withSourceSyncLock } from "../imap/source-sync-lock";
+import { CloudHttpError } from "./cloud-http";
+import type { FolderSummary } from "./cloud-sync-state";
+
+export interface MailboxSummary {
+  mailbox: string;
+  /** skipped: the provider has no mailbox for the user (guest, unlicensed, suspended, no Gmail); failed: an error stopped it. */
+  status: "synced" | "skipped" | "failed";
+  reason?: string;
+  folders: FolderSummary[];
+  /** Folders (or labels) left out by the source's settings, with why (completeness: every difference explained). */
+  excluded: string[];
+}
+
+/** What a provider's connector does; the frame (lock, status, audit, per-mailbox isolation) is shared. */
+export interface CloudConnector<M> {
+  origin: "microsoft365-sync" | "google-workspace-sync";
+  /** Signs in and lists the mailboxes to sync, with the users skipped and why; wrong credentials throw. */
+  mailboxes(): Promise<{ mailboxes: M[]; skipped: { mailbox: string; reason: string }[] }>;
+  mailboxName(mailbox: M): string;
+  /** Archives one mailbox's new mail into `summary`; a throw fails that mailbox only, unless `fatal` says otherwise. */
+  syncMailbox(mailbox: M, summary: MailboxSummary): Promise<void>;
+  /** A password-free message for a failure, and whether it may pass by itself. */
+  describe(error: unknown): { message: string; retryable: boolean; fatal: boolean };
+  throttled(): number;
+}
+
+export type CloudSyncResult =
+  | { status: "skipped" }
+  | { status: "synced"; mailboxes: MailboxSummary[] }
+  | { status: "error"; mailboxes: MailboxSummary[]; message: string; retryable: boolean };
+
+/** A CloudHttpError's status as a sync message says it, without any secret (providers never echo one). */
+export const providerSays = (error: CloudHttpError) =>
+  `${error.status}${error.code ? ` ${error.code}` : ""}: ${error.providerMessage}`.slice(0, 300);
+
+/**
+ * A connector's failure as its sync says it: before sign-in completed, fatal (`signIn` failed, or the
+ * provider could not be reached: `unreachable`); after, the failure of one mailbox (`api` answered …).
+ * Only network failures, 5xx and throttling beyond every retry may pass by themselves.
+ */
+export function describeCloudError(
+  error: unknown,
+  signedIn: boolean,
+  words: { signIn: string; api: string; unreachable: string },
+): { message: string; retryable: boolean; fatal: boolean } {
+  if (error instanceof CloudHttpError) {
+    const retryable = error.status >= 500 || error.status === 429;
+    return signedIn
+      ? { message: `${words.api} answered ${providerSays(error)}`, retryable, fatal: false }
+      : { message: `${words.signIn} failed (${providerSays(error)})`, retryable, fatal: true };
+  }
+  return signedIn
+    ? { message: (error instanceof Error ? error.message : String(error)).slice(0, 300), retryable: true, fatal: false }
+    : { message: `Could not reach ${words.unreachable} (the server log has the details)`, retryable: true, fatal: true };
+}
+
+/**
+ * Runs a cloud source's sync under the source's sync lock (the one IMAP syncs take): status
+ * `syncing`, then `idle` (a message names the skipped and failed mailboxes) or `error` (sign-in or
+ * listing failed: nothing archived), and one IMPORT audit entry with the run's counts per mailbox and folder.
+ */
+export async function syncCloudSource<M>(sourceId: string, connector: CloudConnector<M>): Promise<CloudSyncResult> {
+  const locked = await withSourceSyncLock(sourceId, () => runSync(sourceId, connector));
+  return locked.acquired ? locked.result : { status: "skipped" };
+}
+
+async function runSync<M>(sourceId: string, connector: CloudConnector<M>): Promise<CloudSyncResult> {
+  await transaction((tx) => tx.ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "syncing", statusMessage: null } }));
+  const summaries: MailboxSummary[] = [];
+  try {
+    const { mailboxes, skipped } = await connector.mailboxes();
+    for (const entry of skipped)
+      summaries.push({ mailbox: entry.mailbox, status: "skipped", reason: entry.reason, folders: [], excluded: [] });
+    for (const mailbox of mailboxes) {
+      const summary: MailboxSummary = { mailbox: connector.mailboxName(mailbox), status: "synced", folders: [], excluded: [] };
+      summaries.push(summary);
+      try {
+        await connector.syncMailbox(mailbox, summary);
+      } catch (error) {
+        const described = connector.describe(error);
+        if (described.fatal) throw error;
+        summary.status = "failed";
+        summary.reason = described.message;
+      }
+    }
+    await recordOutcome(sourceId, connector, summaries, null);
+    return { status: "synced", mailboxes: summaries };
+  } catch (error) {
+    const described = connector.describe(error);
+    await recordOutcome(sourceId, connector, summaries, described.message);
+    return { status: "error", mailboxes: summaries, message: described.message, retryable: described.retryable };
+  }
+}
+
+/** The idle status message: the mailboxes skipped or failed, and messages that could not be archived. */
+function statusNote(mailboxes: MailboxSummary[]): string | null {
+  const notes: string[] = [];
+  const named = (status: MailboxSummary["status"]) => mailboxes.filter((entry) => entry.status === status);
+  const list = (entries: MailboxSummary[]) => entries.map((entry) => `${entry.mailbox} (${entry.reason})`).join("; ");
+  if (named("failed").length > 0) notes.push(`${named("failed").length} mailbox(es) failed: ${list(named("failed"))}`);
+  if (named("skipped").length > 0) notes.push(`${named("skipped").length} user(s) skipped: ${list(named("skipped"))}`);
+  const failed = mailboxes.flatMap((entry) =>
+    entry.folders.flatMap((folder) => folder.failed.map((item) => `${entry.mailbox} ${folder.folder}: ${item.reason}`)),
+  );
+  if (failed.length > 0)
+    notes.push(`${failed.length} message(s) could not be archived: ${failed.slice(0, 3).join("; ")}${failed.length > 3 ? "; …" : ""}`);
+  return notes.length === 0 ? null : notes.join(". ").slice(0, 1000);
+}
+
+async function recordOutcome<M>(sourceId: string, connector: CloudConnector<M>, mailboxes: MailboxSummary[], errorMessage: string | null) {
+  const folders = mailboxes.flatMap((entry) => entry.folders);
+  const total = (count: (summary: FolderSummary) => number) => folders.reduce((sum, summary) => sum + count(summary), 0);
+  await transaction(async (tx) => {
+    await tx.ingestionSource.updateMany({
+      where: { id: sourceId },
+      data:
+        errorMessage === null
+          ? { status: "idle", statusMessage: statusNote(mailboxes), lastSyncAt: new Date() }
+          : { status: "error", statusMessage: errorMessage },
+    });
+    await appendAuditEntry(tx, {
+      actor: systemActor(`system:${connector.origin}`),
+      actionType: "IMPORT",
+      targetType: "IngestionSource",
+      targetId: sourceId,
+      details: {
+        origin: connector.origin,
+        imported: total((summary) => summary.imported),
+        duplicates: total((summary) => summary.duplicates),
+        failed: total((summary) => summary.failed.length),
+        deletedAtSource: total((summary) => summary.deletedAtSource),
+        throttled: connector.throttled(),
+        mailboxes: mailboxes.map((entry) => ({
+          mailbox: entry.mailbox,
+          status: entry.status,
+          ...(entry.reason ? { reason: entry.reason } : {}),
+          excluded: entry.excluded,
+          folders: entry.folders.map((summary) => ({
+            folder: summary.folder,
+            providerCount: summary.providerCount,
+            heldCount: summary.heldCount,
+            restarted: summary.restarted,
+            imported: summary.imported,
+            duplicates: summary.duplicates,
+            deletedAtSource: summary.deletedAtSource,
+            failed: summary.failed,
+          })),
+        })),
+        ...(errorMessage === null ? {} : { error: errorMessage }),
+      },
+    });
+  });
+}

@@ -1,0 +1,169 @@
+import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import {
+  archiveItems,
+  countItems,
+  dropCursor,
+  knownItems,
+  loadCursor,
+  newFolderSummary,
+  saveCursor,
+  type FetchedItem,
+  type FolderSummary,
+} from "./cloud-sync-state";
+import { GoogleApi, type GmailLabel, type ServiceAccountKey } from "./gmail-api";
+import { loadCloudConfig } from "./load-cloud-config";
+import { describeCloudError, syncCloudSource, type CloudConnector, type CloudSyncResult } from "./sync-cloud-source";
+import type { GoogleWorkspaceConfig } from "../ingestion-sources.schemas";
+
+const BATCH = 25;
+const HISTORY_SCOPE = "history";
+/** Gmail ids are per mailbox, not per label: one scope for the whole mailbox. */
+const ITEM_SCOPE = "";
+const EXCLUDED_LABELS = ["SPAM", "TRASH"];
+/** The system labels that name where a message is, in the order one becomes its path. */
+const PATH_SYSTEM_LABELS = ["INBOX", "SENT", "DRAFT", "CHAT", "SPAM", "TRASH"];
+/** A message with no label at all (archived out of the inbox) is kept under this path. */
+export const NO_LABEL_PATH = "All Mail";
+
+/** A message's path (its first user label, else where the system labels put it) and its tags (every label's name). */
+export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): { path: string; tags: string[] } {
+  const named = labelIds.map((id) => labels.get(id) ?? { id, name: id, type: "system" as const });
+  const user = named.filter((label) => label.type === "user").sort((a, b) => a.name.localeCompare(b.name));
+  const system = PATH_SYSTEM_LABELS.find((id) => labelIds.includes(id));
+  return { path: user[0]?.name ?? system ?? NO_LABEL_PATH, tags: named.map((label) => label.name) };
+}
+
+/**
+ * Archives a Google Workspace domain's Gmail through the Gmail API with domain-wide delegation:
+ * every active user (or the listed ones), every message (`format=raw`) but SPAM and TRASH, first
+ * in full, then through the history API from the last history id.
+ */
+export async function syncGoogleWorkspaceSource(options: { sourceId: string; throttle?: ThrottlePolicy }): Promise<CloudSyncResult> {
+  const config = await loadCloudConfig({ sourceId: options.sourceId, provider: "google-workspace" });
+  return syncCloudSource(options.sourceId, googleConnector(options.sourceId, config, options.throttle));
+}
+
+function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, throttle?: ThrottlePolicy): CloudConnector<string> {
+  const counter: ThrottleCounter = { throttled: 0 };
+  const key = JSON.parse(config.serviceAccountKey) as ServiceAccountKey;
+  const google = new GoogleApi({ key, gmailUrl: config.gmailUrl, directoryUrl: config.directoryUrl, throttle, counter });
+  let signedIn = false;
+  return {
+    origin: "google-workspace-sync",
+    throttled: () => counter.throttled,
+    mailboxName: (mailbox) => mailbox,
+    async mailboxes() {
+      const users = config.mailboxes
+        ? await Promise.all(
+            config.mailboxes.map(
+              async (address) => (await google.getUser(config.adminEmail, address)) ?? { primaryEmail: address, missing: true },
+            ),
+          )
+        : await google.listUsers(config.adminEmail, config.customer);
+      signedIn = true;
+      const skipped: { mailbox: string; reason: string }[] = [];
+      const mailboxes: string[] = [];
+      for (const user of users) {
+        const address = user.primaryEmail.toLowerCase();
+        if ("missing" in user) skipped.push({ mailbox: address, reason: "no such user in the domain" });
+        else if (user.suspended) skipped.push({ mailbox: address, reason: "suspended user" });
+        else if (user.archived) skipped.push({ mailbox: address, reason: "archived user" });
+        else mailboxes.push(address);
+      }
+      return { mailboxes, skipped };
+    },
+    async syncMailbox(mailbox, summary) {
+      let profile: { messagesTotal: number; historyId: string };
+      try {
+        profile = await google.profile(mailbox);
+      } catch (error) {
+        if (!(
+          error instanceof CloudHttpError &&
+          error.status === 400 &&
+          /failedPrecondition|Mail service not enabled/i.test(`${error.code} ${error.providerMessage}`)
+        ))
+          throw error;
+        summary.status = "skipped";
+        summary.reason = "the user has no Gmail (Mail service not enabled)";
+        return;
+      }
+      if (!config.includeSpamTrash) summary.excluded.push("SPAM, TRASH (excluded labels)");
+      const folder = newFolderSummary("(all mail)", profile.messagesTotal);
+      summary.folders.push(folder);
+      await syncMailbox({ google, sourceId, config, mailbox, historyId: profile.historyId, summary: folder });
+    },
+    describe: (error) =>
+      describeCloudError(error, signedIn, {
+        signIn: `Google Workspace sign-in as ${config.adminEmail} with service account ${key.client_email}`,
+        api: "The Gmail API",
+        unreachable: `Google at ${key.token_uri}`,
+      }),
+  };
+}
+
+/**
+ * One mailbox: the message ids added since the stored history id (or, the first time or when it
+ * expired (404), the full listing), less those archived already, fetched and archived in batches.
+ * The history id read before listing is stored last, so nothing added meanwhile is missed.
+ */
+async function syncMailbox(options: {
+  google: GoogleApi;
+  sourceId: string;
+  config: GoogleWorkspaceConfig;
+  mailbox: string;
+  historyId: string;
+  summary: FolderSummary;
+}): Promise<void> {
+  const { google, sourceId, config, mailbox, summary } = options;
+  const itemKey = { sourceId, mailbox, scope: ITEM_SCOPE };
+  const cursorKey = { sourceId, mailbox, scope: HISTORY_SCOPE };
+  const known = await knownItems(itemKey);
+  const labels = new Map((await google.labels(mailbox)).map((label) => [label.id, label]));
+  const excluded = (labelIds: string[] | undefined) =>
+    !config.includeSpamTrash && (labelIds ?? []).some((id) => EXCLUDED_LABELS.includes(id));
+
+  const archive = async (ids: string[]) => {
+    const fresh = [...new Set(ids)].filter((id) => !known.has(id));
+    for (let start = 0; start < fresh.length; start += BATCH) {
+      const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
+        let message: { raw: Buffer; labelIds: string[] };
+        try {
+          message = await google.rawMessage(mailbox, id);
+        } catch (error) {
+          if (error instanceof CloudHttpError && error.status === 404) return null;
+          throw error;
+        }
+        // Moved to spam or trash since it was listed.
+        if (excluded(message.labelIds)) return null;
+        return { id, raw: message.raw, ...labelPath(message.labelIds, labels) };
+      });
+      await archiveItems({ ...itemKey, items, summary });
+      for (const item of items) known.add(item.id);
+    }
+  };
+
+  const fullListing = async () => {
+    for await (const page of google.listMessages(mailbox, config.includeSpamTrash)) await archive(page.map((message) => message.id));
+  };
+
+  const stored = await loadCursor(cursorKey);
+  if (stored === null) await fullListing();
+  else {
+    try {
+      let pageToken: string | undefined;
+      do {
+        const page = await google.history(mailbox, stored, pageToken);
+        const added = (page.history ?? []).flatMap((entry) => (entry.messagesAdded ?? []).map((added) => added.message));
+        await archive(added.filter((message) => !excluded(message.labelIds)).map((message) => message.id));
+        pageToken = page.nextPageToken;
+      } while (pageToken);
+    } catch (error) {
+      if (!(error instanceof CloudHttpError && error.status === 404)) throw error;
+      await dropCursor(cursorKey);
+      summary.restarted = true;
+      await fullListing();
+    }
+  }
+  await saveCursor({ ...cursorKey, cursor: options.historyId });
+  summary.heldCount = await countItems(itemKey);
+}

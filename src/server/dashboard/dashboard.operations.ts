@@ -1,9 +1,0 @@
-import { operation } from "../api/operation";
-import { getDashboardStats } from "./get-dashboard-stats";
-
-/** UI only (no REST route): the dashboard's figures, within the caller's archive scope. */
-export const getDashboardStatsOperation = operation({
-  summary: "The dashboard's figures: totals, sources, growth and the deletion forecast",
-  access: { permission: "read:archive" },
-  handler: ({ principal }) => getDashboardStats({ principal }),
-});

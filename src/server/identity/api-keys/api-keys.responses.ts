@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { timestamp } from "../../platform/api/response-fields";
+
+export const apiKeyResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  expiresAt: timestamp.nullable(),
+  createdAt: timestamp,
+  /** When the key last authenticated a request, to the minute (docs/auth.md); null if never. */
+  lastUsedAt: timestamp.nullable(),
+});
+/** The key itself is shown once, at creation. */
+export const createdApiKeyResponse = apiKeyResponse.extend({ key: z.string() });

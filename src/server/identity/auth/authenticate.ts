@@ -1,0 +1,107 @@
+import { db } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
+import { AppError } from "../../platform/errors/app-error";
+import { abilityFor } from "../authz/ability";
+import { policiesSchema, type Policy } from "../authz/permissions";
+import { verifyAccessToken } from "./access-tokens";
+import { hashApiKey } from "./api-keys";
+import { mfaRequiredOf } from "../../platform/settings/settings.schemas";
+import { findPrincipalRow, recordApiKeyUse } from "./auth.queries";
+import { owesMfaEnrolment } from "./mfa/mfa-enrolment";
+import type { Principal } from "./principal";
+
+const unauthenticated = (message = "Authentication required") => new AppError("UNAUTHENTICATED", message);
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Abilities by the text of the role's policies: building a CASL ability and validating the
+ * policies costs more than the lookup itself, and every request of a role repeats them. The key is
+ * the policies as stored, so an edited role is a new key; the map is bounded by clearing it.
+ */
+const abilitiesByPolicies = new Map<string, Pick<Principal, "policies" | "ability">>();
+const MAX_CACHED_ABILITIES = 500;
+
+function abilityOfStoredPolicies(policiesJson: string | null): Pick<Principal, "policies" | "ability"> {
+  const key = policiesJson ?? "[]";
+  let entry = abilitiesByPolicies.get(key);
+  if (!entry) {
+    const parsed = policiesSchema.safeParse(JSON.parse(key));
+    const policies: Policy[] = parsed.success ? parsed.data : [];
+    entry = { policies, ability: abilityFor(policies) };
+    if (abilitiesByPolicies.size >= MAX_CACHED_ABILITIES) abilitiesByPolicies.clear();
+    abilitiesByPolicies.set(key, entry);
+  }
+  return entry;
+}
+
+/** What the credential says beyond the user: the API key it is, or the session version it was issued with. */
+export interface CredentialFacts {
+  apiKeyId?: string;
+  /** Absent only for callers that hold no credential (tests, the CLI): then no version is compared. */
+  sessionVersion?: number;
+  /** A UI session signed in through single sign-on (OIDC): exempt from the two-factor requirement. */
+  singleSignOn?: boolean;
+}
+
+/**
+ * The user with their role's current policies, read on every request (one statement, through `pg`);
+ * null for a deleted or disabled user, or a token or session older than the user's last revocation.
+ */
+export async function principalForUser(
+  userId: string,
+  ip: string,
+  via: Principal["via"],
+  credential: CredentialFacts = {},
+): Promise<Principal | null> {
+  if (!UUID.test(userId)) return null;
+  const user = await findPrincipalRow(pgPool(), userId);
+  if (!user || user.disabled) return null;
+  if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
+  const { apiKeyId } = credential;
+  const abilities = abilityOfStoredPolicies(user.policies);
+  const mfaEnrolmentRequired = owesMfaEnrolment({
+    setting: mfaRequiredOf(user.mfa_required),
+    mfaEnabled: user.mfa_enabled,
+    ability: abilities.ability,
+    via,
+    singleSignOn: credential.singleSignOn === true,
+  });
+  return {
+    userId: user.id,
+    email: user.email,
+    roleId: user.role_id,
+    ...abilities,
+    actor: { identifier: user.email, ip, userId: user.id, ...(apiKeyId === undefined ? {} : { apiKeyId }) },
+    via,
+    ...(mfaEnrolmentRequired ? { mfaEnrolmentRequired } : {}),
+  };
+}
+
+/** `lastUsedAt` is kept to the minute: a key sending many requests writes its row at most once a minute. */
+const LAST_USED_PRECISION_MS = 60_000;
+
+/** Resolves the caller from `Authorization: Bearer <jwt>` or `X-API-KEY`; 401 otherwise. */
+export async function authenticate(options: { headers: Headers; ip: string }): Promise<Principal> {
+  const apiKey = options.headers.get("x-api-key");
+  const authorization = options.headers.get("authorization");
+  if (apiKey) {
+    const record = await db().apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey.trim()) } });
+    if (!record) throw unauthenticated("Invalid API key");
+    if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
+    const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
+    if (!principal) throw unauthenticated("Invalid API key");
+    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordApiKeyUse(pgPool(), record.id);
+    return principal;
+  }
+  if (authorization) {
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match) throw unauthenticated("Malformed Authorization header");
+    const subject = await verifyAccessToken(match[1]);
+    if (!subject) throw unauthenticated("Invalid or expired token");
+    const principal = await principalForUser(subject.userId, options.ip, "token", { sessionVersion: subject.sessionVersion });
+    if (!principal) throw unauthenticated("Invalid or expired token");
+    return principal;
+  }
+  throw unauthenticated();
+}

@@ -1,0 +1,17 @@
+import { createHash, randomBytes } from "node:crypto";
+import { db } from "../../../platform/db/client";
+
+/** How long the password step stays good for entering the code. */
+export const MFA_TOKEN_TTL_MS = 5 * 60_000;
+
+export const hashMfaToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+
+/** The `mfaToken` of a login whose password was right: random, stored only as its hash. */
+export async function createMfaChallenge(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db().mfaLoginChallenge.deleteMany({ where: { expiresAt: { lte: new Date() } } });
+  await db().mfaLoginChallenge.create({
+    data: { tokenHash: hashMfaToken(token), userId, expiresAt: new Date(Date.now() + MFA_TOKEN_TTL_MS) },
+  });
+  return token;
+}

@@ -1,0 +1,31 @@
+import { getMe } from "../get-me";
+import type { Principal } from "../principal";
+import { can } from "../../authz/ability";
+import { isFeatureEnabled } from "../../../platform/license/license";
+import type { Capabilities } from "@/lib/capabilities";
+
+/** The navigation's view of a principal, from the same can() the server's checks use. */
+export async function uiCapabilities(principal: Principal): Promise<Capabilities> {
+  const { user } = await getMe({ principal });
+  return {
+    user: { id: user.id, email: user.email, name: `${user.first_name} ${user.last_name}`, roleName: user.role?.name ?? null },
+    readArchive: can(principal.ability, "read:archive"),
+    deleteArchive: can(principal.ability, "delete:archive"),
+    restoreArchive: can(principal.ability, "restore:archive"),
+    readUsers: can(principal.ability, "read:users"),
+    readAudit: can(principal.ability, "read:audit"),
+    manageIngestion: can(principal.ability, "manage:ingestion"),
+    manageAll: can(principal.ability, "manage:all"),
+    manageHolds: can(principal.ability, "manage:holds"),
+    manageRetention: can(principal.ability, "manage:retention"),
+    manageDispositions: can(principal.ability, "manage:dispositions"),
+    manageUsers: can(principal.ability, "manage:users"),
+    manageSettings: can(principal.ability, "manage:settings"),
+    manageSystem: can(principal.ability, "manage:system"),
+    legalHolds: isFeatureEnabled("LEGAL_HOLDS"),
+    retention: isFeatureEnabled("RETENTION_POLICY"),
+    readEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "read:ediscovery"),
+    manageEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "manage:ediscovery"),
+    mfaEnrolmentRequired: principal.mfaEnrolmentRequired === true,
+  };
+}

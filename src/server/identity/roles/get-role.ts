@@ -1,0 +1,9 @@
+import { db } from "../../platform/db/client";
+import { notFound } from "../../platform/errors/app-error";
+import { toRoleDto, type RoleDto } from "./role-dto";
+
+export async function getRole(options: { id: string }): Promise<RoleDto> {
+  const role = await db().role.findUnique({ where: { id: options.id } });
+  if (!role) throw notFound("Role");
+  return toRoleDto(role);
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { operation } from "../../platform/api/operation";
+import { createRole } from "./create-role";
+import { deleteRole } from "./delete-role";
+import { getRole } from "./get-role";
+import { listRoles } from "./list-roles";
+import { roleResponse } from "./roles.responses";
+import { createRoleSchema, roleIdParamsSchema, updateRoleSchema } from "./roles.schemas";
+import { updateRole } from "./update-role";
+
+const readUsers = { permission: "read:users" } as const;
+const manageUsers = { permission: "manage:users" } as const;
+
+export const listRolesOperation = operation({
+  summary: "List roles",
+  access: readUsers,
+  response: z.array(roleResponse),
+  handler: () => listRoles(),
+});
+
+export const getRoleOperation = operation({
+  summary: "Read a role",
+  access: readUsers,
+  params: roleIdParamsSchema,
+  response: roleResponse,
+  errors: [404],
+  handler: ({ params }) => getRole({ id: params.id }),
+});
+
+export const createRoleOperation = operation({
+  summary: "Create a role",
+  access: manageUsers,
+  body: createRoleSchema,
+  response: roleResponse,
+  status: 201,
+  errors: [409],
+  handler: ({ principal, body }) => createRole({ actor: principal.actor, grantor: principal.ability, input: body }),
+});
+
+export const updateRoleOperation = operation({
+  summary: "Change a role",
+  access: manageUsers,
+  params: roleIdParamsSchema,
+  body: updateRoleSchema,
+  response: roleResponse,
+  errors: [404, 409],
+  handler: ({ principal, params, body }) => updateRole({ actor: principal.actor, grantor: principal.ability, id: params.id, input: body }),
+});
+
+export const deleteRoleOperation = operation({
+  summary: "Delete a role no user holds",
+  access: manageUsers,
+  params: roleIdParamsSchema,
+  status: 204,
+  errors: [404, 409],
+  handler: ({ principal, params }) => deleteRole({ actor: principal.actor, id: params.id }),
+});

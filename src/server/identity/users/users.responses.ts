@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { timestamp } from "../../platform/api/response-fields";
+import { roleResponse } from "../roles/roles.responses";
+
+export const userResponse = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: roleResponse.nullable(),
+  createdAt: timestamp,
+  /** Added to the interface's shape: a disabled user cannot sign in and their credentials are refused. */
+  disabled: z.boolean(),
+});

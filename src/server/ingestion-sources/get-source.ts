@@ -1,9 +1,0 @@
-import { db } from "../db/client";
-import { notFound } from "../errors/app-error";
-import { loadSources, type IngestionSourceDto } from "./load-sources";
-
-export async function getSource(options: { id: string }): Promise<IngestionSourceDto> {
-  const [source] = await loadSources(db(), [options.id]);
-  if (!source) throw notFound("Ingestion source");
-  return source;
-}

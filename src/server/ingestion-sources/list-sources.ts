@@ -1,6 +1,0 @@
-import { db } from "../db/client";
-import { loadSources, type IngestionSourceDto } from "./load-sources";
-
-export async function listSources(): Promise<IngestionSourceDto[]> {
-  return loadSources(db());
-}

@@ -1,9 +1,0 @@
-import { db } from "../db/client";
-import { notFound } from "../errors/app-error";
-import { loadHolds, type LegalHoldDto } from "./load-holds";
-
-export async function getHold(options: { id: string }): Promise<LegalHoldDto> {
-  const [hold] = await loadHolds(db(), options.id);
-  if (!hold) throw notFound("Legal hold");
-  return hold;
-}

@@ -1,0 +1,17 @@
+import { CLOUD_SYNC_JOB, runCloudSyncJob } from "../../capture/cloud/run-cloud-sync-job";
+import { IMAP_SYNC_JOB } from "../../capture/imap/imap.schemas";
+import { runImapSyncJob } from "../../capture/imap/run-imap-sync-job";
+import { BULK_RESTORE_JOB } from "../../archive/restore/restore.schemas";
+import { runBulkRestoreJob } from "../../archive/restore/run-bulk-restore-job";
+import { searchJobHandlers } from "../../search/meilisearch-index-jobs";
+import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../../archive/storage/convert-stored-blobs";
+import type { JobHandler } from "./run-next-job";
+
+/** Every background job type the worker runs, by name. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [IMAP_SYNC_JOB]: runImapSyncJob,
+  [CLOUD_SYNC_JOB]: runCloudSyncJob,
+  [BULK_RESTORE_JOB]: runBulkRestoreJob,
+  [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
+  ...searchJobHandlers,
+};

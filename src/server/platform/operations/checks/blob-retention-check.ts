@@ -1,0 +1,55 @@
+import { config } from "../../config/env";
+import { db } from "../../db/client";
+import { desiredRetentionOf, type DesiredRetention } from "../../../retention/lifecycle/blob-retention";
+import { selectBlobHashesOfEmails } from "../../../retention/lifecycle/lifecycle.queries";
+import { blobKeyForHash, describeRetention, type BlobRetention } from "../../../archive/storage/blob-store";
+import { blobStore } from "../../../archive/storage/blob-store-factory";
+import { forEachConcurrently } from "../concurrently";
+import { BLOB_REFERENCES, blobReferencePages, countBlobReferences } from "../operations.queries";
+import type { InstallationCheck } from "./installation-check";
+
+const EMAILS = BLOB_REFERENCES[0];
+const READ_CONCURRENCY = 8;
+
+/**
+ * Immutability mode only (docs/retention.md "Immutable storage"): every referenced blob's stored
+ * retention is at least what the database asks for: a retain-until no earlier than the rules give
+ * (a later one is the expected trace of a shortened rule) and a legal hold exactly while a linked
+ * email is held. Emails are read in keyset pages; a blob several emails share is checked with each page.
+ */
+export const blobRetentionCheck: InstallationCheck = {
+  name: "blob retention",
+  async estimateWork(client) {
+    if (!config.storageImmutable) return 0;
+    return countBlobReferences(client, [EMAILS]);
+  },
+  async run({ client, advance, problem }) {
+    if (!config.storageImmutable) return { ok: true, summary: {} };
+    const store = blobStore();
+    const counts = { retentionChecked: 0, retentionMismatches: 0 };
+    for await (const emails of blobReferencePages(client, EMAILS)) {
+      const emailIds = emails.map((email) => email.id);
+      const desired = await desiredRetentionOf(db(), await selectBlobHashesOfEmails(client, emailIds));
+      await forEachConcurrently(desired, READ_CONCURRENCY, async (wanted) => {
+        const key = blobKeyForHash(wanted.hash);
+        counts.retentionChecked++;
+        const disagreement = await store.retentionOf(key).then(
+          (stored) => stored && disagreementOf(stored, wanted),
+          (error: unknown) => `its retention cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        if (disagreement) {
+          counts.retentionMismatches++;
+          problem(`blob ${key}: ${disagreement}`);
+        }
+      });
+      advance(emailIds.length);
+    }
+    return { ok: counts.retentionMismatches === 0, summary: counts };
+  },
+};
+
+function disagreementOf(stored: BlobRetention, wanted: DesiredRetention): string | null {
+  const tooShort = wanted.retainUntil !== null && (stored.retainUntil === null || stored.retainUntil < wanted.retainUntil);
+  if (!tooShort && stored.legalHold === wanted.legalHold) return null;
+  return `the store has it ${describeRetention(stored)}, the database asks for ${describeRetention(wanted)}`;
+}

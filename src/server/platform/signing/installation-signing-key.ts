@@ -1,0 +1,65 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { config, dataDir } from "../config/env";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
+
+const KEY_FILE = "export-signing-key.pem";
+
+/**
+ * The installation's Ed25519 key that signs what leaves the archive as evidence (export manifests,
+ * certificates of destruction): EXPORT_SIGNING_KEY (a PKCS#8 PEM), else one generated once into the
+ * data directory (mode 0600), so every process sharing DATA_DIR signs with the same key.
+ */
+function loadPrivateKey(): KeyObject {
+  const fromEnv = config.exportSigningKey;
+  if (fromEnv) return asEd25519(createPrivateKey(fromEnv.replace(/\\n/g, "\n")));
+  const file = path.join(dataDir(), KEY_FILE);
+  if (!existsSync(file)) {
+    makePrivateDataDirectory();
+    const { privateKey } = generateKeyPairSync("ed25519");
+    try {
+      writePrivateFileSync(file, privateKey.export({ format: "pem", type: "pkcs8" }), "wx");
+    } catch (error) {
+      // Another process wrote it first: everyone uses that one.
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+  }
+  return asEd25519(createPrivateKey(readFileSync(file, "utf8")));
+}
+
+function asEd25519(key: KeyObject): KeyObject {
+  if (key.asymmetricKeyType !== "ed25519") throw new Error("EXPORT_SIGNING_KEY must be an Ed25519 private key (PKCS#8 PEM)");
+  return key;
+}
+
+let cached: { privateKey: KeyObject; publicKeyPem: string; source: string } | undefined;
+
+function installationKey() {
+  const source = config.exportSigningKey ?? path.join(dataDir(), KEY_FILE);
+  if (!cached || cached.source !== source) {
+    const privateKey = loadPrivateKey();
+    const publicKeyPem = createPublicKey(privateKey).export({ format: "pem", type: "spki" }).toString();
+    cached = { privateKey, publicKeyPem, source };
+  }
+  return cached;
+}
+
+/** Base64 Ed25519 signature of the exact bytes given. */
+export function signWithInstallationKey(bytes: Uint8Array): string {
+  return sign(null, bytes, installationKey().privateKey).toString("base64");
+}
+
+/** `{algorithm: "Ed25519", publicKey}` with the SPKI PEM anyone can check signatures with. */
+export function installationPublicKey(): { algorithm: "Ed25519"; publicKey: string } {
+  return { algorithm: "Ed25519", publicKey: installationKey().publicKeyPem };
+}
+
+/** True when `signatureBase64` is a valid Ed25519 signature of `bytes` under the SPKI PEM key. */
+export function verifyEd25519(bytes: Uint8Array, signatureBase64: string, publicKeyPem: string): boolean {
+  try {
+    return verify(null, bytes, createPublicKey(publicKeyPem), Buffer.from(signatureBase64, "base64"));
+  } catch {
+    return false;
+  }
+}

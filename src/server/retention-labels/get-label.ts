@@ -1,9 +1,0 @@
-import { db } from "../db/client";
-import { notFound } from "../errors/app-error";
-import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
-
-export async function getLabel(options: { id: string }): Promise<RetentionLabelDto> {
-  const label = await db().retentionLabel.findUnique({ where: { id: options.id } });
-  if (!label) throw notFound("Retention label");
-  return toLabelDto(label);
-}

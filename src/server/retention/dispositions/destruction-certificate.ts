@@ -1,0 +1,71 @@
+import { stringify } from "csv-stringify/sync";
+import { db } from "../../platform/db/client";
+import { selectDestroyedDispositions } from "./dispositions.queries";
+import { installationPublicKey, signWithInstallationKey } from "../../platform/signing/installation-signing-key";
+
+export interface DestructionCertificate {
+  from: string;
+  /** Exclusive upper bound. */
+  until: string;
+  generatedAt: string;
+  count: number;
+  /** UTF-8 CSV, one line per destroyed email; `signature` signs exactly these bytes. */
+  csv: string;
+  signature: string;
+  algorithm: "Ed25519";
+  publicKey: string;
+}
+
+const COLUMNS = [
+  "destroyedAt",
+  "emailId",
+  "storageHashSha256",
+  "ruleType",
+  "ruleId",
+  "ruleName",
+  "dueAt",
+  "approvedBy",
+  "approvedAt",
+  "comment",
+  "dispositionId",
+  "cycleId",
+] as const;
+
+/** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (CSV injection). */
+const inert = (text: string | null) => (text !== null && /^[=+\-@\t\r]/.test(text) ? `'${text}` : (text ?? ""));
+
+/**
+ * The certificate of destruction of [from, until): every email the lifecycle destroyed in that
+ * period on an approved disposition, with its rule, approver and SHA-256, as CSV signed with the
+ * installation's Ed25519 key (the one that signs exports). Emails deleted under "delete" rules
+ * have no reviewer and are not on it (their audit entries record them).
+ */
+export async function destructionCertificate(options: { from: Date; until: Date }): Promise<DestructionCertificate> {
+  const rows = await selectDestroyedDispositions(db(), options.from, options.until);
+  const csv = stringify(
+    rows.map((row) => [
+      row.destroyed_at.toISOString(),
+      row.email_id,
+      row.storage_hash_sha256,
+      row.rule_type,
+      row.rule_id,
+      inert(row.rule_name),
+      row.due_at.toISOString(),
+      inert(row.decided_by_email),
+      row.decided_at?.toISOString() ?? "",
+      inert(row.comment),
+      row.id,
+      row.destroyed_in_cycle_id ?? "",
+    ]),
+    { header: true, columns: [...COLUMNS], record_delimiter: "\r\n" },
+  );
+  return {
+    from: options.from.toISOString(),
+    until: options.until.toISOString(),
+    generatedAt: new Date().toISOString(),
+    count: rows.length,
+    csv,
+    signature: signWithInstallationKey(Buffer.from(csv, "utf8")),
+    ...installationPublicKey(),
+  };
+}

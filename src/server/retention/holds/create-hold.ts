@@ -1,0 +1,48 @@
+import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
+import { transaction } from "../../platform/db/client";
+import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/database-errors";
+import { conflict, validationError } from "../../platform/errors/app-error";
+import { loadHolds, type LegalHoldDto } from "./load-holds";
+import type { CreateHoldInput } from "./legal-holds.schemas";
+
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
+export const duplicateHoldName = (name: string) => conflict(`A legal hold named "${name}" already exists`);
+
+/** A hold's caseId must name an eDiscovery case: the foreign key decides, answered on the field. */
+export function holdWriteError(error: unknown, name: string | undefined): unknown {
+  if (isUniqueViolation(error)) return duplicateHoldName(name ?? "");
+  if (isForeignKeyViolation(error)) return validationError([{ field: "caseId", message: "caseId must name an existing case" }]);
+  return error;
+}
+
+/**
+ * Creates an active hold; the unique index on the lower-cased name refuses duplicates (409), the
+ * foreign key an unknown caseId (422).
+ */
+export async function createHold(options: { actor: AuditActor; input: CreateHoldInput }): Promise<LegalHoldDto> {
+  const { input } = options;
+  try {
+    return await transaction(async (tx) => {
+      const hold = await tx.legalHold.create({
+        data: {
+          name: input.name,
+          nameKey: nameKey(input.name),
+          reason: input.reason ?? null,
+          caseId: input.caseId ?? null,
+          isActive: true,
+        },
+      });
+      await appendAuditEntry(tx, {
+        actor: options.actor,
+        actionType: "CREATE",
+        targetType: "LegalHold",
+        targetId: hold.id,
+        details: { name: hold.name, reason: hold.reason, caseId: hold.caseId },
+      });
+      return (await loadHolds(tx, hold.id))[0];
+    });
+  } catch (error) {
+    throw holdWriteError(error, input.name);
+  }
+}

@@ -1,0 +1,45 @@
+import type { z } from "zod";
+import { HOLD_LINK_COUNT, keptCounts } from "../../platform/db/kept-counts";
+import type { SqlClient } from "../../platform/db/sql-client";
+import { selectHoldLinks, selectHolds, type HoldRow } from "./legal-holds.queries";
+import type { holdLinkResponse, legalHoldResponse } from "./legal-holds.responses";
+
+export type LegalHoldDto = z.infer<typeof legalHoldResponse>;
+export type HoldLinkDto = z.infer<typeof holdLinkResponse>;
+
+const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
+  id: row.id,
+  name: row.name,
+  reason: row.reason,
+  isActive: row.is_active,
+  caseId: row.case_id,
+  emailCount,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/**
+ * Holds with their link counts (inactive holds keep and count their links); the counts are the
+ * trigger-kept ones, so a hold applied to 100,000 emails costs the list no more than an empty one.
+ * `id` narrows to one hold, `caseId` to a case's holds.
+ */
+export async function loadHolds(client: SqlClient, id?: string, caseId?: string): Promise<LegalHoldDto[]> {
+  const rows = await selectHolds(client, { id, caseId });
+  const counts = await keptCounts(
+    client,
+    HOLD_LINK_COUNT,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toDto(row, counts.get(row.id) ?? 0));
+}
+
+export async function loadHoldLinks(client: SqlClient, emailId: string, holdId?: string): Promise<HoldLinkDto[]> {
+  const rows = await selectHoldLinks(client, emailId, holdId);
+  return rows.map((row) => ({
+    legalHoldId: row.legal_hold_id,
+    holdName: row.name,
+    isActive: row.is_active,
+    appliedAt: row.applied_at.toISOString(),
+    appliedByUserId: row.applied_by_user_id,
+  }));
+}

@@ -1,0 +1,9 @@
+import { db } from "../../platform/db/client";
+import { notFound } from "../../platform/errors/app-error";
+import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
+
+export async function getLabel(options: { id: string }): Promise<RetentionLabelDto> {
+  const label = await db().retentionLabel.findUnique({ where: { id: options.id } });
+  if (!label) throw notFound("Retention label");
+  return toLabelDto(label);
+}

@@ -1,0 +1,22 @@
+import type { z } from "zod";
+import { db } from "../../platform/db/client";
+import type { lifecycleCycleResponse } from "./lifecycle.responses";
+
+export type LifecycleCycleDto = z.infer<typeof lifecycleCycleResponse>;
+
+/** The most recent cycles first; `finishedAt` is null while a cycle runs (or if its worker died). */
+export async function listCycles(options: { limit: number }): Promise<LifecycleCycleDto[]> {
+  const cycles = await db().lifecycleCycle.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: options.limit });
+  return cycles.map((cycle) => ({
+    id: cycle.id,
+    startedAt: cycle.startedAt.toISOString(),
+    finishedAt: cycle.finishedAt?.toISOString() ?? null,
+    evaluated: cycle.evaluated,
+    deleted: cycle.deleted,
+    protectedByHold: cycle.protectedByHold,
+    awaitingReview: cycle.awaitingReview,
+    failed: cycle.failed,
+    durationMs: cycle.durationMs,
+    failures: Array.isArray(cycle.failures) ? cycle.failures : [],
+  }));
+}

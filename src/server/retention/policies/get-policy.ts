@@ -1,0 +1,9 @@
+import { db } from "../../platform/db/client";
+import { notFound } from "../../platform/errors/app-error";
+import { toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
+
+export async function getPolicy(options: { id: string }): Promise<RetentionPolicyDto> {
+  const policy = await db().retentionPolicy.findUnique({ where: { id: options.id } });
+  if (!policy) throw notFound("Retention policy");
+  return toPolicyDto(policy);
+}

@@ -1,0 +1,8 @@
+import { db } from "../../platform/db/client";
+import { toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
+
+/** Ordered by creation date ascending, like holds and labels. */
+export async function listPolicies(): Promise<RetentionPolicyDto[]> {
+  const policies = await db().retentionPolicy.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return policies.map(toPolicyDto);
+}

@@ -1,0 +1,26 @@
+import type { z } from "zod";
+import type { RetentionPolicy } from "@/generated/prisma/client";
+import { toRuleDisposition } from "../dispositions/rule-disposition";
+import { conflict } from "../../platform/errors/app-error";
+import type { retentionPolicyResponse } from "./retention-policies.responses";
+import type { ConditionGroup } from "./retention-policies.schemas";
+
+export type RetentionPolicyDto = z.infer<typeof retentionPolicyResponse>;
+
+export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
+  id: policy.id,
+  name: policy.name,
+  description: policy.description,
+  priority: policy.priority,
+  retentionPeriodDays: policy.retentionPeriodDays,
+  isEnabled: policy.isEnabled,
+  conditions: (policy.conditions ?? null) as ConditionGroup | null,
+  ingestionSourceIds: policy.ingestionSourceIds,
+  createdAt: policy.createdAt.toISOString(),
+  updatedAt: policy.updatedAt.toISOString(),
+  ...toRuleDisposition(policy),
+});
+
+export const policyNameKey = (name: string) => name.trim().toLowerCase();
+
+export const duplicatePolicyName = () => conflict("A retention policy with this name already exists");

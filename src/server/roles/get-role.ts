@@ -1,9 +1,0 @@
-import { db } from "../db/client";
-import { notFound } from "../errors/app-error";
-import { toRoleDto, type RoleDto } from "./role-dto";
-
-export async function getRole(options: { id: string }): Promise<RoleDto> {
-  const role = await db().role.findUnique({ where: { id: options.id } });
-  if (!role) throw notFound("Role");
-  return toRoleDto(role);
-}

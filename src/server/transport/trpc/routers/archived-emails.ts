@@ -1,0 +1,14 @@
+import * as emails from "../../../archive/archived-emails.operations";
+import * as restore from "../../../archive/restore/restore.operations";
+import { router } from "../init";
+import { mutation, query } from "../operation-procedure";
+
+export const archivedEmailsRouter = router({
+  listBySource: query(emails.listEmailsBySourceOperation),
+  get: query(emails.getArchivedEmailOperation),
+  body: query(emails.renderEmailBodyOperation),
+  delete: mutation(emails.deleteArchivedEmailOperation),
+  restore: mutation(restore.restoreEmailOperation),
+  bulkRestore: mutation(restore.requestBulkRestoreOperation),
+  restoreRun: query(restore.getRestoreRunOperation),
+});

@@ -1,0 +1,10 @@
+import * as dispositions from "../../../retention/dispositions/dispositions.operations";
+import { router } from "../init";
+import { mutation, query } from "../operation-procedure";
+
+export const dispositionsRouter = router({
+  list: query(dispositions.listDispositionsOperation),
+  queueSize: query(dispositions.countReviewQueueOperation),
+  decide: mutation(dispositions.decideDispositionsOperation),
+  certificate: query(dispositions.destructionCertificateOperation),
+});

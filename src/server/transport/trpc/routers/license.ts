@@ -1,0 +1,7 @@
+import { getLicenseOperation } from "../../../platform/license/license.operations";
+import { router } from "../init";
+import { query } from "../operation-procedure";
+
+export const licenseRouter = router({
+  get: query(getLicenseOperation),
+});

@@ -1,0 +1,8 @@
+import * as search from "../../../search/search.operations";
+import { router } from "../init";
+import { query } from "../operation-procedure";
+
+export const searchRouter = router({
+  run: query(search.searchArchiveOperation),
+  explain: query(search.explainSearchOperation),
+});

@@ -1,0 +1,8 @@
+import * as settings from "../../../platform/settings/settings.operations";
+import { router } from "../init";
+import { mutation, query } from "../operation-procedure";
+
+export const settingsRouter = router({
+  get: query(settings.getSettingsOperation),
+  update: mutation(settings.updateSettingsOperation),
+});

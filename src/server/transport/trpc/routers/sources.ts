@@ -1,0 +1,12 @@
+import * as sources from "../../../capture/ingestion-sources.operations";
+import { router } from "../init";
+import { mutation, query } from "../operation-procedure";
+
+export const sourcesRouter = router({
+  list: query(sources.listSourcesOperation),
+  names: query(sources.listSourceNamesOperation),
+  create: mutation(sources.createSourceOperation),
+  journalListener: query(sources.getJournalListenerOperation),
+  coverage: query(sources.getSourceCoverageOperation),
+  sync: mutation(sources.requestSyncOperation),
+});

@@ -1,0 +1,9 @@
+import * as sso from "../../../identity/sso/sso.operations";
+import { router } from "../init";
+import { mutation, query } from "../operation-procedure";
+
+export const ssoRouter = router({
+  roleMapping: query(sso.getSsoRoleMappingOperation),
+  updateRoleMapping: mutation(sso.updateSsoRoleMappingOperation),
+  status: query(sso.getSsoStatusOperation),
+});

@@ -1,7 +1,0 @@
-import { getDashboardStatsOperation } from "../../dashboard/dashboard.operations";
-import { router } from "../init";
-import { query } from "../operation-procedure";
-
-export const dashboardRouter = router({
-  stats: query(getDashboardStatsOperation),
-});

@@ -1,7 +1,0 @@
-import { getLicenseOperation } from "../../license/license.operations";
-import { router } from "../init";
-import { query } from "../operation-procedure";
-
-export const licenseRouter = router({
-  get: query(getLicenseOperation),
-});

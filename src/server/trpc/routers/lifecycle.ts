@@ -1,9 +1,0 @@
-import * as lifecycle from "../../lifecycle/lifecycle.operations";
-import { router } from "../init";
-import { query } from "../operation-procedure";
-
-export const lifecycleRouter = router({
-  forecast: query(lifecycle.forecastDeletionsOperation),
-  cycles: query(lifecycle.listCyclesOperation),
-  emailStatus: query(lifecycle.getEmailRetentionStatusOperation),
-});

@@ -1,9 +1,0 @@
-import * as system from "../../system/system.operations";
-import { router } from "../init";
-import { mutation, query } from "../operation-procedure";
-
-export const systemRouter = router({
-  status: query(system.getSystemStatusOperation),
-  retryJob: mutation(system.retryJobOperation),
-  workerPresence: query(system.getWorkerPresenceOperation),
-});
