@@ -5,11 +5,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { VERIFY_HELPER_BUNDLE } from "../src/server/audit/start-verify-helper";
-import { EXPORT_WRITER_BUNDLE } from "../src/server/ediscovery/export-writer-pool";
+import { EXPORT_WRITER_BUNDLE } from "../src/server/ediscovery/export/export-writer-pool";
 
 const WORKERS = [
   { entry: "src/server/audit/verify-helper-thread.ts", out: VERIFY_HELPER_BUNDLE },
-  { entry: "src/server/ediscovery/export-writer-thread.ts", out: EXPORT_WRITER_BUNDLE },
+  { entry: "src/server/ediscovery/export/export-writer-thread.ts", out: EXPORT_WRITER_BUNDLE },
 ];
 
 /** Every thread bundle, relative to the project: a start rebuilds them when one is missing. */

@@ -8,7 +8,7 @@
 import { resolveDatabase } from "../src/server/platform/db/database-url";
 import { disconnectDb } from "../src/server/platform/db/client";
 import { applyMigrations } from "../src/server/platform/db/migrations";
-import { runNextExport } from "../src/server/ediscovery/run-export";
+import { runNextExport } from "../src/server/ediscovery/export/run-export";
 import { jobHandlers } from "../src/server/platform/jobs/job-handlers";
 import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "../../src/server/platform/config/encryption";
 import { db } from "../../src/server/platform/db/client";
-import { runNextExport } from "../../src/server/ediscovery/run-export";
+import { runNextExport } from "../../src/server/ediscovery/export/run-export";
 import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
 import { jobHandlers } from "../../src/server/platform/jobs/job-handlers";
 import { runNextJob } from "../../src/server/platform/jobs/run-next-job";

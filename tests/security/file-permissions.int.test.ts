@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dataDir } from "../../src/server/platform/config/env";
 import { db, disconnectDb } from "../../src/server/platform/db/client";
-import { runNextExport } from "../../src/server/ediscovery/run-export";
+import { runNextExport } from "../../src/server/ediscovery/export/run-export";
 import { journalTlsCredentials } from "../../src/server/capture/journal/journal-tls";
 import { setupAdmin } from "../helpers/auth";
 import { createCaseVia, EDISCOVERY } from "../helpers/ediscovery";

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "../platform/config/encryption";
 import { db } from "../platform/db/client";
 import { ingestBatch } from "../capture/ingestion/ingest-batch";
-import { runNextExport } from "./run-export";
+import { runNextExport } from "./export/run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
 import { ensureTestSource } from "@tests/helpers/emails";

@@ -3,7 +3,7 @@ import { db } from "../platform/db/client";
 import { startJournalListener, type JournalListener } from "../capture/journal/journal-listener";
 import { journalTlsCredentials } from "../capture/journal/journal-tls";
 import { exportItemsAfter } from "./exports.queries";
-import { runNextExport } from "./run-export";
+import { runNextExport } from "./export/run-export";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY, reviewerPolicies } from "@tests/helpers/ediscovery";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";

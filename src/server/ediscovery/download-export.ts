@@ -3,7 +3,7 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { producibleExport } from "./get-export";
-import { productionZip } from "./production-zip";
+import { productionZip } from "./export/production-zip";
 
 /** Streams a completed production as a zip (productionZip), within the caller's scope (producibleExport). Audited as DOWNLOAD. */
 export async function downloadExport(options: { principal: Principal; caseId: string; exportId: string }): Promise<Response> {

@@ -8,7 +8,7 @@ import { db } from "../platform/db/client";
 import { installationPublicKey } from "../platform/signing/installation-signing-key";
 import { privateWriteStream } from "../archive/storage/private-files";
 import { producibleExport } from "./get-export";
-import { productionZip } from "./production-zip";
+import { productionZip } from "./export/production-zip";
 import { verifyExportZip, type ExportVerification } from "../../../scripts/verify-export.mjs";
 
 export interface ExportVerificationResult extends ExportVerification {

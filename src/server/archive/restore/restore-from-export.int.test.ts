@@ -8,7 +8,7 @@ import { runProcess } from "@tests/helpers/run-process";
 import { trpcHttp } from "@tests/helpers/trpc-http";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { db } from "../../platform/db/client";
-import { runNextExport } from "../../ediscovery/run-export";
+import { runNextExport } from "../../ediscovery/export/run-export";
 import { ingestBatch } from "../../capture/ingestion/ingest-batch";
 import { jobHandlers } from "../../platform/jobs/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";

@@ -4,7 +4,7 @@ import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
 import { selectUnfinishedJob } from "../../platform/jobs/jobs.queries";
-import { forEachConcurrently } from "../../platform/operations/concurrently";
+import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
 import { sha256Hex } from "../../platform/operations/copy-blob-to-backup";
 import {
   BLOB_REFERENCES,

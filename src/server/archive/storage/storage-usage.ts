@@ -1,6 +1,6 @@
 import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
 import type { SqlClient } from "../../platform/db/sql-client";
-import { forEachConcurrently } from "../../platform/operations/concurrently";
+import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
 import { BLOB_REFERENCES, blobReferencePages } from "../../platform/operations/operations.queries";
 import { blobStore } from "./blob-store-factory";
 import { replaceStorageUsage, selectStorageUsage, upsertBlobStoredSizes } from "./storage.queries";

@@ -18,7 +18,7 @@ import {
   MANIFEST_FILE,
   type BackupManifest,
 } from "./backup-layout";
-import { forEachConcurrently } from "./concurrently";
+import { forEachConcurrently } from "../concurrency/for-each-concurrently";
 import { copyBlobToBackup } from "./copy-blob-to-backup";
 import { tablesInDependencyOrder } from "./database-tables";
 import {

@@ -15,7 +15,7 @@ import { SealedBlobStore } from "../../archive/storage/sealed-blob-store";
 import { installationStorageKey, missingGeneratedKeyFile, StorageKeyError } from "../../archive/storage/storage-key";
 import { copyPrivateFile, makePrivateDataDirectory } from "../../archive/storage/private-files";
 import { blobsDirectory, findLatestBackup, type BackupManifest } from "./backup-layout";
-import { forEachConcurrently } from "./concurrently";
+import { forEachConcurrently } from "../concurrency/for-each-concurrently";
 import { assertOpensToName } from "./copy-blob-to-backup";
 import {
   copyTableIn,

@@ -4,7 +4,7 @@ import { desiredRetentionOf, type DesiredRetention } from "../../../retention/li
 import { selectBlobHashesOfEmails } from "../../../retention/lifecycle/lifecycle.queries";
 import { blobKeyForHash, describeRetention, type BlobRetention } from "../../../archive/storage/blob-store";
 import { blobStore } from "../../../archive/storage/blob-store-factory";
-import { forEachConcurrently } from "../concurrently";
+import { forEachConcurrently } from "../../concurrency/for-each-concurrently";
 import { BLOB_REFERENCES, blobReferencePages, countBlobReferences } from "../operations.queries";
 import type { InstallationCheck } from "./installation-check";
 

@@ -2,7 +2,7 @@ import path from "node:path";
 import { BlobUnreadableError } from "../../../archive/storage/blob-envelope";
 import { BlobNotFoundError } from "../../../archive/storage/blob-store";
 import { blobStore } from "../../../archive/storage/blob-store-factory";
-import { forEachConcurrently } from "../concurrently";
+import { forEachConcurrently } from "../../concurrency/for-each-concurrently";
 import { sha256Hex } from "../copy-blob-to-backup";
 import { BLOB_REFERENCES, blobReferencePages, countBlobReferences } from "../operations.queries";
 import type { InstallationCheck } from "./installation-check";

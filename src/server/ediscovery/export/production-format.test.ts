@@ -11,7 +11,7 @@ import {
   recipientHeaders,
   type ManifestRow,
 } from "./production-format";
-import { manifestValue } from "../../../scripts/verify-export.mjs";
+import { manifestValue } from "../../../../scripts/verify-export.mjs";
 
 const row: ManifestRow = {
   emailId: "e1",

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
-import type { ItemToWrite, WrittenItem } from "./exports.queries";
+import type { ItemToWrite, WrittenItem } from "../exports.queries";
 import { chunkFile, recipientHeaders } from "./production-format";
 import { chunkSink, emlRecord, mboxRecord, type ProductionSink } from "./production-sinks";
 

@@ -4,8 +4,8 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import yazl from "yazl";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
-import { pgPool } from "../platform/db/pg-pool";
-import { exportItemsAfter } from "./exports.queries";
+import { pgPool } from "../../platform/db/pg-pool";
+import { exportItemsAfter } from "../exports.queries";
 import {
   attachmentTextFiles,
   chunkDirectory,
@@ -15,7 +15,7 @@ import {
   legacyEmlStoredFile,
   MBOX_FILE,
 } from "./production-format";
-import { LEADING_FILES, ZIP_ENTRY_MODE } from "../../../scripts/verify-export.mjs";
+import { LEADING_FILES, ZIP_ENTRY_MODE } from "../../../../scripts/verify-export.mjs";
 
 const PAGE = 2000;
 

@@ -1,9 +1,9 @@
 // Worker thread entry of an export writer. It runs compiled: scripts/build-workers.ts bundles it to
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
-import { openBlob } from "../archive/storage/blob-envelope";
-import { blobKeyForHash } from "../archive/storage/blob-store";
-import { LocalBlobStore } from "../archive/storage/local-blob-store";
+import { openBlob } from "../../archive/storage/blob-envelope";
+import { blobKeyForHash } from "../../archive/storage/blob-store";
+import { LocalBlobStore } from "../../archive/storage/local-blob-store";
 import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
 

@@ -3,11 +3,11 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
-import { db } from "../platform/db/client";
-import { pgPool } from "../platform/db/pg-pool";
-import { exportItemsAfter } from "./exports.queries";
-import { handled } from "./handled";
-import { installationPublicKey, signWithInstallationKey } from "../platform/signing/installation-signing-key";
+import { db } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
+import { exportItemsAfter } from "../exports.queries";
+import { handled } from "../../platform/concurrency/handled";
+import { installationPublicKey, signWithInstallationKey } from "../../platform/signing/installation-signing-key";
 import {
   attachmentTextFiles,
   emlFile,
@@ -21,7 +21,7 @@ import {
   type ManifestRow,
 } from "./production-format";
 import { fileWriter } from "./write-file-stream";
-import { writePrivateFile } from "../archive/storage/private-files";
+import { writePrivateFile } from "../../archive/storage/private-files";
 
 const PAGE = 2000;
 

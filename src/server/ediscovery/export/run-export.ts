@@ -3,12 +3,12 @@ import { setImmediate } from "node:timers/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
-import { appendAuditEntry, systemActor } from "../audit/append-audit-entry";
-import { config } from "../platform/config/env";
-import { db, transaction } from "../platform/db/client";
-import { pgPool } from "../platform/db/pg-pool";
-import { blobStore } from "../archive/storage/blob-store-factory";
-import { makePrivateDirectory, writePrivateFile } from "../archive/storage/private-files";
+import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
+import { config } from "../../platform/config/env";
+import { db, transaction } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
+import { blobStore } from "../../archive/storage/blob-store-factory";
+import { makePrivateDirectory, writePrivateFile } from "../../archive/storage/private-files";
 import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,
@@ -19,10 +19,10 @@ import {
   releaseExportLease,
   type ItemToWrite,
   type WrittenItem,
-} from "./exports.queries";
+} from "../exports.queries";
 import { finishProduction } from "./finish-production";
-import { handled } from "./handled";
-import { inOrder } from "./in-order";
+import { handled } from "../../platform/concurrency/handled";
+import { inOrder } from "../../platform/concurrency/in-order";
 import { attachmentTextFile, chunkDirectory, chunkFirstSeq, exportDirectory } from "./production-format";
 import { addVerified, writeTask, type WriterTask } from "./export-writer";
 import { startWriterPool, type WriterPool } from "./export-writer-pool";

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { config, dataDir } from "../platform/config/env";
-import { MANIFEST_COLUMNS, mboxFromLine } from "../../../scripts/verify-export.mjs";
+import { config, dataDir } from "../../platform/config/env";
+import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-export.mjs";
 
 /**
  * The production's file formats (docs/ediscovery.md): manifest.csv, the Concordance load file,

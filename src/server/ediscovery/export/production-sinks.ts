@@ -1,7 +1,7 @@
 import { closeSync, renameSync, writeSync } from "node:fs";
-import { openPrivateFileSync } from "../archive/storage/private-files";
+import { openPrivateFileSync } from "../../archive/storage/private-files";
 import { mboxrdRecord } from "./production-format";
-import type { ItemToWrite } from "./exports.queries";
+import type { ItemToWrite } from "../exports.queries";
 
 /** Bytes of records gathered (copied: the message's memory is reused) before one write. */
 const CHUNK_BUFFER_BYTES = 1 << 20;

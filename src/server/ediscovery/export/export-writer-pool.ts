@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { WrittenItem } from "./exports.queries";
+import type { WrittenItem } from "../exports.queries";
 import { ExportIntegrityError, type WriterTask } from "./export-writer";
 
 /** The writer thread compiled to plain JavaScript by scripts/build-workers.ts, relative to the project. */

@@ -1,11 +1,11 @@
 import type { Prisma } from "@/generated/prisma/client";
-import type { ArchiveCondition } from "../identity/authz/ability";
-import type { Tx } from "../platform/db/client";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
-import { searchEngine } from "../search/search-engine-factory";
-import { withBulkSearchLimits } from "../search/search-transaction";
-import type { ExportQuery } from "./create-export";
-import { createExportSelection, inExportSelection, insertExportItems, onHold, selectEmailIds, taggedWith } from "./exports.queries";
+import type { ArchiveCondition } from "../../identity/authz/ability";
+import type { Tx } from "../../platform/db/client";
+import { scopeCondition } from "../../search/postgres-search-conditions.queries";
+import { searchEngine } from "../../search/search-engine-factory";
+import { withBulkSearchLimits } from "../../search/search-transaction";
+import type { ExportQuery } from "../create-export";
+import { createExportSelection, inExportSelection, insertExportItems, onHold, selectEmailIds, taggedWith } from "../exports.queries";
 
 const SNAPSHOT_PAGE_SIZE = 5000;
 
