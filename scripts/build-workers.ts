@@ -13,7 +13,6 @@ const WORKERS = [
 ];
 
 /** Every thread bundle, relative to the project: a start rebuilds them when one is missing. */
-export const WORKER_BUNDLES = WORKERS.map((worker) => worker.out);
 
 export async function buildWorkers(projectDir = process.cwd()): Promise<void> {
   for (const worker of WORKERS) {

