@@ -51,8 +51,8 @@ export function ForecastSection() {
             ) : (
               <>
                 <strong>{formatNumber(data.reviews.awaitingDecision + data.reviews.upcoming)}</strong> email
-                {data.reviews.awaitingDecision + data.reviews.upcoming === 1 ? "" : "s"} head to disposition review instead of deletion:{" "}
-                <strong>{formatNumber(data.reviews.awaitingDecision)}</strong> awaiting a decision now,{" "}
+                {data.reviews.awaitingDecision + data.reviews.upcoming === 1 ? " heads" : "s head"} to disposition review instead of
+                deletion: <strong>{formatNumber(data.reviews.awaitingDecision)}</strong> awaiting a decision now,{" "}
                 <strong>{formatNumber(data.reviews.upcoming)}</strong> becoming due by {formatDate(data.horizon)}. They are deleted only
                 once a reviewer approves.
               </>
