@@ -153,6 +153,8 @@ function fieldClause(field: string, value: RawValue, at: number, counts: { prefi
       return { type: "mailbox", address: text.toLowerCase() };
     case "source":
       return { type: "source", value: text };
+    case "folder":
+      return { type: "folder", value: text };
     case "filename": {
       const prefix = !value.quoted && text.endsWith("*");
       const name = (prefix ? text.slice(0, -1) : text).toLowerCase();
