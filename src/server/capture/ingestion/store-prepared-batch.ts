@@ -44,7 +44,10 @@ export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOu
     .map((candidate, position) => ({ ...candidate, texts: texts[position] }))
     .filter((candidate) => !known.has(candidate.prepared.parsed.rawHashSha256));
   // A known message seen again (another folder) is an occurrence of the email archived before.
-  await recordSeenAgain(batch, batch.candidates.filter(({ prepared }) => known.has(prepared.parsed.rawHashSha256)));
+  await recordSeenAgain(
+    batch,
+    batch.candidates.filter(({ prepared }) => known.has(prepared.parsed.rawHashSha256)),
+  );
   if (ready.length === 0) return outcomes;
   // The first run is the whole batch, with the intents recorded above; a retry one by one records its own.
   let recorded: string[] | undefined = intents;

@@ -39,7 +39,7 @@ export function formatQueryTree(node: QueryNode): string {
     case "source":
       return `source:${value(node.value)}`;
     case "folder":
-      return `folder:${value(node.value)}`;
+      return `folder:"${node.value}"`;
     case "filename":
       return `filename:${value(node.value)}${node.prefix ? "*" : ""}`;
     case "hasAttachment":
