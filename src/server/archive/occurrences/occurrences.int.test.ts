@@ -143,5 +143,31 @@ describe("every occurrence of a message is kept", () => {
       "bob@corp.test Posteingang: 1",
     ]);
     expect((await api("GET", "/v1/archived-emails/folders?ingestionSourceId=nope", { token: admin.token })).status).toBe(422);
+
+    // Deleting bob's copy takes its occurrence, and its folder, out of the kept counts.
+    expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).status).toBe(200);
+    expect((await api("DELETE", `/v1/archived-emails/${bob.emailId}`, { token: admin.token })).status).toBe(204);
+    expect(await folderCounts(admin.token)).toEqual(["alice@corp.test Inbox: 1"]);
+  });
+
+  it("keeps the whole archive's folder counts exact as their deltas are appended and folded", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await uploadSource();
+    // One statement per message: 105 deltas for one folder, then one more folder.
+    for (let index = 0; index < 105; index++)
+      await ingestBatch({
+        sourceId,
+        userEmail: "dora@corp.test",
+        messages: [{ raw: buildMessage({ subject: `m ${index}` }), path: "Inbox" }],
+      });
+    await ingestBatch({ sourceId, userEmail: "dora@corp.test", messages: [{ raw: buildMessage({ subject: "m 0" }), path: "Later" }] });
+    expect(await db().folderEmailCountDelta.count({ where: { ingestionSourceId: sourceId } })).toBe(106);
+    const expected = ["dora@corp.test Inbox: 105", "dora@corp.test Later: 1"];
+    expect(await folderCounts(admin.token)).toEqual(expected);
+    // That read folded them: one row per folder, the same counts.
+    expect(await db().folderEmailCountDelta.count({ where: { ingestionSourceId: sourceId } })).toBe(2);
+    expect(await folderCounts(admin.token)).toEqual(expected);
+    const actual = await db().emailOccurrence.groupBy({ by: ["folder"], where: { ingestionSourceId: sourceId }, _count: { _all: true } });
+    expect(Object.fromEntries(actual.map((row) => [row.folder, row._count._all]))).toEqual({ Inbox: 105, Later: 1 });
   });
 });

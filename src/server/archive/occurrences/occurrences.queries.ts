@@ -93,31 +93,71 @@ export interface FolderCountRow {
   count: number;
 }
 
+const folderFilters = (options: { sourceId?: string; mailbox?: string }, alias: Prisma.Sql): Prisma.Sql[] => [
+  ...(options.sourceId ? [Prisma.sql`${alias}.ingestion_source_id = ${options.sourceId}::uuid`] : []),
+  ...(options.mailbox ? [Prisma.sql`${alias}.mailbox = ${options.mailbox}`] : []),
+];
+const whereAll = (conditions: Prisma.Sql[]) => (conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty);
+const FOLDER_ORDER = Prisma.sql`ORDER BY lower(s.name), g.ingestion_source_id, g.mailbox, g.folder`;
+
 /**
- * The emails per source, mailbox and folder (occurrences: a message in two folders counts in
- * both). Unrestricted (`visible` null): a GROUP BY read in the primary key's order, an index-only
- * scan with no sort. Restricted: the same joined to the emails the caller may read.
+ * The emails per source, mailbox and folder the caller may read (`visible`, a condition on
+ * `archived_emails e`): each occurrence joined to its email (a message in two folders counts in both).
  */
-export function folderCounts(
+export function visibleFolderCounts(
   client: SqlClient,
-  options: { visible: Prisma.Sql | null; sourceId?: string; mailbox?: string },
+  options: { visible: Prisma.Sql; sourceId?: string; mailbox?: string },
 ): Promise<FolderCountRow[]> {
-  const where = [
-    ...(options.sourceId ? [Prisma.sql`o.ingestion_source_id = ${options.sourceId}::uuid`] : []),
-    ...(options.mailbox ? [Prisma.sql`o.mailbox = ${options.mailbox}`] : []),
-    ...(options.visible ? [options.visible] : []),
-  ];
   return querySql<FolderCountRow>(
     client,
     Prisma.sql`
     SELECT g.ingestion_source_id AS "ingestionSourceId", s.name AS "sourceName", g.mailbox, g.folder, g.count
     FROM (
       SELECT o.ingestion_source_id, o.mailbox, o.folder, count(*)::int AS count
-      FROM email_occurrences o ${options.visible ? Prisma.sql`JOIN archived_emails e ON e.id = o.email_id` : Prisma.empty}
-      ${where.length ? Prisma.sql`WHERE ${Prisma.join(where, " AND ")}` : Prisma.empty}
+      FROM email_occurrences o JOIN archived_emails e ON e.id = o.email_id
+      ${whereAll([...folderFilters(options, Prisma.sql`o`), options.visible])}
       GROUP BY o.ingestion_source_id, o.mailbox, o.folder) g
     JOIN ingestion_sources s ON s.id = g.ingestion_source_id
-    ORDER BY lower(s.name), g.ingestion_source_id, g.mailbox, g.folder`,
+    ${FOLDER_ORDER}`,
+  );
+}
+
+/**
+ * The emails per source, mailbox and folder of the whole archive, from the kept counts (statement
+ * triggers on email_occurrences append signed deltas, migration 20261127230000_email_occurrences):
+ * O(folders + pending deltas), never a count of the occurrences. `deltas`: rows summed per folder.
+ */
+export function keptFolderCounts(
+  client: SqlClient,
+  options: { sourceId?: string; mailbox?: string },
+): Promise<(FolderCountRow & { deltas: number })[]> {
+  return querySql<FolderCountRow & { deltas: number }>(
+    client,
+    Prisma.sql`
+    SELECT g.ingestion_source_id AS "ingestionSourceId", s.name AS "sourceName", g.mailbox, g.folder, g.count, g.deltas
+    FROM (
+      SELECT d.ingestion_source_id, d.mailbox, d.folder, sum(d.delta)::int AS count, count(*)::int AS deltas
+      FROM folder_email_count_deltas d ${whereAll(folderFilters(options, Prisma.sql`d`))}
+      GROUP BY d.ingestion_source_id, d.mailbox, d.folder) g
+    JOIN ingestion_sources s ON s.id = g.ingestion_source_id
+    ${FOLDER_ORDER}`,
+  );
+}
+
+/**
+ * Replaces a source's folder deltas by one row per folder (none for an empty one), in one
+ * statement, exact under concurrent appends and folds; the source row is locked first, in the order
+ * a source's deletion takes them (see kept-counts.ts, foldDeltas).
+ */
+export function foldFolderDeltas(client: SqlClient, sourceId: string): Promise<number> {
+  return runSql(
+    client,
+    Prisma.sql`
+    WITH owner AS (SELECT id FROM ingestion_sources WHERE id = ${sourceId}::uuid FOR KEY SHARE),
+         folded AS (DELETE FROM folder_email_count_deltas WHERE ingestion_source_id = (SELECT id FROM owner)
+                    RETURNING mailbox, folder, delta)
+    INSERT INTO folder_email_count_deltas (ingestion_source_id, mailbox, folder, delta)
+    SELECT ${sourceId}::uuid, mailbox, folder, sum(delta) FROM folded GROUP BY mailbox, folder HAVING sum(delta) <> 0`,
   );
 }
 
