@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
+import { createCaseVia, EDISCOVERY } from "@tests/helpers/ediscovery";
 import { dovecotSourceConfig, seedMailbox, startDovecot, testMessage, type DovecotServer, type DovecotUser } from "@tests/helpers/dovecot";
 import { buildMessage, zipOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
@@ -129,8 +130,20 @@ describe("every occurrence of a message is kept", () => {
       [alice.emailId, "alice@corp.test", "Inbox", ["alice@corp.test", "bob@corp.test"]],
       [bob.emailId, "bob@corp.test", "Posteingang", []],
     ]);
-    // A custodian search for either mailbox finds the message (each copy is in its custodian's mail).
+    // A custodian search finds the message through each mailbox it was seen in (each has its copy there).
     expect(await searchIds(admin.token, "mailbox:bob@corp.test")).toEqual([bob.emailId]);
+    const matter = await createCaseVia(admin.token, { name: "Matter", custodians: ["bob@corp.test"] });
+    const search = await api("POST", `${EDISCOVERY}/cases/${matter.id}/searches`, {
+      token: admin.token,
+      body: { name: "Both", searchQuery: { query: '"sent to both"' } },
+    });
+    const run = await api("POST", `${EDISCOVERY}/cases/${matter.id}/searches/${search.body.id}/run`, { token: admin.token });
+    expect(run.status, run.text).toBe(200);
+    // bob's copy through his mailbox, alice's through its envelope naming bob (a participant).
+    expect([run.body.total, run.body.sample.map((item: { id: string }) => item.id).sort()]).toEqual([
+      2,
+      [alice.emailId, bob.emailId].sort(),
+    ]);
 
     const reader: TestUser = await createUserWithRole(admin.token, [
       { action: "read", subject: "archive", conditions: { userEmail: "alice@corp.test" } },
