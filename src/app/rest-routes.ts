@@ -56,9 +56,11 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/api-keys/[id]": () => import("./v1/api-keys/[id]/route"),
   "/v1/api-keys": () => import("./v1/api-keys/route"),
   "/v1/archived-emails/[id]/attachments/[attachmentId]": () => import("./v1/archived-emails/[id]/attachments/[attachmentId]/route"),
+  "/v1/archived-emails/[id]/occurrences": () => import("./v1/archived-emails/[id]/occurrences/route"),
   "/v1/archived-emails/[id]/raw": () => import("./v1/archived-emails/[id]/raw/route"),
   "/v1/archived-emails/[id]/restore": () => import("./v1/archived-emails/[id]/restore/route"),
   "/v1/archived-emails/[id]": () => import("./v1/archived-emails/[id]/route"),
+  "/v1/archived-emails/folders": () => import("./v1/archived-emails/folders/route"),
   "/v1/archived-emails/ingestion-source/[ingestionSourceId]": () =>
     import("./v1/archived-emails/ingestion-source/[ingestionSourceId]/route"),
   "/v1/archived-emails/restore/[runId]": () => import("./v1/archived-emails/restore/[runId]/route"),

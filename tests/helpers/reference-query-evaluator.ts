@@ -21,6 +21,8 @@ export interface ReferenceEmail {
   sentAt: Date;
   sizeBytes: number;
   messageId: string;
+  /** The folders of its occurrences (none given: the one folder "", as mail imported without a folder). */
+  folders?: string[];
 }
 
 function fieldsOf(email: ReferenceEmail, field: "subject" | "body" | "attachment" | null): string[][] {
@@ -86,5 +88,7 @@ export function matchesReference(node: QueryNode, email: ReferenceEmail): boolea
       return (node.min === null || email.sizeBytes >= node.min) && (node.max === null || email.sizeBytes <= node.max);
     case "messageId":
       return email.messageId === node.value;
+    case "folder":
+      return (email.folders ?? [""]).includes(node.value);
   }
 }

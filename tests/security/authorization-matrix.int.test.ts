@@ -244,6 +244,13 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    pattern: "/v1/archived-emails/[id]/occurrences",
+    path: (ids) => `/v1/archived-emails/${ids.ghost}/occurrences`,
+    expect: READ_ARCHIVE(404),
+  },
+  { method: "GET", pattern: "/v1/archived-emails/folders", path: () => "/v1/archived-emails/folders", expect: READ_ARCHIVE(200) },
+  {
+    method: "GET",
     pattern: "/v1/archived-emails/unsearchable",
     path: () => "/v1/archived-emails/unsearchable",
     expect: READ_ARCHIVE(200),
@@ -567,6 +574,8 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "archivedEmails.listBySource": { input: { ingestionSourceId: GHOST }, expect: READ_ARCHIVE(404) },
   "archivedEmails.get": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
   "archivedEmails.body": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
+  "archivedEmails.occurrences": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
+  "archivedEmails.folders": { input: {}, expect: READ_ARCHIVE(200) },
   "archivedEmails.delete": { input: {}, expect: DELETE_ARCHIVE(422) },
   "archivedEmails.restore": { input: { id: GHOST }, expect: SUPER_ADMIN_ONLY(422) },
   "archivedEmails.bulkRestore": { input: {}, expect: SUPER_ADMIN_ONLY(422) },

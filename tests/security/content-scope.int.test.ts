@@ -185,6 +185,16 @@ const CONTENT_ROUTES: Record<string, Probe> = {
     expect(byExport.status, byExport.text).toBe(202);
     expect(await runSetOf(byExport.body.id)).toEqual([f.alice.id]);
   },
+  "GET /v1/archived-emails/[id]/occurrences": async () => {
+    expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}/occurrences`), "where bob's email was seen");
+    const seen = await rest("GET", `/v1/archived-emails/${f.alice.id}/occurrences`);
+    expect(seen.body.items.map((item: { mailbox: string }) => item.mailbox)).toEqual([ALICE]);
+  },
+  "GET /v1/archived-emails/folders": async () => {
+    const folders = await rest("GET", "/v1/archived-emails/folders");
+    expectNoBob(folders.text, "the mailbox and folder counts");
+    expect(folders.body.items.map((item: { mailbox: string; count: number }) => [item.mailbox, item.count])).toEqual([[ALICE, 1]]);
+  },
   "GET /v1/archived-emails/unsearchable": async () => {
     const page = await rest("GET", "/v1/archived-emails/unsearchable");
     expect(page.status).toBe(200);
@@ -352,6 +362,12 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
   },
   "archivedEmails.get": async () => expectHidden(await trpc("archivedEmails.get", { id: f.bob.id }), "bob's email"),
   "archivedEmails.body": async () => expectHidden(await trpc("archivedEmails.body", { id: f.bob.id }), "bob's body"),
+  "archivedEmails.occurrences": async () => expectHidden(await trpc("archivedEmails.occurrences", { id: f.bob.id }), "bob's occurrences"),
+  "archivedEmails.folders": async () => {
+    const folders = await trpc("archivedEmails.folders", {});
+    expectNoBob(folders.text, "the mailbox and folder counts");
+    expect(folders.text).toContain(ALICE);
+  },
   "archivedEmails.delete": async () => expectHidden(await trpc("archivedEmails.delete", { id: f.bob.id }), "deleting bob's"),
   "archivedEmails.restore": async () =>
     expectHidden(await trpc("archivedEmails.restore", { id: f.bob.id, ingestionSourceId: f.imapSourceId }), "restoring bob's"),

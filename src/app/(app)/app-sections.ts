@@ -14,6 +14,7 @@ export interface AppSection {
 export const APP_SECTIONS: AppSection[] = [
   { href: "/dashboard", label: "Dashboard", visible: (can) => can.readArchive },
   { href: "/emails", label: "Emails", visible: (can) => can.readArchive },
+  { href: "/folders", label: "Mailboxes", visible: (can) => can.readArchive },
   { href: "/holds", label: "Legal holds", visible: (can) => can.manageHolds && can.legalHolds },
   { href: "/cases", label: "Cases", visible: (can) => can.readEdiscovery },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },

@@ -119,6 +119,16 @@ describe("Microsoft 365 source (Microsoft Graph)", () => {
     const occurrences = await db().cloudSyncItem.findMany({ where: { sourceId: source.id, mailbox: "alice@corp.example" } });
     expect(occurrences.filter((item) => item.path === "Inbox" || item.path === "Archive").length).toBe(inbox.length + 2);
     expect(occurrences.filter((item) => item.outcome === "duplicate").map((item) => item.path)).toHaveLength(1);
+    // …and kept as the email's occurrences: one email per mailbox, alice's seen in both folders (docs/archive.md).
+    const sharedRows = await db().archivedEmail.findMany({
+      where: { ingestionSourceId: source.id, subject: "shared" },
+      select: { userEmail: true, occurrences: { select: { mailbox: true, folder: true }, orderBy: { folder: "asc" } } },
+      orderBy: { userEmail: "asc" },
+    });
+    expect(sharedRows.map((row) => [row.userEmail, row.occurrences.map((item) => `${item.mailbox} ${item.folder}`)])).toEqual([
+      ["alice@corp.example", ["alice@corp.example Archive", "alice@corp.example Inbox"]],
+      ["bruno@corp.example", ["bruno@corp.example Posteingang"]],
+    ]);
 
     // Throttling: each throttled request was retried no sooner than its Retry-After.
     // (The first two downloads were the ones refused; each was asked again, no sooner than 2 s later.)

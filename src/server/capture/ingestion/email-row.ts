@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
 import { blobKeyForHash } from "../../archive/storage/blob-store";
 import { storableText } from "../../platform/validation/storable-text";
-import type { MessageEnvelope, PreparedMessage } from "./ingestion.types";
+import type { IncomingMessage, MessageEnvelope, PreparedMessage } from "./ingestion.types";
 import type { EmailRow } from "./email-rows.queries";
 import type { ParsedMessage } from "./parse-message";
 
@@ -57,7 +57,7 @@ export function emailRow(options: {
     storageHashSha256: parsed.rawHashSha256,
     sizeBytes: parsed.sizeBytes,
     hasAttachments: parsed.attachments.length > 0,
-    path: storableText((message.path ?? "").slice(0, 1000)),
+    path: rowPath(message),
     tags: (message.tags ?? [])
       .map((tag) => storableText(tag.slice(0, 255)))
       .filter(Boolean)
@@ -67,7 +67,7 @@ export function emailRow(options: {
     references: parsed.references,
     bodyText: parsed.bodyText,
     envelopeFrom: message.envelope ? storableText(message.envelope.from.slice(0, 320)) : null,
-    envelopeRecipients: (message.envelope?.recipients ?? []).map((address) => storableText(address.slice(0, 320))),
+    envelopeRecipients: rowEnvelopeRecipients(message),
     participantEmails: [...new Set(message.participantEmails ?? [])],
     attachments: parsed.attachments.map((attachment) => ({
       id: randomUUID(),
@@ -81,3 +81,8 @@ export function emailRow(options: {
     })),
   };
 }
+
+/** The folder and envelope recipients as an email row keeps them (a duplicate's occurrence records them the same). */
+export const rowPath = (message: IncomingMessage) => storableText((message.path ?? "").slice(0, 1000));
+export const rowEnvelopeRecipients = (message: IncomingMessage) =>
+  (message.envelope?.recipients ?? []).map((address) => storableText(address.slice(0, 320)));

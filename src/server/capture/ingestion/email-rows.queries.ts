@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../../platform/db/sql-client";
 import { attachmentSearchText, searchVectorSql } from "../../search/postgres-search-vector.queries";
+import { INSERT_BATCH_OCCURRENCES } from "../../archive/occurrences/occurrences.queries";
 
 export interface AttachmentRow {
   id: string;
@@ -70,8 +71,9 @@ const inputSearchVector = searchVectorSql({
  * parameter, parsed once, and the bodies beside it, one parameter each: PostgreSQL's JSON parser
  * reads a body's every character and escape, 0.4-0.9 ms for a 20 KB body, a text parameter none). A row whose (source, mailbox, raw SHA-256) exists already, or repeats
  * an earlier row of the batch, is skipped by the unique index, and so are its attachments. With
- * `searchVector` (PostgreSQL full-text search) each row is written indexed. Returns the ids
- * actually inserted.
+ * `searchVector` (PostgreSQL full-text search) each row is written indexed. Every row, inserted or
+ * skipped, is recorded as an occurrence (folder) of its email in the same statement. Returns the
+ * ids actually inserted.
  */
 export async function insertArchivedEmails(
   client: SqlClient,
@@ -105,8 +107,9 @@ export async function insertArchivedEmails(
         r."bodyText", r."envelopeFrom", r."envelopeRecipients", r."participantEmails", ${options.searchVector ? inputSearchVector : Prisma.sql`NULL`}, ${options.searchVector}
       FROM input r
       ON CONFLICT (ingestion_source_id, user_email, storage_hash_sha256) DO NOTHING
-      RETURNING id
+      RETURNING id, ingestion_source_id, user_email, storage_hash_sha256
     ),
+    occurred AS (${INSERT_BATCH_OCCURRENCES}),
     attached AS (
       INSERT INTO attachments (id, email_id, filename, mime_type, size_bytes, storage_path, hash_sha256, extracted_text, extraction_error)
       SELECT a."id", r."id", a."filename", a."mimeType", a."sizeBytes", a."storagePath", a."hashSha256", a."extractedText", a."extractionError"

@@ -9,7 +9,8 @@ import { clearBlobIntents, lockBlobsShared, recordBlobIntents } from "../../arch
 import { releaseUnreferencedBlobs } from "../../archive/storage/release-unreferenced-blobs";
 import { trySyncBlobRetention } from "../../retention/lifecycle/blob-retention";
 import { describeIngestError } from "./describe-ingest-error";
-import { emailRow } from "./email-row";
+import { emailRow, rowEnvelopeRecipients, rowPath } from "./email-row";
+import { insertDuplicateOccurrences } from "../../archive/occurrences/occurrences.queries";
 import type { IngestOutcome, PreparedBatch, PreparedMessage } from "./ingestion.types";
 import { insertArchivedEmails } from "./email-rows.queries";
 import { archivedRawHashesRecordingIntents } from "./ingestion.queries";
@@ -42,6 +43,11 @@ export async function storePreparedBatch(batch: PreparedBatch): Promise<IngestOu
   const ready: Ready[] = batch.candidates
     .map((candidate, position) => ({ ...candidate, texts: texts[position] }))
     .filter((candidate) => !known.has(candidate.prepared.parsed.rawHashSha256));
+  // A known message seen again (another folder) is an occurrence of the email archived before.
+  await recordSeenAgain(
+    batch,
+    batch.candidates.filter(({ prepared }) => known.has(prepared.parsed.rawHashSha256)),
+  );
   if (ready.length === 0) return outcomes;
   // The first run is the whole batch, with the intents recorded above; a retry one by one records its own.
   let recorded: string[] | undefined = intents;
@@ -104,7 +110,25 @@ async function storeBatch(batch: PreparedBatch, ready: Ready[], recorded?: strin
   });
   await trySyncBlobRetention([...inserted]);
   const lostRaces = ready.filter((_, position) => !inserted.has(rows[position].id));
-  if (lostRaces.length > 0) await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
+  if (lostRaces.length > 0) {
+    // The insert's statement saw neither the row it lost to nor so its id: record the occurrences now.
+    await recordSeenAgain(batch, lostRaces);
+    await releaseUnreferencedBlobs({ hashes: lostRaces.flatMap(hashesOf) });
+  }
+}
+
+/** The occurrences of messages archived before this batch stored them (one INSERT; docs/archive.md, "Occurrences"). */
+async function recordSeenAgain(batch: PreparedBatch, candidates: { prepared: PreparedMessage }[]): Promise<void> {
+  if (candidates.length === 0) return;
+  await insertDuplicateOccurrences(pgPool(), {
+    sourceId: batch.sourceId,
+    userEmail: batch.userEmail,
+    seen: candidates.map(({ prepared }) => ({
+      rawHash: prepared.parsed.rawHashSha256,
+      folder: rowPath(prepared.message),
+      envelopeRecipients: rowEnvelopeRecipients(prepared.message),
+    })),
+  });
 }
 
 /**

@@ -145,6 +145,8 @@ function fieldClause(field: string, value: RawValue, at: number, counts: { prefi
   if (TEXT_FIELDS.includes(field)) return textClause(field as TextField, value, at, counts);
   if (value.proximity !== null) throw new QueryLanguageError(at, `proximity ~n applies to words, not to ${field}:`);
   const text = value.text.trim();
+  // folder:"" is the folder of mail archived without one (browsing lists it as "(no folder)").
+  if (field === "folder" && value.quoted) return { type: "folder", value: value.text };
   if (text === "") throw new QueryLanguageError(at, `${field}: needs a value`);
   if (ADDRESS_FIELDS.includes(field)) return addressClause(field as AddressField, text, at);
   switch (field) {
@@ -153,6 +155,8 @@ function fieldClause(field: string, value: RawValue, at: number, counts: { prefi
       return { type: "mailbox", address: text.toLowerCase() };
     case "source":
       return { type: "source", value: text };
+    case "folder":
+      return { type: "folder", value: text };
     case "filename": {
       const prefix = !value.quoted && text.endsWith("*");
       const name = (prefix ? text.slice(0, -1) : text).toLowerCase();

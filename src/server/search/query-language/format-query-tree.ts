@@ -38,6 +38,8 @@ export function formatQueryTree(node: QueryNode): string {
       return `mailbox:${value(node.address)}`;
     case "source":
       return `source:${value(node.value)}`;
+    case "folder":
+      return `folder:"${node.value}"`;
     case "filename":
       return `filename:${value(node.value)}${node.prefix ? "*" : ""}`;
     case "hasAttachment":

@@ -152,3 +152,18 @@ describe("search language: the normalized text is a fixed point", () => {
     );
   });
 });
+
+describe("search language: folder:", () => {
+  it('matches a folder exactly, quoted or not; folder:"" is mail archived without a folder', () => {
+    expect(tree('folder:"Projects/2026"')).toEqual({ type: "folder", value: "Projects/2026" });
+    expect(tree("folder:INBOX mailbox:a@b.example")).toEqual({
+      type: "and",
+      children: [
+        { type: "folder", value: "INBOX" },
+        { type: "mailbox", address: "a@b.example" },
+      ],
+    });
+    expect(tree('folder:""')).toEqual({ type: "folder", value: "" });
+    expect(normalized('folder:"Sent Items"')).toBe('folder:"Sent Items"');
+  });
+});

@@ -21,7 +21,7 @@ const LANGUAGE_SYNTAX = [
   /(^|\s)(AND|OR|NOT)(\s|$)/,
   /(^|[\s(])-[^\s-]/,
   /[()]/,
-  /(^|[\s(-])(from|to|cc|bcc|subject|body|attachment|filename|mailbox|source|has|sent|size|messageid):/,
+  /(^|[\s(-])(from|to|cc|bcc|subject|body|attachment|filename|mailbox|source|folder|has|sent|size|messageid):/,
   /[\p{L}\p{N}\p{M}]\*(\s|$|\))/u,
   /"~\d/,
   /NEAR\/\d/,

@@ -55,7 +55,7 @@ FieldTerm
   = field:FieldName ":" value:FieldValue { return { type: "field", field, value, at: location().start.offset }; }
 
 FieldName
-  = "from" / "to" / "cc" / "bcc" / "subject" / "body" / "attachment" / "filename" / "mailbox" / "source"
+  = "from" / "to" / "cc" / "bcc" / "subject" / "body" / "attachment" / "filename" / "mailbox" / "source" / "folder"
   / "has" / "sent" / "size" / "messageid"
 
 FieldValue

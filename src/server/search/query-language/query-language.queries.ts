@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../../platform/db/sql-client";
+import { inFolderSql } from "../../archive/occurrences/occurrences.queries";
 import type { QueryLeaf, QueryNode, TextField } from "./query-tree";
 
 type Sql = Prisma.Sql;
@@ -227,6 +228,8 @@ function leafCondition(leaf: Exclude<QueryLeaf, { type: "words" | "prefix" | "ne
       return Prisma.sql`lower(e.user_email) = ${leaf.address}`;
     case "source":
       return Prisma.sql`e.ingestion_source_id IN (${sourcesNamed(leaf.value)})`;
+    case "folder":
+      return inFolderSql(leaf.value);
     case "filename": {
       const part = leaf.prefix
         ? (name: Sql) => Prisma.sql`starts_with(${name}, ${leaf.value})`

@@ -19,6 +19,8 @@ export type QueryNode =
   | { type: "mailbox"; address: string }
   /** An ingestion source by id or by name (case-insensitive). */
   | { type: "source"; value: string }
+  /** A folder (exact, as browsing lists it) in which any occurrence of the email was seen (docs/archive.md, "Occurrences"). */
+  | { type: "folder"; value: string }
   /** An attachment whose file name, or one of its parts split at . _ - and spaces, equals (or starts with) the value. */
   | { type: "filename"; value: string; prefix: boolean }
   | { type: "hasAttachment" }

@@ -14,6 +14,7 @@ import { errorMessage, useTRPC } from "@/lib/trpc";
 import { BodyFrame } from "./body-frame";
 import { RestoreForm } from "../restore-form";
 import { LegalHoldsSection } from "./legal-holds-section";
+import { OccurrencesSection } from "./occurrences-section";
 import { RetentionLabelSection } from "./retention-label-section";
 import { RetentionStatusSection } from "./retention-status-section";
 
@@ -154,6 +155,8 @@ export default function EmailPage() {
           </ul>
         </section>
       )}
+
+      <OccurrencesSection emailId={id} />
 
       {can.legalHolds && <LegalHoldsSection emailId={id} />}
 

@@ -1,4 +1,5 @@
 import * as emails from "../../../archive/archived-emails.operations";
+import * as occurrences from "../../../archive/occurrences/occurrences.operations";
 import * as restore from "../../../archive/restore/restore.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
@@ -7,6 +8,8 @@ export const archivedEmailsRouter = router({
   listBySource: query(emails.listEmailsBySourceOperation),
   get: query(emails.getArchivedEmailOperation),
   body: query(emails.renderEmailBodyOperation),
+  occurrences: query(occurrences.listEmailOccurrencesOperation),
+  folders: query(occurrences.listMailboxFoldersOperation),
   delete: mutation(emails.deleteArchivedEmailOperation),
   restore: mutation(restore.restoreEmailOperation),
   bulkRestore: mutation(restore.requestBulkRestoreOperation),
