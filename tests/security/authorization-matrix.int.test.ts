@@ -376,6 +376,9 @@ const ROWS: Row[] = [
   { method: "DELETE", pattern: `${L}/policies/[id]`, path: (ids) => `${L}/policies/${ids.ghost}`, expect: RETENTION(404) },
   { method: "GET", pattern: `${L}/forecast`, path: () => `${L}/forecast?days=30`, expect: RETENTION(200) },
   { method: "GET", pattern: `${L}/cycles`, path: () => `${L}/cycles`, expect: RETENTION(200) },
+  // Queues one cycle request (later calls answer the same unfinished one); no worker runs here.
+  { method: "POST", pattern: `${L}/cycle-requests`, path: () => `${L}/cycle-requests`, expect: RETENTION(202) },
+  { method: "GET", pattern: `${L}/cycle-requests/[id]`, path: (ids) => `${L}/cycle-requests/${ids.ghost}`, expect: RETENTION(404) },
   {
     method: "GET",
     pattern: `${L}/email/[emailId]/status`,
@@ -566,6 +569,8 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "retentionPolicies.delete": { input: {}, expect: RETENTION(422) },
   "lifecycle.forecast": { input: {}, expect: RETENTION(200) },
   "lifecycle.cycles": { input: {}, expect: RETENTION(200) },
+  "lifecycle.requestCycle": { expect: RETENTION(200) },
+  "lifecycle.cycleRequest": { input: { id: GHOST }, expect: RETENTION(404) },
   "lifecycle.emailStatus": { input: { emailId: GHOST }, expect: READ_ARCHIVE(404) },
   "dispositions.list": { input: {}, expect: 200 },
   "dispositions.queueSize": { expect: 200 },

@@ -76,6 +76,11 @@ export async function selectUnfinishedSourceJob(client: SqlClient, type: string,
   );
 }
 
+/** Serializes the transactions that queue a job of `type` only when none is unfinished (released at commit). */
+export async function lockJobType(client: SqlClient, type: string): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`job-type:${type}`}))`);
+}
+
 /** The oldest queued or running job of `type`. */
 export async function selectUnfinishedJob(client: SqlClient, type: string) {
   return queryOne<{ id: string; status: string }>(
