@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, adminToken, signIn } from "./session";
+import { ADMIN, adminToken, importMail, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -222,6 +222,66 @@ test.describe.serial("administration", () => {
     const features = page.getByRole("list", { name: "License features" });
     await expect(features.getByRole("listitem").filter({ hasText: "LEGAL_HOLDS" })).toContainText("Enabled");
     await expect(features.getByRole("listitem").filter({ hasText: "RETENTION_POLICY" })).toContainText("Enabled");
+  });
+
+  test("edit a source: a new host asks for the password again; delete; a source with mail is refused", async ({ page, request }) => {
+    const name = `Editable IMAP ${RUN}`;
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const created = await request.post("/v1/ingestion-sources", {
+      headers,
+      data: { name, provider: "imap", config: { host: "imap.example.test", username: "archive@example.com", password: "first secret" } },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).id as string;
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ingestion sources" }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("imap.example.test");
+
+    // A new host: the form asks for the password again and will not send the change without it.
+    await row.getByRole("button", { name: `Edit source ${name}` }).click();
+    const edit = page.getByRole("form", { name: "Edit source" });
+    await expect(edit.getByLabel("Host")).toHaveValue("imap.example.test");
+    await edit.getByLabel("Host").fill("imap2.example.test");
+    await expect(edit.getByText("Enter the password again: host changed")).toBeVisible();
+    await edit.getByRole("button", { name: "Save source" }).click();
+    await expect(edit.getByRole("alert")).toContainText("Enter the password again: host changed");
+    expect((await (await request.get(`/v1/ingestion-sources/${id}`, { headers })).json()).config.host).toBe("imap.example.test");
+    await edit.getByLabel("Password").fill("second secret");
+    await edit.getByRole("button", { name: "Save source" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Source "${name}" saved` })).toBeVisible();
+    await expect(row).toContainText("imap2.example.test");
+
+    // A rename keeps the stored password (nothing it is bound to changed).
+    await row.getByRole("button", { name: `Edit source ${name}` }).click();
+    await edit.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
+    await expect(edit.getByText("Enter the password again")).toHaveCount(0);
+    await edit.getByRole("button", { name: "Save source" }).click();
+    const renamed = page.getByRole("row").filter({ hasText: `${name} renamed` });
+    await expect(renamed).toBeVisible();
+    const stored = await (await request.get(`/v1/ingestion-sources/${id}`, { headers })).json();
+    expect(stored.config).toMatchObject({ host: "imap2.example.test", passwordSet: true });
+
+    // Deleted after the confirmation.
+    await renamed.getByRole("button", { name: `Delete source ${name} renamed` }).click();
+    await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+    await expect(renamed).toHaveCount(0);
+    expect((await request.get(`/v1/ingestion-sources/${id}`, { headers })).status()).toBe(404);
+
+    // A source with archived mail is refused, and the dialog says why.
+    const withMail = `Source with mail ${RUN}`;
+    await importMail(request, withMail, [[`Kept ${RUN}`, "Alice <alice@example.com>"]], "source-delete.example");
+    await page.reload();
+    await page
+      .getByRole("row")
+      .filter({ hasText: withMail })
+      .getByRole("button", { name: `Delete source ${withMail}` })
+      .click();
+    const refused = page.getByRole("dialog", { name: "Delete source" });
+    await refused.getByRole("button", { name: "Delete source" }).click();
+    await expect(refused.getByRole("alert")).toContainText("still has archived emails");
+    await refused.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("row").filter({ hasText: withMail })).toBeVisible();
   });
 
   test("create an IMAP source and see the error of a failed sync", async ({ page }) => {

@@ -589,6 +589,8 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "sources.journalListener": { expect: INGESTION(200) },
   "sources.names": { expect: READ_ARCHIVE(200) },
   "sources.create": { input: {}, expect: INGESTION(422) },
+  "sources.update": { input: {}, expect: INGESTION(422) },
+  "sources.delete": { input: {}, expect: INGESTION(422) },
   "sources.sync": { input: {}, expect: INGESTION(422) },
   "sources.coverage": { input: {}, expect: INGESTION(422) },
   "settings.get": { expect: SETTINGS(200) },
