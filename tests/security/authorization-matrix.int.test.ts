@@ -507,6 +507,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "roles.create": { input: {}, expect: USERS(422) },
   "roles.update": { input: {}, expect: USERS(422) },
   "roles.delete": { input: {}, expect: USERS(422) },
+  "roles.conditionValues": { expect: USERS(200) },
   "audit.list": { input: {}, expect: READ_AUDIT(200) },
   "audit.list#actorUserId": { input: { actorUserId: GHOST }, expect: READ_AUDIT(200) },
   "audit.list#invalid actorUserId": { input: { actorUserId: "nobody" }, expect: READ_AUDIT(422) },
