@@ -266,7 +266,7 @@ test.describe.serial("administration", () => {
     await expect(row).toContainText("imap.example.test");
 
     // A new host: the form asks for the password again and will not send the change without it.
-    await row.getByRole("button", { name: `Edit source ${name}` }).click();
+    await row.getByRole("button", { name: "Edit", exact: true }).click();
     const edit = page.getByRole("form", { name: "Edit source" });
     await expect(edit.getByLabel("Host")).toHaveValue("imap.example.test");
     await edit.getByLabel("Host").fill("imap2.example.test");
@@ -280,7 +280,7 @@ test.describe.serial("administration", () => {
     await expect(row).toContainText("imap2.example.test");
 
     // A rename keeps the stored password (nothing it is bound to changed).
-    await row.getByRole("button", { name: `Edit source ${name}` }).click();
+    await row.getByRole("button", { name: "Edit", exact: true }).click();
     await edit.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
     await expect(edit.getByText("Enter the password again")).toHaveCount(0);
     await edit.getByRole("button", { name: "Save source" }).click();
@@ -290,7 +290,7 @@ test.describe.serial("administration", () => {
     expect(stored.config).toMatchObject({ host: "imap2.example.test", passwordSet: true });
 
     // Deleted after the confirmation.
-    await renamed.getByRole("button", { name: `Delete source ${name} renamed` }).click();
+    await renamed.getByRole("button", { name: "Delete", exact: true }).click();
     await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
     await expect(renamed).toHaveCount(0);
     expect((await request.get(`/v1/ingestion-sources/${id}`, { headers })).status()).toBe(404);
@@ -299,11 +299,7 @@ test.describe.serial("administration", () => {
     const withMail = `Source with mail ${RUN}`;
     await importMail(request, withMail, [[`Kept ${RUN}`, "Alice <alice@example.com>"]], "source-delete.example");
     await page.reload();
-    await page
-      .getByRole("row")
-      .filter({ hasText: withMail })
-      .getByRole("button", { name: `Delete source ${withMail}` })
-      .click();
+    await page.getByRole("row").filter({ hasText: withMail }).getByRole("button", { name: "Delete", exact: true }).click();
     const refused = page.getByRole("dialog", { name: "Delete source" });
     await refused.getByRole("button", { name: "Delete source" }).click();
     await expect(refused.getByRole("alert")).toContainText("still has archived emails");

@@ -177,14 +177,11 @@ export default function SourcesPage() {
                         Sync now
                       </button>
                     )}
-                    <button className="btn btn-sm" onClick={() => setEditing(source)} aria-label={`Edit source ${source.name}`}>
+                    {/* Plain "Edit" / "Delete" names: the row says which source (a cell named after it would match the name cell's locators). */}
+                    <button className="btn btn-sm" onClick={() => setEditing(source)}>
                       Edit
                     </button>
-                    <button
-                      className="btn btn-sm btn-danger"
-                      onClick={() => setDeleting(source)}
-                      aria-label={`Delete source ${source.name}`}
-                    >
+                    <button className="btn btn-sm btn-danger" onClick={() => setDeleting(source)}>
                       Delete
                     </button>
                   </span>

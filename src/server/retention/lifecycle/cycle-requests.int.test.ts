@@ -76,6 +76,11 @@ describe("Run lifecycle cycle now (cycle requests)", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     const waiting = await api("GET", `${REQUESTS}/${requested.body.id}`, { token: officer.token });
     expect(waiting.body).toMatchObject({ status: "running", cycle: null });
+    // Its cycle may start before a change made now: a new request queues a new cycle.
+    const later = await api("POST", REQUESTS, { token: officer.token });
+    expect(later.status).toBe(202);
+    expect(later.body).toMatchObject({ status: "queued" });
+    expect(later.body.id).not.toBe(requested.body.id);
     release();
     await other;
     expect(await worker).toBe(true);
