@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { ADMIN, adminToken, signIn } from "./session";
+import { ADMIN, adminToken, importMail, signIn } from "./session";
 
 /**
  * The administration pages in a real Chromium: users, roles with the policy editor, API keys,
@@ -125,8 +125,16 @@ test.describe.serial("administration", () => {
     ).toBe(204);
   });
 
-  test("create a custom role with the policy editor, invalid conditions shown inline", async ({ page }) => {
+  test("create a scoped role with the conditions form, errors inline; its conditions load back into the form", async ({
+    page,
+    request,
+  }) => {
     const name = `Mailbox reviewers ${RUN}`;
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const scopeSource = `Role scope ${RUN}`;
+    const source = await request.post("/v1/ingestion-sources", { headers, data: { name: scopeSource, provider: "upload", config: {} } });
+    expect(source.status()).toBe(201);
+    const sourceId = (await source.json()).id as string;
     await signIn(page, ADMIN);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Roles" }).click();
     await expect(page.getByTestId("role-Super Admin")).toContainText("Predefined");
@@ -137,29 +145,48 @@ test.describe.serial("administration", () => {
     await form.getByLabel("Role name").fill(name);
     await form.getByLabel("Action 1").selectOption("read");
     await form.getByLabel("Subject 1").selectOption("archive");
-    await form.getByLabel("Conditions 1 (JSON)").fill('{"userEmail": ');
+    await form.getByRole("button", { name: "Add condition to policy 1" }).click();
+    await expect(form.getByLabel("Policy 1 condition 1 field")).toHaveValue("userEmail");
+    await form.getByLabel("Policy 1 condition 1 operator").selectOption({ label: "is one of" });
     await form.getByRole("button", { name: "Add policy" }).click();
     await form.getByLabel("Subject 2").selectOption("audit");
-    await form.getByLabel("Conditions 2 (JSON)").fill('{"userEmail": "bob@example.com"}');
     await form.getByRole("button", { name: "Create role" }).click();
-    await expect(form.getByText("conditions must be valid JSON")).toBeVisible();
-    await expect(form.getByText("conditions are only supported on the archive subject")).toBeVisible();
-    await expect(form.getByLabel("Conditions 1 (JSON)")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText("Mailbox needs a value")).toBeVisible();
 
-    await form.getByLabel("Conditions 1 (JSON)").fill('{"userEmail": {"$in": ["bob@example.com", "alice@example.com"]}}');
-    await form.getByLabel("Conditions 2 (JSON)").fill("");
+    // Mailbox is one of two addresses, and the source is picked by its name.
+    await form.getByLabel("Policy 1 condition 1 value 1").fill("bob@example.com");
+    await form.getByRole("button", { name: "Add value to policy 1 condition 1" }).click();
+    await form.getByLabel("Policy 1 condition 1 value 2").fill("alice@example.com");
+    await form.getByRole("button", { name: "Add condition to policy 1" }).click();
+    await expect(form.getByLabel("Policy 1 condition 2 field")).toHaveValue("ingestionSourceId");
+    await form.getByLabel("Policy 1 condition 2 value 1").selectOption({ label: `${scopeSource} (upload)` });
     await form.getByRole("button", { name: "Create role" }).click();
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toContainText("read:archive");
-    await expect(row).toContainText('{"userEmail":{"$in":["bob@example.com","alice@example.com"]}}');
     await expect(row).toContainText("read:audit");
-    await page.screenshot({ path: "docs/screenshots/roles.png", fullPage: true });
+    // Exactly the condition JSON the API takes.
+    const roles: { name: string; policies: unknown[] }[] = await (await request.get("/v1/roles", { headers })).json();
+    expect(roles.find((role) => role.name === name)?.policies).toEqual([
+      {
+        action: "read",
+        subject: "archive",
+        conditions: { userEmail: { $in: ["bob@example.com", "alice@example.com"] }, ingestionSourceId: sourceId },
+      },
+      { action: "read", subject: "audit", conditions: {} },
+    ]);
 
+    // The stored conditions load back into the form.
     await row.getByRole("button", { name: `Edit role ${name}` }).click();
     const edit = page.getByRole("form", { name: "Edit role" });
+    await expect(edit.getByLabel("Policy 1 condition 1 operator")).toHaveValue("in");
+    await expect(edit.getByLabel("Policy 1 condition 1 value 2")).toHaveValue("alice@example.com");
+    await expect(edit.getByLabel("Policy 1 condition 2 value 1")).toHaveValue(sourceId);
+    await page.screenshot({ path: "docs/screenshots/roles.png", fullPage: true });
+    await edit.getByRole("button", { name: "Remove value 1 of policy 1 condition 1" }).click();
     await edit.getByRole("button", { name: "Remove policy 2" }).click();
     await edit.getByRole("button", { name: "Save role" }).click();
     await expect(row).not.toContainText("read:audit");
+    await expect(row).toContainText(`{"userEmail":{"$in":["alice@example.com"]},"ingestionSourceId":"${sourceId}"}`);
     await row.getByRole("button", { name: `Delete role ${name}` }).click();
     await page.getByRole("dialog", { name: "Delete role" }).getByRole("button", { name: "Delete role" }).click();
     await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
@@ -222,6 +249,62 @@ test.describe.serial("administration", () => {
     const features = page.getByRole("list", { name: "License features" });
     await expect(features.getByRole("listitem").filter({ hasText: "LEGAL_HOLDS" })).toContainText("Enabled");
     await expect(features.getByRole("listitem").filter({ hasText: "RETENTION_POLICY" })).toContainText("Enabled");
+  });
+
+  test("edit a source: a new host asks for the password again; delete; a source with mail is refused", async ({ page, request }) => {
+    const name = `Editable IMAP ${RUN}`;
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const created = await request.post("/v1/ingestion-sources", {
+      headers,
+      data: { name, provider: "imap", config: { host: "imap.example.test", username: "archive@example.com", password: "first secret" } },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).id as string;
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ingestion sources" }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("imap.example.test");
+
+    // A new host: the form asks for the password again and will not send the change without it.
+    await row.getByRole("button", { name: "Edit", exact: true }).click();
+    const edit = page.getByRole("form", { name: "Edit source" });
+    await expect(edit.getByLabel("Host")).toHaveValue("imap.example.test");
+    await edit.getByLabel("Host").fill("imap2.example.test");
+    await expect(edit.getByText("Enter the password again: host changed")).toBeVisible();
+    await edit.getByRole("button", { name: "Save source" }).click();
+    await expect(edit.getByRole("alert")).toContainText("Enter the password again: host changed");
+    expect((await (await request.get(`/v1/ingestion-sources/${id}`, { headers })).json()).config.host).toBe("imap.example.test");
+    await edit.getByLabel("Password").fill("second secret");
+    await edit.getByRole("button", { name: "Save source" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Source "${name}" saved` })).toBeVisible();
+    await expect(row).toContainText("imap2.example.test");
+
+    // A rename keeps the stored password (nothing it is bound to changed).
+    await row.getByRole("button", { name: "Edit", exact: true }).click();
+    await edit.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
+    await expect(edit.getByText("Enter the password again")).toHaveCount(0);
+    await edit.getByRole("button", { name: "Save source" }).click();
+    const renamed = page.getByRole("row").filter({ hasText: `${name} renamed` });
+    await expect(renamed).toBeVisible();
+    const stored = await (await request.get(`/v1/ingestion-sources/${id}`, { headers })).json();
+    expect(stored.config).toMatchObject({ host: "imap2.example.test", passwordSet: true });
+
+    // Deleted after the confirmation.
+    await renamed.getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("dialog", { name: "Delete source" }).getByRole("button", { name: "Delete source" }).click();
+    await expect(renamed).toHaveCount(0);
+    expect((await request.get(`/v1/ingestion-sources/${id}`, { headers })).status()).toBe(404);
+
+    // A source with archived mail is refused, and the dialog says why.
+    const withMail = `Source with mail ${RUN}`;
+    await importMail(request, withMail, [[`Kept ${RUN}`, "Alice <alice@example.com>"]], "source-delete.example");
+    await page.reload();
+    await page.getByRole("row").filter({ hasText: withMail }).getByRole("button", { name: "Delete", exact: true }).click();
+    const refused = page.getByRole("dialog", { name: "Delete source" });
+    await refused.getByRole("button", { name: "Delete source" }).click();
+    await expect(refused.getByRole("alert")).toContainText("still has archived emails");
+    await refused.getByRole("button", { name: "Cancel" }).click();
+    await expect(page.getByRole("row").filter({ hasText: withMail })).toBeVisible();
   });
 
   test("create an IMAP source and see the error of a failed sync", async ({ page }) => {

@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { adminToken, importMail, runWorkerOnce, signIn } from "./session";
+import { adminToken, importMail, runLifecycleCycleNow, signIn } from "./session";
 
 /**
- * The disposition review queue in the browser: a review label on old mail, one worker pass queues
- * the emails, the dashboard shows the queue's size, and the review page filters, samples an email
+ * The disposition review queue in the browser: a review label on old mail, a lifecycle cycle run
+ * from the Retention page (by the e2e server's own worker) queues the emails, the dashboard shows the queue's size, and the review page filters, samples an email
  * and decides in bulk with a comment. Stands alone (first administrator through the REST API).
  */
 const RUN = Date.now().toString(36);
@@ -37,8 +37,8 @@ async function fixtures(request: APIRequestContext) {
 test("a reviewer filters the queue, samples an email and decides in bulk with a comment", async ({ page, request }) => {
   test.setTimeout(240_000);
   await fixtures(request);
-  await runWorkerOnce();
   await signIn(page);
+  await runLifecycleCycleNow(page);
   await page.goto("/dashboard");
   await expect(page.getByTestId("review-queue")).toContainText(/Disposition review queue: \d+ emails wait/);
 
@@ -76,8 +76,7 @@ test("a reviewer filters the queue, samples an email and decides in bulk with a 
   // The next cycle destroys the approved emails; the Retention page downloads their signed certificate.
   const headers = { authorization: `Bearer ${await adminToken(request)}` };
   expect((await request.put("/v1/settings", { headers, data: { deletionEnabled: true } })).status()).toBe(200);
-  await runWorkerOnce();
-  await page.goto("/retention");
+  await runLifecycleCycleNow(page);
   const certificate = page.getByRole("form", { name: "Certificate of destruction" });
   const [download] = await Promise.all([
     page.waitForEvent("download"),

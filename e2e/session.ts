@@ -1,7 +1,5 @@
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** The first administrator every spec file uses; whichever file runs first creates it. */
@@ -47,15 +45,16 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN) {
 }
 
 /**
- * One pass of the real background worker (`npm run worker -- --once`) on the e2e server's database:
- * a lifecycle cycle now (the e2e server's own worker runs jobs and exports as they come, but its
- * cycles only once a day).
+ * "Run lifecycle cycle now" on the Retention page (the signed-in user needs manage:retention): the
+ * e2e server's own worker, which `npm start` runs, picks the request up; waits until the cycle
+ * finished and answers what it reported. The page stays on /retention.
  */
-export async function runWorkerOnce() {
-  await promisify(execFile)("npx", ["tsx", "scripts/worker.ts", "--once"], {
-    timeout: 120_000,
-    env: { ...process.env, DATA_DIR: path.resolve(".e2e-data"), EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349", DATABASE_URL: "" },
-  });
+export async function runLifecycleCycleNow(page: Page): Promise<string> {
+  await page.goto("/retention");
+  await page.getByRole("button", { name: "Run lifecycle cycle now" }).click();
+  const status = page.getByTestId("cycle-request-status");
+  await expect(status).toContainText("Lifecycle cycle finished", { timeout: 120_000 });
+  return (await status.textContent()) ?? "";
 }
 
 /** A plain-text message of 15 January 2024 to Bob, its Message-ID made of the subject and `idDomain`. */

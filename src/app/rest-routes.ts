@@ -39,6 +39,8 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/api/v1/enterprise/legal-holds/holds/[id]/release-all": () => import("./api/v1/enterprise/legal-holds/holds/[id]/release-all/route"),
   "/api/v1/enterprise/legal-holds/holds/[id]": () => import("./api/v1/enterprise/legal-holds/holds/[id]/route"),
   "/api/v1/enterprise/legal-holds/holds": () => import("./api/v1/enterprise/legal-holds/holds/route"),
+  "/api/v1/enterprise/retention-policy/cycle-requests/[id]": () => import("./api/v1/enterprise/retention-policy/cycle-requests/[id]/route"),
+  "/api/v1/enterprise/retention-policy/cycle-requests": () => import("./api/v1/enterprise/retention-policy/cycle-requests/route"),
   "/api/v1/enterprise/retention-policy/cycles": () => import("./api/v1/enterprise/retention-policy/cycles/route"),
   "/api/v1/enterprise/retention-policy/dispositions/certificate": () =>
     import("./api/v1/enterprise/retention-policy/dispositions/certificate/route"),

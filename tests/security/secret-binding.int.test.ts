@@ -163,7 +163,8 @@ async function configWriters() {
       return flat instanceof z.ZodObject ? Object.values(flat.shape) : [input];
     });
     if (inputs.includes(createSourceSchema)) trpc.push({ name, kind: "create" });
-    if (inputs.includes(updateSourceSchema)) trpc.push({ name, kind: "update" });
+    // An object body is flattened into the input: the update is found by its own `config` field.
+    if (inputs.includes(updateSourceSchema) || inputs.includes(updateSourceSchema.shape.config)) trpc.push({ name, kind: "update" });
   }
   return { rest, trpc };
 }
@@ -207,7 +208,10 @@ describe("a stored secret only goes where it was entered for (every provider, ev
       { method: "POST", pattern: "/v1/ingestion-sources", kind: "create" },
       { method: "PUT", pattern: "/v1/ingestion-sources/[id]", kind: "update" },
     ]);
-    expect(writers.trpc).toEqual([{ name: "sources.create", kind: "create" }]);
+    expect(writers.trpc).toEqual([
+      { name: "sources.create", kind: "create" },
+      { name: "sources.update", kind: "update" },
+    ]);
 
     for (const provider of PROVIDERS) {
       const binding = SOURCE_SECRET_BINDINGS[provider];
@@ -244,6 +248,17 @@ describe("a stored secret only goes where it was entered for (every provider, ev
           binding.secrets.map((secret) => `config.${secret}`).sort(),
         );
         expect(refused.body.errors[0].message).toContain(field);
+        expect(await storedConfig(id)).toEqual(before);
+        // The Sources page's edit form (tRPC) goes through the same rule.
+        const refusedTrpc = await trpcHttp(
+          "sources.update",
+          { id, config: { ...withoutSecrets(provider, base), [field]: value } },
+          bearer(ingestOnly),
+        );
+        expect(refusedTrpc.status, `${provider}.${field} changed without the secret over tRPC`).toBe(422);
+        expect((await refusedTrpc.json()).error.data.fieldErrors.map((error: { field: string }) => error.field).sort()).toEqual(
+          binding.secrets.map((secret) => `config.${secret}`).sort(),
+        );
         expect(await storedConfig(id)).toEqual(before);
         const accepted = await api("PUT", `/v1/ingestion-sources/${id}`, {
           token: ingestOnly.token,

@@ -3900,6 +3900,202 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/enterprise/retention-policy/cycle-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a lifecycle cycle now: queued for the worker (an unfinished earlier request is answered instead)
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cycle: {
+                                awaitingReview: number;
+                                deleted: number;
+                                durationMs: number | null;
+                                evaluated: number;
+                                failed: number;
+                                failures: unknown[];
+                                finishedAt: string | null;
+                                id: string;
+                                protectedByHold: number;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            error: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            requestedBy: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "finished" | "failed";
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/enterprise/retention-policy/cycle-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A requested lifecycle cycle: queued, running, finished (with what it did) or failed
+         * @description Permission `manage:retention` (`manage:all` grants it). License feature `RETENTION_POLICY`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cycle: {
+                                awaitingReview: number;
+                                deleted: number;
+                                durationMs: number | null;
+                                evaluated: number;
+                                failed: number;
+                                failures: unknown[];
+                                finishedAt: string | null;
+                                id: string;
+                                protectedByHold: number;
+                                /** Format: date-time */
+                                startedAt: string;
+                            } | null;
+                            error: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: date-time */
+                            requestedAt: string;
+                            requestedBy: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "finished" | "failed";
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enterprise/retention-policy/cycles": {
         parameters: {
             query?: never;

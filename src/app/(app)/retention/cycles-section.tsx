@@ -5,6 +5,7 @@ import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { useTRPC } from "@/lib/trpc";
+import { RunCycleNow } from "./run-cycle-now";
 
 /** The most recent lifecycle cycles the worker recorded. */
 export function CyclesSection() {
@@ -15,6 +16,7 @@ export function CyclesSection() {
       <h2 id="cycles-heading" className="text-lg font-medium">
         Recent lifecycle cycles
       </h2>
+      <RunCycleNow />
       <ErrorNotice error={cycles.error} />
       <DataTable
         caption="Recent lifecycle cycles"
@@ -22,7 +24,7 @@ export function CyclesSection() {
         loading={cycles.isLoading}
         rowKey={(cycle) => cycle.id}
         emptyTitle="No cycle has run yet"
-        emptyText="The worker (npm run worker) runs one at start and then every LIFECYCLE_INTERVAL_MINUTES."
+        emptyText="The worker (part of npm start) runs one at start and then every LIFECYCLE_INTERVAL_MINUTES."
         columns={[
           { key: "started", header: "Started", sortValue: (cycle) => cycle.startedAt, render: (cycle) => formatDateTime(cycle.startedAt) },
           {

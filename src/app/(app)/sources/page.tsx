@@ -12,14 +12,12 @@ import { errorMessage, useTRPC } from "@/lib/trpc";
 import { UI_HEADERS } from "@/server/transport/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { WorkerBanner } from "@/components/worker-banner";
-import {
-  CoverageDetails,
-  GoogleWorkspaceSourceForm,
-  googleWorkspaceConfigFrom,
-  Microsoft365SourceForm,
-  microsoft365ConfigFrom,
-} from "./cloud-source-forms";
-import { JournalSettings, JournalSourceForm, journalConfigFrom } from "./journal-source-form";
+import type { Provider } from "@/server/capture/ingestion-sources.schemas";
+import { CoverageDetails } from "./cloud-source-forms";
+import { DeleteSourceDialog, EditSourceDialog, type Source } from "./edit-source-dialog";
+import { JournalSettings } from "./journal-source-form";
+import { configFrom, type FormFields } from "./source-config";
+import { NewSourceForm } from "./source-fields";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
@@ -94,57 +92,19 @@ export default function SourcesPage() {
     }),
   );
 
+  const [editing, setEditing] = useState<Source | null>(null);
+  const [deleting, setDeleting] = useState<Source | null>(null);
+
   const uploadSources = sources.data?.filter((source) => source.provider === "upload") ?? [];
   const uploadSource = uploadSources.find((source) => source.id === uploadSourceId) ?? uploadSources[0];
   const defaultMailbox = typeof uploadSource?.config.userEmail === "string" ? uploadSource.config.userEmail : "";
 
-  function createUpload(event: FormEvent<HTMLFormElement>) {
+  /** The submit handler of a "New … source" form. */
+  const createSource = (provider: Provider) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    createFrom(event.currentTarget, { name: form.name, provider: "upload", config: form.userEmail ? { userEmail: form.userEmail } : {} });
-  }
-
-  function createImap(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    const mailboxes = form.mailboxes
-      .split(/[\n,]/)
-      .map((mailbox) => mailbox.trim())
-      .filter(Boolean);
-    createFrom(event.currentTarget, {
-      name: form.name,
-      provider: "imap",
-      config: {
-        host: form.host,
-        port: Number(form.port || 993),
-        secure: form.secure === "on",
-        ...(form.allowInsecure === "on" ? { allowInsecure: true } : {}),
-        username: form.username,
-        password: form.password,
-        ...(mailboxes.length > 0 ? { mailboxes } : {}),
-        ...(form.userEmail ? { userEmail: form.userEmail } : {}),
-      },
-    });
-  }
-
-  function createJournal(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-    createFrom(event.currentTarget, { name: form.name, provider: "smtp-journal", config: journalConfigFrom(form) });
-  }
-
-  function createCloud(provider: "microsoft365" | "google-workspace") {
-    return (event: FormEvent<HTMLFormElement>) => {
-      event.preventDefault();
-      const form = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-      createFrom(
-        event.currentTarget,
-        provider === "microsoft365"
-          ? { name: form.name, provider, config: microsoft365ConfigFrom(form) }
-          : { name: form.name, provider, config: googleWorkspaceConfigFrom(form) },
-      );
-    };
-  }
+    const form = Object.fromEntries(new FormData(event.currentTarget)) as FormFields;
+    createFrom(event.currentTarget, { name: form.name, provider, config: configFrom(provider, form) } as Parameters<typeof createFrom>[1]);
+  };
 
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -211,17 +171,28 @@ export default function SourcesPage() {
                 <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
                 <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>
                 <td className="p-2">
-                  {SYNCED.includes(source.provider) && (
-                    <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>
-                      Sync now
+                  <span className="flex flex-wrap gap-1">
+                    {SYNCED.includes(source.provider) && (
+                      <button className="btn btn-sm" onClick={() => sync.mutate({ id: source.id })}>
+                        Sync now
+                      </button>
+                    )}
+                    {/* Plain "Edit" / "Delete" names: the row says which source (a cell named after it would match the name cell's locators). */}
+                    <button className="btn btn-sm" onClick={() => setEditing(source)}>
+                      Edit
                     </button>
-                  )}
+                    <button className="btn btn-sm btn-danger" onClick={() => setDeleting(source)}>
+                      Delete
+                    </button>
+                  </span>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      <EditSourceDialog source={editing} onClose={() => setEditing(null)} />
+      <DeleteSourceDialog source={deleting} onClose={() => setDeleting(null)} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <form onSubmit={asyncHandler(upload)} className="card space-y-2" aria-label="Upload mail">
           <h2 className="font-medium">Upload mbox, .eml or zip</h2>
@@ -273,57 +244,26 @@ export default function SourcesPage() {
             </ul>
           )}
         </form>
-        <form onSubmit={createUpload} className="card space-y-2" aria-label="New upload source">
-          <h2 className="font-medium">New upload source</h2>
-          <label className="block text-sm">
-            Name <input name="name" className="input" required />
-          </label>
-          <label className="block text-sm">
-            Default mailbox <input name="userEmail" type="email" className="input" />
-          </label>
-          <SubmitButton className="btn">Create</SubmitButton>
-        </form>
-        <form onSubmit={createImap} className="card space-y-2" aria-label="New IMAP source">
-          <h2 className="font-medium">New IMAP source</h2>
-          <label className="block text-sm">
-            Name <input name="name" className="input" required />
-          </label>
-          <label className="block text-sm">
-            Host <input name="host" className="input" required />
-          </label>
-          <label className="block text-sm">
-            Port <input name="port" type="number" defaultValue={993} className="input" />
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input name="secure" type="checkbox" defaultChecked /> TLS
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input name="allowInsecure" type="checkbox" aria-describedby="imap-insecure-hint" /> Allow plain-text login (insecure)
-          </label>
-          <span id="imap-insecure-hint" className="block text-xs text-slate-500">
-            Without TLS the server must offer STARTTLS, unless this is checked: the password may then cross the network unencrypted.
-          </span>
-          <label className="block text-sm">
-            Username <input name="username" className="input" required />
-          </label>
-          <label className="block text-sm">
-            Password <input name="password" type="password" className="input" autoComplete="off" required />
-          </label>
-          <label className="block text-sm">
-            Mailboxes{" "}
-            <textarea name="mailboxes" rows={2} className="input" placeholder="INBOX, Sent" aria-describedby="imap-mailboxes-hint" />
-            <span id="imap-mailboxes-hint" className="text-xs text-slate-500">
-              Comma or line separated; empty: all but Junk and Trash.
-            </span>
-          </label>
-          <label className="block text-sm">
-            Archive as mailbox <input name="userEmail" type="email" className="input" placeholder="defaults to the username" />
-          </label>
-          <SubmitButton className="btn">Create</SubmitButton>
-        </form>
-        <JournalSourceForm onSubmit={createJournal} />
-        <Microsoft365SourceForm onSubmit={createCloud("microsoft365")} />
-        <GoogleWorkspaceSourceForm onSubmit={createCloud("google-workspace")} />
+        <NewSourceForm provider="upload" label="New upload source" title="New upload source" onSubmit={createSource("upload")} />
+        <NewSourceForm provider="imap" label="New IMAP source" title="New IMAP source" onSubmit={createSource("imap")} />
+        <NewSourceForm
+          provider="smtp-journal"
+          label="New journal source"
+          title="New SMTP journal source"
+          onSubmit={createSource("smtp-journal")}
+        />
+        <NewSourceForm
+          provider="microsoft365"
+          label="New Microsoft 365 source"
+          title="New Microsoft 365 source"
+          onSubmit={createSource("microsoft365")}
+        />
+        <NewSourceForm
+          provider="google-workspace"
+          label="New Google Workspace source"
+          title="New Google Workspace source"
+          onSubmit={createSource("google-workspace")}
+        />
       </div>
     </div>
   );

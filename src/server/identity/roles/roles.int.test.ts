@@ -3,7 +3,9 @@ import type { Policy } from "../authz/permissions";
 import { db } from "../../platform/db/client";
 import { api } from "@tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
+import { insertTestEmail } from "@tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { trpcHttp } from "@tests/helpers/trpc-http";
 import { PREDEFINED_ROLES } from "./predefined-roles";
 import { ensurePredefinedRoles } from "./ensure-predefined-roles";
 
@@ -185,5 +187,30 @@ describe("roles", () => {
       expect((await api(method, path, { body: { name: "Z", policies: [] } })).status, `${method} ${path}`).toBe(401);
     }
     expect((await api("GET", `/v1/roles/${custom.body.id}`, { token: admin.token })).body.name).toBe("Custom");
+  });
+});
+
+describe("the role form's condition suggestions (roles.conditionValues)", () => {
+  it("lists each archived mailbox once, lower-cased and in order, and the sources by name, to role managers only", async () => {
+    const admin = await setupAdmin();
+    const other = await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Another source", provider: "upload" } });
+    await insertTestEmail({ userEmail: "Carol@Example.com", senderEmail: "outside@elsewhere.example" });
+    await insertTestEmail({ userEmail: "alice@example.com", ingestionSourceId: other.body.id });
+    await insertTestEmail({ userEmail: "carol@example.com" });
+    await insertTestEmail({ userEmail: "alice@example.com" });
+    const manager = await createUserWithRole(admin.token, [{ action: "manage", subject: "users" }]);
+    const answer = await trpcHttp("roles.conditionValues", undefined, { authorization: `Bearer ${manager.token}` });
+    expect(answer.status).toBe(200);
+    const values = (await answer.json()).result.data;
+    // Mailboxes only: a correspondent's address (the sender here) is not offered.
+    expect(values).toMatchObject({ mailboxes: ["alice@example.com", "carol@example.com"], mailboxesTruncated: false });
+    expect(values.sources.map((source: { name: string }) => source.name)).toContain("Another source");
+    expect(values.sources.find((source: { id: string }) => source.id === other.body.id)).toEqual({
+      id: other.body.id,
+      name: "Another source",
+      provider: "upload",
+    });
+    const reader = await createUserWithRole(admin.token, [{ action: "read", subject: "users" }]);
+    expect((await trpcHttp("roles.conditionValues", undefined, { authorization: `Bearer ${reader.token}` })).status).toBe(403);
   });
 });

@@ -3,8 +3,9 @@ import { operation } from "../../platform/api/operation";
 import { createRole } from "./create-role";
 import { deleteRole } from "./delete-role";
 import { getRole } from "./get-role";
+import { listConditionValues } from "./list-condition-values";
 import { listRoles } from "./list-roles";
-import { roleResponse } from "./roles.responses";
+import { conditionValuesResponse, roleResponse } from "./roles.responses";
 import { createRoleSchema, roleIdParamsSchema, updateRoleSchema } from "./roles.schemas";
 import { updateRole } from "./update-role";
 
@@ -54,4 +55,12 @@ export const deleteRoleOperation = operation({
   status: 204,
   errors: [404, 409],
   handler: ({ principal, params }) => deleteRole({ actor: principal.actor, id: params.id }),
+});
+
+/** UI only (no REST route): the mailboxes and sources the role form suggests for conditions; for whoever may change roles. */
+export const listConditionValuesOperation = operation({
+  summary: "Mailboxes and sources to scope role conditions with",
+  access: manageUsers,
+  response: conditionValuesResponse,
+  handler: () => listConditionValues(),
 });

@@ -10,3 +10,11 @@ export const roleResponse = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
 });
+
+/** The suggestions of the role form's conditions: the archive's mailboxes and the ingestion sources. */
+export const conditionValuesResponse = z.object({
+  mailboxes: z.array(z.string()),
+  /** More mailboxes exist than are listed (the first ones in order are). */
+  mailboxesTruncated: z.boolean(),
+  sources: z.array(z.object({ id: z.string(), name: z.string(), provider: z.string() })),
+});

@@ -5,6 +5,8 @@ import { BULK_RESTORE_JOB } from "../../archive/restore/restore.schemas";
 import { runBulkRestoreJob } from "../../archive/restore/run-bulk-restore-job";
 import { searchJobHandlers } from "../../search/meilisearch-index-jobs";
 import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../../archive/storage/convert-stored-blobs";
+import { LIFECYCLE_CYCLE_JOB } from "../../retention/lifecycle/lifecycle.schemas";
+import { runRequestedCycle } from "../../retention/lifecycle/run-requested-cycle";
 import type { JobHandler } from "./run-next-job";
 
 /** Every background job type the worker runs, by name. */
@@ -13,5 +15,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [CLOUD_SYNC_JOB]: runCloudSyncJob,
   [BULK_RESTORE_JOB]: runBulkRestoreJob,
   [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
+  [LIFECYCLE_CYCLE_JOB]: runRequestedCycle,
   ...searchJobHandlers,
 };

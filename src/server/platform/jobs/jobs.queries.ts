@@ -76,6 +76,19 @@ export async function selectUnfinishedSourceJob(client: SqlClient, type: string,
   );
 }
 
+/** Serializes the transactions that queue a job of `type` only when none is unfinished (released at commit). */
+export async function lockJobType(client: SqlClient, type: string): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`job-type:${type}`}))`);
+}
+
+/** The oldest job of `type` still waiting for a worker (queued, not yet claimed). */
+export async function selectQueuedJob(client: SqlClient, type: string) {
+  return queryOne<{ id: string }>(
+    client,
+    Prisma.sql`SELECT id FROM jobs WHERE type = ${type} AND status = 'queued' ORDER BY created_at LIMIT 1`,
+  );
+}
+
 /** The oldest queued or running job of `type`. */
 export async function selectUnfinishedJob(client: SqlClient, type: string) {
   return queryOne<{ id: string; status: string }>(

@@ -3,7 +3,8 @@ import { db } from "../db/client";
 import { errorReason } from "../errors/error-reason";
 import { claimDueJob, markJobDone, markJobFailed } from "./jobs.queries";
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** A job's handler: its payload, and the job itself (a handler that records its outcome under the job's id). */
+export type JobHandler = (payload: Record<string, unknown>, job: { id: string; attempts: number }) => Promise<void>;
 
 const MAX_ATTEMPTS = 5;
 /** A job claimed longer ago than this is assumed to belong to a dead worker and is retried. */
@@ -19,7 +20,7 @@ export async function runNextJob(handlers: Record<string, JobHandler>): Promise<
   const job = await claimDueJob(db(), { types, workerId, staleMinutes: STALE_LOCK_MINUTES });
   if (!job) return false;
   try {
-    await handlers[job.type](job.payload);
+    await handlers[job.type](job.payload, { id: job.id, attempts: job.attempts });
     await markJobDone(db(), job.id);
   } catch (error) {
     const giveUp = job.attempts >= MAX_ATTEMPTS;

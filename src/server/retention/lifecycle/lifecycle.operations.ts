@@ -3,8 +3,16 @@ import { operation } from "../../platform/api/operation";
 import { emailStatusParamsSchema, forecastQuerySchema, listCyclesQuerySchema } from "../policies/retention-policies.schemas";
 import { forecastDeletions } from "./forecast-deletions";
 import { getEmailRetentionStatus } from "./get-email-retention-status";
-import { deletionForecastResponse, emailRetentionStatusResponse, lifecycleCycleResponse } from "./lifecycle.responses";
+import { getCycleRequest } from "./get-cycle-request";
+import {
+  cycleRequestResponse,
+  deletionForecastResponse,
+  emailRetentionStatusResponse,
+  lifecycleCycleResponse,
+} from "./lifecycle.responses";
+import { cycleRequestParamsSchema } from "./lifecycle.schemas";
 import { listCycles } from "./list-cycles";
+import { requestLifecycleCycle } from "./request-lifecycle-cycle";
 
 const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 
@@ -22,6 +30,28 @@ export const listCyclesOperation = operation({
   query: listCyclesQuerySchema,
   response: z.array(lifecycleCycleResponse),
   handler: ({ query }) => listCycles({ limit: query.limit }),
+});
+
+/**
+ * Running the retention rules now is part of managing retention (labels, policies, the cycles that
+ * apply them: `manage:retention`), not of deciding reviews (`manage:dispositions` only decides what a
+ * cycle queued).
+ */
+export const requestCycleOperation = operation({
+  summary: "Run a lifecycle cycle now: queued for the worker (an unfinished earlier request is answered instead)",
+  access: manageRetention,
+  response: cycleRequestResponse,
+  status: 202,
+  handler: ({ principal }) => requestLifecycleCycle({ actor: principal.actor }),
+});
+
+export const getCycleRequestOperation = operation({
+  summary: "A requested lifecycle cycle: queued, running, finished (with what it did) or failed",
+  access: manageRetention,
+  params: cycleRequestParamsSchema,
+  response: cycleRequestResponse,
+  errors: [404],
+  handler: ({ params }) => getCycleRequest({ id: params.id }),
 });
 
 export const getEmailRetentionStatusOperation = operation({

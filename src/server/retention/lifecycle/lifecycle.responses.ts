@@ -15,6 +15,17 @@ export const lifecycleCycleResponse = z.object({
   failures: z.array(z.unknown()),
 });
 
+/** A cycle requested now: its job's state, and once it ran, what the cycle did. */
+export const cycleRequestResponse = z.object({
+  id: z.uuid(),
+  status: z.enum(["queued", "running", "finished", "failed"]),
+  requestedBy: z.string().nullable(),
+  requestedAt: timestamp,
+  /** Why the last attempt failed (it is retried while `queued`), or why the request gave up (`failed`). */
+  error: z.string().nullable(),
+  cycle: lifecycleCycleResponse.nullable(),
+});
+
 const decidingRule = z.object({
   type: z.string(),
   id: z.string().nullable(),

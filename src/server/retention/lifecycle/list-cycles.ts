@@ -1,13 +1,13 @@
 import type { z } from "zod";
+import type { LifecycleCycle } from "@/generated/prisma/client";
 import { db } from "../../platform/db/client";
 import type { lifecycleCycleResponse } from "./lifecycle.responses";
 
 export type LifecycleCycleDto = z.infer<typeof lifecycleCycleResponse>;
 
-/** The most recent cycles first; `finishedAt` is null while a cycle runs (or if its worker died). */
-export async function listCycles(options: { limit: number }): Promise<LifecycleCycleDto[]> {
-  const cycles = await db().lifecycleCycle.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: options.limit });
-  return cycles.map((cycle) => ({
+/** A recorded cycle as the API shows it. */
+export function cycleDto(cycle: LifecycleCycle): LifecycleCycleDto {
+  return {
     id: cycle.id,
     startedAt: cycle.startedAt.toISOString(),
     finishedAt: cycle.finishedAt?.toISOString() ?? null,
@@ -18,5 +18,11 @@ export async function listCycles(options: { limit: number }): Promise<LifecycleC
     failed: cycle.failed,
     durationMs: cycle.durationMs,
     failures: Array.isArray(cycle.failures) ? cycle.failures : [],
-  }));
+  };
+}
+
+/** The most recent cycles first; `finishedAt` is null while a cycle runs (or if its worker died). */
+export async function listCycles(options: { limit: number }): Promise<LifecycleCycleDto[]> {
+  const cycles = await db().lifecycleCycle.findMany({ orderBy: [{ startedAt: "desc" }, { id: "desc" }], take: options.limit });
+  return cycles.map(cycleDto);
 }

@@ -68,12 +68,14 @@ interface CycleOptions {
   signal?: AbortSignal;
   /** Journal entries of bytes older than this are swept (default 15 minutes; tests pass 0). */
   sweepOlderThanMs?: number;
+  /** The job of a requested cycle (request-lifecycle-cycle.ts), recorded on the cycle. */
+  jobId?: string;
 }
 
 async function runLockedCycle(options: CycleOptions, started: number): Promise<CycleSummary> {
   const now = options.now ?? new Date();
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
-  const cycle = await db().lifecycleCycle.create({ data: {}, select: { id: true } });
+  const cycle = await db().lifecycleCycle.create({ data: { jobId: options.jobId ?? null }, select: { id: true } });
   const summary: CycleSummary = {
     cycleId: cycle.id,
     evaluated: 0,

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { FormError, TextField } from "@/components/form-field";
 import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/trpc";
@@ -26,6 +26,8 @@ export function RoleForm({ role, onDone }: { role: Role | null; onDone: (message
   const [name, setName] = useState(role?.name ?? "");
   const [drafts, setDrafts] = useState<PolicyDraft[]>(role ? role.policies.map(draftOf) : [EMPTY_DRAFT]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Suggestions only: a failed load leaves the inputs free text (and the sources as their ids).
+  const suggestions = useQuery(trpc.roles.conditionValues.queryOptions());
   const onError = (error: unknown) => setErrors(splitServerErrors(error));
   const create = useMutation(trpc.roles.create.mutationOptions({ onSuccess: () => onDone("Role created"), onError }));
   const update = useMutation(trpc.roles.update.mutationOptions({ onSuccess: () => onDone("Role saved"), onError }));
@@ -43,7 +45,7 @@ export function RoleForm({ role, onDone }: { role: Role | null; onDone: (message
   return (
     <form onSubmit={submit} className="space-y-3" aria-label={role ? "Edit role" : "New role"} noValidate>
       <TextField label="Role name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} required />
-      <PolicyEditor drafts={drafts} errors={errors} onChange={setDrafts} />
+      <PolicyEditor drafts={drafts} errors={errors} suggestions={suggestions.data ?? { mailboxes: [], sources: [] }} onChange={setDrafts} />
       <FormError message={errors.form ?? errors.policies} />
       <div className="flex justify-end">
         <SubmitButton className="btn btn-primary" disabled={create.isPending || update.isPending}>

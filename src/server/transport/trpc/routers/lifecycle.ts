@@ -1,9 +1,11 @@
 import * as lifecycle from "../../../retention/lifecycle/lifecycle.operations";
 import { router } from "../init";
-import { query } from "../operation-procedure";
+import { mutation, query } from "../operation-procedure";
 
 export const lifecycleRouter = router({
   forecast: query(lifecycle.forecastDeletionsOperation),
   cycles: query(lifecycle.listCyclesOperation),
   emailStatus: query(lifecycle.getEmailRetentionStatusOperation),
+  requestCycle: mutation(lifecycle.requestCycleOperation),
+  cycleRequest: query(lifecycle.getCycleRequestOperation),
 });

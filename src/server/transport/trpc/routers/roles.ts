@@ -8,4 +8,5 @@ export const rolesRouter = router({
   create: mutation(roles.createRoleOperation),
   update: mutation(roles.updateRoleOperation),
   delete: mutation(roles.deleteRoleOperation),
+  conditionValues: query(roles.listConditionValuesOperation),
 });

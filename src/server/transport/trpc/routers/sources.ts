@@ -6,6 +6,8 @@ export const sourcesRouter = router({
   list: query(sources.listSourcesOperation),
   names: query(sources.listSourceNamesOperation),
   create: mutation(sources.createSourceOperation),
+  update: mutation(sources.updateSourceOperation),
+  delete: mutation(sources.deleteSourceOperation),
   journalListener: query(sources.getJournalListenerOperation),
   coverage: query(sources.getSourceCoverageOperation),
   sync: mutation(sources.requestSyncOperation),
