@@ -1,6 +1,6 @@
 import { seedMailbox, startDovecot } from "@tests/helpers/dovecot";
 import { startGmailEmulator } from "@tests/helpers/gmail-emulator";
-import { startGraphEmulator } from "@tests/helpers/graph-emulator";
+import { microsoft365SourceConfig, startGraphEmulator } from "@tests/helpers/graph-emulator";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
 import { syncGoogleWorkspaceSource } from "../../../src/server/capture/cloud/sync-google-workspace-source";
 import { syncMicrosoft365Source } from "../../../src/server/capture/cloud/sync-microsoft365-source";
@@ -94,13 +94,7 @@ export async function cloudSyncScenario(params: { messages: number }): Promise<{
     });
     const graphId = await source("Bench Microsoft 365 sync", {
       provider: "microsoft365",
-      config: {
-        tenantId: graph.tenantId,
-        clientId: graph.clientId,
-        clientSecret: graph.clientSecret,
-        graphUrl: graph.url,
-        loginUrl: graph.url,
-      },
+      config: microsoft365SourceConfig(graph),
     });
     const gmailId = await source("Bench Google Workspace sync", {
       provider: "google-workspace",

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { dovecotSourceConfig, seedMailbox, startDovecot, TEST_SPECIAL_USE, testMailbox, type DovecotServer } from "@tests/helpers/dovecot";
 import { startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
-import { graphThrottled, startGraphEmulator, type GraphEmulator } from "@tests/helpers/graph-emulator";
+import { graphThrottled, microsoft365SourceConfig, startGraphEmulator, type GraphEmulator } from "@tests/helpers/graph-emulator";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
@@ -63,17 +63,7 @@ async function createSource(body: Record<string, unknown>) {
   return (created.body as { id: string }).id;
 }
 
-const createTenantSource = () =>
-  createSource({
-    provider: "microsoft365",
-    config: {
-      tenantId: graph.tenantId,
-      clientId: graph.clientId,
-      clientSecret: graph.clientSecret,
-      graphUrl: graph.url,
-      loginUrl: graph.url,
-    },
-  });
+const createTenantSource = () => createSource({ provider: "microsoft365", config: microsoft365SourceConfig(graph) });
 
 /** Sync through the REST request and the worker's job, as an administrator pressing "Sync now". */
 async function syncAsAdmin(sourceId: string) {
