@@ -150,30 +150,38 @@ async function syncFolder(options: {
   if (deltaLink) await saveCursor({ ...key, cursor: deltaLink });
   summary.heldCount = await countItems(key);
 
+  /** Downloads and archives listed messages a batch at a time (a batch may span delta pages: Graph's are small). */
+  async function archiveBatch(ids: string[]) {
+    const items = await fetchEach(ids, async (id): Promise<FetchedItem | null> => {
+      try {
+        return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
+      } catch (error) {
+        // Deleted between the listing and the download: gone at the source before capture.
+        if (error instanceof CloudHttpError && error.status === 404) return null;
+        throw error;
+      }
+    });
+    await archiveItems({ ...key, items, summary });
+    for (const item of items) known.add(item.id);
+  }
+
   async function readDelta(start: string): Promise<string | null> {
     const pages = graph.pages<DeltaItem>(start);
+    const pending: string[] = [];
     for (;;) {
       const next = await pages.next();
-      if (next.done) return next.value;
-      const fresh: string[] = [];
+      if (next.done) {
+        if (pending.length > 0) await archiveBatch(pending.splice(0));
+        return next.value;
+      }
       for (const item of next.value) {
         if (item["@removed"]) summary.deletedAtSource += known.has(item.id) ? 1 : 0;
-        else if (!known.has(item.id)) fresh.push(item.id);
+        else if (!known.has(item.id) && !pending.includes(item.id)) {
+          pending.push(item.id);
+          summary.seen++;
+        }
       }
-      summary.seen += fresh.length;
-      for (let start = 0; start < fresh.length; start += BATCH) {
-        const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
-          try {
-            return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
-          } catch (error) {
-            // Deleted between the listing and the download: gone at the source before capture.
-            if (error instanceof CloudHttpError && error.status === 404) return null;
-            throw error;
-          }
-        });
-        await archiveItems({ ...key, items, summary });
-        for (const item of items) known.add(item.id);
-      }
+      while (pending.length >= BATCH) await archiveBatch(pending.splice(0, BATCH));
     }
   }
 }

@@ -215,9 +215,9 @@ describe("import receipts", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       midway = (await loadSyncProgress({ sourceId })).filter((row) => !row.finished && row.seen > 0);
     }
-    // The first page (3 messages) is listed and its downloads wait: 3 seen, none done yet.
+    // The folder's pages (5 messages) are listed and their downloads wait: 5 seen, none done yet.
     expect(midway).toEqual([
-      expect.objectContaining({ mailbox: "alice@corp.example", folder: "Inbox", seen: 3, done: 0, finished: false }),
+      expect.objectContaining({ mailbox: "alice@corp.example", folder: "Inbox", seen: 5, done: 0, finished: false }),
     ]);
     expect((await running).status).toBe("synced");
     const rows = await loadSyncProgress({ sourceId });
