@@ -25,6 +25,7 @@ import { benchQueries, hostileQueries, languageQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
 import { backupScenario } from "./backup-scenario";
+import { cloudSyncRows } from "./scenarios/cloud-sync";
 import { runHttpScenarios } from "./http-scenarios";
 import { writeBenchmarksDoc } from "./benchmarks-doc";
 import type { LatencySummary } from "./stats";
@@ -44,8 +45,8 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && !["backup", "journal", "export"].includes(values.only)) {
-  console.error(`unknown --only ${values.only}; one of backup, journal, export`);
+if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync"].includes(values.only)) {
+  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
@@ -249,9 +250,9 @@ async function main() {
     return exportRows;
   }
 
-  if (values.only === "journal") {
-    const row = await journalRow();
-    console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable([row])}\n\n${notes.join("\n")}`);
+  if (values.only === "journal" || values.only === "cloud-sync") {
+    const only = values.only === "journal" ? [await journalRow()] : await cloudSyncRows(runScenario, scale.name);
+    console.log(`\nScale ${scale.name}, load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable(only)}\n\n${notes.join("\n")}`);
     await client.end();
     return;
   }
@@ -327,6 +328,7 @@ async function main() {
   }
 
   rows.push(await journalRow());
+  rows.push(...(await cloudSyncRows(runScenario, scale.name)));
 
   // The rest of the archive, loaded with SQL (load-data.ts).
   const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);

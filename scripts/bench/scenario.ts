@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { disconnectDb } from "../../src/server/platform/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
+import { cloudSyncScenario } from "./scenarios/cloud-sync";
 import { bulkTagScenario, exportScenario } from "./scenarios/ediscovery";
 import { journalScenario } from "./scenarios/journal";
 import { lifecycleScenario } from "./scenarios/lifecycle";
@@ -20,6 +21,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "ediscovery-bulk-tag": bulkTagScenario,
   lifecycle: lifecycleScenario,
   journal: journalScenario,
+  "cloud-sync": cloudSyncScenario,
   "audit-verify": auditVerifyScenario,
   "audit-hash-baseline": auditHashBaseline,
 };

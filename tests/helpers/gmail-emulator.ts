@@ -21,7 +21,7 @@ import {
  *   answers `invalid_grant` "Invalid JWT Signature.".
  * - `GET /admin/directory/v1/users?customer=my_customer` (paged by `nextPageToken`) and `/users/{userKey}`,
  *   as an administrator with `admin.directory.user.readonly`.
- * - `GET /gmail/v1/users/me/profile | labels | messages (includeSpamTrash, pageToken) | messages/{id}?format=raw | history`
+ * - `GET /gmail/v1/users/me/profile | labels | labels/{id} (with its counts) | messages (includeSpamTrash, pageToken) | messages/{id}?format=raw | history`
  *   with `gmail.readonly` as the mailbox's user; `history` with an expired `startHistoryId` answers 404;
  *   a user without Gmail answers 400 `failedPrecondition` "Mail service not enabled".
  * - Throttling: `throttle()` queues 429 with `Retry-After` or 403 `userRateLimitExceeded` without one.
@@ -240,7 +240,20 @@ export async function startGmailEmulator(options: { pageSize?: number } = {}): P
         historyId: String(user.historyId),
       });
     }
-    if (resource === "labels") return json(200, { labels: user.labels });
+    if (resource === "labels" && !id) return json(200, { labels: user.labels });
+    if (resource === "labels") {
+      // users.labels.get: the label with its counts.
+      const label = user.labels.find((entry) => entry.id === decodeURIComponent(id));
+      if (!label) return notFound();
+      const labelled = user.messages.filter((message) => message.labelIds.includes(label.id));
+      return json(200, {
+        ...label,
+        messagesTotal: labelled.length,
+        messagesUnread: labelled.filter((message) => message.labelIds.includes("UNREAD")).length,
+        threadsTotal: labelled.length,
+        threadsUnread: labelled.filter((message) => message.labelIds.includes("UNREAD")).length,
+      });
+    }
     if (resource === "messages" && !id) {
       const spamTrash = params.get("includeSpamTrash") === "true";
       const listed = [...user.messages]

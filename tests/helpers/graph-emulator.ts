@@ -106,6 +106,15 @@ const WELL_KNOWN: Record<"en" | "de", [string, string][]> = {
 export const graphError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message, innerError: { "request-id": randomUUID(), date: new Date().toISOString() } } }, headers);
 
+/** A microsoft365 source's config for this emulator's tenant and application. */
+export const microsoft365SourceConfig = (graph: Pick<GraphEmulator, "tenantId" | "clientId" | "clientSecret" | "url">) => ({
+  tenantId: graph.tenantId,
+  clientId: graph.clientId,
+  clientSecret: graph.clientSecret,
+  graphUrl: graph.url,
+  loginUrl: graph.url,
+});
+
 export async function startGraphEmulator(options: { pageSize?: number } = {}): Promise<GraphEmulator> {
   const tenantId = randomUUID();
   const clientId = randomUUID();

@@ -206,6 +206,16 @@ const CONTENT_ROUTES: Record<string, Probe> = {
     expect([found.body.total, found.body.items.map((item: { id: string }) => item.id)]).toEqual([1, [f.alice.id]]);
     expect((await rest("GET", "/v1/search?query=BOBSECRET")).body.total).toBe(0);
   },
+  "GET /v1/search/index-status": async () => {
+    // Only bob's email waits for the index: the reader's count (alice's scope) stays 0, the admin's is 1.
+    await db().archivedEmail.update({ where: { id: f.bob.id }, data: { isIndexed: false } });
+    try {
+      expect((await rest("GET", "/v1/search/index-status")).body).toEqual({ notSearchable: 0, indexWarning: null });
+      expect((await adminRest("GET", "/v1/search/index-status")).body.notSearchable).toBe(1);
+    } finally {
+      await db().archivedEmail.update({ where: { id: f.bob.id }, data: { isIndexed: true } });
+    }
+  },
   "POST /v1/search/explain": async () => {
     const explained = await rest("POST", "/v1/search/explain", { searchQuery: { query: "merger" }, exactCounts: true });
     expect([explained.status, explained.body.total]).toEqual([200, 1]);
@@ -340,6 +350,8 @@ const OTHER_ROUTES: Record<string, string> = {
   "DELETE /v1/ingestion-sources/[id]": "a source's settings (manage:ingestion)",
   "POST /v1/ingestion-sources/[id]/sync": "starts a sync (manage:ingestion)",
   "GET /v1/ingestion-sources/[id]/coverage": "a source's counts per mailbox and folder (manage:ingestion), no mail",
+  "GET /v1/ingestion-sources/[id]/receipts/[receiptId]": "a sync run's signed counts per mailbox and folder (manage:ingestion), no mail",
+  "GET /v1/ingestion-sources/[id]/receipts/[receiptId]/verify": "checks a receipt's signature and audit entry (manage:ingestion), no mail",
   "GET /v1/ingestion-sources": "the sources and their totals for the ingestion manager (manage:ingestion): no mail",
   "POST /v1/ingestion-sources": "a new source (manage:ingestion)",
   "GET /v1/license": "the license",
@@ -380,6 +392,15 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
     const found = await trpc("search.run", { query: "merger" });
     expectNoBob(found.text, "a search");
     expect(found.data.total).toBe(1);
+  },
+  "search.indexStatus": async () => {
+    await db().archivedEmail.update({ where: { id: f.bob.id }, data: { isIndexed: false } });
+    try {
+      expect((await trpc("search.indexStatus", undefined)).data).toEqual({ notSearchable: 0, indexWarning: null });
+      expect((await trpc("search.indexStatus", undefined, f.admin)).data.notSearchable).toBe(1);
+    } finally {
+      await db().archivedEmail.update({ where: { id: f.bob.id }, data: { isIndexed: true } });
+    }
   },
   "search.explain": async () => {
     const explained = await trpc("search.explain", { searchQuery: { query: "merger" }, exactCounts: true });
@@ -571,6 +592,9 @@ const OTHER_PROCEDURES: Record<string, string> = {
   "sources.journalListener": "the listener's address (manage:ingestion)",
   "sources.sync": "starts a sync (manage:ingestion)",
   "sources.coverage": "a source's counts per mailbox and folder (manage:ingestion), no mail",
+  "sources.receipt": "a sync run's signed counts per mailbox and folder (manage:ingestion), no mail",
+  "sources.verifyReceipt": "checks a receipt's signature and audit entry (manage:ingestion), no mail",
+  "sources.progress": "a running sync's counts per mailbox (manage:ingestion), no mail",
 };
 
 describe("every route and procedure that returns or writes mail applies the caller's scope", async () => {

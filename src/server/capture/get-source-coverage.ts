@@ -39,18 +39,23 @@ function mailboxesOf(details: ImportDetails, userEmail: string): MailboxCoverage
 /**
  * How complete a source's capture is: its last sync's record per mailbox and folder (the provider's
  * count against what the archive holds, and every difference's reason), and how many of its archived
- * emails are not searchable yet.
+ * emails are not searchable yet, with a link to its last signed receipt.
  */
 export async function getSourceCoverage(options: { id: string }): Promise<Coverage> {
   const source = await db().ingestionSource.findUnique({ where: { id: options.id } });
   if (!source) throw notFound("Ingestion source");
-  const [last, emailCount, notSearchable] = await Promise.all([
+  const [last, emailCount, notSearchable, receipt] = await Promise.all([
     db().auditLog.findFirst({
       where: { actionType: "IMPORT", targetType: "IngestionSource", targetId: source.id },
       orderBy: { id: "desc" },
     }),
     db().archivedEmail.count({ where: { ingestionSourceId: source.id } }),
     db().archivedEmail.count({ where: { ingestionSourceId: source.id, isIndexed: false } }),
+    db().importReceipt.findFirst({
+      where: { sourceId: source.id },
+      orderBy: { finishedAt: "desc" },
+      select: { id: true, origin: true, sha256: true, finishedAt: true },
+    }),
   ]);
   const details = (last?.details ?? {}) as ImportDetails;
   const config = source.config as { userEmail?: string; username?: string };
@@ -59,6 +64,7 @@ export async function getSourceCoverage(options: { id: string }): Promise<Covera
     provider: source.provider,
     emailCount,
     notSearchable,
+    lastReceipt: receipt ? { ...receipt, url: `/v1/ingestion-sources/${source.id}/receipts/${receipt.id}` } : null,
     lastSync: last
       ? {
           at: last.timestamp,

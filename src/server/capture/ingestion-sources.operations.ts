@@ -7,8 +7,25 @@ import { createSource } from "./create-source";
 import { deleteSource } from "./delete-source";
 import { getSource } from "./get-source";
 import { getSourceCoverage } from "./get-source-coverage";
-import { importSummaryResponse, ingestionSourceResponse, sourceCoverageResponse, syncRequestResponse } from "./ingestion-sources.responses";
-import { createSourceSchema, importQuerySchema, sourceIdParamsSchema, updateSourceSchema } from "./ingestion-sources.schemas";
+import {
+  importReceiptResponse,
+  importSummaryResponse,
+  ingestionSourceResponse,
+  receiptVerificationResponse,
+  sourceCoverageResponse,
+  syncProgressResponse,
+  syncRequestResponse,
+} from "./ingestion-sources.responses";
+import {
+  createSourceSchema,
+  importQuerySchema,
+  receiptParamsSchema,
+  sourceIdParamsSchema,
+  updateSourceSchema,
+} from "./ingestion-sources.schemas";
+import { getImportReceipt } from "./receipts/get-import-receipt";
+import { loadSyncProgress } from "./receipts/sync-progress";
+import { verifyImportReceipt } from "./receipts/verify-import-receipt";
 import { listSources } from "./list-sources";
 import { updateSource } from "./update-source";
 
@@ -110,4 +127,31 @@ export const getSourceCoverageOperation = operation({
   response: sourceCoverageResponse,
   errors: [404],
   handler: ({ params }) => getSourceCoverage({ id: params.id }),
+});
+
+export const getImportReceiptOperation = operation({
+  summary: "Download a sync run's or import's signed receipt",
+  access: manageIngestion,
+  params: receiptParamsSchema,
+  response: importReceiptResponse,
+  errors: [404],
+  handler: ({ params }) => getImportReceipt({ sourceId: params.id, receiptId: params.receiptId }),
+});
+
+export const verifyImportReceiptOperation = operation({
+  summary: "Verify a receipt's signature and the audit entry that records its hash",
+  access: manageIngestion,
+  params: receiptParamsSchema,
+  response: receiptVerificationResponse,
+  errors: [404],
+  handler: ({ params }) => verifyImportReceipt({ sourceId: params.id, receiptId: params.receiptId }),
+});
+
+/** UI only (no REST route): the sources page polls a running sync's progress per mailbox. */
+export const getSyncProgressOperation = operation({
+  summary: "A source's sync progress per mailbox",
+  access: manageIngestion,
+  params: sourceIdParamsSchema,
+  response: syncProgressResponse,
+  handler: ({ params }) => loadSyncProgress({ sourceId: params.id }),
 });

@@ -44,6 +44,8 @@ export const sourceCoverageResponse = z.object({
   emailCount: count,
   /** Archived emails of the source the search index does not hold yet. */
   notSearchable: count,
+  /** The source's last signed receipt (a sync run's or an import's), or null before the first. */
+  lastReceipt: z.object({ id: z.uuid(), origin: z.string(), sha256: z.string(), finishedAt: timestamp, url: z.string() }).nullable(),
   /** The last sync's record (its IMPORT audit entry), or null before the first. */
   lastSync: z
     .object({
@@ -62,3 +64,50 @@ export const sourceCoverageResponse = z.object({
     })
     .nullable(),
 });
+
+/** A sync run's or import's signed receipt (docs/ingestion.md, "Import receipts"). */
+export const importReceiptResponse = z.object({
+  id: z.uuid(),
+  sourceId: z.uuid(),
+  origin: z.string(),
+  finishedAt: timestamp,
+  /** The signed bytes: the receipt as canonical JSON (UTF-8). Verify `signature` over exactly this text. */
+  body: z.string(),
+  /** Lowercase hex SHA-256 of `body`, as the run's IMPORT audit entry records it (`details.receipt.sha256`). */
+  sha256: z.string(),
+  /** Base64 Ed25519 signature of `body` by the installation's signing key (the one that signs export manifests). */
+  signature: z.string(),
+  algorithm: z.literal("Ed25519"),
+  /** The SPKI PEM key that signed it (compare with GET /api/v1/enterprise/ediscovery/export-key). */
+  publicKey: z.string(),
+  /** The IMPORT audit entry recording the receipt's hash (null while its transaction is not chained yet). */
+  auditEntryId: z.string().nullable(),
+  /** `body` parsed. */
+  receipt: z.record(z.string(), z.unknown()),
+});
+
+export const receiptVerificationResponse = z.object({
+  /** Every check below passed. */
+  valid: z.boolean(),
+  /** The signature is the installation's current key's, over the stored bytes. */
+  signatureValid: z.boolean(),
+  /** The bytes hash to the stored SHA-256 and to the one the audit entry records. */
+  hashMatches: z.boolean(),
+  auditEntryId: z.string().nullable(),
+  /** The audit entry's own hash still matches its contents and the next entry links to it. */
+  auditEntryIntact: z.boolean(),
+  problems: z.array(z.string()),
+});
+
+/** A sync's progress per mailbox (the latest run of the source; rows stay once it finished). */
+export const syncProgressResponse = z.array(
+  z.object({
+    runId: z.uuid(),
+    mailbox: z.string(),
+    folder: z.string(),
+    done: count,
+    seen: count,
+    finished: z.boolean(),
+    updatedAt: timestamp,
+  }),
+);

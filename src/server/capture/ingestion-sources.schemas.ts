@@ -225,3 +225,8 @@ export type UpdateSourceInput = z.infer<typeof updateSourceSchema>;
 export type ImapConfig = z.infer<typeof imapConfig>;
 
 export const importQuerySchema = z.object({ userEmail: mailboxAddress.optional() });
+
+export const receiptParamsSchema = z.object({
+  id: z.uuid({ message: "id must be a UUID" }),
+  receiptId: z.uuid({ message: "receiptId must be a UUID" }),
+});

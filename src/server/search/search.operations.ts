@@ -1,7 +1,8 @@
 import { operation } from "../platform/api/operation";
 import { explainSearch } from "./explain-search";
+import { indexWarning } from "./index-warning";
 import { searchArchive } from "./search-archive";
-import { searchExplanationResponse, searchResponse } from "./search.responses";
+import { indexStatusResponse, searchExplanationResponse, searchResponse } from "./search.responses";
 import { explainSearchSchema, searchRequestSchema } from "./search.schemas";
 
 const searchArchiveAccess = { permission: "read:archive", rateLimit: "search" } as const;
@@ -23,4 +24,15 @@ export const explainSearchOperation = operation({
   body: explainSearchSchema,
   response: searchExplanationResponse,
   handler: ({ principal, body }) => explainSearch({ principal, query: body.searchQuery, exactCounts: body.exactCounts }),
+});
+
+/** Whether the index holds every email the caller may read (the export form warns when not). */
+export const indexStatusOperation = operation({
+  summary: "How many archived emails the caller may read are not searchable yet",
+  access: { permission: "read:archive" },
+  response: indexStatusResponse,
+  handler: async ({ principal }) => {
+    const warning = await indexWarning({ principal });
+    return { notSearchable: warning?.notSearchable ?? 0, indexWarning: warning };
+  },
 });

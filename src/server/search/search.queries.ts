@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { statementTimeoutSetting, workMemSetting } from "../platform/db/pg-pool";
-import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { sourcesNamed } from "./query-language/query-language.queries";
 
 /** Makes the open transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end with it). */
@@ -63,4 +63,13 @@ export async function setEmailsIndexed(client: SqlClient, emailIds: string[], in
 export async function sourceIdsNamed(client: SqlClient, value: string): Promise<string[]> {
   const rows = await querySql<{ id: string }>(client, sourcesNamed(value));
   return rows.map((row) => row.id);
+}
+
+/** Archived emails within `scope` (a scopeCondition over `e`; null = the whole archive) the search index does not hold yet. */
+export async function countNotSearchable(client: SqlClient, scope: Prisma.Sql | null): Promise<number> {
+  const row = await queryOne<{ count: bigint | number }>(
+    client,
+    Prisma.sql`SELECT count(*) AS count FROM archived_emails e WHERE NOT e.is_indexed AND ${scope ?? Prisma.sql`TRUE`}`,
+  );
+  return Number(row?.count ?? 0);
 }

@@ -49,3 +49,13 @@ export const searchExplanationResponse = z.object({
   tree: explainedClause,
   warnings: z.array(z.string()),
 });
+
+/** Set when archived emails the caller may read are not searchable yet (docs/search.md, "Index coverage"). */
+export const indexWarningResponse = z.object({ notSearchable: count, message: z.string() });
+
+export const indexStatusResponse = z.object({
+  /** Archived emails the caller may read that the search index does not hold yet. */
+  notSearchable: count,
+  /** Null when the index holds every one. */
+  indexWarning: indexWarningResponse.nullable(),
+});

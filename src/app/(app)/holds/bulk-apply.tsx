@@ -3,6 +3,7 @@
 import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { ErrorNotice } from "@/components/error-notice";
+import { IndexWarningNotice } from "@/components/index-warning";
 import { useToast } from "@/components/toast";
 import { formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC, type RouterInputs } from "@/lib/trpc";
@@ -112,6 +113,7 @@ export function BulkApply({ holds }: { holds: { id: string; name: string; isActi
       {preview.data && search ? (
         <div className="space-y-2 text-sm">
           <p data-testid="bulk-preview-count">{preview.data.total} matching emails</p>
+          <IndexWarningNotice warning={preview.data.indexWarning} testId="bulk-index-warning" />
           <ul className="list-disc pl-5" aria-label="Sample of the matching emails">
             {preview.data.items.map((item) => (
               <li key={item.id}>

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/lib/trpc";
+import { ReceiptLinks } from "./sync-progress";
 
 /** A source's coverage report (docs/connectors.md): per mailbox and folder, the provider's count against what the archive holds. */
 export function CoverageDetails({ sourceId }: { sourceId: string }) {
@@ -18,6 +19,12 @@ export function CoverageDetails({ sourceId }: { sourceId: string }) {
           <p>
             {data.emailCount} archived, {data.notSearchable} not searchable yet
           </p>
+          {data.lastReceipt && (
+            <p>
+              Last receipt ({data.lastReceipt.origin}, SHA-256 {data.lastReceipt.sha256.slice(0, 12)}…):{" "}
+              <ReceiptLinks sourceId={sourceId} receiptId={data.lastReceipt.id} />
+            </p>
+          )}
           {data.lastSync === null && <p>No sync yet.</p>}
           {data.lastSync?.mailboxes.map((mailbox) => (
             <div key={mailbox.mailbox}>

@@ -18,6 +18,7 @@ import { DeleteSourceDialog, EditSourceDialog, type Source } from "./edit-source
 import { JournalSettings } from "./journal-source-form";
 import { configFrom, type FormFields } from "./source-config";
 import { NewSourceForm } from "./source-fields";
+import { SyncProgress } from "./sync-progress";
 
 /** How long the list keeps polling after a sync request, for the worker to pick the job up. */
 const SYNC_WATCH_MS = 60_000;
@@ -167,6 +168,7 @@ export default function SourcesPage() {
                       {source.statusMessage}
                     </span>
                   )}
+                  {SYNCED.includes(source.provider) && <SyncProgress sourceId={source.id} running={source.status === "syncing"} />}
                 </td>
                 <td className="p-2">{formatDateTime(source.lastSyncAt)}</td>
                 <td className="p-2 text-right">{formatNumber(source.emailCount)}</td>

@@ -36,6 +36,8 @@ export interface FolderSummary {
   heldCount: number;
   /** True when an expired cursor (410, 404) made this sync list the folder in full. */
   restarted: boolean;
+  /** Items this sync listed as new to the folder (its receipt's "seen"). */
+  seen: number;
   imported: number;
   duplicates: number;
   /** Items deleted at the source since the last sync: kept in the archive. */
@@ -48,6 +50,7 @@ export const newFolderSummary = (folder: string, providerCount: number | null = 
   providerCount,
   heldCount: 0,
   restarted: false,
+  seen: 0,
   imported: 0,
   duplicates: 0,
   deletedAtSource: 0,

@@ -131,6 +131,11 @@ export class GoogleApi {
     return this.gmail(user, "/profile");
   }
 
+  /** One label with its counts (`users.labels.get`). */
+  async label(user: string, id: string): Promise<GmailLabel & { messagesTotal?: number }> {
+    return this.gmail<GmailLabel & { messagesTotal?: number }>(user, `/labels/${encodeURIComponent(id)}`);
+  }
+
   async labels(user: string): Promise<GmailLabel[]> {
     return (await this.gmail<{ labels?: GmailLabel[] }>(user, "/labels")).labels ?? [];
   }

@@ -107,36 +107,38 @@ export class GraphApi {
     }
   }
 
-  /** A well-known folder's id (`deleteditems`, `junkemail` …), whatever the mailbox's language calls it; null when it has none. */
-  async wellKnownFolderId(userId: string, name: string): Promise<string | null> {
+  /** A well-known folder (`deleteditems`, `junkemail` …), whatever the mailbox's language calls it; null when it has none. */
+  async wellKnownFolder(userId: string, name: string): Promise<Omit<GraphFolder, "path"> | null> {
     try {
-      return (await this.get<{ id: string }>(this.url(`/users/${encodeURIComponent(userId)}/mailFolders/${name}?$select=id`))).id;
+      return await this.get<Omit<GraphFolder, "path">>(
+        this.url(`/users/${encodeURIComponent(userId)}/mailFolders/${name}?$select=id,displayName,totalItemCount,childFolderCount`),
+      );
     } catch (error) {
       if (error instanceof CloudHttpError && error.status === 404 && error.code !== "MailboxNotEnabledForRESTAPI") return null;
       throw error;
     }
   }
 
-  /** The whole folder tree, hidden folders included, parents before children; `skip` ids are left out with their subfolders. */
-  async folderTree(userId: string, skip: Set<string>): Promise<GraphFolder[]> {
+  /**
+   * The whole folder tree (or the subfolders of `under`), hidden folders included, parents before
+   * children; `skip` ids are left out with their subfolders.
+   */
+  async folderTree(userId: string, skip: Set<string>, under?: { id: string; path: string }): Promise<GraphFolder[]> {
     const folders: GraphFolder[] = [];
     const select = "$select=id,displayName,totalItemCount,childFolderCount&includeHiddenFolders=true&$top=100";
+    const childrenOf = (id: string) =>
+      this.url(`/users/${encodeURIComponent(userId)}/mailFolders/${encodeURIComponent(id)}/childFolders?${select}`);
     const walk = async (url: string, parentPath: string) => {
       for await (const page of this.pages<Omit<GraphFolder, "path">>(url)) {
         for (const folder of page) {
           if (skip.has(folder.id)) continue;
           const path = parentPath ? `${parentPath}/${folder.displayName}` : folder.displayName;
           folders.push({ ...folder, path });
-          if (folder.childFolderCount > 0) {
-            await walk(
-              this.url(`/users/${encodeURIComponent(userId)}/mailFolders/${encodeURIComponent(folder.id)}/childFolders?${select}`),
-              path,
-            );
-          }
+          if (folder.childFolderCount > 0) await walk(childrenOf(folder.id), path);
         }
       }
     };
-    await walk(this.url(`/users/${encodeURIComponent(userId)}/mailFolders?${select}`), "");
+    await walk(under ? childrenOf(under.id) : this.url(`/users/${encodeURIComponent(userId)}/mailFolders?${select}`), under?.path ?? "");
     return folders;
   }
 

@@ -1,6 +1,8 @@
-import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
+import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { withSourceSyncLock } from "../imap/source-sync-lock";
+import { describeExcluded, newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
+import { startSyncProgress } from "../receipts/sync-progress";
 import { CloudHttpError } from "./cloud-http";
 import type { FolderSummary } from "./cloud-sync-state";
 
@@ -10,8 +12,8 @@ export interface MailboxSummary {
   status: "synced" | "skipped" | "failed";
   reason?: string;
   folders: FolderSummary[];
-  /** Folders (or labels) left out by the source's settings, with why (completeness: every difference explained). */
-  excluded: string[];
+  /** Folders (or labels) left out by the source's settings, with their counts and why (completeness: every difference explained). */
+  excluded: ReceiptExcluded[];
 }
 
 /** What a provider's connector does; the frame (lock, status, audit, per-mailbox isolation) is shared. */
@@ -60,16 +62,47 @@ export function describeCloudError(
 /**
  * Runs a cloud source's sync under the source's sync lock (the one IMAP syncs take): status
  * `syncing`, then `idle` (a message names the skipped and failed mailboxes) or `error` (sign-in or
- * listing failed: nothing archived), and one IMPORT audit entry with the run's counts per mailbox and folder.
+ * listing failed: nothing archived), and one IMPORT audit entry with the run's counts per mailbox and
+ * folder and its signed receipt's hash, by `actor` (who asked for the sync; else the connector's
+ * system actor). Progress rows per mailbox are written every second while it runs.
  */
-export async function syncCloudSource<M>(sourceId: string, connector: CloudConnector<M>): Promise<CloudSyncResult> {
-  const locked = await withSourceSyncLock(sourceId, () => runSync(sourceId, connector));
+export async function syncCloudSource<M>(sourceId: string, connector: CloudConnector<M>, actor?: AuditActor): Promise<CloudSyncResult> {
+  const run = { runId: newRunId(), startedAt: new Date(), actor: actor ?? systemActor(`system:${connector.origin}`) };
+  const locked = await withSourceSyncLock(sourceId, async () => {
+    const summaries: MailboxSummary[] = [];
+    const progress = startSyncProgress({
+      sourceId,
+      runId: run.runId,
+      snapshot: () =>
+        summaries.map((entry) => ({
+          mailbox: entry.mailbox,
+          folder: entry.folders.at(-1)?.folder ?? "",
+          done: entry.folders.reduce((total, folder) => total + folder.imported + folder.duplicates + folder.failed.length, 0),
+          seen: entry.folders.reduce((total, folder) => total + folder.seen, 0),
+        })),
+    });
+    try {
+      return await runSync(sourceId, connector, summaries, run);
+    } finally {
+      await progress.stop();
+    }
+  });
   return locked.acquired ? locked.result : { status: "skipped" };
 }
 
-async function runSync<M>(sourceId: string, connector: CloudConnector<M>): Promise<CloudSyncResult> {
+interface RunRecord {
+  runId: string;
+  startedAt: Date;
+  actor: AuditActor;
+}
+
+async function runSync<M>(
+  sourceId: string,
+  connector: CloudConnector<M>,
+  summaries: MailboxSummary[],
+  run: RunRecord,
+): Promise<CloudSyncResult> {
   await transaction((tx) => tx.ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "syncing", statusMessage: null } }));
-  const summaries: MailboxSummary[] = [];
   try {
     const { mailboxes, skipped } = await connector.mailboxes();
     for (const entry of skipped)
@@ -86,11 +119,11 @@ async function runSync<M>(sourceId: string, connector: CloudConnector<M>): Promi
         summary.reason = described.message;
       }
     }
-    await recordOutcome(sourceId, connector, summaries, null);
+    await recordOutcome(sourceId, connector, summaries, null, run);
     return { status: "synced", mailboxes: summaries };
   } catch (error) {
     const described = connector.describe(error);
-    await recordOutcome(sourceId, connector, summaries, described.message);
+    await recordOutcome(sourceId, connector, summaries, described.message, run);
     return { status: "error", mailboxes: summaries, message: described.message, retryable: described.retryable };
   }
 }
@@ -110,7 +143,33 @@ function statusNote(mailboxes: MailboxSummary[]): string | null {
   return notes.length === 0 ? null : notes.join(". ").slice(0, 1000);
 }
 
-async function recordOutcome<M>(sourceId: string, connector: CloudConnector<M>, mailboxes: MailboxSummary[], errorMessage: string | null) {
+/** The run's receipt: per mailbox and folder, what was seen and what became of it, and what was left out. */
+function receiptOf(mailboxes: MailboxSummary[]) {
+  return mailboxes.map((entry) => ({
+    mailbox: entry.mailbox,
+    status: entry.status,
+    reason: entry.reason ?? null,
+    excluded: entry.excluded,
+    folders: entry.folders.map((summary) =>
+      receiptFolder({
+        folder: summary.folder,
+        seen: summary.seen,
+        stored: summary.imported,
+        alreadyArchived: summary.duplicates,
+        failed: summary.failed.map((item) => ({ item: item.id, reason: item.reason })),
+        providerCount: summary.providerCount,
+      }),
+    ),
+  }));
+}
+
+async function recordOutcome<M>(
+  sourceId: string,
+  connector: CloudConnector<M>,
+  mailboxes: MailboxSummary[],
+  errorMessage: string | null,
+  run: RunRecord,
+) {
   const folders = mailboxes.flatMap((entry) => entry.folders);
   const total = (count: (summary: FolderSummary) => number) => folders.reduce((sum, summary) => sum + count(summary), 0);
   await transaction(async (tx) => {
@@ -121,8 +180,17 @@ async function recordOutcome<M>(sourceId: string, connector: CloudConnector<M>, 
           ? { status: "idle", statusMessage: statusNote(mailboxes), lastSyncAt: new Date() }
           : { status: "error", statusMessage: errorMessage },
     });
+    const receipt = await sealImportReceipt(tx, {
+      receiptId: run.runId,
+      sourceId,
+      origin: connector.origin,
+      actor: run.actor,
+      startedAt: run.startedAt,
+      error: errorMessage,
+      mailboxes: receiptOf(mailboxes),
+    });
     await appendAuditEntry(tx, {
-      actor: systemActor(`system:${connector.origin}`),
+      actor: run.actor,
       actionType: "IMPORT",
       targetType: "IngestionSource",
       targetId: sourceId,
@@ -137,7 +205,7 @@ async function recordOutcome<M>(sourceId: string, connector: CloudConnector<M>, 
           mailbox: entry.mailbox,
           status: entry.status,
           ...(entry.reason ? { reason: entry.reason } : {}),
-          excluded: entry.excluded,
+          excluded: entry.excluded.map(describeExcluded),
           folders: entry.folders.map((summary) => ({
             folder: summary.folder,
             providerCount: summary.providerCount,
@@ -150,6 +218,7 @@ async function recordOutcome<M>(sourceId: string, connector: CloudConnector<M>, 
           })),
         })),
         ...(errorMessage === null ? {} : { error: errorMessage }),
+        receipt,
       },
     });
   });

@@ -1,3 +1,4 @@
+import type { AuditActor } from "../../audit/append-audit-entry";
 import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
 import {
   archiveItems,
@@ -38,9 +39,14 @@ export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): 
  * every active user (or the listed ones), every message (`format=raw`) but SPAM and TRASH, first
  * in full, then through the history API from the last history id.
  */
-export async function syncGoogleWorkspaceSource(options: { sourceId: string; throttle?: ThrottlePolicy }): Promise<CloudSyncResult> {
+export async function syncGoogleWorkspaceSource(options: {
+  sourceId: string;
+  throttle?: ThrottlePolicy;
+  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
+  actor?: AuditActor;
+}): Promise<CloudSyncResult> {
   const config = await loadCloudConfig({ sourceId: options.sourceId, provider: "google-workspace" });
-  return syncCloudSource(options.sourceId, googleConnector(options.sourceId, config, options.throttle));
+  return syncCloudSource(options.sourceId, googleConnector(options.sourceId, config, options.throttle), options.actor);
 }
 
 function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, throttle?: ThrottlePolicy): CloudConnector<string> {
@@ -87,7 +93,14 @@ function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, thrott
         summary.reason = "the user has no Gmail (Mail service not enabled)";
         return;
       }
-      if (!config.includeSpamTrash) summary.excluded.push("SPAM, TRASH (excluded labels)");
+      if (!config.includeSpamTrash) {
+        for (const label of EXCLUDED_LABELS)
+          summary.excluded.push({
+            folder: label,
+            count: (await google.label(mailbox, label)).messagesTotal ?? null,
+            reason: "excluded label",
+          });
+      }
       const folder = newFolderSummary("(all mail)", profile.messagesTotal);
       summary.folders.push(folder);
       await syncMailbox({ google, sourceId, config, mailbox, historyId: profile.historyId, summary: folder });
@@ -124,6 +137,7 @@ async function syncMailbox(options: {
 
   const archive = async (ids: string[]) => {
     const fresh = [...new Set(ids)].filter((id) => !known.has(id));
+    summary.seen += fresh.length;
     for (let start = 0; start < fresh.length; start += BATCH) {
       const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
         let message: { raw: Buffer; labelIds: string[] };

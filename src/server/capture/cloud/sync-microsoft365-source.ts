@@ -1,3 +1,4 @@
+import type { AuditActor } from "../../audit/append-audit-entry";
 import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
 import {
   archiveItems,
@@ -34,9 +35,14 @@ const noMailbox = (error: unknown) =>
  * listed ones), each whole folder tree (hidden folders and subfolders included) but Deleted Items and
  * Junk Email, each folder through its delta query, each message's MIME (`$value`) byte for byte.
  */
-export async function syncMicrosoft365Source(options: { sourceId: string; throttle?: ThrottlePolicy }): Promise<CloudSyncResult> {
+export async function syncMicrosoft365Source(options: {
+  sourceId: string;
+  throttle?: ThrottlePolicy;
+  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
+  actor?: AuditActor;
+}): Promise<CloudSyncResult> {
   const config = await loadCloudConfig({ sourceId: options.sourceId, provider: "microsoft365" });
-  return syncCloudSource(options.sourceId, microsoft365Connector(options.sourceId, config, options.throttle));
+  return syncCloudSource(options.sourceId, microsoft365Connector(options.sourceId, config, options.throttle), options.actor);
 }
 
 function microsoft365Connector(sourceId: string, config: Microsoft365Config, throttle?: ThrottlePolicy): CloudConnector<GraphMailbox> {
@@ -96,12 +102,19 @@ async function syncMailbox(options: {
   const skip = new Set<string>();
   if (!config.includeDeletedAndJunk) {
     for (const name of SKIPPED_WELL_KNOWN) {
-      const id = await graph.wellKnownFolderId(mailbox.user.id, name);
-      if (id) skip.add(id);
+      const skipped = await graph.wellKnownFolder(mailbox.user.id, name);
+      if (!skipped) continue;
+      skip.add(skipped.id);
+      // Counted with its subfolders, so the receipt says how much was left out.
+      const below = skipped.childFolderCount > 0 ? await graph.folderTree(mailbox.user.id, new Set(), { id: skipped.id, path: "" }) : [];
+      summary.excluded.push({
+        folder: `${skipped.displayName} (${name})`,
+        count: skipped.totalItemCount + below.reduce((total, folder) => total + folder.totalItemCount, 0),
+        reason: "well-known folder skipped with its subfolders",
+      });
     }
   }
   const folders = await graph.folderTree(mailbox.user.id, skip);
-  if (skip.size > 0) summary.excluded.push(...SKIPPED_WELL_KNOWN.map((name) => `${name} (well-known folder skipped with its subfolders)`));
   for (const folder of folders) {
     const folderSummary = newFolderSummary(folder.path, folder.totalItemCount);
     summary.folders.push(folderSummary);
@@ -137,29 +150,38 @@ async function syncFolder(options: {
   if (deltaLink) await saveCursor({ ...key, cursor: deltaLink });
   summary.heldCount = await countItems(key);
 
+  /** Downloads and archives listed messages a batch at a time (a batch may span delta pages: Graph's are small). */
+  async function archiveBatch(ids: string[]) {
+    const items = await fetchEach(ids, async (id): Promise<FetchedItem | null> => {
+      try {
+        return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
+      } catch (error) {
+        // Deleted between the listing and the download: gone at the source before capture.
+        if (error instanceof CloudHttpError && error.status === 404) return null;
+        throw error;
+      }
+    });
+    await archiveItems({ ...key, items, summary });
+    for (const item of items) known.add(item.id);
+  }
+
   async function readDelta(start: string): Promise<string | null> {
     const pages = graph.pages<DeltaItem>(start);
+    const pending: string[] = [];
     for (;;) {
       const next = await pages.next();
-      if (next.done) return next.value;
-      const fresh: string[] = [];
+      if (next.done) {
+        if (pending.length > 0) await archiveBatch(pending.splice(0));
+        return next.value;
+      }
       for (const item of next.value) {
         if (item["@removed"]) summary.deletedAtSource += known.has(item.id) ? 1 : 0;
-        else if (!known.has(item.id)) fresh.push(item.id);
+        else if (!known.has(item.id) && !pending.includes(item.id)) {
+          pending.push(item.id);
+          summary.seen++;
+        }
       }
-      for (let start = 0; start < fresh.length; start += BATCH) {
-        const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
-          try {
-            return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
-          } catch (error) {
-            // Deleted between the listing and the download: gone at the source before capture.
-            if (error instanceof CloudHttpError && error.status === 404) return null;
-            throw error;
-          }
-        });
-        await archiveItems({ ...key, items, summary });
-        for (const item of items) known.add(item.id);
-      }
+      while (pending.length >= BATCH) await archiveBatch(pending.splice(0, BATCH));
     }
   }
 }

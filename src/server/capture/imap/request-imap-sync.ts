@@ -33,7 +33,9 @@ export async function requestImapSync(options: { actor: AuditActor; sourceId: st
     if (pending) {
       return { message: `A sync of this source is already ${pending.status}`, jobId: pending.id, jobStatus: pending.status };
     }
-    const jobId = await enqueueJob({ type: jobType, payload: { sourceId: options.sourceId }, client: tx });
+    const { identifier, ip, userId, apiKeyId } = options.actor;
+    const requestedBy = { identifier, ip, ...(userId ? { userId } : {}), ...(apiKeyId ? { apiKeyId } : {}) };
+    const jobId = await enqueueJob({ type: jobType, payload: { sourceId: options.sourceId, requestedBy }, client: tx });
     await appendAuditEntry(tx, {
       actor: options.actor,
       actionType: "SYNC",

@@ -1,5 +1,5 @@
 import { AppError } from "../../platform/errors/app-error";
-import { imapSyncPayloadSchema } from "./imap.schemas";
+import { syncJobPayloadSchema } from "./imap.schemas";
 import { syncImapSource } from "./sync-imap-source";
 
 /**
@@ -8,9 +8,9 @@ import { syncImapSource } from "./sync-imap-source";
  * `error` for an operator, and so is a source deleted or changed since the job was queued.
  */
 export async function runImapSyncJob(payload: Record<string, unknown>): Promise<void> {
-  const { sourceId } = imapSyncPayloadSchema.parse(payload);
+  const { sourceId, requestedBy } = syncJobPayloadSchema.parse(payload);
   try {
-    const result = await syncImapSource({ sourceId });
+    const result = await syncImapSource({ sourceId, actor: requestedBy });
     if (result.status === "error" && result.retryable) throw new Error(result.message);
   } catch (error) {
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "VALIDATION")) return;

@@ -41,3 +41,13 @@ export function selectSyncFolders(listed: ListedFolder[], configured?: string[])
   }
   return { folders: selectable.filter((folder) => !isJunkOrTrash(folder)).map((folder) => folder.path), missing: [] };
 }
+
+/** The selectable folders a sync leaves out (not in `selected`), each with why. */
+export function excludedSyncFolders(listed: ListedFolder[], selected: string[]): { folder: string; reason: string }[] {
+  return listed
+    .filter((folder) => !lower(folder.flags).some((flag) => UNSELECTABLE.has(flag)) && !selected.includes(folder.path))
+    .map((folder) => ({
+      folder: folder.path,
+      reason: isJunkOrTrash(folder) ? "Junk or Trash, skipped by default" : "not among the source's mailboxes",
+    }));
+}

@@ -7,6 +7,8 @@ export interface FolderSyncSummary {
   folder: string;
   /** True when the folder's UIDVALIDITY changed since the last sync and it was read from the start. */
   restarted: boolean;
+  /** Messages this sync listed above the folder's last archived UID (its receipt's "seen"). */
+  seen: number;
   imported: number;
   duplicates: number;
   failed: { uid: number; reason: string }[];
@@ -15,6 +17,7 @@ export interface FolderSyncSummary {
 export const newFolderSummary = (folder: string): FolderSyncSummary => ({
   folder,
   restarted: false,
+  seen: 0,
   imported: 0,
   duplicates: 0,
   failed: [],
@@ -75,6 +78,7 @@ export async function syncImapFolder(options: {
       .filter((message) => message.uid > lastUid)
       .map((message) => ({ uid: message.uid, size: message.size ?? 0 }))
       .sort((a, b) => a.uid - b.uid);
+    summary.seen = pending.length;
     for (const batch of sizedBatches(pending, options.limits)) {
       await archiveBatch({ ...options, folder, uidValidity, batch });
     }

@@ -1,10 +1,12 @@
 import type { ImapFlow } from "imapflow";
 import { connectImap } from "./imap-connection";
-import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
+import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { loadImapConfig, type ImapConnectionConfig } from "../load-imap-config";
+import { newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
+import { startSyncProgress } from "../receipts/sync-progress";
 import { describeImapError, type DescribedImapError } from "./describe-imap-error";
-import { selectSyncFolders } from "./select-sync-folders";
+import { excludedSyncFolders, selectSyncFolders } from "./select-sync-folders";
 import { withSourceSyncLock } from "./source-sync-lock";
 import { newFolderSummary, syncImapFolder, type BatchLimits, type FolderSyncSummary } from "./sync-imap-folder";
 
@@ -23,18 +25,58 @@ class ConfiguredFoldersMissing extends Error {}
  * Archives an IMAP source's new mail: every folder except Junk and Trash (or the configured
  * `mailboxes`), each from the UID after the last one archived. One sync per source at a time
  * (an advisory lock); the source shows `syncing`, then `idle` with `lastSyncAt`, or `error` with a
- * password-free message. An IMPORT audit entry records each run's counts.
+ * password-free message. An IMPORT audit entry by `actor` (who asked for the sync, else the system)
+ * records each run's counts and the hash of its signed receipt; progress rows are written every second.
  */
-export async function syncImapSource(options: { sourceId: string; limits?: Partial<BatchLimits> }): Promise<ImapSyncResult> {
+export async function syncImapSource(options: {
+  sourceId: string;
+  limits?: Partial<BatchLimits>;
+  actor?: AuditActor;
+}): Promise<ImapSyncResult> {
   const config = await loadImapConfig({ sourceId: options.sourceId });
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const locked = await withSourceSyncLock(options.sourceId, () => runSync(options.sourceId, config, limits));
+  const run: ImapRun = {
+    runId: newRunId(),
+    startedAt: new Date(),
+    actor: options.actor ?? SYNC_ACTOR,
+    mailbox: config.userEmail ?? config.username,
+    folders: [],
+    excluded: [],
+  };
+  const locked = await withSourceSyncLock(options.sourceId, async () => {
+    const progress = startSyncProgress({
+      sourceId: options.sourceId,
+      runId: run.runId,
+      snapshot: () => [
+        {
+          mailbox: run.mailbox,
+          folder: run.folders.at(-1)?.folder ?? "",
+          done: run.folders.reduce((total, folder) => total + folder.imported + folder.duplicates + folder.failed.length, 0),
+          seen: run.folders.reduce((total, folder) => total + folder.seen, 0),
+        },
+      ],
+    });
+    try {
+      return await runSync(options.sourceId, config, limits, run);
+    } finally {
+      await progress.stop();
+    }
+  });
   return locked.acquired ? locked.result : { status: "skipped" };
 }
 
-async function runSync(sourceId: string, config: ImapConnectionConfig, limits: BatchLimits): Promise<ImapSyncResult> {
+interface ImapRun {
+  runId: string;
+  startedAt: Date;
+  actor: AuditActor;
+  mailbox: string;
+  folders: FolderSyncSummary[];
+  excluded: ReceiptExcluded[];
+}
+
+async function runSync(sourceId: string, config: ImapConnectionConfig, limits: BatchLimits, run: ImapRun): Promise<ImapSyncResult> {
   await transaction((tx) => tx.ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "syncing", statusMessage: null } }));
-  const folders: FolderSyncSummary[] = [];
+  const { folders } = run;
   let client: ImapFlow | null = null;
   try {
     client = await connectImap(config);
@@ -45,7 +87,11 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
         `The IMAP server has no folder ${missing.map((name) => `"${name}"`).join(", ")} (from the source's mailboxes)`,
       );
     }
-    const userEmail = config.userEmail ?? config.username;
+    for (const excluded of excludedSyncFolders(listed, selected)) {
+      const status = await client.status(excluded.folder, { messages: true }).catch(() => null);
+      run.excluded.push({ ...excluded, count: status ? (status.messages ?? null) : null });
+    }
+    const userEmail = run.mailbox;
     for (const folder of selected) {
       const summary = newFolderSummary(folder);
       folders.push(summary);
@@ -54,13 +100,13 @@ async function runSync(sourceId: string, config: ImapConnectionConfig, limits: B
     // Everything is archived by now: a failed goodbye is no failed sync.
     const connected = client;
     await connected.logout().catch(() => connected.close());
-    await recordOutcome(sourceId, folders, null);
+    await recordOutcome(sourceId, run, null);
     return { status: "synced", folders };
   } catch (error) {
     client?.close();
     const described =
       error instanceof ConfiguredFoldersMissing ? { message: error.message, retryable: false } : describeImapError(error, config);
-    await recordOutcome(sourceId, folders, described.message);
+    await recordOutcome(sourceId, run, described.message);
     return { status: "error", folders, ...described };
   }
 }
@@ -72,8 +118,9 @@ function failuresNote(folders: FolderSyncSummary[]): string | null {
   return `${failed.length} message(s) could not be archived: ${shown}${failed.length > 3 ? "; …" : ""}`.slice(0, 1000);
 }
 
-/** The source's final status and the run's IMPORT audit entry, in one transaction. */
-async function recordOutcome(sourceId: string, folders: FolderSyncSummary[], errorMessage: string | null): Promise<void> {
+/** The source's final status, the run's signed receipt and its IMPORT audit entry, in one transaction. */
+async function recordOutcome(sourceId: string, run: ImapRun, errorMessage: string | null): Promise<void> {
+  const { folders } = run;
   const total = (count: (summary: FolderSyncSummary) => number) => folders.reduce((sum, summary) => sum + count(summary), 0);
   await transaction(async (tx) => {
     await tx.ingestionSource.updateMany({
@@ -83,8 +130,34 @@ async function recordOutcome(sourceId: string, folders: FolderSyncSummary[], err
           ? { status: "idle", statusMessage: failuresNote(folders), lastSyncAt: new Date() }
           : { status: "error", statusMessage: errorMessage },
     });
+    const receipt = await sealImportReceipt(tx, {
+      receiptId: run.runId,
+      sourceId,
+      origin: "imap-sync",
+      actor: run.actor,
+      startedAt: run.startedAt,
+      error: errorMessage,
+      mailboxes: [
+        {
+          mailbox: run.mailbox,
+          status: errorMessage === null ? "synced" : "failed",
+          reason: errorMessage,
+          excluded: run.excluded,
+          folders: folders.map((summary) =>
+            receiptFolder({
+              folder: summary.folder,
+              seen: summary.seen,
+              stored: summary.imported,
+              alreadyArchived: summary.duplicates,
+              failed: summary.failed.map((failure) => ({ item: `UID ${failure.uid}`, reason: failure.reason })),
+              providerCount: null,
+            }),
+          ),
+        },
+      ],
+    });
     await appendAuditEntry(tx, {
-      actor: SYNC_ACTOR,
+      actor: run.actor,
       actionType: "IMPORT",
       targetType: "IngestionSource",
       targetId: sourceId,
@@ -101,6 +174,7 @@ async function recordOutcome(sourceId: string, folders: FolderSyncSummary[], err
           failed: summary.failed.length,
         })),
         ...(errorMessage === null ? {} : { error: errorMessage }),
+        receipt,
       },
     });
   });

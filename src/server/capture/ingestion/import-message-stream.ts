@@ -1,5 +1,6 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
-import { db } from "../../platform/db/client";
+import { transaction } from "../../platform/db/client";
+import { newRunId, receiptFolder, sealImportReceipt } from "../receipts/import-receipt";
 import { AttachmentTexts } from "./attachment-texts";
 import { addToBatch, normalizeMailbox } from "./ingest-batch";
 import type { PreparedBatch } from "./ingestion.types";
@@ -38,6 +39,7 @@ export async function importMessageStream(options: {
   onProgress?: (progress: ImportProgress) => void;
 }): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, duplicates: 0, failed: [] };
+  const startedAt = new Date();
   const texts = new AttachmentTexts();
   const userEmail = normalizeMailbox(options.userEmail);
   const newBatch = (): PreparedBatch => ({ sourceId: options.sourceId, userEmail, outcomes: [], candidates: [] });
@@ -84,7 +86,7 @@ export async function importMessageStream(options: {
     await storing;
   } finally {
     await storing.catch(() => undefined);
-    await recordImport(options, summary, index);
+    await recordImport(options, summary, index, startedAt);
   }
   summary.failed.sort((a, b) => a.index - b.index);
   return summary;
@@ -94,19 +96,51 @@ async function recordImport(
   options: { actor: AuditActor; sourceId: string; userEmail: string; origin: Record<string, unknown> },
   summary: ImportSummary,
   messages: number,
+  startedAt: Date,
 ) {
-  await appendAuditEntry(db(), {
-    actor: options.actor,
-    actionType: "IMPORT",
-    targetType: "IngestionSource",
-    targetId: options.sourceId,
-    details: {
-      userEmail: options.userEmail,
-      ...options.origin,
-      messages,
-      imported: summary.imported,
-      duplicates: summary.duplicates,
-      failed: summary.failed.length,
-    },
+  const origin = "cli" in options.origin ? "cli-import" : "upload";
+  await transaction(async (tx) => {
+    // The import's signed receipt: one mailbox, the file(s) as one folder.
+    const receipt = await sealImportReceipt(tx, {
+      receiptId: newRunId(),
+      sourceId: options.sourceId,
+      origin,
+      actor: options.actor,
+      startedAt,
+      error: null,
+      mailboxes: [
+        {
+          mailbox: options.userEmail,
+          status: "imported",
+          reason: null,
+          excluded: [],
+          folders: [
+            receiptFolder({
+              folder: `(${origin})`,
+              seen: messages,
+              stored: summary.imported,
+              alreadyArchived: summary.duplicates,
+              failed: summary.failed.map((failure) => ({ item: `item ${failure.index}`, reason: failure.reason })),
+              providerCount: null,
+            }),
+          ],
+        },
+      ],
+    });
+    await appendAuditEntry(tx, {
+      actor: options.actor,
+      actionType: "IMPORT",
+      targetType: "IngestionSource",
+      targetId: options.sourceId,
+      details: {
+        userEmail: options.userEmail,
+        ...options.origin,
+        messages,
+        imported: summary.imported,
+        duplicates: summary.duplicates,
+        failed: summary.failed.length,
+        receipt,
+      },
+    });
   });
 }

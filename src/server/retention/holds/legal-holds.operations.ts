@@ -2,7 +2,8 @@ import { z } from "zod";
 import { operation } from "../../platform/api/operation";
 import { messageResponse } from "../../platform/api/response-fields";
 import { searchArchive } from "../../search/search-archive";
-import { searchResponse } from "../../search/search.responses";
+import { indexWarningResponse, searchResponse } from "../../search/search.responses";
+import { indexWarning } from "../../search/index-warning";
 import { applyHoldToEmail } from "./apply-hold-to-email";
 import { bulkApplyHold } from "./bulk-apply-hold";
 import { createHold } from "./create-hold";
@@ -86,9 +87,11 @@ export const previewBulkApplyOperation = operation({
   summary: "The search a bulk apply would run: its exact total and a first page",
   access: { ...manageHolds, rateLimit: "search" },
   body: bulkApplySchema,
-  response: searchResponse,
-  handler: ({ principal, body }) =>
-    searchArchive({ principal, query: body.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true }),
+  response: searchResponse.extend({ indexWarning: indexWarningResponse.nullable() }),
+  handler: async ({ principal, body }) => ({
+    ...(await searchArchive({ principal, query: body.searchQuery, page: 1, limit: PREVIEW_SAMPLE_SIZE, exactTotal: true })),
+    indexWarning: await indexWarning({ principal }),
+  }),
 });
 
 export const bulkApplyHoldOperation = operation({

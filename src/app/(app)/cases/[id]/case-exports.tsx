@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { IndexWarningNotice } from "@/components/index-warning";
 import { useInvalidate } from "@/lib/use-invalidate";
 import { useState, type FormEvent } from "react";
 import { DataTable } from "@/components/data-table";
@@ -64,6 +65,8 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
   const invalidate = useInvalidate();
   const closed = matter.status === "closed";
   const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
+  // An export runs a search: emails the index does not hold yet cannot be in it.
+  const indexStatus = useQuery({ ...trpc.search.indexStatus.queryOptions(), retry: false });
   const exports = useQuery({
     ...trpc.ediscovery.exports.queryOptions({ id: matter.id }),
     refetchInterval: (query) => (query.state.data?.some((item) => ACTIVE.has(item.status)) ? 1000 : false),
@@ -184,6 +187,7 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
       {can.manageEdiscovery ? (
         <form onSubmit={submit} className="card max-w-xl space-y-3" aria-label="New export" noValidate>
           <h2 className="font-medium">New export</h2>
+          <IndexWarningNotice warning={indexStatus.data?.indexWarning} testId="export-index-warning" />
           <label className="block text-sm">
             Name
             <input name="name" className="input" maxLength={255} aria-invalid={errors["data.name"] || errors.name ? true : undefined} />

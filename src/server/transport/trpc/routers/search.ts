@@ -5,4 +5,5 @@ import { query } from "../operation-procedure";
 export const searchRouter = router({
   run: query(search.searchArchiveOperation),
   explain: query(search.explainSearchOperation),
+  indexStatus: query(search.indexStatusOperation),
 });
