@@ -11,7 +11,7 @@
  */
 
 /** Attachments smaller than this stay inside their message (a reference and a blob cost more than they save). */
-const MIN_ATTACHMENT_BYTES = 2048;
+export const MIN_ATTACHMENT_BYTES = 2048;
 /** Line lengths and ends base64 bodies are written with: RFC 2045's 76 and the common 72 and 64, CRLF or LF. */
 const LINE_LENGTHS = [76, 72, 64];
 const LINE_ENDS = ["\r\n", "\n"] as const;

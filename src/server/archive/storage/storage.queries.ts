@@ -208,3 +208,21 @@ export async function selectStorageUsage(client: SqlClient): Promise<StorageUsag
      ORDER BY u.scope = 'total' DESC, s.name`,
   );
 }
+
+/**
+ * The attachments of `emailIds` at least `minBytes` long (those a message skeleton takes out), each
+ * with its email's id: what the storage conversion needs to store an old whole message as a skeleton.
+ */
+export async function selectSkeletonCandidates(
+  client: SqlClient,
+  emailIds: string[],
+  minBytes: number,
+): Promise<{ email_id: string; hash: string; key: string }[]> {
+  if (emailIds.length === 0) return [];
+  return querySql(
+    client,
+    Prisma.sql`
+    SELECT email_id::text, hash_sha256 AS hash, storage_path AS key FROM attachments
+     WHERE email_id = ANY(${emailIds}::uuid[]) AND size_bytes >= ${minBytes} ORDER BY email_id, id`,
+  );
+}
