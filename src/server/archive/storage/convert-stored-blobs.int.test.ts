@@ -20,6 +20,8 @@ import { isSealed, isSkeleton, openPayload } from "./blob-envelope";
 import { blobStore } from "./blob-store-factory";
 import { convertStoredBlobsPage, startStorageConversion, STORAGE_CONVERSION_JOB, storageConversionProgress } from "./convert-stored-blobs";
 import { forgetDataKeyring } from "./data-keyring";
+import { pgPool } from "../../platform/db/pg-pool";
+import { ensureStorageConversionRow, recordStorageConversionStep } from "./storage.queries";
 import { LocalBlobStore } from "./local-blob-store";
 import { SealedBlobStore } from "./sealed-blob-store";
 
@@ -214,6 +216,41 @@ describe("background conversion of blobs written before sealing", () => {
     );
     expect(holdingReport).toHaveLength(1);
     expect([...after.values()].every(({ stored }) => isSealed(stored))).toBe(true);
+  });
+
+  it("a conversion finished before skeletons existed runs again and takes the attachments out of sealed whole messages", async () => {
+    const report = randomBytes(12_000);
+    const messages = Array.from({ length: 4 }, (_, n) =>
+      buildMessage({ subject: `sealed whole ${n}`, attachments: [{ filename: "report.pdf", content: report }] }),
+    );
+    const { token } = await importAsOldVersions(messages);
+    // As the sealing-only version left it: every blob sealed, messages whole, its conversion finished.
+    const store = blobStore();
+    const rows = [...(await db().archivedEmail.findMany()), ...(await db().attachment.findMany())];
+    for (const key of new Set(rows.map((row) => row.storagePath)))
+      await store.inner.put({ key, bytes: await store.seal(key, await store.get(key)), replace: true });
+    await ensureStorageConversionRow(pgPool(), rows.length);
+    await recordStorageConversionStep(pgPool(), {
+      phase: "attachment",
+      afterId: null,
+      examined: rows.length,
+      converted: rows.length,
+      skipped: 0,
+      finished: true,
+    });
+    expect([...(await storedPayloads()).values()].filter(({ stored }) => isSkeleton(stored))).toHaveLength(0);
+
+    expect(await startStorageConversion()).toBe(true);
+    expect(await storageConversionProgress()).toMatchObject({ total: rows.length, examined: 0, converted: 0, finishedAt: null });
+    while (await runNextJob(jobHandlers));
+    expect(await storageConversionProgress()).toMatchObject({ examined: rows.length, converted: messages.length });
+    const emails = await db().archivedEmail.findMany();
+    const after = await storedPayloads();
+    for (const email of emails) expect(isSkeleton(after.get(email.storagePath)!.stored), email.subject ?? "").toBe(true);
+    await expectEveryRawIdentical(messages, token);
+    expect((await checkInstallation()).ok).toBe(true);
+    // Finished by this version: not again.
+    expect(await startStorageConversion()).toBe(false);
   });
 
   it("a backup taken while the conversion runs restores: check passes and every message reads byte for byte", async () => {

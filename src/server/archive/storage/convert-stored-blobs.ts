@@ -24,6 +24,7 @@ import {
   lockBlobsShared,
   lockStorageConversion,
   recordStorageConversionStep,
+  restartStorageConversion,
   selectSkeletonCandidates,
   selectStorageConversion,
 } from "./storage.queries";
@@ -42,13 +43,19 @@ import {
  */
 export const STORAGE_CONVERSION_JOB = "storage-conversion";
 
+/**
+ * The phase a finished conversion records. A conversion finished before messages were converted into
+ * skeletons recorded its last phase ("attachment"): it is run again from the start.
+ */
+const FINISHED_PHASE = "finished:skeletons";
 const PAGE = 200;
 const CONCURRENCY = 8;
 /** A job converts pages for this long, then queues the next step (a job holds its claim for 30 minutes at most). */
 const STEP_MS = 20_000;
 
 /**
- * Queues the conversion unless it is done, queued or running, or nothing is sealed (STORAGE_ENCRYPTION and
+ * Queues the conversion unless it is done (by this version: one finished before whole messages were
+ * turned into skeletons starts over), queued or running, or nothing is sealed (STORAGE_ENCRYPTION and
  * STORAGE_COMPRESSION both false). The worker calls it at its start; answers whether it queued a step.
  */
 export async function startStorageConversion(): Promise<boolean> {
@@ -57,7 +64,8 @@ export async function startStorageConversion(): Promise<boolean> {
   const row =
     (await selectStorageConversion(pgPool())) ??
     (await ensureStorageConversionRow(pgPool(), await countBlobReferences(pgPool(), BLOB_REFERENCES)));
-  if (row.finished_at) return false;
+  if (row.finished_at && row.phase === FINISHED_PHASE) return false;
+  if (row.finished_at) await restartStorageConversion(pgPool(), await countBlobReferences(pgPool(), BLOB_REFERENCES));
   if (await selectUnfinishedJob(pgPool(), STORAGE_CONVERSION_JOB)) return false;
   await enqueueJob({ type: STORAGE_CONVERSION_JOB });
   return true;
@@ -98,7 +106,7 @@ export async function convertStoredBlobsPage(pageSize = PAGE): Promise<boolean> 
     const finished = phaseDone && index === BLOB_REFERENCES.length - 1;
     await recordStorageConversionStep(client, {
       ...counts,
-      phase: phaseDone && !finished ? BLOB_REFERENCES[index + 1].kind : reference.kind,
+      phase: finished ? FINISHED_PHASE : phaseDone ? BLOB_REFERENCES[index + 1].kind : reference.kind,
       afterId: phaseDone ? null : page[page.length - 1].id,
       finished,
     });

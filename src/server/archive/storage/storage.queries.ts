@@ -126,6 +126,17 @@ export async function ensureStorageConversionRow(client: SqlClient, total: numbe
   return (await selectStorageConversion(client))!;
 }
 
+/** Starts the conversion over from the first page, of `total` references (its counts and dates anew). */
+export async function restartStorageConversion(client: SqlClient, total: number): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`
+    UPDATE storage_conversion SET phase = NULL, after_id = NULL, total = ${total}, examined = 0, converted = 0, skipped = 0,
+      started_at = now(), updated_at = now(), finished_at = NULL
+    WHERE id = 1`,
+  );
+}
+
 export async function selectStorageConversion(client: SqlClient): Promise<StorageConversionRow | null> {
   return queryOne(client, Prisma.sql`SELECT ${CONVERSION_COLUMNS} FROM storage_conversion WHERE id = 1`);
 }
