@@ -20,6 +20,8 @@ interface Installation {
   env: NodeJS.ProcessEnv;
   dataDir: string;
   importSeconds: number;
+  /** The import process's CPU (user + system) seconds, start-up included. */
+  importCpuSeconds: number;
   blobBytes: number;
   blobs: number;
 }
@@ -96,6 +98,7 @@ export async function storageScenario(options: {
         env,
         dataDir,
         importSeconds: done ? Number(done[1]) : run.seconds,
+        importCpuSeconds: run.cpuSeconds,
         blobBytes: files.bytes,
         blobs: files.files,
       });
@@ -108,7 +111,7 @@ export async function storageScenario(options: {
     const seconds = (sealed: boolean) =>
       installations
         .filter((one) => one.sealed === sealed)
-        .map((one) => `${one.importSeconds.toFixed(1)} s`)
+        .map((one) => `${one.importSeconds.toFixed(1)} s (CPU ${((one.importCpuSeconds * 1000) / stats.messages).toFixed(2)} ms/msg)`)
         .join(", ");
 
     log("storage: /raw downloads through the route handler, sealed and plain, alternately");
@@ -206,7 +209,8 @@ export async function storageScenario(options: {
       `Storage corpus (scripts/bench/storage-corpus.ts, seed ${options.seed}): ${stats.messages} messages, ${mb(inputBytes)}: ${kinds} ` +
         `(documents and photos drawn from pools, so they recur across messages; photos and unique binaries incompressible). ` +
         `Blob bytes are the stored files' sizes; sealed ${mb(on.blobBytes)} in ${on.blobs} blobs, off ${mb(off.blobBytes)} in ${off.blobs}. ` +
-        `Import seconds (the CLI's own "done in"), on: ${seconds(true)}; off: ${seconds(false)}; the faster of each counts. ` +
+        `Import seconds (the CLI's own "done in"; in brackets the CLI process's CPU per message, start-up included, which the machine's load ` +
+        `disturbs less), on: ${seconds(true)}; off: ${seconds(false)}; the faster of each counts. ` +
         `/raw: the real route handler (GET /v1/archived-emails/{id}/raw, Bearer token) called in a process of its own, ` +
         `a warm-up pass then two timed passes over ${rawOn.latency.count / 2} messages, twice per mode alternately, the lower p95 of each counts ` +
         `(sealed p95 ${rawRuns
