@@ -7,7 +7,8 @@
  * docs/benchmarks.md. `--only backup` imports the scale's whole archive size through the CLI
  * (every email with its stored bytes) and runs only the ingest and backup scenarios, into a
  * section of its own (`backup-<scale>`). `--only export` imports the scale's CLI-ingested messages and
- * runs only the eDiscovery exports against `cp` of their blobs (section `export-<scale>`).
+ * runs only the eDiscovery exports against `cp` of their blobs (section `export-<scale>`). `--only storage`
+ * runs only the storage scenario (scenarios/storage.ts, section `storage-<scale>`).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -26,6 +27,7 @@ import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } fro
 import { SCALES } from "./scales";
 import { backupScenario } from "./backup-scenario";
 import { cloudSyncRows } from "./scenarios/cloud-sync";
+import { storageScenario, type RawDownloadResult } from "./scenarios/storage";
 import { runHttpScenarios } from "./http-scenarios";
 import { writeBenchmarksDoc } from "./benchmarks-doc";
 import type { LatencySummary } from "./stats";
@@ -45,15 +47,16 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync"].includes(values.only)) {
-  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync`);
+if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync", "storage"].includes(values.only)) {
+  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
 /** A backup-only run backs up a whole archive of ingested mail: every email has stored bytes. */
 const ingestMessages = backupOnly ? scale.archiveEmails : scale.ingestMessages;
 const exportOnly = values.only === "export";
-const docSection = values.only === "backup" || exportOnly ? `${values.only}-${scale.name}` : scale.name;
+const storageOnly = values.only === "storage";
+const docSection = values.only === "backup" || exportOnly || storageOnly ? `${values.only}-${scale.name}` : scale.name;
 const seed = Number(values.seed);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
 const benchDir = path.join(projectDir, ".bench-data");
@@ -248,6 +251,36 @@ async function main() {
         `(one cp per 1,000 blobs, sync before each timed copy). Peak RSS is the scenario process's over all four exports, read before the last cp (${exported.peakRssMb.toFixed(0)} MB with it).`,
     );
     return exportRows;
+  }
+
+  /** Storage (issue 38): sealing on against off on the storage corpus, in fresh installations of their own. */
+  async function storageRows(): Promise<void> {
+    const storage = await storageScenario({
+      archive,
+      env,
+      projectDir,
+      benchDir,
+      databaseUrl: url,
+      messages: Math.min(2_000, scale.ingestMessages),
+      seed,
+      log,
+      runRawScenario: async (installationEnv) => {
+        const run = await runMeasured(process.execPath, scenarioArgs("storage-raw", { samples: 200, admin: ADMIN }, []), {
+          cwd: projectDir,
+          env: installationEnv,
+        });
+        return { result: lastJsonLine<RawDownloadResult>(run.stdout), peakRssMb: run.peakRssMb };
+      },
+    });
+    rows.push(...storage.rows);
+    notes.push(...storage.notes);
+  }
+
+  if (storageOnly) {
+    await storageRows();
+    await client.end();
+    report(rows, notes);
+    return;
   }
 
   if (values.only === "journal" || values.only === "cloud-sync") {
@@ -486,6 +519,7 @@ async function main() {
   notes.push("Bulk tag reads every match from the search engine page by page in one transaction.");
 
   rows.push(...(await exportRows()));
+  await storageRows();
 
   if (!values["skip-http"]) {
     log("HTTP scenarios: starting the production server");
@@ -573,7 +607,7 @@ function report(rows: ResultRow[], notes: string[]) {
     `${os.cpus()[0].model}, ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GB RAM, Node ${process.version}, ${pgVersion} (embedded), ` +
     `load average at start ${loadAtStart.toFixed(1)}`;
   const table = textTable(rows);
-  const runName = values.only === "backup" || exportOnly ? `${scale.name} (--only ${values.only})` : scale.name;
+  const runName = values.only === "backup" || exportOnly || storageOnly ? `${scale.name} (--only ${values.only})` : scale.name;
   console.log(`\nScale ${runName}, seed ${seed}; ${machine}\n\n${table}\n\n${notes.join("\n")}`);
   if (!values["no-docs"]) {
     writeBenchmarksDoc({

@@ -8,6 +8,8 @@ export interface MeasuredRun {
   stderr: string;
   seconds: number;
   peakRssMb: number;
+  /** CPU time of the process (user + system), in seconds: steadier than `seconds` on a loaded machine. */
+  cpuSeconds: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function runMeasured(
   const dir = mkdtempSync(path.join(tmpdir(), "bench-time-"));
   const timeFile = path.join(dir, "time");
   const started = performance.now();
-  const child = spawn("/usr/bin/time", ["-f", "%M", "-o", timeFile, command, ...args], {
+  const child = spawn("/usr/bin/time", ["-f", "%M %U %S", "-o", timeFile, command, ...args], {
     cwd: options.cwd,
     env: options.env ?? process.env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -36,7 +38,8 @@ export async function runMeasured(
   const timeOutput = readFileSync(timeFile, "utf8").trim().split("\n");
   rmSync(dir, { recursive: true, force: true });
   if (code !== 0) throw new Error(`${command} ${args.slice(0, 4).join(" ")} exited with ${code}:\n${stderr.slice(-3000)}`);
-  return { stdout, stderr, seconds, peakRssMb: Number(timeOutput[timeOutput.length - 1]) / 1024 };
+  const [maxRssKb, user, system] = timeOutput[timeOutput.length - 1].split(" ").map(Number);
+  return { stdout, stderr, seconds, peakRssMb: maxRssKb / 1024, cpuSeconds: user + system };
 }
 
 /** The last JSON line a scenario printed. */

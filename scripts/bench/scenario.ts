@@ -12,6 +12,7 @@ import { journalScenario } from "./scenarios/journal";
 import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
 import { searchScenario } from "./scenarios/search";
+import { rawDownloadScenario } from "./scenarios/storage";
 
 const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "raw-parse": rawParse,
@@ -24,6 +25,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "cloud-sync": cloudSyncScenario,
   "audit-verify": auditVerifyScenario,
   "audit-hash-baseline": auditHashBaseline,
+  "storage-raw": rawDownloadScenario,
 };
 
 const [name, paramsFile] = process.argv.slice(2);

@@ -64,6 +64,11 @@ export function isSealed(stored: Buffer): boolean {
   return stored.length >= PLAIN_HEADER && stored.subarray(0, BLOB_MAGIC.length).equals(BLOB_MAGIC);
 }
 
+/** Whether `stored` is sealed as a message skeleton (single-instance.ts): its attachments are out of it already. */
+export function isSkeleton(stored: Buffer): boolean {
+  return isSealed(stored) && (stored[9] & SKELETON) !== 0;
+}
+
 /** The id of the data key a sealed, encrypted blob needs; null for a plain or unencrypted one. */
 export function dataKeyIdOf(stored: Buffer): string | null {
   if (!isSealed(stored) || (stored[9] & ENCRYPTED) === 0 || stored.length < SEALED_HEADER) return null;

@@ -11,7 +11,7 @@
  */
 
 /** Attachments smaller than this stay inside their message (a reference and a blob cost more than they save). */
-const MIN_ATTACHMENT_BYTES = 2048;
+export const MIN_ATTACHMENT_BYTES = 2048;
 /** Line lengths and ends base64 bodies are written with: RFC 2045's 76 and the common 72 and 64, CRLF or LF. */
 const LINE_LENGTHS = [76, 72, 64];
 const LINE_ENDS = ["\r\n", "\n"] as const;
@@ -26,7 +26,10 @@ interface Reference {
 type Segment = Buffer | Reference;
 
 function wrapBase64(bytes: Buffer, lineLength: number, lineEnd: string): Buffer {
-  const text = bytes.toString("base64");
+  return wrapText(bytes.toString("base64"), lineLength, lineEnd);
+}
+
+function wrapText(text: string, lineLength: number, lineEnd: string): Buffer {
   const lines: string[] = [];
   for (let at = 0; at < text.length; at += lineLength) lines.push(text.slice(at, at + lineLength));
   return Buffer.from(lines.join(lineEnd), "latin1");
@@ -47,9 +50,12 @@ export function buildSkeleton(raw: Buffer, attachments: { hash: string; bytes: B
   for (const attachment of attachments) {
     if (attachment.bytes.length < MIN_ATTACHMENT_BYTES || seen.has(attachment.hash)) continue;
     seen.add(attachment.hash);
+    // Encoded once; a run is only built for a line layout whose first line (and its end) the message holds.
+    const text = attachment.bytes.toString("base64");
     for (const lineLength of LINE_LENGTHS) {
       const matches = LINE_ENDS.flatMap((lineEnd, index) => {
-        const run = wrapBase64(attachment.bytes, lineLength, lineEnd);
+        if (raw.indexOf(text.slice(0, lineLength) + lineEnd, 0, "latin1") === -1) return [];
+        const run = wrapText(text, lineLength, lineEnd);
         const positions: { at: number; reference: Reference }[] = [];
         for (let at = raw.indexOf(run); at !== -1; at = raw.indexOf(run, at + run.length)) {
           positions.push({ at, reference: { hash: attachment.hash, lineLength, lineEnd: index as 0 | 1, length: run.length } });

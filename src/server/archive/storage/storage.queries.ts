@@ -126,6 +126,17 @@ export async function ensureStorageConversionRow(client: SqlClient, total: numbe
   return (await selectStorageConversion(client))!;
 }
 
+/** Starts the conversion over from the first page, of `total` references (its counts and dates anew). */
+export async function restartStorageConversion(client: SqlClient, total: number): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`
+    UPDATE storage_conversion SET phase = NULL, after_id = NULL, total = ${total}, examined = 0, converted = 0, skipped = 0,
+      started_at = now(), updated_at = now(), finished_at = NULL
+    WHERE id = 1`,
+  );
+}
+
 export async function selectStorageConversion(client: SqlClient): Promise<StorageConversionRow | null> {
   return queryOne(client, Prisma.sql`SELECT ${CONVERSION_COLUMNS} FROM storage_conversion WHERE id = 1`);
 }
@@ -206,5 +217,23 @@ export async function selectStorageUsage(client: SqlClient): Promise<StorageUsag
     SELECT u.scope, s.name AS source_name, u.logical_bytes::text, u.stored_bytes::text, u.emails::text, u.measured_at
       FROM storage_usage u LEFT JOIN ingestion_sources s ON s.id::text = u.scope
      ORDER BY u.scope = 'total' DESC, s.name`,
+  );
+}
+
+/**
+ * The attachments of `emailIds` at least `minBytes` long (those a message skeleton takes out), each
+ * with its email's id: what the storage conversion needs to store an old whole message as a skeleton.
+ */
+export async function selectSkeletonCandidates(
+  client: SqlClient,
+  emailIds: string[],
+  minBytes: number,
+): Promise<{ email_id: string; hash: string; key: string }[]> {
+  if (emailIds.length === 0) return [];
+  return querySql(
+    client,
+    Prisma.sql`
+    SELECT email_id::text, hash_sha256 AS hash, storage_path AS key FROM attachments
+     WHERE email_id = ANY(${emailIds}::uuid[]) AND size_bytes >= ${minBytes} ORDER BY email_id, id`,
   );
 }
