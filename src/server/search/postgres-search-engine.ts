@@ -356,7 +356,19 @@ function lexemesOf(tsqueryText: string): string[] {
 async function resolveTerms(client: SqlClient, query: string): Promise<string[]> {
   const texts = parseSearchTerms(query).map((term) => term.text);
   if (texts.length === 0) return [];
+  const plain = texts.map(plainWordTsquery);
+  if (plain.every((text) => text !== null)) return (plain as string[]).slice(0, MAX_QUERY_TERMS);
   return (await phraseTsqueries(client, texts)).slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * A word of ASCII letters and digits only, as phraseto_tsquery('simple', word) writes it (one token
+ * of the default parser, lower-cased by the simple dictionary: `'k123'`), so most queries need no
+ * round trip to turn their words into tsquery texts; null for anything else, which PostgreSQL
+ * parses. `postgres-search-tier-order.int.test.ts` checks it against PostgreSQL.
+ */
+export function plainWordTsquery(word: string): string | null {
+  return /^[A-Za-z0-9]{1,100}$/.test(word) ? `'${word.toLowerCase()}'` : null;
 }
 
 /** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
-import { PostgresSearchEngine } from "./postgres-search-engine";
+import { plainWordTsquery, PostgresSearchEngine } from "./postgres-search-engine";
 import { normalizeSearchQuery } from "./search.schemas";
 
 /**
@@ -139,5 +139,18 @@ describe("operator-free order: tier, terms matched, newest first", () => {
       // A walk of 30 emails fills no page of 10 at these offsets: the tier is listed after it.
       if (walkRows() === 30) expect(walking.tierPages.listed).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("words turned into tsquery texts without PostgreSQL", () => {
+  it("writes a plain word exactly as phraseto_tsquery does, and leaves every other word to it", async () => {
+    const plain = ["k123", "abc", "ABC", "123", "1a", "a1b2", "0x1f", "Budget2024", "x".repeat(100), "00"];
+    const rows = await db().$queryRawUnsafe<{ word: string; tsquery: string }[]>(
+      `SELECT w AS word, phraseto_tsquery('simple', w)::text AS tsquery FROM unnest($1::text[]) AS w`,
+      plain,
+    );
+    for (const row of rows) expect(plainWordTsquery(row.word), row.word).toBe(row.tsquery);
+    for (const word of ["x_y", "café", "roadmap-2024.pdf", "o'neil", "alice@example.com", "a.b", "", "x".repeat(101)])
+      expect(plainWordTsquery(word), word).toBeNull();
   });
 });
