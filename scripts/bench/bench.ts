@@ -8,7 +8,11 @@
  * (every email with its stored bytes) and runs only the ingest and backup scenarios, into a
  * section of its own (`backup-<scale>`). `--only export` imports the scale's CLI-ingested messages and
  * runs only the eDiscovery exports against `cp` of their blobs (section `export-<scale>`). `--only storage`
- * runs only the storage scenario (scenarios/storage.ts, section `storage-<scale>`).
+ * runs only the storage scenario (scenarios/storage.ts, section `storage-<scale>`). `--only search` builds the
+ * scale's archive (CLI ingest and SQL load, no padded audit log) and runs only the search
+ * scenario, `--only http` likewise the HTTP scenarios (a production build is needed), printed and not
+ * written to the docs; `--reuse` runs them again against the database the last `--only search|http`
+ * left (no drop, no load), so that code can be measured repeatedly at 1M.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
@@ -40,6 +44,7 @@ const { values } = parseArgs({
     "skip-http": { type: "boolean" },
     "no-docs": { type: "boolean" },
     only: { type: "string" },
+    reuse: { type: "boolean" },
   },
 });
 const scale = SCALES[values.scale!];
@@ -47,8 +52,8 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync", "storage"].includes(values.only)) {
-  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage`);
+if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync", "storage", "search", "http"].includes(values.only)) {
+  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage, search, http`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
@@ -56,6 +61,12 @@ const backupOnly = values.only === "backup";
 const ingestMessages = backupOnly ? scale.archiveEmails : scale.ingestMessages;
 const exportOnly = values.only === "export";
 const storageOnly = values.only === "storage";
+/** `--only search` / `--only http`: build (or `--reuse`) the archive, then run that scenario alone. */
+const searchOnly = values.only === "search" || values.only === "http";
+if (values.reuse && !searchOnly) {
+  console.error("--reuse only goes with --only search or --only http");
+  process.exit(2);
+}
 const docSection = values.only === "backup" || exportOnly || storageOnly ? `${values.only}-${scale.name}` : scale.name;
 const seed = Number(values.seed);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -82,11 +93,15 @@ async function freshDatabase(): Promise<string> {
   });
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
+  stopDatabase = server.stop;
+  if (values.reuse) {
+    await admin.end();
+    return server.url.replace(/\/postgres$/, "/bench");
+  }
   await admin.query("DROP DATABASE IF EXISTS bench WITH (FORCE)");
   await admin.query("CREATE DATABASE bench");
   await admin.end();
   clearPreviousStorage();
-  stopDatabase = server.stop;
   return server.url.replace(/\/postgres$/, "/bench");
 }
 let stopDatabase: () => Promise<void> = async () => undefined;
@@ -290,7 +305,127 @@ async function main() {
     return;
   }
 
-  if (!exportOnly) {
+  /** The search scenario (operator-free, language, explain, hostile) over the loaded archive: its rows and notes. */
+  async function searchRows(sourceId: string, archiveSize: number): Promise<void> {
+    log(`search: ${scale.searchQueries} queries`);
+    type HostileResult = { queries: number; worstMs: Record<string, number>; outcomes: Record<string, number>; latency: LatencySummary };
+    const hostileSet = hostileQueries();
+    type LanguageResult = {
+      groups: Record<string, { queries: number; stopped: number; latency: LatencySummary }>;
+      explain: { queries: number; queryMs: number; explainMs: number; explainP95: number; stopped: number };
+    };
+    const search = await runScenario<{
+      queries: number;
+      stopped: number;
+      perSecond: number;
+      latency: LatencySummary;
+      engineLatency: LatencySummary;
+      baselinePerSecond: number;
+      meanHits: number;
+      hostile: HostileResult;
+      language: LanguageResult;
+    }>("search", {
+      queries: benchQueries(scale.searchQueries, seed, sourceId),
+      hostile: hostileSet,
+      language: languageQueries(scale.searchQueries, seed),
+      concurrency: 4,
+      maxSeconds: scale.searchMaxSeconds,
+    });
+    rows.push({
+      scenario: "search (2-3 words, half filtered)",
+      work: `${search.result.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent${stoppedText(search.result.stopped)}`,
+      throughput: formatRate(search.result.perSecond, "queries"),
+      ...search.result.latency,
+      peakRss: rss("bench", search.peakRssMb),
+      baseline: `SELECT of the same rows ${formatRate(search.result.baselinePerSecond, "queries")}`,
+      ratio: formatRatio(search.result.perSecond / search.result.baselinePerSecond),
+      target: "p95 < 100 ms, >= 200 queries/s",
+      pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200 && search.result.stopped === 0,
+    });
+    const plainP95 = search.result.latency.p95;
+    for (const [group, p95Target] of [
+      ["boolean and field", 100],
+      ["proximity and prefix", 300],
+    ] as const) {
+      const measured = search.result.language.groups[group];
+      if (!measured) continue;
+      rows.push({
+        scenario: `search language: ${group}`,
+        work: `${measured.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent${stoppedText(measured.stopped)}`,
+        throughput: "",
+        ...measured.latency,
+        peakRss: "(same process)",
+        baseline: `operator-free queries p95 ${plainP95.toFixed(0)} ms`,
+        ratio: formatRatio(measured.latency.p95 / plainP95) + " p95",
+        target: `p95 < ${p95Target} ms (stated for 1M)`,
+        pass: measured.latency.p95 < p95Target && measured.stopped === 0,
+      });
+    }
+    const { explain } = search.result.language;
+    rows.push({
+      scenario: "search explain (per-clause counts)",
+      work: `${explain.queries} language queries, one at a time${stoppedText(explain.stopped)}`,
+      throughput: `${(explain.explainMs / explain.queries).toFixed(0)} ms mean`,
+      p95: explain.explainP95,
+      peakRss: "(same process)",
+      baseline: `the same queries ${(explain.queryMs / explain.queries).toFixed(0)} ms mean`,
+      ratio: formatRatio(explain.explainMs / explain.queryMs) + " time",
+      target: "< 2x the query",
+      pass: explain.explainMs < 2 * explain.queryMs && explain.stopped === 0,
+    });
+    const { hostile } = search.result;
+    const worstHostile = Math.max(...Object.values(hostile.worstMs));
+    const statementBoundMs = Number(process.env.SEARCH_STATEMENT_TIMEOUT_MS || 10_000);
+    rows.push({
+      scenario: "search, hostile (10 common words, deep page, frequency)",
+      work: `${hostile.queries} queries, 3 concurrent; answers ${Object.entries(hostile.outcomes)
+        .map(([status, count]) => `${count}× ${status}`)
+        .join(", ")}`,
+      throughput: `worst ${Math.round(worstHostile).toLocaleString("en-US")} ms`,
+      ...hostile.latency,
+      peakRss: "(same process)",
+      baseline: "",
+      ratio: "",
+      target: "every answer within the statement bound; page × limit > 10,000 refused (422)",
+      pass:
+        worstHostile < statementBoundMs &&
+        (hostile.outcomes["422"] ?? 0) === hostileSet.filter((query) => query.refused).length &&
+        !hostile.outcomes["500"],
+    });
+    notes.push(
+      `Hostile search, worst latency per kind: ${Object.entries(hostile.worstMs)
+        .map(([kind, ms]) => `${kind} ${Math.round(ms).toLocaleString("en-US")} ms`)
+        .join("; ")}.`,
+    );
+    const engine = search.result.engineLatency;
+    notes.push(
+      `Search: ${search.result.meanHits} matches per query on average; ranking, snippets and summaries p50 ${engine.p50.toFixed(0)} ms, p95 ${engine.p95.toFixed(0)} ms ` +
+        `(the rest of each query is the SEARCH audit append).`,
+    );
+  }
+
+  /** The one scenario of `--only search|http`. */
+  async function onlyScenario(sourceId: string, archiveSize: number): Promise<void> {
+    if (values.only === "search") await searchRows(sourceId, archiveSize);
+    else rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: scale.httpSeconds, log })));
+  }
+
+  if (values.reuse) {
+    const reusedSource = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench synthetic'")).rows[0].id);
+    await onlyScenario(reusedSource, await scalar("SELECT count(*) FROM archived_emails"));
+    await client.end();
+    printOnly(rows, notes);
+    return;
+  }
+
+  if (values.only === "journal") {
+    rows.push(await journalRow());
+    await client.end();
+    printOnly(rows, notes);
+    return;
+  }
+
+  if (!exportOnly && !searchOnly) {
     log(`audit log: padding to ${scale.auditEntries} entries`);
     await padAuditLog(client, { total: scale.auditEntries, log });
   }
@@ -343,25 +478,27 @@ async function main() {
   }
 
   // Backup before the SQL-loaded rows, whose storage paths name no stored bytes.
-  const backup = await backupScenario({
-    archive,
-    env,
-    projectDir,
-    benchDir,
-    storageDir: path.join(appDataDir, "storage"),
-    clusterDir: path.join(benchDir, "postgres"),
-    log,
-  });
-  rows.push(backup.row);
-  notes.push(backup.note);
-  if (backupOnly) {
-    await client.end();
-    report(rows, notes);
-    return;
-  }
+  if (!searchOnly) {
+    const backup = await backupScenario({
+      archive,
+      env,
+      projectDir,
+      benchDir,
+      storageDir: path.join(appDataDir, "storage"),
+      clusterDir: path.join(benchDir, "postgres"),
+      log,
+    });
+    rows.push(backup.row);
+    notes.push(backup.note);
+    if (backupOnly) {
+      await client.end();
+      report(rows, notes);
+      return;
+    }
 
-  rows.push(await journalRow());
-  rows.push(...(await cloudSyncRows(runScenario, scale.name)));
+    rows.push(await journalRow());
+    rows.push(...(await cloudSyncRows(runScenario, scale.name)));
+  }
 
   // The rest of the archive, loaded with SQL (load-data.ts).
   const syntheticRows = Math.max(0, scale.archiveEmails - imported.imported);
@@ -389,101 +526,13 @@ async function main() {
       `${((tableAfter - tableBefore) / Math.max(1, syntheticRows)).toFixed(0)} bytes per SQL-loaded row incl. indexes; archived_emails total ${mb(tableAfter)}).`,
   );
 
-  log(`search: ${scale.searchQueries} queries`);
-  type HostileResult = { queries: number; worstMs: Record<string, number>; outcomes: Record<string, number>; latency: LatencySummary };
-  const hostileSet = hostileQueries();
-  type LanguageResult = {
-    groups: Record<string, { queries: number; stopped: number; latency: LatencySummary }>;
-    explain: { queries: number; queryMs: number; explainMs: number; explainP95: number; stopped: number };
-  };
-  const search = await runScenario<{
-    queries: number;
-    stopped: number;
-    perSecond: number;
-    latency: LatencySummary;
-    engineLatency: LatencySummary;
-    baselinePerSecond: number;
-    meanHits: number;
-    hostile: HostileResult;
-    language: LanguageResult;
-  }>("search", {
-    queries: benchQueries(scale.searchQueries, seed, sourceId),
-    hostile: hostileSet,
-    language: languageQueries(scale.searchQueries, seed),
-    concurrency: 4,
-    maxSeconds: scale.searchMaxSeconds,
-  });
-  rows.push({
-    scenario: "search (2-3 words, half filtered)",
-    work: `${search.result.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent${stoppedText(search.result.stopped)}`,
-    throughput: formatRate(search.result.perSecond, "queries"),
-    ...search.result.latency,
-    peakRss: rss("bench", search.peakRssMb),
-    baseline: `SELECT of the same rows ${formatRate(search.result.baselinePerSecond, "queries")}`,
-    ratio: formatRatio(search.result.perSecond / search.result.baselinePerSecond),
-    target: "p95 < 100 ms, >= 200 queries/s",
-    pass: search.result.latency.p95 < 100 && search.result.perSecond >= 200 && search.result.stopped === 0,
-  });
-  const plainP95 = search.result.latency.p95;
-  for (const [group, p95Target] of [
-    ["boolean and field", 100],
-    ["proximity and prefix", 300],
-  ] as const) {
-    const measured = search.result.language.groups[group];
-    if (!measured) continue;
-    rows.push({
-      scenario: `search language: ${group}`,
-      work: `${measured.queries} queries over ${archiveSize.toLocaleString("en-US")} emails, 4 concurrent${stoppedText(measured.stopped)}`,
-      throughput: "",
-      ...measured.latency,
-      peakRss: "(same process)",
-      baseline: `operator-free queries p95 ${plainP95.toFixed(0)} ms`,
-      ratio: formatRatio(measured.latency.p95 / plainP95) + " p95",
-      target: `p95 < ${p95Target} ms (stated for 1M)`,
-      pass: measured.latency.p95 < p95Target && measured.stopped === 0,
-    });
+  if (searchOnly) {
+    await onlyScenario(sourceId, archiveSize);
+    await client.end();
+    printOnly(rows, notes);
+    return;
   }
-  const { explain } = search.result.language;
-  rows.push({
-    scenario: "search explain (per-clause counts)",
-    work: `${explain.queries} language queries, one at a time${stoppedText(explain.stopped)}`,
-    throughput: `${(explain.explainMs / explain.queries).toFixed(0)} ms mean`,
-    p95: explain.explainP95,
-    peakRss: "(same process)",
-    baseline: `the same queries ${(explain.queryMs / explain.queries).toFixed(0)} ms mean`,
-    ratio: formatRatio(explain.explainMs / explain.queryMs) + " time",
-    target: "< 2x the query",
-    pass: explain.explainMs < 2 * explain.queryMs && explain.stopped === 0,
-  });
-  const { hostile } = search.result;
-  const worstHostile = Math.max(...Object.values(hostile.worstMs));
-  const statementBoundMs = Number(process.env.SEARCH_STATEMENT_TIMEOUT_MS || 10_000);
-  rows.push({
-    scenario: "search, hostile (10 common words, deep page, frequency)",
-    work: `${hostile.queries} queries, 3 concurrent; answers ${Object.entries(hostile.outcomes)
-      .map(([status, count]) => `${count}× ${status}`)
-      .join(", ")}`,
-    throughput: `worst ${Math.round(worstHostile).toLocaleString("en-US")} ms`,
-    ...hostile.latency,
-    peakRss: "(same process)",
-    baseline: "",
-    ratio: "",
-    target: "every answer within the statement bound; page × limit > 10,000 refused (422)",
-    pass:
-      worstHostile < statementBoundMs &&
-      (hostile.outcomes["422"] ?? 0) === hostileSet.filter((query) => query.refused).length &&
-      !hostile.outcomes["500"],
-  });
-  notes.push(
-    `Hostile search, worst latency per kind: ${Object.entries(hostile.worstMs)
-      .map(([kind, ms]) => `${kind} ${Math.round(ms).toLocaleString("en-US")} ms`)
-      .join("; ")}.`,
-  );
-  const engine = search.result.engineLatency;
-  notes.push(
-    `Search: ${search.result.meanHits} matches per query on average; ranking, snippets and summaries p50 ${engine.p50.toFixed(0)} ms, p95 ${engine.p95.toFixed(0)} ms ` +
-      `(the rest of each query is the SEARCH audit append).`,
-  );
+  await searchRows(sourceId, archiveSize);
 
   log("bulk apply");
   const bulk = await runScenario<{ linked: number; seconds: number; baselineSeconds: number }>("bulk-hold", {
@@ -597,6 +646,13 @@ async function main() {
   await client.end();
 
   report(rows, notes);
+}
+
+/** The `--only journal` and `--only search` runs: the table on stdout, the docs untouched. */
+function printOnly(rows: ResultRow[], notes: string[]) {
+  console.log(
+    `\nScale ${scale.name} (--only ${values.only}), load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable(rows)}\n\n${notes.join("\n")}`,
+  );
 }
 
 function report(rows: ResultRow[], notes: string[]) {

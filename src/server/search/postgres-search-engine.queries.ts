@@ -113,18 +113,3 @@ export async function termDocumentCounts(client: SqlClient, terms: string[], res
     FROM unnest(${terms}::text[]) WITH ORDINALITY AS t(term, position)`,
   );
 }
-
-/**
- * The search_rank_bound below which `fraction` of the emails lie, read from the planner's
- * histogram of the column (no row visited); null before ANALYZE has one.
- */
-export async function rankBoundQuantile(client: SqlClient, fraction: number): Promise<number | null> {
-  const rows = await querySql<{ bound: number | null }>(
-    client,
-    Prisma.sql`
-    SELECT bounds[greatest(1, ceil(cardinality(bounds) * ${fraction}::float8))::int] AS bound
-    FROM (SELECT histogram_bounds::text::real[] AS bounds FROM pg_stats
-      WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'search_rank_bound') AS stats`,
-  );
-  return rows[0]?.bound ?? null;
-}

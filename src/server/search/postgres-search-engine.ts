@@ -7,16 +7,7 @@ import { allOf, filterConditions, scopeCondition } from "./postgres-search-condi
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
-import {
-  boundMultiplier,
-  boundReaches,
-  lowestReachingBound,
-  rankedTierPage,
-  tierCondition,
-  type RankedRow,
-  type RankingQuery,
-  type RankingTier,
-} from "./postgres-search-ranking.queries";
+import { listedTierPage, tierCondition, type RankingQuery, type RankingTier, type TierRow } from "./postgres-search-ranking.queries";
 import { plainSnippet, renderSnippet } from "./snippet";
 import { compileQueryTree, type CompiledQuery } from "./query-language/query-language.queries";
 import {
@@ -29,7 +20,6 @@ import {
   matchingIds,
   newestMatches,
   phraseTsqueries,
-  rankBoundQuantile,
   matchesInSample,
   termDocumentCounts,
   tsqueryParam,
@@ -65,10 +55,6 @@ export const LISTED_MATCHES_LIMIT = 10_000;
  * a sparse query is listed rather than walked into the statement timeout.
  */
 const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
-/** The share of all emails (those with the highest bounds) a tier is first listed from (tierPage). */
-export const BOUND_SLICE_SHARE = 0.02;
-/** How long the bound of that share, read from the planner's statistics, is used before it is read again. */
-const BOUND_SLICE_TTL_MS = 5 * 60_000;
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -105,9 +91,6 @@ interface Total {
   totalIsEstimate: boolean;
 }
 
-/** A tsquery text of one lexeme (no phrase operator), as phraseto_tsquery writes a single word. */
-const SINGLE_LEXEME = /^'(?:[^']|'')+'$/;
-
 /**
  * PostgreSQL full-text search: the tsvector is computed in the ingest transaction, so an email
  * is searchable (is_indexed) as soon as it is committed.
@@ -118,24 +101,16 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly totalSample: number;
   private readonly listedMatchesLimit: number;
   private readonly walkRows: (window: number) => number;
-  private boundSlice: { bound: number | null; at: number } | null = null;
-  /**
-   * How many tiers were listed above a bound (of which `band`: a second listing of the band below the
-   * first, its page carried in) and how many whole (tests, diagnostics).
-   */
-  readonly tierListings = { aboveBound: 0, band: 0, whole: 0 };
+  /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
+  readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
 
-  /**
-   * `boundSliceStart` fixes the bound tiers are first listed above, null never (tests); by default
-   * it is read from the statistics. The other options change the defaults above (tests).
-   */
+  /** The options change the defaults above (tests). */
   constructor(
     options: {
       exactTotalLimit?: number;
       totalSample?: number;
-      boundSliceStart?: number | null;
       listedMatchesLimit?: number;
       walkRows?: (window: number) => number;
     } = {},
@@ -144,7 +119,6 @@ export class PostgresSearchEngine implements SearchEngine {
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
     this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
     this.walkRows = options.walkRows ?? walkRowsFor;
-    if (options.boundSliceStart !== undefined) this.boundSlice = { bound: options.boundSliceStart, at: Infinity };
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -218,11 +192,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const anyTerm = anyTermQuery(rankedTerms);
     return {
       where: matching(rankedTerms.slice(0, shortestPrefix)),
-      ranking: {
-        anyTerm,
-        lexemes: [...new Set(ordered.flatMap(lexemesOf))],
-        singleLexemeTerms: ordered.every((text) => SINGLE_LEXEME.test(text)) ? ordered.length : null,
-      },
+      ranking: { anyTerm, lexemes: [...new Set(ordered.flatMap(lexemesOf))] },
       tiers,
     };
   }
@@ -235,12 +205,11 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * Ranking: how long a prefix of the (strategy-ordered) terms the email matches, then how many
-   * terms it matches, then ts_rank_cd, then newest first. The tiers of the prefix length are read
-   * longest first and only as far as the requested window reaches, so the emails that merely
-   * contain a frequent first word are ranked only when the page needs them (ranking all of them is
-   * what costs at scale). A tier that ends inside the window has a known size (no email of it was
-   * skipped by its bound: that only happens once the window is full); the total is exact when the
-   * last tier is reached (the tiers partition the result set), else totalOf().
+   * terms it matches, then newest first (docs/search.md, "Ranking"). The tiers of the prefix length
+   * are read longest first and only as far as the requested window reaches, so the emails that
+   * merely contain a frequent first word are read only when the page needs them. A tier whose page
+   * is not full is exhausted, so its size is known; the total is exact when the last tier is listed
+   * (its candidates are the whole result set: the tiers partition it), else totalOf().
    */
   private async ranked(client: SqlClient, plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
     const hits: SearchHit[] = [];
@@ -249,17 +218,13 @@ export class PostgresSearchEngine implements SearchEngine {
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const { rows, sliced } =
-        wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, countCandidates: last })
-          : { rows: [], sliced: false };
+      const { rows, candidates } =
+        wanted > 0 ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }) : { rows: [], candidates: null };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
-        // Listed above a bound, a tier saw only some of its candidates: their count is not its size.
-        if (sliced || !last) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
-        // The last tier's candidates are the whole result set (the tiers partition it); an empty page (explain's counts) listed none.
-        if (!rows[0]) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
-        return { hits, total: rows[0].candidates ?? (await countMatches(client, plan.where)), totalIsEstimate: false };
+        // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
+        if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
+        return { hits, total: candidates, totalIsEstimate: false };
       }
       const tierSize = rows.length > 0 ? skip + rows.length : await countMatches(client, tierCondition(tier));
       counted += tierSize;
@@ -269,45 +234,26 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * One page of a tier, listing only the candidates whose bound can reach it when that is enough.
-   * A frequent word's candidates are hundreds of thousands at a million emails, and listing them
-   * (each a heap tuple, for its bound) cost more than ranking the few thousand that can reach the
-   * page. So the tier is first listed above a high bound (the index on search_vector and
-   * search_rank_bound answers both), which gives a floor: the rank of the window's last email
-   * among those. When no email below that bound can reach the floor, the page is complete; else
-   * the tier is listed again from the lowest bound that can, whose page is complete by the same
-   * argument (its probe has every match the first had). A tier whose page is not full above the
-   * bound is listed whole.
+   * One page of a tier, newest first: walked from the newest email when the planner expects many
+   * candidates and the tier has no undecided terms (the page is then found among the first emails
+   * read), else listed (listedTierPage), which also counts the candidates. A walk that ends before
+   * the page is full is followed by a listing, as for language queries (`candidates` is null after a walk).
    */
   private async tierPage(
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
-    page: { offset: number; limit: number; countCandidates: boolean },
-  ): Promise<{ rows: RankedRow[]; sliced: boolean }> {
-    const multiplier = boundMultiplier(ranking, tier);
-    // Every tier requires its first term, so no email without a tsvector (NULL bound) is in it and
-    // listing above a bound can miss none.
-    let minBound = multiplier !== null && multiplier > 0 ? await this.boundSliceStart(client) : null;
-    // A first page (offset 0) is the best `limit` of the candidates listed: carried into the second
-    // listing, which then lists only the band below the first one's bound.
-    let above: { bound: number; rows: RankedRow[] } | null = null;
-    for (let attempt = 0; minBound !== null && attempt < 2; attempt++) {
-      const band = above ? { belowBound: above.bound, carried: above.rows } : {};
-      const rows = await rankedTierPage(client, ranking, tier, { ...page, countCandidates: false, minBound, ...band });
-      const floor = rows.length === page.limit ? rows[0].floor : null;
-      if (floor === null) break;
-      if (!boundReaches(minBound, multiplier!, floor)) {
-        this.tierListings.aboveBound += 1;
-        if (above) this.tierListings.band += 1;
-        return { rows, sliced: true };
-      }
-      const reaching = lowestReachingBound(multiplier!, floor);
-      if (page.offset === 0 && !above) above = { bound: minBound, rows };
-      minBound = reaching < minBound ? reaching : null;
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: TierRow[]; candidates: number | null }> {
+    const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
+    if (tier.undecided.length === 0 && (await estimateMatches(client, tier.matching)) > this.listedMatchesLimit) {
+      const walkRows = this.walkRows(page.offset + page.limit);
+      const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
+      this.tierPages.walked += 1;
+      if (rows.length === page.limit) return { rows, candidates: null };
     }
-    this.tierListings.whole += 1;
-    return { rows: await rankedTierPage(client, ranking, tier, page), sliced: false };
+    this.tierPages.listed += 1;
+    return listedTierPage(client, ranking, tier, page);
   }
 
   /**
@@ -363,14 +309,6 @@ export class PostgresSearchEngine implements SearchEngine {
     const matched = await matchesInSample(client, matches.where, percent);
     return { total: Math.max(found, Math.round((matched * 100) / percent)), totalIsEstimate: percent < 100 };
   }
-
-  /** The bound above which about BOUND_SLICE_SHARE of the emails lie (the planner's statistics, re-read every few minutes). */
-  private async boundSliceStart(client: SqlClient): Promise<number | null> {
-    if (!this.boundSlice || Date.now() - this.boundSlice.at > BOUND_SLICE_TTL_MS) {
-      this.boundSlice = { bound: await rankBoundQuantile(client, 1 - BOUND_SLICE_SHARE), at: Date.now() };
-    }
-    return this.boundSlice.bound;
-  }
 }
 
 /**
@@ -418,7 +356,19 @@ function lexemesOf(tsqueryText: string): string[] {
 async function resolveTerms(client: SqlClient, query: string): Promise<string[]> {
   const texts = parseSearchTerms(query).map((term) => term.text);
   if (texts.length === 0) return [];
+  const plain = texts.map(plainWordTsquery);
+  if (plain.every((text) => text !== null)) return (plain as string[]).slice(0, MAX_QUERY_TERMS);
   return (await phraseTsqueries(client, texts)).slice(0, MAX_QUERY_TERMS);
+}
+
+/**
+ * A word of ASCII letters and digits only, as phraseto_tsquery('simple', word) writes it (one token
+ * of the default parser, lower-cased by the simple dictionary: `'k123'`), so most queries need no
+ * round trip to turn their words into tsquery texts; null for anything else, which PostgreSQL
+ * parses. `postgres-search-tier-order.int.test.ts` checks it against PostgreSQL.
+ */
+export function plainWordTsquery(word: string): string | null {
+  return /^[A-Za-z0-9]{1,100}$/.test(word) ? `'${word.toLowerCase()}'` : null;
 }
 
 /** Terms ordered rarest first within the filtered, scoped set (counts capped; ties keep query order). */

@@ -3,6 +3,7 @@ import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import type { SearchEngine } from "./search-engine";
+import { HEADLINE_WINDOW_CHARS } from "./postgres-search-snippet.queries";
 import { normalizeSearchQuery } from "./search.schemas";
 
 /**
@@ -81,9 +82,9 @@ describe("PostgreSQL search at scale", () => {
   });
 
   it("starts the snippet window at the first query word even when it straddles the prefix searched first", async () => {
-    // "quokka" begins 2 characters before the end of the 6,000-character prefix searched first, so it
-    // is not found there; the window must still start at it, not at "wombat" far later.
-    const body = `${"lorem ".repeat(999)}xxx quokka ${"ipsum ".repeat(2500)}wombat end`;
+    // "quokka" begins 2 characters before the end of the HEADLINE_WINDOW_CHARS prefix searched first, so
+    // it is not found there; the window must still start at it, not at "wombat" far later.
+    const body = `${"lorem ".repeat(HEADLINE_WINDOW_CHARS / 6 - 1)}xxx quokka ${"ipsum ".repeat(2500)}wombat end`;
     await insertTestEmail({ subject: "straddle", bodyText: body }, { engine });
     const [hit] = (await page(engine, "wombat quokka", 0, 1)).hits;
     expect(hit.snippet).toContain("<mark>quokka</mark>");

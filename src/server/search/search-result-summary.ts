@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { loadEmailSummaries } from "../archive/load-email-summaries";
-import { db, type DbOrTx } from "../platform/db/client";
+import { pgPool } from "../platform/db/pg-pool";
+import type { SqlClient } from "../platform/db/sql-client";
 import type { searchResultSummaryResponse } from "./search.responses";
 
 /** The interface's Archived email without attachments and thread, plus the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
@@ -8,13 +9,14 @@ export type SearchResultSummary = z.infer<typeof searchResultSummaryResponse>;
 
 /**
  * Summaries for search hits, in hit order. Ids the engine returned but that are gone from the
- * database (deleted since, or a stale external index) are left out.
+ * database (deleted since, or a stale external index) are left out. Read through `pg` by default
+ * (every search does it: a hot path).
  */
 export async function searchResultSummaries(options: {
   hits: { id: string; snippet: string }[];
-  client?: DbOrTx;
+  client?: SqlClient;
 }): Promise<SearchResultSummary[]> {
   const snippets = new Map(options.hits.map((hit) => [hit.id, hit.snippet]));
-  const summaries = await loadEmailSummaries(options.client ?? db(), [...snippets.keys()]);
+  const summaries = await loadEmailSummaries(options.client ?? pgPool(), [...snippets.keys()]);
   return summaries.map((summary) => ({ ...summary, snippet: snippets.get(summary.id)! }));
 }

@@ -4,7 +4,7 @@ import { withPgTransaction } from "../platform/db/pg-pool";
 import { isStatementCancelled } from "../platform/db/database-errors";
 import { AppError } from "../platform/errors/app-error";
 import type { SqlClient } from "../platform/db/sql-client";
-import { limitSearchTransaction, replaceStatementSettings } from "./search.queries";
+import { replaceStatementSettings, searchTransactionSettings } from "./search.queries";
 
 /** A timed-out search is the archive being busy or the query too broad: a retry should wait a little. */
 export const SEARCH_TIMEOUT_RETRY_AFTER_SECONDS = 30;
@@ -38,10 +38,7 @@ export async function withSearchTransaction<T>(
 ): Promise<T> {
   const timeoutMs = options.statementTimeoutMs ?? config.searchStatementTimeoutMs;
   try {
-    return await withPgTransaction(async (client) => {
-      await limitSearchTransaction(client, { workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs });
-      return work(client);
-    });
+    return await withPgTransaction(work, searchTransactionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
   } catch (error) {
     throw searchTimeoutError(error, "The search", timeoutMs);
   }

@@ -1,12 +1,14 @@
-import type pg from "pg";
 import { Prisma } from "@/generated/prisma/client";
 import { statementTimeoutSetting, workMemSetting } from "../platform/db/pg-pool";
 import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { sourcesNamed } from "./query-language/query-language.queries";
 
-/** Makes the open transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end with it). */
-export async function limitSearchTransaction(client: pg.PoolClient, limits: { workMemMb: number; statementTimeoutMs: number }) {
-  await client.query(`SET TRANSACTION READ ONLY${workMemSetting(limits.workMemMb)}${statementTimeoutSetting(limits.statementTimeoutMs)}`);
+/**
+ * What makes a transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end
+ * with it), to send with its BEGIN (withPgTransaction's `settings`: no round trip of its own).
+ */
+export function searchTransactionSettings(limits: { workMemMb: number; statementTimeoutMs: number }): string {
+  return `; SET TRANSACTION READ ONLY${workMemSetting(limits.workMemMb)}${statementTimeoutSetting(limits.statementTimeoutMs)}`;
 }
 
 export interface StatementSettings {

@@ -65,8 +65,11 @@ export async function connectDedicatedPgClient(
   return { client, lost: () => lost };
 }
 
-/** Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error. */
-export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error.
+ * `settings`: statements sent with the BEGIN in the same round trip (`; SET LOCAL ...`, no parameters).
+ */
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, settings = ""): Promise<T> {
   const client = await pgPool().connect();
   // A connection lost while no statement runs on it (work awaiting blob writes, say) emits 'error',
   // which would end the process without a listener; the next statement fails with it instead, and
@@ -75,7 +78,7 @@ export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Prom
   const onError = (error: Error) => (lost = error);
   client.on("error", onError);
   try {
-    await client.query("BEGIN ISOLATION LEVEL READ COMMITTED");
+    await client.query(`BEGIN ISOLATION LEVEL READ COMMITTED${settings}`);
     const result = await work(client);
     await client.query("COMMIT");
     return result;
