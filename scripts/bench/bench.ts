@@ -220,6 +220,9 @@ async function main() {
       { cwd: projectDir, env: { ...env, ...archive.env } },
     );
     const done = lastJsonLine<{ imported: number }>(run.stdout);
+    log(
+      `ingest, small messages: ${done.imported} imported in ${run.seconds.toFixed(1)} s (${(scale.smallMessages / run.seconds).toFixed(0)}/s)`,
+    );
     const searchableSmall = await searchableCount("Bench small import");
     const notmuchSmall = await notmuchIndex({ mbox: smallMbox, workDir: benchDir, log });
     notes.push(

@@ -77,6 +77,7 @@ export async function notmuchIndex(options: { mbox: string; workDir: string; log
     options.log(`ingest baseline: notmuch new over ${files} maildir files`);
     const run = await runMeasured("notmuch", ["new", "--quiet"], { env });
     const indexed = Number(execFileSync("notmuch", ["count", "--output=files", "*"], { env }).toString().trim());
+    options.log(`ingest baseline: notmuch indexed ${indexed} files in ${run.seconds.toFixed(1)} s (${(files / run.seconds).toFixed(0)}/s)`);
     return { indexed, files, seconds: run.seconds, perSecond: files / run.seconds, peakRssMb: run.peakRssMb };
   } finally {
     rmSync(dir, { recursive: true, force: true });
