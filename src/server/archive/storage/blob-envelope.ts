@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { promisify } from "node:util";
-import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
 import { rebuildMessage } from "./single-instance";
 
 /**
@@ -46,30 +45,15 @@ const BROTLI_QUALITY = 4;
 const SAMPLE_ABOVE = 64 * 1024;
 const SAMPLE_BYTES = 16 * 1024;
 
-const brotliOptions = (length: number) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: length },
-});
-const brotliAsync = promisify(brotliCompress);
-const pays = (compressed: Buffer, length: number) => compressed.length < length * WORTH_COMPRESSING;
-const sample = (payload: Buffer) => payload.subarray(0, SAMPLE_BYTES);
+const brotli = (payload: Buffer) =>
+  brotliCompressSync(payload, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+  });
 
-/** `payload` compressed when that pays (its start first, when large), else null. */
-function compressedIfWorth(payload: Buffer): Buffer | null {
-  if (payload.length === 0) return null;
-  if (payload.length > SAMPLE_ABOVE && !pays(brotliCompressSync(sample(payload), brotliOptions(SAMPLE_BYTES)), SAMPLE_BYTES)) return null;
-  const compressed = brotliCompressSync(payload, brotliOptions(payload.length));
-  return pays(compressed, payload.length) ? compressed : null;
-}
-
-/**
- * compressedIfWorth on libuv's thread pool, for sealBlob's `compressed`: the blobs of an import or
- * a journaled group are compressed beside the thread that parses and stores the messages.
- */
-export async function compressForSealing(payload: Buffer): Promise<Buffer | null> {
-  if (payload.length === 0) return null;
-  if (payload.length > SAMPLE_ABOVE && !pays(await brotliAsync(sample(payload), brotliOptions(SAMPLE_BYTES)), SAMPLE_BYTES)) return null;
-  const compressed = await brotliAsync(payload, brotliOptions(payload.length));
-  return pays(compressed, payload.length) ? compressed : null;
+/** Whether compressing `payload` is worth trying: small, or its start shrinks. */
+function worthTrying(payload: Buffer): boolean {
+  if (payload.length <= SAMPLE_ABOVE) return true;
+  return brotli(payload.subarray(0, SAMPLE_BYTES)).length < SAMPLE_BYTES * WORTH_COMPRESSING;
 }
 
 export interface DataKey {
@@ -111,21 +95,15 @@ export function dataKeyIdOf(stored: Buffer): string | null {
 }
 
 /** `plain` as stored under `key`: compressed when it pays and `compress`, encrypted under `dataKey` when given. */
-export function sealBlob(options: {
-  key: string;
-  plain: Buffer;
-  compress: boolean;
-  dataKey: DataKey | null;
-  skeleton?: boolean;
-  /** compressForSealing's answer for `plain`, when already had (null: stored uncompressed). */
-  compressed?: Buffer | null;
-}): Buffer {
+export function sealBlob(options: { key: string; plain: Buffer; compress: boolean; dataKey: DataKey | null; skeleton?: boolean }): Buffer {
   let payload = options.plain;
   let flags = options.skeleton ? SKELETON : 0;
-  const compressed = !options.compress ? null : options.compressed !== undefined ? options.compressed : compressedIfWorth(payload);
-  if (compressed) {
-    payload = compressed;
-    flags |= COMPRESSED;
+  if (options.compress && payload.length > 0 && worthTrying(payload)) {
+    const compressed = brotli(payload);
+    if (compressed.length < payload.length * WORTH_COMPRESSING) {
+      payload = compressed;
+      flags |= COMPRESSED;
+    }
   }
   if (!options.dataKey) return Buffer.concat([BLOB_MAGIC, Buffer.from([VERSION, flags]), payload]);
   flags |= ENCRYPTED;

@@ -1,4 +1,4 @@
-import { compressForSealing, dataKeyIdOf, isSealed, openBlob, openPayload, sealBlob } from "./blob-envelope";
+import { dataKeyIdOf, isSealed, openBlob, openPayload, sealBlob } from "./blob-envelope";
 import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
 import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 import type { DataKeyring } from "./data-keyring";
@@ -61,9 +61,8 @@ export class SealedBlobStore implements BlobStore {
     if (!this.sealing.encrypt && !this.sealing.compress) return plain;
     const dataKey = this.sealing.encrypt ? await this.keyring.writingKey() : null;
     const skeleton = attachments?.length ? buildSkeleton(plain, attachments) : null;
-    const payload = skeleton ?? plain;
-    const compressed = this.sealing.compress ? await compressForSealing(payload) : null;
-    return sealBlob({ key, plain: payload, compress: this.sealing.compress, compressed, dataKey, skeleton: skeleton !== null });
+    if (skeleton) return sealBlob({ key, plain: skeleton, compress: this.sealing.compress, dataKey, skeleton: true });
+    return sealBlob({ key, plain, compress: this.sealing.compress, dataKey });
   }
 
   /** The plain bytes of `stored`, the bytes `inner` holds under `key`; BlobUnreadableError when they do not open. */
