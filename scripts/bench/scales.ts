@@ -3,6 +3,8 @@ export interface Scale {
   name: string;
   /** Messages of the synthetic corpus imported through the real CLI. */
   ingestMessages: number;
+  /** Small plain-text messages (1-4 KB) of the ingest scenario's small-message variant. */
+  smallMessages: number;
   /** Emails in the archive for search, bulk apply and lifecycle (ingested + SQL-loaded). */
   archiveEmails: number;
   holdMatches: number;
@@ -20,6 +22,7 @@ export const SCALES: Record<string, Scale> = {
   small: {
     name: "small",
     ingestMessages: 500,
+    smallMessages: 2_000,
     archiveEmails: 20_000,
     holdMatches: 2_000,
     lifecycleEligible: 2_000,
@@ -32,6 +35,7 @@ export const SCALES: Record<string, Scale> = {
   "100k": {
     name: "100k",
     ingestMessages: 5_000,
+    smallMessages: 10_000,
     archiveEmails: 100_000,
     holdMatches: 10_000,
     lifecycleEligible: 10_000,
@@ -44,6 +48,7 @@ export const SCALES: Record<string, Scale> = {
   "1m": {
     name: "1m",
     ingestMessages: 100_000,
+    smallMessages: 20_000,
     archiveEmails: 1_000_000,
     holdMatches: 100_000,
     lifecycleEligible: 100_000,

@@ -36,6 +36,25 @@ const WORTH_COMPRESSING = 0.97;
  * against 1.62) at twice their speed (docs/operations.md, "Storage encryption", for the figures).
  */
 const BROTLI_QUALITY = 4;
+/**
+ * A payload above this size is compressed only when its first SAMPLE_BYTES shrink by the same 3 %: the
+ * decoded attachments that make most of an archive's bytes (PDF streams, DOCX and zip, JPEG, random
+ * bytes) do not, and compressing them whole only to keep them as they are was most of the import's
+ * compression time (docs/operations.md).
+ */
+const SAMPLE_ABOVE = 64 * 1024;
+const SAMPLE_BYTES = 16 * 1024;
+
+const brotli = (payload: Buffer) =>
+  brotliCompressSync(payload, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+  });
+
+/** Whether compressing `payload` is worth trying: small, or its start shrinks. */
+function worthTrying(payload: Buffer): boolean {
+  if (payload.length <= SAMPLE_ABOVE) return true;
+  return brotli(payload.subarray(0, SAMPLE_BYTES)).length < SAMPLE_BYTES * WORTH_COMPRESSING;
+}
 
 export interface DataKey {
   /** 16 bytes: the uuid of its row. */
@@ -79,10 +98,8 @@ export function dataKeyIdOf(stored: Buffer): string | null {
 export function sealBlob(options: { key: string; plain: Buffer; compress: boolean; dataKey: DataKey | null; skeleton?: boolean }): Buffer {
   let payload = options.plain;
   let flags = options.skeleton ? SKELETON : 0;
-  if (options.compress && payload.length > 0) {
-    const compressed = brotliCompressSync(payload, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
-    });
+  if (options.compress && payload.length > 0 && worthTrying(payload)) {
+    const compressed = brotli(payload);
     if (compressed.length < payload.length * WORTH_COMPRESSING) {
       payload = compressed;
       flags |= COMPRESSED;

@@ -90,11 +90,24 @@ export class SealedBlobStore implements BlobStore {
     await this.putMany([options]);
   }
 
+  /**
+   * Seals and writes the blobs the store does not hold yet. A local store is asked first which it
+   * holds (a stat each, as its own putMany does): an attachment that recurs across messages or imports is then not compressed
+   * and encrypted again only for the store to keep its present file. An S3 store checks presence in
+   * its own putMany (a request each), so it is not asked twice.
+   */
   async putMany(blobs: SealedPut[]): Promise<void> {
+    const askFirst = this.inner.name === "local" && (this.sealing.encrypt || this.sealing.compress);
+    // A sealed blob is never empty: an empty file (which the local store also rewrites) is not held.
+    const present = askFirst
+      ? await Promise.all(blobs.map(async (blob) => !blob.replace && ((await this.inner.storedSize(blob.key)) ?? 0) > 0))
+      : [];
     const sealed = await Promise.all(
-      blobs.map(async ({ attachments, ...blob }) => ({ ...blob, bytes: await this.seal(blob.key, blob.bytes, attachments) })),
+      blobs
+        .filter((_, index) => !present[index])
+        .map(async ({ attachments, ...blob }) => ({ ...blob, bytes: await this.seal(blob.key, blob.bytes, attachments) })),
     );
-    await this.inner.putMany(sealed);
+    if (sealed.length > 0) await this.inner.putMany(sealed);
   }
 
   async get(key: string): Promise<Buffer> {

@@ -54,3 +54,56 @@ describe("single-instance attachments: message skeletons", () => {
     expect(buildSkeleton(buildMessage({ attachments: [{ filename: "t.txt", content: small }] }), [part(small)])).toBeNull();
   });
 });
+
+/** The first implementation (every run wrapped whole, the message rebuilt to check): the oracle of the faster search. */
+function referenceSkeletonPositions(raw: Buffer, attachments: { hash: string; bytes: Buffer }[]): string {
+  const found: string[] = [];
+  for (const attachment of attachments) {
+    if (attachment.bytes.length < 2048) continue;
+    for (const lineLength of [76, 72, 64]) {
+      const matches = ["\r\n", "\n"].flatMap((lineEnd) => {
+        const run = Buffer.from(
+          attachment.bytes
+            .toString("base64")
+            .match(new RegExp(`.{1,${lineLength}}`, "g"))!
+            .join(lineEnd),
+          "latin1",
+        );
+        const positions: string[] = [];
+        for (let at = raw.indexOf(run); at !== -1; at = raw.indexOf(run, at + run.length)) positions.push(`${at}+${run.length}`);
+        return positions;
+      });
+      if (matches.length > 0) {
+        found.push(...matches);
+        break;
+      }
+    }
+  }
+  return found.sort((a, b) => Number(a.split("+")[0]) - Number(b.split("+")[0])).join(",");
+}
+
+describe("single-instance attachments: the run search", () => {
+  it("finds exactly the runs the whole-run search finds, also next to near misses of the first line", () => {
+    for (let round = 0; round < 40; round++) {
+      const content = randomBytes(2048 + Math.floor(Math.random() * 20_000));
+      const lineLength = [76, 72, 64, 60][round % 4];
+      const lineEnd = round % 3 === 0 ? "\n" : "\r\n";
+      const run = content
+        .toString("base64")
+        .match(new RegExp(`.{1,${lineLength}}`, "g"))!
+        .join(lineEnd);
+      // A near miss: the first lines right, then a changed character; a second copy; a truncated copy at the end.
+      const nearMiss = run.slice(0, 300) + (run[300] === "A" ? "B" : "A") + run.slice(301);
+      const parts = [`Subject: ${round}`, "", nearMiss, run, ...(round % 2 ? [run] : []), run.slice(0, run.length - 5)];
+      const raw = Buffer.from(parts.join(lineEnd), "latin1");
+      const skeleton = buildSkeleton(raw, [part(content)]);
+      const expected = referenceSkeletonPositions(raw, [part(content)]);
+      if (expected === "") expect(skeleton).toBeNull();
+      else {
+        expect(skeleton).not.toBeNull();
+        expect(rebuild(skeleton!, [part(content)]).equals(raw)).toBe(true);
+        expect(skeletonReferences(skeleton!).length).toBe(expected.split(",").length);
+      }
+    }
+  });
+});

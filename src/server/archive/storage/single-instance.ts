@@ -25,19 +25,57 @@ interface Reference {
 }
 type Segment = Buffer | Reference;
 
+/**
+ * `bytes` as base64 in lines of `lineLength` characters joined by `lineEnd` (no final line end).
+ * Encoded once, then copied line by line into one buffer: no string per line (an import wraps every
+ * attachment at least twice, and the per-line strings were most of the skeleton's cost).
+ */
 function wrapBase64(bytes: Buffer, lineLength: number, lineEnd: string): Buffer {
-  return wrapText(bytes.toString("base64"), lineLength, lineEnd);
-}
-
-function wrapText(text: string, lineLength: number, lineEnd: string): Buffer {
-  const lines: string[] = [];
-  for (let at = 0; at < text.length; at += lineLength) lines.push(text.slice(at, at + lineLength));
-  return Buffer.from(lines.join(lineEnd), "latin1");
+  const text = Buffer.from(bytes.toString("base64"), "latin1");
+  const lines = Math.ceil(text.length / lineLength);
+  const out = Buffer.allocUnsafe(text.length + Math.max(0, lines - 1) * lineEnd.length);
+  const end = Buffer.from(lineEnd, "latin1");
+  let written = 0;
+  for (let at = 0; at < text.length; at += lineLength) {
+    if (at > 0) written += end.copy(out, written);
+    written += text.copy(out, written, at, Math.min(at + lineLength, text.length));
+  }
+  return out;
 }
 
 /** The base64 run of a reference, as its message holds it. */
 function runOf(reference: Reference, bytes: Buffer): Buffer {
   return wrapBase64(bytes, reference.lineLength, LINE_ENDS[reference.lineEnd]);
+}
+
+/** Characters of `bytes` bytes as base64 in lines of `lineLength` joined by line ends of `endLength`. */
+function runLength(bytes: number, lineLength: number, endLength: number): number {
+  const text = Math.ceil(bytes / 3) * 4;
+  return text + Math.max(0, Math.ceil(text / lineLength) - 1) * endLength;
+}
+
+/**
+ * Where `raw` holds `bytes` as base64 in lines of `lineLength` ended by LINE_ENDS[lineEnd], left to
+ * right without overlap, exactly as `raw.indexOf(run)` repeated finds them. Only where the run's
+ * first line and its line end stand is the whole run compared, and the run is built only then: an
+ * attachment is usually found at its first line length and end, and each wrap costs a pass over it.
+ */
+function runPositions(raw: Buffer, bytes: Buffer, lineLength: number, lineEnd: 0 | 1): { positions: number[]; run: Buffer | null } {
+  const end = LINE_ENDS[lineEnd];
+  const length = runLength(bytes.length, lineLength, end.length);
+  // lineLength is a multiple of 4: its first line is the base64 of its first lineLength / 4 * 3 bytes.
+  const firstLine = bytes.subarray(0, (lineLength / 4) * 3).toString("base64");
+  const probe = Buffer.from(length > firstLine.length ? firstLine + end : firstLine, "latin1");
+  const positions: number[] = [];
+  let run: Buffer | null = null;
+  for (let at = raw.indexOf(probe); at !== -1 && raw.length - at >= length;) {
+    run ??= wrapBase64(bytes, lineLength, end);
+    if (raw.compare(run, 0, length, at, at + length) === 0) {
+      positions.push(at);
+      at = raw.indexOf(probe, at + length);
+    } else at = raw.indexOf(probe, at + 1);
+  }
+  return { positions, run };
 }
 
 /**
@@ -47,20 +85,18 @@ function runOf(reference: Reference, bytes: Buffer): Buffer {
 export function buildSkeleton(raw: Buffer, attachments: { hash: string; bytes: Buffer }[]): Buffer | null {
   const found: { at: number; reference: Reference }[] = [];
   const seen = new Set<string>();
+  /** The runs found, by reference: the check below compares them with the message instead of wrapping again. */
+  const runs = new Map<string, Buffer>();
   for (const attachment of attachments) {
     if (attachment.bytes.length < MIN_ATTACHMENT_BYTES || seen.has(attachment.hash)) continue;
     seen.add(attachment.hash);
-    // Encoded once; a run is only built for a line layout whose first line (and its end) the message holds.
-    const text = attachment.bytes.toString("base64");
     for (const lineLength of LINE_LENGTHS) {
-      const matches = LINE_ENDS.flatMap((lineEnd, index) => {
-        if (raw.indexOf(text.slice(0, lineLength) + lineEnd, 0, "latin1") === -1) return [];
-        const run = wrapText(text, lineLength, lineEnd);
-        const positions: { at: number; reference: Reference }[] = [];
-        for (let at = raw.indexOf(run); at !== -1; at = raw.indexOf(run, at + run.length)) {
-          positions.push({ at, reference: { hash: attachment.hash, lineLength, lineEnd: index as 0 | 1, length: run.length } });
-        }
-        return positions;
+      const matches = LINE_ENDS.flatMap((_, index) => {
+        const reference: Reference = { hash: attachment.hash, lineLength, lineEnd: index as 0 | 1, length: 0 };
+        const { positions, run } = runPositions(raw, attachment.bytes, lineLength, reference.lineEnd);
+        if (run) runs.set(referenceKey(reference), run);
+        reference.length = run?.length ?? 0;
+        return positions.map((at) => ({ at, reference }));
       });
       if (matches.length > 0) {
         found.push(...matches);
@@ -80,9 +116,24 @@ export function buildSkeleton(raw: Buffer, attachments: { hash: string; bytes: B
   }
   if (cursor < raw.length) segments.push(raw.subarray(cursor));
   const skeleton = encodeSegments(segments);
-  const byHash = new Map(attachments.map((attachment) => [attachment.hash, attachment.bytes]));
-  const rebuilt = rebuildMessage(skeleton, (hash) => byHash.get(hash)!);
-  return rebuilt.equals(raw) ? skeleton : null;
+  return rebuildsExactly(skeleton, raw, runs) ? skeleton : null;
+}
+
+const referenceKey = (reference: Reference) => `${reference.hash}:${reference.lineLength}:${reference.lineEnd}`;
+
+/**
+ * Whether the skeleton, decoded as a read decodes it, stands for exactly `raw`: each literal and
+ * each reference's run (`runs`, as found in `raw`) compared in place, without rebuilding the message.
+ */
+function rebuildsExactly(skeleton: Buffer, raw: Buffer, runs: Map<string, Buffer>): boolean {
+  let at = 0;
+  for (const segment of parseSegments(skeleton)) {
+    const bytes = Buffer.isBuffer(segment) ? segment : runs.get(referenceKey(segment));
+    if (!bytes || (!Buffer.isBuffer(segment) && bytes.length !== segment.length)) return false;
+    if (at + bytes.length > raw.length || raw.compare(bytes, 0, bytes.length, at, at + bytes.length) !== 0) return false;
+    at += bytes.length;
+  }
+  return at === raw.length;
 }
 
 function encodeSegments(segments: Segment[]): Buffer {

@@ -144,6 +144,8 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     skipTextLinks: true,
     skipImageLinks: true,
     maxHtmlLengthToParse: MAX_HTML_TO_TEXT_CHARS,
+    // Each attachment's SHA-256 as it is decoded (its blob key): hashed once, instead of mailparser's MD5 and ours after.
+    checksumAlgo: "sha256",
   });
   if (!email.headerLines.some((header) => FIELD_NAME.test(header.line.slice(0, Math.max(0, header.line.indexOf(":"))))))
     return headerless(raw);
@@ -168,7 +170,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       filename: safeAttachmentFilename(attachment.filename, attachment.contentType ?? "", index),
       mimeType: cleanLine(attachment.contentType, 255).toLowerCase() || "application/octet-stream",
       bytes: attachment.content,
-      hashSha256: sha256(attachment.content),
+      hashSha256: attachment.checksum || sha256(attachment.content),
     })),
   };
 }
