@@ -9,6 +9,7 @@ import { blobStore } from "../../src/server/archive/storage/blob-store-factory";
 import { setupAdmin } from "../helpers/auth";
 import { buildJournalReport } from "../helpers/journal-report";
 import { buildMessage, mboxOf, zipOf } from "../helpers/mail";
+import { manyParts, nestedMultipart } from "../helpers/malformed-mail";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
 import { sendSmtp } from "../helpers/smtp-client";
@@ -30,26 +31,6 @@ const zipBomb = () =>
     { name: "bomb.eml", bytes: Buffer.alloc(300 * 1024 * 1024) },
     { name: "fine.eml", bytes: buildMessage({ subject: "after the bomb" }) },
   ]);
-
-function nestedMultipart(depth: number): Buffer {
-  let body = "Content-Type: text/plain\r\n\r\ninnermost\r\n";
-  for (let level = 0; level < depth; level++) {
-    const boundary = `b${level}`;
-    body = `Content-Type: multipart/mixed; boundary="${boundary}"\r\n\r\n--${boundary}\r\n${body}--${boundary}--\r\n`;
-  }
-  return Buffer.from(`From: a@example.com\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${body}`);
-}
-
-function manyParts(count: number): Buffer {
-  const parts = Array.from(
-    { length: count },
-    (_, index) =>
-      `--x\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="p${index}.bin"\r\n\r\n${index}\r\n`,
-  );
-  return Buffer.from(
-    `From: a@example.com\r\nSubject: parts\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="x"\r\n\r\n${parts.join("")}--x--\r\n`,
-  );
-}
 
 describe("hostile mail is archived or refused message by message, and nothing lands outside the store", () => {
   it("a zip bomb entry fails alone; the rest of the zip imports", async () => {
@@ -89,7 +70,11 @@ describe("hostile mail is archived or refused message by message, and nothing la
     for (const name of names) expect(name).not.toMatch(/[\\/\u0000-\u001f\u202e]/);
     // Nothing was written anywhere but content-addressed files (and the spool) under the data directory.
     const entries = await readdir(dataDir(), { recursive: true });
-    expect(entries.filter((entry) => !/^(storage|tmp|\.auth-secret|encryption\.key|storage\.key)(\/|$)/.test(String(entry)))).toEqual([]);
+    expect(
+      entries.filter(
+        (entry) => !/^(storage|tmp|\.auth-secret|encryption\.key|storage\.key|export-signing-key\.pem)(\/|$)/.test(String(entry)),
+      ),
+    ).toEqual([]);
     const stored = entries.filter((entry) => String(entry).startsWith("storage/sha256/") && String(entry).split("/").length === 5);
     for (const entry of stored) expect(path.basename(String(entry))).toMatch(/^[0-9a-f]{64}$/);
   }, 180_000);

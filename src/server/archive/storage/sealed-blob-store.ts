@@ -40,9 +40,10 @@ export class SealedBlobStore implements BlobStore {
     if (innerReadSync) {
       const dataKey = (id: string) => this.keyring.cached(id);
       // A skeleton's attachments are read into buffers of their own: `scratch` holds the skeleton.
-      const attachment = (hash: string) => {
+      // An attachment may be a skeleton itself (a message forwarded as message/rfc822, archived before).
+      const attachment = (hash: string): Buffer => {
         const key = blobKeyForHash(hash);
-        return openBlob(key, innerReadSync(key, Buffer.alloc(0)), dataKey);
+        return openBlob(key, innerReadSync(key, Buffer.alloc(0)), dataKey, attachment);
       };
       this.readSync = (key, scratch) => openBlob(key, innerReadSync(key, scratch), dataKey, attachment);
     }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage, mboxOf, zipOf } from "@tests/helpers/mail";
+import { malformedMessages } from "@tests/helpers/malformed-mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
@@ -279,44 +280,7 @@ describe("import: a malformed-message corpus archives or fails message by messag
   it("never crashes the import", async () => {
     const admin = await setupAdmin();
     const sourceId = await createSource(admin.token);
-    const nested = buildMessage({
-      subject: "outer",
-      attachments: [{ filename: "inner.eml", contentType: "message/rfc822", content: buildMessage({ subject: "inner" }) }],
-    });
-    const corpus: { name: string; bytes: Buffer; archived: boolean }[] = [
-      {
-        name: "truncated multipart",
-        bytes: buildMessage({ attachments: [{ filename: "a.bin", content: Buffer.alloc(5000, 1) }] }).subarray(0, 900),
-        archived: true,
-      },
-      {
-        name: "bad charset",
-        bytes: Buffer.from(
-          "From: a@example.com\r\nSubject: =?x-unknown?Q?caf=E9?=\r\nContent-Type: text/plain; charset=x-unknown-charset\r\n\r\ncaf\xe9\r\n",
-          "latin1",
-        ),
-        archived: true,
-      },
-      {
-        name: "8-bit headers",
-        bytes: Buffer.from("From: Jörg <j@example.com>\r\nSubject: Grüße \xff\xfe\r\n\r\nbody\r\n", "latin1"),
-        archived: true,
-      },
-      { name: "missing date", bytes: buildMessage({ date: null }), archived: true },
-      {
-        name: "huge headers",
-        bytes: Buffer.concat([Buffer.from(`X-Big: ${"x".repeat(3 * 1024 * 1024)}\r\n`), buildMessage()]),
-        archived: false,
-      },
-      { name: "nested message/rfc822", bytes: nested, archived: true },
-      { name: "NUL bytes", bytes: Buffer.from("From: a@example.com\r\nSubject: nul\u0000here\r\n\r\nbody\u0000text\r\n"), archived: true },
-      { name: "no header block", bytes: Buffer.from("\u0000\u0001\u0002 binary junk"), archived: true },
-      {
-        name: "50 MB attachment",
-        bytes: buildMessage({ subject: "big", attachments: [{ filename: "big.bin", content: Buffer.alloc(50 * 1024 * 1024, 7) }] }),
-        archived: true,
-      },
-    ];
+    const corpus = malformedMessages();
     const response = await upload(admin.token, sourceId, "application/mbox", mboxOf(corpus.map((item) => item.bytes)));
     expect(response.status).toBe(200);
     const failedIndexes = response.body.failed.map((failure: { index: number }) => failure.index);

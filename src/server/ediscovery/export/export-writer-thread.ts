@@ -15,10 +15,13 @@ const store = new LocalBlobStore((workerData as WriterData).storageDir);
 // The blob store's data keys the worker sends with each task (sealed blobs, blob-envelope.ts).
 const dataKeys = new Map<string, Buffer>();
 const dataKey = (id: string) => dataKeys.get(id);
-/** A message skeleton's attachment (single-instance storage), read into a buffer of its own: `scratch` holds the skeleton. */
-const attachment = (hash: string) => {
+/**
+ * A message skeleton's attachment (single-instance storage), read into a buffer of its own: `scratch`
+ * holds the skeleton. It may be a skeleton itself (a message forwarded as message/rfc822, archived before).
+ */
+const attachment = (hash: string): Buffer => {
   const key = blobKeyForHash(hash);
-  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey);
+  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey, attachment);
 };
 
 async function write(task: WriterTask): Promise<WriterReply> {
