@@ -22,7 +22,9 @@ import {
  * - `GET /admin/directory/v1/users?customer=my_customer` (paged by `nextPageToken`) and `/users/{userKey}`,
  *   as an administrator with `admin.directory.user.readonly`.
  * - `GET /gmail/v1/users/me/profile | labels | labels/{id} (with its counts) | messages (includeSpamTrash, pageToken) | messages/{id}?format=raw | history`
- *   with `gmail.readonly` as the mailbox's user; `history` with an expired `startHistoryId` answers 404;
+ *   with `gmail.readonly` as the mailbox's user; `history` records `messagesAdded` and `labelsAdded`
+ *   (`{message: {id, threadId, labelIds}, labelIds: the labels added}`), only the `historyTypes` asked for
+ *   (`messageAdded`, `labelAdded`; every type when none is given), and with an expired `startHistoryId` answers 404;
  *   a user without Gmail answers 400 `failedPrecondition` "Mail service not enabled".
  * - Throttling: `throttle()` queues 429 with `Retry-After` or 403 `userRateLimitExceeded` without one.
  */
@@ -38,6 +40,21 @@ interface GmailMessage {
   internalDate: number;
 }
 
+interface MessageRef {
+  id: string;
+  threadId: string;
+  labelIds: string[];
+}
+
+interface HistoryRecord {
+  id: number;
+  messagesAdded?: { message: MessageRef }[];
+  labelsAdded?: { message: MessageRef; labelIds: string[] }[];
+}
+
+/** `historyTypes` values and the record field each selects. */
+const HISTORY_TYPES = { messageAdded: "messagesAdded", labelAdded: "labelsAdded" } as const;
+
 interface GmailUser {
   primaryEmail: string;
   isAdmin: boolean;
@@ -45,7 +62,7 @@ interface GmailUser {
   gmailEnabled: boolean;
   labels: { id: string; name: string; type: "system" | "user" }[];
   messages: GmailMessage[];
-  history: { id: number; messagesAdded: { message: { id: string; threadId: string; labelIds: string[] } }[] }[];
+  history: HistoryRecord[];
   historyId: number;
   /** history ids at or below this are expired (404). */
   minHistoryId: number;
@@ -63,6 +80,8 @@ export interface GmailEmulator {
   /** A message with these label ids or names (user labels by name are created); answers its id. */
   addMessage(user: string, raw: Buffer, labels: string[]): string;
   deleteMessage(user: string, id: string): void;
+  /** users.messages.modify with `addLabelIds` (ids or names): a `labelsAdded` history record for those not there yet. */
+  addLabels(user: string, id: string, labels: string[]): void;
   /** Every history id issued so far answers 404 from now on. */
   expireHistory(user: string): void;
   /** Domain-wide delegation: the scopes the service account's client may be granted (both by default). */
@@ -136,6 +155,16 @@ export async function startGmailEmulator(options: { pageSize?: number } = {}): P
       const user = findUser(address)!;
       user.messages = user.messages.filter((message) => message.id !== id);
       user.historyId++;
+    },
+    addLabels(address, id, labels) {
+      const user = findUser(address)!;
+      const message = user.messages.find((entry) => entry.id === id)!;
+      const added = [...new Set(labels.map((name) => labelId(user, name)))].filter((label) => !message.labelIds.includes(label));
+      if (added.length === 0) return;
+      message.labelIds = [...message.labelIds, ...added];
+      message.historyId = ++user.historyId;
+      const ref = { id, threadId: message.threadId, labelIds: [...message.labelIds] };
+      user.history.push({ id: message.historyId, labelsAdded: [{ message: ref, labelIds: added }] });
     },
     expireHistory(address) {
       const user = findUser(address)!;
@@ -285,13 +314,23 @@ export async function startGmailEmulator(options: { pageSize?: number } = {}): P
       const start = Number(params.get("startHistoryId"));
       if (!Number.isFinite(start) || start <= 0) return googleError(400, "invalidArgument", "Invalid startHistoryId", "INVALID_ARGUMENT");
       if (start <= user.minHistoryId) return notFound();
-      const records = user.history.filter((record) => record.id > start);
+      const asked = params.getAll("historyTypes");
+      // labelRemoved and messageDeleted are valid types this emulator records none of.
+      if (asked.some((type) => !(type in HISTORY_TYPES) && type !== "labelRemoved" && type !== "messageDeleted"))
+        return googleError(400, "invalidArgument", "Invalid value for historyTypes", "INVALID_ARGUMENT");
+      const fields = Object.entries(HISTORY_TYPES).flatMap(([type, field]) => (asked.length === 0 || asked.includes(type) ? [field] : []));
+      const records = user.history
+        .filter((record) => record.id > start)
+        .map((record) => ({ id: record.id, changes: fields.flatMap((field) => (record[field] ? [[field, record[field]] as const] : [])) }))
+        .filter((record) => record.changes.length > 0);
       const page = pageOf(request, records, 100);
       return json(200, {
         history: page.items.map((record) => ({
           id: String(record.id),
-          messages: record.messagesAdded.map((added) => added.message),
-          messagesAdded: record.messagesAdded,
+          messages: record.changes.flatMap(([, changes]) =>
+            changes.map((change) => ({ id: change.message.id, threadId: change.message.threadId })),
+          ),
+          ...Object.fromEntries(record.changes),
         })),
         ...(page.next ? { nextPageToken: page.next } : {}),
         historyId: String(user.historyId),

@@ -1,4 +1,7 @@
+import { createHash } from "node:crypto";
+import { insertDuplicateOccurrences } from "../../archive/occurrences/occurrences.queries";
 import { db } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
 import { ingestBatch } from "../ingestion/ingest-batch";
 
 /** Where a cloud source's mailbox continues (a Graph folder's delta link, a Gmail history id); null the first time. */
@@ -62,6 +65,41 @@ export interface FetchedItem {
   raw: Buffer;
   path: string;
   tags?: string[];
+  /** Every folder the item is in (Gmail: each label that is a folder); `path` is recorded whatever this says. */
+  folders?: string[];
+}
+
+/** The SHA-256 of an item's bytes: its archived email's `storage_hash_sha256`. */
+export const itemHash = (raw: Buffer) => createHash("sha256").update(raw).digest("hex");
+
+/**
+ * Records that the messages with these bytes are (also) in these folders of the mailbox: one
+ * `INSERT ... ON CONFLICT DO NOTHING` for the whole list, each an occurrence of the email archived
+ * with those bytes (none for bytes that failed to archive). docs/archive.md, "Occurrences".
+ */
+export async function recordFolders(options: {
+  sourceId: string;
+  mailbox: string;
+  seen: { rawHash: string; folders: string[] }[];
+}): Promise<void> {
+  await insertDuplicateOccurrences(pgPool(), {
+    sourceId: options.sourceId,
+    userEmail: options.mailbox,
+    seen: options.seen.flatMap(({ rawHash, folders }) => folders.map((folder) => ({ rawHash, folder, envelopeRecipients: [] }))),
+  });
+}
+
+/** The bytes' hashes of items archived before (null for those recorded before the hash was kept). */
+export async function itemHashes(options: {
+  sourceId: string;
+  mailbox: string;
+  scope: string;
+  ids: string[];
+}): Promise<Map<string, string | null>> {
+  const { ids, ...key } = options;
+  if (ids.length === 0) return new Map();
+  const rows = await db().cloudSyncItem.findMany({ where: { ...key, itemId: { in: ids } }, select: { itemId: true, rawHash: true } });
+  return new Map(rows.map((row) => [row.itemId, row.rawHash]));
 }
 
 /**
@@ -95,6 +133,13 @@ export async function archiveItems(options: {
     else if (outcome.status === "duplicate") summary.duplicates++;
   }
   summary.failed.push(...failed);
+  const hashes = items.map((item) => itemHash(item.raw));
+  // The path's occurrence came with the ingest; the item's other folders are recorded here.
+  const elsewhere = items.flatMap((item, index) => {
+    const folders = (item.folders ?? []).filter((folder) => folder !== item.path);
+    return folders.length > 0 ? [{ rawHash: hashes[index], folders }] : [];
+  });
+  if (elsewhere.length > 0) await recordFolders({ sourceId: options.sourceId, mailbox: options.mailbox, seen: elsewhere });
   await db().cloudSyncItem.createMany({
     data: items.map((item, index) => ({
       sourceId: options.sourceId,
@@ -103,6 +148,7 @@ export async function archiveItems(options: {
       itemId: item.id,
       path: item.path,
       outcome: outcomes[index].status,
+      rawHash: hashes[index],
     })),
     skipDuplicates: true,
   });

@@ -124,12 +124,26 @@ describe("the Gmail and Directory emulator, read by Google's clients", () => {
     expect(Buffer.from(raw.data.raw!, "base64url").equals(raws[0])).toBe(true);
 
     google.addMessage("u1@corp.example", buildMessage({ subject: "new" }), ["INBOX"]);
+    google.addLabels("u1@corp.example", ids[2], ["Later", "INBOX"]);
     const history = await gmail.users.history.list({
       userId: "me",
       startHistoryId: profile.data.historyId!,
       historyTypes: ["messageAdded"],
     });
     expect(history.data.history?.flatMap((entry) => entry.messagesAdded ?? [])).toHaveLength(1);
+    expect(history.data.history?.flatMap((entry) => entry.labelsAdded ?? [])).toEqual([]);
+    const both = await gmail.users.history.list({
+      userId: "me",
+      startHistoryId: profile.data.historyId!,
+      historyTypes: ["messageAdded", "labelAdded"],
+    });
+    const listedLabels = (await gmail.users.labels.list({ userId: "me" })).data.labels ?? [];
+    const labelOf = (name: string) => listedLabels.find((label) => label.name === name)?.id;
+    const laterId = labelOf("Later");
+    expect(both.data.history?.flatMap((entry) => entry.labelsAdded ?? [])).toEqual([
+      { message: { id: ids[2], threadId: ids[2], labelIds: ["INBOX", labelOf("Clients/ACME"), laterId] }, labelIds: [laterId] },
+    ]);
+    expect(both.data.history?.flatMap((entry) => entry.messagesAdded ?? [])).toHaveLength(1);
     google.expireHistory("u1@corp.example");
     await expect(gmail.users.history.list({ userId: "me", startHistoryId: profile.data.historyId! })).rejects.toMatchObject({
       status: 404,

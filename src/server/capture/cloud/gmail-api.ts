@@ -155,14 +155,15 @@ export class GoogleApi {
     } while (pageToken);
   }
 
-  /** The changes since `startHistoryId` (messages added); an expired id answers 404. */
+  /** The changes since `startHistoryId` (messages added, labels added); an expired id answers 404. */
   async history(user: string, startHistoryId: string, pageToken?: string): Promise<GmailHistoryPage> {
-    const query = new URLSearchParams({
-      startHistoryId,
-      historyTypes: "messageAdded",
-      maxResults: "500",
-      ...(pageToken ? { pageToken } : {}),
-    });
+    const query = new URLSearchParams([
+      ["startHistoryId", startHistoryId],
+      ["historyTypes", "messageAdded"],
+      ["historyTypes", "labelAdded"],
+      ["maxResults", "500"],
+      ...(pageToken ? [["pageToken", pageToken]] : []),
+    ]);
     return this.gmail(user, `/history?${query}`);
   }
 

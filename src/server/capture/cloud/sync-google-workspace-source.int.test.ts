@@ -143,6 +143,51 @@ describe("Google Workspace source (Gmail API)", () => {
     expect(await db().archivedEmail.count({ where: { ingestionSourceId: source.id } })).toBe(7);
   }, 60_000);
 
+  it("records one occurrence per label that is a folder (not UNREAD, IMPORTANT, CATEGORY_*), and a label added later after the incremental sync", async () => {
+    google.addUser({ primaryEmail: "alice@corp.example" });
+    const id = google.addMessage("alice@corp.example", message("labelled"), [
+      "INBOX",
+      "Projects/Ünïcode",
+      "UNREAD",
+      "IMPORTANT",
+      "CATEGORY_PERSONAL",
+    ]);
+    const older = google.addMessage("alice@corp.example", message("inbox only"), ["INBOX"]);
+    const source = await createSource({ mailboxes: ["alice@corp.example"] });
+    expect((await syncGoogleWorkspaceSource({ sourceId: source.id, throttle: FAST })).status).toBe("synced");
+    const email = await db().archivedEmail.findFirstOrThrow({ where: { ingestionSourceId: source.id, subject: "labelled" } });
+    expect(email.path).toBe("Projects/Ünïcode");
+    const occurrences = async () => {
+      const answer = await api("GET", `/v1/archived-emails/${email.id}/occurrences`, { token: admin.token });
+      expect(answer.status).toBe(200);
+      return (answer.body.items as { folder: string; mailbox: string; emailId: string }[]).map((item) => item.folder).sort();
+    };
+    expect(await occurrences()).toEqual(["INBOX", "Projects/Ünïcode"]);
+    const folders = async () => {
+      const answer = await api("GET", `/v1/archived-emails/folders?ingestionSourceId=${source.id}`, { token: admin.token });
+      expect(answer.status).toBe(200);
+      return Object.fromEntries((answer.body.items as { folder: string; count: number }[]).map((item) => [item.folder, item.count]));
+    };
+    expect(await folders()).toEqual({ INBOX: 2, "Projects/Ünïcode": 1 });
+
+    // A label added later (users.messages.modify): a labelsAdded history record, no new bytes to fetch.
+    google.addLabels("alice@corp.example", id, ["Later/Été", "STARRED"]);
+    const before = rawRequests().length;
+    expect((await syncGoogleWorkspaceSource({ sourceId: source.id, throttle: FAST })).status).toBe("synced");
+    expect(rawRequests().length).toBe(before);
+    expect(await occurrences()).toEqual(["INBOX", "Later/Été", "Projects/Ünïcode"]);
+    expect(await folders()).toEqual({ INBOX: 2, "Later/Été": 1, "Projects/Ünïcode": 1 });
+    expect(await db().archivedEmail.count({ where: { ingestionSourceId: source.id } })).toBe(2);
+
+    // An item recorded before its hash was kept (migration 20261128001500): fetched once to learn it.
+    await db().cloudSyncItem.updateMany({ where: { sourceId: source.id, itemId: older }, data: { rawHash: null } });
+    google.addLabels("alice@corp.example", older, ["Later/Été"]);
+    const beforeOlder = rawRequests().length;
+    expect((await syncGoogleWorkspaceSource({ sourceId: source.id, throttle: FAST })).status).toBe("synced");
+    expect(rawRequests().length - beforeOlder).toBe(1);
+    expect(await folders()).toEqual({ INBOX: 2, "Later/Été": 2, "Projects/Ünïcode": 1 });
+  }, 60_000);
+
   it("a key the token endpoint refuses (wrong signature) ends the sync in error with a readable message and archives nothing", async () => {
     google.addUser({ primaryEmail: "alice@corp.example" });
     google.addMessage("alice@corp.example", message("never"), ["INBOX"]);

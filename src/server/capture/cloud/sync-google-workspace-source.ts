@@ -4,14 +4,17 @@ import {
   archiveItems,
   countItems,
   dropCursor,
+  itemHash,
+  itemHashes,
   knownItems,
   loadCursor,
   newFolderSummary,
+  recordFolders,
   saveCursor,
   type FetchedItem,
   type FolderSummary,
 } from "./cloud-sync-state";
-import { GoogleApi, type GmailLabel, type ServiceAccountKey } from "./gmail-api";
+import { GoogleApi, type GmailHistoryPage, type GmailLabel, type ServiceAccountKey } from "./gmail-api";
 import { loadCloudConfig } from "./load-cloud-config";
 import { describeCloudError, syncCloudSource, type CloudConnector, type CloudSyncResult } from "./sync-cloud-source";
 import type { GoogleWorkspaceConfig } from "../ingestion-sources.schemas";
@@ -26,12 +29,30 @@ const PATH_SYSTEM_LABELS = ["INBOX", "SENT", "DRAFT", "CHAT", "SPAM", "TRASH"];
 /** A message with no label at all (archived out of the inbox) is kept under this path. */
 export const NO_LABEL_PATH = "All Mail";
 
-/** A message's path (its first user label, else where the system labels put it) and its tags (every label's name). */
-export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): { path: string; tags: string[] } {
+/**
+ * The labels that are folders, by name: every user label, and the system labels that say where a
+ * message is (PATH_SYSTEM_LABELS). UNREAD, STARRED, IMPORTANT and CATEGORY_* are states or tabs of
+ * a message, not places: they stay tags only.
+ */
+export function folderLabels(labelIds: string[], labels: Map<string, GmailLabel>): string[] {
+  return labelIds.flatMap((id) => {
+    const label = labels.get(id);
+    if (label?.type === "user") return [label.name];
+    return PATH_SYSTEM_LABELS.includes(id) ? [id] : [];
+  });
+}
+
+/**
+ * A message's path (its first user label, else where the system labels put it), its tags (every
+ * label's name) and its folders (each label that is one, else the path: docs/connectors.md).
+ */
+export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): { path: string; tags: string[]; folders: string[] } {
   const named = labelIds.map((id) => labels.get(id) ?? { id, name: id, type: "system" as const });
   const user = named.filter((label) => label.type === "user").sort((a, b) => a.name.localeCompare(b.name));
   const system = PATH_SYSTEM_LABELS.find((id) => labelIds.includes(id));
-  return { path: user[0]?.name ?? system ?? NO_LABEL_PATH, tags: named.map((label) => label.name) };
+  const path = user[0]?.name ?? system ?? NO_LABEL_PATH;
+  const folders = folderLabels(labelIds, labels);
+  return { path, tags: named.map((label) => label.name), folders: folders.length > 0 ? folders : [path] };
 }
 
 /**
@@ -156,6 +177,36 @@ async function syncMailbox(options: {
     }
   };
 
+  // A label added to a message: a new folder of one archived already (one INSERT per page), or a
+  // message that was not archived because it was in spam or trash and has now left it.
+  const labelsAdded = async (history: NonNullable<GmailHistoryPage["history"]>) => {
+    const changes = history
+      .flatMap((entry) => entry.labelsAdded ?? [])
+      .filter((change) => !excluded(change.message.labelIds) && !excluded(change.labelIds));
+    await archive(changes.map((change) => change.message.id));
+    const folders = new Map<string, string[]>();
+    for (const change of changes) {
+      const added = folderLabels(change.labelIds, labels);
+      if (added.length > 0) folders.set(change.message.id, [...(folders.get(change.message.id) ?? []), ...added]);
+    }
+    const hashes = await itemHashes({ ...itemKey, ids: [...folders.keys()] });
+    const seen: { rawHash: string; folders: string[] }[] = [];
+    for (const [id, added] of folders) {
+      // Recorded before the hash was kept: fetched once more to learn it.
+      const rawHash = hashes.get(id) ?? (hashes.has(id) ? await hashOfMessage(id) : null);
+      if (rawHash) seen.push({ rawHash, folders: added });
+    }
+    await recordFolders({ sourceId, mailbox, seen });
+  };
+  const hashOfMessage = async (id: string) => {
+    try {
+      return itemHash((await google.rawMessage(mailbox, id)).raw);
+    } catch (error) {
+      if (error instanceof CloudHttpError && error.status === 404) return null;
+      throw error;
+    }
+  };
+
   const fullListing = async () => {
     for await (const page of google.listMessages(mailbox, config.includeSpamTrash)) await archive(page.map((message) => message.id));
   };
@@ -169,6 +220,7 @@ async function syncMailbox(options: {
         const page = await google.history(mailbox, stored, pageToken);
         const added = (page.history ?? []).flatMap((entry) => (entry.messagesAdded ?? []).map((added) => added.message));
         await archive(added.filter((message) => !excluded(message.labelIds)).map((message) => message.id));
+        await labelsAdded(page.history ?? []);
         pageToken = page.nextPageToken;
       } while (pageToken);
     } catch (error) {
