@@ -281,10 +281,10 @@ test.describe.serial("administration", () => {
 
     // A rename keeps the stored password (nothing it is bound to changed).
     await row.getByRole("button", { name: "Edit", exact: true }).click();
-    await edit.getByLabel("Name", { exact: true }).fill(`${name} renamed`);
+    await edit.getByLabel("Name", { exact: true }).fill(`${name} edited`);
     await expect(edit.getByText("Enter the password again")).toHaveCount(0);
     await edit.getByRole("button", { name: "Save source" }).click();
-    const renamed = page.getByRole("row").filter({ hasText: `${name} renamed` });
+    const renamed = page.getByRole("row").filter({ hasText: `${name} edited` });
     await expect(renamed).toBeVisible();
     const stored = await (await request.get(`/v1/ingestion-sources/${id}`, { headers })).json();
     expect(stored.config).toMatchObject({ host: "imap2.example.test", passwordSet: true });

@@ -93,7 +93,7 @@ test.describe.serial("retention and legal holds", () => {
     await page.goto("/retention");
     await page.getByRole("button", { name: "New policy" }).click();
     const form = page.getByRole("dialog").getByRole("form", { name: "New retention policy" });
-    await form.getByLabel("Name").fill("E2E policy.example mail");
+    await form.getByLabel("Name", { exact: true }).fill("E2E policy.example mail");
     await form.getByLabel("Retention period (days)").fill("30");
     await form.getByLabel("Priority").fill("5");
     await form.getByLabel("emails matching conditions").check();
