@@ -91,6 +91,10 @@ export function blobKeyForHash(hash: string): string {
   return `sha256/${hash.slice(0, 2)}/${hash.slice(2, 4)}/${hash}`;
 }
 
+export function isBlobKey(key: string): boolean {
+  return KEY.test(key);
+}
+
 export function assertBlobKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Not a blob key: ${key.slice(0, 120)}`);
+  if (!isBlobKey(key)) throw new Error(`Not a blob key: ${key.slice(0, 120)}`);
 }
