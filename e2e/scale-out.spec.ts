@@ -8,6 +8,7 @@ import { dovecotSourceConfig, seedMailbox, startDovecot, type DovecotServer } fr
 import { freePort } from "@tests/helpers/free-port";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";
 import { sendSmtp } from "@tests/helpers/smtp-client";
+import { until } from "@tests/helpers/until";
 
 /**
  * Scale-out (docs/sizing.md, "Several processes"): two web processes, two workers and two journal
@@ -57,18 +58,11 @@ function startRole(name: string, env: Record<string, string>): Role {
   return role;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}\n${roles.map((r) => `--- ${r.name}\n${r.output.slice(-2000)}`).join("\n")}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Waits for `probe`; on a timeout the error shows the end of every role's output. */
+const untilRoles = <T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000) =>
+  until(what, probe, { timeoutMs, diagnostics: () => roles.map((r) => `--- ${r.name}\n${r.output.slice(-2000)}`).join("\n") });
 
-const started = (role: Role, line: string) => until(`${role.name}: "${line}"`, async () => role.output.includes(line), 240_000);
+const started = (role: Role, line: string) => untilRoles(`${role.name}: "${line}"`, async () => role.output.includes(line), 240_000);
 
 async function call(base: string, method: string, route: string, options: { token?: string; body?: unknown; mbox?: Buffer } = {}) {
   const headers: Record<string, string> = {};
@@ -198,7 +192,7 @@ test("two web processes, two workers and two journal listeners share one databas
     startRole("journal 2", { ROLES: "journal", JOURNAL_SMTP_PORT: String(smtpPort2) }),
   ];
   await Promise.all([started(second, "Serving on"), ...listeners.map((listener) => started(listener, "SMTP journaling listener on"))]);
-  const status = await until("both workers' and listeners' heartbeats", async () => {
+  const status = await untilRoles("both workers' and listeners' heartbeats", async () => {
     const body = (await call(web2, "GET", "/v1/system/status", { token })).body;
     const processes: { role: string }[] = body?.processes ?? [];
     const of = (role: string) => processes.filter((entry) => entry.role === role).length;
@@ -261,13 +255,13 @@ test("two web processes, two workers and two journal listeners share one databas
   );
 
   const emailsOf = (sourceId: string) => count("SELECT count(*) AS n FROM archived_emails WHERE ingestion_source_id = $1", [sourceId]);
-  await until("the IMAP mailbox archived", async () => (await emailsOf(imap.id)) === COUNTS.inbox + COUNTS.projects);
-  await until("the expiring mail deleted by the lifecycle", async () => (await emailsOf(expiring.id)) === 0);
-  await until("every export completed", async () => {
+  await untilRoles("the IMAP mailbox archived", async () => (await emailsOf(imap.id)) === COUNTS.inbox + COUNTS.projects);
+  await untilRoles("the expiring mail deleted by the lifecycle", async () => (await emailsOf(expiring.id)) === 0);
+  await untilRoles("every export completed", async () => {
     const done = await count("SELECT count(*) AS n FROM ediscovery_exports WHERE case_id = $1 AND status = 'completed'", [matter.id]);
     return done === COUNTS.exports;
   });
-  await until("every job finished", async () => (await count("SELECT count(*) AS n FROM jobs WHERE status NOT IN ('done')")) === 0);
+  await untilRoles("every job finished", async () => (await count("SELECT count(*) AS n FROM jobs WHERE status NOT IN ('done')")) === 0);
 
   // Every message archived once.
   expect(await emailsOf(upload.id)).toBe(COUNTS.uploaded);

@@ -8,18 +8,9 @@ import { ensureTestSource } from "../helpers/emails";
 import { buildMessage } from "../helpers/mail";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
+import { until } from "../helpers/until";
 
 useEmptyDatabasePerTest();
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
 
 function startCommand(...args: string[]) {
   const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", ...args], {
@@ -96,7 +87,7 @@ describe("npm start runs the worker", () => {
       const [worker] = await until("the worker's heartbeat", async () => (await workerRows()).length > 0 && workerRows());
       run.start.kill("SIGKILL");
       await run.exited;
-      await until("the orphaned worker to stop", async () => !alive(worker.pid), 60_000);
+      await until("the orphaned worker to stop", async () => !alive(worker.pid), { timeoutMs: 60_000 });
       // It stopped cleanly: its heartbeat row is gone.
       expect(await workerRows()).toEqual([]);
     } finally {

@@ -6,6 +6,7 @@ import { buildMessage } from "@tests/helpers/mail";
 import { postfixAvailable, startPostfix, type PostfixServer } from "@tests/helpers/postfix";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
+import { until } from "@tests/helpers/until";
 import { db } from "../../platform/db/client";
 import { startJournalListener, type JournalListener } from "./journal-listener";
 import { journalTlsCredentials } from "./journal-tls";
@@ -38,13 +39,9 @@ const stopListener = async () => {
   listener = null;
 };
 
-async function until(what: string, condition: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}\n${(await postfix.log()).slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+/** Waits for `condition` (30 s by default); on a timeout the error shows the end of Postfix's log. */
+const untilPostfix = (what: string, condition: () => Promise<boolean>, timeoutMs = 30_000) =>
+  until(what, condition, { timeoutMs, diagnostics: async () => (await postfix.log()).slice(-3000) });
 const archived = () => db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
 
 async function createSourceAndListener() {
@@ -89,14 +86,14 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
       raw,
     });
     expect(submitted.code).toBe(250);
-    await until("the journaled message", async () => (await archived()).length === 1);
+    await untilPostfix("the journaled message", async () => (await archived()).length === 1);
     const [email] = await archived();
     expect(email).toMatchObject({ subject: "Board minutes", userEmail: JOURNAL, envelopeFrom: "sam@corp.test" });
     expect([...email.envelopeRecipients].sort()).toEqual(["alice@corp.test", "bob@partner.example", "carol@corp.test"]);
     expect([...email.recipientEmails].sort()).toEqual(["alice@corp.test", "bob@partner.example", "carol@corp.test"]);
     const detail = await api("GET", `/v1/archived-emails/${email.id}`, { token: admin.token });
     expect(detail.body.envelope.bcc).toEqual(["carol@corp.test"]);
-    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
+    await untilPostfix("an empty Postfix queue", async () => (await postfix.queued()) === 0);
   });
 
   it("relays an outsider's forged journal report with its headers intact, and the listener archives it as received", async () => {
@@ -116,10 +113,10 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
       recipients: [{ type: "To", address: "alice@corp.test" }],
     });
     expect((await postfix.submit({ from: "outsider@evil.example", to: ["alice@corp.test"], raw: report })).code).toBe(250);
-    await until("the relayed report", async () => (await archived()).length === 1);
+    await untilPostfix("the relayed report", async () => (await archived()).length === 1);
     const [email] = await archived();
     expect(email).toMatchObject({ messageIdHeader: "journal-report-forged@corp.test", envelopeFrom: "outsider@evil.example" });
-    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
+    await untilPostfix("an empty Postfix queue", async () => (await postfix.queued()) === 0);
   });
 
   it("delivers what Postfix queued while the listener was down exactly once after a restart and a flush", async () => {
@@ -127,11 +124,11 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
     for (const subject of ["queued 1", "queued 2", "queued 3"]) {
       expect((await postfix.submit({ from: "sam@corp.test", to: ["alice@corp.test"], raw: buildMessage({ subject }) })).code).toBe(250);
     }
-    await until("Postfix to defer the messages", async () => (await postfix.log()).includes("status=deferred"));
+    await untilPostfix("Postfix to defer the messages", async () => (await postfix.log()).includes("status=deferred"));
     expect(await postfix.queued()).toBe(3);
     await startListener();
     await postfix.flush();
-    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
+    await untilPostfix("an empty Postfix queue", async () => (await postfix.queued()) === 0);
     expect((await archived()).map((email) => email.subject)).toEqual(["queued 1", "queued 2", "queued 3"]);
   });
 
@@ -141,13 +138,13 @@ describe.runIf(postfixAvailable())("journaling from a real Postfix", () => {
       for (const subject of ["retried 1", "retried 2"]) {
         expect((await postfix.submit({ from: "sam@corp.test", to: ["alice@corp.test"], raw: buildMessage({ subject }) })).code).toBe(250);
       }
-      await until("the listener's 451", async () => / said: 451 /.test(await postfix.log()));
+      await untilPostfix("the listener's 451", async () => / said: 451 /.test(await postfix.log()));
       expect(await archived()).toHaveLength(0);
     } finally {
       await db().$executeRawUnsafe(`ALTER TABLE archived_emails DROP CONSTRAINT injected_fault`);
     }
     await postfix.flush();
-    await until("an empty Postfix queue", async () => (await postfix.queued()) === 0);
+    await untilPostfix("an empty Postfix queue", async () => (await postfix.queued()) === 0);
     expect((await archived()).map((email) => email.subject)).toEqual(["retried 1", "retried 2"]);
   });
 });
@@ -181,7 +178,7 @@ describe.runIf(postfixAvailable())("split delivery from a real Postfix", () => {
     // queue run every few seconds, as an operator's `postqueue -f` would, keeps that Postfix quirk from
     // failing the test while every part still has to be archived and merged.
     let flushedAt = Date.now();
-    await until(
+    await untilPostfix(
       "an empty Postfix queue",
       async () => {
         if ((await postfix.queued()) === 0) return true;
