@@ -50,7 +50,7 @@ export const STORAGE_CONVERSION_JOB = "storage-conversion";
 const FINISHED_PHASE = "finished:skeletons";
 const PAGE = 200;
 const CONCURRENCY = 8;
-/** A job converts pages for this long, then queues the next step (a job holds its claim for 30 minutes at most). */
+/** A job converts pages for this long, then queues the next step (other jobs get a worker between steps). */
 const STEP_MS = 20_000;
 
 /**
