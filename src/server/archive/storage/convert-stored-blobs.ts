@@ -3,7 +3,7 @@ import { config } from "../../platform/config/env";
 import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
-import { selectUnfinishedJob } from "../../platform/jobs/jobs.queries";
+import { lockJobType, selectUnfinishedJob } from "../../platform/jobs/jobs.queries";
 import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
 import { sha256Hex } from "../../platform/operations/copy-blob-to-backup";
 import {
@@ -50,7 +50,7 @@ export const STORAGE_CONVERSION_JOB = "storage-conversion";
 const FINISHED_PHASE = "finished:skeletons";
 const PAGE = 200;
 const CONCURRENCY = 8;
-/** A job converts pages for this long, then queues the next step (a job holds its claim for 30 minutes at most). */
+/** A job converts pages for this long, then queues the next step (other jobs get a worker between steps). */
 const STEP_MS = 20_000;
 
 /**
@@ -61,14 +61,18 @@ const STEP_MS = 20_000;
 export async function startStorageConversion(): Promise<boolean> {
   const { encrypt, compress } = config.storageSealing;
   if (!encrypt && !compress) return false;
-  const row =
-    (await selectStorageConversion(pgPool())) ??
-    (await ensureStorageConversionRow(pgPool(), await countBlobReferences(pgPool(), BLOB_REFERENCES)));
-  if (row.finished_at && row.phase === FINISHED_PHASE) return false;
-  if (row.finished_at) await restartStorageConversion(pgPool(), await countBlobReferences(pgPool(), BLOB_REFERENCES));
-  if (await selectUnfinishedJob(pgPool(), STORAGE_CONVERSION_JOB)) return false;
-  await enqueueJob({ type: STORAGE_CONVERSION_JOB });
-  return true;
+  // Workers starting together: one at a time, so the second finds the first one's job (not two jobs).
+  return withPgTransaction(async (client) => {
+    await lockJobType(client, STORAGE_CONVERSION_JOB);
+    const row =
+      (await selectStorageConversion(client)) ??
+      (await ensureStorageConversionRow(client, await countBlobReferences(client, BLOB_REFERENCES)));
+    if (row.finished_at && row.phase === FINISHED_PHASE) return false;
+    if (row.finished_at) await restartStorageConversion(client, await countBlobReferences(client, BLOB_REFERENCES));
+    if (await selectUnfinishedJob(client, STORAGE_CONVERSION_JOB)) return false;
+    await enqueueJob({ type: STORAGE_CONVERSION_JOB, client });
+    return true;
+  });
 }
 
 /** The job: converts pages for STEP_MS, then queues itself again unless the conversion is finished (then measures the figures). */

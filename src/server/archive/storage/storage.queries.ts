@@ -160,7 +160,10 @@ export async function recordStorageConversionStep(
   );
 }
 
-/** Records the stored sizes of a page of blobs, as measured at `measuredAt`. */
+/**
+ * Records the stored sizes of a page of blobs, as measured at `measuredAt`; a size measured later by
+ * another worker's pass stays. In key order, so passes of several workers never deadlock.
+ */
 export async function upsertBlobStoredSizes(client: SqlClient, sizes: { key: string; bytes: number }[], measuredAt: Date): Promise<void> {
   if (sizes.length === 0) return;
   await runSql(
@@ -168,7 +171,9 @@ export async function upsertBlobStoredSizes(client: SqlClient, sizes: { key: str
     Prisma.sql`
     INSERT INTO blob_stored_sizes (key, stored_bytes, measured_at)
     SELECT k, b, ${measuredAt}::timestamptz FROM unnest(${sizes.map((size) => size.key)}::text[], ${sizes.map((size) => size.bytes)}::bigint[]) AS t(k, b)
-    ON CONFLICT (key) DO UPDATE SET stored_bytes = EXCLUDED.stored_bytes, measured_at = EXCLUDED.measured_at`,
+    ORDER BY k
+    ON CONFLICT (key) DO UPDATE SET stored_bytes = EXCLUDED.stored_bytes, measured_at = EXCLUDED.measured_at
+    WHERE blob_stored_sizes.measured_at <= EXCLUDED.measured_at`,
   );
 }
 
@@ -177,8 +182,16 @@ export async function upsertBlobStoredSizes(client: SqlClient, sizes: { key: str
  * it did not meet (no longer referenced) are dropped; each source's stored bytes are those of the
  * distinct blobs its emails reference (raw messages and attachments: a blob shared by two sources
  * counts in both), the total counts each blob once; logical bytes are the raw messages' sizes.
+ * Passes of several workers replace one at a time; one that began before the recorded figures'
+ * pass leaves them (they are newer).
  */
 export async function replaceStorageUsage(client: SqlClient, measuredAt: Date): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('storage-usage'))`);
+  const newer = await queryOne(
+    client,
+    Prisma.sql`SELECT 1 FROM storage_usage WHERE scope = 'total' AND measured_at >= ${measuredAt}::timestamptz`,
+  );
+  if (newer) return;
   await runSql(client, Prisma.sql`DELETE FROM blob_stored_sizes WHERE measured_at < ${measuredAt}`);
   await runSql(client, Prisma.sql`DELETE FROM storage_usage`);
   await runSql(

@@ -22,11 +22,12 @@ export async function insertJob(
 
 /**
  * Claims one due job of the given types with FOR UPDATE SKIP LOCKED (several workers never take the
- * same job): a queued one whose time has come, or a running one claimed longer than `staleMinutes` ago.
+ * same job): a queued one whose time has come, or a running one whose claim was not renewed for
+ * `staleSeconds` (its worker is gone).
  */
 export async function claimDueJob(
   client: SqlClient,
-  claim: { types: string[]; workerId: string; staleMinutes: number },
+  claim: { types: string[]; workerId: string; staleSeconds: number },
 ): Promise<ClaimedJob | null> {
   return queryOne<ClaimedJob>(
     client,
@@ -36,11 +37,19 @@ export async function claimDueJob(
       SELECT id FROM jobs
       WHERE type = ANY(${claim.types}::text[])
         AND ((status = 'queued' AND run_after <= now())
-          OR (status = 'running' AND locked_at < now() - make_interval(mins => ${claim.staleMinutes})))
+          OR (status = 'running' AND locked_at < now() - make_interval(secs => ${claim.staleSeconds})))
       ORDER BY run_after, created_at
       FOR UPDATE SKIP LOCKED
       LIMIT 1)
     RETURNING id, type, payload, attempts`,
+  );
+}
+
+/** Renews the claim of a job `workerId` is running (nothing once it is finished or claimed by another). */
+export async function renewJobClaim(client: SqlClient, claim: { id: string; workerId: string }): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`UPDATE jobs SET locked_at = now() WHERE id = ${claim.id}::uuid AND status = 'running' AND locked_by = ${claim.workerId}`,
   );
 }
 
