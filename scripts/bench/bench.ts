@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup|journal|export]`: builds the
+ * `npm run bench [-- --scale small|100k|1m] [--seed n] [--skip-http] [--no-docs] [--only backup|journal|export|audit]`: builds the
  * deterministic corpus, runs every scenario of docs/benchmarks.md (or, with `--only journal`, only
  * SMTP journaling and its baseline, printed and not written to the docs) against a fresh embedded
  * PostgreSQL (port BENCH_PG_PORT, default 54363, data under .bench-data/) with local storage,
@@ -12,7 +12,9 @@
  * scale's archive (CLI ingest and SQL load, no padded audit log) and runs only the search
  * scenario, `--only http` likewise the HTTP scenarios (a production build is needed), printed and not
  * written to the docs; `--reuse` runs them again against the database the last `--only search|http`
- * left (no drop, no load), so that code can be measured repeatedly at 1M.
+ * left (no drop, no load), so that code can be measured repeatedly at 1M. `--only audit` pads the audit
+ * log to the scale's entries (nothing ingested) and runs only audit verify and its SHA-256 baseline,
+ * printed and not written to the docs; with `--reuse` against the chain the last `--only audit` left.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -53,14 +55,20 @@ if (!scale) {
   console.error(`unknown --scale ${values.scale}; one of ${Object.keys(SCALES).join(", ")}`);
   process.exit(2);
 }
-if (values.only !== undefined && !["backup", "journal", "export", "cloud-sync", "storage", "search", "http"].includes(values.only)) {
-  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage, search, http`);
+if (
+  values.only !== undefined &&
+  !["backup", "journal", "export", "cloud-sync", "storage", "search", "http", "audit"].includes(values.only)
+) {
+  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage, search, http, audit`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
-// Every run but `--only journal` ingests, next to notmuch indexing the same messages.
-const notmuch = values.only === "journal" ? null : notmuchVersion();
-if (values.only !== "journal" && !notmuch) {
+/** `--only audit`: the padded audit log alone, nothing ingested. */
+const auditOnly = values.only === "audit";
+// Every run but `--only journal|audit` ingests, next to notmuch indexing the same messages.
+const ingests = values.only !== "journal" && !auditOnly;
+const notmuch = ingests ? notmuchVersion() : null;
+if (ingests && !notmuch) {
   console.error(NOTMUCH_MISSING);
   process.exit(2);
 }
@@ -70,8 +78,8 @@ const exportOnly = values.only === "export";
 const storageOnly = values.only === "storage";
 /** `--only search` / `--only http`: build (or `--reuse`) the archive, then run that scenario alone. */
 const searchOnly = values.only === "search" || values.only === "http";
-if (values.reuse && !searchOnly) {
-  console.error("--reuse only goes with --only search or --only http");
+if (values.reuse && !searchOnly && !auditOnly) {
+  console.error("--reuse only goes with --only search, http or audit");
   process.exit(2);
 }
 const docSection = values.only === "backup" || exportOnly || storageOnly ? `${values.only}-${scale.name}` : scale.name;
@@ -490,6 +498,44 @@ async function main() {
     else rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: scale.httpSeconds, log })));
   }
 
+  /** Audit verify of the whole chain against SHA-256 of its canonical bytes; returns the entries. */
+  async function auditVerifyRows(): Promise<number> {
+    log("audit verify");
+    const entries = await scalar("SELECT count(*) FROM audit_logs");
+    const verify = await runScenario<{ ok: boolean; seconds: number; message: string }>("audit-verify");
+    const hashBaseline = await runScenario<{ entries: number; seconds: number; stringSeconds: number; bytes: number }>(
+      "audit-hash-baseline",
+    );
+    const verifyRatio = verify.result.seconds / hashBaseline.result.seconds;
+    rows.push({
+      scenario: "audit verify",
+      work: `${entries.toLocaleString("en-US")} entries`,
+      throughput: `${verify.result.seconds.toFixed(2)} s (${formatRate(entries / verify.result.seconds, "entries")})`,
+      peakRss: `${rss("verify", verify.peakRssMb)}; ${rss("sha256", hashBaseline.peakRssMb)}`,
+      baseline: `SHA-256 of the canonical bytes ${hashBaseline.result.seconds.toFixed(2)} s`,
+      ratio: formatRatio(verifyRatio) + " time",
+      target: "< 5 s (1M), within 4x of SHA-256, constant memory",
+      pass: verify.result.ok && verify.result.seconds < 5 && verifyRatio <= 4,
+    });
+    notes.push(
+      `Audit verify: ${verify.result.message} Baseline: SHA-256 of the ${mb(hashBaseline.result.bytes)} of canonical bytes ` +
+        `${hashBaseline.result.seconds.toFixed(2)} s; the same over the unflattened JS strings (how it was measured before) ` +
+        `${hashBaseline.result.stringSeconds.toFixed(2)} s, ${formatRatio(verify.result.seconds / hashBaseline.result.stringSeconds)} of it.`,
+    );
+    return entries;
+  }
+
+  if (auditOnly) {
+    if (!values.reuse) {
+      log(`audit log: padding to ${scale.auditEntries} entries`);
+      await padAuditLog(client, { total: scale.auditEntries, log });
+    }
+    await auditVerifyRows();
+    await client.end();
+    printOnly(rows, notes);
+    return;
+  }
+
   if (values.reuse) {
     const reusedSource = String((await client.query("SELECT id FROM ingestion_sources WHERE name = 'Bench synthetic'")).rows[0].id);
     await onlyScenario(reusedSource, await scalar("SELECT count(*) FROM archived_emails"));
@@ -700,26 +746,7 @@ async function main() {
   log("vacuum after the lifecycle's deletions (untimed)");
   await client.query("VACUUM (ANALYZE) archived_emails, attachments, email_legal_holds, email_retention_labels");
 
-  log("audit verify");
-  const entries = await scalar("SELECT count(*) FROM audit_logs");
-  const verify = await runScenario<{ ok: boolean; seconds: number; message: string }>("audit-verify");
-  const hashBaseline = await runScenario<{ entries: number; seconds: number; stringSeconds: number; bytes: number }>("audit-hash-baseline");
-  const verifyRatio = verify.result.seconds / hashBaseline.result.seconds;
-  rows.push({
-    scenario: "audit verify",
-    work: `${entries.toLocaleString("en-US")} entries`,
-    throughput: `${verify.result.seconds.toFixed(2)} s (${formatRate(entries / verify.result.seconds, "entries")})`,
-    peakRss: `${rss("verify", verify.peakRssMb)}; ${rss("sha256", hashBaseline.peakRssMb)}`,
-    baseline: `SHA-256 of the canonical bytes ${hashBaseline.result.seconds.toFixed(2)} s`,
-    ratio: formatRatio(verifyRatio) + " time",
-    target: "< 5 s (1M), within 4x of SHA-256, constant memory",
-    pass: verify.result.ok && verify.result.seconds < 5 && verifyRatio <= 4,
-  });
-  notes.push(
-    `Audit verify: ${verify.result.message} Baseline: SHA-256 of the ${mb(hashBaseline.result.bytes)} of canonical bytes ` +
-      `${hashBaseline.result.seconds.toFixed(2)} s; the same over the unflattened JS strings (how it was measured before) ` +
-      `${hashBaseline.result.stringSeconds.toFixed(2)} s, ${formatRatio(verify.result.seconds / hashBaseline.result.stringSeconds)} of it.`,
-  );
+  const entries = await auditVerifyRows();
 
   const databaseBytes = await scalar("SELECT pg_database_size(current_database())");
   const auditBytes = await scalar("SELECT pg_total_relation_size('audit_logs')");
@@ -735,7 +762,7 @@ async function main() {
   report(rows, notes);
 }
 
-/** The `--only journal` and `--only search` runs: the table on stdout, the docs untouched. */
+/** The `--only journal`, `search`, `http` and `audit` runs: the table on stdout, the docs untouched. */
 function printOnly(rows: ResultRow[], notes: string[]) {
   console.log(
     `\nScale ${scale.name} (--only ${values.only}), load average ${os.loadavg()[0].toFixed(1)}\n\n${textTable(rows)}\n\n${notes.join("\n")}`,

@@ -1,9 +1,7 @@
-import type pg from "pg";
 import { Prisma, type AuditLog } from "@/generated/prisma/client";
 import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
 import type { SealedAuditFields } from "./audit-hash";
-import { CopyOutQuery } from "./copy-out-query";
 
 /** An entry as appendAuditEntries hands it over: storable fields plus the hashed parts of its contents. */
 export type PendingAuditRow = SealedAuditFields & { prefix: string; suffix: string };
@@ -112,43 +110,4 @@ export async function countAuditLogs(client: SqlClient, query: ListAuditLogsQuer
     Prisma.sql`SELECT count(*)::text AS total FROM audit_logs WHERE ${auditFilterConditions(query)}`,
   );
   return Number(row!.total);
-}
-
-/**
- * Dates from year 1 to 9999 (every timestamp the service writes) are formatted from the binary
- * value in JavaScript, which writes them exactly as to_char below does; for any other value the
- * row carries to_char's text, and a NULL from it (an infinite timestamp) as the text "null", which
- * is what the recipe's string template made of it. The order is audit-copy-tuple.ts's `Column`.
- */
-const COPY_COLUMNS = `id, previous_hash, "timestamp",
-  CASE WHEN "timestamp" >= '0001-01-01 00:00:00+00' AND "timestamp" < '10000-01-01 00:00:00+00' THEN NULL
-       ELSE coalesce(to_char("timestamp" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'null') END,
-  actor_identifier, actor_ip, action_type, target_type, target_id, details, current_hash`;
-
-const decimalId = (id: string) => {
-  if (!/^-?\d+$/.test(id)) throw new Error(`not an id: ${id}`);
-  return id;
-};
-
-/**
- * The binary COPY of the next batch of the chain: ids above `afterId` and up to `upToId` (null: no
- * bound), both decimal integers read from earlier rows. COPY takes no parameters, hence the checks.
- */
-function auditBatchCopyText(afterId: string | null, batchSize: number, upToId: string | null = null): string {
-  const bounds = [afterId === null ? null : `id > ${decimalId(afterId)}`, upToId === null ? null : `id <= ${decimalId(upToId)}`].filter(
-    Boolean,
-  );
-  const where = bounds.length === 0 ? "" : `WHERE ${bounds.join(" AND ")}`;
-  return `COPY (SELECT ${COPY_COLUMNS} FROM audit_logs ${where} ORDER BY id LIMIT ${Math.trunc(batchSize)}) TO STDOUT (FORMAT binary)`;
-}
-
-/** Streams one batch (auditBatchCopyText) to `onChunk`, message by message, on a dedicated pg connection. */
-export async function copyAuditBatch(
-  client: pg.ClientBase,
-  batch: { afterId: string | null; upToId: string | null; batchSize: number },
-  onChunk: (chunk: Buffer) => void,
-): Promise<void> {
-  const copy = new CopyOutQuery(auditBatchCopyText(batch.afterId, batch.batchSize, batch.upToId), onChunk);
-  client.query(copy);
-  await copy.done;
 }

@@ -1,7 +1,7 @@
 import type pg from "pg";
 import type { z } from "zod";
 import { beginTransaction, commitTransaction, exportSnapshot } from "../platform/db/dedicated-transaction";
-import { connectDedicatedPgClient } from "../platform/db/pg-pool";
+import { configuredDatabaseUrl, connectDedicatedPgClient } from "../platform/db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
 import { joinRangeWalks, splitIdRanges, type IdRange } from "./audit-chain-ranges";
 import { releaseHelpers, reserveHelpers, startHelper, type RunningHelper } from "./start-verify-helper";
@@ -93,7 +93,7 @@ async function walkChain(client: pg.Client, options: VerifyAuditLogOptions): Pro
   const started: RunningHelper[] = [];
   try {
     if (helpers > 0) {
-      const data: VerifyHelperData = { snapshot: await exportSnapshot(client), batchSize };
+      const data: VerifyHelperData = { databaseUrl: configuredDatabaseUrl(), snapshot: await exportSnapshot(client), batchSize };
       for (let helper = 0; helper < helpers; helper++) started.push(startHelper(queue, data));
     }
     if (options.callerWalks !== false || started.length === 0) await walkRanges(client, queue, batchSize);

@@ -1,12 +1,13 @@
 import type { MessagePort } from "node:worker_threads";
 import { beginTransaction, commitTransaction, joinSnapshot } from "../platform/db/dedicated-transaction";
-import { connectDedicatedPgClient } from "../platform/db/pg-pool";
+import { connectPgClient } from "../platform/db/pg-connect";
 import type { RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
 import { walkChainRange } from "./walk-chain-range";
 
-/** The database is the parent's DATABASE_URL, which a worker thread inherits. */
 export interface VerifyHelperData {
+  /** The parent's database (the thread does not load the configuration: connectPgClient). */
+  databaseUrl: string;
   /** pg_export_snapshot() of the verification's transaction, so every walker sees the same rows. */
   snapshot: string;
   batchSize: number;
@@ -20,7 +21,7 @@ export type FromHelper = { type: "ready" } | { type: "result"; index: number; re
  * walks the ranges it is given, one at a time, and answers each with what it found.
  */
 export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData): Promise<void> {
-  const { client } = await connectDedicatedPgClient({ application_name: "audit-verify-helper" });
+  const { client } = await connectPgClient(data.databaseUrl, { application_name: "audit-verify-helper" });
   // A lost connection fails the walk even if the COPY in flight is not told of it.
   const lost = new Promise<never>((_, reject) => client.on("error", reject));
   lost.catch(() => undefined);

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { AuditChainWalk, type RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
 import { CopyTuple, CopyTupleReader } from "./audit-copy-tuple";
-import { copyAuditBatch } from "./audit.queries";
+import { copyAuditBatch } from "./audit-copy.queries";
 
 /**
  * Streams one keyset batch of a range as a binary COPY and walks each row as its message arrives.

@@ -1,12 +1,13 @@
 import pg from "pg";
 import { config } from "../config/env";
+import { connectPgClient } from "./pg-connect";
 
 /** How long an idle pooled connection is kept open. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
 const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool };
 
-function configuredDatabaseUrl(): string {
+export function configuredDatabaseUrl(): string {
   const url = config.databaseUrl;
   if (!url) throw new Error("DATABASE_URL is not set (the start script resolves it)");
   return url;
@@ -51,18 +52,12 @@ export async function disconnectPgPool(): Promise<void> {
 
 /**
  * A connected client of its own, outside the pool, for what must not wait for or hold a pool
- * connection (session locks, long reads). A connection lost while no statement runs on it emits
- * 'error', which would end the process without a listener; the next statement fails instead, and
- * `lost()` tells. The caller ends the client.
+ * connection (session locks, long reads): connectPgClient() on the configured database.
  */
 export async function connectDedicatedPgClient(
   options: Omit<pg.ClientConfig, "connectionString"> = {},
 ): Promise<{ client: pg.Client; lost: () => boolean }> {
-  const client = new pg.Client({ ...options, connectionString: configuredDatabaseUrl() });
-  let lost = false;
-  client.on("error", () => (lost = true));
-  await client.connect();
-  return { client, lost: () => lost };
+  return connectPgClient(configuredDatabaseUrl(), options);
 }
 
 /**
