@@ -158,6 +158,16 @@ describe("single-instance attachments: rebuilding many messages", () => {
     expect(reads).toEqual([0, 1, 2, 3, 4, 1].map((index) => parts[index].hash));
     expect(bounded.size).toBeGreaterThan(120_000);
     expect(bounded.size).toBeLessThanOrEqual(170_000);
+    // A kept run holds memory of its own, not a slice of Node's shared pool that its bound would not count.
+    const tiny = randomBytes(2100);
+    const pooled = new AttachmentRunCache(170_000);
+    const tinyMessage = buildMessage({ attachments: [{ filename: "t.bin", content: tiny }] });
+    const tinySkeleton = buildSkeleton(tinyMessage, [part(tiny)])!;
+    const tinyAttachment = () => tiny;
+    expect(rebuildMessage(tinySkeleton, tinyAttachment, { runs: pooled }).equals(tinyMessage)).toBe(true);
+    expect(pooled.size).toBeLessThan(4096);
+    const kept = pooled.run({ hash: part(tiny).hash, lineLength: 76, lineEnd: 0, length: 0 }, tinyAttachment);
+    expect(kept.buffer.byteLength).toBe(kept.length);
     // Runs above a quarter of the bound are not kept.
     reads.length = 0;
     const small = new AttachmentRunCache(60_000);

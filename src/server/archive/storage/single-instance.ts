@@ -220,22 +220,30 @@ export class AttachmentRunCache {
       return cached;
     }
     const run = runOf(reference, attachment(reference.hash));
-    if (run.length <= this.maxBytes / 4) {
-      this.runs.set(key, run);
-      this.bytes += run.length;
-      for (const [oldest, bytes] of this.runs) {
-        if (this.bytes <= this.maxBytes) break;
-        this.runs.delete(oldest);
-        this.bytes -= bytes.length;
-      }
+    if (run.length > this.maxBytes / 4) return run;
+    const kept = ownMemory(run);
+    this.runs.set(key, kept);
+    this.bytes += kept.length;
+    for (const [oldest, bytes] of this.runs) {
+      if (this.bytes <= this.maxBytes) break;
+      this.runs.delete(oldest);
+      this.bytes -= bytes.length;
     }
-    return run;
+    return kept;
   }
 
   /** Bytes held (for tests and figures). */
   get size(): number {
     return this.bytes;
   }
+}
+
+/** `bytes` in memory of its own: a small buffer is a slice of Node's shared 8 KB pool, which keeping it would keep whole. */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /** How a rebuild finds its runs and where it puts the message. */
