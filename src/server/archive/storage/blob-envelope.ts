@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
-import { rebuildMessage } from "./single-instance";
+import { rebuildMessage, type RebuildOptions } from "./single-instance";
 
 /**
  * The format of a stored blob (docs/operations.md, "Storage encryption"). A blob written before
@@ -133,11 +133,12 @@ export function openBlob(
   stored: Buffer,
   dataKey: (id: string) => Buffer | undefined,
   attachment?: (hash: string) => Buffer,
+  rebuild?: RebuildOptions,
 ): Buffer {
   const { payload, skeleton } = openPayload(key, stored, dataKey);
   if (!skeleton) return payload;
   if (!attachment) throw new BlobUnreadableError(key, "it is a message skeleton and its attachments were not given");
-  return rebuildMessage(payload, attachment);
+  return rebuildMessage(payload, attachment, rebuild);
 }
 
 /** The payload of a stored blob: its plain bytes, or (`skeleton`) the skeleton of a message. */
@@ -168,7 +169,10 @@ function openSealed(key: string, stored: Buffer, dataKey: (id: string) => Buffer
     decipher.setAAD(associatedData(stored, key));
     decipher.setAuthTag(stored.subarray(TAG_AT, SEALED_HEADER));
     try {
-      payload = Buffer.concat([decipher.update(stored.subarray(SEALED_HEADER)), decipher.final()]);
+      // GCM's final() adds no bytes: it only checks the tag, and it throws before `plain` is used.
+      const plain = decipher.update(stored.subarray(SEALED_HEADER));
+      decipher.final();
+      payload = plain;
     } catch {
       throw new BlobUnreadableError(key, "it does not authenticate (altered, or sealed under another key)");
     }

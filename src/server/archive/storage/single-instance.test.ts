@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildMessage } from "@tests/helpers/mail";
-import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
+import { AttachmentRunCache, buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const part = (bytes: Buffer) => ({ hash: sha256(bytes), bytes });
@@ -105,5 +105,77 @@ describe("single-instance attachments: the run search", () => {
         expect(skeletonReferences(skeleton!).length).toBe(expected.split(",").length);
       }
     }
+  });
+});
+
+describe("single-instance attachments: rebuilding many messages", () => {
+  it("wraps every line length and end as the first implementation did, for every size of the last line", () => {
+    for (let size = 2048; size < 2048 + 80; size++) {
+      const content = randomBytes(size);
+      for (const lineLength of [76, 72, 64]) {
+        for (const lineEnd of ["\r\n", "\n"]) {
+          const run = content
+            .toString("base64")
+            .match(new RegExp(`.{1,${lineLength}}`, "g"))!
+            .join(lineEnd);
+          const raw = Buffer.from(`Subject: ${size}${lineEnd}${lineEnd}${run}${lineEnd}`, "latin1");
+          const skeleton = buildSkeleton(raw, [part(content)]);
+          expect(skeleton).not.toBeNull();
+          expect(rebuild(skeleton!, [part(content)]).equals(raw)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it("reads a shared attachment once through the run cache, keeps it within its bound and rebuilds into a given buffer", () => {
+    // Five attachments whose runs take about 41 KB each, and messages that share them.
+    const contents = Array.from({ length: 5 }, () => randomBytes(30_000));
+    const parts = contents.map(part);
+    const byHash = new Map(parts.map((p) => [p.hash, p.bytes]));
+    const messages = contents.map((content, index) =>
+      buildMessage({ subject: `m${index}`, attachments: [{ filename: "a.bin", content }] }),
+    );
+    const reads: string[] = [];
+    const attachment = (hash: string) => {
+      reads.push(hash);
+      return byHash.get(hash)!;
+    };
+    const rebuildAll = (order: number[], options: Parameters<typeof rebuildMessage>[2]) => {
+      for (const index of order) {
+        const message = rebuildMessage(buildSkeleton(messages[index], parts)!, attachment, options);
+        expect(message.equals(messages[index])).toBe(true);
+        if (options?.into) expect(message.buffer).toBe(options.into.buffer);
+      }
+    };
+    const into = Buffer.alloc(1 << 20);
+    // Room for four runs: the first two read once for five messages.
+    rebuildAll([0, 1, 0, 1, 0], { runs: new AttachmentRunCache(170_000), into });
+    expect(reads).toEqual([parts[0].hash, parts[1].hash]);
+    // The fifth run pushes out the least recently used (the second), which is read again.
+    reads.length = 0;
+    const bounded = new AttachmentRunCache(170_000);
+    rebuildAll([0, 1, 2, 3, 0, 4, 0, 1], { runs: bounded });
+    expect(reads).toEqual([0, 1, 2, 3, 4, 1].map((index) => parts[index].hash));
+    expect(bounded.size).toBeGreaterThan(120_000);
+    expect(bounded.size).toBeLessThanOrEqual(170_000);
+    // A kept run holds memory of its own, not a slice of Node's shared pool that its bound would not count.
+    const tiny = randomBytes(2100);
+    const pooled = new AttachmentRunCache(170_000);
+    const tinyMessage = buildMessage({ attachments: [{ filename: "t.bin", content: tiny }] });
+    const tinySkeleton = buildSkeleton(tinyMessage, [part(tiny)])!;
+    const tinyAttachment = () => tiny;
+    expect(rebuildMessage(tinySkeleton, tinyAttachment, { runs: pooled }).equals(tinyMessage)).toBe(true);
+    expect(pooled.size).toBeLessThan(4096);
+    const kept = pooled.run({ hash: part(tiny).hash, lineLength: 76, lineEnd: 0, length: 0 }, tinyAttachment);
+    expect(kept.buffer.byteLength).toBe(kept.length);
+    // Runs above a quarter of the bound are not kept.
+    reads.length = 0;
+    const small = new AttachmentRunCache(60_000);
+    rebuildAll([0, 0], { runs: small });
+    expect(reads.length).toBe(2);
+    expect(small.size).toBe(0);
+    // A message larger than the given buffer gets one of its own.
+    const tooSmall = Buffer.alloc(100);
+    expect(rebuildMessage(buildSkeleton(messages[0], parts)!, attachment, { into: tooSmall }).buffer).not.toBe(tooSmall.buffer);
   });
 });

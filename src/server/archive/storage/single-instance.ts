@@ -27,18 +27,26 @@ type Segment = Buffer | Reference;
 
 /**
  * `bytes` as base64 in lines of `lineLength` characters joined by `lineEnd` (no final line end).
- * Encoded once, then copied line by line into one buffer: no string per line (an import wraps every
- * attachment at least twice, and the per-line strings were most of the skeleton's cost).
+ * Encoded once, written once at the end of its place, then each line moved ahead to where it goes
+ * and its line end set byte by byte: no string per line and one native copy per line (an import
+ * wraps every attachment at least twice, and an export rebuilds every message from its runs).
  */
 function wrapBase64(bytes: Buffer, lineLength: number, lineEnd: string): Buffer {
-  const text = Buffer.from(bytes.toString("base64"), "latin1");
-  const lines = Math.ceil(text.length / lineLength);
-  const out = Buffer.allocUnsafe(text.length + Math.max(0, lines - 1) * lineEnd.length);
-  const end = Buffer.from(lineEnd, "latin1");
-  let written = 0;
-  for (let at = 0; at < text.length; at += lineLength) {
-    if (at > 0) written += end.copy(out, written);
-    written += text.copy(out, written, at, Math.min(at + lineLength, text.length));
+  const text = bytes.toString("base64");
+  const lines = Math.max(1, Math.ceil(text.length / lineLength));
+  const endLength = lineEnd.length;
+  // The text sits `shift` bytes in, so that moving each line forward (in order) never overwrites a line not yet moved.
+  const shift = (lines - 1) * endLength;
+  const out = Buffer.allocUnsafe(text.length + shift);
+  out.write(text, shift, "latin1");
+  const first = lineEnd.charCodeAt(0);
+  const second = lineEnd.charCodeAt(1);
+  for (let line = 0; line < lines - 1; line++) {
+    const target = line * (lineLength + endLength);
+    const source = shift + line * lineLength;
+    out.copyWithin(target, source, source + lineLength);
+    out[target + lineLength] = first;
+    if (endLength === 2) out[target + lineLength + 1] = second;
   }
   return out;
 }
@@ -188,9 +196,78 @@ function parseSegments(skeleton: Buffer): Segment[] {
   return segments;
 }
 
+/**
+ * Wrapped runs of attachments (a run is an attachment's base64 as a message holds it), the most
+ * recently used kept within `maxBytes`: a reader that rebuilds many messages (an export) reads,
+ * decrypts and encodes an attachment shared by them once, not once per message. A run is never
+ * trusted for more than the bytes it stands for: every rebuilt message is still hashed by its reader.
+ */
+export class AttachmentRunCache {
+  private readonly runs = new Map<string, Buffer>();
+  private bytes = 0;
+
+  /** A run larger than a quarter of `maxBytes` is not kept (it would push out many smaller ones). */
+  constructor(private readonly maxBytes: number) {}
+
+  /** The run of `reference`, from the cache or wrapped from `attachment(hash)` (and kept). */
+  run(reference: Reference, attachment: (hash: string) => Buffer): Buffer {
+    const key = referenceKey(reference);
+    const cached = this.runs.get(key);
+    if (cached) {
+      // Map order is the use order: the first entry is the least recently used.
+      this.runs.delete(key);
+      this.runs.set(key, cached);
+      return cached;
+    }
+    const run = runOf(reference, attachment(reference.hash));
+    if (run.length > this.maxBytes / 4) return run;
+    const kept = ownMemory(run);
+    this.runs.set(key, kept);
+    this.bytes += kept.length;
+    for (const [oldest, bytes] of this.runs) {
+      if (this.bytes <= this.maxBytes) break;
+      this.runs.delete(oldest);
+      this.bytes -= bytes.length;
+    }
+    return kept;
+  }
+
+  /** Bytes held (for tests and figures). */
+  get size(): number {
+    return this.bytes;
+  }
+}
+
+/** `bytes` in memory of its own: a small buffer is a slice of Node's shared 8 KB pool, which keeping it would keep whole. */
+function ownMemory(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
+/** How a rebuild finds its runs and where it puts the message. */
+export interface RebuildOptions {
+  /** Runs of attachments shared across the messages rebuilt (without it, each run is wrapped anew). */
+  runs?: AttachmentRunCache;
+  /**
+   * A buffer the message is written into when it fits (the answer is then a view of it, valid until
+   * the next rebuild into it); otherwise, and without it, a buffer of its own.
+   */
+  into?: Buffer;
+}
+
 /** The message a skeleton stands for; `attachment(hash)` answers an attachment's decoded bytes. */
-export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => Buffer): Buffer {
-  return Buffer.concat(
-    parseSegments(skeleton).map((segment) => (Buffer.isBuffer(segment) ? segment : runOf(segment, attachment(segment.hash)))),
-  );
+export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => Buffer, options: RebuildOptions = {}): Buffer {
+  const { runs, into } = options;
+  const pieces = parseSegments(skeleton).map((segment) => {
+    if (Buffer.isBuffer(segment)) return segment;
+    return runs ? runs.run(segment, attachment) : runOf(segment, attachment(segment.hash));
+  });
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  if (!into || length > into.length) return Buffer.concat(pieces, length);
+  let at = 0;
+  for (const piece of pieces) at += piece.copy(into, at);
+  return into.subarray(0, length);
 }
