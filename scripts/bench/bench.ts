@@ -39,6 +39,7 @@ import { runHttpScenarios } from "./http-scenarios";
 import { writeBenchmarksDoc } from "./benchmarks-doc";
 import type { LatencySummary } from "./stats";
 import { WORKER_ENV, WORKER_NODE_FLAGS } from "../worker-node-flags";
+import { buildWorkers } from "../build-workers";
 
 const { values } = parseArgs({
   options: {
@@ -167,6 +168,8 @@ const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
 };
 async function main() {
   mkdirSync(appDataDir, { recursive: true });
+  // The export writers and verify helpers run from .workers/: a bundle left from older code would be measured instead.
+  await buildWorkers(projectDir);
   const url = await freshDatabase();
   Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: appDataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const env = { ...process.env };
