@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { brotliCompressSync, brotliDecompressSync, constants } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, type BrotliOptions } from "node:zlib";
 import { rebuildMessage, type RebuildOptions } from "./single-instance";
 
 /**
@@ -45,15 +46,20 @@ const BROTLI_QUALITY = 4;
 const SAMPLE_ABOVE = 64 * 1024;
 const SAMPLE_BYTES = 16 * 1024;
 
-const brotli = (payload: Buffer) =>
-  brotliCompressSync(payload, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
-  });
+const brotliOptions = (payload: Buffer): BrotliOptions => ({
+  params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
+});
+/**
+ * Compression runs on libuv's thread pool, not the importing thread: an import is bound by that one
+ * thread (parsing, hashing, the skeleton search), so its blobs compress on the other cores meanwhile.
+ */
+const brotliOffThread = promisify(brotliCompress) as (payload: Buffer, options: BrotliOptions) => Promise<Buffer>;
 
-/** Whether compressing `payload` is worth trying: small, or its start shrinks. */
+/** Whether compressing `payload` is worth trying: small, or its start shrinks (a sample small enough to compress in place). */
 function worthTrying(payload: Buffer): boolean {
   if (payload.length <= SAMPLE_ABOVE) return true;
-  return brotli(payload.subarray(0, SAMPLE_BYTES)).length < SAMPLE_BYTES * WORTH_COMPRESSING;
+  const sample = payload.subarray(0, SAMPLE_BYTES);
+  return brotliCompressSync(sample, brotliOptions(sample)).length < SAMPLE_BYTES * WORTH_COMPRESSING;
 }
 
 export interface DataKey {
@@ -95,11 +101,17 @@ export function dataKeyIdOf(stored: Buffer): string | null {
 }
 
 /** `plain` as stored under `key`: compressed when it pays and `compress`, encrypted under `dataKey` when given. */
-export function sealBlob(options: { key: string; plain: Buffer; compress: boolean; dataKey: DataKey | null; skeleton?: boolean }): Buffer {
+export async function sealBlob(options: {
+  key: string;
+  plain: Buffer;
+  compress: boolean;
+  dataKey: DataKey | null;
+  skeleton?: boolean;
+}): Promise<Buffer> {
   let payload = options.plain;
   let flags = options.skeleton ? SKELETON : 0;
   if (options.compress && payload.length > 0 && worthTrying(payload)) {
-    const compressed = brotli(payload);
+    const compressed = await brotliOffThread(payload, brotliOptions(payload));
     if (compressed.length < payload.length * WORTH_COMPRESSING) {
       payload = compressed;
       flags |= COMPRESSED;
