@@ -49,7 +49,7 @@ export async function loadSyntheticEmails(
   options: SyntheticLayout & { sourceId: string; chunk?: number; log: (text: string) => void },
 ) {
   const chunk = options.chunk ?? 50_000;
-  await client.query("DROP INDEX archived_emails_search_vector_search_rank_bound_idx");
+  await client.query("DROP INDEX archived_emails_search_vector_idx");
   for (let from = 1; from <= options.rows; from += chunk) {
     const to = Math.min(options.rows, from + chunk - 1);
     await client.query(
@@ -81,7 +81,7 @@ export async function loadSyntheticEmails(
   options.log("rebuilding the full-text index");
   await client.query("SET maintenance_work_mem = '256MB'");
   await client.query(
-    `CREATE INDEX archived_emails_search_vector_search_rank_bound_idx ON archived_emails USING GIN (search_vector, search_rank_bound)`,
+    `CREATE INDEX archived_emails_search_vector_idx ON archived_emails USING GIN (search_vector)`,
   );
   await client.query("ANALYZE");
 }

@@ -8,20 +8,20 @@ const settingsOf = async (client: { query: (text: string) => Promise<{ rows: { m
 describe("withSearchTransaction", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it("gives the search SEARCH_WORK_MEM_MB of work_mem in a read-only transaction, and the pooled connection keeps the server's setting", async () => {
+  it("gives each statement of a search SEARCH_WORK_MEM_MB of work_mem, read-only, with no transaction round trips; the main pool keeps the server's setting", async () => {
     const serverDefault = (await settingsOf(pgPool())).memory;
     vi.stubEnv("SEARCH_WORK_MEM_MB", "40");
-    const inside = await withSearchTransaction(async (client) => ({
-      ...(await settingsOf(client)),
-      pid: (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid,
-    }));
-    expect(inside).toMatchObject({ memory: "40MB", readOnly: "on" });
-    // The same connection, back in the pool: SET LOCAL ended with the transaction.
+    const inside = await withSearchTransaction(async (client) => {
+      const settings = await settingsOf(client);
+      await client.query("SELECT pg_sleep(0.01)");
+      // Inside a BEGIN, now() is the transaction's start, earlier than a later statement's start.
+      const { own } = (await client.query("SELECT now() = statement_timestamp() AS own")).rows[0];
+      return { ...settings, statementIsItsOwnTransaction: own };
+    });
+    expect(inside).toEqual({ memory: "40MB", readOnly: "on", statementIsItsOwnTransaction: true });
     const clients = await Promise.all(Array.from({ length: 3 }, () => pgPool().connect()));
     try {
       for (const client of clients) expect(await settingsOf(client)).toEqual({ memory: serverDefault, readOnly: "off" });
-      const pids = await Promise.all(clients.map(async (client) => (await client.query("SELECT pg_backend_pid() AS pid")).rows[0].pid));
-      expect(pids).toContain(inside.pid);
     } finally {
       for (const client of clients) client.release();
     }

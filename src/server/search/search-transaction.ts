@@ -1,10 +1,10 @@
 import type pg from "pg";
 import { config } from "../platform/config/env";
-import { withPgTransaction } from "../platform/db/pg-pool";
+import { pgPoolWithSettings, withPooledClient } from "../platform/db/pg-pool";
 import { isStatementCancelled } from "../platform/db/database-errors";
 import { AppError } from "../platform/errors/app-error";
 import type { SqlClient } from "../platform/db/sql-client";
-import { replaceStatementSettings, searchTransactionSettings } from "./search.queries";
+import { replaceStatementSettings, searchConnectionSettings } from "./search.queries";
 
 /** A timed-out search is the archive being busy or the query too broad: a retry should wait a little. */
 export const SEARCH_TIMEOUT_RETRY_AFTER_SECONDS = 30;
@@ -25,20 +25,25 @@ export function searchTimeoutError(error: unknown, what: string, timeoutMs: numb
 }
 
 /**
- * Runs the statements of one search in a read-only transaction on one pooled connection, with
- * SEARCH_WORK_MEM_MB of work_mem and a statement_timeout of SEARCH_STATEMENT_TIMEOUT_MS (or the
- * given one) for them alone (SET LOCAL ends with the transaction, so the pool's connections keep
- * the server's settings). With PostgreSQL's default 4 MB, the bitmap of a frequent word's matches
- * goes lossy at about a million emails and the planner reads every row's tsvector instead
- * (docs/search.md, "Memory per search"); the timeout bounds what one search can cost ("Bounds").
+ * Runs the statements of one search on one connection of the search pool, whose connections start
+ * read-only, with SEARCH_WORK_MEM_MB of work_mem and a statement_timeout of
+ * SEARCH_STATEMENT_TIMEOUT_MS (or the given one; pgPoolWithSettings, one pool per distinct
+ * settings): no BEGIN, SET or COMMIT round trip per search (two of the seven a search made, each
+ * a wait for the server on a loaded host). Each statement is a transaction of its own, which
+ * changes nothing a search sees: under READ COMMITTED every statement took its own snapshot already.
+ * With PostgreSQL's default 4 MB, the bitmap of a frequent word's matches goes lossy at about a
+ * million emails and the planner reads every row's tsvector instead (docs/search.md, "Memory per
+ * search"); the timeout bounds what one search can cost ("Bounds"). The main pool's connections
+ * keep the server's settings.
  */
 export async function withSearchTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
   options: { statementTimeoutMs?: number } = {},
 ): Promise<T> {
   const timeoutMs = options.statementTimeoutMs ?? config.searchStatementTimeoutMs;
+  const pool = pgPoolWithSettings(searchConnectionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
   try {
-    return await withPgTransaction(work, searchTransactionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
+    return await withPooledClient(pool, work);
   } catch (error) {
     throw searchTimeoutError(error, "The search", timeoutMs);
   }

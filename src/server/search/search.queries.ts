@@ -1,14 +1,17 @@
 import { Prisma } from "@/generated/prisma/client";
-import { statementTimeoutSetting, workMemSetting } from "../platform/db/pg-pool";
 import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { sourcesNamed } from "./query-language/query-language.queries";
 
 /**
- * What makes a transaction read-only, with its own work_mem and statement_timeout (SET LOCAL: they end
- * with it), to send with its BEGIN (withPgTransaction's `settings`: no round trip of its own).
+ * The server settings a search connection starts with (pgPoolWithSettings): every statement on it is
+ * a read-only transaction, with the searches' work_mem and statement_timeout (0: the server's).
  */
-export function searchTransactionSettings(limits: { workMemMb: number; statementTimeoutMs: number }): string {
-  return `; SET TRANSACTION READ ONLY${workMemSetting(limits.workMemMb)}${statementTimeoutSetting(limits.statementTimeoutMs)}`;
+export function searchConnectionSettings(limits: { workMemMb: number; statementTimeoutMs: number }): Record<string, string> {
+  return {
+    default_transaction_read_only: "on",
+    ...(limits.workMemMb > 0 ? { work_mem: `${limits.workMemMb}MB` } : {}),
+    ...(limits.statementTimeoutMs > 0 ? { statement_timeout: String(limits.statementTimeoutMs) } : {}),
+  };
 }
 
 export interface StatementSettings {

@@ -5,7 +5,7 @@ import { connectPgClient } from "./pg-connect";
 /** How long an idle pooled connection is kept open. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
-const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool };
+const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool; settingsPools?: Map<string, pg.Pool> };
 
 export function configuredDatabaseUrl(): string {
   const url = config.databaseUrl;
@@ -20,34 +20,61 @@ export function configuredDatabaseUrl(): string {
  * statements ~1.1-1.6 ms against ~0.35 ms (docs/database.md).
  */
 export function pgPool(): pg.Pool {
-  if (!globalForPg.archivePgPool) {
-    // A new PostgreSQL backend is slow until it has touched the shared buffers it reads (page faults
-    // on every page of shared memory it maps: 3.5 s against 0.75 s warm for one search at a million
-    // emails on the 2-core VM, docs/search.md "Warm connections"), so idle connections are kept for
-    // minutes rather than pg's 10 s; allowExitOnIdle lets a script end while they wait.
-    const pool = new pg.Pool({
-      connectionString: configuredDatabaseUrl(),
-      max: config.databasePoolSize,
-      idleTimeoutMillis: IDLE_CONNECTION_MS,
-      allowExitOnIdle: true,
-    });
-    // Every transaction must be READ COMMITTED (the audit seal and the deletion re-checks read
-    // fresh per-statement snapshots; docs/database.md). Set once per connection, whatever the
-    // server's default, rather than with an extra SET round trip in every transaction.
-    pool.on("connect", (client) => {
-      client.query("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED").catch(() => undefined);
-    });
-    // An idle connection the server closed (restart, shutdown) must not crash the process; the
-    // pool drops it and the next checkout opens a new one.
-    pool.on("error", (error) => console.error(`[db] idle connection closed: ${error.message}`));
-    globalForPg.archivePgPool = pool;
-  }
+  globalForPg.archivePgPool ??= newPool();
   return globalForPg.archivePgPool;
 }
 
+/**
+ * A pool of its own whose connections start with the given server settings (sent with the
+ * connection's startup, `-c name=value`): what runs on it needs no SET round trip and no
+ * transaction to carry them (the search pool, withSearchTransaction). One pool per distinct
+ * settings, created on first use, with the main pool's size and idle time.
+ */
+export function pgPoolWithSettings(settings: Record<string, string>): pg.Pool {
+  const options = Object.entries(settings)
+    .map(([name, value]) => {
+      if (!/^[a-z_]+$/.test(name) || !/^[A-Za-z0-9_.]+$/.test(value)) throw new Error(`unsupported connection setting ${name}=${value}`);
+      return `-c ${name}=${value}`;
+    })
+    .join(" ");
+  globalForPg.settingsPools ??= new Map();
+  let pool = globalForPg.settingsPools.get(options);
+  if (!pool) {
+    pool = newPool(options);
+    globalForPg.settingsPools.set(options, pool);
+  }
+  return pool;
+}
+
+function newPool(options?: string): pg.Pool {
+  // A new PostgreSQL backend is slow until it has touched the shared buffers it reads (page faults
+  // on every page of shared memory it maps: 3.5 s against 0.75 s warm for one search at a million
+  // emails on the 2-core VM, docs/search.md "Warm connections"), so idle connections are kept for
+  // minutes rather than pg's 10 s; allowExitOnIdle lets a script end while they wait.
+  const pool = new pg.Pool({
+    connectionString: configuredDatabaseUrl(),
+    max: config.databasePoolSize,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
+    allowExitOnIdle: true,
+    ...(options ? { options } : {}),
+  });
+  // Every transaction must be READ COMMITTED (the audit seal and the deletion re-checks read
+  // fresh per-statement snapshots; docs/database.md). Set once per connection, whatever the
+  // server's default, rather than with an extra SET round trip in every transaction.
+  pool.on("connect", (client) => {
+    client.query("SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED").catch(() => undefined);
+  });
+  // An idle connection the server closed (restart, shutdown) must not crash the process; the
+  // pool drops it and the next checkout opens a new one.
+  pool.on("error", (error) => console.error(`[db] idle connection closed: ${error.message}`));
+  return pool;
+}
+
 export async function disconnectPgPool(): Promise<void> {
-  await globalForPg.archivePgPool?.end();
+  const pools = [...(globalForPg.archivePgPool ? [globalForPg.archivePgPool] : []), ...(globalForPg.settingsPools?.values() ?? [])];
   globalForPg.archivePgPool = undefined;
+  globalForPg.settingsPools = undefined;
+  await Promise.all(pools.map((pool) => pool.end()));
 }
 
 /**
@@ -61,29 +88,39 @@ export async function connectDedicatedPgClient(
 }
 
 /**
- * Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error.
- * `settings`: statements sent with the BEGIN in the same round trip (`; SET LOCAL ...`, no parameters).
+ * Runs `work` on one connection of `pool` and gives it back. A connection lost while no statement
+ * runs on it (work awaiting blob writes, say) emits 'error', which would end the process without a
+ * listener; the next statement fails with it instead, and the pool drops the connection.
  */
-export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, settings = ""): Promise<T> {
-  const client = await pgPool().connect();
-  // A connection lost while no statement runs on it (work awaiting blob writes, say) emits 'error',
-  // which would end the process without a listener; the next statement fails with it instead, and
-  // the pool drops the connection.
+export async function withPooledClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   let lost: Error | undefined;
   const onError = (error: Error) => (lost = error);
   client.on("error", onError);
   try {
-    await client.query(`BEGIN ISOLATION LEVEL READ COMMITTED${settings}`);
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => undefined);
-    throw error;
+    return await work(client);
   } finally {
     client.off("error", onError);
     client.release(lost);
   }
+}
+
+/**
+ * Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error.
+ * `settings`: statements sent with the BEGIN in the same round trip (`; SET LOCAL ...`, no parameters).
+ */
+export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, settings = ""): Promise<T> {
+  return withPooledClient(pgPool(), async (client) => {
+    try {
+      await client.query(`BEGIN ISOLATION LEVEL READ COMMITTED${settings}`);
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      throw error;
+    }
+  });
 }
 
 /** `; SET LOCAL work_mem = '<mb>MB'` to append to a statement run first in a transaction, or "" for 0 or none. */
