@@ -1,4 +1,4 @@
-import { dataKeyIdOf, isSealed, openBlob, openPayload, sealBlob } from "./blob-envelope";
+import { dataKeyIdOf, isSealed, isSkeleton, openBlob, openPayload, sealBlob } from "./blob-envelope";
 import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
 import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 import type { DataKeyring } from "./data-keyring";
@@ -78,6 +78,17 @@ export class SealedBlobStore implements BlobStore {
       attachments.set(hash, await this.open(attachmentKey, await this.references.get(attachmentKey)));
     }
     return rebuildMessage(payload, (hash) => attachments.get(hash)!);
+  }
+
+  /** The attachments the blob under `key` refers to when it is a message skeleton (none otherwise). */
+  async skeletonReferencesOf(key: string): Promise<string[]> {
+    const stored = await this.inner.get(key);
+    // The flag stands in the header: most blobs asked about are attachments, answered without opening.
+    if (!isSkeleton(stored)) return [];
+    const id = dataKeyIdOf(stored);
+    if (id !== null) await this.keyring.dataKey(id);
+    const { payload, skeleton } = openPayload(key, stored, (known) => this.keyring.cached(known));
+    return skeleton ? [...new Set(skeletonReferences(payload))] : [];
   }
 
   /** Whether `stored` is as this store would write it now (the conversion rewrites the others). */

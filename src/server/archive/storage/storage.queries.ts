@@ -61,7 +61,7 @@ export async function lockBlobsExclusive(client: SqlClient, hashes: string[]): P
   );
 }
 
-/** The hashes of `hashes` that some email or attachment row still references. */
+/** The hashes of `hashes` that some email or attachment row, or another stored blob (blob_dependencies), still references. */
 export async function referencedHashes(client: SqlClient, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
   const rows = await querySql<{ hash: string }>(
@@ -69,9 +69,32 @@ export async function referencedHashes(client: SqlClient, hashes: string[]): Pro
     Prisma.sql`
     SELECT h AS hash FROM unnest(${hashes}::text[]) AS h
     WHERE EXISTS (SELECT 1 FROM archived_emails e WHERE e.storage_hash_sha256 = h)
-       OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)`,
+       OR EXISTS (SELECT 1 FROM attachments a WHERE a.hash_sha256 = h)
+       OR EXISTS (SELECT 1 FROM blob_dependencies d WHERE d.needs_hash = h)`,
   );
   return new Set(rows.map((row) => row.hash));
+}
+
+/** Records that the stored blob `blobHash` needs the stored bytes of `needsHash` (a skeleton's attachment). */
+export async function recordBlobDependencies(client: SqlClient, pairs: { blobHash: string; needsHash: string }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  await runSql(
+    client,
+    Prisma.sql`
+    INSERT INTO blob_dependencies (blob_hash, needs_hash)
+    SELECT * FROM unnest(${pairs.map((pair) => pair.blobHash)}::text[], ${pairs.map((pair) => pair.needsHash)}::text[])
+    ON CONFLICT DO NOTHING`,
+  );
+}
+
+/** Forgets what the removed blobs `blobHashes` needed; answers those hashes (now maybe unreferenced). */
+export async function takeBlobDependencies(client: SqlClient, blobHashes: string[]): Promise<string[]> {
+  if (blobHashes.length === 0) return [];
+  const rows = await querySql<{ needs_hash: string }>(
+    client,
+    Prisma.sql`DELETE FROM blob_dependencies WHERE blob_hash = ANY(${blobHashes}::text[]) RETURNING needs_hash`,
+  );
+  return [...new Set(rows.map((row) => row.needs_hash))];
 }
 
 /**
