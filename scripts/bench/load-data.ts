@@ -80,9 +80,7 @@ export async function loadSyntheticEmails(
   }
   options.log("rebuilding the full-text index");
   await client.query("SET maintenance_work_mem = '256MB'");
-  await client.query(
-    `CREATE INDEX archived_emails_search_vector_idx ON archived_emails USING GIN (search_vector)`,
-  );
+  await client.query(`CREATE INDEX archived_emails_search_vector_idx ON archived_emails USING GIN (search_vector)`);
   await client.query("ANALYZE");
 }
 
