@@ -83,6 +83,8 @@ if (values.reuse && !searchOnly && !auditOnly) {
   console.error("--reuse only goes with --only search, http or audit");
   process.exit(2);
 }
+/** BENCH_HTTP_SECONDS overrides the scale's seconds per HTTP scenario (the small scale's 3 s is mostly warm-up). */
+const httpSeconds = Number(process.env.BENCH_HTTP_SECONDS ?? scale.httpSeconds);
 const docSection = values.only === "backup" || exportOnly || storageOnly ? `${values.only}-${scale.name}` : scale.name;
 const seed = Number(values.seed);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -498,7 +500,7 @@ async function main() {
   /** The one scenario of `--only search|http`. */
   async function onlyScenario(sourceId: string, archiveSize: number): Promise<void> {
     if (values.only === "search") await searchRows(sourceId, archiveSize);
-    else rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: scale.httpSeconds, log })));
+    else rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: httpSeconds, log })));
   }
 
   /** Audit verify of the whole chain against SHA-256 of its canonical bytes; returns the entries. */
@@ -708,7 +710,7 @@ async function main() {
 
   if (!values["skip-http"]) {
     log("HTTP scenarios: starting the production server");
-    rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: scale.httpSeconds, log })));
+    rows.push(...(await runHttpScenarios({ projectDir, env, client, sourceId, admin: ADMIN, seconds: httpSeconds, log })));
   }
 
   log("lifecycle");

@@ -38,7 +38,8 @@ export async function runHttpScenarios(options: {
       return response.json();
     };
     const { accessToken: token } = await post("/v1/auth/login", options.admin);
-    const hold = await post("/api/v1/enterprise/legal-holds/holds", { name: "Bench concurrent writes" }, token);
+    // Named by the time: `--reuse` runs again on a database that has the previous run's hold.
+    const hold = await post("/api/v1/enterprise/legal-holds/holds", { name: `Bench concurrent writes ${new Date().toISOString()}` }, token);
     const { rows } = await options.client.query<{ id: string }>(
       `SELECT id FROM archived_emails WHERE ingestion_source_id = $1 AND sent_at >= '2002-01-01' AND subject NOT LIKE '%matterx%' LIMIT 300000`,
       [options.sourceId],

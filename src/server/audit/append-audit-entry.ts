@@ -1,5 +1,7 @@
+import pg from "pg";
 import type { SqlClient } from "../platform/db/sql-client";
 import { storableText } from "../platform/validation/storable-text";
+import { appendAuditRowsGrouped } from "./audit-group-commit";
 import { auditEntryHashedParts } from "./audit-hash";
 import type { AuditActionType, AuditTargetType } from "./audit-vocabulary";
 import { insertPendingAuditEntries } from "./audit.queries";
@@ -63,7 +65,11 @@ export async function appendAuditEntry(client: SqlClient, input: AuditEntryInput
   await appendAuditEntries(client, [input]);
 }
 
-/** Appends entries in the given order with one insert; they are chained in that order at commit. */
+/**
+ * Appends entries in the given order with one insert; they are chained in that order at commit.
+ * Given the pool (no transaction), the entries join the next group commit (audit-group-commit.ts)
+ * and the promise settles when that group has committed.
+ */
 export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryInput[]): Promise<void> {
   if (inputs.length === 0) return;
   const rows = inputs.map((input) => {
@@ -77,5 +83,6 @@ export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryIn
     };
     return { ...fields, ...auditEntryHashedParts(fields) };
   });
-  await insertPendingAuditEntries(client, rows);
+  if (client instanceof pg.Pool) await appendAuditRowsGrouped(client, rows);
+  else await insertPendingAuditEntries(client, rows);
 }

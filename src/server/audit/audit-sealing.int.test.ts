@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "../platform/db/client";
+import { pgPool } from "../platform/db/pg-pool";
 import { appendAuditEntries, appendAuditEntry, type AuditEntryInput } from "./append-audit-entry";
 import { verifyAuditLog } from "./verify-audit-log";
 
@@ -59,6 +60,26 @@ describe("audit entries are chained when their transaction commits", () => {
   it("chains an entry appended with the client itself as a transaction of its own", async () => {
     await Promise.all(["own-1", "own-2", "own-3"].map((targetId) => appendAuditEntry(db(), entry(targetId))));
     expect(await chainOf(["own-1", "own-2", "own-3"])).toHaveLength(3);
+    expect(await pendingCount()).toBe(0);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
+
+  it("groups concurrent appends through the pool into few commits, each caller's entries in order and durable on return", async () => {
+    const targets = Array.from({ length: 40 }, (_, index) => `group-${index}`);
+    await Promise.all(
+      targets.map((targetId) => appendAuditEntries(pgPool(), [entry(`${targetId}-a`), entry(`${targetId}-b`, { second: true })])),
+    );
+    // Settled means committed: every entry is already in the chain, read from another connection.
+    const ids = targets.flatMap((targetId) => [`${targetId}-a`, `${targetId}-b`]);
+    const chain = await db().$queryRaw<{ target_id: string; commits: string; id: bigint }[]>`
+      SELECT target_id, xmin::text AS commits, id FROM audit_logs WHERE target_id = ANY(${ids}::text[]) ORDER BY id`;
+    expect(chain).toHaveLength(80);
+    // One transaction per entry before grouping; now the 40 callers share a few commits.
+    expect(new Set(chain.map((row) => row.commits)).size).toBeLessThanOrEqual(5);
+    for (const targetId of targets) {
+      const position = chain.findIndex((row) => row.target_id === `${targetId}-a`);
+      expect(chain[position + 1].target_id).toBe(`${targetId}-b`);
+    }
     expect(await pendingCount()).toBe(0);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });

@@ -4,6 +4,9 @@ import { db } from "../../platform/db/client";
 import { api } from "@tests/helpers/rest-client";
 import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin, setupToken } from "@tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { until } from "@tests/helpers/until";
+import { connectDedicatedPgClient } from "../../platform/db/pg-pool";
+import { principalForUser } from "./authenticate";
 
 useEmptyDatabasePerTest();
 
@@ -372,5 +375,52 @@ describe("routing", () => {
     const method = await api("DELETE", "/v1/auth/login");
     expect(method.status).toBe(405);
     expect(method.body).toEqual(errorBody(405));
+  });
+});
+
+describe("the caller lookup shared by concurrent requests", () => {
+  it("never answers a request from a lookup that began before it: a user disabled meanwhile by another client fails at once", async () => {
+    const admin = await setupAdmin();
+    const user = await createUserWithRole(admin.token, "predefined_read_only");
+    // A second client (another process, as far as this one knows) holds the lookup's table, so the
+    // lookup this process starts now is still running when the user is disabled.
+    const blocker = await connectDedicatedPgClient();
+    const writer = await connectDedicatedPgClient();
+    try {
+      await blocker.client.query("BEGIN; LOCK TABLE roles IN ACCESS EXCLUSIVE MODE");
+      const before = principalForUser(user.user.id, "192.0.2.1", "token");
+      await until("the first lookup to wait for the table", async () => {
+        const { rows } = await writer.client.query("SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND locktype = 'relation'");
+        return rows[0].n > 0;
+      });
+      await writer.client.query("UPDATE users SET disabled_at = now() WHERE id = $1", [user.user.id]);
+      // Asked after the disable committed, while the earlier lookup is still running.
+      const after = principalForUser(user.user.id, "192.0.2.1", "token");
+      await blocker.client.query("COMMIT");
+      // PostgreSQL takes the blocked statement's snapshot once it has its locks, so even the first
+      // lookup sees the disable; the second must not have been folded into it either way.
+      expect(await before).toBeNull();
+      expect(await after).toBeNull();
+      expect((await api("GET", "/v1/auth/me", { token: user.token })).status).toBe(401);
+    } finally {
+      await blocker.client.end();
+      await writer.client.end();
+    }
+  });
+
+  it("answers each of many concurrent lookups with its own user", async () => {
+    const admin = await setupAdmin();
+    const users = await Promise.all(
+      ["a", "b", "c"].map((name) => createUserWithRole(admin.token, "predefined_read_only", `${name}@example.com`)),
+    );
+    const ids = [...users.map((user) => user.user.id), admin.user.id.toUpperCase(), "00000000-0000-4000-8000-000000000000"];
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => principalForUser(ids[index % ids.length], "192.0.2.1", "token")),
+    );
+    answers.forEach((answer, index) => {
+      const id = ids[index % ids.length];
+      if (index % ids.length === 4) expect(answer).toBeNull();
+      else expect(answer?.userId).toBe(id.toLowerCase());
+    });
   });
 });

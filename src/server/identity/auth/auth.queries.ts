@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { queryOne, runSql, type SqlClient } from "../../platform/db/sql-client";
+import { querySql, runSql, type SqlClient } from "../../platform/db/sql-client";
 
 export interface PrincipalRow {
   id: string;
@@ -13,16 +13,19 @@ export interface PrincipalRow {
   mfa_required: unknown;
 }
 
-/** The caller's user, role policies and the two-factor setting in one statement (read on every request). */
-export async function findPrincipalRow(client: SqlClient, userId: string): Promise<PrincipalRow | null> {
-  return queryOne<PrincipalRow>(
+/**
+ * The callers' users, role policies and the two-factor setting in one statement (read on every
+ * request); users that do not exist are left out.
+ */
+export async function findPrincipalRows(client: SqlClient, userIds: string[]): Promise<PrincipalRow[]> {
+  return querySql<PrincipalRow>(
     client,
     Prisma.sql`
     SELECT u.id, u.email, u.role_id, r.policies::text AS policies, u.session_version, u.disabled_at IS NOT NULL AS disabled,
            u.mfa_enabled_at IS NOT NULL AS mfa_enabled,
            (SELECT s.value FROM settings s WHERE s.key = 'mfaRequired') AS mfa_required
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
-     WHERE u.id = ${userId}::uuid`,
+     WHERE u.id = ANY(${userIds}::uuid[])`,
   );
 }
 

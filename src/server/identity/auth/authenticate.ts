@@ -6,7 +6,8 @@ import { policiesSchema, type Policy } from "../authz/permissions";
 import { verifyAccessToken } from "./access-tokens";
 import { hashApiKey } from "./api-keys";
 import { mfaRequiredOf } from "../../platform/settings/settings.schemas";
-import { findPrincipalRow, recordApiKeyUse } from "./auth.queries";
+import { groupedRunner } from "../../platform/concurrency/grouped-runner";
+import { findPrincipalRows, recordApiKeyUse, type PrincipalRow } from "./auth.queries";
 import { owesMfaEnrolment } from "./mfa/mfa-enrolment";
 import type { Principal } from "./principal";
 
@@ -45,7 +46,20 @@ export interface CredentialFacts {
 }
 
 /**
- * The user with their role's current policies, read on every request (one statement, through `pg`);
+ * The caller's row, read afresh for every request and never cached, so a disabled user or a revoked
+ * token fails at once in every process. Concurrent requests share the statement: lookups asked
+ * while one is running go together as the next (`WHERE id = ANY(...)`), which starts after each
+ * of them was asked, so none is answered from a read older than its request.
+ */
+const findPrincipalRowGrouped = groupedRunner(async (userIds: string[]): Promise<(PrincipalRow | null)[]> => {
+  const rows = await findPrincipalRows(pgPool(), [...new Set(userIds)]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return userIds.map((userId) => byId.get(userId.toLowerCase()) ?? null);
+});
+
+/**
+ * The user with their role's current policies, read on every request (one statement, through `pg`,
+ * shared by concurrent requests);
  * null for a deleted or disabled user, or a token or session older than the user's last revocation.
  */
 export async function principalForUser(
@@ -55,7 +69,7 @@ export async function principalForUser(
   credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const user = await findPrincipalRow(pgPool(), userId);
+  const user = await findPrincipalRowGrouped(userId);
   if (!user || user.disabled) return null;
   if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
   const { apiKeyId } = credential;

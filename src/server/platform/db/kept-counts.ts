@@ -29,6 +29,22 @@ export const HOLD_LINK_COUNT: KeptCount = {
 /** A key's deltas are folded into one row once this many have piled up. */
 const FOLD_AFTER_DELTAS = 100;
 
+/**
+ * For a statement that reads the owners anyway: a LATERAL join (alias `kept`) giving each owner's
+ * count as `kept.total` (0 without deltas) and its number of deltas as `kept.deltas`, so the
+ * owners and their counts come in one round trip; pass the rows to foldPiledDeltas afterwards.
+ */
+export function keptCountJoin(counter: KeptCount, ownerId: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`LEFT JOIN LATERAL (
+      SELECT coalesce(sum(delta), 0)::bigint AS total, count(*)::int AS deltas FROM ${counter.table} WHERE ${counter.key} = ${ownerId}
+    ) AS kept ON true`;
+}
+
+/** Folds the deltas of each owner read through keptCountJoin whose deltas have piled up (what keptCounts does). */
+export async function foldPiledDeltas(client: SqlClient, counter: KeptCount, rows: { id: string; kept_deltas: number }[]): Promise<void> {
+  for (const row of rows) if (row.kept_deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
+}
+
 /** The count of each given key (keys without deltas are left out: their count is 0). */
 export async function keptCounts(client: SqlClient, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();

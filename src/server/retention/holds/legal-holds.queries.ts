@@ -1,6 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { keyShareLockedEmailsSql, lockEmailSql, visibleEmailsCondition } from "../../archive/archived-emails.queries";
 import type { Principal } from "../../identity/auth/principal";
+import { HOLD_LINK_COUNT, keptCountJoin } from "../../platform/db/kept-counts";
 import { queryOne, querySql, runSql, type SqlClient } from "../../platform/db/sql-client";
 
 export interface LockedHold {
@@ -135,17 +136,21 @@ export interface HoldRow {
   case_id: string | null;
   created_at: Date;
   updated_at: Date;
+  /** The trigger-kept link count (text from `pg`, a BigInt from Prisma) and its number of deltas. */
+  kept_total: string | bigint;
+  kept_deltas: number;
 }
 
-/** Holds in creation order; `id` narrows to one hold, `caseId` to a case's holds. */
+/** Holds in creation order, each with its kept link count; `id` narrows to one hold, `caseId` to a case's holds. */
 export function selectHolds(client: SqlClient, filter: { id?: string; caseId?: string }): Promise<HoldRow[]> {
   const id = filter.id ?? null;
   const caseId = filter.caseId ?? null;
   return querySql<HoldRow>(
     client,
     Prisma.sql`
-    SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at
+    SELECT h.id, h.name, h.reason, h.is_active, h.case_id, h.created_at, h.updated_at, kept.total AS kept_total, kept.deltas AS kept_deltas
     FROM legal_holds h
+    ${keptCountJoin(HOLD_LINK_COUNT, Prisma.sql`h.id`)}
     WHERE (${id}::uuid IS NULL OR h.id = ${id}::uuid)
       AND (${caseId}::uuid IS NULL OR h.case_id = ${caseId}::uuid)
     ORDER BY h.created_at, h.id`,

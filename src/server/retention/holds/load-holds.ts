@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { HOLD_LINK_COUNT, keptCounts } from "../../platform/db/kept-counts";
+import { foldPiledDeltas, HOLD_LINK_COUNT } from "../../platform/db/kept-counts";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { selectHoldLinks, selectHolds, type HoldRow } from "./legal-holds.queries";
 import type { holdLinkResponse, legalHoldResponse } from "./legal-holds.responses";
@@ -19,18 +19,15 @@ const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
 });
 
 /**
- * Holds with their link counts (inactive holds keep and count their links); the counts are the
- * trigger-kept ones, so a hold applied to 100,000 emails costs the list no more than an empty one.
+ * Holds with their link counts (inactive holds keep and count their links), in one statement; the
+ * counts are the trigger-kept ones, so a hold applied to 100,000 emails costs the list no more than
+ * an empty one.
  * `id` narrows to one hold, `caseId` to a case's holds.
  */
 export async function loadHolds(client: SqlClient, id?: string, caseId?: string): Promise<LegalHoldDto[]> {
   const rows = await selectHolds(client, { id, caseId });
-  const counts = await keptCounts(
-    client,
-    HOLD_LINK_COUNT,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => toDto(row, counts.get(row.id) ?? 0));
+  await foldPiledDeltas(client, HOLD_LINK_COUNT, rows);
+  return rows.map((row) => toDto(row, Number(row.kept_total)));
 }
 
 export async function loadHoldLinks(client: SqlClient, emailId: string, holdId?: string): Promise<HoldLinkDto[]> {
