@@ -1,7 +1,7 @@
 import { authenticator } from "otplib";
 import { describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "@tests/helpers/auth";
-import { codeAt, enrol, passwordStep } from "@tests/helpers/mfa";
+import { awayFromStepEnd, codeAt, enrol, passwordStep } from "@tests/helpers/mfa";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { decryptSecret } from "../../platform/config/encryption";
@@ -31,6 +31,7 @@ describe("TOTP secrets at rest", () => {
     expect(pending).not.toContain(setup.body.secret);
     expect(pending).toMatch(/^v1:/);
     expect(decryptSecret(pending!)).toBe(setup.body.secret);
+    await awayFromStepEnd();
     expect(
       (await api("POST", "/v1/auth/mfa/totp/enable", { token: admin.token, body: { code: codeAt(setup.body.secret, -1) } })).status,
     ).toBe(200);
