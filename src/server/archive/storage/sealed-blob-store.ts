@@ -68,9 +68,7 @@ export class SealedBlobStore implements BlobStore {
 
   /** The plain bytes of `stored`, the bytes `inner` holds under `key`; BlobUnreadableError when they do not open. */
   async open(key: string, stored: Buffer): Promise<Buffer> {
-    const id = dataKeyIdOf(stored);
-    if (id !== null) await this.keyring.dataKey(id);
-    const { payload, skeleton } = openPayload(key, stored, (known) => this.keyring.cached(known));
+    const { payload, skeleton } = await this.openStoredPayload(key, stored);
     if (!skeleton) return payload;
     const attachments = new Map<string, Buffer>();
     for (const hash of new Set(skeletonReferences(payload))) {
@@ -85,10 +83,15 @@ export class SealedBlobStore implements BlobStore {
     const stored = await this.inner.get(key);
     // The flag stands in the header: most blobs asked about are attachments, answered without opening.
     if (!isSkeleton(stored)) return [];
+    const { payload, skeleton } = await this.openStoredPayload(key, stored);
+    return skeleton ? [...new Set(skeletonReferences(payload))] : [];
+  }
+
+  /** The payload of `stored` (openPayload), its data key loaded first when it is not cached yet. */
+  private async openStoredPayload(key: string, stored: Buffer): Promise<{ payload: Buffer; skeleton: boolean }> {
     const id = dataKeyIdOf(stored);
     if (id !== null) await this.keyring.dataKey(id);
-    const { payload, skeleton } = openPayload(key, stored, (known) => this.keyring.cached(known));
-    return skeleton ? [...new Set(skeletonReferences(payload))] : [];
+    return openPayload(key, stored, (known) => this.keyring.cached(known));
   }
 
   /** Whether `stored` is as this store would write it now (the conversion rewrites the others). */

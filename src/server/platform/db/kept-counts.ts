@@ -49,15 +49,16 @@ export async function foldPiledDeltas(client: SqlClient, counter: KeptCount, row
 export async function keptCounts(client: SqlClient, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   // Counts as text and int: `pg` answers bigint as a string, Prisma as a BigInt; Number() reads both.
-  const rows = await querySql<{ id: string; total: bigint | string; deltas: number }>(
+  const rows = await querySql<{ id: string; kept_total: bigint | string; kept_deltas: number }>(
     client,
     Prisma.sql`
-    SELECT ${counter.key} AS id, sum(delta)::bigint AS total, count(*)::int AS deltas
-      FROM ${counter.table} WHERE ${counter.key} = ANY(${ids}::uuid[])
-     GROUP BY ${counter.key}`,
+    SELECT owner.id::text AS id, kept.total AS kept_total, kept.deltas AS kept_deltas
+      FROM (SELECT DISTINCT unnest(${ids}::uuid[]) AS id) AS owner
+      ${keptCountJoin(counter, Prisma.sql`owner.id`)}
+     WHERE kept.deltas > 0`,
   );
-  for (const row of rows) if (row.deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
-  return new Map(rows.map((row) => [row.id, Number(row.total)]));
+  await foldPiledDeltas(client, counter, rows);
+  return new Map(rows.map((row) => [row.id, Number(row.kept_total)]));
 }
 
 /**
