@@ -104,6 +104,14 @@ export const googleThrottled = (retryAfterSeconds: number): EmulatorAnswer =>
     "retry-after": String(retryAfterSeconds),
   });
 
+/** A google-workspace source's config for this emulator's service account, signed in as `adminEmail`. */
+export const googleWorkspaceSourceConfig = (google: Pick<GmailEmulator, "serviceAccountKey" | "url">, adminEmail: string) => ({
+  serviceAccountKey: JSON.stringify(google.serviceAccountKey),
+  adminEmail,
+  gmailUrl: google.url,
+  directoryUrl: google.url,
+});
+
 export async function startGmailEmulator(options: { pageSize?: number } = {}): Promise<GmailEmulator> {
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const users: GmailUser[] = [];

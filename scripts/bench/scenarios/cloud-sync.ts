@@ -1,5 +1,5 @@
 import { seedMailbox, startDovecot } from "@tests/helpers/dovecot";
-import { startGmailEmulator } from "@tests/helpers/gmail-emulator";
+import { googleWorkspaceSourceConfig, startGmailEmulator } from "@tests/helpers/gmail-emulator";
 import { microsoft365SourceConfig, startGraphEmulator } from "@tests/helpers/graph-emulator";
 import { systemActor } from "../../../src/server/audit/append-audit-entry";
 import { syncGoogleWorkspaceSource } from "../../../src/server/capture/cloud/sync-google-workspace-source";
@@ -98,13 +98,7 @@ export async function cloudSyncScenario(params: { messages: number }): Promise<{
     });
     const gmailId = await source("Bench Google Workspace sync", {
       provider: "google-workspace",
-      config: {
-        serviceAccountKey: JSON.stringify(google.serviceAccountKey),
-        adminEmail: "admin@bench.example",
-        gmailUrl: google.url,
-        directoryUrl: google.url,
-        mailboxes: ["owner-gmail@bench.example"],
-      },
+      config: { ...googleWorkspaceSourceConfig(google, "admin@bench.example"), mailboxes: ["owner-gmail@bench.example"] },
     });
 
     const imap = await timed(messages, () => syncImapSource({ sourceId: imapId }));

@@ -1,7 +1,13 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "@tests/helpers/auth";
-import { gmailRateLimited, googleThrottled, startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
+import {
+  gmailRateLimited,
+  googleThrottled,
+  googleWorkspaceSourceConfig,
+  startGmailEmulator,
+  type GmailEmulator,
+} from "@tests/helpers/gmail-emulator";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
@@ -33,13 +39,7 @@ async function createSource(config: Record<string, unknown> = {}) {
     body: {
       name: `Domain ${Math.random()}`,
       provider: "google-workspace",
-      config: {
-        serviceAccountKey: JSON.stringify(google.serviceAccountKey),
-        adminEmail: "admin@corp.example",
-        gmailUrl: google.url,
-        directoryUrl: google.url,
-        ...config,
-      },
+      config: { ...googleWorkspaceSourceConfig(google, "admin@corp.example"), ...config },
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -2,7 +2,7 @@ import { createHash, createPublicKey, verify } from "node:crypto";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { dovecotSourceConfig, seedMailbox, startDovecot, TEST_SPECIAL_USE, testMailbox, type DovecotServer } from "@tests/helpers/dovecot";
-import { startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
+import { googleWorkspaceSourceConfig, startGmailEmulator, type GmailEmulator } from "@tests/helpers/gmail-emulator";
 import { graphThrottled, microsoft365SourceConfig, startGraphEmulator, type GraphEmulator } from "@tests/helpers/graph-emulator";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
@@ -159,13 +159,7 @@ describe("import receipts", () => {
     google.addMessage("bob@corp.example", message("bob trash 2"), ["TRASH"]);
     const sourceId = await createSource({
       provider: "google-workspace",
-      config: {
-        serviceAccountKey: JSON.stringify(google.serviceAccountKey),
-        adminEmail: "admin@corp.example",
-        gmailUrl: google.url,
-        directoryUrl: google.url,
-        mailboxes: ["bob@corp.example"],
-      },
+      config: { ...googleWorkspaceSourceConfig(google, "admin@corp.example"), mailboxes: ["bob@corp.example"] },
     });
     await syncAsAdmin(sourceId);
     const { receipt } = await lastReceipt(sourceId);
