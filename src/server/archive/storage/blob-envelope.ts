@@ -33,10 +33,11 @@ const PLAIN_HEADER = 10;
 /** Compression is kept only when it saves more than this share (JPEG, zip, PDF streams barely shrink). */
 const WORTH_COMPRESSING = 0.97;
 /**
- * Brotli quality 4: on the bench corpus it compresses as well as deflate 6, brotli 6 and zstd 9 (1.61
- * against 1.62) at twice their speed (docs/operations.md, "Storage encryption", for the figures).
+ * Brotli quality 1: on the storage corpus's skeletons and attachments it stores 1.2 % more bytes than
+ * quality 4 (1.321:1 against 1.337:1) and compresses 2.7 times as fast (docs/operations.md, "Storage
+ * encryption", for the figures): compression is on the import's path, and the store is far under its size target.
  */
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 1;
 /**
  * A payload above this size is compressed only when its first SAMPLE_BYTES shrink by the same 3 %: the
  * decoded attachments that make most of an archive's bytes (PDF streams, DOCX and zip, JPEG, random
@@ -50,10 +51,15 @@ const brotliOptions = (payload: Buffer): BrotliOptions => ({
   params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: payload.length },
 });
 /**
- * Compression runs on libuv's thread pool, not the importing thread: an import is bound by that one
- * thread (parsing, hashing, the skeleton search), so its blobs compress on the other cores meanwhile.
+ * Payloads up to this size are compressed on the calling thread: zlib's asynchronous brotli costs one
+ * stream and one thread-pool hop per call, 1.5-2 times the CPU of the synchronous call for a
+ * message-sized payload (docs/operations.md), and a message compresses in well under a millisecond.
+ * Larger ones go to libuv's thread pool, so that one big attachment does not hold the event loop.
  */
+const COMPRESS_INLINE_MAX = 256 * 1024;
 const brotliOffThread = promisify(brotliCompress) as (payload: Buffer, options: BrotliOptions) => Promise<Buffer>;
+const brotli = (payload: Buffer): Buffer | Promise<Buffer> =>
+  payload.length <= COMPRESS_INLINE_MAX ? brotliCompressSync(payload, brotliOptions(payload)) : brotliOffThread(payload, brotliOptions(payload));
 
 /** Whether compressing `payload` is worth trying: small, or its start shrinks (a sample small enough to compress in place). */
 function worthTrying(payload: Buffer): boolean {
@@ -111,7 +117,7 @@ export async function sealBlob(options: {
   let payload = options.plain;
   let flags = options.skeleton ? SKELETON : 0;
   if (options.compress && payload.length > 0 && worthTrying(payload)) {
-    const compressed = await brotliOffThread(payload, brotliOptions(payload));
+    const compressed = await brotli(payload);
     if (compressed.length < payload.length * WORTH_COMPRESSING) {
       payload = compressed;
       flags |= COMPRESSED;

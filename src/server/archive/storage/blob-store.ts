@@ -21,6 +21,11 @@ export interface BlobStore {
    * with no thread-pool round trip and no fresh allocation per blob. Throws BlobNotFoundError when absent.
    */
   readSync?(key: string, scratch: Buffer): Buffer;
+  /**
+   * Whether a non-empty blob is stored under `key`, asked synchronously (a stat): only stores on a
+   * local disk have it, where a stat takes microseconds and a thread-pool round trip costs more.
+   */
+  holdsSync?(key: string): boolean;
   /** Makes `readSync` ready for every blob written so far (the sealed store loads its data keys). */
   prepareSyncReads?(): Promise<void>;
   exists(key: string): Promise<boolean>;

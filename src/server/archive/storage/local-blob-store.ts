@@ -128,6 +128,10 @@ export class LocalBlobStore implements BlobStore {
     }
   }
 
+  holdsSync(key: string): boolean {
+    return hasFile(this.fileFor(key), 1);
+  }
+
   async storedSize(key: string): Promise<number | null> {
     const info = await stat(this.fileFor(key)).catch(() => null);
     return info?.isFile() ? info.size : null;

@@ -107,16 +107,15 @@ export class SealedBlobStore implements BlobStore {
 
   /**
    * Seals and writes the blobs the store does not hold yet. A local store is asked first which it
-   * holds (a stat each, as its own putMany does): an attachment that recurs across messages or imports is then not compressed
-   * and encrypted again only for the store to keep its present file. An S3 store checks presence in
-   * its own putMany (a request each), so it is not asked twice.
+   * holds (a stat each, synchronous as its own putMany's): an attachment that recurs across messages
+   * or imports is then not compressed and encrypted again only for the store to keep its present
+   * file. An S3 store checks presence in its own putMany (a request each), so it is not asked twice.
    */
   async putMany(blobs: SealedPut[]): Promise<void> {
-    const askFirst = this.inner.name === "local" && (this.sealing.encrypt || this.sealing.compress);
+    const sealing = this.sealing.encrypt || this.sealing.compress;
+    const holds = sealing ? this.inner.holdsSync?.bind(this.inner) : undefined;
     // A sealed blob is never empty: an empty file (which the local store also rewrites) is not held.
-    const present = askFirst
-      ? await Promise.all(blobs.map(async (blob) => !blob.replace && ((await this.inner.storedSize(blob.key)) ?? 0) > 0))
-      : [];
+    const present = holds ? blobs.map((blob) => !blob.replace && holds(blob.key)) : [];
     const sealed = await Promise.all(
       blobs
         .filter((_, index) => !present[index])
