@@ -6,18 +6,16 @@ export const Column = {
   Id: 0,
   PreviousHash: 1,
   Timestamp: 2,
-  /** to_char of the timestamp when JavaScript could not format it the same way, else NULL. */
-  TimestampText: 3,
-  ActorIdentifier: 4,
-  ActorIp: 5,
-  ActionType: 6,
-  TargetType: 7,
-  TargetId: 8,
-  Details: 9,
-  CurrentHash: 10,
+  ActorIdentifier: 3,
+  ActorIp: 4,
+  ActionType: 5,
+  TargetType: 6,
+  TargetId: 7,
+  Details: 8,
+  CurrentHash: 9,
 } as const;
 export type Column = (typeof Column)[keyof typeof Column];
-const COLUMN_COUNT = 11;
+const COLUMN_COUNT = 10;
 
 const SIGNATURE = Buffer.from("PGCOPY\n\xff\r\n\0", "latin1");
 

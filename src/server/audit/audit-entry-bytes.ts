@@ -20,6 +20,52 @@ const QUOTE = 0x22;
 const JSONB_VERSION = 1;
 const POSTGRES_EPOCH_MS = 946_684_800_000;
 const DAY_MS = 86_400_000;
+/** 0001-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: toISOString() and to_char agree between them. */
+const YEAR_1_MS = -62_135_596_800_000;
+const YEAR_10000_MS = 253_402_300_800_000;
+
+/** floor(micros / 1000) of the binary timestamptz at `start`, from 1970, exactly. */
+function exactMilliseconds(chunk: Buffer, start: number): bigint {
+  const micros = chunk.readBigInt64BE(start);
+  const ms = micros / 1000n - (micros % 1000n < 0n ? 1n : 0n);
+  return ms + BigInt(POSTGRES_EPOCH_MS);
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') of the instant `ms` milliseconds from
+ * 1970 (microseconds truncated, as MS does), in PostgreSQL's proleptic Gregorian calendar: a year BC
+ * as its number (1 BC is astronomical year 0) in at least four digits, a year after 9999 in all of
+ * its digits. Checked against PostgreSQL itself in verify-audit-values.int.test.ts.
+ */
+export function toCharText(ms: bigint): string {
+  // In BigInt: PostgreSQL's latest instants are past 2^53 milliseconds. Division truncates, hence the floor.
+  const dayMs = BigInt(DAY_MS);
+  const wholeDays = ms / dayMs - (ms % dayMs < 0n ? 1n : 0n);
+  const days = Number(wholeDays);
+  let rest = Number(ms - wholeDays * dayMs);
+  // Days to a civil date (H. Hinnant's civil_from_days), exact for every day PostgreSQL can store.
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const hours = Math.floor(rest / 3_600_000);
+  rest -= hours * 3_600_000;
+  const minutes = Math.floor(rest / 60_000);
+  rest -= minutes * 60_000;
+  const seconds = Math.floor(rest / 1000);
+  const millis = rest - seconds * 1000;
+  const yearText = String(year <= 0 ? 1 - year : year).padStart(4, "0");
+  return `${yearText}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${String(millis).padStart(3, "0")}Z`;
+}
 
 /**
  * Writes the canonical JSON of docs/audit-log.md for one row of the verification COPY, as the
@@ -114,18 +160,21 @@ export class AuditEntryBytes {
     this.details.write(chunk, start + 1, end, this.sink);
   }
 
-  /** Date.prototype.toISOString() of the binary timestamptz (microseconds since 2000-01-01 UTC). */
+  /**
+   * The recipe's text of the binary timestamptz (microseconds since 2000-01-01 UTC): from year 1 to
+   * 9999 (every timestamp the service writes) Date.prototype.toISOString(), written here without a
+   * Date; any other value as the row's to_char(… AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+   * and an infinite one (to_char gives NULL) as "null", as the recipe's string template made of them.
+   */
   private writeTimestamp(tuple: CopyTuple): void {
     const chunk = tuple.chunk;
-    if (!tuple.isNull(Column.TimestampText)) {
-      // Inserted as it is, as the recipe's string template does.
-      return this.sink.copyFrom(chunk, tuple.starts[Column.TimestampText], tuple.ends[Column.TimestampText]);
-    }
     const start = tuple.starts[Column.Timestamp];
     const high = chunk.readInt32BE(start);
     const low = chunk.readUInt32BE(start + 4);
+    if ((high === 0x7fffffff && low === 0xffffffff) || (high === -0x80000000 && low === 0)) return this.constant(NULL);
     // floor(micros / 1000) exactly, although micros itself can exceed 2^53: 2^32 = 4294967 * 1000 + 296.
     const ms = high * 4_294_967 + Math.floor((high * 296 + low) / 1000) + POSTGRES_EPOCH_MS;
+    if (ms < YEAR_1_MS || ms >= YEAR_10000_MS) return this.sink.pushString(toCharText(exactMilliseconds(chunk, start)));
     const day = Math.floor(ms / DAY_MS);
     if (day !== this.day) {
       this.datePrefix.write(new Date(day * DAY_MS).toISOString().slice(0, 11), "latin1");

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../platform/db/client";
 import { storableText } from "../platform/validation/storable-text";
+import { toCharText } from "./audit-entry-bytes";
 import { auditEntryHash, type HashedAuditFields } from "./audit-hash";
 import { verifyAuditLog } from "./verify-audit-log";
 
@@ -137,6 +138,34 @@ describe("verifyAuditLog on stored values", () => {
     expect(rows.map((row) => row.text)).toEqual(["10000-01-01T00:00:00.000Z", "0044-03-15T12:00:00.250Z", null, null]);
     await insertChain(stored.map((value, index) => ({ ...plain, timestamp: value, hashedTimestamp: rows[index].text ?? "null" })));
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
+
+  it("writes to_char's text for timestamps across PostgreSQL's whole range outside years 1 to 9999", async () => {
+    // Milliseconds from 1970: a day inside PostgreSQL's ends (4714-11-24 BC, 294276-12-31; the day keeps
+    // the text form inside the range in any session time zone), the years around 1 BC and 10000, and
+    // values drawn at random below year 1 and above year 9999.
+    const [first, last] = [-210_866_803_200_000n + 86_400_000n, 9_224_318_015_999_999n - 86_400_000n];
+    const fixed = [first, -62_135_596_800_001n, -62_167_219_200_000n, -62_198_755_200_000n, 253_402_300_800_000n, last];
+    const random = fc.sample(
+      fc.oneof(fc.bigInt({ min: first, max: -62_135_596_800_001n }), fc.bigInt({ min: 253_402_300_800_000n, max: last })),
+      {
+        numRuns: 300,
+        seed: 20261128,
+      },
+    );
+    const stored = [...fixed, ...random];
+    const { rows } = await client.query<{ text: string; stored: string }>(
+      `SELECT to_char(v AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS text, v::text AS stored
+       FROM unnest($1::bigint[]) WITH ORDINALITY AS x(ms, ord),
+         -- Whole days and the milliseconds left, each small enough to multiply an interval exactly.
+         LATERAL (SELECT (timestamp '1970-01-01' + div(ms, 86400000) * interval '1 day'
+           + (ms - div(ms, 86400000) * 86400000) * interval '1 millisecond') AT TIME ZONE 'UTC' AS v) t
+       ORDER BY ord`,
+      [stored.map(String)],
+    );
+    expect(stored.map(toCharText)).toEqual(rows.map((row) => row.text));
+    await insertChain(rows.map((row) => ({ ...plain, timestamp: row.stored, hashedTimestamp: row.text })));
+    expect(await verifyAuditLog({ batchSize: 101 })).toMatchObject({ ok: true });
   });
 
   it("reports a row whose stored details differ from what was hashed", async () => {
