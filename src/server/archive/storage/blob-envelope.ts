@@ -59,7 +59,9 @@ const brotliOptions = (payload: Buffer): BrotliOptions => ({
 const COMPRESS_INLINE_MAX = 256 * 1024;
 const brotliOffThread = promisify(brotliCompress) as (payload: Buffer, options: BrotliOptions) => Promise<Buffer>;
 const brotli = (payload: Buffer): Buffer | Promise<Buffer> =>
-  payload.length <= COMPRESS_INLINE_MAX ? brotliCompressSync(payload, brotliOptions(payload)) : brotliOffThread(payload, brotliOptions(payload));
+  payload.length <= COMPRESS_INLINE_MAX
+    ? brotliCompressSync(payload, brotliOptions(payload))
+    : brotliOffThread(payload, brotliOptions(payload));
 
 /** Whether compressing `payload` is worth trying: small, or its start shrinks (a sample small enough to compress in place). */
 function worthTrying(payload: Buffer): boolean {
