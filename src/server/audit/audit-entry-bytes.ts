@@ -20,7 +20,10 @@ const QUOTE = 0x22;
 const JSONB_VERSION = 1;
 const POSTGRES_EPOCH_MS = 946_684_800_000;
 const DAY_MS = 86_400_000;
-/** 0001-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: toISOString() and to_char agree between them. */
+/**
+ * 0001-01-01T00:00:00.000Z and 10000-01-01T00:00:00.000Z: between them (every timestamp the service
+ * writes) the milliseconds are computed in Number arithmetic; outside, in BigInt (exactMilliseconds).
+ */
 const YEAR_1_MS = -62_135_596_800_000;
 const YEAR_10000_MS = 253_402_300_800_000;
 
@@ -31,20 +34,21 @@ function exactMilliseconds(chunk: Buffer, start: number): bigint {
   return ms + BigInt(POSTGRES_EPOCH_MS);
 }
 
+/** Days from 1970 and milliseconds into the day of `ms` (floor), in BigInt: PostgreSQL's latest instants are past 2^53 ms. */
+function daysAndTime(ms: bigint): { day: number; msOfDay: number } {
+  const dayMs = BigInt(DAY_MS);
+  const wholeDays = ms / dayMs - (ms % dayMs < 0n ? 1n : 0n);
+  return { day: Number(wholeDays), msOfDay: Number(ms - wholeDays * dayMs) };
+}
+
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
 /**
- * to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') of the instant `ms` milliseconds from
- * 1970 (microseconds truncated, as MS does), in PostgreSQL's proleptic Gregorian calendar: a year BC
- * as its number (1 BC is astronomical year 0) in at least four digits, a year after 9999 in all of
- * its digits. Checked against PostgreSQL itself in verify-audit-values.int.test.ts.
+ * "YYYY-MM-DDT" of the day `days` from 1970 as to_char(…, 'YYYY-MM-DD"T"') writes it, in PostgreSQL's
+ * proleptic Gregorian calendar: a year BC as its number (1 BC is astronomical year 0) in at least four
+ * digits, a year after 9999 in all of its digits; from year 1 to 9999 the same as toISOString().
  */
-export function toCharText(ms: bigint): string {
-  // In BigInt: PostgreSQL's latest instants are past 2^53 milliseconds. Division truncates, hence the floor.
-  const dayMs = BigInt(DAY_MS);
-  const wholeDays = ms / dayMs - (ms % dayMs < 0n ? 1n : 0n);
-  const days = Number(wholeDays);
-  let rest = Number(ms - wholeDays * dayMs);
+function datePrefixText(days: number): string {
   // Days to a civil date (H. Hinnant's civil_from_days), exact for every day PostgreSQL can store.
   const shifted = days + 719_468;
   const era = Math.floor(shifted / 146_097);
@@ -57,14 +61,49 @@ export function toCharText(ms: bigint): string {
   const day = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
   const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
   const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const yearText = String(year <= 0 ? 1 - year : year).padStart(4, "0");
+  return `${yearText}-${twoDigits(month)}-${twoDigits(day)}T`;
+}
+
+/** "HH:MM:SS.mmmZ" of `msOfDay` milliseconds into a day. */
+function writeTimeOfDay(sink: ByteSink, msOfDay: number): void {
+  let rest = msOfDay;
   const hours = Math.floor(rest / 3_600_000);
   rest -= hours * 3_600_000;
   const minutes = Math.floor(rest / 60_000);
   rest -= minutes * 60_000;
   const seconds = Math.floor(rest / 1000);
   const millis = rest - seconds * 1000;
-  const yearText = String(year <= 0 ? 1 - year : year).padStart(4, "0");
-  return `${yearText}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hours)}:${twoDigits(minutes)}:${twoDigits(seconds)}.${String(millis).padStart(3, "0")}Z`;
+  sink.reserve(13);
+  const target = sink.buffer;
+  let at = sink.length;
+  target[at++] = 0x30 + Math.floor(hours / 10);
+  target[at++] = 0x30 + (hours % 10);
+  target[at++] = 0x3a;
+  target[at++] = 0x30 + Math.floor(minutes / 10);
+  target[at++] = 0x30 + (minutes % 10);
+  target[at++] = 0x3a;
+  target[at++] = 0x30 + Math.floor(seconds / 10);
+  target[at++] = 0x30 + (seconds % 10);
+  target[at++] = 0x2e;
+  target[at++] = 0x30 + Math.floor(millis / 100);
+  target[at++] = 0x30 + (Math.floor(millis / 10) % 10);
+  target[at++] = 0x30 + (millis % 10);
+  target[at++] = 0x5a;
+  sink.length = at;
+}
+
+/**
+ * to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') of the instant `ms` milliseconds from
+ * 1970 (microseconds truncated, as MS does), written as the walk writes it (datePrefixText,
+ * writeTimeOfDay). Checked against PostgreSQL itself in verify-audit-values.int.test.ts.
+ */
+export function toCharText(ms: bigint): string {
+  const { day, msOfDay } = daysAndTime(ms);
+  const sink = new ByteSink(32);
+  sink.pushAscii(datePrefixText(day));
+  writeTimeOfDay(sink, msOfDay);
+  return Buffer.from(sink.bytes()).toString("latin1");
 }
 
 /**
@@ -76,7 +115,8 @@ export class AuditEntryBytes {
   private readonly sink = new ByteSink();
   private readonly details = new JsonbCanonicalizer();
   private day = Number.NaN;
-  private readonly datePrefix = Buffer.alloc(11);
+  /** The "YYYY-MM-DDT" of `day`: rows come in time order, so most share their day with the row before. */
+  private datePrefix = Buffer.alloc(0);
 
   /** The bytes, valid until the next call. */
   write(tuple: CopyTuple, linked: boolean): Uint8Array {
@@ -163,7 +203,7 @@ export class AuditEntryBytes {
   /**
    * The recipe's text of the binary timestamptz (microseconds since 2000-01-01 UTC): from year 1 to
    * 9999 (every timestamp the service writes) Date.prototype.toISOString(), written here without a
-   * Date; any other value as the row's to_char(… AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+   * Date, which is also to_char's text; any other value as the row's to_char(… AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
    * and an infinite one (to_char gives NULL) as "null", as the recipe's string template made of them.
    */
   private writeTimestamp(tuple: CopyTuple): void {
@@ -174,37 +214,17 @@ export class AuditEntryBytes {
     if ((high === 0x7fffffff && low === 0xffffffff) || (high === -0x80000000 && low === 0)) return this.constant(NULL);
     // floor(micros / 1000) exactly, although micros itself can exceed 2^53: 2^32 = 4294967 * 1000 + 296.
     const ms = high * 4_294_967 + Math.floor((high * 296 + low) / 1000) + POSTGRES_EPOCH_MS;
-    if (ms < YEAR_1_MS || ms >= YEAR_10000_MS) return this.sink.pushString(toCharText(exactMilliseconds(chunk, start)));
-    const day = Math.floor(ms / DAY_MS);
+    let day: number;
+    let msOfDay: number;
+    if (ms >= YEAR_1_MS && ms < YEAR_10000_MS) {
+      day = Math.floor(ms / DAY_MS);
+      msOfDay = ms - day * DAY_MS;
+    } else ({ day, msOfDay } = daysAndTime(exactMilliseconds(chunk, start)));
     if (day !== this.day) {
-      this.datePrefix.write(new Date(day * DAY_MS).toISOString().slice(0, 11), "latin1");
+      this.datePrefix = Buffer.from(datePrefixText(day), "latin1");
       this.day = day;
     }
     this.constant(this.datePrefix);
-    let rest = ms - day * DAY_MS;
-    const hours = Math.floor(rest / 3_600_000);
-    rest -= hours * 3_600_000;
-    const minutes = Math.floor(rest / 60_000);
-    rest -= minutes * 60_000;
-    const seconds = Math.floor(rest / 1000);
-    const millis = rest - seconds * 1000;
-    const sink = this.sink;
-    sink.reserve(13);
-    const target = sink.buffer;
-    let at = sink.length;
-    target[at++] = 0x30 + Math.floor(hours / 10);
-    target[at++] = 0x30 + (hours % 10);
-    target[at++] = 0x3a;
-    target[at++] = 0x30 + Math.floor(minutes / 10);
-    target[at++] = 0x30 + (minutes % 10);
-    target[at++] = 0x3a;
-    target[at++] = 0x30 + Math.floor(seconds / 10);
-    target[at++] = 0x30 + (seconds % 10);
-    target[at++] = 0x2e;
-    target[at++] = 0x30 + Math.floor(millis / 100);
-    target[at++] = 0x30 + (Math.floor(millis / 10) % 10);
-    target[at++] = 0x30 + (millis % 10);
-    target[at++] = 0x5a;
-    sink.length = at;
+    writeTimeOfDay(this.sink, msOfDay);
   }
 }
