@@ -3,6 +3,7 @@ import { db, transaction } from "../platform/db/client";
 import { pgPool } from "../platform/db/pg-pool";
 import { appendAuditEntries, appendAuditEntry, type AuditEntryInput } from "./append-audit-entry";
 import { verifyAuditLog } from "./verify-audit-log";
+import { latch } from "@tests/helpers/latch";
 
 const entry = (targetId: string, details: Record<string, unknown> = {}): AuditEntryInput => ({
   actor: { identifier: "sealer@example.com", ip: "192.0.2.30" },
@@ -18,12 +19,6 @@ const chainOf = (targetIds: string[]) =>
      WHERE target_id = ANY(${targetIds}::text[]) ORDER BY id`;
 
 const pendingCount = async () => Number((await db().$queryRaw<{ count: bigint }[]>`SELECT count(*) FROM audit_log_pending`)[0].count);
-
-function latch() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
 
 describe("audit entries are chained when their transaction commits", () => {
   it("does not make a writer wait for another transaction that appended and is still open", async () => {

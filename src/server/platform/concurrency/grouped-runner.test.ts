@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupedRunner } from "./grouped-runner";
-
-function latch() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  return { open, opened };
-}
+import { latch } from "@tests/helpers/latch";
 
 describe("groupedRunner", () => {
   it("runs the first call at once and groups the calls made while it runs into the next run, never into the running one", async () => {
