@@ -158,7 +158,7 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
   return { args, env };
 }
 
-/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process there (open it in Chrome's DevTools). */
+/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process and of the HTTP server there (open it in Chrome's DevTools). */
 const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
 /** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
 const WORKER_SCENARIOS = new Set(["ediscovery-export", "lifecycle"]);

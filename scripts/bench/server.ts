@@ -19,7 +19,9 @@ export async function startServer(options: {
   port: number;
   log: (text: string) => void;
 }): Promise<RunningServer> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  // BENCH_CPU_PROF profiles the server too: cluster workers inherit the primary's flags.
+  const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profileArgs, "--import", "tsx", "scripts/start.ts"], {
     cwd: options.cwd,
     // The journal scenario runs its own listener; this server's would only hold port 2525. The
     // worker scenarios run their own worker, measured apart, which the server's must not compete with.

@@ -151,6 +151,7 @@ export function selectEmailDetail(
                WHERE e.thread_key = email.thread_key AND e.id <> email.id AND ${visibleEmailsCondition(options.principal)}
                ORDER BY e.sent_at, e.id LIMIT ${options.maxThreadItems}) e) AS thread
     FROM email`,
+    { prepare: true },
   );
 }
 
@@ -168,6 +169,7 @@ export function selectSourceEmailPage(
         ORDER BY e.archived_at DESC, e.id DESC LIMIT ${options.limit} OFFSET ${options.offset}`,
       Prisma.sql`e."archivedAt" DESC, e.id DESC`,
     ),
+    { prepare: true },
   );
 }
 

@@ -19,6 +19,7 @@ export async function insertPendingAuditEntries(client: SqlClient, rows: Pending
                 ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
       WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
     ORDER BY position`,
+    { prepare: true },
   );
 }
 

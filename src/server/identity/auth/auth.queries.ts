@@ -26,6 +26,7 @@ export async function findPrincipalRows(client: SqlClient, userIds: string[]): P
            (SELECT s.value FROM settings s WHERE s.key = 'mfaRequired') AS mfa_required
       FROM users u LEFT JOIN roles r ON r.id = u.role_id
      WHERE u.id = ANY(${userIds}::uuid[])`,
+    { prepare: true },
   );
 }
 

@@ -186,6 +186,14 @@ export const config = {
   get databasePoolSize() {
     return Math.max(1, intFromEnv("DATABASE_POOL_SIZE", 20));
   },
+  /**
+   * Whether the hot statements are prepared once per connection (docs/database.md, "Prepared
+   * statements"); false for a connection pooler that cannot carry them (PgBouncer before 1.21 in
+   * transaction mode).
+   */
+  get databasePreparedStatements() {
+    return flagFromEnv("DATABASE_PREPARED_STATEMENTS", true);
+  },
   /** PRISMA_MIGRATE_DEBUG=1 logs the schema engine's messages (docs/database.md). */
   get prismaMigrateDebug() {
     return read("PRISMA_MIGRATE_DEBUG", zeroOrOne) === "1";

@@ -56,6 +56,7 @@ export async function keptCounts(client: SqlClient, counter: KeptCount, ids: str
       FROM (SELECT DISTINCT unnest(${ids}::uuid[]) AS id) AS owner
       ${keptCountJoin(counter, Prisma.sql`owner.id`)}
      WHERE kept.deltas > 0`,
+    { prepare: true },
   );
   await foldPiledDeltas(client, counter, rows);
   return new Map(rows.map((row) => [row.id, Number(row.kept_total)]));

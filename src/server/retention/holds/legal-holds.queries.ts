@@ -39,6 +39,7 @@ export async function lockHoldAndEmail(
     Prisma.sql`
     WITH hold AS (${lockHoldSql(holdId, "share")}), email AS (${lockEmailSql(emailId, "key share")})
     SELECT (SELECT row_to_json(hold) FROM hold) AS hold, EXISTS (SELECT 1 FROM email) AS email_exists`,
+    { prepare: true },
   );
   return { hold: row!.hold, emailExists: row!.email_exists };
 }
@@ -90,6 +91,7 @@ export async function insertHoldLink(
     INSERT INTO email_legal_holds (email_id, legal_hold_id, applied_at, applied_by_user_id)
     VALUES (${link.emailId}::uuid, ${link.holdId}::uuid, now(), ${link.userId})
     ON CONFLICT DO NOTHING RETURNING applied_at`,
+    { prepare: true },
   );
   return row?.applied_at ?? null;
 }
@@ -154,6 +156,7 @@ export function selectHolds(client: SqlClient, filter: { id?: string; caseId?: s
     WHERE (${id}::uuid IS NULL OR h.id = ${id}::uuid)
       AND (${caseId}::uuid IS NULL OR h.case_id = ${caseId}::uuid)
     ORDER BY h.created_at, h.id`,
+    { prepare: true },
   );
 }
 
