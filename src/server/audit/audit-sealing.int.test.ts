@@ -131,4 +131,36 @@ describe("audit entries are chained when their transaction commits", () => {
     expect(await pendingCount()).toBe(0);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
+
+  it("seals from the transaction's first pending row through the index, past the dead rows of earlier seals", async () => {
+    const client = await pgPool().connect();
+    const pendingScans = async () => {
+      // Statistics reach the shared counters at transaction end at most once a second unless flushed.
+      await client.query("SELECT pg_stat_force_next_flush()");
+      await client.query("SELECT pg_stat_clear_snapshot()");
+      const { rows } = await client.query<{ seq_scan: string; idx_scan: string }>(
+        "SELECT seq_scan, idx_scan FROM pg_stat_user_tables WHERE relname = 'audit_log_pending'",
+      );
+      return { seq: Number(rows[0].seq_scan), index: Number(rows[0].idx_scan) };
+    };
+    try {
+      // Dead rows to walk past: earlier transactions' sealed (deleted) entries.
+      for (const targetId of ["dead-1", "dead-2", "dead-3"]) await appendAuditEntry(db(), entry(targetId));
+      const before = await pendingScans();
+      await client.query("BEGIN");
+      await appendAuditEntries(client, [entry("rows-1"), entry("rows-2")]);
+      await appendAuditEntry(client, entry("rows-3"));
+      await client.query("COMMIT");
+      const after = await pendingScans();
+      expect(after.seq - before.seq).toBe(0);
+      expect(after.index).toBeGreaterThan(before.index);
+    } finally {
+      client.release();
+    }
+    const chain = await chainOf(["rows-1", "rows-2", "rows-3"]);
+    expect(chain.map((row) => row.target_id)).toEqual(["rows-1", "rows-2", "rows-3"]);
+    expect(chain[2].previous_hash).toBe(chain[1].current_hash);
+    expect(await pendingCount()).toBe(0);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
 });
