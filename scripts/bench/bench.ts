@@ -28,7 +28,7 @@ import { CORPUS_VERSION, writeCorpusMbox, writeSmallCorpusMbox } from "./corpus"
 import { NOTMUCH_MISSING, notmuchIndex, notmuchVersion, type NotmuchRun } from "./notmuch-baseline";
 import { MALFORMED_EVERY } from "./synthetic-mail";
 import { loadSyntheticEmails, padAuditLog, ELIGIBLE_BEFORE, HOLD_MARKER, RETENTION_DAYS } from "./load-data";
-import { lastJsonLine, runMeasured } from "./measured-process";
+import { cpuProfileArgs, lastJsonLine, runMeasured } from "./measured-process";
 import { benchQueries, hostileQueries, languageQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
@@ -158,15 +158,13 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
   return { args, env };
 }
 
-/** BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each scenario process and of the HTTP server there (open it in Chrome's DevTools). */
-const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
 /** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
 const WORKER_SCENARIOS = new Set(["ediscovery-export", "lifecycle"]);
 /** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
 const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
   const paramsFile = path.join(benchDir, `scenario-${name}.json`);
   writeFileSync(paramsFile, JSON.stringify(params));
-  return [...profileArgs, ...nodeFlags, "--import", "tsx", "scripts/bench/scenario.ts", name, paramsFile];
+  return [...cpuProfileArgs, ...nodeFlags, "--import", "tsx", "scripts/bench/scenario.ts", name, paramsFile];
 };
 async function main() {
   mkdirSync(appDataDir, { recursive: true });

@@ -3,6 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+/**
+ * BENCH_CPU_PROF=<dir>: the Node flags that write a V8 CPU profile of a process there (open it in
+ * Chrome's DevTools), given to each scenario process and to the HTTP server.
+ */
+export const cpuProfileArgs: string[] = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
+
 export interface MeasuredRun {
   stdout: string;
   stderr: string;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { peakRssOfTree } from "./measured-process";
+import { cpuProfileArgs, peakRssOfTree } from "./measured-process";
 
 export interface RunningServer {
   pid: number;
@@ -20,8 +20,7 @@ export async function startServer(options: {
   log: (text: string) => void;
 }): Promise<RunningServer> {
   // BENCH_CPU_PROF profiles the server too: cluster workers inherit the primary's flags.
-  const profileArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", process.env.BENCH_CPU_PROF] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profileArgs, "--import", "tsx", "scripts/start.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...cpuProfileArgs, "--import", "tsx", "scripts/start.ts"], {
     cwd: options.cwd,
     // The journal scenario runs its own listener; this server's would only hold port 2525. The
     // worker scenarios run their own worker, measured apart, which the server's must not compete with.
