@@ -85,6 +85,37 @@ describe("listing a source's emails", () => {
     expect((await api("GET", "/v1/archived-emails/ingestion-source/nope", { token: admin.token })).status).toBe(422);
   });
 
+  it("flags each email an active hold protects, once however many holds it has", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await archive(
+      admin.token,
+      ["twice held", "released only", "free"].map((subject) => ({ raw: buildMessage({ subject }) })),
+    );
+    const holdIds: string[] = [];
+    for (const name of ["First", "Second", "Released"])
+      holdIds.push((await api("POST", `${HOLDS}/holds`, { token: admin.token, body: { name } })).body.id);
+    const link = async (subject: string, holdId: string) =>
+      expect(
+        (await api("POST", `${HOLDS}/email/${(await emailBySubject(subject)).id}/holds`, { token: admin.token, body: { holdId } })).status,
+      ).toBe(200);
+    await link("twice held", holdIds[0]);
+    await link("twice held", holdIds[1]);
+    await link("twice held", holdIds[2]);
+    await link("released only", holdIds[2]);
+    await api("PUT", `${HOLDS}/holds/${holdIds[2]}`, { token: admin.token, body: { isActive: false } });
+    const flags = async () =>
+      Object.fromEntries(
+        (await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}`, { token: admin.token })).body.items.map(
+          (item: { subject: string; isOnLegalHold: boolean }) => [item.subject, item.isOnLegalHold],
+        ),
+      );
+    expect(await flags()).toEqual({ "twice held": true, "released only": false, free: false });
+    await api("PUT", `${HOLDS}/holds/${holdIds[0]}`, { token: admin.token, body: { isActive: false } });
+    expect(await flags()).toEqual({ "twice held": true, "released only": false, free: false });
+    await api("PUT", `${HOLDS}/holds/${holdIds[1]}`, { token: admin.token, body: { isActive: false } });
+    expect(await flags()).toEqual({ "twice held": false, "released only": false, free: false });
+  });
+
   it("shows only what a role's conditions allow", async () => {
     const admin = await setupAdmin();
     const sourceId = await archive(admin.token, [
