@@ -46,10 +46,12 @@ export function keyShareLockedEmailsSql(ids: string[]): Prisma.Sql {
   return Prisma.sql`SELECT e.id FROM unnest(${ids}::uuid[]) AS wanted(id) JOIN archived_emails e ON e.id = wanted.id FOR KEY SHARE OF e`;
 }
 
+/** The links of `e` to active legal holds: what protects an email, for the condition and the flag alike. */
+const ACTIVE_HOLD_LINKS = Prisma.sql`FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
+  WHERE link.email_id = e.id AND hold.is_active`;
+
 /** True when an active legal hold protects `e`. */
-export const ACTIVE_HOLD_EXISTS = Prisma.sql`EXISTS (
-  SELECT 1 FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
-  WHERE link.email_id = e.id AND hold.is_active)`;
+export const ACTIVE_HOLD_EXISTS = Prisma.sql`EXISTS (SELECT 1 ${ACTIVE_HOLD_LINKS})`;
 
 /**
  * The select list of a summary over `archived_emails e`, named as the summary's fields. Add
@@ -74,9 +76,7 @@ export const ACTIVE_HOLD_FLAG = Prisma.sql`held.flag IS NOT NULL AS "isOnLegalHo
  * 814 links: 0.78 against 0.17 ms), and over a long ordered scan that a LIMIT stops early it always
  * does, which a 100,000-email hold made cost ~80 ms per page. The LIMIT keeps the probe per row.
  */
-export const ACTIVE_HOLD_JOIN = Prisma.sql`LEFT JOIN LATERAL (
-  SELECT true AS flag FROM email_legal_holds link JOIN legal_holds hold ON hold.id = link.legal_hold_id
-  WHERE link.email_id = e.id AND hold.is_active LIMIT 1) held ON true`;
+export const ACTIVE_HOLD_JOIN = Prisma.sql`LEFT JOIN LATERAL (SELECT true AS flag ${ACTIVE_HOLD_LINKS} LIMIT 1) held ON true`;
 
 /**
  * One page of summaries: `page` selects SUMMARY_COLUMNS over `e` with its order, limit and offset;
