@@ -103,6 +103,35 @@ export async function itemHashes(options: {
 }
 
 /**
+ * Items the provider answered but the archive refused before ingesting them (a message larger than
+ * MAX_MESSAGE_BYTES): each a failure of its folder with its reason, recorded like a failed ingest so
+ * it is not downloaded again by every sync.
+ */
+export async function recordRefusedItems(options: {
+  sourceId: string;
+  mailbox: string;
+  scope: string;
+  path: string;
+  refused: { id: string; reason: string }[];
+  summary: FolderSummary;
+}): Promise<void> {
+  if (options.refused.length === 0) return;
+  options.summary.failed.push(...options.refused);
+  await db().cloudSyncItem.createMany({
+    data: options.refused.map((item) => ({
+      sourceId: options.sourceId,
+      mailbox: options.mailbox,
+      scope: options.scope,
+      itemId: item.id,
+      path: options.path,
+      outcome: "failed",
+      rawHash: null,
+    })),
+    skipDuplicates: true,
+  });
+}
+
+/**
  * Archives fetched provider items through the same ingestion as uploads (byte for byte, deduplicated
  * by their bytes per mailbox) and records each item with its outcome and folder, so it is never
  * fetched again. A whole batch failing points at the archive, not the mail: it throws without

@@ -1,6 +1,7 @@
 import { openSecret } from "../../platform/config/secret-binding";
 import { db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/errors/app-error";
+import { zodFieldErrors } from "../../platform/errors/field-errors";
 import {
   googleWorkspaceConfigUpdateSchema,
   microsoft365ConfigUpdateSchema,
@@ -39,6 +40,8 @@ export async function loadCloudConfig<P extends keyof CloudConfigs>(options: { s
       { field: `config.${secret}`, message: `the stored ${secret} was not entered for this destination: enter it again` },
     ]);
   }
-  const settings = schema.parse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
-  return { ...settings, [secret]: plain } as CloudConfigs[P];
+  // Stored valid, but the rules may have changed since (a host no longer in CLOUD_PRIVATE_HOSTS).
+  const settings = schema.safeParse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
+  if (!settings.success) throw validationError(zodFieldErrors(settings.error, "config"));
+  return { ...settings.data, [secret]: plain } as CloudConfigs[P];
 }
