@@ -8565,6 +8565,7 @@ export interface paths {
                         config: {
                             clientId: string;
                             clientSecret: string;
+                            graphScope?: string;
                             graphUrl?: string;
                             /** @default false */
                             includeDeletedAndJunk?: boolean;
