@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions, type LookupOneOptions } from "node:dns";
-import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
+import { Agent as HttpAgent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
 import { config } from "../../platform/config/env";
 import { isAllowedPrivateHost, isInternalAddress, providerUrlProblem } from "./provider-address-rule";
@@ -185,6 +185,15 @@ function guardedLookup(): LookupFunction {
   };
 }
 
+/**
+ * Connections are kept alive between a sync's requests (one per message: a handshake each would cost
+ * more than the download); each new connection resolves through the guarded lookup.
+ */
+const agents = {
+  http: new HttpAgent({ keepAlive: true, lookup: guardedLookup() }),
+  https: new HttpsAgent({ keepAlive: true, lookup: guardedLookup() }),
+};
+
 export interface ProviderAnswer {
   status: number;
   headers: IncomingHttpHeaders;
@@ -231,7 +240,7 @@ export function providerRequest(
         ...(init.body ? { "content-length": String(Buffer.byteLength(init.body)) } : {}),
       },
       lookup: guardedLookup(),
-      agent: false,
+      agent: url.protocol === "https:" ? agents.https : agents.http,
     });
     options.signal?.addEventListener("abort", onAbort, { once: true });
     timers.push(
