@@ -102,6 +102,14 @@ export async function itemHashes(options: {
   return new Map(rows.map((row) => [row.itemId, row.rawHash]));
 }
 
+/** A whole batch refused by the archive: the sync stops there, saying why (the reasons are the ingest's own). */
+export class ArchiveBatchError extends Error {
+  constructor(message: string) {
+    super(message.slice(0, 600));
+    this.name = "ArchiveBatchError";
+  }
+}
+
 /**
  * Items the provider answered but the archive refused before ingesting them (a message larger than
  * MAX_MESSAGE_BYTES): each a failure of its folder with its reason, recorded like a failed ingest so
@@ -155,7 +163,9 @@ export async function archiveItems(options: {
     outcome.status === "failed" ? [{ id: items[index].id, reason: outcome.reason }] : [],
   );
   if (items.length > 1 && failed.length === items.length) {
-    throw new Error(`every message of a batch in "${summary.folder}" failed to archive (${failed[0].reason}); stopped so none is skipped`);
+    throw new ArchiveBatchError(
+      `every message of a batch in "${summary.folder}" failed to archive (${failed[0].reason}); stopped so none is skipped`,
+    );
   }
   for (const outcome of outcomes) {
     if (outcome.status === "imported") summary.imported++;

@@ -5,7 +5,7 @@ import { withSourceSyncLock } from "../imap/source-sync-lock";
 import { describeExcluded, newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
 import { startSyncProgress } from "../receipts/sync-progress";
 import { CloudHttpError, ProviderRequestError } from "./cloud-http";
-import type { FolderSummary } from "./cloud-sync-state";
+import { ArchiveBatchError, type FolderSummary } from "./cloud-sync-state";
 
 export interface MailboxSummary {
   mailbox: string;
@@ -63,6 +63,7 @@ export function describeCloudError(
       ? { message: `Could not reach ${words.unreachable}: ${error.message}`, retryable: true, fatal: true }
       : { message: `${words.signIn} failed (${error.message})`, retryable: error.retryable, fatal: true };
   }
+  if (error instanceof ArchiveBatchError) return { message: error.message, retryable: true, fatal: false };
   return signedIn
     ? { message: "an internal error stopped it (the server log has the details)", retryable: true, fatal: false }
     : { message: `Could not reach ${words.unreachable} (the server log has the details)`, retryable: true, fatal: true };
