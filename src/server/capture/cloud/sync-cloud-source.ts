@@ -4,7 +4,7 @@ import { AppError } from "../../platform/errors/app-error";
 import { withSourceSyncLock } from "../imap/source-sync-lock";
 import { describeExcluded, newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
 import { startSyncProgress } from "../receipts/sync-progress";
-import { CloudHttpError, ProviderRequestError } from "./cloud-http";
+import { CloudHttpError, ProviderRequestError, type ProviderLimits, type ThrottlePolicy } from "./cloud-http";
 import { ArchiveBatchError, type FolderSummary } from "./cloud-sync-state";
 
 export interface MailboxSummary {
@@ -88,17 +88,36 @@ export function logSyncFailure(fields: { sourceId: string; origin: string; mailb
   );
 }
 
+/** What a caller asks of a cloud sync. */
+export interface CloudSyncOptions {
+  sourceId: string;
+  throttle?: ThrottlePolicy;
+  /** Timeouts and size caps of provider requests (cloud-http.ts DEFAULT_LIMITS unless set). */
+  limits?: ProviderLimits;
+  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
+  actor?: AuditActor;
+}
+
+/** What every provider call of one sync carries, its cancellation included. */
+export interface ConnectorCalls {
+  throttle?: ThrottlePolicy;
+  limits?: ProviderLimits;
+  signal: AbortSignal;
+}
+
 /**
- * Loads a source's config and runs its sync; a stored config the sync may not use (its secret entered
- * for another destination, a URL the address rule refuses now) ends it in `error` saying why, so the
- * source shows it (the job is not retried: only an administrator's change can mend it).
+ * Loads a source's config, makes its connector with the sync's calls and runs the sync. A stored
+ * config the sync may not use (its secret entered for another destination, a URL the address rule
+ * refuses now) ends it in `error` saying why, so the source shows it (the job is not retried: only an
+ * administrator's change can mend it).
  */
-export async function withUsableConfig<C>(
-  sourceId: string,
-  origin: CloudConnector<unknown>["origin"],
+export async function runCloudSync<C, M>(
+  options: CloudSyncOptions,
+  origin: CloudConnector<M>["origin"],
   load: () => Promise<C>,
-  run: (config: C) => Promise<CloudSyncResult>,
+  connector: (config: C, calls: ConnectorCalls) => CloudConnector<M>,
 ): Promise<CloudSyncResult> {
+  const { sourceId } = options;
   let config: C;
   try {
     config = await load();
@@ -115,7 +134,9 @@ export async function withUsableConfig<C>(
     );
     return { status: "error", mailboxes: [], message, retryable: false };
   }
-  return run(config);
+  const cancel = new AbortController();
+  const calls = { throttle: options.throttle, limits: options.limits, signal: cancel.signal };
+  return syncCloudSource(sourceId, connector(config, calls), options.actor, cancel);
 }
 
 /** How often a running sync looks whether its source was deleted or re-configured (then it stops). */

@@ -1,14 +1,4 @@
-import type { AuditActor } from "../../audit/append-audit-entry";
-import {
-  CloudHttpError,
-  fetchEach,
-  PageWalk,
-  pagesFor,
-  ProviderRequestError,
-  type ProviderLimits,
-  type ThrottleCounter,
-  type ThrottlePolicy,
-} from "./cloud-http";
+import { CloudHttpError, fetchEach, PageWalk, pagesFor, ProviderRequestError, type ThrottleCounter } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -26,7 +16,14 @@ import {
 } from "./cloud-sync-state";
 import { GoogleApi, type GmailHistoryPage, type GmailLabel, type ServiceAccountKey } from "./gmail-api";
 import { loadCloudConfig } from "./load-cloud-config";
-import { describeCloudError, syncCloudSource, withUsableConfig, type CloudConnector, type CloudSyncResult } from "./sync-cloud-source";
+import {
+  describeCloudError,
+  runCloudSync,
+  type CloudSyncOptions,
+  type ConnectorCalls,
+  type CloudConnector,
+  type CloudSyncResult,
+} from "./sync-cloud-source";
 import type { GoogleWorkspaceConfig } from "../ingestion-sources.schemas";
 
 const BATCH = 25;
@@ -70,31 +67,16 @@ export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): 
  * every active user (or the listed ones), every message (`format=raw`) but SPAM and TRASH, first
  * in full, then through the history API from the last history id.
  */
-export async function syncGoogleWorkspaceSource(options: {
-  sourceId: string;
-  throttle?: ThrottlePolicy;
-  /** Timeouts and size caps of provider requests (cloud-http.ts DEFAULT_LIMITS unless set). */
-  limits?: ProviderLimits;
-  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
-  actor?: AuditActor;
-}): Promise<CloudSyncResult> {
-  return withUsableConfig(
-    options.sourceId,
+export async function syncGoogleWorkspaceSource(options: CloudSyncOptions): Promise<CloudSyncResult> {
+  return runCloudSync(
+    options,
     "google-workspace-sync",
     () => loadCloudConfig({ sourceId: options.sourceId, provider: "google-workspace" }),
-    (config) => {
-      const cancel = new AbortController();
-      const calls = { throttle: options.throttle, limits: options.limits, signal: cancel.signal };
-      return syncCloudSource(options.sourceId, googleConnector(options.sourceId, config, calls), options.actor, cancel);
-    },
+    (config, calls) => googleConnector(options.sourceId, config, calls),
   );
 }
 
-function googleConnector(
-  sourceId: string,
-  config: GoogleWorkspaceConfig,
-  calls: { throttle?: ThrottlePolicy; limits?: ProviderLimits; signal: AbortSignal },
-): CloudConnector<string> {
+function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, calls: ConnectorCalls): CloudConnector<string> {
   const counter: ThrottleCounter = { throttled: 0 };
   const key = JSON.parse(config.serviceAccountKey) as ServiceAccountKey;
   const google = new GoogleApi({ key, gmailUrl: config.gmailUrl, directoryUrl: config.directoryUrl, ...calls, counter });

@@ -1,13 +1,4 @@
-import type { AuditActor } from "../../audit/append-audit-entry";
-import {
-  CloudHttpError,
-  fetchEach,
-  pagesFor,
-  ProviderRequestError,
-  type ProviderLimits,
-  type ThrottleCounter,
-  type ThrottlePolicy,
-} from "./cloud-http";
+import { CloudHttpError, fetchEach, pagesFor, ProviderRequestError, type ThrottleCounter } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -24,9 +15,10 @@ import { GraphApi, type DeltaItem, type GraphFolder, type GraphUser } from "./gr
 import { loadCloudConfig } from "./load-cloud-config";
 import {
   describeCloudError,
-  syncCloudSource,
-  withUsableConfig,
+  runCloudSync,
   type CloudConnector,
+  type CloudSyncOptions,
+  type ConnectorCalls,
   type CloudSyncResult,
   type MailboxSummary,
 } from "./sync-cloud-source";
@@ -51,31 +43,16 @@ const noMailbox = (error: unknown) =>
  * listed ones), each whole folder tree (hidden folders and subfolders included) but Deleted Items and
  * Junk Email, each folder through its delta query, each message's MIME (`$value`) byte for byte.
  */
-export async function syncMicrosoft365Source(options: {
-  sourceId: string;
-  throttle?: ThrottlePolicy;
-  /** Timeouts and size caps of provider requests (cloud-http.ts DEFAULT_LIMITS unless set). */
-  limits?: ProviderLimits;
-  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
-  actor?: AuditActor;
-}): Promise<CloudSyncResult> {
-  return withUsableConfig(
-    options.sourceId,
+export async function syncMicrosoft365Source(options: CloudSyncOptions): Promise<CloudSyncResult> {
+  return runCloudSync(
+    options,
     "microsoft365-sync",
     () => loadCloudConfig({ sourceId: options.sourceId, provider: "microsoft365" }),
-    (config) => {
-      const cancel = new AbortController();
-      const calls = { throttle: options.throttle, limits: options.limits, signal: cancel.signal };
-      return syncCloudSource(options.sourceId, microsoft365Connector(options.sourceId, config, calls), options.actor, cancel);
-    },
+    (config, calls) => microsoft365Connector(options.sourceId, config, calls),
   );
 }
 
-function microsoft365Connector(
-  sourceId: string,
-  config: Microsoft365Config,
-  calls: { throttle?: ThrottlePolicy; limits?: ProviderLimits; signal: AbortSignal },
-): CloudConnector<GraphMailbox> {
+function microsoft365Connector(sourceId: string, config: Microsoft365Config, calls: ConnectorCalls): CloudConnector<GraphMailbox> {
   const counter: ThrottleCounter = { throttled: 0 };
   const graph = new GraphApi({ ...config, ...calls, counter });
   let signedIn = false;
