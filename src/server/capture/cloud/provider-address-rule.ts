@@ -68,7 +68,9 @@ export function providerUrlProblem(value: string): string | null {
   const host = bareHost(url.hostname);
   if (isAllowedPrivateHost(host)) return null;
   if (url.protocol === "http:") return "must be an https URL (plain http only to a host listed in CLOUD_PRIVATE_HOSTS)";
-  if (host === "localhost" || host.endsWith(".localhost") || (isIP(host) !== 0 && isInternalAddress(host)))
+  // A fully qualified name ("localhost.") is the same name.
+  const name = host.replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || (isIP(host) !== 0 && isInternalAddress(host)))
     return "names an internal address (loopback, private, link-local or metadata); list the host in CLOUD_PRIVATE_HOSTS to allow it";
   return null;
 }

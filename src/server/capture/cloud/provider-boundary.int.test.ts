@@ -77,6 +77,7 @@ const INTERNAL_FORMS = [
   "https://[::1]",
   "https://[::ffff:127.0.0.1]",
   "https://localhost",
+  "https://localhost.",
   "https://metadata.localhost",
   "https://10.1.2.3",
   "https://172.16.0.1",
