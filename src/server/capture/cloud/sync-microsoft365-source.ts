@@ -196,7 +196,8 @@ async function syncFolder(options: {
   }
 
   async function readDelta(start: string): Promise<string | null> {
-    const pages = graph.pages<DeltaItem>(start, pagesFor(folder.totalItemCount));
+    // A round lists the folder's messages and the removals of those archived before: at most both counts.
+    const pages = graph.pages<DeltaItem>(start, pagesFor(folder.totalItemCount + known.size));
     const pending: string[] = [];
     for (;;) {
       const next = await pages.next();
