@@ -269,15 +269,22 @@ export function providerRequest(
     });
     request.on("response", (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
-      // An error body is read under the JSON cap whatever was asked for: only its JSON error is used.
-      const limit = status >= 200 && status < 300 ? cap : limits.maxJsonBytes;
-      const tooLarge = () => new ProviderRequestError("too-large", `the provider's ${what} is larger than ${limit} bytes (the limit)`);
-      if (Number(response.headers["content-length"] ?? 0) > limit) return finish(tooLarge());
+      const ok = status >= 200 && status < 300;
+      // An error body is read under the JSON cap whatever was asked for: only its JSON error is used,
+      // and a larger one is dropped (the status still says what happened).
+      const limit = ok ? cap : limits.maxJsonBytes;
+      const tooLarge = () => {
+        // The rest of the body is never read: the connection goes with it.
+        request.destroy();
+        if (ok) finish(new ProviderRequestError("too-large", `the provider's ${what} is larger than ${limit} bytes (the limit)`));
+        else finish(null, { status, headers: response.headers, body: Buffer.alloc(0) });
+      };
+      if (Number(response.headers["content-length"] ?? 0) > limit) return tooLarge();
       const chunks: Buffer[] = [];
       let size = 0;
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > limit) return finish(tooLarge());
+        if (size > limit) return tooLarge();
         chunks.push(chunk);
       });
       response.on("end", () => finish(null, { status, headers: response.headers, body: Buffer.concat(chunks) }));

@@ -353,6 +353,16 @@ describe("provider answers are bounded", () => {
     const { id } = await createSource("microsoft365", { ...microsoft365SourceConfig(graph), mailboxes: ["alice@corp.example"] });
     await syncMicrosoft365Source({ sourceId: id, throttle: FAST, limits: limits({ maxJsonBytes: 100_000 }) });
     expect((await source(id)).statusMessage).toContain("the provider's answer is larger than 100000 bytes (the limit)");
+    // An error body past the cap is dropped unread; its status still says what happened.
+    const carol = graph.addUser({ mail: "carol@corp.example" });
+    graph.server.throttle({
+      count: Infinity,
+      path: new RegExp(`/users/${carol}/mailFolders`),
+      answer: { status: 502, raw: Buffer.alloc(300_000, 60) },
+    });
+    const erring = await createSource("microsoft365", { ...microsoft365SourceConfig(graph), mailboxes: ["carol@corp.example"] });
+    await syncMicrosoft365Source({ sourceId: erring.id, throttle: FAST, limits: limits({ maxJsonBytes: 100_000 }) });
+    expect((await source(erring.id)).statusMessage).toContain("carol@corp.example (Microsoft Graph answered 502)");
 
     const bob = graph.addUser({ mail: "bob@corp.example" });
     graph.addMessage(bob, "Inbox", message("stalled"));
