@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { config, dataDir } from "../../platform/config/env";
+import { productionsRoot } from "../../platform/system/production-directory";
 import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-export.mjs";
 
 /**
@@ -8,9 +8,9 @@ import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-expor
  * mboxrd framing and the README. Pure functions, shared by the worker and the tests.
  */
 
-/** Where the worker writes a production and the web server reads it back (EXPORT_DIR, default DATA_DIR/exports). */
+/** Where the worker writes a production and the web server reads it back (productionsRoot: EXPORT_DIR, default DATA_DIR/exports). */
 export function exportDirectory(exportId: string): string {
-  return path.join(path.resolve(config.exportDir ?? path.join(dataDir(), "exports")), exportId);
+  return path.join(productionsRoot(), exportId);
 }
 
 /** manifest.csv's columns, as the verifier (scripts/verify-export.mjs) reads them. */

@@ -10,7 +10,7 @@ const BOUND_VERSION = "v2";
  * base64 key both work), else a key generated once into the data directory.
  */
 function encryptionKey(): Buffer {
-  const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY", "encryption.key");
+  const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY");
   return createHash("sha256").update(value, "utf8").digest();
 }
 

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
@@ -43,6 +43,22 @@ function installationKey() {
     cached = { privateKey, publicKeyPem, source };
   }
   return cached;
+}
+
+/** Where the signing key comes from on this host, for messages: EXPORT_SIGNING_KEY or the generated file's path. */
+export function signingKeySource(): string {
+  return config.exportSigningKey ? "EXPORT_SIGNING_KEY" : path.join(dataDir(), KEY_FILE);
+}
+
+/** True when no signing key is configured or generated yet: using one would generate a new key. */
+export function signingKeyWouldBeGenerated(): boolean {
+  return !config.exportSigningKey && !existsSync(path.join(dataDir(), KEY_FILE));
+}
+
+/** Names the signing key by its public half (SHA-256 of the SPKI DER), which reveals nothing secret. */
+export function signingKeyFingerprint(): string {
+  const der = createPublicKey(installationKey().privateKey).export({ format: "der", type: "spki" });
+  return createHash("sha256").update(der).digest("hex").slice(0, 16);
 }
 
 /** Base64 Ed25519 signature of the exact bytes given. */
