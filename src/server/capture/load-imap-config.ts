@@ -1,7 +1,6 @@
-import { openSecret } from "../platform/config/secret-binding";
 import { db } from "../platform/db/client";
 import { notFound, validationError } from "../platform/errors/app-error";
-import { SOURCE_SECRET_BINDINGS } from "./source-secret-bindings";
+import { openSourceSecret } from "./open-source-secret";
 
 export interface ImapConnectionConfig {
   host: string;
@@ -24,13 +23,6 @@ export async function loadImapConfig(options: { sourceId: string }): Promise<Ima
   if (!source) throw notFound("Ingestion source");
   if (source.provider !== "imap") throw validationError([{ field: "provider", message: "the source is not an IMAP source" }]);
   const { passwordEncrypted: _sealed, ...config } = source.config as Record<string, unknown>;
-  let password: string;
-  try {
-    password = openSecret(SOURCE_SECRET_BINDINGS.imap, source.config as Record<string, unknown>, "password");
-  } catch {
-    throw validationError([
-      { field: "config.password", message: "the stored password was not entered for this destination: enter it again" },
-    ]);
-  }
+  const password = openSourceSecret("imap", source.config as Record<string, unknown>, "password");
   return { ...(config as Omit<ImapConnectionConfig, "password">), password };
 }

@@ -1,4 +1,3 @@
-import { openSecret } from "../../platform/config/secret-binding";
 import { db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/errors/app-error";
 import {
@@ -7,7 +6,7 @@ import {
   type GoogleWorkspaceConfig,
   type Microsoft365Config,
 } from "../ingestion-sources.schemas";
-import { SOURCE_SECRET_BINDINGS } from "../source-secret-bindings";
+import { openSourceSecret } from "../open-source-secret";
 
 const PROVIDER_SCHEMAS = {
   microsoft365: { schema: microsoft365ConfigUpdateSchema, secret: "clientSecret" },
@@ -31,14 +30,7 @@ export async function loadCloudConfig<P extends keyof CloudConfigs>(options: { s
   }
   const stored = source.config as Record<string, unknown>;
   const { schema, secret } = PROVIDER_SCHEMAS[options.provider];
-  let plain: string;
-  try {
-    plain = openSecret(SOURCE_SECRET_BINDINGS[options.provider], stored, secret);
-  } catch {
-    throw validationError([
-      { field: `config.${secret}`, message: `the stored ${secret} was not entered for this destination: enter it again` },
-    ]);
-  }
+  const plain = openSourceSecret(options.provider, stored, secret);
   const settings = schema.parse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
   return { ...settings, [secret]: plain } as CloudConfigs[P];
 }
