@@ -8324,7 +8324,7 @@ export interface paths {
                         first_name: string;
                         last_name: string;
                         password: string;
-                        setupToken: string;
+                        setupToken?: string;
                     };
                 };
             };
