@@ -10136,7 +10136,7 @@ export interface paths {
         };
         post?: never;
         /**
-         * Delete a role no user holds
+         * Delete a role no user holds (only one granting nothing beyond the caller's own role)
          * @description Permission `manage:users` (`manage:all` grants it).
          */
         delete: {
