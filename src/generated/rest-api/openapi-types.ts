@@ -18,7 +18,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
+                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_FAILED" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
                     actor?: string;
                     actorUserId?: string;
                     endDate?: string;
@@ -121,7 +121,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
+                    actionType?: "APPLY_HOLD" | "APPLY_LABEL" | "BULK_APPLY_HOLD" | "CREATE" | "DECIDE_DISPOSITION" | "DELETE" | "DELETE_REFUSED" | "DISABLE" | "DOWNLOAD" | "EXPORT" | "IMPORT" | "INTEGRITY_FAILURE" | "LOGIN" | "LOGIN_FAILED" | "MFA_DISABLE" | "MFA_ENABLE" | "MFA_SETUP" | "QUEUE_DISPOSITION" | "READ" | "REAUTHENTICATE" | "RELEASE_ALL" | "REMOVE_HOLD" | "REMOVE_LABEL" | "RESTORE" | "RESTORE_FAILED" | "RESTORE_REQUESTED" | "RETRY" | "REVOKE_SESSIONS" | "SEARCH" | "SETUP" | "SYNC" | "TAG_APPLY" | "TAG_REMOVE" | "UPDATE" | "VERIFY";
                     actor?: string;
                     actorUserId?: string;
                     endDate?: string;
@@ -8324,7 +8324,7 @@ export interface paths {
                         first_name: string;
                         last_name: string;
                         password: string;
-                        setupToken: string;
+                        setupToken?: string;
                     };
                 };
             };
@@ -10136,7 +10136,7 @@ export interface paths {
         };
         post?: never;
         /**
-         * Delete a role no user holds
+         * Delete a role no user holds (only one granting nothing beyond the caller's own role)
          * @description Permission `manage:users` (`manage:all` grants it).
          */
         delete: {
@@ -10906,7 +10906,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queue a background job that failed for good again (its attempts counted afresh)
+         * Queue a background job that failed for good again (its attempts counted afresh); a restore job only by its requester or manage:all
          * @description Permission `manage:system` (`manage:all` grants it).
          */
         post: {
