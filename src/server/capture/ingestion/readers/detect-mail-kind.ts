@@ -41,7 +41,8 @@ const MESSAGE_FIELDS = new Set([
  * and their folded continuation lines, the first line a field and one of them a message's field
  * (From, Date, Received, Content-Type …). Like Python's email parser, the first other line ends
  * the section even without the blank line RFC 5322 asks for. An mbox starts with a `From `
- * separator line. Reasons never quote the file's content.
+ * separator line, or has one after a blank line further on when it does not start as a message.
+ * Reasons never quote the file's content.
  */
 export function detectMailKind(head: Buffer, whole: boolean): { kind: MailKind } | { error: string } {
   const start = head.toString("latin1", 0, 4);
@@ -60,8 +61,11 @@ export function detectMailKind(head: Buffer, whole: boolean): { kind: MailKind }
     if (field) names.push(field[1].trimEnd().toLowerCase());
     else if (names.length === 0 || !CONTINUATION.test(line)) break;
   }
-  if (names.length === 0)
+  if (names.length === 0) {
+    // An mbox with stray text before its first separator is still an mbox: the reader reports that text as a failed item.
+    if (/\n\r?\nFrom /.test(text)) return { kind: "mbox" };
     return { error: "not a message, mbox, zip or .pst file: its first line is neither a header field nor a From line" };
+  }
   if (!names.some((name) => MESSAGE_FIELDS.has(name)))
     return { error: "not a message: its header section has none of From, Date, Subject, Received, Content-Type and the like" };
   return { kind: "message" };
