@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { adminToken, signIn } from "./session";
 
 const RUN = Date.now().toString(36);
@@ -18,20 +18,26 @@ const STRAY_LINE_MBOX = [
   "",
 ].join("\n");
 
+/** Signs in, opens the sources page and creates an upload source whose default mailbox is carol's; answers its form. */
+async function newUploadSource(page: Page, request: APIRequestContext, name: string) {
+  await adminToken(request);
+  await signIn(page);
+  await page.getByRole("link", { name: "Ingestion sources" }).click();
+  const create = page.getByRole("form", { name: "New upload source" });
+  await create.getByLabel("Name").fill(name);
+  await create.getByLabel("Default mailbox").fill("carol@example.com");
+  await create.getByRole("button", { name: "Create" }).click();
+  await expect(page.getByText(`Source "${name}" created`)).toBeVisible();
+  return create;
+}
+
 /**
  * The upload form as an officer uses it: a new source clears its form and says so, an mbox without an
  * extension goes into the source's default mailbox without typing one, and every failed item is listed
  * with its reason (the form used to say only "failed 1").
  */
 test("upload into a source's default mailbox, an mbox without extension, each failure with its reason", async ({ page, request }) => {
-  await adminToken(request);
-  await signIn(page);
-  await page.getByRole("link", { name: "Ingestion sources" }).click();
-  const create = page.getByRole("form", { name: "New upload source" });
-  await create.getByLabel("Name").fill(`Defaults ${RUN}`);
-  await create.getByLabel("Default mailbox").fill("carol@example.com");
-  await create.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText(`Source "Defaults ${RUN}" created`)).toBeVisible();
+  const create = await newUploadSource(page, request, `Defaults ${RUN}`);
   await expect(create.getByLabel("Name")).toHaveValue("");
   await expect(create.getByLabel("Default mailbox")).toHaveValue("");
 
@@ -72,14 +78,7 @@ const TXT_MESSAGE = [
  * had no Coverage before).
  */
 test("uploads several files, one result per file, and lists the source's receipts", async ({ page, request }) => {
-  await adminToken(request);
-  await signIn(page);
-  await page.getByRole("link", { name: "Ingestion sources" }).click();
-  const create = page.getByRole("form", { name: "New upload source" });
-  await create.getByLabel("Name").fill(`Several ${RUN}`);
-  await create.getByLabel("Default mailbox").fill("carol@example.com");
-  await create.getByRole("button", { name: "Create" }).click();
-  await expect(page.getByText(`Source "Several ${RUN}" created`)).toBeVisible();
+  await newUploadSource(page, request, `Several ${RUN}`);
 
   const upload = page.getByRole("form", { name: "Upload mail" });
   await upload.getByLabel("Source").selectOption({ label: `Several ${RUN}` });

@@ -16,7 +16,7 @@ function ReceiptList({ sourceId }: { sourceId: string }) {
   const receipts = useQuery(trpc.sources.receipts.queryOptions({ id: sourceId, page: String(page), limit: String(RECEIPTS_PER_PAGE) }));
   const data = receipts.data;
   if (!data) return null;
-  if (data.total === 0) return <p>No receipts yet: every import and sync leaves one.</p>;
+  if (data.total === 0) return <p>No receipts yet: each upload, CLI import and sync leaves one.</p>;
   const pages = Math.ceil(data.total / data.limit);
   return (
     <div>
