@@ -79,6 +79,20 @@ describe("mail is recognised by its content, not its name", () => {
     expect(await db().archivedEmail.count()).toBe(3);
   }, 60_000);
 
+  it("an Outlook .pst sent as application/octet-stream is recognised and imported, its folders on the receipt", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await createSource(admin.token);
+    const pst = await readFile(path.resolve("node_modules/pst-extractor/example/testdata/enron.pst"));
+    const response = await upload(admin.token, sourceId, "application/octet-stream", pst);
+    expect(response.body).toEqual({ imported: 71, duplicates: 0, failed: [] });
+    const receipt = JSON.parse((await db().importReceipt.findFirstOrThrow({ where: { sourceId } })).body) as ImportReceiptBody;
+    expect(receipt.origin).toBe("upload");
+    expect(receipt.mailboxes[0].folders.find((folder) => folder.folder.endsWith("MLOKAY (Non-Privileged)/Personal"))).toMatchObject({
+      seen: 47,
+      stored: 47,
+    });
+  }, 120_000);
+
   it("the CLI imports the folder of .txt messages and lists every file it skipped with the reason", async () => {
     const admin = await setupAdmin();
     await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "CPython", provider: "upload" } });
