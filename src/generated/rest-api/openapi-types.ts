@@ -9265,6 +9265,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ingestion-sources/{id}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a source's signed receipts, newest first
+         * @description Permission `manage:ingestion`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: string;
+                    page?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                /** Format: date-time */
+                                finishedAt: string;
+                                /** Format: uuid */
+                                id: string;
+                                origin: string;
+                                /** @enum {string} */
+                                outcome: "completed" | "failed";
+                                sha256: string;
+                                totals: {
+                                    alreadyArchived: number;
+                                    excluded: number;
+                                    failed: number;
+                                    mailboxes: number;
+                                    seen: number;
+                                    stored: number;
+                                };
+                                url: string;
+                            }[];
+                            limit: number;
+                            page: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ingestion-sources/{id}/receipts/{receiptId}": {
         parameters: {
             query?: never;
