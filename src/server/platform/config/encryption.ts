@@ -1,5 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { config, dataDir } from "./env";
 import { secretFromEnvOrDataDir } from "./secrets";
+
+/** The credentials key's file in DATA_DIR when ENCRYPTION_KEY is unset. */
+export const ENCRYPTION_KEY_FILE_NAME = "encryption.key";
 
 /** v1: no associated data; v2: bound to a context (AES-GCM associated data, secret-binding.ts). */
 const VERSION = "v1";
@@ -10,8 +16,23 @@ const BOUND_VERSION = "v2";
  * base64 key both work), else a key generated once into the data directory.
  */
 function encryptionKey(): Buffer {
-  const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY", "encryption.key");
+  const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY", ENCRYPTION_KEY_FILE_NAME);
   return createHash("sha256").update(value, "utf8").digest();
+}
+
+/** Identifies a credentials key (its ENCRYPTION_KEY or file text) without revealing it. */
+export function encryptionKeyFingerprint(value: string): string {
+  const key = createHash("sha256").update(value, "utf8").digest();
+  return createHmac("sha256", key).update("credentials key fingerprint").digest("hex").slice(0, 16);
+}
+
+/** The configured credentials key and where it comes from, without generating one: null when there is none yet. */
+export function existingEncryptionKey(): { source: "ENCRYPTION_KEY" | "encryption.key"; value: string } | null {
+  const fromEnv = config.secrets.ENCRYPTION_KEY;
+  if (fromEnv) return { source: "ENCRYPTION_KEY", value: fromEnv };
+  const file = path.join(dataDir(), ENCRYPTION_KEY_FILE_NAME);
+  // Read as secretFromEnvOrDataDir reads it (trimmed).
+  return existsSync(file) ? { source: "encryption.key", value: readFileSync(file, "utf8").trim() } : null;
 }
 
 /**
