@@ -190,7 +190,7 @@ describe("a stolen backup gives away no key and no mail", () => {
     }
 
     // Without the signing key, --new-signing-key makes a new one and the audit log records the rotation.
-    const rotated = { ...(await freshTarget({ startedOnce: true })), ...withStorageKey };
+    const rotated: Record<string, string> = { ...(await freshTarget({ startedOnce: true })), ...withStorageKey };
     const rotating = await runArchive(["restore", "--from", backupRoot, "--new-signing-key"], { ...fromFiles, ...rotated });
     expect(rotating.code, rotating.stderr).toBe(0);
     expect(JSON.parse(rotating.stdout)).toMatchObject({ signingKey: "replaced" });
