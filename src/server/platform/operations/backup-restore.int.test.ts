@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -99,9 +99,11 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain("restoring it needs the installation's storage key");
     target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
+    // The signing key is handed over (imports signed receipts with it): the restored installation keeps its identity.
+    await copyFile(path.join(process.env.DATA_DIR!, "export-signing-key.pem"), path.join(target.DATA_DIR!, "export-signing-key.pem"));
     const restore = await runArchive(["restore", "--from", backupRoot], target);
     expect(restore.code, restore.stderr).toBe(0);
-    expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead });
+    expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead, signingKey: "kept" });
 
     const check = await runArchive(["check"], target);
     expect(check.code, check.stderr).toBe(0);
