@@ -94,10 +94,12 @@ describe("npm run archive -- backup / restore / check", () => {
       if (entry.isFile()) expect((await readFile(path.join(entry.parentPath, entry.name))).includes("body of message")).toBe(false);
     }
     expect(summary.counts.blobs).toBeGreaterThan(0);
-    // Restoring it needs the storage key: without it, a clear refusal before anything is written.
-    const keyless = await runArchive(["restore", "--from", backupRoot], target);
+    // Restoring it needs the storage key: without it, a clear refusal before anything is written
+    // (and, as this installation took its credentials key from ENCRYPTION_KEY, that key by name too).
+    const keyless = await runArchive(["restore", "--from", backupRoot], { ...target, ENCRYPTION_KEY: "" });
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain("restoring it needs the installation's storage key");
+    expect(keyless.stderr).toContain("which the backed-up installation took from ENCRYPTION_KEY: set ENCRYPTION_KEY to that value");
     target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
     // The signing key is handed over (imports signed receipts with it): the restored installation keeps its identity.
     await copyFile(path.join(process.env.DATA_DIR!, "export-signing-key.pem"), path.join(target.DATA_DIR!, "export-signing-key.pem"));
