@@ -1,8 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { config, dataDir } from "./env";
-import { secretFromEnvOrDataDir } from "./secrets";
+import { existingSecret, secretFromEnvOrDataDir } from "./secrets";
 
 /** The credentials key's file in DATA_DIR when ENCRYPTION_KEY is unset. */
 export const ENCRYPTION_KEY_FILE_NAME = "encryption.key";
@@ -28,11 +25,8 @@ export function encryptionKeyFingerprint(value: string): string {
 
 /** The configured credentials key and where it comes from, without generating one: null when there is none yet. */
 export function existingEncryptionKey(): { source: "ENCRYPTION_KEY" | "encryption.key"; value: string } | null {
-  const fromEnv = config.secrets.ENCRYPTION_KEY;
-  if (fromEnv) return { source: "ENCRYPTION_KEY", value: fromEnv };
-  const file = path.join(dataDir(), ENCRYPTION_KEY_FILE_NAME);
-  // Read as secretFromEnvOrDataDir reads it (trimmed).
-  return existsSync(file) ? { source: "encryption.key", value: readFileSync(file, "utf8").trim() } : null;
+  const existing = existingSecret("ENCRYPTION_KEY", ENCRYPTION_KEY_FILE_NAME);
+  return existing && { source: existing.fromEnv ? "ENCRYPTION_KEY" : "encryption.key", value: existing.value };
 }
 
 /**

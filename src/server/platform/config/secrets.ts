@@ -4,6 +4,17 @@ import path from "node:path";
 import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
 import { config, dataDir } from "./env";
 
+/** AUTH_SECRET's file in DATA_DIR when the variable is unset. */
+export const SESSION_SECRET_FILE_NAME = ".auth-secret";
+
+/** The secret in use from the environment or the data directory, without generating one: null when there is none yet. */
+export function existingSecret(envName: "AUTH_SECRET" | "ENCRYPTION_KEY", fileName: string): { value: string; fromEnv: boolean } | null {
+  const fromEnv = config.secrets[envName];
+  if (fromEnv) return { value: fromEnv, fromEnv: true };
+  const file = path.join(dataDir(), fileName);
+  return existsSync(file) ? { value: readFileSync(file, "utf8").trim(), fromEnv: false } : null;
+}
+
 /**
  * A secret from the environment, or one generated once and kept in the data directory
  * (mode 0600) so that every process sharing DATA_DIR agrees on it.

@@ -152,6 +152,14 @@ export function unwrapFromBackup(key: Buffer, context: string, wrapped: string, 
   }
 }
 
+/**
+ * Recognises the backed-up installation's session secret without revealing it (not even to a
+ * dictionary, without the storage key): a restore refuses to go on with the same secret, whose old
+ * sessions would stay valid.
+ */
+export const sessionSecretTag = (keys: BackupKeys, secret: string) =>
+  createHmac("sha256", keys.manifest).update(`session secret\0${secret}`, "utf8").digest("hex");
+
 /** HMAC-SHA256 (hex) of the manifest's text without its `authentication` field. */
 export const manifestMac = (key: Buffer, text: string) => createHmac("sha256", key).update(text, "utf8").digest("hex");
 

@@ -64,6 +64,8 @@ export const backupManifest = z.object({
       .nullable(),
     /** The public half (SPKI PEM) of the installation's signing key; the private key is never in a backup. */
     signingPublicKey: z.string().nullable(),
+    /** A keyed HMAC of the session secret (backup-cipher.ts sessionSecretTag): the secret itself is never in a backup. */
+    sessionSecretTag: z.string().nullable(),
   }),
   /** Every file of this backup besides the blobs, whose names are their SHA-256 (listed in blobList). */
   files: z.array(fileEntry),

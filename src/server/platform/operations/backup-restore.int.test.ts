@@ -103,7 +103,8 @@ describe("npm run archive -- backup / restore / check", () => {
     target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
     // The signing key is handed over (imports signed receipts with it): the restored installation keeps its identity.
     await copyFile(path.join(process.env.DATA_DIR!, "export-signing-key.pem"), path.join(target.DATA_DIR!, "export-signing-key.pem"));
-    const restore = await runArchive(["restore", "--from", backupRoot], target);
+    // A new session secret (generated into the new DATA_DIR): the backed-up one is never restored.
+    const restore = await runArchive(["restore", "--from", backupRoot], { ...target, AUTH_SECRET: "" });
     expect(restore.code, restore.stderr).toBe(0);
     expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead, signingKey: "kept" });
 
@@ -140,8 +141,9 @@ describe("npm run archive -- backup / restore / check", () => {
     const [counts] = await queryOn<Record<string, number>>(target.DATABASE_URL!, snapshotQueries.keptCounts);
     expect(counts).toEqual({ source_count: summary.counts.emails, emails: summary.counts.emails, hold_links: 4, links: 4 });
 
-    // The restored service answers with the same mail, holds and chain head (this process signs tokens
-    // with the test's AUTH_SECRET, which the restored installation is given too).
+    // The restored service answers with the same mail, holds and chain head (this process stands for
+    // it; its token key is the test's AUTH_SECRET, read once: backup-secrecy.int.test.ts shows that a
+    // restored installation refuses the old tokens).
     process.env.DATABASE_URL = target.DATABASE_URL;
     await disconnectDb();
     try {
@@ -182,12 +184,16 @@ describe("npm run archive -- backup / restore / check", () => {
     const backup = await runArchive(["backup", "--to", backupRoot]);
     expect(backup.code, backup.stderr).toBe(0);
 
-    // The live installation is not empty (database and store): the CLI refuses, saying why.
-    const intoLive = await runArchive(["restore", "--from", backupRoot]);
+    // The live installation is not empty (database and store): the CLI refuses, saying why. (Every
+    // restore is given a session secret of its own: the backed-up one is refused.)
+    const newSessionSecret = { AUTH_SECRET: "restored-installation-session-secret-0123456789" };
+    const intoLive = await runArchive(["restore", "--from", backupRoot], newSessionSecret);
     expect(intoLive.code).toBe(1);
     expect(intoLive.stderr).toContain("restore refused: The blob store is not empty");
     const liveDatabaseUrl = process.env.DATABASE_URL!;
+    const liveSessionSecret = process.env.AUTH_SECRET;
     process.env.STORAGE_DIR = await mkdtemp(path.join(tmpdir(), "empty-store-"));
+    Object.assign(process.env, newSessionSecret);
     try {
       const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
       await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
@@ -206,6 +212,7 @@ describe("npm run archive -- backup / restore / check", () => {
       expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
     } finally {
       delete process.env.STORAGE_DIR;
+      process.env.AUTH_SECRET = liveSessionSecret;
       process.env.DATABASE_URL = liveDatabaseUrl;
       await disconnectDb();
     }

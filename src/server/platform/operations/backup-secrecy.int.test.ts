@@ -164,11 +164,22 @@ describe("a stolen backup gives away no key and no mail", () => {
     expect(relabelled.code).toBe(1);
     expect(relabelled.stderr).toContain("The backup is damaged: backup.json was altered");
 
+    // The old session secret given as AUTH_SECRET: refused, since the old sessions would go on.
+    const sameSecret = await runArchive(["restore", "--from", backupRoot, "--new-signing-key"], {
+      ...withStorageKey,
+      ...(await freshTarget()),
+      AUTH_SECRET: process.env.AUTH_SECRET!,
+    });
+    expect(sameSecret.code).toBe(1);
+    expect(sameSecret.stderr).toContain("AUTH_SECRET is the backed-up installation's session secret: set a new value");
+
     // With the storage key and the signing key handed over: the same signing identity, the credentials
     // key back (it travelled wrapped), a new session secret, and `check` clean.
     const handedOver = await freshTarget({ startedOnce: true });
     await writeFile(path.join(handedOver.DATA_DIR, "storage.key"), await readFile(path.join(liveDataDir, "storage.key")), { mode: 0o600 });
     await cp(path.join(liveDataDir, "export-signing-key.pem"), path.join(handedOver.DATA_DIR, "export-signing-key.pem"));
+    // The whole old key set copied over, session secret included: the restore replaces that one.
+    await cp(path.join(liveDataDir, ".auth-secret"), path.join(handedOver.DATA_DIR, ".auth-secret"));
     const restored = await runArchive(["restore", "--from", backupRoot], { ...fromFiles, ...handedOver });
     expect(restored.code, restored.stderr).toBe(0);
     expect(JSON.parse(restored.stdout)).toMatchObject({ backupId, signingKey: "kept" });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PassThrough, type Transform } from "node:stream";
 import type pg from "pg";
 import { encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
+import { existingSecret, SESSION_SECRET_FILE_NAME } from "../config/secrets";
 import { existingSigningPublicKey } from "../signing/installation-signing-key";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
@@ -26,6 +27,7 @@ import {
   newBackupSalt,
   sealingStream,
   SEGMENT_BYTES,
+  sessionSecretTag,
   wrapForBackup,
   type BackupKeys,
 } from "./backup-cipher";
@@ -96,6 +98,7 @@ export async function createBackup(options: { to: string; onProgress?: (progress
     });
     files.push({ path: blobList, ...blobs.listFile });
     await commitTransaction(client);
+    const sessionSecret = existingSecret("AUTH_SECRET", SESSION_SECRET_FILE_NAME);
     const fields: Omit<BackupManifest, "authentication"> = {
       format: BACKUP_FORMAT,
       id,
@@ -123,7 +126,11 @@ export async function createBackup(options: { to: string; onProgress?: (progress
         salt: salt.toString("base64"),
         storageKeyFingerprint: storageKey.fingerprint,
       },
-      keys: { credentialsKey: credentialsKeyEntry(id, keys), signingPublicKey: existingSigningPublicKey() },
+      keys: {
+        credentialsKey: credentialsKeyEntry(id, keys),
+        signingPublicKey: existingSigningPublicKey(),
+        sessionSecretTag: sessionSecret ? sessionSecretTag(keys, sessionSecret.value) : null,
+      },
       files,
     };
     const manifest: BackupManifest = { ...fields, authentication: manifestMac(keys.manifest, manifestText(fields)) };

@@ -1,5 +1,5 @@
 import { createReadStream } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
@@ -8,7 +8,7 @@ import { createGunzip } from "node:zlib";
 import type pg from "pg";
 import { config, dataDir } from "../config/env";
 import { ENCRYPTION_KEY_FILE_NAME, encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
-import { secretFromEnvOrDataDir } from "../config/secrets";
+import { existingSecret, secretFromEnvOrDataDir, SESSION_SECRET_FILE_NAME } from "../config/secrets";
 import { transaction } from "../db/client";
 import {
   existingSigningPublicKey,
@@ -33,7 +33,15 @@ import {
   sealedFileContext,
   type BackupManifest,
 } from "./backup-layout";
-import { BackupDamagedError, deriveBackupKeys, macMatches, openingStream, unwrapFromBackup, type BackupKeys } from "./backup-cipher";
+import {
+  BackupDamagedError,
+  deriveBackupKeys,
+  macMatches,
+  openingStream,
+  sessionSecretTag,
+  unwrapFromBackup,
+  type BackupKeys,
+} from "./backup-cipher";
 import { forEachConcurrently } from "../concurrency/for-each-concurrently";
 import { assertOpensToName } from "./copy-blob-to-backup";
 import {
@@ -96,6 +104,7 @@ export async function restoreBackup(options: {
     throw new BackupDamagedError(`The backup is damaged: ${MANIFEST_FILE} was altered (its authentication does not match)`);
   await verifyBackupFiles(directory, manifest);
   await refuseUnknownMigrations(manifest);
+  const oldSessionSecretFile = refuseOldSessionSecret(manifest, keys);
   const credentialsKey = openCredentialsKey(manifest, keys);
   // The backup's blobs are sealed under its data keys, which only the storage key opens.
   const keyring = new DataKeyring(storageKey);
@@ -121,7 +130,7 @@ export async function restoreBackup(options: {
     );
     const rows = await restoreRows(client, directory, manifest, keys);
     if (credentialsKey) await writeCredentialsKey(credentialsKey);
-    makeSessionSecret(log);
+    await makeSessionSecret(oldSessionSecretFile, log);
     await applyMigrations(options.databaseUrl, log);
     const signingKey = await settleSigningKey(manifest, options.actor ?? systemActor("restore"), log);
     return { backupId: manifest.id, snapshotAt: manifest.snapshotAt, rows, blobs, auditHead: manifest.auditHead, signingKey };
@@ -223,10 +232,30 @@ async function writeCredentialsKey(value: string): Promise<void> {
   await writePrivateFile(path.join(dataDir(), ENCRYPTION_KEY_FILE_NAME), `${value}\n`, { flag: "wx", flush: true });
 }
 
-/** A new session secret for the restored installation: every session of the backed-up one ends. */
-function makeSessionSecret(log: (message: string) => void): void {
-  if (secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret").generated) return;
-  log("AUTH_SECRET is set: sessions signed under it before the backup stay valid until it is changed (docs/operations.md)");
+/**
+ * The restored installation must not sign sessions with the backed-up one's secret, or those sessions
+ * would go on: refuses an AUTH_SECRET that is that secret; answers true when DATA_DIR holds it (a copied
+ * file), which makeSessionSecret then replaces.
+ */
+function refuseOldSessionSecret(manifest: BackupManifest, keys: BackupKeys): boolean {
+  const current = existingSecret("AUTH_SECRET", SESSION_SECRET_FILE_NAME);
+  const tag = manifest.keys.sessionSecretTag;
+  if (!current || !tag || sessionSecretTag(keys, current.value) !== tag) return false;
+  if (current.fromEnv)
+    throw new RestoreRefusedError(
+      `AUTH_SECRET is the backed-up installation's session secret: set a new value (e.g. openssl rand -base64 32), ` +
+        `so that the sessions and tokens of that installation end (docs/operations.md, "Restore, step by step").`,
+    );
+  return true;
+}
+
+/** A new session secret for the restored installation (unless AUTH_SECRET sets one): every session of the backed-up one ends. */
+async function makeSessionSecret(replaceOld: boolean, log: (message: string) => void): Promise<void> {
+  if (replaceOld) {
+    await rm(path.join(dataDir(), SESSION_SECRET_FILE_NAME));
+    log(`${path.join(dataDir(), SESSION_SECRET_FILE_NAME)} was the backed-up installation's session secret: replaced`);
+  }
+  secretFromEnvOrDataDir("AUTH_SECRET", SESSION_SECRET_FILE_NAME);
 }
 
 /**
