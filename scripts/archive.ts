@@ -4,7 +4,7 @@
  *   any name: taken by content), mbox files, folders of them (recursively), zips and Outlook .pst
  *   files, with a progress bar; prints the summary ({imported, duplicates, failed, skipped}) as JSON
  *   on stdout, and exits 1 when files were skipped and no message was imported or already there.
- * - `backup --to <dir>`, `restore --from <dir>`, `check`, `rotate-storage-key --new-key <file>`:
+ * - `backup --to <dir>`, `restore --from <dir> [--new-signing-key]`, `check`, `rotate-storage-key --new-key <file>`:
  *   scripts/archive/operations-commands.ts.
  * - `restore-to-mailbox --export <id> --source <imap source> [--folder <name>]`: restores a case
  *   export's emails to a mailbox (scripts/archive/restore-to-mailbox-command.ts, docs/journaling.md).
@@ -41,8 +41,10 @@ const COMMANDS = {
     "Writes a consistent backup of the database and every blob to <dir> (docs/operations.md). Prints a JSON summary.",
   ],
   restore: [
-    "npm run archive -- restore --from <dir> [--no-progress]",
-    "Restores a backup into an empty installation (docs/operations.md). Prints a JSON summary.",
+    "npm run archive -- restore --from <dir> [--new-signing-key] [--no-progress]",
+    "Restores a backup into an empty installation (docs/operations.md) given its keys: the storage key, ENCRYPTION_KEY",
+    "when the old installation set it, and the old export-signing-key.pem unless --new-signing-key makes a new one",
+    "(recorded in the audit log). Names every missing key and where to put it. Prints a JSON summary.",
   ],
   check: [
     "npm run archive -- check [--no-progress]",
@@ -94,12 +96,14 @@ function parseCommandLine() {
       export: { type: "string" },
       folder: { type: "string" },
       "new-key": { type: "string" },
+      "new-signing-key": { type: "boolean" },
     },
   });
   const [command, ...paths] = positionals;
   const progress = !values["no-progress"] && process.stderr.isTTY;
   if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
-  if (command === "restore" && values.from && paths.length === 0) return { command, from: values.from, progress } as const;
+  if (command === "restore" && values.from && paths.length === 0)
+    return { command, from: values.from, newSigningKey: values["new-signing-key"] === true, progress } as const;
   if (command === "check" && paths.length === 0) return { command, progress } as const;
   if (command === "rotate-storage-key" && values["new-key"] && paths.length === 0)
     return { command, newKeyFile: values["new-key"] } as const;
