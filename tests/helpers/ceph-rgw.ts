@@ -16,7 +16,7 @@ import type { TestS3Server } from "./s3-server";
  * the monitor with only in `ms mon client mode = crc`). No manager daemon: nothing here needs one
  * (pools are created by the monitor, and the PG autoscaler it would run is off). Two buckets: one
  * created with S3 Object Lock (versioned) and a plain one, both owned by one S3 user whose keys are
- * the service's credentials in the tests. Start-up takes ~15 s; stop() kills the daemons and removes
+ * the service's credentials in the tests. Start-up takes ~9 s; stop() kills the daemons and removes
  * everything.
  */
 export interface CephRgw {
@@ -62,8 +62,9 @@ mon data = ${dir}/mon
 osd data = ${dir}/osd
 osd objectstore = bluestore
 bluestore block create = true
-bluestore block size = 4294967296
+bluestore block size = 1073741824
 bluestore fsck on mount = false
+bluestore fsck on mkfs = false
 bluestore cache autotune = false
 bluestore cache size = 67108864
 osd memory target = 536870912
@@ -78,6 +79,8 @@ mon warn on pool no redundancy = false
 mon data avail warn = 1
 mon data avail crit = 0
 mon max pg per osd = 1000
+paxos propose interval = 0.01
+paxos min wait = 0.001
 [client.rgw]
 rgw frontends = beast endpoint=${HOST}:${rgwPort}
 rgw data = ${dir}/rgw
@@ -141,8 +144,10 @@ export async function startCephRgw(): Promise<CephRgw> {
     await ceph("ceph-mon", "--mkfs", "-i", "a", "--monmap", monmap);
     daemon("ceph-mon", "-i", "a");
     const osdUuid = randomUUID();
-    await ceph("ceph", "--connect-timeout", "30", "osd", "new", osdUuid, "0");
-    await ceph("ceph-osd", "-i", "0", "--mkfs", "--osd-uuid", osdUuid);
+    await Promise.all([
+      ceph("ceph", "--connect-timeout", "30", "osd", "new", osdUuid, "0"),
+      ceph("ceph-osd", "-i", "0", "--mkfs", "--osd-uuid", osdUuid),
+    ]);
     daemon("ceph-osd", "-i", "0");
     daemon("radosgw", "-n", "client.rgw");
     const endpoint = `http://${HOST}:${rgwPort}`;
