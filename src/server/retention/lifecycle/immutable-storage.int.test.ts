@@ -60,6 +60,17 @@ const storedRetention = (key: string) => blobStore().retentionOf(key);
 const after = (sentAt: Date, days: number) => new Date(sentAt.getTime() + days * DAY_MS);
 const stored = (key: string) => blobStore().exists(key);
 
+/** A ten-year policy on contracts, and a contract and a chat archived under it. */
+async function archiveContractAndChat(token: string) {
+  await createPolicy(token, {
+    name: "Contracts",
+    retentionPeriodDays: 3650,
+    conditions: { operator: "AND", rules: [{ field: "subject", op: "contains", value: "Contract" }] },
+  });
+  await archive(token, [buildMessage({ subject: "Contract" }), buildMessage({ subject: "Chat" })]);
+  return Promise.all([emailBySubject("Contract"), emailBySubject("Chat")]);
+}
+
 describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
   it("sets retain-until on write from the deciding rule, extends it with labels, policies and holds, and never shortens it", async () => {
     const admin = await setupAdmin();
@@ -147,13 +158,7 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
   it("manual deletion is refused with 409 while the store retains the bytes, and allowed once nothing retains them", async () => {
     const admin = await setupAdmin();
     await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
-    await createPolicy(admin.token, {
-      name: "Contracts",
-      retentionPeriodDays: 3650,
-      conditions: { operator: "AND", rules: [{ field: "subject", op: "contains", value: "Contract" }] },
-    });
-    await archive(admin.token, [buildMessage({ subject: "Contract" }), buildMessage({ subject: "Chat" })]);
-    const [contract, chat] = await Promise.all([emailBySubject("Contract"), emailBySubject("Chat")]);
+    const [contract, chat] = await archiveContractAndChat(admin.token);
 
     const refused = await api("DELETE", `/v1/archived-emails/${contract.id}`, { token: admin.token });
     expect(refused.status).toBe(409);
@@ -282,13 +287,7 @@ describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
 
   it("a held or retained email's object is locked on the bucket; check names an email whose object lacks its lock", async () => {
     const admin = await setupAdmin();
-    await createPolicy(admin.token, {
-      name: "Contracts",
-      retentionPeriodDays: 3650,
-      conditions: { operator: "AND", rules: [{ field: "subject", op: "contains", value: "Contract" }] },
-    });
-    await archive(admin.token, [buildMessage({ subject: "Contract" }), buildMessage({ subject: "Chat" })]);
-    const [contract, chat] = await Promise.all([emailBySubject("Contract"), emailBySubject("Chat")]);
+    const [contract, chat] = await archiveContractAndChat(admin.token);
     const hold = await createHold(admin.token, "Inquiry");
     await applyHold(admin.token, chat.id, hold.id);
 
