@@ -69,7 +69,7 @@ describe("backup / restore / check on S3 Object Lock (Ceph RGW)", () => {
     expect(backup.code, backup.stderr).toBe(0);
 
     const restored = `restored-${randomBytes(4).toString("hex")}/`;
-    const target = {
+    const target: Record<string, string> = {
       ...(await freshTarget({ startedOnce: true })),
       ...environment,
       S3_PREFIX: restored,
