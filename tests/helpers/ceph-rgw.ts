@@ -109,6 +109,17 @@ export async function startCephRgw(): Promise<CephRgw> {
   const missing = BINARIES.filter((binary) => !existsSync(binary));
   if (missing.length > 0)
     throw new Error(`Ceph is not installed (${missing.join(", ")} missing): apt-get install radosgw ceph-mon ceph-osd ceph-common`);
+  // A port taken between probing and binding makes a daemon exit at once: start afresh on others.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startCluster();
+    } catch (error) {
+      if (attempt >= 3 || !/ exited \(/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startCluster(): Promise<CephRgw> {
   const dir = await mkdtemp(path.join(tmpdir(), "archive-ceph-"));
   await Promise.all(["run", "log", "mon", "osd", "rgw"].map((name) => mkdir(path.join(dir, name))));
   const [monPort, rgwPort] = [await freePort(), await freePort()];
