@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -12,11 +13,14 @@ import { until } from "@tests/helpers/until";
 
 /**
  * Scale-out (docs/sizing.md, "Several processes"): two web processes, two workers and two journal
- * listeners, each a separate `npm start` with its roles narrowed, on one PostgreSQL and one data
- * directory. Imports, IMAP syncs, exports, lifecycle cycles and journaled deliveries go through all
- * of them at once; then every job has run once, every message is archived once, every export and
- * every deletion happened once, no two lifecycle cycles overlapped, and the audit chain verifies.
- * It runs against the production build (the web role needs it), hence an e2e spec without a page.
+ * listeners, each a separate `npm start` with its roles narrowed and a data directory of its own, as
+ * on separate hosts: they share only the PostgreSQL, the blob store, the production directory and the
+ * secrets given in the environment (docs/configuration.md, "Several hosts"). Imports, IMAP syncs,
+ * exports, lifecycle cycles and journaled deliveries go through all of them at once; then every job
+ * has run once, every message is archived once, every export and every deletion happened once, no two
+ * lifecycle cycles overlapped, every production downloads through either web host, and the audit
+ * chain verifies. A host with a session secret of its own refuses to start. It runs against the
+ * production build (the web role needs it), hence an e2e spec without a page.
  */
 const RUN = Date.now().toString(36);
 const ADMIN = { email: "scale-admin@example.com", password: "scale out admin password 1" };
@@ -32,17 +36,30 @@ interface Role {
 }
 
 let database: EmbeddedDatabase;
+/** The test's own directory: each host's data directory, and what the hosts share, live under it. */
 let dataDir: string;
 let dovecot: DovecotServer;
 let sql: pg.Client;
 const roles: Role[] = [];
 
+/** What every host is given alike: the secrets, the blob store and the production directory. */
+const SHARED_SECRETS = {
+  AUTH_SECRET: `scale-out session secret ${RUN}`,
+  ENCRYPTION_KEY: `scale-out encryption key ${RUN}`,
+  STORAGE_KEY: `scale-out storage key ${RUN}`,
+  EXPORT_SIGNING_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+};
+
 function startRole(name: string, env: Record<string, string>): Role {
+  const hostDir = path.join(dataDir, `host-${name.replace(/\W+/g, "-")}`);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
+      ...SHARED_SECRETS,
       DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
+      DATA_DIR: hostDir,
+      STORAGE_DIR: path.join(dataDir, "shared-storage"),
+      EXPORT_DIR: path.join(dataDir, "shared-exports"),
       WEB_CONCURRENCY: "1",
       JOURNAL_SMTP_PORT: "0",
       // Every worker tries a cycle every 3 s: they meet, and only one may run at a time.
@@ -128,13 +145,13 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test("two web processes, two workers and two journal listeners share one database without duplicate work", async () => {
+test("two web processes, two workers and two journal listeners, each with its own data directory, share the work once", async () => {
   test.setTimeout(600_000);
   const [webPort1, webPort2, smtpPort1, smtpPort2] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const web1 = `http://127.0.0.1:${webPort1}`;
   const web2 = `http://127.0.0.1:${webPort2}`;
 
-  // The first process migrates the database, writes the data directory's secrets and creates the administrator.
+  // The first process migrates the database, records the shared secrets' fingerprints and creates the administrator.
   const first = startRole("web 1", { ROLES: "web", PORT: String(webPort1), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   await started(first, "Serving on");
   const { accessToken: token } = await ok(web1, "POST", "/v1/auth/login", { body: ADMIN });
@@ -299,6 +316,28 @@ test("two web processes, two workers and two journal listeners share one databas
     expect(cycles[i].started_at.getTime()).toBeGreaterThanOrEqual(cycles[i - 1].finished_at.getTime());
   // Both workers and both listeners were alive throughout (none restarted).
   for (const role of [...workers, ...listeners]) expect(role.output, role.name).not.toContain("exited with");
+
+  // Every production downloads through either web host, byte for byte the same.
+  for (const created of exports) {
+    const route = `/api/v1/enterprise/ediscovery/cases/${matter.id}/exports/${created.id}/download`;
+    const digests = [];
+    for (const base of [web1, web2]) {
+      const response = await fetch(`${base}${route}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status, `${base}${route}`).toBe(200);
+      digests.push(
+        createHash("sha256")
+          .update(Buffer.from(await response.arrayBuffer()))
+          .digest("hex"),
+      );
+    }
+    expect(digests[0]).toBe(digests[1]);
+  }
+
+  // A host whose session secret is its own stops at start, naming it, before serving anything.
+  const stray = startRole("stray web", { ROLES: "web", PORT: String(await freePort()), AUTH_SECRET: "a secret of its own" });
+  expect(await stray.exited).not.toBe(0);
+  expect(stray.output).toMatch(/AUTH_SECRET: this host's \(from AUTH_SECRET, fingerprint [0-9a-f]{16}\) differs/);
+  expect(stray.output).not.toContain("Serving on");
 
   const verified = await ok(web2, "POST", "/api/v1/enterprise/audit-logs/verify", { token });
   expect(verified, JSON.stringify(verified)).toMatchObject({ ok: true });

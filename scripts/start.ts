@@ -17,7 +17,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { config, dataDir } from "../src/server/platform/config/env";
-import { secretFromEnvOrDataDir } from "../src/server/platform/config/secrets";
 import { resolveDatabase } from "../src/server/platform/db/database-url";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/platform/system/prepare-database";
@@ -80,10 +79,8 @@ async function main() {
   );
   const applied = await applyMigrations(database.url, log);
   if (applied.length > 0) log(`Applied migrations: ${applied.join(", ")}`);
+  // Also generates the secrets once here, so that workers read them rather than race to create them.
   await prepareDatabase();
-  // Generated once here, so that workers read the secrets rather than race to create them.
-  secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret");
-  secretFromEnvOrDataDir("ENCRYPTION_KEY", "encryption.key");
   log(`Roles: ${[...roles].join(", ")}`);
 
   if (roles.has("web") && !dev && !existsSync(path.join(projectDir, ".next", "BUILD_ID"))) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageQuerySchema } from "../platform/validation/query-params";
 import { parseCidr } from "./journal/client-allow-list";
 import { providerUrlProblem } from "./cloud/provider-address-rule";
 
@@ -241,6 +242,9 @@ export type UpdateSourceInput = z.infer<typeof updateSourceSchema>;
 export type ImapConfig = z.infer<typeof imapConfig>;
 
 export const importQuerySchema = z.object({ userEmail: mailboxAddress.optional() });
+
+/** `GET /v1/ingestion-sources/{id}/receipts`: the list's paging, as every paged list has it. */
+export const receiptListQuerySchema = pageQuerySchema({ limit: 20, maxLimit: 100 });
 
 export const receiptParamsSchema = z.object({
   id: z.uuid({ message: "id must be a UUID" }),

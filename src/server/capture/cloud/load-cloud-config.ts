@@ -1,4 +1,3 @@
-import { openSecret } from "../../platform/config/secret-binding";
 import { db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/errors/app-error";
 import { zodFieldErrors } from "../../platform/errors/field-errors";
@@ -8,7 +7,7 @@ import {
   type GoogleWorkspaceConfig,
   type Microsoft365Config,
 } from "../ingestion-sources.schemas";
-import { SOURCE_SECRET_BINDINGS } from "../source-secret-bindings";
+import { openSourceSecret } from "../open-source-secret";
 
 const PROVIDER_SCHEMAS = {
   microsoft365: { schema: microsoft365ConfigUpdateSchema, secret: "clientSecret" },
@@ -32,14 +31,7 @@ export async function loadCloudConfig<P extends keyof CloudConfigs>(options: { s
   }
   const stored = source.config as Record<string, unknown>;
   const { schema, secret } = PROVIDER_SCHEMAS[options.provider];
-  let plain: string;
-  try {
-    plain = openSecret(SOURCE_SECRET_BINDINGS[options.provider], stored, secret);
-  } catch {
-    throw validationError([
-      { field: `config.${secret}`, message: `the stored ${secret} was not entered for this destination: enter it again` },
-    ]);
-  }
+  const plain = openSourceSecret(options.provider, stored, secret);
   // Stored valid, but the rules may have changed since (a host no longer in CLOUD_PRIVATE_HOSTS).
   const settings = schema.safeParse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
   if (!settings.success) throw validationError(zodFieldErrors(settings.error, "config"));

@@ -1,7 +1,7 @@
 import type { AuditActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
-import { AppError } from "../../platform/errors/app-error";
 import { syncJobPayloadSchema } from "../imap/imap.schemas";
+import { settleSyncJob } from "../sync-job-outcome";
 import type { CloudSyncResult } from "./sync-cloud-source";
 import { syncGoogleWorkspaceSource } from "./sync-google-workspace-source";
 import { syncMicrosoft365Source } from "./sync-microsoft365-source";
@@ -15,18 +15,8 @@ export async function syncCloudSourceById(sourceId: string, actor?: AuditActor):
   return syncMicrosoft365Source({ sourceId, actor });
 }
 
-/**
- * The worker's "cloud-sync" job (Microsoft 365, Google Workspace). As with "imap-sync": a failure that
- * may pass (network, throttling beyond every retry) throws so the queue retries it; wrong credentials
- * stay on the source as `error`; a source deleted or changed since the job was queued is left alone.
- */
+/** The worker's "cloud-sync" job (Microsoft 365, Google Workspace); how it ends is settleSyncJob's rule, as for "imap-sync". */
 export async function runCloudSyncJob(payload: Record<string, unknown>): Promise<void> {
   const { sourceId, requestedBy } = syncJobPayloadSchema.parse(payload);
-  try {
-    const result = await syncCloudSourceById(sourceId, requestedBy);
-    if (result.status === "error" && result.retryable) throw new Error(result.message);
-  } catch (error) {
-    if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "VALIDATION")) return;
-    throw error;
-  }
+  await settleSyncJob(sourceId, () => syncCloudSourceById(sourceId, requestedBy));
 }

@@ -1,6 +1,7 @@
 import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import { db, transaction } from "../../platform/db/client";
 import { AppError } from "../../platform/errors/app-error";
+import { SourceSecretUnreadableError } from "../open-source-secret";
 import { withSourceSyncLock } from "../imap/source-sync-lock";
 import { describeExcluded, newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
 import { startSyncProgress } from "../receipts/sync-progress";
@@ -107,9 +108,9 @@ export interface ConnectorCalls {
 
 /**
  * Loads a source's config, makes its connector with the sync's calls and runs the sync. A stored
- * config the sync may not use (its secret entered for another destination, a URL the address rule
- * refuses now) ends it in `error` saying why, so the source shows it (the job is not retried: only an
- * administrator's change can mend it).
+ * config the sync may not use (a URL the address rule refuses now) ends it in `error` saying why, so
+ * the source shows it (the job is not retried: only an administrator's change can mend it); a secret
+ * that does not open is sync-job-outcome.ts's to settle.
  */
 export async function runCloudSync<C, M>(
   options: CloudSyncOptions,
@@ -122,7 +123,9 @@ export async function runCloudSync<C, M>(
   try {
     config = await load();
   } catch (error) {
-    if (!(error instanceof AppError && error.code === "VALIDATION" && error.fieldErrors)) throw error;
+    // A secret that does not open fails its job for good (sync-job-outcome.ts); any other refusal ends here.
+    if (error instanceof SourceSecretUnreadableError || !(error instanceof AppError && error.code === "VALIDATION" && error.fieldErrors))
+      throw error;
     const message =
       `The source's settings cannot be used: ${error.fieldErrors.map((entry) => `${entry.field} ${entry.message}`).join("; ")}`.slice(
         0,

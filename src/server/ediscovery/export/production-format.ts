@@ -1,6 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { config, dataDir } from "../../platform/config/env";
+import { neutralizedCell } from "../../platform/csv/spreadsheet-safe-cell";
+import { productionsRoot } from "../../platform/system/production-directory";
 import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-export.mjs";
 
 /**
@@ -8,9 +9,9 @@ import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-expor
  * mboxrd framing and the README. Pure functions, shared by the worker and the tests.
  */
 
-/** Where the worker writes a production and the web server reads it back (EXPORT_DIR, default DATA_DIR/exports). */
+/** Where the worker writes a production and the web server reads it back (productionsRoot: EXPORT_DIR, default DATA_DIR/exports). */
 export function exportDirectory(exportId: string): string {
-  return path.join(path.resolve(config.exportDir ?? path.join(dataDir(), "exports")), exportId);
+  return path.join(productionsRoot(), exportId);
 }
 
 /** manifest.csv's columns, as the verifier (scripts/verify-export.mjs) reads them. */
@@ -45,14 +46,6 @@ export const chunkFirstSeq = (name: string): number | null => {
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
-
-/**
- * A value a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return)
- * gets a single quote in front, and so does one that starts with a single quote, so that a reader
- * gets every value back by removing one leading quote where there is one (manifestValue of the
- * verifier). The signature covers these exact bytes.
- */
-export const neutralizedCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
 
 export const manifestHeader = () => `${MANIFEST_FIELDS.join(",")}\r\n`;
 export const manifestLine = (row: ManifestRow) => `${MANIFEST_FIELDS.map((field) => csvField(neutralizedCell(row[field]))).join(",")}\r\n`;

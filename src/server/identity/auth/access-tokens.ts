@@ -4,7 +4,7 @@ import { secretFromEnvOrDataDir } from "../../platform/config/secrets";
 
 let cachedKey: Uint8Array | undefined;
 function signingKey(): Uint8Array {
-  cachedKey ??= new TextEncoder().encode(secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret").value);
+  cachedKey ??= new TextEncoder().encode(secretFromEnvOrDataDir("AUTH_SECRET").value);
   return cachedKey;
 }
 

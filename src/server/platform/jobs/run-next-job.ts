@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { db } from "../db/client";
 import { errorReason } from "../errors/error-reason";
+import { JobGaveUp } from "./job-gave-up";
 import { claimDueJob, markJobDone, markJobFailed, renewJobClaim } from "./jobs.queries";
 
 /** A job's handler: its payload, and the job itself (a handler that records its outcome under the job's id). */
@@ -36,7 +37,7 @@ export async function runNextJob(handlers: Record<string, JobHandler>, lease: Jo
     await handlers[job.type](job.payload, { id: job.id, attempts: job.attempts });
     await markJobDone(db(), job.id);
   } catch (error) {
-    const giveUp = job.attempts >= MAX_ATTEMPTS;
+    const giveUp = error instanceof JobGaveUp || job.attempts >= MAX_ATTEMPTS;
     const backoffSeconds = Math.min(3600, 15 * 2 ** job.attempts);
     await markJobFailed(db(), { id: job.id, giveUp, error: errorReason(error), backoffSeconds });
   } finally {

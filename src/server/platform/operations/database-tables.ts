@@ -5,9 +5,11 @@ import { selectTableColumns, selectTableReferences, type TableShape } from "./op
  * Tables a backup leaves out: the migration history (restore replays the migrations), the blob
  * journal and the applied blob retention (they concern the old store), and the storage
  * conversion's progress (a restored installation converts again from the start: a blob the backup
- * pool kept from before the conversion is restored plain).
+ * pool kept from before the conversion is restored plain), and the fingerprints of what the hosts
+ * share (a restored installation's hosts record their own: its session secret and production
+ * directory are new).
  */
-const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention", "storage_conversion"]);
+const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention", "storage_conversion", "installation_fingerprints"]);
 
 /** The application's tables, each after the tables it references, so that rows load in this order. */
 export async function tablesInDependencyOrder(client: SqlClient): Promise<TableShape[]> {

@@ -1,10 +1,11 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
 import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
 
-const KEY_FILE = "export-signing-key.pem";
+export const SIGNING_KEY_FILE_NAME = "export-signing-key.pem";
+const KEY_FILE = SIGNING_KEY_FILE_NAME;
 
 /**
  * The installation's Ed25519 key that signs what leaves the archive as evidence (export manifests,
@@ -43,6 +44,32 @@ function installationKey() {
     cached = { privateKey, publicKeyPem, source };
   }
   return cached;
+}
+
+/** Where the signing key comes from on this host, for messages: EXPORT_SIGNING_KEY or the generated file's path. */
+export function signingKeySource(): string {
+  return config.exportSigningKey ? "EXPORT_SIGNING_KEY" : path.join(dataDir(), KEY_FILE);
+}
+
+/** True when no signing key is configured or generated yet: using one would generate a new key. */
+export function signingKeyWouldBeGenerated(): boolean {
+  return !config.exportSigningKey && !existsSync(path.join(dataDir(), KEY_FILE));
+}
+
+/** The installation's public key when it has a signing key (EXPORT_SIGNING_KEY or the file), without generating one. */
+export function existingSigningPublicKey(): string | null {
+  return signingKeyWouldBeGenerated() ? null : installationKey().publicKeyPem;
+}
+
+/** Names the installation's signing key by its public half, which reveals nothing secret (generating one if none exists yet). */
+export function signingKeyFingerprint(): string {
+  return publicKeyFingerprint(installationKey().publicKeyPem);
+}
+
+/** A short name of a public key (SPKI PEM): the first 16 hex digits of its DER's SHA-256. */
+export function publicKeyFingerprint(publicKeyPem: string): string {
+  const der = createPublicKey(publicKeyPem).export({ format: "der", type: "spki" });
+  return createHash("sha256").update(der).digest("hex").slice(0, 16);
 }
 
 /** Base64 Ed25519 signature of the exact bytes given. */

@@ -4,14 +4,17 @@ import { issueSetupToken } from "../../identity/auth/setup-token";
 import { db } from "../db/client";
 import { assertStorageKeyOpensDataKeys } from "../../archive/storage/data-keyring";
 import { ensurePredefinedRoles } from "../../identity/roles/ensure-predefined-roles";
+import { assertHostSharesInstallation } from "./host-shares-installation";
 
 /**
  * Start-up work every process does after migrations: the storage key opens the blob store's data
- * keys (a wrong or missing key stops the start, docs/operations.md "Storage encryption"), predefined
- * roles, the env-configured admin, sealed TOTP secrets.
+ * keys (a wrong or missing key stops the start, docs/operations.md "Storage encryption"), the other
+ * shared secrets match the installation's (a host with a different one stops, "Several hosts"),
+ * predefined roles, the env-configured admin, sealed TOTP secrets.
  */
 export async function prepareDatabase(): Promise<void> {
   await assertStorageKeyOpensDataKeys();
+  await assertHostSharesInstallation();
   await ensurePredefinedRoles();
   await bootstrapAdminFromEnv();
   await sealPlaintextTotpSecrets();

@@ -22,7 +22,7 @@ export const SIGN_IN_FAILED = "Sign-in failed; try again later.";
 
 /** The same AUTH_SECRET as the REST tokens, so every process on one DATA_DIR agrees. */
 export function sessionSecret(): string {
-  return secretFromEnvOrDataDir("AUTH_SECRET", ".auth-secret").value;
+  return secretFromEnvOrDataDir("AUTH_SECRET").value;
 }
 
 function headersOf(raw: unknown): Headers {
