@@ -87,7 +87,8 @@ describe("docs/admin-guide.md", () => {
 
   it("names every secret the installation generates in DATA_DIR among the keys to keep safe, the storage key included", () => {
     const keys = guide.slice(guide.indexOf("**Keys to keep safe.**"), guide.indexOf("## 2. The first day"));
-    for (const file of [...Object.values(GENERATED_SECRET_FILES), SIGNING_KEY_FILE_NAME, STORAGE_KEY_FILE_NAME]) expect(keys, file).toContain(`\`${file}\``);
+    for (const file of [...Object.values(GENERATED_SECRET_FILES), SIGNING_KEY_FILE_NAME, STORAGE_KEY_FILE_NAME])
+      expect(keys, file).toContain(`\`${file}\``);
   });
 
   it.each([

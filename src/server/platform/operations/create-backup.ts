@@ -3,7 +3,7 @@ import path from "node:path";
 import { PassThrough, type Transform } from "node:stream";
 import type pg from "pg";
 import { encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
-import { existingSecret, SESSION_SECRET_FILE_NAME } from "../config/secrets";
+import { existingSecret } from "../config/secrets";
 import { existingSigningPublicKey } from "../signing/installation-signing-key";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
