@@ -33,6 +33,15 @@ const trimmed = z.string().transform((value) => value.trim());
 const anyText = z.string();
 const objectLockMode = z.enum(["COMPLIANCE", "GOVERNANCE"], "must be COMPLIANCE or GOVERNANCE");
 const zeroOrOne = z.enum(["0", "1"], "must be 0 or 1");
+const databaseUrlList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(",")
+      .map((url) => url.trim())
+      .filter((url) => url !== ""),
+  )
+  .refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)), "must be comma-separated postgresql:// URLs");
 const storageBackend = z.enum(["local", "s3"], 'must be "local" or "s3"');
 
 const intFromEnv = (name: string, fallback: number): number => read(name, nonNegativeInteger) ?? fallback;
@@ -182,6 +191,23 @@ export const config = {
   /** An external PostgreSQL (postgresql://...); unset = the embedded one under DATA_DIR, which the start script sets here. */
   get databaseUrl() {
     return textFromEnv("DATABASE_URL");
+  },
+  /**
+   * Streaming replicas for the read-only requests (searches, email lists and details, counts):
+   * comma-separated postgresql:// URLs; each process uses one of them (docs/database.md, "Read
+   * replicas"). Unset or empty: every read goes to DATABASE_URL, as before.
+   */
+  get databaseReadUrls(): string[] {
+    const list = read("DATABASE_READ_URL", databaseUrlList);
+    return list ?? [];
+  },
+  /** How long a read waits for the replica to replay the caller's own last write before it goes to the primary. */
+  get databaseReadWaitMs() {
+    return intFromEnv("DATABASE_READ_WAIT_MS", 250);
+  },
+  /** A replica further behind than this (ms of WAL not yet replayed) is passed over for the primary. */
+  get databaseReadMaxLagMs() {
+    return intFromEnv("DATABASE_READ_MAX_LAG_MS", 5000);
   },
   get databasePoolSize() {
     return Math.max(1, intFromEnv("DATABASE_POOL_SIZE", 20));
