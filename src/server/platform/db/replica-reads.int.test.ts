@@ -5,7 +5,9 @@ import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { startPrimaryAndReplica, type PrimaryAndReplica } from "@tests/helpers/postgres-replica";
 import { api } from "@tests/helpers/rest-client";
 import { PrismaClient } from "@/generated/prisma/client";
+import { principalForUser } from "../../identity/auth/authenticate";
 import { ensurePredefinedRoles } from "../../identity/roles/ensure-predefined-roles";
+import { createCaller } from "../../transport/trpc/root";
 import { db, disconnectDb } from "./client";
 import { resolveDatabase } from "./database-url";
 import { applyMigrations } from "./migrations";
@@ -112,6 +114,24 @@ describe("reads from a streaming replica (DATABASE_READ_URL)", () => {
     const ownLater = await api("GET", listPath(), { token: admin.token });
     expect(ownLater.headers.get(REPLICA_LAG_HEADER)).toMatch(/^\d+$/);
     expect(subjectsOf(ownLater.body.items)).not.toContain("Invoice reminder");
+  });
+
+  it("routes the UI's tRPC queries too: the dashboard's counts, and a mutation's caller reads its own write", async () => {
+    const callerFor = async (user: TestUser) =>
+      createCaller({ principal: await principalForUser(user.user.id, "127.0.0.1", "session"), ip: "127.0.0.1" });
+    const [asAdmin, asReader] = [await callerFor(admin), await callerFor(reader)];
+    const before = (await asReader.dashboard.stats()).emailsArchived;
+    await servers.pauseReplay();
+    try {
+      await asAdmin.archivedEmails.delete({ id: ids["Quarterly invoice"] });
+      // The admin's own deletion counted (from the primary); the reader's count from the paused replica.
+      expect((await asAdmin.dashboard.stats()).emailsArchived).toBe(before - 1);
+      expect((await asReader.dashboard.stats()).emailsArchived).toBe(before);
+    } finally {
+      await servers.resumeReplay();
+    }
+    await servers.waitForReplay();
+    expect((await asReader.dashboard.stats()).emailsArchived).toBe(before - 1);
   });
 
   it("reads from the primary when the replica cannot be reached", async () => {
