@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
@@ -153,6 +154,39 @@ describe("reads from a streaming replica (DATABASE_READ_URL)", () => {
       process.env.DATABASE_URL = primary;
     }
     await expect(resolveDatabase()).resolves.toMatchObject({ url: primary, owned: false });
+  });
+});
+
+/** Runs `npm start`'s script without its web role (that needs a production build) until `done` is in its output or it exits. */
+async function startCommand(env: Record<string, string>, done: RegExp): Promise<{ code: number | null; output: string }> {
+  const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--no-web", "--no-worker"], {
+    env: { ...process.env, JOURNAL_SMTP_PORT: "0", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => start.once("exit", resolve));
+  return new Promise((resolve) => {
+    const onOutput = (chunk: Buffer) => {
+      output += chunk;
+      if (done.test(output)) start.kill("SIGTERM");
+    };
+    start.stdout.on("data", onOutput);
+    start.stderr.on("data", onOutput);
+    // `exited` never rejects: the exit event only resolves it.
+    void exited.then((code) => resolve({ code, output }));
+  });
+}
+
+describe("npm start with a replica", () => {
+  it("refuses a DATABASE_URL that is a replica, and starts on the primary with DATABASE_READ_URL", { timeout: 120_000 }, async () => {
+    const refused = await startCommand({ DATABASE_URL: servers.replicaUrl() }, /Roles:/);
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain("DATABASE_URL points at a PostgreSQL standby");
+    expect(refused.output).not.toContain("read-only transaction");
+
+    const started = await startCommand({ DATABASE_URL: servers.primaryUrl(), DATABASE_READ_URL: servers.replicaUrl() }, /Roles:/);
+    expect(started.output).toContain("Using the database at");
+    expect(started.output).toContain("Roles:");
   });
 });
 
