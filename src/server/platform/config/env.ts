@@ -33,15 +33,6 @@ const trimmed = z.string().transform((value) => value.trim());
 const anyText = z.string();
 const objectLockMode = z.enum(["COMPLIANCE", "GOVERNANCE"], "must be COMPLIANCE or GOVERNANCE");
 const zeroOrOne = z.enum(["0", "1"], "must be 0 or 1");
-const databaseUrlList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(",")
-      .map((url) => url.trim())
-      .filter((url) => url !== ""),
-  )
-  .refine((urls) => urls.every((url) => /^postgres(ql)?:\/\//.test(url)), "must be comma-separated postgresql:// URLs");
 const storageBackend = z.enum(["local", "s3"], 'must be "local" or "s3"');
 
 const intFromEnv = (name: string, fallback: number): number => read(name, nonNegativeInteger) ?? fallback;
@@ -198,8 +189,14 @@ export const config = {
    * replicas"). Unset or empty: every read goes to DATABASE_URL, as before.
    */
   get databaseReadUrls(): string[] {
-    const list = read("DATABASE_READ_URL", databaseUrlList);
-    return list ?? [];
+    const urls = (textFromEnv("DATABASE_READ_URL") ?? "")
+      .split(",")
+      .map((url) => url.trim())
+      .filter((url) => url !== "");
+    // Not through read(): its error quotes the value, and these URLs may hold passwords.
+    const invalid = urls.findIndex((url) => !/^postgres(ql)?:\/\/[^\s]+$/.test(url));
+    if (invalid >= 0) throw new Error(`DATABASE_READ_URL must be comma-separated postgresql:// URLs; entry ${invalid + 1} is not`);
+    return urls;
   },
   /** How long a read waits for the replica to replay the caller's own last write before it goes to the primary. */
   get databaseReadWaitMs() {
