@@ -86,7 +86,9 @@ async function chooseReplica(replicaUrl: string, callerKey: string | null): Prom
     const position = await replicaPosition(replicaUrl);
     if (position === null || position.lagMs > config.databaseReadMaxLagMs) return null;
     if (mustReach === undefined || walPosition(position.replayed) >= mustReach) {
-      if (callerKey !== null && mustReach !== undefined) lastWritePositions.delete(callerKey);
+      // Forgotten once reached, unless a later write of the caller replaced it meanwhile.
+      if (callerKey !== null && mustReach !== undefined && lastWritePositions.get(callerKey) === mustReach)
+        lastWritePositions.delete(callerKey);
       return position;
     }
     if (performance.now() >= deadline) return null;
