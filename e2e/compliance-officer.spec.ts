@@ -70,7 +70,7 @@ test.describe.serial("compliance officer", () => {
     await expect(page.getByRole("cell", { name: "Uploads" })).toBeVisible();
     const upload = page.getByRole("form", { name: "Upload mail" });
     await upload.getByLabel("Mailbox").fill("bob@example.com");
-    await upload.getByLabel("File").setInputFiles({ name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(MBOX) });
+    await upload.getByLabel("Files").setInputFiles({ name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(MBOX) });
     await upload.getByRole("button", { name: "Upload" }).click();
     await expect(upload.getByRole("status")).toHaveText("Imported 3, duplicates 0, failed 0");
     await page.screenshot({ path: "docs/screenshots/sources.png", fullPage: true });

@@ -1,9 +1,10 @@
 /**
  * The operator's command line (docs/operations.md, docs/import.md, docs/ediscovery.md):
- * - `import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of mbox files, .eml
- *   files, folders of them (recursively), zips and Outlook .pst files, with a progress bar; prints
- *   the summary ({imported, duplicates, failed}) as JSON on stdout.
- * - `backup --to <dir>`, `restore --from <dir>`, `check`, `rotate-storage-key --new-key <file>`:
+ * - `import --source <name-or-id> --user <mailbox> <path>...`: bulk loads of messages (.eml, .txt,
+ *   any name: taken by content), mbox files, folders of them (recursively), zips and Outlook .pst
+ *   files, with a progress bar; prints the summary ({imported, duplicates, failed, skipped}) as JSON
+ *   on stdout, and exits 1 when files were skipped and no message was imported or already there.
+ * - `backup --to <dir>`, `restore --from <dir> [--new-signing-key]`, `check`, `rotate-storage-key --new-key <file>`:
  *   scripts/archive/operations-commands.ts.
  * - `restore-to-mailbox --export <id> --source <imap source> [--folder <name>]`: restores a case
  *   export's emails to a mailbox (scripts/archive/restore-to-mailbox-command.ts, docs/journaling.md).
@@ -30,16 +31,20 @@ import { verifyExportZip } from "./verify-export.mjs";
 const COMMANDS = {
   import: [
     "npm run archive -- import --source <name-or-id> [--create] --user <mailbox> [--no-progress] <path>...",
-    "Imports mbox files, .eml files, folders of them (recursively), zips and Outlook .pst files into a source;",
-    "--create makes an upload source of that name when none exists. Prints {imported, duplicates, failed} as JSON.",
+    "Imports messages (.eml, .txt or any name: files are taken by content), mbox files, folders of them (recursively),",
+    "zips and Outlook .pst files into a source; --create makes an upload source of that name when none exists.",
+    "Prints {imported, duplicates, failed, skipped} as JSON: skipped lists each file that holds no mail, with the reason;",
+    "exit 1 when files were skipped and no message was imported (nor already archived).",
   ],
   backup: [
     "npm run archive -- backup --to <dir> [--no-progress]",
     "Writes a consistent backup of the database and every blob to <dir> (docs/operations.md). Prints a JSON summary.",
   ],
   restore: [
-    "npm run archive -- restore --from <dir> [--no-progress]",
-    "Restores a backup into an empty installation (docs/operations.md). Prints a JSON summary.",
+    "npm run archive -- restore --from <dir> [--new-signing-key] [--no-progress]",
+    "Restores a backup into an empty installation (docs/operations.md) given its keys: the storage key, ENCRYPTION_KEY",
+    "when the old installation set it, and the old export-signing-key.pem unless --new-signing-key makes a new one",
+    "(recorded in the audit log). Names every missing key and where to put it. Prints a JSON summary.",
   ],
   check: [
     "npm run archive -- check [--no-progress]",
@@ -91,12 +96,14 @@ function parseCommandLine() {
       export: { type: "string" },
       folder: { type: "string" },
       "new-key": { type: "string" },
+      "new-signing-key": { type: "boolean" },
     },
   });
   const [command, ...paths] = positionals;
   const progress = !values["no-progress"] && process.stderr.isTTY;
   if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
-  if (command === "restore" && values.from && paths.length === 0) return { command, from: values.from, progress } as const;
+  if (command === "restore" && values.from && paths.length === 0)
+    return { command, from: values.from, newSigningKey: values["new-signing-key"] === true, progress } as const;
   if (command === "check" && paths.length === 0) return { command, progress } as const;
   if (command === "rotate-storage-key" && values["new-key"] && paths.length === 0)
     return { command, newKeyFile: values["new-key"] } as const;
@@ -137,7 +144,7 @@ async function main(): Promise<number> {
 }
 
 async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, { command: "import" }>): Promise<number> {
-  const files = await findImportFiles(options.paths);
+  const { files, skipped } = await findImportFiles(options.paths);
   const totalBytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
   const database = await resolveDatabase(log);
   try {
@@ -152,6 +159,7 @@ async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, {
     if (!mailbox.success)
       throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
     log(`importing ${files.length} file(s), ${(totalBytes / 1048576).toFixed(1)} MB, into "${source.name}" for ${mailbox.data}`);
+    for (const file of skipped) log(`skipped ${file.file}: ${file.reason}`);
     const bar = progressBar(
       "{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}",
       options.progress,
@@ -185,8 +193,10 @@ async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, {
     log(
       `done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`,
     );
-    process.stdout.write(`${JSON.stringify(summary)}\n`);
-    return 0;
+    process.stdout.write(`${JSON.stringify({ ...summary, skipped })}\n`);
+    // Files given and none of them mail: a script must not take that for success. A re-run that finds
+    // only messages already archived (duplicates) is not such a case.
+    return summary.imported + summary.duplicates === 0 && skipped.length > 0 ? 1 : 0;
   } finally {
     await disconnectDb();
     await database.stop();

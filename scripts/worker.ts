@@ -10,6 +10,7 @@ import { disconnectDb } from "../src/server/platform/db/client";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { runNextExport } from "../src/server/ediscovery/export/run-export";
 import { jobHandlers } from "../src/server/platform/jobs/job-handlers";
+import { runJobLoops } from "../src/server/platform/jobs/job-loops";
 import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
@@ -37,15 +38,8 @@ async function sleep(ms: number) {
   }
 }
 
-async function jobLoop() {
-  while (!stop.signal.aborted) {
-    const ran = await runNextJob(jobHandlers).catch((error) => {
-      log(`job loop error: ${String(error)}`);
-      return false;
-    });
-    if (!ran) await sleep(1000);
-  }
-}
+/** Background jobs: a loop per type (and several for the sync types), so no job holds another type's (job-loops.ts). */
+const jobLoops = () => runJobLoops(jobHandlers, { signal: stop.signal, log });
 
 /** eDiscovery exports, one at a time; a stop request hands the export in hand back between batches. */
 async function exportLoop() {
@@ -130,7 +124,7 @@ async function main() {
     // The system status page lists this worker by its heartbeat (and the pages warn when none beats).
     const stopBeating = await startHeartbeat({ role: "worker", details: { lifecycleIntervalMinutes: intervalMs / 60_000 }, log });
     log("started");
-    await Promise.all([jobLoop(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop(), storageUsageLoop()]);
+    await Promise.all([jobLoops(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop(), storageUsageLoop()]);
     await stopBeating();
     log("stopped");
   } finally {

@@ -46,8 +46,8 @@ export function runBackup(options: { to: string; progress: boolean }): Promise<n
   });
 }
 
-/** `restore --from <dir>`: exit 1 with the reason when the target is not empty. */
-export function runRestore(options: { from: string; progress: boolean }): Promise<number> {
+/** `restore --from <dir> [--new-signing-key]`: exit 1 with the reason when the target is not empty or a key is missing. */
+export function runRestore(options: { from: string; newSigningKey: boolean; progress: boolean }): Promise<number> {
   return withDatabase(async (databaseUrl) => {
     const startedAt = Date.now();
     const bar = progressBar("{bar} {percentage}% | {value}/{total} blobs | ETA {eta_formatted}", options.progress);
@@ -56,6 +56,8 @@ export function runRestore(options: { from: string; progress: boolean }): Promis
       const summary = await restoreBackup({
         from: options.from,
         databaseUrl,
+        newSigningKey: options.newSigningKey,
+        actor: systemActor(`cli:${userInfo().username}`),
         log,
         onProgress: (progress) => {
           bar.setTotal(Math.max(1, progress.blobsTotal));

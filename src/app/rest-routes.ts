@@ -79,6 +79,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/v1/ingestion-sources/[id]": () => import("./v1/ingestion-sources/[id]/route"),
   "/v1/ingestion-sources/[id]/sync": () => import("./v1/ingestion-sources/[id]/sync/route"),
   "/v1/ingestion-sources/[id]/coverage": () => import("./v1/ingestion-sources/[id]/coverage/route"),
+  "/v1/ingestion-sources/[id]/receipts": () => import("./v1/ingestion-sources/[id]/receipts/route"),
   "/v1/ingestion-sources/[id]/receipts/[receiptId]": () => import("./v1/ingestion-sources/[id]/receipts/[receiptId]/route"),
   "/v1/ingestion-sources/[id]/receipts/[receiptId]/verify": () => import("./v1/ingestion-sources/[id]/receipts/[receiptId]/verify/route"),
   "/v1/ingestion-sources": () => import("./v1/ingestion-sources/route"),

@@ -25,7 +25,7 @@ describe("the archive CLI", () => {
     await writeFile(file, "From: a@example.com\r\nTo: b@example.com\r\nSubject: cli\r\nMessage-ID: <cli@example.com>\r\n\r\nbody\r\n");
     const result = await archive("import", "--source", "CLI", "--create", "--user", "a@example.com", "--no-progress", file);
     expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ imported: 1, duplicates: 0, failed: [] });
+    expect(JSON.parse(result.stdout)).toEqual({ imported: 1, duplicates: 0, failed: [], skipped: [] });
     expect(result.stdout.trim().split("\n")).toHaveLength(1);
     // cli-progress draws its bar with these two characters; before the fix --no-progress drew it here.
     expect(result.stderr).not.toMatch(/[█░]/);

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { STORAGE_KEY_FILE_NAME } from "@/server/archive/storage/storage-key";
 import { PREDEFINED_ROLES } from "@/server/identity/roles/predefined-roles";
-import { DATA_DIR_SECRETS } from "@/server/platform/operations/backup-layout";
+import { GENERATED_SECRET_FILES } from "@/server/platform/config/secrets";
+import { SIGNING_KEY_FILE_NAME } from "@/server/platform/signing/installation-signing-key";
 
 /**
  * The guides a newcomer follows in their first hour state what the code does: each check reads the
@@ -86,7 +87,7 @@ describe("docs/admin-guide.md", () => {
 
   it("names every secret the installation generates in DATA_DIR among the keys to keep safe, the storage key included", () => {
     const keys = guide.slice(guide.indexOf("**Keys to keep safe.**"), guide.indexOf("## 2. The first day"));
-    for (const file of [...DATA_DIR_SECRETS, STORAGE_KEY_FILE_NAME]) expect(keys, file).toContain(`\`${file}\``);
+    for (const file of [...Object.values(GENERATED_SECRET_FILES), SIGNING_KEY_FILE_NAME, STORAGE_KEY_FILE_NAME]) expect(keys, file).toContain(`\`${file}\``);
   });
 
   it.each([

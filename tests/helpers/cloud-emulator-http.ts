@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 
 /**
  * The HTTP frame the provider emulators share (graph-emulator.ts, gmail-emulator.ts): a real server on
- * a loopback port, a request log, and queued throttling answers, so a test sees what a client sent and
- * can make the next requests throttled the way the provider documents.
+ * a loopback port, a request log, and queued answers (throttling as the provider documents it, and
+ * hostile answers: links to a foreign host, pages that never end, oversized or stalled bodies), so a
+ * test sees what a client sent and can make the next requests answer what it needs.
  */
 export interface EmulatorRequest {
   method: string;
@@ -19,14 +20,17 @@ export interface EmulatorAnswer {
   headers?: Record<string, string>;
   body?: unknown;
   raw?: Buffer;
+  /** Hostile: the status, headers and this many bytes of the body are sent, then nothing more (a stalled body). */
+  stallAfterBytes?: number;
 }
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}): EmulatorAnswer => ({ status, body, headers });
 
 export interface Throttle {
-  /** How many of the next matching requests are refused. */
+  /** How many of the next matching requests are answered so (Infinity: all of them). */
   count: number;
-  answer: EmulatorAnswer;
+  /** The answer, or one made for the request (a page whose link names the request's own). */
+  answer: EmulatorAnswer | ((request: EmulatorRequest) => EmulatorAnswer);
   /** Only requests whose path matches (all when absent). */
   path?: RegExp;
 }
@@ -62,7 +66,7 @@ export async function startEmulatorServer(
       try {
         if (rule) {
           rule.count--;
-          answer = rule.answer;
+          answer = typeof rule.answer === "function" ? rule.answer(request) : rule.answer;
         } else answer = await handle(request);
       } catch (error) {
         answer = json(500, { error: { code: "InternalServerError", message: String(error) } });
@@ -73,6 +77,11 @@ export async function startEmulatorServer(
         ...answer.headers,
         "content-length": String(body.length),
       });
+      if (answer.stallAfterBytes !== undefined) {
+        // Stalled: the connection stays open until the client gives up (or the server stops).
+        response.write(body.subarray(0, answer.stallAfterBytes));
+        return;
+      }
       response.end(body);
     };
   });

@@ -375,3 +375,15 @@ export async function startGmailEmulator(options: { pageSize?: number } = {}): P
   };
   return emulator;
 }
+
+/**
+ * Hostile Gmail answers for the connector's boundary tests (queued on `server.throttle`): message
+ * listings whose `nextPageToken` never ends (a new token each time, or the same one again).
+ */
+export const gmailHostile = {
+  endlessMessagePages: () => {
+    let page = 0;
+    return () => json(200, { messages: [], nextPageToken: `page${++page}`, resultSizeEstimate: 0 });
+  },
+  repeatedMessagePage: () => () => json(200, { messages: [], nextPageToken: "again", resultSizeEstimate: 0 }),
+};

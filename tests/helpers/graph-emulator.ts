@@ -15,7 +15,8 @@ import {
  * Microsoft 365 connector's tests, written from Microsoft's public documentation:
  * - `POST /{tenant}/oauth2/v2.0/token`, client credentials grant (`client_id`, `client_secret`,
  *   `scope` = `{resource}/.default`): errors as AADSTS codes (`invalid_client` AADSTS7000215 for a
- *   wrong secret, AADSTS700016 for an unknown application, AADSTS90002 for an unknown tenant).
+ *   wrong secret, AADSTS700016 for an unknown application, AADSTS90002 for an unknown tenant,
+ *   AADSTS500011 for a resource that is not Graph's: the emulator's own URL, like a proxy's, is not one).
  * - `GET /v1.0/users` (paged by `@odata.nextLink`, `$top`), `GET /v1.0/users/{id | userPrincipalName | mail}`.
  * - `GET /v1.0/users/{id}/mailFolders` and `/mailFolders/{id}/childFolders` (hidden folders only with
  *   `includeHiddenFolders=true`), `/mailFolders/{id | well-known name}`; `totalItemCount`, `childFolderCount`.
@@ -102,6 +103,9 @@ const WELL_KNOWN: Record<"en" | "de", [string, string][]> = {
     ["archive", "Archiv"],
   ],
 };
+
+/** The public cloud's Graph resource: the only one this tenant grants tokens for. */
+const GRAPH_RESOURCE = "https://graph.microsoft.com";
 
 export const graphError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
   json(status, { error: { code, message, innerError: { "request-id": randomUUID(), date: new Date().toISOString() } } }, headers);
@@ -241,6 +245,15 @@ export async function startGraphEmulator(options: { pageSize?: number } = {}): P
         "AADSTS1002012",
         "The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed to the resource identifier.",
       );
+    // Entra ID knows Graph by its identifier, whatever URL (a proxy, this emulator) the client calls it at.
+    const resource = (form.get("scope") ?? "").replace(/\/\.default$/, "");
+    if (resource !== GRAPH_RESOURCE)
+      return aad(
+        400,
+        "invalid_resource",
+        "AADSTS500011",
+        `The resource principal named ${resource} was not found in the tenant named ${tenant}.`,
+      );
     return json(200, { token_type: "Bearer", expires_in: 3599, ext_expires_in: 3599, access_token: emulator.issueToken() });
   }
 
@@ -345,3 +358,22 @@ export const graphThrottled = (retryAfterSeconds: number, status = 429): Emulato
   graphError(status, status === 429 ? "TooManyRequests" : "ServiceUnavailable", "Too many requests, please retry later.", {
     "retry-after": String(retryAfterSeconds),
   });
+
+/**
+ * Hostile Graph answers for the connector's boundary tests (queued on `server.throttle`): a delta page
+ * whose `@odata.nextLink` names another host, and delta pages that never end (a new link each time,
+ * or the same link again).
+ */
+export const graphHostile = {
+  foreignNextLink: (foreign: string) => (request: EmulatorRequest) =>
+    json(200, { value: [], "@odata.nextLink": `${foreign}${request.url.pathname}?$skiptoken=elsewhere` }),
+  foreignDeltaLink: (foreign: string) => (request: EmulatorRequest) =>
+    json(200, { value: [], "@odata.deltaLink": `${foreign}${request.url.pathname}?$deltatoken=elsewhere` }),
+  endlessPages: (base: string) => {
+    let page = 0;
+    return (request: EmulatorRequest) =>
+      json(200, { value: [], "@odata.nextLink": `${base}${request.url.pathname}?$skiptoken=page${++page}` });
+  },
+  repeatedPage: (base: string) => (request: EmulatorRequest) =>
+    json(200, { value: [], "@odata.nextLink": `${base}${request.url.pathname}?$skiptoken=again` }),
+};

@@ -192,6 +192,12 @@ const ROWS: Row[] = [
   },
   {
     method: "GET",
+    pattern: "/v1/ingestion-sources/[id]/receipts",
+    path: (ids) => `/v1/ingestion-sources/${ids.ghost}/receipts`,
+    expect: INGESTION(404),
+  },
+  {
+    method: "GET",
     pattern: "/v1/ingestion-sources/[id]/receipts/[receiptId]",
     path: (ids) => `/v1/ingestion-sources/${ids.ghost}/receipts/${ids.ghost}`,
     expect: INGESTION(404),
@@ -608,6 +614,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "sources.delete": { input: {}, expect: INGESTION(422) },
   "sources.sync": { input: {}, expect: INGESTION(422) },
   "sources.coverage": { input: {}, expect: INGESTION(422) },
+  "sources.receipts": { input: {}, expect: INGESTION(422) },
   "sources.receipt": { input: {}, expect: INGESTION(422) },
   "sources.verifyReceipt": { input: {}, expect: INGESTION(422) },
   "sources.progress": { input: {}, expect: INGESTION(422) },

@@ -106,12 +106,13 @@ describe("file permissions under umask 0", () => {
     const backupRoot = path.join(await mkdtemp(path.join(tmpdir(), "backup-")), "archive-backups");
     const backup = await runArchive(["backup", "--to", backupRoot]);
     expect(backup.code, backup.stderr).toBe(0);
-    // The backup is encrypted: the restore is given the installation's storage key.
+    // The backup is encrypted: the restore is given the installation's storage key, and makes a new
+    // signing key and session secret (written by the restore itself, so their modes are checked here).
     const target: Record<string, string> = {
       ...(await freshTarget({ startedOnce: true })),
       STORAGE_KEY_FILE: path.join(dataDir(), "storage.key"),
     };
-    const restore = await runArchive(["restore", "--from", backupRoot], target);
+    const restore = await runArchive(["restore", "--from", backupRoot, "--new-signing-key"], { ...target, AUTH_SECRET: "" });
     expect(restore.code, restore.stderr).toBe(0);
 
     const live = await walk(dataDir());
@@ -139,17 +140,14 @@ describe("file permissions under umask 0", () => {
 
     const backedUp = await walk(backupRoot);
     const files = backedUp.map((entry) => entry.file);
-    expect(files.some((file) => /^backups\/[^/]+\/database\/\d+-users\.copy\.gz$/.test(file))).toBe(true);
-    expect(files.some((file) => /^backups\/[^/]+\/secrets\/encryption\.key$/.test(file))).toBe(true);
+    expect(files.some((file) => /^backups\/[^/]+\/database\/\d+-users\.copy\.gz\.sealed$/.test(file))).toBe(true);
     expect(files.some((file) => /^backups\/[^/]+\/backup\.json$/.test(file))).toBe(true);
     expect(files.some((file) => file.startsWith("blobs/sha256/"))).toBe(true);
     expect(readableByOthers(backedUp)).toEqual([]);
     expect(await modeOf(backupRoot)).toBe(0o700);
 
     const restored = await walk(target.DATA_DIR);
-    expect(restored.map((entry) => entry.file)).toEqual(
-      expect.arrayContaining(["encryption.key", ".auth-secret", "export-signing-key.pem", "storage"]),
-    );
+    expect(restored.map((entry) => entry.file)).toEqual(expect.arrayContaining([".auth-secret", "export-signing-key.pem", "storage"]));
     expect(readableByOthers(restored)).toEqual([]);
     expect(await modeOf(target.DATA_DIR)).toBe(DATA_DIR_MODE);
 

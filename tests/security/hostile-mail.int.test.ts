@@ -25,10 +25,10 @@ async function upload(token: string, contentType: string, bytes: Buffer) {
   });
 }
 
-/** 300 MB of zeros deflate to well under 1 MB. */
+/** A header, then 300 MB of zeros: a message by its content, deflated to well under 1 MB. */
 const zipBomb = () =>
   zipOf([
-    { name: "bomb.eml", bytes: Buffer.alloc(300 * 1024 * 1024) },
+    { name: "bomb.eml", bytes: Buffer.concat([Buffer.from("Subject: bomb\r\n\r\n"), Buffer.alloc(300 * 1024 * 1024)]) },
     { name: "fine.eml", bytes: buildMessage({ subject: "after the bomb" }) },
   ]);
 

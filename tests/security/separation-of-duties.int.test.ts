@@ -119,3 +119,91 @@ describe("an IT Administrator", () => {
     expect(byAdmin.status).toBe(200);
   });
 });
+
+/**
+ * Issue 48 item 5: the no-escalation rule covers what a change takes away or re-targets, not only
+ * what it hands out. A walk over every place that edits role assignments: a user's role, a role's
+ * policies, a role's deletion, the group mapping's rules and default.
+ */
+describe("an IT Administrator cannot demote those above it", () => {
+  const MAP = "/v1/settings/sso-role-mapping";
+  let superAdminRoleId: string;
+  let officerRoleId: string;
+  let itRoleId: string;
+  let seniorRoleId: string;
+  const mapAs = (user: TestUser, mappings: [string, string][], defaultRoleId: string | null) =>
+    api("PUT", MAP, { token: user.token, body: { mappings: mappings.map(([group, role]) => ({ group, roleId: role })), defaultRoleId } });
+
+  beforeAll(async () => {
+    superAdminRoleId = await roleId("predefined_super_admin");
+    officerRoleId = await roleId("predefined_compliance_officer");
+    itRoleId = await roleId("predefined_it_administrator");
+    const senior = await api("POST", "/v1/roles", {
+      token: admin.token,
+      body: { name: "Senior reviewer", policies: [{ action: "read", subject: "archive" }] },
+    });
+    seniorRoleId = senior.body.id;
+  });
+
+  it("refuses, through the group mapping, to remove, re-target, rename, shadow or reorder a rule granting more than it holds", async () => {
+    const mapped: [string, string][] = [
+      ["Admins", superAdminRoleId],
+      ["Compliance", officerRoleId],
+      ["IT", itRoleId],
+    ];
+    expect((await mapAs(admin, mapped, officerRoleId)).status).toBe(200);
+    const attempts: [string, [string, string][], string | null][] = [
+      ["removed", [mapped[1], mapped[2]], officerRoleId],
+      ["re-targeted", [["Admins", itRoleId], mapped[1], mapped[2]], officerRoleId],
+      ["group renamed", [["Admins-2", superAdminRoleId], mapped[1], mapped[2]], officerRoleId],
+      ["shadowed", [["Everyone", itRoleId], ...mapped], officerRoleId],
+      ["reordered", [mapped[1], mapped[0], mapped[2]], officerRoleId],
+      ["default re-targeted", mapped, itRoleId],
+      ["higher rules and default removed", [mapped[2]], null],
+      ["higher rules re-targeted", [["Admins", itRoleId], ["Compliance", itRoleId], mapped[2]], null],
+      ["everything removed", [], null],
+    ];
+    for (const [what, mappings, defaultRoleId] of attempts) {
+      const refused = await mapAs(itAdmin, mappings, defaultRoleId);
+      expect([what, refused.status]).toEqual([what, 403]);
+      expect(refused.body.message).toMatch(/would take away or re-target the role "(Super Admin|Compliance Officer)"/);
+    }
+    expect((await api("GET", MAP, { token: admin.token })).body).toEqual({
+      mappings: mapped.map(([group, role]) => ({ group, roleId: role })),
+      defaultRoleId: officerRoleId,
+    });
+  });
+
+  it("still edits the rules it could grant, behind the ones above it", async () => {
+    const mapped: [string, string][] = [
+      ["Admins", superAdminRoleId],
+      ["IT", itRoleId],
+    ];
+    expect((await mapAs(admin, mapped, null)).status).toBe(200);
+    const edited = await mapAs(itAdmin, [mapped[0], ["IT-Ops", itRoleId]], null);
+    expect(edited.status).toBe(200);
+    expect(edited.body.mappings).toEqual([
+      { group: "Admins", roleId: superAdminRoleId },
+      { group: "IT-Ops", roleId: itRoleId },
+    ]);
+  });
+
+  it("refuses to take a higher role from a user, to edit it, or to delete it (which would drop its mapping rules)", async () => {
+    const officerRole = await api("PUT", `/v1/users/${officer.user.id}`, { token: itAdmin.token, body: { roleId: itRoleId } });
+    expect(officerRole.status).toBe(403);
+    const lowered = await api("PUT", `/v1/roles/${seniorRoleId}`, { token: itAdmin.token, body: { policies: [] } });
+    expect([lowered.status, lowered.body.message]).toEqual([
+      403,
+      expect.stringContaining('take away or re-target the role "Senior reviewer"'),
+    ]);
+    expect((await mapAs(admin, [["Seniors", seniorRoleId]], null)).status).toBe(200);
+    const deleted = await api("DELETE", `/v1/roles/${seniorRoleId}`, { token: itAdmin.token });
+    expect([deleted.status, deleted.body.message]).toEqual([403, expect.stringContaining("read:archive")]);
+    expect((await api("GET", MAP, { token: admin.token })).body.mappings).toEqual([{ group: "Seniors", roleId: seniorRoleId }]);
+    expect((await db().user.findUniqueOrThrow({ where: { id: officer.user.id }, include: { role: true } })).role?.slug).toBe(
+      "predefined_compliance_officer",
+    );
+    // Whoever holds what the role grants may delete it (the control).
+    expect((await api("DELETE", `/v1/roles/${seniorRoleId}`, { token: admin.token })).status).toBe(204);
+  });
+});

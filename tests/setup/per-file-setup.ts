@@ -28,6 +28,9 @@ process.env.DATABASE_URL = `${serverUrl}/${name}`;
 process.env.DATA_DIR = path.resolve(".test-data", "files", name);
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.ENCRYPTION_KEY ??= "a".repeat(64);
+// The provider emulators (tests/helpers/graph-emulator.ts, gmail-emulator.ts) listen on loopback,
+// which provider URLs may name only when the operator allows it (cloud/provider-address-rule.ts).
+process.env.CLOUD_PRIVATE_HOSTS ??= "127.0.0.1";
 mkdirSync(process.env.DATA_DIR, { recursive: true });
 
 afterAll(async () => {

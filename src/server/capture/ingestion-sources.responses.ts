@@ -65,6 +65,33 @@ export const sourceCoverageResponse = z.object({
     .nullable(),
 });
 
+/** A page of a source's receipts, newest first (docs/ingestion.md, "Import receipts"). */
+export const importReceiptPageResponse = z.object({
+  items: z.array(
+    z.object({
+      id: z.uuid(),
+      origin: z.string(),
+      finishedAt: timestamp,
+      /** Lowercase hex SHA-256 of the signed body. */
+      sha256: z.string(),
+      outcome: z.enum(["completed", "failed"]),
+      totals: z.object({
+        mailboxes: count,
+        seen: count,
+        stored: count,
+        alreadyArchived: count,
+        failed: count,
+        excluded: count,
+      }),
+      /** The receipt itself: GET it for the signed body. */
+      url: z.string(),
+    }),
+  ),
+  total: count,
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
 /** A sync run's or import's signed receipt (docs/ingestion.md, "Import receipts"). */
 export const importReceiptResponse = z.object({
   id: z.uuid(),

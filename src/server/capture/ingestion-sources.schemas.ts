@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { pageQuerySchema } from "../platform/validation/query-params";
 import { parseCidr } from "./journal/client-allow-list";
+import { providerUrlProblem } from "./cloud/provider-address-rule";
 
 export const PROVIDERS = ["upload", "imap", "smtp-journal", "microsoft365", "google-workspace"] as const;
 /** The providers a sync job reads from (IMAP and the cloud connectors, docs/connectors.md). */
@@ -82,26 +84,31 @@ const journalConfig = z
 const journalConfigUpdate = z.object(journalFields).strict();
 
 /**
- * A provider endpoint: `https` on any host, or `http` on a loopback address only (tests, local
- * proxies), so a token or a secret never crosses a network in plain text. No query or fragment;
- * a trailing slash is dropped.
+ * A provider endpoint: `https`, on a host that is not an internal address (plain `http`, and internal
+ * hosts, only when listed in CLOUD_PRIVATE_HOSTS: cloud/provider-address-rule.ts), so a token or a
+ * secret never crosses a network in plain text nor reaches the archive's own network. No query,
+ * fragment or credentials; a trailing slash is dropped.
  */
 export const providerUrl = (field: string) =>
   z
     .string()
     .trim()
     .max(2048)
-    .refine((value) => {
+    .superRefine((value, context) => {
       let url: URL;
       try {
         url = new URL(value);
       } catch {
-        return false;
+        context.addIssue({ code: "custom", message: `${field} must be an https URL` });
+        return;
       }
-      if (url.search || url.hash || url.username || url.password) return false;
-      if (url.protocol === "https:") return true;
-      return url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-    }, `${field} must be an https URL (or http on a loopback address) without query or credentials`)
+      if (url.search || url.hash || url.username || url.password) {
+        context.addIssue({ code: "custom", message: `${field} must be an https URL without query, fragment or credentials` });
+        return;
+      }
+      const problem = providerUrlProblem(value);
+      if (problem) context.addIssue({ code: "custom", message: `${field} ${problem}` });
+    })
     .transform((value) => value.replace(/\/+$/, ""));
 
 const cloudMailboxes = z.array(mailboxAddress).max(100_000).optional();
@@ -123,6 +130,16 @@ const microsoft365Fields = {
   mailboxes: cloudMailboxes,
   graphUrl: providerUrl("graphUrl").default("https://graph.microsoft.com"),
   loginUrl: providerUrl("loginUrl").default("https://login.microsoftonline.com"),
+  /**
+   * The scope the token is asked for; by default the Graph resource of `graphUrl`'s cloud
+   * (graph-api.ts `graphScopeFor`), so a proxy in front of Graph still gets a public-cloud token.
+   */
+  graphScope: z
+    .string()
+    .trim()
+    .max(512)
+    .regex(/^https:\/\/[^\s/]+(\/[^\s]*)?\/\.default$/, "graphScope must be a resource's /.default scope (https://…/.default)")
+    .optional(),
   /** Deleted Items and Junk Email (found by their well-known names, any language) are skipped unless true. */
   includeDeletedAndJunk: z.boolean().default(false),
 };
@@ -225,6 +242,9 @@ export type UpdateSourceInput = z.infer<typeof updateSourceSchema>;
 export type ImapConfig = z.infer<typeof imapConfig>;
 
 export const importQuerySchema = z.object({ userEmail: mailboxAddress.optional() });
+
+/** `GET /v1/ingestion-sources/{id}/receipts`: the list's paging, as every paged list has it. */
+export const receiptListQuerySchema = pageQuerySchema({ limit: 20, maxLimit: 100 });
 
 export const receiptParamsSchema = z.object({
   id: z.uuid({ message: "id must be a UUID" }),

@@ -77,3 +77,15 @@ export function updatedStoredConfig(provider: Provider, previous: Config, next: 
   if (unbound.length > 0) throw validationError(unbound);
   return sealSecrets(binding, parsed.data, keepsPassword ? previous : {});
 }
+
+/**
+ * Whether an update re-points a source's secret: a field it is bound to (host, tenant, URLs …)
+ * changed. Its stored cursors then go in the same transaction, so no link or state kept from the
+ * old destination is followed with the new credentials (a delta link naming the old host).
+ */
+export function changesSecretDestination(provider: Provider, previous: Config, next: Config): boolean {
+  if (provider === "upload") return false;
+  const before = withDefaults(provider, previous);
+  const after = withDefaults(provider, next);
+  return SOURCE_SECRET_BINDINGS[provider].boundTo.some((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]));
+}

@@ -3,10 +3,11 @@ import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
 import { notFound, validationError } from "../platform/errors/app-error";
 import { duplicateSourceName } from "./create-source";
-import type { UpdateSourceInput } from "./ingestion-sources.schemas";
+import type { Provider, UpdateSourceInput } from "./ingestion-sources.schemas";
+import type { Config } from "../platform/config/secret-binding";
 import { lockSourceForUpdate } from "./ingestion-sources.queries";
 import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
-import { updatedStoredConfig } from "./stored-config";
+import { changesSecretDestination, updatedStoredConfig } from "./stored-config";
 
 /** Renames a source and/or replaces its config; the provider cannot change. */
 export async function updateSource(options: { actor: AuditActor; id: string; input: UpdateSourceInput }): Promise<IngestionSourceDto> {
@@ -26,9 +27,12 @@ export async function updateSource(options: { actor: AuditActor; id: string; inp
           config: config as object,
         },
       });
+      const cursorsDropped = changesSecretDestination(source.provider as Provider, source.config as Config, config as Config);
+      if (cursorsDropped) await tx.cloudSyncCursor.deleteMany({ where: { sourceId: source.id } });
       const changes: Record<string, unknown> = {};
       if (input.name !== undefined && input.name !== source.name) changes.name = { from: source.name, to: input.name };
       if (input.config !== undefined) changes.config = { from: publicConfig(source.config), to: publicConfig(config) };
+      if (cursorsDropped) changes.syncCursors = "dropped (the secret's destination changed)";
       await appendAuditEntry(tx, {
         actor: options.actor,
         actionType: "UPDATE",

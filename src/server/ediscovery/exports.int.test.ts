@@ -22,7 +22,8 @@ import { buildMessage } from "@tests/helpers/mail";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { runProcess } from "@tests/helpers/run-process";
-import { s3StorageEnvironment, startS3Server } from "@tests/helpers/s3-server";
+import { startCephRgw } from "@tests/helpers/ceph-rgw";
+import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
@@ -284,8 +285,8 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
   });
 
   it("exports from S3 storage too (a store without synchronous reads): eml and mbox verify offline", SLOW, async () => {
-    const server = await startS3Server();
-    const s3Environment = s3StorageEnvironment(server);
+    const rgw = await startCephRgw();
+    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
     Object.assign(process.env, s3Environment);
     try {
       expect(blobStore().name).toBe("s3");
@@ -305,7 +306,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
       }
     } finally {
       for (const name of Object.keys(s3Environment)) delete process.env[name];
-      await server.stop();
+      await rgw.stop();
     }
   });
 

@@ -13,7 +13,7 @@ import { UI_HEADERS } from "@/server/transport/trpc/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { WorkerBanner } from "@/components/worker-banner";
 import type { Provider } from "@/server/capture/ingestion-sources.schemas";
-import { CoverageDetails } from "./cloud-source-forms";
+import { CoverageDetails } from "./coverage-details";
 import { DeleteSourceDialog, EditSourceDialog, type Source } from "./edit-source-dialog";
 import { JournalSettings } from "./journal-source-form";
 import { configFrom, type FormFields } from "./source-config";
@@ -30,14 +30,14 @@ const STATUS_TONES: Record<string, string> = {
   active: "bg-emerald-100 text-emerald-900",
 };
 
-const TYPES: Record<string, string> = { mbox: "application/mbox", eml: "message/rfc822", zip: "application/zip" };
+/** What one file of an upload became: its summary, or why it could not be uploaded. */
+type FileResult = { name: string; summary: string; failed: { index: number; reason: string }[] };
 
-function contentTypeOf(file: File): string {
-  const extension = file.name.split(".").pop()?.toLowerCase() ?? "";
-  return TYPES[extension] ?? "application/mbox";
-}
-
-/** Streams the file to the session-authenticated import route, reporting upload progress. */
+/**
+ * Streams the file to the session-authenticated import route, reporting upload progress. It is sent
+ * as `application/octet-stream` whatever its name: the server decides by content (a message, an
+ * mbox, a zip or a .pst), so `msg_01.txt` and `Inbox` are read for what they are.
+ */
 function uploadFile(
   sourceId: string,
   userEmail: string,
@@ -48,7 +48,7 @@ function uploadFile(
     const request = new XMLHttpRequest();
     // Without a mailbox the source's default mailbox applies (the server answers 422 when it has none).
     request.open("POST", `/api/ui/sources/${sourceId}/import${userEmail ? `?userEmail=${encodeURIComponent(userEmail)}` : ""}`);
-    request.setRequestHeader("content-type", contentTypeOf(file));
+    request.setRequestHeader("content-type", "application/octet-stream");
     for (const [name, value] of Object.entries(UI_HEADERS)) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
     request.onload = () => {
@@ -75,7 +75,7 @@ export default function SourcesPage() {
   const journalListener = useQuery(trpc.sources.journalListener.queryOptions());
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<string>("");
-  const [failures, setFailures] = useState<{ index: number; reason: string }[]>([]);
+  const [results, setResults] = useState<FileResult[]>([]);
   const [uploadSourceId, setUploadSourceId] = useState("");
   const create = useMutation(
     trpc.sources.create.mutationOptions({
@@ -107,22 +107,52 @@ export default function SourcesPage() {
     createFrom(event.currentTarget, { name: form.name, provider, config: configFrom(provider, form) } as Parameters<typeof createFrom>[1]);
   };
 
+  /** Uploads each chosen file (and each file of a chosen folder) in turn, one result line per file. */
   async function upload(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const file = form.get("file") as File | null;
-    if (!file || file.size === 0) return;
+    const files = [...form.getAll("files"), ...form.getAll("folder")].filter(
+      (entry): entry is File => entry instanceof File && entry.name !== "",
+    );
+    if (files.length === 0) {
+      setSummary("Choose one or more files, or a folder.");
+      return;
+    }
+    const sourceId = String(form.get("sourceId"));
+    const userEmail = String(form.get("userEmail") ?? "").trim();
     setProgress(0);
-    setSummary("");
-    setFailures([]);
+    setResults([]);
+    const done: FileResult[] = [];
+    const totals = { imported: 0, duplicates: 0, failed: 0 };
     try {
-      const result = await uploadFile(String(form.get("sourceId")), String(form.get("userEmail") ?? "").trim(), file, setProgress);
-      setSummary(`Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`);
-      setFailures(result.failed);
+      for (const [position, file] of files.entries()) {
+        // A folder's files carry their path inside it; a file chosen alone, its name.
+        const name = file.webkitRelativePath || file.name;
+        setSummary(`Uploading ${name} (${position + 1} of ${files.length})…`);
+        try {
+          const result = await uploadFile(sourceId, userEmail, file, setProgress);
+          totals.imported += result.imported;
+          totals.duplicates += result.duplicates;
+          totals.failed += result.failed.length;
+          done.push({
+            name,
+            summary: `Imported ${result.imported}, duplicates ${result.duplicates}, failed ${result.failed.length}`,
+            failed: result.failed,
+          });
+        } catch (error) {
+          // One file the server refuses (a source gone, a message too large) does not stop the others.
+          totals.failed += 1;
+          done.push({ name, summary: errorMessage(error), failed: [] });
+        }
+        setResults([...done]);
+      }
+      setSummary(
+        files.length === 1
+          ? done[0].summary
+          : `${files.length} files: imported ${totals.imported}, duplicates ${totals.duplicates}, failed ${totals.failed}`,
+      );
       // New mail changes the sources' counts, the dashboard and every search.
       await invalidate(trpc.sources.pathFilter(), trpc.dashboard.pathFilter(), trpc.search.pathFilter(), trpc.archivedEmails.pathFilter());
-    } catch (error) {
-      setSummary(errorMessage(error));
     } finally {
       setProgress(null);
     }
@@ -156,7 +186,7 @@ export default function SourcesPage() {
                   {source.provider === "imap" && typeof source.config.host === "string" && (
                     <span className="block text-xs text-slate-500">{source.config.host}</span>
                   )}
-                  {SYNCED.includes(source.provider) && <CoverageDetails sourceId={source.id} />}
+                  <CoverageDetails sourceId={source.id} synced={SYNCED.includes(source.provider)} />
                   {source.provider === "smtp-journal" && journalListener.data !== undefined && (
                     <JournalSettings config={source.config} listener={journalListener.data} />
                   )}
@@ -197,7 +227,7 @@ export default function SourcesPage() {
       <DeleteSourceDialog source={deleting} onClose={() => setDeleting(null)} />
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <form onSubmit={asyncHandler(upload)} className="card space-y-2" aria-label="Upload mail">
-          <h2 className="font-medium">Upload mbox, .eml or zip</h2>
+          <h2 className="font-medium">Upload mail</h2>
           <label className="block text-sm">
             Source
             <select
@@ -225,8 +255,16 @@ export default function SourcesPage() {
             />
           </label>
           <label className="block text-sm">
-            File (mbox with or without an extension, .eml or .zip) <input name="file" type="file" className="block text-sm" required />
+            Files <input name="files" type="file" multiple className="block text-sm" />
           </label>
+          {/* Folder selection: Chromium, Firefox and Safari all offer it (webkitdirectory); React does not know the attribute's type. */}
+          <label className="block text-sm">
+            Or a folder <input name="folder" type="file" multiple className="block text-sm" {...{ webkitdirectory: "" }} />
+          </label>
+          <p className="text-xs text-slate-600">
+            Messages (.eml, .txt or any name), mbox files (with or without an extension), zips and Outlook .pst files: each is read for what
+            it holds, not its name.
+          </p>
           <SubmitButton className="btn btn-primary" disabled={progress !== null}>
             Upload
           </SubmitButton>
@@ -236,11 +274,20 @@ export default function SourcesPage() {
               {summary}
             </p>
           )}
-          {failures.length > 0 && (
-            <ul aria-label="Items that failed" className="list-disc pl-5 text-xs text-red-800">
-              {failures.map((failure) => (
-                <li key={failure.index}>
-                  Item {failure.index + 1}: {failure.reason}
+          {results.length > 0 && (
+            <ul aria-label="Upload results" className="space-y-1 text-xs">
+              {results.map((result, position) => (
+                <li key={`${position}-${result.name}`} data-testid="upload-result">
+                  <span className="font-medium">{result.name}</span>: {result.summary}
+                  {result.failed.length > 0 && (
+                    <ul aria-label={`Items of ${result.name} that failed`} className="list-disc pl-5 text-red-800">
+                      {result.failed.map((failure) => (
+                        <li key={failure.index}>
+                          Item {failure.index + 1}: {failure.reason}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </li>
               ))}
             </ul>

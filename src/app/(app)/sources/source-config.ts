@@ -57,7 +57,7 @@ export function microsoft365ConfigFrom(form: FormFields) {
     tenantId: form.tenantId,
     clientId: form.clientId,
     clientSecret: form.clientSecret,
-    ...filled(form, ["graphUrl", "loginUrl"]),
+    ...filled(form, ["graphUrl", "loginUrl", "graphScope"]),
     ...(mailboxes.length > 0 ? { mailboxes } : {}),
     ...(form.includeDeletedAndJunk === "on" ? { includeDeletedAndJunk: true } : {}),
   };

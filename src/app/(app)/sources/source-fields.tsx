@@ -149,6 +149,12 @@ export function Microsoft365Fields({ values, secretPrompt }: SourceFieldsProps) 
         <summary className="cursor-pointer">National cloud or proxy</summary>
         <Text label="Graph URL" name="graphUrl" placeholder="https://graph.microsoft.com" values={values} />
         <Text label="Login URL" name="loginUrl" placeholder="https://login.microsoftonline.com" values={values} />
+        <Text
+          label="Token scope (only if not Graph's own)"
+          name="graphScope"
+          placeholder="https://graph.microsoft.com/.default"
+          values={values}
+        />
       </details>
     </>
   );

@@ -1,7 +1,7 @@
 import type { Principal } from "../../identity/auth/principal";
-import { can } from "../../identity/authz/ability";
 import { db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
+import { isRunRequesterOrAdmin } from "./restore-run-access";
 import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
 
 /**
@@ -10,7 +10,6 @@ import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
  */
 export async function getRestoreRun(options: { principal: Principal; runId: string }): Promise<RestoreRunDto> {
   const run = await db().restoreRun.findUnique({ where: { id: options.runId } });
-  const requester = (run?.actor as { userId?: string } | undefined)?.userId;
-  if (!run || (requester !== options.principal.userId && !can(options.principal.ability, "manage:all"))) throw notFound("Restore run");
+  if (!run || !isRunRequesterOrAdmin(options.principal, run)) throw notFound("Restore run");
   return toRestoreRunDto(run);
 }

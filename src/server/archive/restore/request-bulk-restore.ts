@@ -5,7 +5,7 @@ import { transaction, type Tx } from "../../platform/db/client";
 import { caseMemberFilter } from "../../ediscovery/case-access";
 import { findVisibleCase } from "../../ediscovery/cases.queries";
 import { conflict, notFound } from "../../platform/errors/app-error";
-import { loadImapConfig } from "../../capture/load-imap-config";
+import { loadImapDestination } from "../../capture/load-imap-config";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
 import { BULK_RESTORE_JOB, type BulkRestoreInput } from "./restore.schemas";
 import { bulkRestoreScope } from "./restore-destination";
@@ -27,12 +27,13 @@ async function restorableExport(tx: Tx, principal: Principal, exportId: string):
  * `POST /v1/archived-emails/restore`: queues a restore, for the worker, of every email the search
  * query matches or every item of a completed case export, within what the caller may restore
  * (their role's scope, narrowed to the destination's own emails unless they may restore anywhere:
- * restore-destination.ts, is kept with the run); audited with the selection (RESTORE_REQUESTED), and
- * each restored email again as RESTORE.
+ * restore-destination.ts, is kept with the run) and bound to the destination's config fingerprint;
+ * audited with the selection (RESTORE_REQUESTED), and each restored email again as RESTORE.
  */
 export async function requestBulkRestore(options: { principal: Principal; input: BulkRestoreInput }): Promise<RestoreRunDto> {
   const { principal, input } = options;
-  await loadImapConfig({ sourceId: input.ingestionSourceId });
+  // The run is bound to the destination as it is now: a change before it runs fails it (run-bulk-restore-job.ts).
+  const destination = await loadImapDestination({ sourceId: input.ingestionSourceId });
   return transaction(async (tx) => {
     const exported = input.exportId === undefined ? null : await restorableExport(tx, principal, input.exportId);
     const scope = bulkRestoreScope(principal, input.ingestionSourceId);
@@ -44,6 +45,7 @@ export async function requestBulkRestore(options: { principal: Principal; input:
         exportId: input.exportId,
         scope: scope === null ? Prisma.DbNull : (scope as object),
         actor: principal.actor as object,
+        destinationFingerprint: destination.fingerprint,
       },
     });
     await enqueueJob({ type: BULK_RESTORE_JOB, payload: { runId: run.id }, client: tx });
@@ -55,6 +57,7 @@ export async function requestBulkRestore(options: { principal: Principal; input:
       details: {
         ingestionSourceId: input.ingestionSourceId,
         folder: input.folder,
+        destinationFingerprint: destination.fingerprint,
         ...(exported ? { exportId: input.exportId, caseId: exported.caseId } : { searchQuery: input.searchQuery }),
       },
     });

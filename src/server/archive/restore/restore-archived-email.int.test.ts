@@ -9,8 +9,12 @@ import { db } from "../../platform/db/client";
 import { ingestBatch } from "../../capture/ingestion/ingest-batch";
 import { jobHandlers } from "../../platform/jobs/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";
+import { BULK_RESTORE_JOB } from "./restore.schemas";
+import { DESTINATION_CHANGED } from "./run-bulk-restore-job";
 
 const mailboxUser: DovecotUser = { username: "alice@corp.test", password: "alice-Secret-1" };
+/** Someone else's mailbox on the same server: where a re-pointed destination would send a restore. */
+const otherUser: DovecotUser = { username: "mallory@corp.test", password: "mallory-Secret-1" };
 let server: DovecotServer;
 let admin: TestUser;
 let imapSourceId: string;
@@ -19,7 +23,7 @@ const raws: Record<string, Buffer> = {};
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  server = await startDovecot({ users: [mailboxUser] });
+  server = await startDovecot({ users: [mailboxUser, otherUser] });
   admin = await setupAdmin();
   const imap = await api("POST", "/v1/ingestion-sources", {
     token: admin.token,
@@ -48,8 +52,8 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.stop());
 
-async function folderMessages(folder: string): Promise<{ source: Buffer; internalDate: Date }[]> {
-  const client = await server.connect(mailboxUser);
+async function folderMessages(folder: string, user = mailboxUser): Promise<{ source: Buffer; internalDate: Date }[]> {
+  const client = await server.connect(user);
   try {
     const lock = await client.getMailboxLock(folder);
     try {
@@ -335,5 +339,84 @@ describe("restore destinations, IMAP failures and run visibility (issue 34, item
     expect(hidden.body.message).toBe("Restore run not found");
     const viaTrpc = await trpcHttp("archivedEmails.restoreRun", { runId: queued.body.id }, { authorization: `Bearer ${other.token}` });
     expect(viaTrpc.status).toBe(404);
+  });
+});
+
+describe("a bulk restore is bound to its destination as requested (issue 48, item 8)", () => {
+  const requester = () =>
+    createUserWithRole(admin.token, [
+      { action: "restore", subject: "archive" },
+      { action: "manage", subject: "ingestion" },
+      { action: "manage", subject: "system" },
+    ]);
+  const newDestination = async (name: string) =>
+    (
+      await api("POST", "/v1/ingestion-sources", {
+        token: admin.token,
+        body: { name, provider: "imap", config: dovecotSourceConfig(server, mailboxUser) },
+      })
+    ).body.id as string;
+  const requestRestore = async (token: string, destination: string, folder: string) => {
+    const queued = await api("POST", "/v1/archived-emails/restore", {
+      token,
+      body: { ingestionSourceId: destination, folder, searchQuery: { query: "restore" } },
+    });
+    expect(queued.status).toBe(202);
+    return queued.body.id as string;
+  };
+  const jobOf = async (runId: string) =>
+    (await db().job.findFirstOrThrow({ where: { type: BULK_RESTORE_JOB, payload: { path: ["runId"], equals: runId } } })).id;
+
+  it("fails a run whose destination was re-pointed after the request, writes nothing there, and audits why", async () => {
+    const owner = await requester();
+    const destination = await newDestination("Bound destination");
+    const runId = await requestRestore(owner.token, destination, "Redirected");
+    // Someone else who manages sources re-points the destination to a mailbox of their own, entering its password.
+    const itAdmin = await createUserWithRole(admin.token, "predefined_it_administrator");
+    const repointed = await api("PUT", `/v1/ingestion-sources/${destination}`, {
+      token: itAdmin.token,
+      body: { config: dovecotSourceConfig(server, otherUser) },
+    });
+    expect(repointed.status).toBe(200);
+    while (await runNextJob(jobHandlers));
+    const run = await api("GET", `/v1/archived-emails/restore/${runId}`, { token: owner.token });
+    expect(run.body).toMatchObject({ status: "failed", restored: 0, error: DESTINATION_CHANGED });
+    await expect(folderMessages("Redirected", otherUser)).rejects.toThrow();
+    const failed = await db().auditLog.findFirstOrThrow({ where: { actionType: "RESTORE_FAILED", targetId: runId } });
+    expect(failed.details).toMatchObject({ reason: "destination_changed", ingestionSourceId: destination, error: DESTINATION_CHANGED });
+    expect((await verifyAuditLog()).ok).toBe(true);
+
+    // Unchanged, the same destination restores as requested.
+    const kept = await requestRestore(owner.token, await newDestination("Unchanged destination"), "Bound");
+    while (await runNextJob(jobHandlers));
+    expect((await db().restoreRun.findUniqueOrThrow({ where: { id: kept } })).status).toBe("completed");
+    expect(await folderMessages("Bound")).toHaveLength(2);
+  });
+
+  it("lets only the requester or manage:all retry a restore job (403 for manage:system alone)", async () => {
+    const owner = await requester();
+    const other = await requester();
+    const destination = await newDestination("Retry destination");
+    const jobs = [
+      await jobOf(await requestRestore(owner.token, destination, "Retried")),
+      await jobOf(await requestRestore(owner.token, destination, "Retried 2")),
+    ];
+    await db().job.updateMany({ where: { id: { in: jobs } }, data: { status: "failed" } });
+    const retry = (id: string, token: string) => api("POST", `/v1/system/jobs/${id}/retry`, { token });
+
+    const itAdmin = await createUserWithRole(admin.token, "predefined_it_administrator");
+    for (const caller of [itAdmin, other]) {
+      const refused = await retry(jobs[0], caller.token);
+      expect([refused.status, refused.body.message]).toEqual([
+        403,
+        "Only whoever requested this restore, or a caller with manage:all, may retry its job",
+      ]);
+    }
+    const viaTrpc = await trpcHttp("system.retryJob", { id: jobs[0] }, { authorization: `Bearer ${itAdmin.token}` });
+    expect(viaTrpc.status).toBe(403);
+    expect((await db().job.findUniqueOrThrow({ where: { id: jobs[0] } })).status).toBe("failed");
+    expect((await retry(jobs[0], owner.token)).status).toBe(204);
+    expect((await retry(jobs[1], admin.token)).status).toBe(204);
+    expect(await db().job.count({ where: { id: { in: jobs }, status: "queued" } })).toBe(2);
   });
 });

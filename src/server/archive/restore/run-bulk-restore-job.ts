@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
 import { Prisma, type RestoreRun } from "@/generated/prisma/client";
-import type { AuditActor } from "../../audit/append-audit-entry";
+import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import type { ArchiveCondition } from "../../identity/authz/ability";
 import { readVerifiedBlob } from "../read-verified-blob";
 import { db, transaction } from "../../platform/db/client";
-import { loadImapConfig } from "../../capture/load-imap-config";
+import { loadImapDestination } from "../../capture/load-imap-config";
 import { scopeCondition } from "../../search/postgres-search-conditions.queries";
 import type { SearchQuery } from "../../search/search-engine";
 import { searchEngine } from "../../search/search-engine-factory";
@@ -17,6 +17,13 @@ const ITEM_PAGE_SIZE = 200;
 /** A run whose worker made no progress for this long is taken over (its worker died). */
 export const RESTORE_LEASE_SECONDS = 120;
 const workerId = `${hostname()}:${process.pid}`;
+
+/** What a run whose destination changed after the request says, to its requester on the run and in the audit log. */
+export const DESTINATION_CHANGED =
+  "The destination source's settings (server, account, password or mailboxes) changed after this restore was requested; " +
+  "nothing was written there. Check the source, then request the restore again.";
+/** Who ends a run: the worker, on behalf of the requester named in the run's RESTORE_REQUESTED entry. */
+const RESTORE_WORKER = systemActor("system:restore");
 
 class RestoreRunBusyError extends Error {}
 class LeaseLostError extends Error {}
@@ -47,24 +54,36 @@ interface Restorable {
  * with each email; a run whose worker died is resumed after its last settled item, and an email
  * left `appending` is looked for by its bytes in the folder before it is appended again, so nothing
  * is restored twice or skipped, with or without a Message-ID. An IMAP failure fails the run with
- * the server's message.
+ * the server's message. Before anything, the destination's config fingerprint must still be the one
+ * kept when the restore was requested: a destination re-pointed since (another server, account or
+ * password) fails the run (DESTINATION_CHANGED), so a restore is never redirected after it was asked for.
+ * Every failure is audited (RESTORE_FAILED).
  */
 export async function runBulkRestoreJob(payload: Record<string, unknown>): Promise<void> {
   const run = await takeRun(String(payload.runId));
   if (!run) return;
   try {
+    const destination = await loadImapDestination({ sourceId: run.ingestionSourceId });
+    if (destination.fingerprint !== run.destinationFingerprint) {
+      await finish(run, { status: "failed", error: DESTINATION_CHANGED, reason: "destination_changed" });
+      return;
+    }
     if (run.total === null) await fixRunSet(run);
     await appendToMailbox({
-      config: await loadImapConfig({ sourceId: run.ingestionSourceId }),
+      config: destination.config,
       folder: run.folder,
       messages: unsettledItems(run),
       onAppending: (message, uidNext) => recordAppending(run.id, message.seq, uidNext),
       onAppended: (message, appended) => recordRestored(run, message, appended.uid),
     });
-    await finish(run.id, { status: "completed" });
+    await finish(run, { status: "completed" });
   } catch (error) {
     if (error instanceof LeaseLostError) return;
-    await finish(run.id, { status: "failed", error: (error instanceof Error ? error.message : String(error)).slice(0, 1000) });
+    await finish(run, {
+      status: "failed",
+      error: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+      reason: "error",
+    });
   }
 }
 
@@ -139,8 +158,29 @@ async function recordFailed(runId: string, seq: number): Promise<void> {
   });
 }
 
-async function finish(runId: string, outcome: { status: "completed" | "failed"; error?: string }): Promise<void> {
-  await db().restoreRun.updateMany({ where: held(runId), data: { ...outcome, finishedAt: new Date(), lockedBy: null, lockedAt: null } });
+/**
+ * Ends the run (while this worker still holds it); a failure is audited as RESTORE_FAILED on the run,
+ * in the same transaction, with its reason (`destination_changed` or `error`) and message.
+ */
+async function finish(
+  run: RestoreRun,
+  outcome: { status: "completed" } | { status: "failed"; error: string; reason: "destination_changed" | "error" },
+): Promise<void> {
+  await transaction(async (tx) => {
+    const error = outcome.status === "failed" ? outcome.error : undefined;
+    const ended = await tx.restoreRun.updateMany({
+      where: held(run.id),
+      data: { status: outcome.status, error, finishedAt: new Date(), lockedBy: null, lockedAt: null },
+    });
+    if (ended.count === 0 || outcome.status !== "failed") return;
+    await appendAuditEntry(tx, {
+      actor: RESTORE_WORKER,
+      actionType: "RESTORE_FAILED",
+      targetType: "RestoreRun",
+      targetId: run.id,
+      details: { reason: outcome.reason, error: outcome.error, ingestionSourceId: run.ingestionSourceId, folder: run.folder },
+    });
+  });
 }
 
 /** The stored bytes, verified; null (an INTEGRITY_FAILURE is audited) when they are missing or altered. */

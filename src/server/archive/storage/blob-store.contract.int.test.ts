@@ -3,9 +3,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DeleteObjectCommand, ListObjectVersionsCommand, S3Client } from "@aws-sdk/client-s3";
+import { startCephRgw, type CephRgw } from "@tests/helpers/ceph-rgw";
 import { startS3Server, type TestS3Server } from "@tests/helpers/s3-server";
-import { BlobNotFoundError, blobKeyForHash, BlobRetainedError, type BlobStore } from "./blob-store";
-import { lazyS3BlobStore } from "./lazy-s3-blob-store";
+import { BlobNotFoundError, blobKeyForHash, BlobRetainedError, NO_RETENTION, type BlobStore } from "./blob-store";
+import { lazyS3BlobStore, type S3Settings } from "./lazy-s3-blob-store";
 import { LocalBlobStore } from "./local-blob-store";
 
 /**
@@ -146,47 +148,127 @@ describe("local blob store, immutability mode", () => {
   });
 });
 
+/** An S3 store on `server`'s bucket under a fresh prefix (each test's keys are its own: locked objects outlive it). */
+const storeOn = (server: TestS3Server, objectLock?: S3Settings["objectLock"], prefix = `contract-${randomBytes(4).toString("hex")}/`) =>
+  lazyS3BlobStore({
+    bucket: server.bucket,
+    prefix,
+    region: process.env.S3_TEST_REGION ?? "us-east-1",
+    endpoint: server.endpoint,
+    forcePathStyle: true,
+    accessKeyId: server.accessKeyId,
+    secretAccessKey: server.secretAccessKey,
+    objectLock,
+  });
+
+/** The versions of the object stored under `objectKey` (a bucket with Object Lock is versioned). */
+async function versionsOf(s3: S3Client, bucket: string, objectKey: string): Promise<string[]> {
+  const listed = await s3.send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: objectKey }));
+  return (listed.Versions ?? []).filter((version) => version.Key === objectKey).map((version) => version.VersionId!);
+}
+
 /**
- * The S3 store runs against S3_TEST_ENDPOINT / S3_TEST_BUCKET when set (e.g. MinIO or AWS), else
- * against the third-party S3 server (s3rver) started here on a loopback port.
+ * The store's Object Lock on a bucket created with it, and what the bucket itself then refuses to
+ * `client` (the service's own credentials): deleting any version of a held or retained object.
  */
-describe("S3 server", () => {
-  let server: TestS3Server | undefined;
+function objectLockContract(name: string, bucket: () => TestS3Server, client: () => S3Client) {
+  describe(`S3 Object Lock: ${name}`, () => {
+    it("reads an object without retention or legal hold as unlocked, in this engine's dialect", async () => {
+      const s3 = storeOn(bucket(), { mode: "GOVERNANCE" });
+      const item = blob(randomBytes(1000));
+      await s3.put(item);
+      expect(await s3.retentionOf(item.key)).toEqual(NO_RETENTION);
+    });
+
+    it("extends retention (never shortens), holds and refuses deletion while retained", async () => {
+      const s3 = storeOn(bucket(), { mode: "GOVERNANCE" });
+      const item = blob(randomBytes(1000));
+      await s3.put(item);
+      const until = new Date(Math.ceil((Date.now() + 24 * 3600_000) / 1000) * 1000);
+      await s3.setRetention(item.key, { retainUntil: until, legalHold: true });
+      await s3.setRetention(item.key, { retainUntil: new Date(Date.now() + 60_000), legalHold: true });
+      expect(await s3.retentionOf(item.key)).toEqual({ retainUntil: until, legalHold: true });
+      await expect(s3.delete(item.key)).rejects.toBeInstanceOf(BlobRetainedError);
+      expect(await s3.get(item.key)).toEqual(item.bytes);
+    });
+
+    it("a held object, and one retained in COMPLIANCE mode, cannot be deleted through S3 with the service's credentials", async () => {
+      const prefix = `lock-${randomBytes(4).toString("hex")}/`;
+      const s3 = storeOn(bucket(), { mode: "COMPLIANCE" }, prefix);
+      const [held, retained] = [blob(randomBytes(1000)), blob(randomBytes(1000))];
+      await s3.putMany([held, retained]);
+      await s3.setRetention(held.key, { retainUntil: null, legalHold: true });
+      await s3.setRetention(retained.key, { retainUntil: new Date(Date.now() + 24 * 3600_000), legalHold: false });
+      const direct = client();
+      for (const item of [held, retained]) {
+        const objectKey = `${prefix}${item.key}`;
+        const versions = await versionsOf(direct, bucket().bucket, objectKey);
+        expect(versions).toHaveLength(1);
+        for (const bypass of [false, true]) {
+          await expect(
+            direct.send(
+              new DeleteObjectCommand({
+                Bucket: bucket().bucket,
+                Key: objectKey,
+                VersionId: versions[0],
+                BypassGovernanceRetention: bypass,
+              }),
+            ),
+          ).rejects.toMatchObject({ name: "AccessDenied" });
+        }
+        expect(await s3.get(item.key)).toEqual(item.bytes);
+      }
+      direct.destroy();
+    });
+  });
+}
+
+/**
+ * Ceph's RADOS Gateway, a real S3 engine with Object Lock (tests/helpers/ceph-rgw.ts): the contract
+ * on a plain bucket and on an Object Lock one, the Object Lock contract, and fail-closed on a
+ * bucket without Object Lock.
+ */
+describe("Ceph RGW", () => {
+  let rgw: CephRgw;
   beforeAll(async () => {
-    if (!process.env.S3_TEST_ENDPOINT) server = await startS3Server();
+    rgw = await startCephRgw();
+  });
+  afterAll(async () => rgw?.stop());
+
+  contract("S3 on Ceph RGW, plain bucket", async () => storeOn(rgw.plainBucket));
+  contract("S3 on Ceph RGW, Object Lock bucket in immutability mode", async () => storeOn(rgw.lockedBucket, { mode: "COMPLIANCE" }));
+  objectLockContract(
+    "Ceph RGW",
+    () => rgw.lockedBucket,
+    () => rgw.client(),
+  );
+
+  it("in immutability mode on a bucket without Object Lock, refuses to delete and fails loudly", async () => {
+    const store = storeOn(rgw.plainBucket, { mode: "COMPLIANCE" });
+    const item = blob(randomBytes(1000));
+    await store.put(item);
+    await expect(store.retentionOf(item.key)).rejects.toThrow(/object lock not configured/i);
+    await expect(store.setRetention(item.key, { retainUntil: new Date(Date.now() + 3600_000), legalHold: true })).rejects.toThrow();
+    await expect(store.delete(item.key)).rejects.toThrow(/object lock not configured/i);
+    expect(await store.get(item.key)).toEqual(item.bytes);
+  });
+});
+
+/**
+ * s3rver, the fake S3 server (tests/helpers/s3-server.ts), stays only where a real engine cannot go:
+ * it implements no Object Lock at all (GET ?retention and ?legal-hold answer NotImplemented, PUT
+ * answers MethodNotAllowed, lock headers on PUT are ignored), a dialect the immutable store must
+ * fail closed on too.
+ */
+describe("s3rver (no Object Lock)", () => {
+  let server: TestS3Server;
+  beforeAll(async () => {
+    server = await startS3Server();
   });
   afterAll(async () => server?.stop());
 
-  contract("S3", async () =>
-    lazyS3BlobStore({
-      bucket: process.env.S3_TEST_BUCKET ?? server!.bucket,
-      prefix: `contract-${randomBytes(4).toString("hex")}/`,
-      region: process.env.S3_TEST_REGION ?? "us-east-1",
-      endpoint: process.env.S3_TEST_ENDPOINT ?? server!.endpoint,
-      forcePathStyle: true,
-      accessKeyId: process.env.S3_TEST_ENDPOINT ? process.env.S3_TEST_ACCESS_KEY_ID : server!.accessKeyId,
-      secretAccessKey: process.env.S3_TEST_ENDPOINT ? process.env.S3_TEST_SECRET_ACCESS_KEY : server!.secretAccessKey,
-    }),
-  );
-
-  /**
-   * s3rver implements no Object Lock (GET ?retention and ?legal-hold answer NotImplemented, PUT
-   * answers MethodNotAllowed, lock headers on PUT are ignored): what can be verified here is that
-   * the immutable store fails closed on such a server. The Object Lock behaviour itself runs only
-   * against a bucket created with Object Lock (S3_TEST_OBJECT_LOCK_BUCKET, e.g. on AWS or MinIO).
-   */
   it("in immutability mode on a server without Object Lock, refuses to delete and fails loudly instead of pretending", async () => {
-    if (process.env.S3_TEST_ENDPOINT) return;
-    const store = lazyS3BlobStore({
-      bucket: server!.bucket,
-      prefix: `lock-${randomBytes(4).toString("hex")}/`,
-      region: "us-east-1",
-      endpoint: server!.endpoint,
-      forcePathStyle: true,
-      accessKeyId: server!.accessKeyId,
-      secretAccessKey: server!.secretAccessKey,
-      objectLock: { mode: "COMPLIANCE" },
-    });
+    const store = storeOn(server, { mode: "COMPLIANCE" });
     const item = blob(randomBytes(1000));
     await store.put(item);
     await expect(store.retentionOf(item.key)).rejects.toThrow(/not implemented/i);
@@ -196,28 +278,31 @@ describe("S3 server", () => {
   });
 });
 
-describe.runIf(process.env.S3_TEST_OBJECT_LOCK_BUCKET)("S3 Object Lock (a bucket created with Object Lock)", () => {
-  const store = () =>
-    lazyS3BlobStore({
-      bucket: process.env.S3_TEST_OBJECT_LOCK_BUCKET!,
-      prefix: `lock-${randomBytes(4).toString("hex")}/`,
-      region: process.env.S3_TEST_REGION ?? "us-east-1",
-      endpoint: process.env.S3_TEST_ENDPOINT,
-      forcePathStyle: true,
-      accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID,
-      secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY,
-      objectLock: { mode: "GOVERNANCE" },
-    });
-
-  it("extends retention (never shortens), holds and refuses deletion while retained", async () => {
-    const s3 = store();
-    const item = blob(randomBytes(1000));
-    await s3.put(item);
-    const until = new Date(Math.ceil((Date.now() + 24 * 3600_000) / 1000) * 1000);
-    await s3.setRetention(item.key, { retainUntil: until, legalHold: true });
-    await s3.setRetention(item.key, { retainUntil: new Date(Date.now() + 60_000), legalHold: true });
-    expect(await s3.retentionOf(item.key)).toEqual({ retainUntil: until, legalHold: true });
-    await expect(s3.delete(item.key)).rejects.toBeInstanceOf(BlobRetainedError);
-    expect(await s3.get(item.key)).toEqual(item.bytes);
+/**
+ * Another engine (e.g. MinIO or AWS) when S3_TEST_ENDPOINT names one: the contract on S3_TEST_BUCKET,
+ * and the Object Lock contract on S3_TEST_OBJECT_LOCK_BUCKET (a bucket created with Object Lock) when set.
+ */
+describe.runIf(process.env.S3_TEST_ENDPOINT)("S3_TEST_ENDPOINT", () => {
+  const server = (bucket: string): TestS3Server => ({
+    endpoint: process.env.S3_TEST_ENDPOINT!,
+    bucket,
+    accessKeyId: process.env.S3_TEST_ACCESS_KEY_ID!,
+    secretAccessKey: process.env.S3_TEST_SECRET_ACCESS_KEY!,
+    stop: async () => undefined,
   });
+  if (process.env.S3_TEST_BUCKET) contract("S3_TEST_BUCKET", async () => storeOn(server(process.env.S3_TEST_BUCKET!)));
+  if (process.env.S3_TEST_OBJECT_LOCK_BUCKET)
+    objectLockContract(
+      "S3_TEST_OBJECT_LOCK_BUCKET",
+      () => server(process.env.S3_TEST_OBJECT_LOCK_BUCKET!),
+      () => {
+        const { endpoint, accessKeyId, secretAccessKey } = server("");
+        return new S3Client({
+          endpoint,
+          region: process.env.S3_TEST_REGION ?? "us-east-1",
+          forcePathStyle: true,
+          credentials: { accessKeyId, secretAccessKey },
+        });
+      },
+    );
 });

@@ -295,7 +295,7 @@ describe("background conversion of blobs written before sealing", () => {
 
     const target = await freshTarget({ startedOnce: true });
     target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
-    const restore = await runArchive(["restore", "--from", root], target);
+    const restore = await runArchive(["restore", "--from", root, "--new-signing-key"], { ...target, AUTH_SECRET: "" });
     expect(restore.code, restore.stderr).toBe(0);
     expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: manifest.id });
     const check = await runArchive(["check"], target);

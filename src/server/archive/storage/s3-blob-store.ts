@@ -25,8 +25,15 @@ export interface S3BlobStoreOptions {
 /** Uploads of one batch in flight at once (each waits on the network, not on this process). */
 const PUT_CONCURRENCY = 8;
 
-/** What S3 answers for an object that has no retention or no legal hold set. */
-const hasNoLockConfiguration = (error: unknown) => (error as { name?: string }).name === "NoSuchObjectLockConfiguration";
+/**
+ * What each S3 dialect answers, on a bucket with Object Lock, for an object that has no retention
+ * or no legal hold set: AWS and MinIO `NoSuchObjectLockConfiguration`, Ceph RGW 404
+ * `ObjectLockConfigurationNotFoundError`. Anything else (a bucket without Object Lock: RGW 400
+ * `InvalidRequest`, s3rver `NotImplemented`; an unknown dialect's name) is an error, so the store
+ * fails closed rather than take an unreadable lock for no lock.
+ */
+const NO_LOCK_CONFIGURATION = new Set(["NoSuchObjectLockConfiguration", "ObjectLockConfigurationNotFoundError"]);
+const hasNoLockConfiguration = (error: unknown) => NO_LOCK_CONFIGURATION.has((error as { name?: string }).name ?? "");
 
 const isNotFound = (error: unknown) => {
   const named = error as { name?: string; $metadata?: { httpStatusCode?: number } };

@@ -6,7 +6,8 @@ import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
-import { s3StorageEnvironment, startS3Server } from "@tests/helpers/s3-server";
+import { startCephRgw } from "@tests/helpers/ceph-rgw";
+import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 import { systemActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
@@ -122,9 +123,9 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
     expect(check.ok).toBe(true);
   });
 
-  it("S3 store: the same, against the S3 test server", async () => {
-    const server = await startS3Server();
-    const s3Environment = s3StorageEnvironment(server);
+  it("S3 store: the same, on Ceph RGW (a real S3 engine)", async () => {
+    const rgw = await startCephRgw();
+    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
     Object.assign(process.env, s3Environment);
     try {
       expect(blobStore().name).toBe("s3");
@@ -134,7 +135,7 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
       expect((await checkInstallation()).ok).toBe(true);
     } finally {
       for (const name of Object.keys(s3Environment)) delete process.env[name];
-      await server.stop();
+      await rgw.stop();
     }
   });
 

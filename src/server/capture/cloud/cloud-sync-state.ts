@@ -102,6 +102,43 @@ export async function itemHashes(options: {
   return new Map(rows.map((row) => [row.itemId, row.rawHash]));
 }
 
+/** A whole batch refused by the archive: the sync stops there, saying why (the reasons are the ingest's own). */
+export class ArchiveBatchError extends Error {
+  constructor(message: string) {
+    super(message.slice(0, 600));
+    this.name = "ArchiveBatchError";
+  }
+}
+
+/**
+ * Items the provider answered but the archive refused before ingesting them (a message larger than
+ * MAX_MESSAGE_BYTES): each a failure of its folder with its reason, recorded like a failed ingest so
+ * it is not downloaded again by every sync.
+ */
+export async function recordRefusedItems(options: {
+  sourceId: string;
+  mailbox: string;
+  scope: string;
+  path: string;
+  refused: { id: string; reason: string }[];
+  summary: FolderSummary;
+}): Promise<void> {
+  if (options.refused.length === 0) return;
+  options.summary.failed.push(...options.refused);
+  await db().cloudSyncItem.createMany({
+    data: options.refused.map((item) => ({
+      sourceId: options.sourceId,
+      mailbox: options.mailbox,
+      scope: options.scope,
+      itemId: item.id,
+      path: options.path,
+      outcome: "failed",
+      rawHash: null,
+    })),
+    skipDuplicates: true,
+  });
+}
+
 /**
  * Archives fetched provider items through the same ingestion as uploads (byte for byte, deduplicated
  * by their bytes per mailbox) and records each item with its outcome and folder, so it is never
@@ -126,7 +163,9 @@ export async function archiveItems(options: {
     outcome.status === "failed" ? [{ id: items[index].id, reason: outcome.reason }] : [],
   );
   if (items.length > 1 && failed.length === items.length) {
-    throw new Error(`every message of a batch in "${summary.folder}" failed to archive (${failed[0].reason}); stopped so none is skipped`);
+    throw new ArchiveBatchError(
+      `every message of a batch in "${summary.folder}" failed to archive (${failed[0].reason}); stopped so none is skipped`,
+    );
   }
   for (const outcome of outcomes) {
     if (outcome.status === "imported") summary.imported++;

@@ -1,5 +1,18 @@
 import { importPKCS8, SignJWT } from "jose";
-import { cloudFetch, CloudHttpError, getJson, requestToken, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import { config } from "../../platform/config/env";
+import {
+  cloudFetch,
+  CloudHttpError,
+  DEFAULT_LIMITS,
+  getJson,
+  PageWalk,
+  pagesFor,
+  ProviderRequestError,
+  requestToken,
+  type ProviderLimits,
+  type ThrottleCounter,
+  type ThrottlePolicy,
+} from "./cloud-http";
 
 /**
  * The Google APIs the Google Workspace connector calls, over plain fetch against the configured
@@ -19,12 +32,22 @@ export interface GoogleSettings {
   gmailUrl: string;
   directoryUrl: string;
   throttle?: ThrottlePolicy;
+  limits?: ProviderLimits;
+  signal?: AbortSignal;
   counter?: ThrottleCounter;
 }
 
 export const DIRECTORY_SCOPE = "https://www.googleapis.com/auth/admin.directory.user.readonly";
 export const GMAIL_SCOPE = "https://www.googleapis.com/auth/gmail.readonly";
 const TOKEN_LIFETIME_S = 3600;
+/** Pages the directory's user listing may take (500 a page: 500,000 users). */
+const USER_PAGES = 1000;
+
+/** A `format=raw` answer's cap: the message's (MAX_MESSAGE_BYTES) in base64url, with room for its JSON. */
+function messageLimits(limits: ProviderLimits | undefined): ProviderLimits {
+  const base = limits ?? DEFAULT_LIMITS;
+  return { ...base, maxMessageBytes: Math.ceil(((base.maxMessageBytes ?? config.maxMessageBytes) * 4) / 3) + 64 * 1024 };
+}
 
 export interface DirectoryUser {
   primaryEmail: string;
@@ -66,7 +89,8 @@ export class GoogleApi {
   constructor(private readonly settings: GoogleSettings) {}
 
   private get options() {
-    return { throttle: this.settings.throttle, counter: this.settings.counter };
+    const { throttle, counter, limits, signal } = this.settings;
+    return { throttle, counter, limits, signal };
   }
 
   /** An access token for `subject` with `scope`; a key or delegation the token endpoint refuses throws a CloudHttpError. */
@@ -94,8 +118,10 @@ export class GoogleApi {
   async listUsers(adminEmail: string, customer: string): Promise<DirectoryUser[]> {
     const token = await this.accessToken(adminEmail, DIRECTORY_SCOPE);
     const users: DirectoryUser[] = [];
+    const walk = new PageWalk("The directory's user listing", USER_PAGES);
     let pageToken: string | undefined;
     do {
+      if (pageToken) walk.next(pageToken);
       const query = new URLSearchParams({ customer, maxResults: "500", ...(pageToken ? { pageToken } : {}) });
       const page = await getJson<{ users?: DirectoryUser[]; nextPageToken?: string }>(
         `${this.settings.directoryUrl}/admin/directory/v1/users?${query}`,
@@ -140,10 +166,15 @@ export class GoogleApi {
     return (await this.gmail<{ labels?: GmailLabel[] }>(user, "/labels")).labels ?? [];
   }
 
-  /** Every message id of the mailbox (SPAM and TRASH only when asked), unlabelled ones included. */
-  async *listMessages(user: string, includeSpamTrash: boolean): AsyncGenerator<GmailMessageRef[]> {
+  /**
+   * Every message id of the mailbox (SPAM and TRASH only when asked), unlabelled ones included; a
+   * page token answered twice, or more pages than `messagesTotal` can fill, fails the listing.
+   */
+  async *listMessages(user: string, includeSpamTrash: boolean, messagesTotal: number): AsyncGenerator<GmailMessageRef[]> {
+    const walk = new PageWalk("The Gmail message listing", pagesFor(messagesTotal));
     let pageToken: string | undefined;
     do {
+      if (pageToken) walk.next(pageToken);
       const query = new URLSearchParams({
         maxResults: "500",
         includeSpamTrash: String(includeSpamTrash),
@@ -172,9 +203,20 @@ export class GoogleApi {
     const response = await cloudFetch(
       `${this.settings.gmailUrl}/gmail/v1/users/me/messages/${encodeURIComponent(id)}?format=raw`,
       { headers: { authorization: `Bearer ${await this.accessToken(user, GMAIL_SCOPE)}` } },
-      this.options,
+      // base64url makes the JSON a third larger than the message it carries.
+      { ...this.options, kind: "message", limits: messageLimits(this.settings.limits) },
     );
-    const message = (await response.json()) as GmailRawMessage;
-    return { raw: Buffer.from(message.raw, "base64url"), labelIds: message.labelIds ?? [] };
+    let message: GmailRawMessage;
+    try {
+      message = JSON.parse(response.body.toString("utf8")) as GmailRawMessage;
+    } catch {
+      throw new ProviderRequestError("invalid", "the Gmail API answered a message that is not JSON");
+    }
+    if (typeof message?.raw !== "string")
+      throw new ProviderRequestError("invalid", "the Gmail API answered a message without its raw bytes");
+    const raw = Buffer.from(message.raw, "base64url");
+    const cap = this.settings.limits?.maxMessageBytes ?? config.maxMessageBytes;
+    if (raw.length > cap) throw new ProviderRequestError("too-large", `the provider's message is larger than ${cap} bytes (the limit)`);
+    return { raw, labelIds: Array.isArray(message.labelIds) ? message.labelIds : [] };
   }
 }

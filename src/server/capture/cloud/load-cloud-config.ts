@@ -1,5 +1,6 @@
 import { db } from "../../platform/db/client";
 import { notFound, validationError } from "../../platform/errors/app-error";
+import { zodFieldErrors } from "../../platform/errors/field-errors";
 import {
   googleWorkspaceConfigUpdateSchema,
   microsoft365ConfigUpdateSchema,
@@ -31,6 +32,8 @@ export async function loadCloudConfig<P extends keyof CloudConfigs>(options: { s
   const stored = source.config as Record<string, unknown>;
   const { schema, secret } = PROVIDER_SCHEMAS[options.provider];
   const plain = openSourceSecret(options.provider, stored, secret);
-  const settings = schema.parse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
-  return { ...settings, [secret]: plain } as CloudConfigs[P];
+  // Stored valid, but the rules may have changed since (a host no longer in CLOUD_PRIVATE_HOSTS).
+  const settings = schema.safeParse(Object.fromEntries(Object.entries(stored).filter(([key]) => !key.endsWith("Encrypted"))));
+  if (!settings.success) throw validationError(zodFieldErrors(settings.error, "config"));
+  return { ...settings.data, [secret]: plain } as CloudConfigs[P];
 }

@@ -1,5 +1,4 @@
-import type { AuditActor } from "../../audit/append-audit-entry";
-import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import { CloudHttpError, fetchEach, PageWalk, pagesFor, ProviderRequestError, type ThrottleCounter } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -10,13 +9,21 @@ import {
   loadCursor,
   newFolderSummary,
   recordFolders,
+  recordRefusedItems,
   saveCursor,
   type FetchedItem,
   type FolderSummary,
 } from "./cloud-sync-state";
 import { GoogleApi, type GmailHistoryPage, type GmailLabel, type ServiceAccountKey } from "./gmail-api";
 import { loadCloudConfig } from "./load-cloud-config";
-import { describeCloudError, syncCloudSource, type CloudConnector, type CloudSyncResult } from "./sync-cloud-source";
+import {
+  describeCloudError,
+  runCloudSync,
+  type CloudSyncOptions,
+  type ConnectorCalls,
+  type CloudConnector,
+  type CloudSyncResult,
+} from "./sync-cloud-source";
 import type { GoogleWorkspaceConfig } from "../ingestion-sources.schemas";
 
 const BATCH = 25;
@@ -60,20 +67,19 @@ export function labelPath(labelIds: string[], labels: Map<string, GmailLabel>): 
  * every active user (or the listed ones), every message (`format=raw`) but SPAM and TRASH, first
  * in full, then through the history API from the last history id.
  */
-export async function syncGoogleWorkspaceSource(options: {
-  sourceId: string;
-  throttle?: ThrottlePolicy;
-  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
-  actor?: AuditActor;
-}): Promise<CloudSyncResult> {
-  const config = await loadCloudConfig({ sourceId: options.sourceId, provider: "google-workspace" });
-  return syncCloudSource(options.sourceId, googleConnector(options.sourceId, config, options.throttle), options.actor);
+export async function syncGoogleWorkspaceSource(options: CloudSyncOptions): Promise<CloudSyncResult> {
+  return runCloudSync(
+    options,
+    "google-workspace-sync",
+    () => loadCloudConfig({ sourceId: options.sourceId, provider: "google-workspace" }),
+    (config, calls) => googleConnector(options.sourceId, config, calls),
+  );
 }
 
-function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, throttle?: ThrottlePolicy): CloudConnector<string> {
+function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, calls: ConnectorCalls): CloudConnector<string> {
   const counter: ThrottleCounter = { throttled: 0 };
   const key = JSON.parse(config.serviceAccountKey) as ServiceAccountKey;
-  const google = new GoogleApi({ key, gmailUrl: config.gmailUrl, directoryUrl: config.directoryUrl, throttle, counter });
+  const google = new GoogleApi({ key, gmailUrl: config.gmailUrl, directoryUrl: config.directoryUrl, ...calls, counter });
   let signedIn = false;
   return {
     origin: "google-workspace-sync",
@@ -124,7 +130,15 @@ function googleConnector(sourceId: string, config: GoogleWorkspaceConfig, thrott
       }
       const folder = newFolderSummary("(all mail)", profile.messagesTotal);
       summary.folders.push(folder);
-      await syncMailbox({ google, sourceId, config, mailbox, historyId: profile.historyId, summary: folder });
+      await syncMailbox({
+        google,
+        sourceId,
+        config,
+        mailbox,
+        historyId: profile.historyId,
+        messagesTotal: profile.messagesTotal,
+        summary: folder,
+      });
     },
     describe: (error) =>
       describeCloudError(error, signedIn, {
@@ -146,6 +160,8 @@ async function syncMailbox(options: {
   config: GoogleWorkspaceConfig;
   mailbox: string;
   historyId: string;
+  /** The mailbox's message count: a listing with more pages than it can fill does not end. */
+  messagesTotal: number;
   summary: FolderSummary;
 }): Promise<void> {
   const { google, sourceId, config, mailbox, summary } = options;
@@ -160,12 +176,18 @@ async function syncMailbox(options: {
     const fresh = [...new Set(ids)].filter((id) => !known.has(id));
     summary.seen += fresh.length;
     for (let start = 0; start < fresh.length; start += BATCH) {
+      const refused: { id: string; reason: string }[] = [];
       const items = await fetchEach(fresh.slice(start, start + BATCH), async (id): Promise<FetchedItem | null> => {
         let message: { raw: Buffer; labelIds: string[] };
         try {
           message = await google.rawMessage(mailbox, id);
         } catch (error) {
           if (error instanceof CloudHttpError && error.status === 404) return null;
+          // Larger than MAX_MESSAGE_BYTES: fails alone, with its reason in the receipt.
+          if (error instanceof ProviderRequestError && error.kind === "too-large") {
+            refused.push({ id, reason: error.message });
+            return null;
+          }
           throw error;
         }
         // Moved to spam or trash since it was listed.
@@ -173,7 +195,8 @@ async function syncMailbox(options: {
         return { id, raw: message.raw, ...labelPath(message.labelIds, labels) };
       });
       await archiveItems({ ...itemKey, items, summary });
-      for (const item of items) known.add(item.id);
+      await recordRefusedItems({ ...itemKey, path: NO_LABEL_PATH, refused, summary });
+      for (const item of [...items, ...refused]) known.add(item.id);
     }
   };
 
@@ -203,20 +226,22 @@ async function syncMailbox(options: {
       return itemHash((await google.rawMessage(mailbox, id)).raw);
     } catch (error) {
       if (error instanceof CloudHttpError && error.status === 404) return null;
+      if (error instanceof ProviderRequestError && error.kind === "too-large") return null;
       throw error;
     }
   };
 
   const fullListing = async () => {
-    for await (const page of google.listMessages(mailbox, config.includeSpamTrash)) await archive(page.map((message) => message.id));
+    for await (const page of google.listMessages(mailbox, config.includeSpamTrash, options.messagesTotal))
+      await archive(page.map((message) => message.id));
   };
 
-  const stored = await loadCursor(cursorKey);
-  if (stored === null) await fullListing();
-  else {
+  const readHistory = async (stored: string) => {
     try {
+      const walk = new PageWalk("The Gmail history listing", pagesFor(options.messagesTotal));
       let pageToken: string | undefined;
       do {
+        if (pageToken) walk.next(pageToken);
         const page = await google.history(mailbox, stored, pageToken);
         const added = (page.history ?? []).flatMap((entry) => (entry.messagesAdded ?? []).map((added) => added.message));
         await archive(added.filter((message) => !excluded(message.labelIds)).map((message) => message.id));
@@ -229,6 +254,16 @@ async function syncMailbox(options: {
       summary.restarted = true;
       await fullListing();
     }
+  };
+
+  const stored = await loadCursor(cursorKey);
+  try {
+    if (stored === null) await fullListing();
+    else await readHistory(stored);
+  } catch (error) {
+    // A listing that does not end fails the mailbox with its cursor dropped: the next sync lists it afresh.
+    if (error instanceof ProviderRequestError && error.kind === "listing") await dropCursor(cursorKey);
+    throw error;
   }
   await saveCursor({ ...cursorKey, cursor: options.historyId });
   summary.heldCount = await countItems(itemKey);

@@ -1,5 +1,4 @@
-import type { AuditActor } from "../../audit/append-audit-entry";
-import { CloudHttpError, fetchEach, type ThrottleCounter, type ThrottlePolicy } from "./cloud-http";
+import { CloudHttpError, fetchEach, pagesFor, ProviderRequestError, type ThrottleCounter } from "./cloud-http";
 import {
   archiveItems,
   countItems,
@@ -7,13 +6,22 @@ import {
   knownItems,
   loadCursor,
   newFolderSummary,
+  recordRefusedItems,
   saveCursor,
   type FetchedItem,
   type FolderSummary,
 } from "./cloud-sync-state";
 import { GraphApi, type DeltaItem, type GraphFolder, type GraphUser } from "./graph-api";
 import { loadCloudConfig } from "./load-cloud-config";
-import { describeCloudError, syncCloudSource, type CloudConnector, type CloudSyncResult, type MailboxSummary } from "./sync-cloud-source";
+import {
+  describeCloudError,
+  runCloudSync,
+  type CloudConnector,
+  type CloudSyncOptions,
+  type ConnectorCalls,
+  type CloudSyncResult,
+  type MailboxSummary,
+} from "./sync-cloud-source";
 import type { Microsoft365Config } from "../ingestion-sources.schemas";
 
 /** Folders skipped by default, by their well-known names (so whatever the mailbox's language calls them). */
@@ -35,19 +43,18 @@ const noMailbox = (error: unknown) =>
  * listed ones), each whole folder tree (hidden folders and subfolders included) but Deleted Items and
  * Junk Email, each folder through its delta query, each message's MIME (`$value`) byte for byte.
  */
-export async function syncMicrosoft365Source(options: {
-  sourceId: string;
-  throttle?: ThrottlePolicy;
-  /** Who asked for the sync (its receipt and audit entry name them); else the connector's system actor. */
-  actor?: AuditActor;
-}): Promise<CloudSyncResult> {
-  const config = await loadCloudConfig({ sourceId: options.sourceId, provider: "microsoft365" });
-  return syncCloudSource(options.sourceId, microsoft365Connector(options.sourceId, config, options.throttle), options.actor);
+export async function syncMicrosoft365Source(options: CloudSyncOptions): Promise<CloudSyncResult> {
+  return runCloudSync(
+    options,
+    "microsoft365-sync",
+    () => loadCloudConfig({ sourceId: options.sourceId, provider: "microsoft365" }),
+    (config, calls) => microsoft365Connector(options.sourceId, config, calls),
+  );
 }
 
-function microsoft365Connector(sourceId: string, config: Microsoft365Config, throttle?: ThrottlePolicy): CloudConnector<GraphMailbox> {
+function microsoft365Connector(sourceId: string, config: Microsoft365Config, calls: ConnectorCalls): CloudConnector<GraphMailbox> {
   const counter: ThrottleCounter = { throttled: 0 };
-  const graph = new GraphApi({ ...config, throttle, counter });
+  const graph = new GraphApi({ ...config, ...calls, counter });
   let signedIn = false;
   return {
     origin: "microsoft365-sync",
@@ -115,17 +122,29 @@ async function syncMailbox(options: {
     }
   }
   const folders = await graph.folderTree(mailbox.user.id, skip);
+  const failedFolders: string[] = [];
   for (const folder of folders) {
     const folderSummary = newFolderSummary(folder.path, folder.totalItemCount);
     summary.folders.push(folderSummary);
-    await syncFolder({ graph, sourceId, mailbox, folder, summary: folderSummary });
+    try {
+      await syncFolder({ graph, sourceId, mailbox, folder, summary: folderSummary });
+    } catch (error) {
+      // A listing that cannot be followed fails its folder alone (its cursor dropped); the others go on.
+      if (!(error instanceof ProviderRequestError && error.kind === "listing")) throw error;
+      failedFolders.push(`${folder.path}: ${error.message}`);
+    }
   }
+  if (failedFolders.length > 0)
+    throw new ProviderRequestError("listing", `${failedFolders.length} folder(s) failed: ${failedFolders.join("; ")}`.slice(0, 600));
 }
 
 /**
  * One folder through its delta query: from the stored delta link, or, the first time or when that
  * link expired (410), from a full listing that fetches only the messages not archived yet. The new
  * delta link is stored once every page's messages are archived. Removals are counted, never applied.
+ * A listing that cannot be followed (a link elsewhere than graphUrl, a link given twice, more pages
+ * than the folder can hold) drops the folder's cursor and throws. A message larger than
+ * MAX_MESSAGE_BYTES fails alone (recorded with its reason, never fetched again).
  */
 async function syncFolder(options: {
   graph: GraphApi;
@@ -140,33 +159,45 @@ async function syncFolder(options: {
   const stored = await loadCursor(key);
   let deltaLink: string | null;
   try {
-    deltaLink = await readDelta(stored ?? graph.deltaStart(mailbox.user.id, folder.id));
+    try {
+      deltaLink = await readDelta(stored ?? graph.deltaStart(mailbox.user.id, folder.id));
+    } catch (error) {
+      if (!(stored && error instanceof CloudHttpError && error.status === 410)) throw error;
+      await dropCursor(key);
+      summary.restarted = true;
+      deltaLink = await readDelta(graph.deltaStart(mailbox.user.id, folder.id));
+    }
   } catch (error) {
-    if (!(stored && error instanceof CloudHttpError && error.status === 410)) throw error;
-    await dropCursor(key);
-    summary.restarted = true;
-    deltaLink = await readDelta(graph.deltaStart(mailbox.user.id, folder.id));
+    if (error instanceof ProviderRequestError && error.kind === "listing") await dropCursor(key);
+    throw error;
   }
   if (deltaLink) await saveCursor({ ...key, cursor: deltaLink });
   summary.heldCount = await countItems(key);
 
   /** Downloads and archives listed messages a batch at a time (a batch may span delta pages: Graph's are small). */
   async function archiveBatch(ids: string[]) {
+    const refused: { id: string; reason: string }[] = [];
     const items = await fetchEach(ids, async (id): Promise<FetchedItem | null> => {
       try {
         return { id, raw: await graph.mime(mailbox.user.id, id), path: folder.path };
       } catch (error) {
         // Deleted between the listing and the download: gone at the source before capture.
         if (error instanceof CloudHttpError && error.status === 404) return null;
+        if (error instanceof ProviderRequestError && error.kind === "too-large") {
+          refused.push({ id, reason: error.message });
+          return null;
+        }
         throw error;
       }
     });
     await archiveItems({ ...key, items, summary });
-    for (const item of items) known.add(item.id);
+    await recordRefusedItems({ ...key, path: folder.path, refused, summary });
+    for (const item of [...items, ...refused]) known.add(item.id);
   }
 
   async function readDelta(start: string): Promise<string | null> {
-    const pages = graph.pages<DeltaItem>(start);
+    // A round lists the folder's messages and the removals of those archived before: at most both counts.
+    const pages = graph.pages<DeltaItem>(start, pagesFor(folder.totalItemCount + known.size));
     const pending: string[] = [];
     for (;;) {
       const next = await pages.next();

@@ -36,7 +36,7 @@ async function upload(contentType: string, bytes: Buffer): Promise<ImportSummary
 }
 
 async function importPaths(paths: string[]): Promise<ImportSummary> {
-  const files = await findImportFiles(paths);
+  const { files } = await findImportFiles(paths);
   return importMessageStream({
     actor: systemActor("test"),
     sourceId: await ensureTestSource(),
@@ -80,7 +80,13 @@ describe("an import accounts for every item it was given (imported + duplicates 
       { name: "Sent/three.eml", bytes: message("three") },
     ]);
     const summary = await upload("application/zip", renameEntries(zip, { "__/x.eml": "../x.eml", "_x.eml": "/x.eml" }));
-    expect(summary).toEqual({ imported: 5, duplicates: 0, failed: [{ index: 4, reason: "notes.txt: not an .eml file" }] });
+    expect(summary).toEqual({
+      imported: 5,
+      duplicates: 0,
+      failed: [
+        { index: 4, reason: "notes.txt: not a message, mbox, zip or .pst file: its first line is neither a header field nor a From line" },
+      ],
+    });
     expectAccounted(summary, 6);
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
     expect(emails.map((email) => [email.subject, email.path])).toEqual([

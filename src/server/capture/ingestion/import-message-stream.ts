@@ -19,6 +19,44 @@ export interface ImportProgress {
   summary: ImportSummary;
 }
 
+/** What became of one folder's items (an mbox's, a zip folder's, a .pst folder's), for the receipt. */
+interface FolderCounts {
+  seen: number;
+  stored: number;
+  alreadyArchived: number;
+  failed: { item: string; reason: string }[];
+}
+
+/** The receipt's folders, one per item path in the order first seen; items without one are the import's own folder. */
+class FolderTally {
+  private readonly folders = new Map<string, FolderCounts>();
+  private readonly folderOfIndex = new Map<number, FolderCounts>();
+
+  constructor(private readonly unnamed: string) {}
+
+  seen(index: number, path: string | undefined) {
+    const name = path || this.unnamed;
+    let counts = this.folders.get(name);
+    if (!counts) this.folders.set(name, (counts = { seen: 0, stored: 0, alreadyArchived: 0, failed: [] }));
+    counts.seen++;
+    this.folderOfIndex.set(index, counts);
+  }
+
+  settled(index: number, outcome: { status: "imported" } | { status: "duplicate" } | { status: "failed"; reason: string }) {
+    const counts = this.folderOfIndex.get(index);
+    this.folderOfIndex.delete(index);
+    if (!counts) return;
+    if (outcome.status === "imported") counts.stored++;
+    else if (outcome.status === "duplicate") counts.alreadyArchived++;
+    else counts.failed.push({ item: `item ${index}`, reason: outcome.reason });
+  }
+
+  receiptFolders() {
+    if (this.folders.size === 0) this.folders.set(this.unnamed, { seen: 0, stored: 0, alreadyArchived: 0, failed: [] });
+    return [...this.folders].map(([folder, counts]) => receiptFolder({ folder, ...counts, providerCount: null }));
+  }
+}
+
 /** A batch is flushed at this many messages or bytes, whichever comes first. */
 const BATCH_MESSAGES = 200;
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -39,6 +77,8 @@ export async function importMessageStream(options: {
   onProgress?: (progress: ImportProgress) => void;
 }): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: 0, duplicates: 0, failed: [] };
+  const origin = importOrigin(options.origin);
+  const tally = new FolderTally(`(${origin})`);
   const startedAt = new Date();
   const texts = new AttachmentTexts();
   const userEmail = normalizeMailbox(options.userEmail);
@@ -59,6 +99,7 @@ export async function importMessageStream(options: {
     storing = storing.then(async () => {
       const outcomes = await storePreparedBatch(flushed);
       outcomes.forEach((outcome, position) => {
+        tally.settled(indexes[position], outcome);
         if (outcome.status === "imported") summary.imported++;
         else if (outcome.status === "duplicate") summary.duplicates++;
         else summary.failed.push({ index: indexes[position], reason: outcome.reason });
@@ -72,8 +113,11 @@ export async function importMessageStream(options: {
   };
   try {
     for await (const item of options.items) {
-      if ("error" in item) summary.failed.push({ index, reason: item.error });
-      else {
+      tally.seen(index, item.path);
+      if ("error" in item) {
+        summary.failed.push({ index, reason: item.error });
+        tally.settled(index, { status: "failed", reason: item.error });
+      } else {
         batchIndexes.push(index);
         await addToBatch(batch, item, texts);
         batchBytes += item.raw.length;
@@ -86,21 +130,27 @@ export async function importMessageStream(options: {
     await storing;
   } finally {
     await storing.catch(() => undefined);
-    await recordImport(options, summary, index, startedAt);
+    await recordImport(options, origin, summary, tally, startedAt);
   }
   summary.failed.sort((a, b) => a.index - b.index);
   return summary;
 }
 
+/** The receipt's `origin`: the command line's, else an upload's. */
+const importOrigin = (origin: Record<string, unknown>) => ("cli" in origin ? "cli-import" : "upload");
+
 async function recordImport(
   options: { actor: AuditActor; sourceId: string; userEmail: string; origin: Record<string, unknown> },
+  origin: string,
   summary: ImportSummary,
-  messages: number,
+  tally: FolderTally,
   startedAt: Date,
 ) {
-  const origin = "cli" in options.origin ? "cli-import" : "upload";
+  const folders = tally.receiptFolders();
+  const messages = folders.reduce((total, folder) => total + folder.seen, 0);
   await transaction(async (tx) => {
-    // The import's signed receipt: one mailbox, the file(s) as one folder.
+    // The import's signed receipt: one mailbox, a folder per path its items came from (an mbox's
+    // name, a zip's or a .pst's folders), the rest as the import's own folder.
     const receipt = await sealImportReceipt(tx, {
       receiptId: newRunId(),
       sourceId: options.sourceId,
@@ -108,24 +158,7 @@ async function recordImport(
       actor: options.actor,
       startedAt,
       error: null,
-      mailboxes: [
-        {
-          mailbox: options.userEmail,
-          status: "imported",
-          reason: null,
-          excluded: [],
-          folders: [
-            receiptFolder({
-              folder: `(${origin})`,
-              seen: messages,
-              stored: summary.imported,
-              alreadyArchived: summary.duplicates,
-              failed: summary.failed.map((failure) => ({ item: `item ${failure.index}`, reason: failure.reason })),
-              providerCount: null,
-            }),
-          ],
-        },
-      ],
+      mailboxes: [{ mailbox: options.userEmail, status: "imported", reason: null, excluded: [], folders }],
     });
     await appendAuditEntry(tx, {
       actor: options.actor,

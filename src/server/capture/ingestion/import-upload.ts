@@ -9,29 +9,59 @@ import { db } from "../../platform/db/client";
 import { makePrivateDirectory, privateWriteStream } from "../../archive/storage/private-files";
 import { AppError, notFound, validationError } from "../../platform/errors/app-error";
 import { importMessageStream, type ImportSummary } from "./import-message-stream";
+import { readPstItems } from "./pst/read-pst-items";
 import { MAX_MESSAGE_BYTES, type ImportItem } from "./readers/import-item";
+import { DETECT_BYTES, detectMailKind, type MailKind } from "./readers/detect-mail-kind";
 import { readMboxMessages } from "./readers/mbox-reader";
-import { streamChunks } from "./readers/stream-chunks";
+import { peekChunks, streamChunks } from "./readers/stream-chunks";
 import { readZipMessages } from "./readers/zip-reader";
 
-const MEDIA_TYPES: Record<string, "rfc822" | "mbox" | "zip"> = {
+type UploadKind = "rfc822" | "mbox" | "zip" | "pst";
+
+/**
+ * A declared type is taken at its word; `text/plain` and `application/octet-stream` (what browsers
+ * send for `.txt` and unknown files) are decided by content (detect-mail-kind.ts).
+ */
+const MEDIA_TYPES: Record<string, UploadKind | "by-content"> = {
   "message/rfc822": "rfc822",
   "application/mbox": "mbox",
   "application/x-mbox": "mbox",
   "application/zip": "zip",
   "application/x-zip-compressed": "zip",
+  "application/vnd.ms-outlook": "pst",
+  "text/plain": "by-content",
+  "application/octet-stream": "by-content",
 };
 
-function uploadKind(contentType: string | null) {
+const KIND_OF: Record<MailKind, UploadKind> = { message: "rfc822", mbox: "mbox", zip: "zip", pst: "pst" };
+
+function declaredKind(contentType: string | null) {
   const mediaType = (contentType ?? "").split(";")[0].trim().toLowerCase();
   const kind = MEDIA_TYPES[mediaType];
   if (!kind) {
+    // The echoed type is bounded: a header is untrusted input.
     throw new AppError(
       "UNSUPPORTED_MEDIA_TYPE",
-      `Content-Type must be message/rfc822, application/mbox or application/zip, not "${mediaType || "none"}"`,
+      `Content-Type must be message/rfc822, application/mbox, application/zip, application/vnd.ms-outlook, text/plain or application/octet-stream, not "${mediaType.slice(0, 100) || "none"}"`,
     );
   }
   return kind;
+}
+
+/** The upload's kind, by its declared type or else by its first bytes; the body is handed back whole. */
+async function uploadKind(
+  contentType: string | null,
+  body: AsyncIterable<Uint8Array>,
+): Promise<{ kind: UploadKind; body: AsyncIterable<Uint8Array> } | { error: string }> {
+  const declared = declaredKind(contentType);
+  if (declared !== "by-content") return { kind: declared, body };
+  const peeked = await peekChunks(body, DETECT_BYTES);
+  const detected = detectMailKind(peeked.head, peeked.whole);
+  if ("error" in detected) {
+    await peeked.close();
+    return detected;
+  }
+  return { kind: KIND_OF[detected.kind], body: peeked.chunks };
 }
 
 async function readWholeMessage(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
@@ -45,21 +75,21 @@ async function readWholeMessage(body: AsyncIterable<Uint8Array>): Promise<Buffer
   return Buffer.concat(chunks);
 }
 
-async function* oneMessage(raw: Buffer): AsyncGenerator<ImportItem> {
-  yield { raw };
+async function* oneItem(item: ImportItem): AsyncGenerator<ImportItem> {
+  yield item;
 }
 
-/** A zip needs random access (its directory is at the end): it is spooled to a temp file, never held in memory. */
-async function spoolToTempFile(body: AsyncIterable<Uint8Array>): Promise<string> {
+/** A zip or .pst needs random access (a zip's directory is at the end): it is spooled to a temp file, never held in memory. */
+async function spoolToTempFile(body: AsyncIterable<Uint8Array>, kind: "zip" | "pst"): Promise<string> {
   const directory = path.join(dataDir(), "tmp");
   await makePrivateDirectory(directory);
-  const file = path.join(directory, `upload-${randomBytes(8).toString("hex")}.zip`);
+  const file = path.join(directory, `upload-${randomBytes(8).toString("hex")}.${kind}`);
   await pipeline(Readable.from(body), privateWriteStream(file, { flag: "wx" }));
   return file;
 }
 
 /**
- * `POST /v1/ingestion-sources/{id}/import`: one message, an mbox or a zip of .eml files, streamed
+ * `POST /v1/ingestion-sources/{id}/import`: one message, an mbox, a zip of messages or a .pst, streamed
  * from the request into the archive of one mailbox (the query's, else the source's configured one).
  */
 export async function importUpload(options: {
@@ -78,14 +108,17 @@ export async function importUpload(options: {
       { field: "userEmail", message: "userEmail is required (query parameter) unless the source's config names one" },
     ]);
   }
-  const kind = uploadKind(options.contentType);
-  const body = streamChunks(options.body);
-  const common = { actor: options.principal.actor, sourceId: source.id, userEmail, origin: { upload: kind } };
-  if (kind === "rfc822") return importMessageStream({ ...common, items: oneMessage(await readWholeMessage(body)) });
-  if (kind === "mbox") return importMessageStream({ ...common, items: readMboxMessages(body) });
-  const file = await spoolToTempFile(body);
+  const upload = await uploadKind(options.contentType, streamChunks(options.body));
+  const common = { actor: options.principal.actor, sourceId: source.id, userEmail };
+  // Neither a message, an mbox, a zip nor a .pst: the one item fails with its reason (and is on the receipt).
+  if ("error" in upload) return importMessageStream({ ...common, origin: { upload: "unknown" }, items: oneItem(upload) });
+  const { kind, body } = upload;
+  const withOrigin = { ...common, origin: { upload: kind } };
+  if (kind === "rfc822") return importMessageStream({ ...withOrigin, items: oneItem({ raw: await readWholeMessage(body) }) });
+  if (kind === "mbox") return importMessageStream({ ...withOrigin, items: readMboxMessages(body) });
+  const file = await spoolToTempFile(body, kind);
   try {
-    return await importMessageStream({ ...common, items: readZipMessages(file) });
+    return await importMessageStream({ ...withOrigin, items: kind === "zip" ? readZipMessages(file) : readPstItems(file) });
   } finally {
     await rm(file, { force: true });
   }

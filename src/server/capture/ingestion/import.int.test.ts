@@ -233,7 +233,13 @@ describe("import: mbox and zip", () => {
       { name: "Sent/2024/two.EML", bytes: second },
     ]);
     const response = await upload(admin.token, sourceId, "application/zip", zip);
-    expect(response.body).toEqual({ imported: 2, duplicates: 0, failed: [{ index: 1, reason: "notes.txt: not an .eml file" }] });
+    expect(response.body).toEqual({
+      imported: 2,
+      duplicates: 0,
+      failed: [
+        { index: 1, reason: "notes.txt: not a message, mbox, zip or .pst file: its first line is neither a header field nor a From line" },
+      ],
+    });
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
     expect(emails.map((email) => [email.subject, email.path])).toEqual([
       ["zipped one", "Inbox"],

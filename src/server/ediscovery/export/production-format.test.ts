@@ -7,10 +7,10 @@ import {
   loadfileLine,
   manifestLine,
   mboxrdRecord,
-  neutralizedCell,
   recipientHeaders,
   type ManifestRow,
 } from "./production-format";
+import { neutralizedCell } from "../../platform/csv/spreadsheet-safe-cell";
 import { manifestValue } from "../../../../scripts/verify-export.mjs";
 
 const row: ManifestRow = {

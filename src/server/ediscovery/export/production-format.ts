@@ -1,5 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
+import { neutralizedCell } from "../../platform/csv/spreadsheet-safe-cell";
 import { productionsRoot } from "../../platform/system/production-directory";
 import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-export.mjs";
 
@@ -45,14 +46,6 @@ export const chunkFirstSeq = (name: string): number | null => {
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
-
-/**
- * A value a spreadsheet would run as a formula (it starts with = + - @, a tab or a carriage return)
- * gets a single quote in front, and so does one that starts with a single quote, so that a reader
- * gets every value back by removing one leading quote where there is one (manifestValue of the
- * verifier). The signature covers these exact bytes.
- */
-export const neutralizedCell = (value: string) => (/^[=+\-@\t\r']/.test(value) ? `'${value}` : value);
 
 export const manifestHeader = () => `${MANIFEST_FIELDS.join(",")}\r\n`;
 export const manifestLine = (row: ManifestRow) => `${MANIFEST_FIELDS.map((field) => csvField(neutralizedCell(row[field]))).join(",")}\r\n`;

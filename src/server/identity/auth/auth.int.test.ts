@@ -51,13 +51,29 @@ describe("POST /v1/auth/setup", () => {
     expect(await db().user.count()).toBe(1);
   });
 
-  it("validates the body (422 with field errors; the setup token is required)", async () => {
+  it("validates the body (422 with field errors; the setup token is required while no user exists)", async () => {
     const response = await api("POST", "/v1/auth/setup", { body: { email: "nope", password: "short" } });
     expect(response.status).toBe(422);
     expect(response.body.status).toBe("error");
     const fields = response.body.errors.map((error: { field: string }) => error.field);
-    expect(fields).toEqual(expect.arrayContaining(["email", "password", "first_name", "last_name", "setupToken"]));
+    expect(fields).toEqual(expect.arrayContaining(["email", "password", "first_name", "last_name"]));
+    await setupToken();
+    const tokenless = await api("POST", "/v1/auth/setup", {
+      body: { email: "first@example.com", password: "long-enough", first_name: "F", last_name: "Irst" },
+    });
+    expect(tokenless.status).toBe(422);
+    expect(tokenless.body.errors).toEqual([{ field: "setupToken", message: expect.stringContaining("setup token") }]);
     expect(await db().user.count()).toBe(0);
+  });
+
+  it("answers 409 once a user exists, with or without a setup token (the interface's contract; issue 48)", async () => {
+    await setupAdmin();
+    const body = { email: "late@example.com", password: "long-enough", first_name: "L", last_name: "Ate" };
+    const tokenless = await api("POST", "/v1/auth/setup", { body });
+    expect(tokenless.status).toBe(409);
+    expect(tokenless.body).toEqual(errorBody(409));
+    expect((await api("POST", "/v1/auth/setup", { body: { ...body, setupToken: "whatever" } })).status).toBe(409);
+    expect(await db().user.count({ where: { email: "late@example.com" } })).toBe(0);
   });
 
   it("refuses a setup without a token the server issued (403), then accepts the issued one once and forgets it", async () => {

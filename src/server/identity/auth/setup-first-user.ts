@@ -1,7 +1,7 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
-import { AppError, conflict } from "../../platform/errors/app-error";
+import { AppError, conflict, validationError } from "../../platform/errors/app-error";
 import { ensurePredefinedRoles } from "../roles/ensure-predefined-roles";
 import { SUPER_ADMIN_SLUG } from "../roles/predefined-roles";
 import { insertUser } from "../users/create-user";
@@ -15,14 +15,16 @@ const alreadySetUp = () => conflict("Setup is complete: a user already exists");
 
 /**
  * Creates the first user as Super Admin; only while no user exists (serialized by an advisory lock,
- * else 409) and, over the API, only with a setup token the server issued (else 403; src/server/identity/auth/setup-token.ts).
- * The environment's administrator (ADMIN_EMAIL/ADMIN_PASSWORD) needs none. Setup deletes every token.
+ * else 409) and, over the API, only with a setup token the server issued (422 without one, 403 with
+ * another; src/server/identity/auth/setup-token.ts). An existing user is checked first: once setup is
+ * done the answer is 409 whatever the body carries, as the interface says. The environment's
+ * administrator (ADMIN_EMAIL/ADMIN_PASSWORD) needs none. Setup deletes every token.
  */
 export async function setupFirstUser(options: {
   input: SetupInput;
   ip: string;
   /** How the setup was asked for (recorded in the audit entry): the API with its setup token, or the environment. */
-  via: { setupToken: string } | "environment";
+  via: { setupToken: string | undefined } | "environment";
 }): Promise<LoginResult> {
   await ensurePredefinedRoles();
   const passwordHash = await hashPassword(options.input.password);
@@ -31,7 +33,12 @@ export async function setupFirstUser(options: {
       await lockUserCount(tx);
       if ((await tx.user.count()) > 0) throw alreadySetUp();
       if (options.via !== "environment") {
-        const issued = await tx.setupToken.findUnique({ where: { tokenHash: hashSetupToken(options.via.setupToken) } });
+        const { setupToken } = options.via;
+        if (setupToken === undefined)
+          throw validationError([
+            { field: "setupToken", message: 'required: the setup token the server printed on its console (a line with "setup token")' },
+          ]);
+        const issued = await tx.setupToken.findUnique({ where: { tokenHash: hashSetupToken(setupToken) } });
         if (!issued)
           throw new AppError("FORBIDDEN", 'Wrong setup token: use the one the server printed on its console (a line with "setup token")');
       }

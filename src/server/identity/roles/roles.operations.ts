@@ -49,12 +49,12 @@ export const updateRoleOperation = operation({
 });
 
 export const deleteRoleOperation = operation({
-  summary: "Delete a role no user holds",
+  summary: "Delete a role no user holds (only one granting nothing beyond the caller's own role)",
   access: manageUsers,
   params: roleIdParamsSchema,
   status: 204,
   errors: [404, 409],
-  handler: ({ principal, params }) => deleteRole({ actor: principal.actor, id: params.id }),
+  handler: ({ principal, params }) => deleteRole({ actor: principal.actor, grantor: principal.ability, id: params.id }),
 });
 
 /** UI only (no REST route): the mailboxes and sources the role form suggests for conditions; for whoever may change roles. */

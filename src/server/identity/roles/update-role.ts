@@ -7,7 +7,7 @@ import { toRoleDto, type RoleDto } from "./role-dto";
 import { customRoleSlug, duplicateRoleName } from "./role-slug";
 import type { UpdateRoleInput } from "./roles.schemas";
 import type { AppAbility } from "../authz/ability";
-import { assertGrantable } from "../authz/assert-grantable";
+import { assertRoleChangeGrantable } from "../authz/assert-grantable";
 import type { Policy } from "../authz/permissions";
 
 /** Changes the provided fields of a custom role; a new name brings a new slug (409 when taken). */
@@ -23,9 +23,15 @@ export async function updateRole(options: {
       const existing = await tx.role.findUnique({ where: { id: options.id } });
       if (!existing) throw notFound("Role");
       if (isPredefinedSlug(existing.slug)) throw conflict("Predefined roles cannot be edited");
-      // Neither a role above the caller nor one raised above them.
-      assertGrantable(options.grantor, existing.policies as Policy[], "Changing this role");
-      if (policies !== undefined) assertGrantable(options.grantor, policies, "This role");
+      // Neither a role above the caller (its holders would lose it) nor one raised above them.
+      assertRoleChangeGrantable(
+        options.grantor,
+        {
+          removes: [{ name: existing.name, policies: existing.policies as Policy[] }],
+          assigns: policies === undefined ? [] : [{ name: name ?? existing.name, policies }],
+        },
+        "Changing this role",
+      );
       const role = await tx.role.update({
         where: { id: options.id },
         data: {

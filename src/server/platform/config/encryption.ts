@@ -1,5 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { secretFromEnvOrDataDir } from "./secrets";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { existingSecret, GENERATED_SECRET_FILES, secretFromEnvOrDataDir } from "./secrets";
+
+/** The credentials key's file in DATA_DIR when ENCRYPTION_KEY is unset. */
+export const ENCRYPTION_KEY_FILE_NAME = GENERATED_SECRET_FILES.ENCRYPTION_KEY;
 
 /** v1: no associated data; v2: bound to a context (AES-GCM associated data, secret-binding.ts). */
 const VERSION = "v1";
@@ -12,6 +15,18 @@ const BOUND_VERSION = "v2";
 function encryptionKey(): Buffer {
   const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY");
   return createHash("sha256").update(value, "utf8").digest();
+}
+
+/** Identifies a credentials key (its ENCRYPTION_KEY or file text) without revealing it. */
+export function encryptionKeyFingerprint(value: string): string {
+  const key = createHash("sha256").update(value, "utf8").digest();
+  return createHmac("sha256", key).update("credentials key fingerprint").digest("hex").slice(0, 16);
+}
+
+/** The configured credentials key and where it comes from, without generating one: null when there is none yet. */
+export function existingEncryptionKey(): { source: "ENCRYPTION_KEY" | "encryption.key"; value: string } | null {
+  const existing = existingSecret("ENCRYPTION_KEY");
+  return existing && { source: existing.fromEnv ? "ENCRYPTION_KEY" : "encryption.key", value: existing.value };
 }
 
 /**

@@ -257,6 +257,22 @@ export const config = {
   get licenseFeatures() {
     return read("LICENSE_FEATURES", anyText, { emptyIsUnset: false });
   },
+  /**
+   * CLOUD_PRIVATE_HOSTS, comma-separated host names or addresses (any port) a provider URL may name
+   * although they are, or resolve to, loopback, private, link-local or metadata addresses (local
+   * proxies, the test emulators). Lower-cased; IPv6 addresses without brackets.
+   */
+  get cloudPrivateHosts(): string[] {
+    return (textFromEnv("CLOUD_PRIVATE_HOSTS") ?? "")
+      .split(",")
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, "$1"),
+      )
+      .filter(Boolean);
+  },
   get maxMessageBytes() {
     return intFromEnv("MAX_MESSAGE_BYTES", 150 * 1024 * 1024);
   },

@@ -22,6 +22,17 @@ export function secretWouldBeGenerated(envName: GeneratedSecretName): boolean {
   return !config.secrets[envName] && !existsSync(path.join(dataDir(), GENERATED_SECRET_FILES[envName]));
 }
 
+/** AUTH_SECRET's file in DATA_DIR when the variable is unset. */
+export const SESSION_SECRET_FILE_NAME = GENERATED_SECRET_FILES.AUTH_SECRET;
+
+/** The secret in use from the environment or the data directory, without generating one: null when there is none yet. */
+export function existingSecret(envName: GeneratedSecretName): { value: string; fromEnv: boolean } | null {
+  const fromEnv = config.secrets[envName];
+  if (fromEnv) return { value: fromEnv, fromEnv: true };
+  const file = path.join(dataDir(), GENERATED_SECRET_FILES[envName]);
+  return existsSync(file) ? { value: readFileSync(file, "utf8").trim(), fromEnv: false } : null;
+}
+
 /**
  * A secret from the environment, or one generated once and kept in the data directory
  * (mode 0600) so that every process sharing DATA_DIR agrees on it. Hosts with their own

@@ -6,19 +6,24 @@ import { z } from "zod";
  * A backup directory holds any number of backups (docs/operations.md):
  *
  *   <dir>/blobs/sha256/ab/cd/<sha256>        stored bytes, content-addressed, shared by every backup
- *   <dir>/backups/<id>/backup.json           the manifest, written last: a backup without one is incomplete
- *   <dir>/backups/<id>/database/<nn>-<table>.copy.gz   each table as COPY text, in dependency order
- *   <dir>/backups/<id>/blobs.txt.gz          the blob keys the database references, one a line
- *   <dir>/backups/<id>/secrets/<file>        DATA_DIR's generated secrets (encryption key, ...)
+ *   <dir>/backups/<id>/backup.json           the manifest (authenticated), written last: a backup without one is incomplete
+ *   <dir>/backups/<id>/database/<nn>-<table>.copy.gz.sealed   each table as COPY text, gzipped, sealed (backup-cipher.ts)
+ *   <dir>/backups/<id>/blobs.txt.gz.sealed   the blob keys the database references, one a line, gzipped, sealed
+ *
+ * No key is in it in clear: the credentials key only wrapped (in the manifest), the session secret,
+ * the signing key and the storage key not at all.
  */
 export const MANIFEST_FILE = "backup.json";
-export const BACKUP_FORMAT = "mail-archive-backup/1";
+export const BACKUP_FORMAT = "mail-archive-backup/2";
+
+/** The target already holds data, a key is missing, or the backup cannot be restored by this version: nothing was written. */
+export class RestoreRefusedError extends Error {}
+
+/** A sealed file's associated context: the backup and the file's path within it. */
+export const sealedFileContext = (backupId: string, file: string) => `${BACKUP_FORMAT} ${backupId} ${file}`;
 
 export const blobsDirectory = (root: string) => path.join(root, "blobs");
 export const backupsDirectory = (root: string) => path.join(root, "backups");
-
-/** Secrets a process generates into DATA_DIR when no environment variable provides them (docs/configuration.md). */
-export const DATA_DIR_SECRETS = ["encryption.key", ".auth-secret", "export-signing-key.pem"] as const;
 
 const fileEntry = z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
@@ -43,9 +48,29 @@ export const backupManifest = z.object({
   tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()), rows: z.number(), file: z.string() })),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
   blobList: z.string(),
-  secrets: z.array(z.string()),
+  encryption: z.object({
+    algorithm: z.literal("AES-256-GCM"),
+    segmentBytes: z.number().int().positive(),
+    keyDerivation: z.literal("HKDF-SHA256"),
+    /** Base64; the keys are derived from the storage key with it. */
+    salt: z.string(),
+    /** The storage key the backup opens with (its fingerprint, as `check` and the start-up name it). */
+    storageKeyFingerprint: z.string(),
+  }),
+  keys: z.object({
+    /** The key of stored credentials (ENCRYPTION_KEY or DATA_DIR/encryption.key); wrapped only when it came from the file. */
+    credentialsKey: z
+      .object({ source: z.enum(["ENCRYPTION_KEY", "encryption.key"]), fingerprint: z.string(), wrapped: z.string().nullable() })
+      .nullable(),
+    /** The public half (SPKI PEM) of the installation's signing key; the private key is never in a backup. */
+    signingPublicKey: z.string().nullable(),
+    /** A keyed HMAC of the session secret (backup-cipher.ts sessionSecretTag): the secret itself is never in a backup. */
+    sessionSecretTag: z.string().nullable(),
+  }),
   /** Every file of this backup besides the blobs, whose names are their SHA-256 (listed in blobList). */
   files: z.array(fileEntry),
+  /** HMAC-SHA256 of the manifest's other fields under a key derived from the storage key (backup-cipher.ts). */
+  authentication: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type BackupManifest = z.infer<typeof backupManifest>;
 
@@ -55,18 +80,42 @@ export function backupIdFor(time: Date): string {
 }
 
 /** The newest complete backup under `root` (or `root` itself when it is one backup's directory). */
-export async function findLatestBackup(root: string): Promise<{ directory: string; root: string; manifest: BackupManifest }> {
-  const own = await readManifest(root).catch(() => null);
-  if (own) return { directory: root, root: path.dirname(path.dirname(root)), manifest: own };
+export async function findLatestBackup(root: string): Promise<FoundBackup> {
+  const own = await readManifest(root).catch(unlessRefused);
+  if (own) return { directory: root, root: path.dirname(path.dirname(root)), ...own };
   const ids = (await readdir(backupsDirectory(root)).catch(() => [] as string[])).sort().reverse();
   for (const id of ids) {
     const directory = path.join(backupsDirectory(root), id);
-    const manifest = await readManifest(directory).catch(() => null);
-    if (manifest) return { directory, root, manifest };
+    const found = await readManifest(directory).catch(unlessRefused);
+    if (found) return { directory, root, ...found };
   }
   throw new Error(`No complete backup (with ${MANIFEST_FILE}) in ${root}`);
 }
 
-async function readManifest(directory: string): Promise<BackupManifest> {
-  return backupManifest.parse(JSON.parse(await readFile(path.join(directory, MANIFEST_FILE), "utf8")));
+export interface FoundBackup {
+  directory: string;
+  root: string;
+  manifest: BackupManifest;
+  /** The text `authentication` covers (manifestText). */
+  authenticatedText: string;
+}
+
+/** The text a manifest's `authentication` covers: its JSON without that field, keys in the order written. */
+export const manifestText = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+const unlessRefused = (error: unknown) => {
+  if (error instanceof RestoreRefusedError) throw error;
+  return null;
+};
+
+async function readManifest(directory: string): Promise<Omit<FoundBackup, "directory" | "root">> {
+  const raw = JSON.parse(await readFile(path.join(directory, MANIFEST_FILE), "utf8")) as Record<string, unknown>;
+  if (typeof raw.format === "string" && raw.format !== BACKUP_FORMAT && raw.format.startsWith("mail-archive-backup/"))
+    throw new RestoreRefusedError(
+      `The backup in ${directory} has the format ${raw.format}, which this version does not restore: ` +
+        `backups before ${BACKUP_FORMAT} held the keys and the mail text in clear. Restore it with the version that took it, ` +
+        `take a new backup there, and destroy the old one (docs/operations.md, "Restore, step by step").`,
+    );
+  const { authentication: _authentication, ...fields } = raw;
+  return { manifest: backupManifest.parse(raw), authenticatedText: manifestText(fields) };
 }

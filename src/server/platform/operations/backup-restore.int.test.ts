@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -89,21 +89,24 @@ describe("npm run archive -- backup / restore / check", () => {
 
     const target = await freshTarget({ startedOnce: true });
     expect(await queryOn(target.DATABASE_URL!, "SELECT count(*)::int AS n FROM roles")).not.toEqual([{ n: 0 }]);
-    // The backup is encrypted: no message text in any of its blob files, and no storage key among its secrets.
-    for (const entry of await readdir(path.join(backupRoot, "blobs"), { recursive: true, withFileTypes: true })) {
+    // The backup is encrypted: no message text in any of its files (backup-secrecy.int.test.ts searches every form).
+    for (const entry of await readdir(backupRoot, { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) expect((await readFile(path.join(entry.parentPath, entry.name))).includes("body of message")).toBe(false);
     }
     expect(summary.counts.blobs).toBeGreaterThan(0);
-    const manifest = JSON.parse(await readFile(path.join(backupRoot, "backups", summary.backup, "backup.json"), "utf8"));
-    expect(manifest.secrets.join()).not.toContain("storage.key");
-    // Restoring it needs the storage key: without it, a clear refusal before anything is written.
-    const keyless = await runArchive(["restore", "--from", backupRoot], target);
+    // Restoring it needs the storage key: without it, a clear refusal before anything is written
+    // (and, as this installation took its credentials key from ENCRYPTION_KEY, that key by name too).
+    const keyless = await runArchive(["restore", "--from", backupRoot], { ...target, ENCRYPTION_KEY: "" });
     expect(keyless.code).toBe(1);
     expect(keyless.stderr).toContain("restoring it needs the installation's storage key");
+    expect(keyless.stderr).toContain("which the backed-up installation took from ENCRYPTION_KEY: set ENCRYPTION_KEY to that value");
     target.STORAGE_KEY_FILE = path.join(process.env.DATA_DIR!, "storage.key");
-    const restore = await runArchive(["restore", "--from", backupRoot], target);
+    // The signing key is handed over (imports signed receipts with it): the restored installation keeps its identity.
+    await copyFile(path.join(process.env.DATA_DIR!, "export-signing-key.pem"), path.join(target.DATA_DIR!, "export-signing-key.pem"));
+    // A new session secret (generated into the new DATA_DIR): the backed-up one is never restored.
+    const restore = await runArchive(["restore", "--from", backupRoot], { ...target, AUTH_SECRET: "" });
     expect(restore.code, restore.stderr).toBe(0);
-    expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead });
+    expect(JSON.parse(restore.stdout)).toMatchObject({ backupId: summary.backup, auditHead: summary.auditHead, signingKey: "kept" });
 
     const check = await runArchive(["check"], target);
     expect(check.code, check.stderr).toBe(0);
@@ -138,7 +141,9 @@ describe("npm run archive -- backup / restore / check", () => {
     const [counts] = await queryOn<Record<string, number>>(target.DATABASE_URL!, snapshotQueries.keptCounts);
     expect(counts).toEqual({ source_count: summary.counts.emails, emails: summary.counts.emails, hold_links: 4, links: 4 });
 
-    // The restored service answers with the same mail, holds and chain head (same admin, same token secret).
+    // The restored service answers with the same mail, holds and chain head (this process stands for
+    // it; its token key is the test's AUTH_SECRET, read once: backup-secrecy.int.test.ts shows that a
+    // restored installation refuses the old tokens).
     process.env.DATABASE_URL = target.DATABASE_URL;
     await disconnectDb();
     try {
@@ -179,12 +184,16 @@ describe("npm run archive -- backup / restore / check", () => {
     const backup = await runArchive(["backup", "--to", backupRoot]);
     expect(backup.code, backup.stderr).toBe(0);
 
-    // The live installation is not empty (database and store): the CLI refuses, saying why.
-    const intoLive = await runArchive(["restore", "--from", backupRoot]);
+    // The live installation is not empty (database and store): the CLI refuses, saying why. (Every
+    // restore is given a session secret of its own: the backed-up one is refused.)
+    const newSessionSecret = { AUTH_SECRET: "restored-installation-session-secret-0123456789" };
+    const intoLive = await runArchive(["restore", "--from", backupRoot], newSessionSecret);
     expect(intoLive.code).toBe(1);
     expect(intoLive.stderr).toContain("restore refused: The blob store is not empty");
     const liveDatabaseUrl = process.env.DATABASE_URL!;
+    const liveSessionSecret = process.env.AUTH_SECRET;
     process.env.STORAGE_DIR = await mkdtemp(path.join(tmpdir(), "empty-store-"));
+    Object.assign(process.env, newSessionSecret);
     try {
       const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
       await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
@@ -203,6 +212,7 @@ describe("npm run archive -- backup / restore / check", () => {
       expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
     } finally {
       delete process.env.STORAGE_DIR;
+      process.env.AUTH_SECRET = liveSessionSecret;
       process.env.DATABASE_URL = liveDatabaseUrl;
       await disconnectDb();
     }

@@ -1,23 +1,36 @@
-import { existsSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough } from "node:stream";
+import { PassThrough, type Transform } from "node:stream";
 import type pg from "pg";
-import { dataDir } from "../config/env";
+import { encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
+import { existingSecret, SESSION_SECRET_FILE_NAME } from "../config/secrets";
+import { existingSigningPublicKey } from "../signing/installation-signing-key";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
 import { blobStore } from "../../archive/storage/blob-store-factory";
-import { copyPrivateFile, makePrivateDirectory } from "../../archive/storage/private-files";
+import { makePrivateDirectory } from "../../archive/storage/private-files";
+import { installationStorageKey } from "../../archive/storage/storage-key";
 import { pauseBlobDeletions } from "../../archive/storage/storage.queries";
 import {
   backupIdFor,
   backupsDirectory,
   blobsDirectory,
   BACKUP_FORMAT,
-  DATA_DIR_SECRETS,
   MANIFEST_FILE,
+  manifestText,
+  sealedFileContext,
   type BackupManifest,
 } from "./backup-layout";
+import {
+  deriveBackupKeys,
+  manifestMac,
+  newBackupSalt,
+  sealingStream,
+  SEGMENT_BYTES,
+  sessionSecretTag,
+  wrapForBackup,
+  type BackupKeys,
+} from "./backup-cipher";
 import { forEachConcurrently } from "../concurrency/for-each-concurrently";
 import { copyBlobToBackup } from "./copy-blob-to-backup";
 import { tablesInDependencyOrder } from "./database-tables";
@@ -30,7 +43,7 @@ import {
   selectSequenceValue,
   selectSnapshotMoment,
 } from "./operations.queries";
-import { hashFile, writeFileAtomically, writeGzipFile } from "./hashed-file";
+import { writeFileAtomically, writeSealedGzipFile } from "./hashed-file";
 
 export interface BackupProgress {
   blobsDone: number;
@@ -45,7 +58,9 @@ const BLOB_COPY_CONCURRENCY = 8;
  * An online backup into `to` (docs/operations.md): every table read in one REPEATABLE READ READ
  * ONLY transaction, so the rows are consistent as of one moment while the service keeps writing,
  * then the blobs that snapshot references. Deletions of stored bytes wait until the blobs are
- * copied (pauseBlobDeletions), so every referenced blob is still there to copy.
+ * copied (pauseBlobDeletions), so every referenced blob is still there to copy. Every file but the
+ * manifest is sealed under keys derived from the storage key (backup-cipher.ts), the blobs stay
+ * sealed as stored, and no key is written in clear (docs/operations.md, "What a stolen backup reveals").
  */
 export async function createBackup(options: { to: string; onProgress?: (progress: BackupProgress) => void }): Promise<BackupManifest> {
   const startedAt = new Date();
@@ -54,6 +69,10 @@ export async function createBackup(options: { to: string; onProgress?: (progress
   // Everything a backup writes is private (0700 directories, 0600 files): it holds every email and the users' credentials.
   for (const own of [backupsDirectory(options.to), directory, path.join(directory, "database"), blobsDirectory(options.to)])
     await makePrivateDirectory(own);
+  const storageKey = installationStorageKey();
+  const salt = newBackupSalt();
+  const keys = deriveBackupKeys(storageKey.key, salt);
+  const seal = (file: string) => sealingStream(keys.files, sealedFileContext(id, file));
   const { client } = await connectDedicatedPgClient();
   try {
     await pauseBlobDeletions(client);
@@ -62,25 +81,25 @@ export async function createBackup(options: { to: string; onProgress?: (progress
     const snapshot = await readSnapshotFacts(client);
     const tables: BackupManifest["tables"] = [];
     for (const [index, table] of (await tablesInDependencyOrder(client)).entries()) {
-      const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz`;
+      const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz.sealed`;
       const copy = copyTableOut(client, table);
-      const written = await writeGzipFile(path.join(directory, file), copy);
+      const written = await writeSealedGzipFile(path.join(directory, file), copy, seal(file));
       files.push({ path: file, ...written });
       tables.push({ ...table, rows: copy.rowCount, file });
     }
     const rowsOf = (name: string) => tables.find((table) => table.name === name)?.rows ?? 0;
-    const blobList = "blobs.txt.gz";
+    const blobList = "blobs.txt.gz.sealed";
     const blobs = await copyReferencedBlobs({
       client,
+      seal: seal(blobList),
       blobsRoot: blobsDirectory(options.to),
       listFile: path.join(directory, blobList),
       onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
     });
     files.push({ path: blobList, ...blobs.listFile });
     await commitTransaction(client);
-    const secrets = await copySecrets(directory);
-    for (const secret of secrets) files.push({ path: secret, ...(await hashFile(path.join(directory, secret))) });
-    const manifest: BackupManifest = {
+    const sessionSecret = existingSecret("AUTH_SECRET");
+    const fields: Omit<BackupManifest, "authentication"> = {
       format: BACKUP_FORMAT,
       id,
       startedAt: startedAt.toISOString(),
@@ -100,9 +119,21 @@ export async function createBackup(options: { to: string; onProgress?: (progress
       tables,
       sequences: snapshot.sequences,
       blobList,
-      secrets,
+      encryption: {
+        algorithm: "AES-256-GCM",
+        segmentBytes: SEGMENT_BYTES,
+        keyDerivation: "HKDF-SHA256",
+        salt: salt.toString("base64"),
+        storageKeyFingerprint: storageKey.fingerprint,
+      },
+      keys: {
+        credentialsKey: credentialsKeyEntry(id, keys),
+        signingPublicKey: existingSigningPublicKey(),
+        sessionSecretTag: sessionSecret ? sessionSecretTag(keys, sessionSecret.value) : null,
+      },
       files,
     };
+    const manifest: BackupManifest = { ...fields, authentication: manifestMac(keys.manifest, manifestText(fields)) };
     await writeFileAtomically(path.join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
     return manifest;
   } catch (error) {
@@ -135,11 +166,12 @@ async function copyReferencedBlobs(options: {
   client: pg.Client;
   blobsRoot: string;
   listFile: string;
+  seal: Transform;
   onProgress: (done: number) => void;
 }) {
   const store = blobStore();
   const list = new PassThrough();
-  const listWritten = writeGzipFile(options.listFile, list);
+  const listWritten = writeSealedGzipFile(options.listFile, list, options.seal);
   const totals = { listed: 0, copied: 0, bytes: 0 };
   try {
     await declareReferencedBlobsCursor(options.client);
@@ -164,15 +196,17 @@ async function copyReferencedBlobs(options: {
   return { ...totals, listFile: await listWritten };
 }
 
-/** DATA_DIR's generated secrets: without the encryption key the restored sources' credentials could not be read. */
-async function copySecrets(directory: string): Promise<string[]> {
-  const copied: string[] = [];
-  for (const name of DATA_DIR_SECRETS) {
-    const source = path.join(dataDir(), name);
-    if (!existsSync(source)) continue;
-    await makePrivateDirectory(path.join(directory, "secrets"));
-    await copyPrivateFile(source, path.join(directory, "secrets", name));
-    copied.push(`secrets/${name}`);
-  }
-  return copied;
+/**
+ * The credentials key, which the restored sources' passwords and client secrets need: a generated
+ * one (DATA_DIR/encryption.key) travels wrapped under the backup's key; one from ENCRYPTION_KEY is
+ * the operator's configuration and only named by its fingerprint.
+ */
+function credentialsKeyEntry(id: string, keys: BackupKeys): BackupManifest["keys"]["credentialsKey"] {
+  const existing = existingEncryptionKey();
+  if (!existing) return null;
+  const wrapped =
+    existing.source === "encryption.key"
+      ? wrapForBackup(keys.wrapping, sealedFileContext(id, "keys/encryption.key"), Buffer.from(existing.value, "utf8"))
+      : null;
+  return { source: existing.source, fingerprint: encryptionKeyFingerprint(existing.value), wrapped };
 }

@@ -12,8 +12,11 @@ export interface HashedFile {
   sha256: string;
 }
 
-/** Writes `source` gzipped (0600) (level 1: the database text compresses ~4x at little CPU) and fsynced; answers the file's size and SHA-256. */
-export async function writeGzipFile(file: string, source: Readable): Promise<HashedFile> {
+/**
+ * Writes `source` gzipped (level 1: the database text compresses ~4x at little CPU), then through
+ * `seal` (backup-cipher.ts), 0600 and fsynced; answers the written file's size and SHA-256.
+ */
+export async function writeSealedGzipFile(file: string, source: Readable, seal: Transform): Promise<HashedFile> {
   const hash = createHash("sha256");
   let bytes = 0;
   const tee = new Transform({
@@ -23,7 +26,7 @@ export async function writeGzipFile(file: string, source: Readable): Promise<Has
       done(null, chunk);
     },
   });
-  await pipeline(source, createGzip({ level: 1 }), tee, privateWriteStream(file, { flush: true }));
+  await pipeline(source, createGzip({ level: 1 }), seal, tee, privateWriteStream(file, { flush: true }));
   return { bytes, sha256: hash.digest("hex") };
 }
 

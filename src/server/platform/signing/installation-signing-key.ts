@@ -4,7 +4,8 @@ import path from "node:path";
 import { config, dataDir } from "../config/env";
 import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
 
-const KEY_FILE = "export-signing-key.pem";
+export const SIGNING_KEY_FILE_NAME = "export-signing-key.pem";
+const KEY_FILE = SIGNING_KEY_FILE_NAME;
 
 /**
  * The installation's Ed25519 key that signs what leaves the archive as evidence (export manifests,
@@ -55,9 +56,19 @@ export function signingKeyWouldBeGenerated(): boolean {
   return !config.exportSigningKey && !existsSync(path.join(dataDir(), KEY_FILE));
 }
 
-/** Names the signing key by its public half (SHA-256 of the SPKI DER), which reveals nothing secret. */
+/** The installation's public key when it has a signing key (EXPORT_SIGNING_KEY or the file), without generating one. */
+export function existingSigningPublicKey(): string | null {
+  return signingKeyWouldBeGenerated() ? null : installationKey().publicKeyPem;
+}
+
+/** Names the installation's signing key by its public half, which reveals nothing secret (generating one if none exists yet). */
 export function signingKeyFingerprint(): string {
-  const der = createPublicKey(installationKey().privateKey).export({ format: "der", type: "spki" });
+  return publicKeyFingerprint(installationKey().publicKeyPem);
+}
+
+/** A short name of a public key (SPKI PEM): the first 16 hex digits of its DER's SHA-256. */
+export function publicKeyFingerprint(publicKeyPem: string): string {
+  const der = createPublicKey(publicKeyPem).export({ format: "der", type: "spki" });
   return createHash("sha256").update(der).digest("hex").slice(0, 16);
 }
 

@@ -16,12 +16,13 @@ export const getSystemStatusOperation = operation({
 });
 
 export const retryJobOperation = operation({
-  summary: "Queue a background job that failed for good again (its attempts counted afresh)",
+  summary:
+    "Queue a background job that failed for good again (its attempts counted afresh); a restore job only by its requester or manage:all",
   access: manageSystem,
   params: jobIdParamsSchema,
   status: 204,
   errors: [404, 409],
-  handler: ({ principal, params }) => retryFailedJob({ actor: principal.actor, id: params.id }),
+  handler: ({ principal, params }) => retryFailedJob({ principal, id: params.id }),
 });
 
 /** UI only (no REST route): the "no worker" banner of the Exports, Sources and Retention pages, for anyone signed in. */

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { neutralizedCell } from "../../platform/csv/spreadsheet-safe-cell";
 import { db } from "../../platform/db/client";
 import { selectDestroyedDispositions } from "./dispositions.queries";
 import { installationPublicKey, signWithInstallationKey } from "../../platform/signing/installation-signing-key";
@@ -31,8 +32,8 @@ const COLUMNS = [
   "cycleId",
 ] as const;
 
-/** A cell a spreadsheet would run as a formula is prefixed with an apostrophe (CSV injection). */
-const inert = (text: string | null) => (text !== null && /^[=+\-@\t\r]/.test(text) ? `'${text}` : (text ?? ""));
+/** A cell a spreadsheet would run as a formula is neutralized as in every CSV we write (spreadsheet-safe-cell.ts). */
+const inert = (text: string | null) => neutralizedCell(text ?? "");
 
 /**
  * The certificate of destruction of [from, until): every email the lifecycle destroyed in that

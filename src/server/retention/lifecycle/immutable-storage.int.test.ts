@@ -1,4 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import {
+  DeleteObjectCommand,
+  GetObjectLegalHoldCommand,
+  GetObjectRetentionCommand,
+  ListObjectVersionsCommand,
+  PutObjectLegalHoldCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startCephRgw, type CephRgw } from "@tests/helpers/ceph-rgw";
+import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
@@ -48,6 +59,17 @@ const emailBySubject = (subject: string) => db().archivedEmail.findFirstOrThrow(
 const storedRetention = (key: string) => blobStore().retentionOf(key);
 const after = (sentAt: Date, days: number) => new Date(sentAt.getTime() + days * DAY_MS);
 const stored = (key: string) => blobStore().exists(key);
+
+/** A ten-year policy on contracts, and a contract and a chat archived under it. */
+async function archiveContractAndChat(token: string) {
+  await createPolicy(token, {
+    name: "Contracts",
+    retentionPeriodDays: 3650,
+    conditions: { operator: "AND", rules: [{ field: "subject", op: "contains", value: "Contract" }] },
+  });
+  await archive(token, [buildMessage({ subject: "Contract" }), buildMessage({ subject: "Chat" })]);
+  return Promise.all([emailBySubject("Contract"), emailBySubject("Chat")]);
+}
 
 describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
   it("sets retain-until on write from the deciding rule, extends it with labels, policies and holds, and never shortens it", async () => {
@@ -136,13 +158,7 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
   it("manual deletion is refused with 409 while the store retains the bytes, and allowed once nothing retains them", async () => {
     const admin = await setupAdmin();
     await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
-    await createPolicy(admin.token, {
-      name: "Contracts",
-      retentionPeriodDays: 3650,
-      conditions: { operator: "AND", rules: [{ field: "subject", op: "contains", value: "Contract" }] },
-    });
-    await archive(admin.token, [buildMessage({ subject: "Contract" }), buildMessage({ subject: "Chat" })]);
-    const [contract, chat] = await Promise.all([emailBySubject("Contract"), emailBySubject("Chat")]);
+    const [contract, chat] = await archiveContractAndChat(admin.token);
 
     const refused = await api("DELETE", `/v1/archived-emails/${contract.id}`, { token: admin.token });
     expect(refused.status).toBe(409);
@@ -225,13 +241,103 @@ describe("immutable storage (STORAGE_IMMUTABLE=true, local store)", () => {
     expect(result.problems).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          new RegExp(`^blob ${a.storagePath}: the store has it retained until .*, the database asks for retained until `),
+          new RegExp(
+            `^blob ${a.storagePath} \\(email ${a.id}\\): the store has it retained until .*, the database asks for retained until `,
+          ),
         ),
         expect.stringMatching(
-          new RegExp(`^blob ${b.storagePath}: the store has it retained until .*, the database asks for under legal hold`),
+          new RegExp(
+            `^blob ${b.storagePath} \\(email ${b.id}\\): the store has it retained until .*, the database asks for under legal hold`,
+          ),
         ),
       ]),
     );
+  });
+});
+
+/**
+ * The same rules on a real S3 engine with Object Lock (Ceph RGW, tests/helpers/ceph-rgw.ts, default
+ * S3_OBJECT_LOCK_MODE=COMPLIANCE): what the service sets must be what the bucket enforces, against
+ * the service's own credentials too.
+ */
+describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
+  let rgw: CephRgw;
+  let s3: S3Client;
+  let prefix: string;
+  beforeAll(async () => {
+    rgw = await startCephRgw();
+    s3 = rgw.client();
+  });
+  afterAll(async () => {
+    s3?.destroy();
+    await rgw?.stop();
+  });
+  beforeEach(() => {
+    // Locked objects outlive the test: each test writes under a prefix of its own.
+    prefix = `immutable-${randomBytes(4).toString("hex")}/`;
+    Object.assign(process.env, s3StorageEnvironment(rgw.lockedBucket), { S3_PREFIX: prefix });
+  });
+  afterEach(() => {
+    for (const name of [...Object.keys(s3StorageEnvironment(rgw.lockedBucket)), "S3_PREFIX"]) delete process.env[name];
+  });
+
+  const target = (key: string) => ({ Bucket: rgw.lockedBucket.bucket, Key: `${prefix}${key}` });
+  const versionOf = async (key: string) =>
+    (await s3.send(new ListObjectVersionsCommand({ Bucket: rgw.lockedBucket.bucket, Prefix: `${prefix}${key}` }))).Versions![0].VersionId;
+
+  it("a held or retained email's object is locked on the bucket; check names an email whose object lacks its lock", async () => {
+    const admin = await setupAdmin();
+    const [contract, chat] = await archiveContractAndChat(admin.token);
+    const hold = await createHold(admin.token, "Inquiry");
+    await applyHold(admin.token, chat.id, hold.id);
+
+    expect((await s3.send(new GetObjectLegalHoldCommand(target(chat.storagePath)))).LegalHold?.Status).toBe("ON");
+    expect((await s3.send(new GetObjectRetentionCommand(target(contract.storagePath)))).Retention).toEqual({
+      Mode: "COMPLIANCE",
+      RetainUntilDate: after(contract.sentAt, 3650),
+    });
+    // The bucket itself refuses the service's credentials: every version of the bytes stays.
+    for (const email of [chat, contract]) {
+      await expect(
+        s3.send(
+          new DeleteObjectCommand({
+            ...target(email.storagePath),
+            VersionId: await versionOf(email.storagePath),
+            BypassGovernanceRetention: true,
+          }),
+        ),
+      ).rejects.toMatchObject({ name: "AccessDenied" });
+      expect(await blobStore().exists(email.storagePath)).toBe(true);
+    }
+    expect(await checkInstallation({ checks: [blobRetentionCheck] })).toMatchObject({ ok: true, problems: [] });
+
+    // The hold lifted on the bucket behind the service's back, and a contract archived while the mode was off.
+    await s3.send(new PutObjectLegalHoldCommand({ ...target(chat.storagePath), LegalHold: { Status: "OFF" } }));
+    delete process.env.STORAGE_IMMUTABLE;
+    await archive(admin.token, [buildMessage({ subject: "Contract, archived unlocked" })]);
+    process.env.STORAGE_IMMUTABLE = "true";
+    const unlocked = await emailBySubject("Contract, archived unlocked");
+    await expect(s3.send(new GetObjectRetentionCommand(target(unlocked.storagePath)))).rejects.toMatchObject({
+      name: "ObjectLockConfigurationNotFoundError",
+    });
+
+    const result = await checkInstallation({ checks: [blobRetentionCheck] });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(
+            `^blob ${chat.storagePath} \\(email ${chat.id}\\): the store has it retained by no date, the database asks for under legal hold`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            `^blob ${unlocked.storagePath} \\(email ${unlocked.id}\\): the store has it retained by no date, the database asks for retained until `,
+          ),
+        ),
+      ]),
+    );
+    expect(result.problems).toHaveLength(2);
   });
 });
 

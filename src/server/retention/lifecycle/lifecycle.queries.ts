@@ -188,15 +188,22 @@ export function selectDesiredRetention(
   );
 }
 
-/** The content hashes (raw message and attachments) of `emailIds`. */
-export async function selectBlobHashesOfEmails(client: SqlClient, emailIds: string[]): Promise<string[]> {
-  const rows = await querySql<{ hash: string }>(
+/** Which of `emailIds` references which content hash (as raw message or attachment). */
+export async function selectBlobHashReferencesOfEmails(
+  client: SqlClient,
+  emailIds: string[],
+): Promise<{ emailId: string; hash: string }[]> {
+  return querySql<{ emailId: string; hash: string }>(
     client,
     Prisma.sql`
-    SELECT storage_hash_sha256 AS hash FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])
-    UNION SELECT hash_sha256 FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`,
+    SELECT id::text AS "emailId", storage_hash_sha256 AS hash FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])
+    UNION SELECT email_id::text, hash_sha256 FROM attachments WHERE email_id = ANY(${emailIds}::uuid[])`,
   );
-  return rows.map((row) => row.hash);
+}
+
+/** The content hashes (raw message and attachments) of `emailIds`. */
+export async function selectBlobHashesOfEmails(client: SqlClient, emailIds: string[]): Promise<string[]> {
+  return [...new Set((await selectBlobHashReferencesOfEmails(client, emailIds)).map((row) => row.hash))];
 }
 
 /** The next `limit` email ids after `after` (null: from the first), in id order. */

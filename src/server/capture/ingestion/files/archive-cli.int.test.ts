@@ -36,7 +36,19 @@ describe("npm run archive -- import", () => {
     ];
     const first = await runArchive(["import", "--source", "bulk", "--user", "Archive@Example.com", ...paths]);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ imported: 6, duplicates: 0, failed: [{ index: 6, reason: "empty message" }] });
+    // Files that hold no mail are listed, not silently passed over.
+    expect(JSON.parse(first.stdout)).toEqual({
+      imported: 6,
+      duplicates: 0,
+      failed: [],
+      skipped: [
+        {
+          file: path.join(root, "emls", "readme.txt"),
+          reason: "not a message, mbox, zip or .pst file: its first line is neither a header field nor a From line",
+        },
+        { file: path.join(root, "broken.eml"), reason: "empty file" },
+      ],
+    });
     expect(first.stderr).toMatch(/messages/);
     const emails = await db().archivedEmail.findMany({ orderBy: { subject: "asc" } });
     expect(emails.map((email) => [email.subject, email.path, email.userEmail])).toEqual([
@@ -61,7 +73,7 @@ describe("npm run archive -- import", () => {
     const pst = path.resolve("node_modules/pst-extractor/example/testdata/enron.pst");
     const first = await runArchive(["import", "--source", "Outlook", "--user", "lokay-m@enron.example", pst]);
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout)).toEqual({ imported: 71, duplicates: 0, failed: [] });
+    expect(JSON.parse(first.stdout)).toEqual({ imported: 71, duplicates: 0, failed: [], skipped: [] });
     const folders = await db().archivedEmail.groupBy({ by: ["path"], _count: true });
     expect(folders.find((folder) => folder.path.endsWith("MLOKAY (Non-Privileged)/Personal"))?._count).toBe(47);
     const withAttachment = await db().archivedEmail.findFirstOrThrow({
@@ -78,7 +90,7 @@ describe("npm run archive -- import", () => {
       ["image001.gif", "image/gif", 120n],
     ]);
     const again = await runArchive(["import", "--source", "Outlook", "--user", "lokay-m@enron.example", pst]);
-    expect(JSON.parse(again.stdout)).toEqual({ imported: 0, duplicates: 71, failed: [] });
+    expect(JSON.parse(again.stdout)).toEqual({ imported: 0, duplicates: 71, failed: [], skipped: [] });
   }, 120_000);
 
   it("explains a wrong command line (exit 2) and an unknown source (exit 1)", async () => {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { MAX_MESSAGE_BYTES, tooLarge, type ImportItem } from "../readers/import-item";
 import { readMboxMessages } from "../readers/mbox-reader";
 import { readZipMessages } from "../readers/zip-reader";
+import { readPstItems } from "../pst/read-pst-items";
 import type { ImportFile } from "./find-import-files";
 
 async function* countingChunks(file: string, onBytes: (bytes: number) => void): AsyncGenerator<Uint8Array> {
@@ -20,14 +21,6 @@ async function* emlFile(file: ImportFile): AsyncGenerator<ImportItem> {
   yield { raw: await readFile(file.file), path: file.folder };
 }
 
-async function* pstFile(file: ImportFile): AsyncGenerator<ImportItem> {
-  // Loaded on demand: the PST reader and its dependencies are only needed for .pst files.
-  const { readPstMessages } = await import("../pst/read-pst-messages");
-  for await (const item of readPstMessages(file.file)) {
-    yield "error" in item ? { error: `${item.folder}: ${item.error}` } : { raw: item.raw, path: item.folder };
-  }
-}
-
 /**
  * Every message of the files, in order, streaming: one message (or one mbox chunk) in memory at
  * a time. `onBytes` reports progress through the input files.
@@ -42,7 +35,7 @@ export async function* readImportFiles(files: ImportFile[], onBytes: (bytes: num
       if (file.kind === "unreadable") yield { error: `${file.file}: ${file.reason}` };
       else if (file.kind === "eml") yield* emlFile(file);
       else if (file.kind === "zip") yield* readZipMessages(file.file);
-      else yield* pstFile(file);
+      else yield* readPstItems(file.file);
     } catch (error) {
       yield { error: `${file.file}: ${(error as Error).message}` };
     }

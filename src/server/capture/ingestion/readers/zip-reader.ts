@@ -1,6 +1,10 @@
 import path from "node:path";
+import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { DETECT_BYTES, detectMailKind } from "./detect-mail-kind";
 import { MAX_MESSAGE_BYTES, tooLarge, type ImportItem } from "./import-item";
+import { readMboxMessages } from "./mbox-reader";
+import { peekChunks } from "./stream-chunks";
 
 declare module "yauzl" {
   /** How yauzl decodes an entry name (CP437 or UTF-8, Info-ZIP Unicode path), without refusing unsafe names. */
@@ -21,22 +25,30 @@ const openZip = (file: string) =>
     ),
   );
 
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (error, stream) => {
-      if (error) return reject(error);
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        // The declared size is checked before reading; this guards entries that lie about it.
-        if (size > MAX_MESSAGE_BYTES) stream.destroy(new Error(tooLarge(size)));
-        else chunks.push(chunk);
-      });
-      stream.on("error", reject);
-      stream.on("end", () => resolve(Buffer.concat(chunks)));
-    });
-  });
+function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
+  return new Promise((resolve, reject) => zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))));
+}
+
+/** The entry's bytes, counted: `onEnd` hears the total when the entry has been read to its end. */
+async function* countedChunks(stream: Readable, onEnd: (size: number) => void): AsyncGenerator<Uint8Array> {
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    yield chunk as Buffer;
+  }
+  onEnd(size);
+}
+
+/** The rest of a message entry, bounded: the declared size is checked first; this guards entries that lie about it. */
+async function collectMessage(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of chunks) {
+    size += chunk.byteLength;
+    if (size > MAX_MESSAGE_BYTES) throw new Error(tooLarge(size));
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts);
 }
 
 /** With `decodeStrings: false` yauzl leaves the name as its bytes. */
@@ -58,9 +70,58 @@ const folderOf = (name: string) =>
 const isJunk = (name: string) => name.startsWith("__MACOSX/") || path.posix.basename(name).startsWith(".");
 
 /**
- * The `.eml` files of a zip, one at a time (bounded memory: a zip bomb entry fails alone when it
- * outgrows the per-message limit). Other files fail with a reason; directories and junk are skipped.
- * `path` is the entry's folder inside the zip. A zip directory that breaks off ends the listing
+ * The messages of one entry, decided by its content (detect-mail-kind.ts), not its name: a message
+ * (`.eml`, `.txt`, no extension …) is one item, an mbox is split into its messages (folder: its
+ * name), anything else fails alone with its reason.
+ */
+async function* readEntryMessages(zip: ZipFile, entry: Entry, name: string): AsyncGenerator<ImportItem> {
+  const file = path.posix.basename(name).slice(0, 200);
+  let stream: Readable;
+  try {
+    stream = await openEntry(zip, entry);
+  } catch (error) {
+    yield { error: `${file}: ${(error as Error).message}` };
+    return;
+  }
+  let readSize: number | null = null;
+  const sizeProblem = () =>
+    readSize !== null && readSize !== entry.uncompressedSize
+      ? `${file}: ${readSize} bytes where the zip directory says ${entry.uncompressedSize}`
+      : null;
+  try {
+    const { head, whole, chunks } = await peekChunks(
+      countedChunks(stream, (size) => (readSize = size)),
+      DETECT_BYTES,
+    );
+    const detected = detectMailKind(head, whole);
+    if ("error" in detected) {
+      yield { error: `${file}: ${detected.error}` };
+    } else if (detected.kind === "message") {
+      if (entry.uncompressedSize > MAX_MESSAGE_BYTES) throw new Error(tooLarge(entry.uncompressedSize));
+      const raw = await collectMessage(chunks);
+      const problem = sizeProblem();
+      yield problem ? { error: problem } : { raw, path: folderOf(name) };
+    } else if (detected.kind === "mbox") {
+      const folder = [folderOf(name), path.posix.basename(name, path.posix.extname(name))].filter(Boolean).join("/");
+      yield* readMboxMessages(chunks, { path: folder });
+      const problem = sizeProblem();
+      if (problem) yield { error: problem };
+    } else {
+      yield {
+        error: `${file}: a ${detected.kind === "zip" ? "zip" : ".pst"} inside a zip is not read; unpack it and import it on its own`,
+      };
+    }
+  } catch (error) {
+    yield { error: `${file}: ${(error as Error).message}` };
+  } finally {
+    stream.destroy();
+  }
+}
+
+/**
+ * The messages of a zip, one entry at a time (bounded memory: a zip bomb entry fails alone when it
+ * outgrows the per-message limit, an mbox entry is split as it is read). Each entry is taken by
+ * its content; directories and junk are skipped. `path` is the entry's folder inside the zip. A zip directory that breaks off ends the listing
  * with one failure that says how many entries were left unread.
  */
 export async function* readZipMessages(file: string): AsyncGenerator<ImportItem> {
@@ -97,22 +158,7 @@ export async function* readZipMessages(file: string): AsyncGenerator<ImportItem>
     for await (const entry of entries) {
       const name = nameOf(entry);
       if (name.endsWith("/") || isJunk(name)) continue;
-      if (!name.toLowerCase().endsWith(".eml")) {
-        yield { error: `${path.posix.basename(name).slice(0, 200)}: not an .eml file` };
-        continue;
-      }
-      if (entry.uncompressedSize > MAX_MESSAGE_BYTES) {
-        yield { error: tooLarge(entry.uncompressedSize) };
-        continue;
-      }
-      try {
-        const raw = await readEntry(zip, entry);
-        if (raw.length !== entry.uncompressedSize)
-          throw new Error(`${raw.length} bytes where the zip directory says ${entry.uncompressedSize}`);
-        yield { raw, path: folderOf(name) };
-      } catch (error) {
-        yield { error: (error as Error).message };
-      }
+      yield* readEntryMessages(zip, entry, name);
     }
   } catch (error) {
     const unread = zip.entryCount - zip.entriesRead;

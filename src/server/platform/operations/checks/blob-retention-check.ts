@@ -1,7 +1,7 @@
 import { config } from "../../config/env";
 import { db } from "../../db/client";
 import { desiredRetentionOf, type DesiredRetention } from "../../../retention/lifecycle/blob-retention";
-import { selectBlobHashesOfEmails } from "../../../retention/lifecycle/lifecycle.queries";
+import { selectBlobHashReferencesOfEmails } from "../../../retention/lifecycle/lifecycle.queries";
 import { blobKeyForHash, describeRetention, type BlobRetention } from "../../../archive/storage/blob-store";
 import { blobStore } from "../../../archive/storage/blob-store-factory";
 import { forEachConcurrently } from "../../concurrency/for-each-concurrently";
@@ -10,12 +10,15 @@ import type { InstallationCheck } from "./installation-check";
 
 const EMAILS = BLOB_REFERENCES[0];
 const READ_CONCURRENCY = 8;
+const NAMED_EMAILS = 5;
 
 /**
  * Immutability mode only (docs/retention.md "Immutable storage"): every referenced blob's stored
  * retention is at least what the database asks for: a retain-until no earlier than the rules give
  * (a later one is the expected trace of a shortened rule) and a legal hold exactly while a linked
- * email is held. Emails are read in keyset pages; a blob several emails share is checked with each page.
+ * email is held. Emails are read in keyset pages; a blob several emails share is checked with each
+ * page. A finding names the blob and the page's emails referencing it: on S3 (Object Lock), an
+ * email whose object lacks its legal hold or retention is one a direct delete could remove.
  */
 export const blobRetentionCheck: InstallationCheck = {
   name: "blob retention",
@@ -29,7 +32,14 @@ export const blobRetentionCheck: InstallationCheck = {
     const counts = { retentionChecked: 0, retentionMismatches: 0 };
     for await (const emails of blobReferencePages(client, EMAILS)) {
       const emailIds = emails.map((email) => email.id);
-      const desired = await desiredRetentionOf(db(), await selectBlobHashesOfEmails(client, emailIds));
+      const references = await selectBlobHashReferencesOfEmails(client, emailIds);
+      const emailsOf = new Map<string, string[]>();
+      for (const { hash, emailId } of references) {
+        const referencing = emailsOf.get(hash);
+        if (referencing) referencing.push(emailId);
+        else emailsOf.set(hash, [emailId]);
+      }
+      const desired = await desiredRetentionOf(db(), [...emailsOf.keys()]);
       await forEachConcurrently(desired, READ_CONCURRENCY, async (wanted) => {
         const key = blobKeyForHash(wanted.hash);
         counts.retentionChecked++;
@@ -39,7 +49,7 @@ export const blobRetentionCheck: InstallationCheck = {
         );
         if (disagreement) {
           counts.retentionMismatches++;
-          problem(`blob ${key}: ${disagreement}`);
+          problem(`blob ${key} (${namedEmails(emailsOf.get(wanted.hash)!)}): ${disagreement}`);
         }
       });
       advance(emailIds.length);
@@ -47,6 +57,14 @@ export const blobRetentionCheck: InstallationCheck = {
     return { ok: counts.retentionMismatches === 0, summary: counts };
   },
 };
+
+/** The referencing emails of a finding, the first few by id (a blob may be shared by thousands). */
+function namedEmails(emailIds: string[]): string {
+  const named = emailIds.slice(0, NAMED_EMAILS).join(", ");
+  return emailIds.length > NAMED_EMAILS
+    ? `emails ${named} and ${emailIds.length - NAMED_EMAILS} more`
+    : `email${emailIds.length > 1 ? "s" : ""} ${named}`;
+}
 
 function disagreementOf(stored: BlobRetention, wanted: DesiredRetention): string | null {
   const tooShort = wanted.retainUntil !== null && (stored.retainUntil === null || stored.retainUntil < wanted.retainUntil);

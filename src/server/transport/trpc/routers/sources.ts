@@ -11,6 +11,7 @@ export const sourcesRouter = router({
   journalListener: query(sources.getJournalListenerOperation),
   coverage: query(sources.getSourceCoverageOperation),
   sync: mutation(sources.requestSyncOperation),
+  receipts: query(sources.listImportReceiptsOperation),
   receipt: query(sources.getImportReceiptOperation),
   verifyReceipt: query(sources.verifyImportReceiptOperation),
   progress: query(sources.getSyncProgressOperation),

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "restore_runs" ADD COLUMN     "destination_fingerprint" TEXT;
