@@ -6437,6 +6437,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Present when a read replica answered: how far behind the primary it was, in ms (0: it had replayed all it had received). The caller's own writes are always included. */
+                        "X-Replica-Lag-Ms"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -7156,6 +7158,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Present when a read replica answered: how far behind the primary it was, in ms (0: it had replayed all it had received). The caller's own writes are always included. */
+                        "X-Replica-Lag-Ms"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10366,6 +10370,8 @@ export interface paths {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Present when a read replica answered: how far behind the primary it was, in ms (0: it had replayed all it had received). The caller's own writes are always included. */
+                        "X-Replica-Lag-Ms"?: number;
                         [name: string]: unknown;
                     };
                     content: {

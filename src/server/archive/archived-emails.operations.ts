@@ -26,6 +26,7 @@ export const listEmailsBySourceOperation = operation({
   query: emailListQuerySchema,
   response: archivedEmailPageResponse,
   errors: [404],
+  reads: "replica",
   handler: ({ principal, params, query }) =>
     listEmailsBySource({ principal, sourceId: params.ingestionSourceId, page: query.page, limit: query.limit }),
 });
@@ -36,6 +37,7 @@ export const getArchivedEmailOperation = operation({
   params: emailIdParamsSchema,
   response: archivedEmailResponse,
   errors: [404],
+  reads: "replica",
   handler: ({ principal, params }) => getArchivedEmail({ principal, emailId: params.id }),
 });
 

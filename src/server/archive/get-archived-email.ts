@@ -3,6 +3,7 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { canOnRecord } from "../identity/authz/ability";
 import { pgPool } from "../platform/db/pg-pool";
+import { readPool } from "../platform/db/replica-reads";
 import { notFound } from "../platform/errors/app-error";
 import { selectEmailDetail } from "./archived-emails.queries";
 import type { archivedEmailResponse } from "./archived-emails.responses";
@@ -24,10 +25,11 @@ const MAX_THREAD_ITEMS = 500;
  * One archived email with its attachments and thread (the other emails of the conversation the
  * caller may read, oldest first); opening it writes a READ audit entry. Read in one statement:
  * emails the caller may not read answer 404 like missing ones. Both statements go through `pg`
- * (a hot path; see pgPool()).
+ * (a hot path; see pgPool()): the read from the read replica in a request routed to it, the audit
+ * entry to the primary.
  */
 export async function getArchivedEmail(options: { principal: Principal; emailId: string }): Promise<ArchivedEmailDetail> {
-  const email = await selectEmailDetail(pgPool(), {
+  const email = await selectEmailDetail(readPool(), {
     emailId: options.emailId,
     principal: options.principal,
     maxThreadItems: MAX_THREAD_ITEMS,

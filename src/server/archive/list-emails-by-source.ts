@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
-import { pgPool } from "../platform/db/pg-pool";
+import { readPool } from "../platform/db/replica-reads";
 import { notFound } from "../platform/errors/app-error";
 import { selectSourceEmailPage } from "./archived-emails.queries";
 import type { archivedEmailPageResponse } from "./archived-emails.responses";
@@ -10,7 +10,10 @@ import { visibleSourceEmailCounts } from "./visible-source-email-counts";
 
 export type EmailPage = z.infer<typeof archivedEmailPageResponse>;
 
-/** The source's emails the caller may read, newest archived first (the page through `pg`: a hot path). */
+/**
+ * The source's emails the caller may read, newest archived first (the page through `pg`: a hot path),
+ * from the read replica in a request routed to it.
+ */
 export async function listEmailsBySource(options: {
   principal: Principal;
   sourceId: string;
@@ -19,7 +22,7 @@ export async function listEmailsBySource(options: {
 }): Promise<EmailPage> {
   const offset = (options.page - 1) * options.limit;
   const [rows, total] = await Promise.all([
-    selectSourceEmailPage(pgPool(), { sourceId: options.sourceId, principal: options.principal, limit: options.limit, offset }),
+    selectSourceEmailPage(readPool(), { sourceId: options.sourceId, principal: options.principal, limit: options.limit, offset }),
     visibleSourceEmailCounts(options.principal, [options.sourceId]).then((counts) => counts.get(options.sourceId) ?? 0),
   ]);
   // A page with emails proves the source exists; only an empty one needs to ask.

@@ -36,6 +36,7 @@ export async function searchArchive(options: {
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
+  // On the primary, even when the search was answered by a read replica (readPool()).
   await appendAuditEntry(pgPool(), {
     actor: principal.actor,
     actionType: "SEARCH",

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { loadEmailSummaries } from "../archive/load-email-summaries";
-import { pgPool } from "../platform/db/pg-pool";
+import { readPool } from "../platform/db/replica-reads";
 import type { SqlClient } from "../platform/db/sql-client";
 import type { searchResultSummaryResponse } from "./search.responses";
 
@@ -10,13 +10,13 @@ export type SearchResultSummary = z.infer<typeof searchResultSummaryResponse>;
 /**
  * Summaries for search hits, in hit order. Ids the engine returned but that are gone from the
  * database (deleted since, or a stale external index) are left out. Read through `pg` by default
- * (every search does it: a hot path).
+ * (every search does it: a hot path), from the read replica in a request routed to it.
  */
 export async function searchResultSummaries(options: {
   hits: { id: string; snippet: string }[];
   client?: SqlClient;
 }): Promise<SearchResultSummary[]> {
   const snippets = new Map(options.hits.map((hit) => [hit.id, hit.snippet]));
-  const summaries = await loadEmailSummaries(options.client ?? pgPool(), [...snippets.keys()]);
+  const summaries = await loadEmailSummaries(options.client ?? readPool(), [...snippets.keys()]);
   return summaries.map((summary) => ({ ...summary, snippet: snippets.get(summary.id)! }));
 }

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { config } from "../platform/config/env";
-import { pgPoolWithSettings, withPooledClient } from "../platform/db/pg-pool";
+import { withPooledClient } from "../platform/db/pg-pool";
+import { readPoolWithSettings } from "../platform/db/replica-reads";
 import { isStatementCancelled } from "../platform/db/database-errors";
 import { AppError } from "../platform/errors/app-error";
 import type { SqlClient } from "../platform/db/sql-client";
@@ -34,14 +35,14 @@ export function searchTimeoutError(error: unknown, what: string, timeoutMs: numb
  * With PostgreSQL's default 4 MB, the bitmap of a frequent word's matches goes lossy at about a
  * million emails and the planner reads every row's tsvector instead (docs/search.md, "Memory per
  * search"); the timeout bounds what one search can cost ("Bounds"). The main pool's connections
- * keep the server's settings.
+ * keep the server's settings. A search request routed to a read replica runs there (readPoolWithSettings).
  */
 export async function withSearchTransaction<T>(
   work: (client: pg.PoolClient) => Promise<T>,
   options: { statementTimeoutMs?: number } = {},
 ): Promise<T> {
   const timeoutMs = options.statementTimeoutMs ?? config.searchStatementTimeoutMs;
-  const pool = pgPoolWithSettings(searchConnectionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
+  const pool = readPoolWithSettings(searchConnectionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
   try {
     return await withPooledClient(pool, work);
   } catch (error) {

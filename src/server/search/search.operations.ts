@@ -14,6 +14,7 @@ export const searchArchiveOperation = operation({
   query: searchRequestSchema,
   response: searchResponse,
   errors: [503],
+  reads: "replica",
   handler: ({ principal, query }) => searchArchive({ principal, query: query.searchQuery, page: query.page, limit: query.limit }),
 });
 

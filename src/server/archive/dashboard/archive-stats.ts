@@ -1,5 +1,6 @@
 import type { Prisma } from "@/generated/prisma/client";
 import { pgPool } from "../../platform/db/pg-pool";
+import { readPool } from "../../platform/db/replica-reads";
 import {
   foldArchiveStatDeltas,
   selectArchiveStatMonths,
@@ -25,9 +26,10 @@ export function utcMonthStart(now: Date, monthsBack: number): string {
 /**
  * The whole archive's figures from the rows the triggers of migration 20261123210000_archive_month_stats
  * keep (one signed row per source, UTC month of archivedAt and statement): O(rows), not O(emails).
+ * Read from the read replica in a request routed to it (readPool()); the fold writes on the primary.
  */
 export async function keptArchiveStats(since: string): Promise<ArchiveStats> {
-  const rows = await selectArchiveStatMonths(pgPool());
+  const rows = await selectArchiveStatMonths(readPool());
   if (rows.reduce((sum, row) => sum + row.surplus, 0) > FOLD_AFTER_SURPLUS_ROWS) await foldArchiveStatDeltas(pgPool());
   return {
     emails: rows.reduce((sum, row) => sum + Number(row.emails), 0),
@@ -46,8 +48,8 @@ export async function keptArchiveEmailCount(): Promise<number> {
 /** The same figures counted from the emails a role's condition lets its holder read. */
 export async function countedArchiveStats(visible: Prisma.Sql, since: string): Promise<ArchiveStats> {
   const [totals, growth] = await Promise.all([
-    selectVisibleArchiveTotals(pgPool(), visible),
-    selectVisibleArchiveGrowth(pgPool(), visible, since),
+    selectVisibleArchiveTotals(readPool(), visible),
+    selectVisibleArchiveGrowth(readPool(), visible, since),
   ]);
   return {
     emails: Number(totals.emails),

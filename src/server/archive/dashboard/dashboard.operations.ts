@@ -5,5 +5,6 @@ import { getDashboardStats } from "./get-dashboard-stats";
 export const getDashboardStatsOperation = operation({
   summary: "The dashboard's figures: totals, sources, growth and the deletion forecast",
   access: { permission: "read:archive" },
+  reads: "replica",
   handler: ({ principal }) => getDashboardStats({ principal }),
 });

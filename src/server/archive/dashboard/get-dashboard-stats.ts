@@ -2,7 +2,7 @@ import type { Principal } from "../../identity/auth/principal";
 import { can } from "../../identity/authz/ability";
 import { readsWholeArchive } from "../../identity/authz/content-scope";
 import { visibleEmailsCondition } from "../archived-emails.queries";
-import { db } from "../../platform/db/client";
+import { readPool } from "../../platform/db/replica-reads";
 import { visibleSourceEmailCounts } from "../visible-source-email-counts";
 import { isFeatureEnabled } from "../../platform/license/license";
 import { forecastDeletions } from "../../retention/lifecycle/forecast-deletions";
@@ -35,7 +35,8 @@ const GROWTH_MONTHS = 12;
 /**
  * The dashboard's figures, within the caller's archive scope. For a caller who sees the whole
  * archive, the totals and the growth come from trigger-kept rows (archive-stats.ts), so the page
- * costs the same at any archive size; a restricted role's are counted.
+ * costs the same at any archive size; a restricted role's are counted. In a request routed to a
+ * read replica the counts come from it (readPool()); the forecast and storage figures from the primary.
  */
 export async function getDashboardStats(options: { principal: Principal; now?: Date }): Promise<DashboardStats> {
   const since = utcMonthStart(options.now ?? new Date(), GROWTH_MONTHS - 1);
@@ -43,7 +44,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
   const visible = visibleEmailsCondition(options.principal);
   const [archive, held, sources] = await Promise.all([
     wholeArchive ? keptArchiveStats(since) : countedArchiveStats(visible, since),
-    countVisibleEmailsOnHold(db(), visible),
+    countVisibleEmailsOnHold(readPool(), visible),
     sourcesWithCounts(options.principal),
   ]);
   const forecast =
@@ -82,7 +83,7 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
 
 /** Each source with the number of its emails the caller may read. */
 async function sourcesWithCounts(principal: Principal) {
-  const sources = await selectSourceStatuses(db());
+  const sources = await selectSourceStatuses(readPool());
   const counts = await visibleSourceEmailCounts(
     principal,
     sources.map((source) => source.id),

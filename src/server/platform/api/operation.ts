@@ -58,6 +58,12 @@ interface OperationFields<PS, QS, BS, RS, A extends Permission | "authenticated"
   status?: number;
   /** Error statuses the use case answers (404, 409, ...); those of auth, input and rate limit are implied. */
   errors?: readonly number[];
+  /**
+   * "replica": answered from a read replica when DATABASE_READ_URL is set and the lag rule allows it
+   * (platform/db/replica-reads.ts; docs/database.md, "Read replicas"). The handler reads through
+   * readPool() and writes only through pgPool() (its audit entry).
+   */
+  reads?: "replica";
 }
 
 /** An operation both transports serve: it never sees the HTTP request. */

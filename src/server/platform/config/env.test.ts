@@ -25,6 +25,16 @@ describe("config (the environment, read when used and validated)", () => {
     expect(() => config.storage).toThrow(/^STORAGE_BACKEND must be "local" or "s3"/);
   });
 
+  it("reads DATABASE_READ_URL as a list of URLs, refusing others without quoting them (they may hold passwords)", () => {
+    delete process.env.DATABASE_READ_URL;
+    expect(config.databaseReadUrls).toEqual([]);
+    process.env.DATABASE_READ_URL = " postgresql://a:secret@replica-1/archive , postgres://replica-2/archive,";
+    expect(config.databaseReadUrls).toEqual(["postgresql://a:secret@replica-1/archive", "postgres://replica-2/archive"]);
+    process.env.DATABASE_READ_URL = "postgresql://replica-1/archive,mysql://a:secret@elsewhere";
+    expect(() => config.databaseReadUrls).toThrow("DATABASE_READ_URL must be comma-separated postgresql:// URLs; entry 2 is not");
+    expect(() => config.databaseReadUrls).not.toThrow(/secret/);
+  });
+
   it("tells an unset LICENSE_FEATURES (every feature) from an empty one (none)", () => {
     delete process.env.LICENSE_FEATURES;
     expect(config.licenseFeatures).toBeUndefined();

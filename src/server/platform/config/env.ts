@@ -183,6 +183,29 @@ export const config = {
   get databaseUrl() {
     return textFromEnv("DATABASE_URL");
   },
+  /**
+   * Streaming replicas for the read-only requests (searches, email lists and details, counts):
+   * comma-separated postgresql:// URLs; each process uses one of them (docs/database.md, "Read
+   * replicas"). Unset or empty: every read goes to DATABASE_URL, as before.
+   */
+  get databaseReadUrls(): string[] {
+    const urls = (textFromEnv("DATABASE_READ_URL") ?? "")
+      .split(",")
+      .map((url) => url.trim())
+      .filter((url) => url !== "");
+    // Not through read(): its error quotes the value, and these URLs may hold passwords.
+    const invalid = urls.findIndex((url) => !/^postgres(ql)?:\/\/[^\s]+$/.test(url));
+    if (invalid >= 0) throw new Error(`DATABASE_READ_URL must be comma-separated postgresql:// URLs; entry ${invalid + 1} is not`);
+    return urls;
+  },
+  /** How long a read waits for the replica to replay the caller's own last write before it goes to the primary. */
+  get databaseReadWaitMs() {
+    return intFromEnv("DATABASE_READ_WAIT_MS", 250);
+  },
+  /** A replica further behind than this (ms of WAL not yet replayed) is passed over for the primary. */
+  get databaseReadMaxLagMs() {
+    return intFromEnv("DATABASE_READ_MAX_LAG_MS", 5000);
+  },
   get databasePoolSize() {
     return Math.max(1, intFromEnv("DATABASE_POOL_SIZE", 20));
   },

@@ -45,8 +45,16 @@ export async function foldPiledDeltas(client: SqlClient, counter: KeptCount, row
   for (const row of rows) if (row.kept_deltas > FOLD_AFTER_DELTAS) await foldDeltas(client, counter, row.id);
 }
 
-/** The count of each given key (keys without deltas are left out: their count is 0). */
-export async function keptCounts(client: SqlClient, counter: KeptCount, ids: string[]): Promise<Map<string, number>> {
+/**
+ * The count of each given key (keys without deltas are left out: their count is 0). `foldClient`
+ * folds piled deltas: the primary when `client` is a read replica, which cannot write.
+ */
+export async function keptCounts(
+  client: SqlClient,
+  counter: KeptCount,
+  ids: string[],
+  foldClient: SqlClient = client,
+): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();
   // Counts as text and int: `pg` answers bigint as a string, Prisma as a BigInt; Number() reads both.
   const rows = await querySql<{ id: string; kept_total: bigint | string; kept_deltas: number }>(
@@ -58,7 +66,7 @@ export async function keptCounts(client: SqlClient, counter: KeptCount, ids: str
      WHERE kept.deltas > 0`,
     { prepare: true },
   );
-  await foldPiledDeltas(client, counter, rows);
+  await foldPiledDeltas(foldClient, counter, rows);
   return new Map(rows.map((row) => [row.id, Number(row.kept_total)]));
 }
 

@@ -20,7 +20,7 @@ export function configuredDatabaseUrl(): string {
  * statements ~1.1-1.6 ms against ~0.35 ms (docs/database.md).
  */
 export function pgPool(): pg.Pool {
-  globalForPg.archivePgPool ??= newPool();
+  globalForPg.archivePgPool ??= newPool(configuredDatabaseUrl());
   return globalForPg.archivePgPool;
 }
 
@@ -28,9 +28,10 @@ export function pgPool(): pg.Pool {
  * A pool of its own whose connections start with the given server settings (sent with the
  * connection's startup, `-c name=value`): what runs on it needs no SET round trip and no
  * transaction to carry them (the search pool, withSearchTransaction). One pool per distinct
- * settings, created on first use, with the main pool's size and idle time.
+ * settings and server (`url`: the primary, or a read replica), created on first use, with the main
+ * pool's size and idle time.
  */
-export function pgPoolWithSettings(settings: Record<string, string>): pg.Pool {
+export function pgPoolWithSettings(settings: Record<string, string>, url = configuredDatabaseUrl()): pg.Pool {
   const options = Object.entries(settings)
     .map(([name, value]) => {
       if (!/^[a-z_]+$/.test(name) || !/^[A-Za-z0-9_.]+$/.test(value)) throw new Error(`unsupported connection setting ${name}=${value}`);
@@ -38,21 +39,23 @@ export function pgPoolWithSettings(settings: Record<string, string>): pg.Pool {
     })
     .join(" ");
   globalForPg.settingsPools ??= new Map();
-  let pool = globalForPg.settingsPools.get(options);
+  const key = `${url} ${options}`;
+  let pool = globalForPg.settingsPools.get(key);
   if (!pool) {
-    pool = newPool(options);
-    globalForPg.settingsPools.set(options, pool);
+    pool = newPool(url, options);
+    globalForPg.settingsPools.set(key, pool);
   }
   return pool;
 }
 
-function newPool(options?: string): pg.Pool {
+/** A pool on `url` (the primary, or a read replica: replica-reads.ts) with the process's pool size and idle time. */
+export function newPool(url: string, options?: string): pg.Pool {
   // A new PostgreSQL backend is slow until it has touched the shared buffers it reads (page faults
   // on every page of shared memory it maps: 3.5 s against 0.75 s warm for one search at a million
   // emails on the 2-core VM, docs/search.md "Warm connections"), so idle connections are kept for
   // minutes rather than pg's 10 s; allowExitOnIdle lets a script end while they wait.
   const pool = new pg.Pool({
-    connectionString: configuredDatabaseUrl(),
+    connectionString: url,
     max: config.databasePoolSize,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
     allowExitOnIdle: true,

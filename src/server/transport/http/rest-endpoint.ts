@@ -6,6 +6,7 @@ import type { Principal } from "../../identity/auth/principal";
 import type { Permission } from "../../identity/authz/permissions";
 import { config } from "../../platform/config/env";
 import { AppError } from "../../platform/errors/app-error";
+import { REPLICA_LAG_HEADER, routeRequest } from "../../platform/db/replica-reads";
 import type { LicenseFeature } from "../../platform/license/license";
 import type { RateLimitedAction } from "../../platform/rate-limit/enforce-rate-limit";
 import { clientIp } from "./client-ip";
@@ -42,6 +43,8 @@ export interface EndpointDescription {
   errors?: readonly number[];
   /** Open to a caller who still owes two-factor enrolment; every other signed-in endpoint may answer them 403. */
   duringMfaEnrolment?: boolean;
+  /** Answered from a read replica when the lag rule allows it (the operation's `reads: "replica"`). */
+  readsReplica?: boolean;
 }
 
 /** Attaches the description as a non-enumerable, read-only `endpointSpec` property. */
@@ -99,10 +102,18 @@ export function describedEndpoint(
       const body = description.body
         ? parseOperationInput(description.body, await readJsonBody(request, config.maxJsonBodyBytes))
         : undefined;
-      const result = await handler({ request, params, body, query, ip, principal });
-      if (result instanceof Response) return result;
-      if (description.status === 204) return new Response(null, { status: 204 });
-      return jsonResponse(result === undefined ? null : result, description.status);
+      const { result, replicaLagMs } = await routeRequest(
+        { readsReplica: description.readsReplica === true, mayWrite: request.method !== "GET", callerKey: principal?.userId ?? null },
+        () => handler({ request, params, body, query, ip, principal }),
+      );
+      const response =
+        result instanceof Response
+          ? result
+          : description.status === 204
+            ? new Response(null, { status: 204 })
+            : jsonResponse(result === undefined ? null : result, description.status);
+      if (replicaLagMs !== null) response.headers.set(REPLICA_LAG_HEADER, String(replicaLagMs));
+      return response;
     } catch (error) {
       return errorResponse(error);
     }
@@ -129,6 +140,7 @@ export function describeOperation(operation: AnyOperation, credentials: Endpoint
     produces: http?.produces,
     errors: operation.errors,
     duringMfaEnrolment: operation.access.duringMfaEnrolment === true,
+    readsReplica: operation.reads === "replica",
   };
 }
 

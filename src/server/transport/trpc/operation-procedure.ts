@@ -2,6 +2,7 @@ import { z, type ZodType } from "zod";
 import { parseOperationInput } from "../../platform/api/operation-access";
 import type { Answer, Operation } from "../../platform/api/operation";
 import type { Permission } from "../../identity/authz/permissions";
+import { routeRequest } from "../../platform/db/replica-reads";
 import { procedure } from "./init";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- the conditional types below take every declaration apart */
@@ -88,19 +89,26 @@ function bind<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operati
   // Without a response schema the handler's own type is the output, and nothing is parsed.
   const output = (operation.response ?? z.any()) as unknown as ZodType<Output<RS, R>, Returned<RS, R>>;
   const builder = procedure(operation.access).input(typedInput).output(output);
-  const resolve = ({ ctx, input }: { ctx: { principal: unknown; ip: string }; input: unknown }) =>
-    operation.handler({ principal: ctx.principal, ip: ctx.ip, ...splitInput(operation, input) } as never);
-  return { builder, resolve: resolve as never };
+  const resolve =
+    (mayWrite: boolean) =>
+    async ({ ctx, input }: { ctx: { principal: unknown; ip: string }; input: unknown }) => {
+      const callerKey = (ctx.principal as { userId?: string } | null)?.userId ?? null;
+      const routed = await routeRequest({ readsReplica: operation.reads === "replica", mayWrite, callerKey }, () =>
+        operation.handler({ principal: ctx.principal, ip: ctx.ip, ...splitInput(operation, input) } as never),
+      );
+      return routed.result;
+    };
+  return { builder, resolve: (mayWrite: boolean) => resolve(mayWrite) as never };
 }
 
 /** Binds a declared operation to a tRPC query (the router's one line). */
 export function query<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
   const { builder, resolve } = bind(operation);
-  return builder.query(resolve);
+  return builder.query(resolve(false));
 }
 
 /** Binds a declared operation to a tRPC mutation (the router's one line). */
 export function mutation<PS, QS, BS, RS, A extends RpcAccess, R extends Answer<RS>>(operation: Operation<PS, QS, BS, RS, A, R>) {
   const { builder, resolve } = bind(operation);
-  return builder.mutation(resolve);
+  return builder.mutation(resolve(true));
 }

@@ -1,6 +1,7 @@
 import { z, type ZodType } from "zod";
 import { errorBodySchema } from "../error-response";
 import type { EndpointDescription, RouteModule } from "../rest-endpoint";
+import { REPLICA_LAG_HEADER } from "../../../platform/db/replica-reads";
 
 /** A route file's path pattern as the App Router names it ("/v1/users/[id]") and its module. */
 export interface RestRoute {
@@ -97,8 +98,20 @@ export function errorStatuses(spec: EndpointDescription): number[] {
 function successResponse(spec: EndpointDescription) {
   if (spec.status === 204) return { description: "No content" };
   if (spec.produces) return { description: "The file", content: { [spec.produces]: { schema: {} } } };
-  return { description: "Success", content: { "application/json": { schema: spec.response ? jsonSchema(spec.response, "output") : {} } } };
+  return {
+    description: "Success",
+    ...(spec.readsReplica ? { headers: { [REPLICA_LAG_HEADER]: REPLICA_LAG_HEADER_DOC } } : {}),
+    content: { "application/json": { schema: spec.response ? jsonSchema(spec.response, "output") : {} } },
+  };
 }
+
+/** Sent by an answer a read replica served (DATABASE_READ_URL; docs/database.md, "Read replicas"). */
+const REPLICA_LAG_HEADER_DOC = {
+  description:
+    "Present when a read replica answered: how far behind the primary it was, in ms (0: it had replayed all it had received). " +
+    "The caller's own writes are always included.",
+  schema: { type: "integer", minimum: 0 },
+};
 
 /** Permissions that split what only `manage:all` granted before (docs/auth.md, "Permissions"). */
 const DUTY_PERMISSIONS = new Set([

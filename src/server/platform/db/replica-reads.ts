@@ -1,0 +1,144 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type pg from "pg";
+import { config } from "../config/env";
+import { pgPool, pgPoolWithSettings } from "./pg-pool";
+import { selectPrimaryWalPosition, selectReplicaPosition } from "./replica-reads.queries";
+
+/**
+ * Read replicas (DATABASE_READ_URL; docs/database.md, "Read replicas"). A request whose operation
+ * only reads (`reads: "replica"` in its declaration) runs inside withReadRoute(), which picks the
+ * replica or the primary for it by the lag rule below; its use case reads through readPool() /
+ * readPoolWithSettings(), which answer the chosen server, and writes through pgPool() as ever.
+ * Outside such a request (workers, scripts, every other operation), and whenever DATABASE_READ_URL
+ * is unset, readPool() is pgPool(): nothing else changes.
+ *
+ * The lag rule, exact within a process:
+ * - After a request of a caller that may have written (every tRPC mutation and REST request other
+ *   than GET that is not a replica read), the process remembers the primary's WAL position
+ *   (pg_current_wal_lsn(), taken after the request's commits) for that caller.
+ * - A replica read of that caller waits up to DATABASE_READ_WAIT_MS for the replica to have replayed
+ *   that position; if it has not, the read goes to the primary. So a caller reads its own writes.
+ * - A replica further behind than DATABASE_READ_MAX_LAG_MS is not used: the read goes to the primary.
+ *   The answer of a read served by the replica says how far behind it was (X-Replica-Lag-Ms).
+ * - A replica that cannot be reached is not used either: the read goes to the primary.
+ */
+
+interface ReadRoute {
+  /** The replica's server URL, or null for the primary. */
+  replicaUrl: string | null;
+}
+
+const readRoute = new AsyncLocalStorage<ReadRoute>();
+
+/** What a routed read answers, and how stale the replica that served it could be (null: the primary served it). */
+export interface RoutedRead<T> {
+  result: T;
+  replicaLagMs: number | null;
+}
+
+/** Callers remembered per process; the oldest are forgotten past this many (their next read then may be stale, and says so). */
+const MAX_REMEMBERED_WRITERS = 50_000;
+const lastWritePositions = new Map<string, bigint>();
+
+/** The replica this process reads from: one of DATABASE_READ_URL's, chosen by the process id so that processes spread over them. */
+export function processReplicaUrl(): string | null {
+  const urls = config.databaseReadUrls;
+  return urls.length === 0 ? null : urls[process.pid % urls.length];
+}
+
+/** The pool a replica read uses: the chosen replica's inside a request routed to it, otherwise the primary's. */
+export function readPool(): pg.Pool {
+  const replicaUrl = readRoute.getStore()?.replicaUrl;
+  return replicaUrl ? pgPoolWithSettings({}, replicaUrl) : pgPool();
+}
+
+/** readPool() with connection settings (pgPoolWithSettings): the search pool. */
+export function readPoolWithSettings(settings: Record<string, string>): pg.Pool {
+  const replicaUrl = readRoute.getStore()?.replicaUrl;
+  return replicaUrl ? pgPoolWithSettings(settings, replicaUrl) : pgPoolWithSettings(settings);
+}
+
+/** A pg_lsn ('16/B374D848') as a number, to compare positions. */
+export function walPosition(lsn: string): bigint {
+  const [high, low] = lsn.split("/");
+  return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
+}
+
+/** Where the replica is, or null when it cannot be asked (down, not reachable, not a replica). */
+async function replicaPosition(replicaUrl: string): Promise<{ replayed: string; lagMs: number } | null> {
+  try {
+    const position = await selectReplicaPosition(pgPoolWithSettings({}, replicaUrl));
+    return position?.replayed ? { replayed: position.replayed, lagMs: position.lag_ms } : null;
+  } catch (error) {
+    console.error(`[db] read replica not usable, reading from the primary: ${(error as Error).message}`);
+    return null;
+  }
+}
+
+/**
+ * The replica when it is usable for `callerKey` now by the lag rule (docs above), else null: waits up
+ * to DATABASE_READ_WAIT_MS for it to replay the caller's last write.
+ */
+async function chooseReplica(replicaUrl: string, callerKey: string | null): Promise<{ lagMs: number } | null> {
+  const mustReach = callerKey === null ? undefined : lastWritePositions.get(callerKey);
+  const deadline = performance.now() + config.databaseReadWaitMs;
+  for (;;) {
+    const position = await replicaPosition(replicaUrl);
+    if (position === null || position.lagMs > config.databaseReadMaxLagMs) return null;
+    if (mustReach === undefined || walPosition(position.replayed) >= mustReach) {
+      // Forgotten once reached, unless a later write of the caller replaced it meanwhile.
+      if (callerKey !== null && mustReach !== undefined && lastWritePositions.get(callerKey) === mustReach)
+        lastWritePositions.delete(callerKey);
+      return position;
+    }
+    if (performance.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Runs a read-only request's `work` on the replica when the lag rule allows it (readPool() inside
+ * answers the replica), else on the primary. `callerKey` names the caller whose own writes it must
+ * see (null: an anonymous read).
+ */
+export async function withReadRoute<T>(callerKey: string | null, work: () => Promise<T>): Promise<RoutedRead<T>> {
+  const replicaUrl = processReplicaUrl();
+  const position = replicaUrl === null ? null : await chooseReplica(replicaUrl, callerKey);
+  if (replicaUrl === null || position === null) return { result: await readRoute.run({ replicaUrl: null }, work), replicaLagMs: null };
+  return { result: await readRoute.run({ replicaUrl }, work), replicaLagMs: Math.round(position.lagMs) };
+}
+
+/**
+ * Remembers the primary's WAL position for `callerKey` after a request that may have written, so
+ * that the caller's next replica read waits for it (the lag rule). Nothing without DATABASE_READ_URL.
+ */
+export async function rememberWrite(callerKey: string | null): Promise<void> {
+  if (callerKey === null || processReplicaUrl() === null) return;
+  const lsn = await selectPrimaryWalPosition(pgPool());
+  if (lsn === null) return;
+  lastWritePositions.delete(callerKey);
+  if (lastWritePositions.size >= MAX_REMEMBERED_WRITERS) lastWritePositions.delete(lastWritePositions.keys().next().value!);
+  lastWritePositions.set(callerKey, walPosition(lsn));
+}
+
+/**
+ * The one rule the transports apply to a request: a replica read runs under withReadRoute(); any
+ * other request that may have written (`mayWrite`: a tRPC mutation, a REST method other than GET)
+ * has its caller's write position remembered afterwards, even when it failed (it may have committed
+ * part of its work).
+ */
+export async function routeRequest<T>(
+  request: { readsReplica: boolean; mayWrite: boolean; callerKey: string | null },
+  work: () => Promise<T>,
+): Promise<RoutedRead<T>> {
+  if (request.readsReplica) return withReadRoute(request.callerKey, work);
+  try {
+    return { result: await work(), replicaLagMs: null };
+  } finally {
+    if (request.mayWrite)
+      await rememberWrite(request.callerKey).catch((error) => console.error(`[db] write position not kept: ${String(error)}`));
+  }
+}
+
+/** The response header of a read served by a replica: how far behind the primary the replica was, in ms. */
+export const REPLICA_LAG_HEADER = "X-Replica-Lag-Ms";
