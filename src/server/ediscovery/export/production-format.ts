@@ -10,7 +10,8 @@ import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-expor
 
 /** Where the worker writes a production and the web server reads it back (EXPORT_DIR, default DATA_DIR/exports). */
 export function exportDirectory(exportId: string): string {
-  return path.join(path.resolve(config.exportDir ?? path.join(dataDir(), "exports")), exportId);
+  // A directory chosen at run time: the build must not trace it (that traced the whole project), as dataDir().
+  return path.join(path.resolve(/*turbopackIgnore: true*/ config.exportDir ?? path.join(dataDir(), "exports")), exportId);
 }
 
 /** manifest.csv's columns, as the verifier (scripts/verify-export.mjs) reads them. */

@@ -66,9 +66,32 @@ function newPool(options?: string): pg.Pool {
   });
   // An idle connection the server closed (restart, shutdown) must not crash the process; the
   // pool drops it and the next checkout opens a new one.
-  pool.on("error", (error) => console.error(`[db] idle connection closed: ${error.message}`));
+  pool.on("error", reportIdleConnectionError);
   return pool;
 }
+
+/** How long one report of the server closing connections covers the others it closes. */
+const SERVER_CLOSE_REPORT_MS = 60_000;
+
+/**
+ * The pools' handler of errors on idle connections. A server that stops or restarts closes every
+ * idle connection at once (SQLSTATE class 57, "operator intervention"): one line says so, not one
+ * per connection, which read as a dozen errors at each stop. Any other error is its own line.
+ */
+export function idleConnectionErrorReporter(log: (line: string) => void, now: () => number = Date.now) {
+  let reportedAt = -Infinity;
+  return (error: Error & { code?: string }) => {
+    if (typeof error.code === "string" && error.code.startsWith("57P")) {
+      if (now() - reportedAt < SERVER_CLOSE_REPORT_MS) return;
+      reportedAt = now();
+      log("[db] the database server closed the idle connections (stopping or restarting); new ones open when it is back");
+      return;
+    }
+    log(`[db] idle connection closed: ${error.message}`);
+  };
+}
+
+const reportIdleConnectionError = idleConnectionErrorReporter((line) => console.error(line));
 
 export async function disconnectPgPool(): Promise<void> {
   const pools = [...(globalForPg.archivePgPool ? [globalForPg.archivePgPool] : []), ...(globalForPg.settingsPools?.values() ?? [])];

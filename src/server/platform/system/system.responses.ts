@@ -1,3 +1,4 @@
+import { PROCESS_ROLES } from "./process-roles";
 import { z } from "zod";
 import { count, timestamp } from "../api/response-fields";
 
@@ -27,7 +28,7 @@ export const systemStatusResponse = z.object({
   checkedAt: timestamp,
   processes: z.array(
     z.object({
-      role: z.enum(["worker", "journal"]),
+      role: z.enum(PROCESS_ROLES),
       hostname: z.string(),
       pid: z.number().int(),
       startedAt: timestamp,
