@@ -2145,6 +2145,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 snippet: string;
                                 storageHashSha256: string;
@@ -7178,6 +7179,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 storageHashSha256: string;
                                 storagePath: string;
@@ -10275,6 +10277,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 snippet: string;
                                 storageHashSha256: string;
@@ -11061,7 +11064,7 @@ export interface paths {
                                 lastSeenAt: string;
                                 pid: number;
                                 /** @enum {string} */
-                                role: "worker" | "journal";
+                                role: "web" | "worker" | "journal";
                                 running: boolean;
                                 secondsSinceSeen: number;
                                 /** Format: date-time */

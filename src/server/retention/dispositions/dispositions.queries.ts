@@ -35,6 +35,23 @@ function reviewableBy(principal: Principal): Prisma.Sql {
  */
 const supersededPending = Prisma.sql`(disp.status = 'pending' AND (disp.open_email_id IS NULL OR e.id IS NULL))`;
 
+/**
+ * Whether a retention rule (label or policy, enabled or not) names `principal` as a reviewer, by
+ * user or by role: the Disposition review page is theirs even without manage:dispositions.
+ */
+export async function isNamedReviewer(client: SqlClient, principal: Principal): Promise<boolean> {
+  const row = await queryOne<{ named: boolean }>(
+    client,
+    Prisma.sql`
+    SELECT EXISTS (
+      SELECT 1 FROM retention_labels l WHERE ${principal.userId}::uuid = ANY(l.reviewer_ids) OR l.reviewer_role_id = ${principal.roleId}::uuid
+      UNION ALL
+      SELECT 1 FROM retention_policies p WHERE ${principal.userId}::uuid = ANY(p.reviewer_ids) OR p.reviewer_role_id = ${principal.roleId}::uuid
+    ) AS named`,
+  );
+  return row!.named;
+}
+
 export interface DispositionFilter {
   status?: DispositionStatus;
   /** A rule's id. */
