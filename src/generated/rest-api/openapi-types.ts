@@ -398,6 +398,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -474,6 +479,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -638,6 +648,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             searches: {
                                 /** Format: uuid */
@@ -752,6 +767,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -11095,6 +11115,7 @@ export interface paths {
                                 freeBytes: number | null;
                                 totalBytes: number | null;
                                 usage: {
+                                    archiveChangedSince: boolean;
                                     /** Format: date-time */
                                     measuredAt: string;
                                     sources: {

@@ -19,6 +19,8 @@ const storageFigures = {
 /** The storage figures (docs/operations.md, "Storage figures"); also on the dashboard. */
 export const storageUsageResponse = z.object({
   measuredAt: timestamp,
+  /** Emails were archived or deleted since the pass: the worker measures again within minutes. */
+  archiveChangedSince: z.boolean(),
   total: z.object(storageFigures),
   sources: z.array(z.object({ sourceId: z.string(), name: z.string().nullable(), ...storageFigures })),
 });
