@@ -22,7 +22,8 @@ async function userWithRole(request: APIRequestContext, roleName: string, email:
   return { ...(await created.json()), email, password: PASSWORD } as { id: string; email: string; password: string };
 }
 
-test("the system status lists the web server beside the worker", async ({ page }) => {
+test("the system status lists the web server beside the worker", async ({ page, request }) => {
+  await adminToken(request);
   await signIn(page);
   await page.goto("/system");
   const processes = page.getByRole("table", { name: "Processes" });
@@ -47,11 +48,11 @@ test("an IT Administrator lands on the system status and is not offered Disposit
 });
 
 test("the email page offers Delete only while deletion is on; the Emails list marks an undated Sent time", async ({ page, request }) => {
-  const subject = `Undated notice ${RUN}`;
+  const subject = `Timeless notice ${RUN}`;
   const { headers, emailId } = await importMail(
     request,
     "First hour",
-    [[`Dated notice ${RUN}`, "Dora <dora@example.com>"]],
+    [[`Stamped notice ${RUN}`, "Dora <dora@example.com>"]],
     "first-hour.example",
   );
   const sources: { id: string; name: string }[] = await (await request.get("/v1/ingestion-sources", { headers })).json();
@@ -67,20 +68,20 @@ test("the email page offers Delete only while deletion is on; the Emails list ma
 
   expect((await request.put("/v1/settings", { headers, data: { deletionEnabled: false } })).status()).toBe(200);
   await signIn(page);
-  await page.goto(`/emails/${emailId(`Dated notice ${RUN}`)}`);
+  await page.goto(`/emails/${emailId(`Stamped notice ${RUN}`)}`);
   await expect(page.getByRole("link", { name: "Download .eml" })).toBeVisible();
-  await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
   expect((await request.put("/v1/settings", { headers, data: { deletionEnabled: true } })).status()).toBe(200);
   try {
     await page.reload();
-    await expect(page.getByRole("button", { name: "Delete" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete", exact: true })).toBeVisible();
   } finally {
     expect((await request.put("/v1/settings", { headers, data: { deletionEnabled: false } })).status()).toBe(200);
   }
 
   await page.goto(`/emails?query=${encodeURIComponent(RUN)}`);
   const undatedRow = page.getByRole("row").filter({ hasText: subject });
-  const datedRow = page.getByRole("row").filter({ hasText: `Dated notice ${RUN}` });
+  const datedRow = page.getByRole("row").filter({ hasText: `Stamped notice ${RUN}` });
   await expect(undatedRow.getByTestId("result-sent")).toContainText("archive time");
   await expect(datedRow.getByTestId("result-sent")).not.toContainText("archive time");
 });
