@@ -20,6 +20,7 @@ import { config, dataDir } from "../src/server/platform/config/env";
 import { secretFromEnvOrDataDir } from "../src/server/platform/config/secrets";
 import { disconnectDb } from "../src/server/platform/db/client";
 import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { expectDatabaseStop } from "../src/server/platform/db/pg-pool";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/platform/system/prepare-database";
 import { CLIENT_IP_HEADER } from "../src/server/transport/http/client-ip";
@@ -56,6 +57,7 @@ async function serveHttp(): Promise<() => Promise<void>> {
 async function runWebProcess() {
   const stop = await serveHttp();
   const shutdown = async () => {
+    expectDatabaseStop();
     await stop();
     process.exit(0);
   };
@@ -103,6 +105,7 @@ async function main() {
   onStopSignals((signal) => {
     if (stopping) return;
     stopping = true;
+    expectDatabaseStop();
     log(`${signal}: shutting down`);
     // Each stop logs its own failure, and the process exits whatever happens (finally).
     void Promise.all(stops.map((stop) => stop().catch((error) => log(`while stopping: ${String(error)}`))))

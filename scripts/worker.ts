@@ -19,6 +19,7 @@ import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server
 import { startHeartbeat } from "../src/server/platform/system/heartbeat";
 import { prepareDatabase } from "../src/server/platform/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
+import { expectDatabaseStop } from "../src/server/platform/db/pg-pool";
 
 const log = (message: string) => console.error(`[worker] ${message}`);
 const stop = new AbortController();
@@ -127,6 +128,7 @@ async function main() {
       return;
     }
     onStopSignals((signal) => {
+      expectDatabaseStop();
       log(`${signal}: finishing the work in hand`);
       stop.abort();
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idleConnectionErrorReporter } from "./pg-pool";
+import { expectDatabaseStop, idleConnectionErrorReporter } from "./pg-pool";
 
 const adminShutdown = () => Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" });
 
@@ -25,5 +25,13 @@ describe("errors on idle pooled connections", () => {
     report(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
     report(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
     expect(lines).toEqual(["[db] idle connection closed: read ECONNRESET", "[db] idle connection closed: read ECONNRESET"]);
+  });
+
+  it("reports nothing when this process is stopping (Ctrl-C reaches the embedded database too)", () => {
+    const lines: string[] = [];
+    const report = idleConnectionErrorReporter((line) => lines.push(line));
+    expectDatabaseStop();
+    for (let connection = 0; connection < 12; connection++) report(adminShutdown());
+    expect(lines).toEqual([]);
   });
 });

@@ -5,7 +5,20 @@ import { connectPgClient } from "./pg-connect";
 /** How long an idle pooled connection is kept open. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
-const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool; settingsPools?: Map<string, pg.Pool> };
+const globalForPg = globalThis as unknown as {
+  archivePgPool?: pg.Pool;
+  settingsPools?: Map<string, pg.Pool>;
+  /** Set when this process is stopping: the server closing its connections is then expected (on globalThis, so the app's bundled copy of this module sees it too). */
+  databaseStopExpected?: boolean;
+};
+
+/**
+ * This process is stopping (SIGINT/SIGTERM): a terminal's Ctrl-C reaches the embedded PostgreSQL too,
+ * which then closes every connection; that is the clean stop, not something to report.
+ */
+export function expectDatabaseStop(): void {
+  globalForPg.databaseStopExpected = true;
+}
 
 export function configuredDatabaseUrl(): string {
   const url = config.databaseUrl;
@@ -82,7 +95,7 @@ export function idleConnectionErrorReporter(log: (line: string) => void, now: ()
   let reportedAt = -Infinity;
   return (error: Error & { code?: string }) => {
     if (typeof error.code === "string" && error.code.startsWith("57P")) {
-      if (now() - reportedAt < SERVER_CLOSE_REPORT_MS) return;
+      if (globalForPg.databaseStopExpected || now() - reportedAt < SERVER_CLOSE_REPORT_MS) return;
       reportedAt = now();
       log("[db] the database server closed the idle connections (stopping or restarting); new ones open when it is back");
       return;
