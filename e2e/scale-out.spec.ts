@@ -209,11 +209,11 @@ test("two web processes, two workers and two journal listeners, each with its ow
     startRole("journal 2", { ROLES: "journal", JOURNAL_SMTP_PORT: String(smtpPort2) }),
   ];
   await Promise.all([started(second, "Serving on"), ...listeners.map((listener) => started(listener, "SMTP journaling listener on"))]);
-  const status = await untilRoles("both workers' and listeners' heartbeats", async () => {
+  const status = await untilRoles("both web servers', workers' and listeners' heartbeats", async () => {
     const body = (await call(web2, "GET", "/v1/system/status", { token })).body;
     const processes: { role: string }[] = body?.processes ?? [];
     const of = (role: string) => processes.filter((entry) => entry.role === role).length;
-    return of("worker") === 2 && of("journal") === 2 && body;
+    return of("web") === 2 && of("worker") === 2 && of("journal") === 2 && body;
   });
   expect(status).toBeTruthy();
 

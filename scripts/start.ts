@@ -17,7 +17,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { config, dataDir } from "../src/server/platform/config/env";
+import { disconnectDb } from "../src/server/platform/db/client";
 import { resolveDatabase } from "../src/server/platform/db/database-url";
+import { expectDatabaseStop } from "../src/server/platform/db/pg-pool";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { prepareDatabase, signInHint } from "../src/server/platform/system/prepare-database";
 import { CLIENT_IP_HEADER } from "../src/server/transport/http/client-ip";
@@ -54,6 +56,7 @@ async function serveHttp(): Promise<() => Promise<void>> {
 async function runWebProcess() {
   const stop = await serveHttp();
   const shutdown = async () => {
+    expectDatabaseStop();
     await stop();
     process.exit(0);
   };
@@ -99,10 +102,14 @@ async function main() {
   onStopSignals((signal) => {
     if (stopping) return;
     stopping = true;
+    expectDatabaseStop();
     log(`${signal}: shutting down`);
     // Each stop logs its own failure, and the process exits whatever happens (finally).
     void Promise.all(stops.map((stop) => stop().catch((error) => log(`while stopping: ${String(error)}`))))
+      // Our connections close before the database stops, so it has none to terminate (a clean stop reads as one).
+      .then(() => disconnectDb().catch(() => undefined))
       .then(() => database.stop())
+      .then(() => log("stopped"))
       .finally(() => process.exit(0));
   });
 
@@ -111,6 +118,8 @@ async function main() {
   if (roles.has("web") && !stopping) {
     const workerCount = dev ? 1 : config.webConcurrency;
     stops.push(workerCount > 1 ? await forkWebProcesses(workerCount) : await serveHttp());
+    // The system status page lists the web role by this heartbeat, as it lists the worker and the listener.
+    stops.push(await startHeartbeat({ role: "web", details: { webProcesses: workerCount }, log }));
     log(`Serving on http://localhost:${config.port}${workerCount > 1 ? ` (${workerCount} web processes)` : ""}`);
     log(await signInHint(config.port));
   }

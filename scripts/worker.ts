@@ -16,10 +16,11 @@ import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecyc
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
-import { measureStorageUsage } from "../src/server/archive/storage/storage-usage";
+import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server/archive/storage/storage-usage";
 import { startHeartbeat } from "../src/server/platform/system/heartbeat";
 import { prepareDatabase } from "../src/server/platform/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
+import { expectDatabaseStop } from "../src/server/platform/db/pg-pool";
 
 const log = (message: string) => console.error(`[worker] ${message}`);
 const stop = new AbortController();
@@ -72,11 +73,19 @@ async function recipientKindsLoop() {
   }
 }
 
-/** The storage figures (docs/operations.md, "Storage figures"): measured at start, then every 6 hours. */
+/**
+ * The storage figures (docs/operations.md, "Storage figures"): measured at start and every 6 hours,
+ * and again within minutes of an import or a deletion (checked every minute).
+ */
 async function storageUsageLoop() {
   while (!stop.signal.aborted) {
     await measureStorageUsage().catch((error) => log(`storage usage error: ${String(error)}`));
-    await sleep(6 * 3600_000);
+    const next = Date.now() + 6 * 3600_000;
+    while (!stop.signal.aborted && Date.now() < next) {
+      await sleep(60_000);
+      if (stop.signal.aborted) break;
+      await measureStorageUsageIfChanged().catch((error) => log(`storage usage error: ${String(error)}`));
+    }
   }
 }
 
@@ -113,6 +122,7 @@ async function main() {
       return;
     }
     onStopSignals((signal) => {
+      expectDatabaseStop();
       log(`${signal}: finishing the work in hand`);
       stop.abort();
     });

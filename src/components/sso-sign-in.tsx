@@ -33,7 +33,7 @@ export function SsoSignIn() {
         </p>
       )}
       {name && (
-        <button type="button" className="btn w-full" onClick={asyncHandler(() => signIn("oidc", { callbackUrl: "/dashboard" }))}>
+        <button type="button" className="btn w-full" onClick={asyncHandler(() => signIn("oidc", { callbackUrl: "/" }))}>
           Sign in with {name}
         </button>
       )}

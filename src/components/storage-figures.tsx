@@ -10,6 +10,7 @@ interface Figures {
 
 export interface StorageFiguresData {
   measuredAt: string;
+  archiveChangedSince: boolean;
   total: Figures;
   sources: (Figures & { sourceId: string; name: string | null })[];
 }
@@ -25,7 +26,11 @@ const saving = (figures: Figures) =>
  */
 export function StorageFigures({ usage }: { usage: StorageFiguresData | null }) {
   if (!usage)
-    return <p className="text-sm text-slate-500">Not measured yet: the worker measures storage at its start and every 6 hours.</p>;
+    return (
+      <p className="text-sm text-slate-500">
+        Not measured yet: the worker measures storage at its start, within minutes of imports and deletions, and every 6 hours.
+      </p>
+    );
   const rows = [
     { key: "total", label: "All sources", figures: usage.total },
     ...usage.sources.map((source) => ({ key: source.sourceId, label: source.name ?? "(deleted source)", figures: source })),
@@ -66,7 +71,14 @@ export function StorageFigures({ usage }: { usage: StorageFiguresData | null }) 
         </tbody>
       </table>
       <p className="mt-1 text-xs text-slate-500">
-        Measured {formatDateTime(usage.measuredAt)}. A blob two sources share counts in each source, once in the total.
+        Measured {formatDateTime(usage.measuredAt)}
+        {usage.archiveChangedSince ? (
+          <span data-testid="storage-figures-stale">
+            {" "}
+            (emails were archived or deleted since: the worker measures again within minutes)
+          </span>
+        ) : null}
+        . A blob two sources share counts in each source, once in the total.
       </p>
     </div>
   );

@@ -7,6 +7,8 @@ export interface Capabilities {
   user: { id: string; email: string; name: string; roleName: string | null };
   readArchive: boolean;
   deleteArchive: boolean;
+  /** The installation's deletion switch (Settings): a manual deletion is refused while it is off, whatever the role. */
+  deletionEnabled: boolean;
   restoreArchive: boolean;
   readUsers: boolean;
   readAudit: boolean;
@@ -16,6 +18,8 @@ export interface Capabilities {
   manageHolds: boolean;
   manageRetention: boolean;
   manageDispositions: boolean;
+  /** RETENTION_POLICY is licensed and dispositions can reach the user: manage:dispositions, or a rule names them (or their role) as reviewer. */
+  reviewDispositions: boolean;
   manageUsers: boolean;
   manageSettings: boolean;
   manageSystem: boolean;

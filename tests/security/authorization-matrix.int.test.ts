@@ -571,6 +571,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "ediscovery.createExport": { input: {}, expect: MANAGE_EDISCOVERY(422) },
   "ediscovery.cancelExport": { input: {}, expect: MANAGE_EDISCOVERY(422) },
   "ediscovery.taggedEmails": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
+  "ediscovery.memberCandidates": { expect: MANAGE_EDISCOVERY(200) },
   "ediscovery.caseActivity": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
   "ediscovery.verifyExport": { input: {}, expect: READ_EDISCOVERY(422) },
   "retentionLabels.list": { expect: RETENTION(200) },

@@ -573,6 +573,7 @@ const OTHER_PROCEDURES: Record<string, string> = {
   "audit.head": "the chain's last hash and count",
   "archivedEmails.restoreRun": "a restore run's status and counts; its set is probed through archivedEmails.bulkRestore",
   "ediscovery.list": "the caller's cases' records",
+  "ediscovery.memberCandidates": "accounts by name and address for the member picker (manage:ediscovery): no mail",
   "ediscovery.create": "a new case",
   "ediscovery.update": "the case's record; members see by their own scope",
   "ediscovery.delete": "refused while the case has exports or holds; no mail",

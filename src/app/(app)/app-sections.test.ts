@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Capabilities } from "@/lib/capabilities";
-import { sectionOf } from "./app-sections";
+import { APP_SECTIONS, landingPath, sectionOf } from "./app-sections";
 
 const APP_DIR = path.join(process.cwd(), "src", "app", "(app)");
 
@@ -20,6 +20,7 @@ const none: Capabilities = {
   user: { id: "u", email: "reader@example.com", name: "Rita", roleName: "Read Only" },
   readArchive: true,
   deleteArchive: false,
+  deletionEnabled: false,
   restoreArchive: false,
   readUsers: false,
   readAudit: false,
@@ -28,6 +29,7 @@ const none: Capabilities = {
   manageHolds: false,
   manageRetention: false,
   manageDispositions: false,
+  reviewDispositions: false,
   manageUsers: false,
   manageSettings: false,
   manageSystem: false,
@@ -50,5 +52,32 @@ describe("the signed-in sections", () => {
     expect(sectionOf("/holds")?.visible(none)).toBe(false);
     expect(sectionOf("/emails/4f1c")?.visible(none)).toBe(true);
     expect(sectionOf("/holdsX")).toBeUndefined();
+  });
+
+  it("land each role on a page it may open, the IT Administrator on the system status", () => {
+    const itAdministrator: Capabilities = {
+      ...none,
+      readArchive: false,
+      readUsers: true,
+      readAudit: true,
+      manageIngestion: true,
+      manageUsers: true,
+      manageSettings: true,
+      manageSystem: true,
+    };
+    expect(landingPath(none)).toBe("/dashboard");
+    expect(landingPath(itAdministrator)).toBe("/system");
+    expect(sectionOf(landingPath(itAdministrator))?.visible(itAdministrator)).toBe(true);
+    // An account with no permission at all still lands on a page it may open.
+    const nothing: Capabilities = { ...none, readArchive: false, retention: false, legalHolds: false };
+    expect(sectionOf(landingPath(nothing))?.visible(nothing)).toBe(true);
+  });
+
+  it("list Disposition review only for those with a queue: manage:dispositions, or named as a rule's reviewer", () => {
+    const visibleLabels = (can: Capabilities) => APP_SECTIONS.filter((section) => section.visible(can)).map((section) => section.label);
+    const itAdministrator: Capabilities = { ...none, readArchive: false, manageSystem: true, manageIngestion: true };
+    expect(visibleLabels(itAdministrator)).not.toContain("Disposition review");
+    expect(visibleLabels({ ...none, manageDispositions: true, reviewDispositions: true })).toContain("Disposition review");
+    expect(visibleLabels({ ...none, reviewDispositions: true })).toContain("Disposition review");
   });
 });

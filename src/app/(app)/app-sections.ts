@@ -19,7 +19,7 @@ export const APP_SECTIONS: AppSection[] = [
   { href: "/cases", label: "Cases", visible: (can) => can.readEdiscovery },
   { href: "/audit", label: "Audit log", visible: (can) => can.readAudit },
   { href: "/retention", label: "Retention", visible: (can) => can.manageRetention && can.retention },
-  { href: "/dispositions", label: "Disposition review", visible: (can) => can.retention },
+  { href: "/dispositions", label: "Disposition review", visible: (can) => can.reviewDispositions },
   { href: "/sources", label: "Ingestion sources", visible: (can) => can.manageIngestion },
   { href: "/admin/users", label: "Users", visible: (can) => can.readUsers },
   { href: "/admin/roles", label: "Roles", visible: (can) => can.readUsers },
@@ -33,4 +33,17 @@ export const APP_SECTIONS: AppSection[] = [
 /** The section a path belongs to (its own page or one below it), or undefined. */
 export function sectionOf(pathname: string): AppSection | undefined {
   return APP_SECTIONS.find((section) => pathname === section.href || pathname.startsWith(`${section.href}/`));
+}
+
+/** Where a role lands first: the dashboard, else the system status, else the first section it may open. */
+const LANDING_PREFERENCE = ["/dashboard", "/system"];
+
+/**
+ * The page a signed-in user lands on (after sign-in, and at `/`): one their role may open, never
+ * "Not allowed" (an IT Administrator, who reads no mail, lands on the system status). The last
+ * sections are open to every account, so there always is one.
+ */
+export function landingPath(can: Capabilities): string {
+  const open = APP_SECTIONS.filter((section) => section.visible(can)).map((section) => section.href);
+  return LANDING_PREFERENCE.find((href) => open.includes(href)) ?? open[0];
 }

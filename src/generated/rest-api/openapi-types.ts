@@ -398,6 +398,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -474,6 +479,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -638,6 +648,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             searches: {
                                 /** Format: uuid */
@@ -752,6 +767,11 @@ export interface paths {
                             /** Format: uuid */
                             id: string;
                             memberIds: string[];
+                            members: {
+                                email: string;
+                                id: string;
+                                name: string;
+                            }[];
                             name: string;
                             /** @enum {string} */
                             status: "open" | "closed";
@@ -2145,6 +2165,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 snippet: string;
                                 storageHashSha256: string;
@@ -7182,6 +7203,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 storageHashSha256: string;
                                 storagePath: string;
@@ -10394,6 +10416,7 @@ export interface paths {
                                 senderName: string;
                                 /** Format: date-time */
                                 sentAt: string;
+                                sentAtFallback: ("missing" | "unparseable" | "future" | "no-headers") | null;
                                 sizeBytes: number;
                                 snippet: string;
                                 storageHashSha256: string;
@@ -11180,7 +11203,7 @@ export interface paths {
                                 lastSeenAt: string;
                                 pid: number;
                                 /** @enum {string} */
-                                role: "worker" | "journal";
+                                role: "web" | "worker" | "journal";
                                 running: boolean;
                                 secondsSinceSeen: number;
                                 /** Format: date-time */
@@ -11211,6 +11234,7 @@ export interface paths {
                                 freeBytes: number | null;
                                 totalBytes: number | null;
                                 usage: {
+                                    archiveChangedSince: boolean;
                                     /** Format: date-time */
                                     measuredAt: string;
                                     sources: {

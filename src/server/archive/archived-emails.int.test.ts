@@ -62,6 +62,7 @@ describe("listing a source's emails", () => {
       "senderEmail",
       "senderName",
       "sentAt",
+      "sentAtFallback",
       "sizeBytes",
       "storageHashSha256",
       "storagePath",
@@ -83,6 +84,21 @@ describe("listing a source's emails", () => {
     }
     expect((await api("GET", `/v1/archived-emails/ingestion-source/${GHOST}`, { token: admin.token })).status).toBe(404);
     expect((await api("GET", "/v1/archived-emails/ingestion-source/nope", { token: admin.token })).status).toBe(422);
+  });
+
+  it("says in the list and the search results when Sent is the archive time (no usable Date header)", async () => {
+    const admin = await setupAdmin();
+    const sourceId = await archive(admin.token, [
+      { raw: buildMessage({ subject: "Undated memo", date: null }) },
+      { raw: buildMessage({ subject: "Dated memo" }) },
+    ]);
+    const listed = (await api("GET", `/v1/archived-emails/ingestion-source/${sourceId}`, { token: admin.token })).body.items;
+    const found = (await api("GET", "/v1/search?query=memo", { token: admin.token })).body.items;
+    for (const items of [listed, found]) {
+      const bySubject = Object.fromEntries(items.map((item: { subject: string; sentAtFallback: string | null }) => [item.subject, item]));
+      expect(bySubject["Undated memo"]).toMatchObject({ sentAtFallback: "missing" });
+      expect(bySubject["Dated memo"]).toMatchObject({ sentAtFallback: null });
+    }
   });
 
   it("flags each email an active hold protects, once however many holds it has", async () => {
@@ -287,7 +303,9 @@ describe("deleting an archived email", () => {
     const alone = await db().archivedEmail.findFirstOrThrow({ where: { subject: "Alone" }, include: { attachments: true } });
     const disabled = await api("DELETE", `/v1/archived-emails/${alone.id}`, { token: admin.token });
     expect(disabled.status).toBe(403);
-    expect(disabled.body.message).toMatch(/disabled/);
+    // In the words of the Settings page that turns it on, not the setting's field name.
+    expect(disabled.body.message).toMatch(/turned off .* under Settings, “Deletion of archived emails”/);
+    expect(disabled.body.message).not.toContain("deletionEnabled");
     expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false, mfaRequired: "off" });
     expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({
       deletionEnabled: true,

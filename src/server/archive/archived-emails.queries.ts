@@ -62,7 +62,8 @@ export const SUMMARY_COLUMNS = Prisma.sql`
   e.id, e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",
   e.sent_at AS "sentAt", e.subject, e.sender_name AS "senderName", e.sender_email AS "senderEmail", e.recipients,
   e.storage_path AS "storagePath", e.storage_hash_sha256 AS "storageHashSha256", e.size_bytes AS "sizeBytes",
-  e.is_indexed AS "isIndexed", e.has_attachments AS "hasAttachments", e.archived_at AS "archivedAt", e.path, e.tags`;
+  e.is_indexed AS "isIndexed", e.has_attachments AS "hasAttachments", e.archived_at AS "archivedAt", e.path, e.tags,
+  e.sent_at_fallback AS "sentAtFallback"`;
 
 /**
  * Whether an active hold protects `e`, as the select item "isOnLegalHold"; it needs ACTIVE_HOLD_JOIN
@@ -105,6 +106,8 @@ export interface SummaryRow {
   archivedAt: Date;
   path: string;
   tags: string[];
+  /** Why sentAt is the archive time (no usable Date header), or null when it is the Date header's. */
+  sentAtFallback: string | null;
   isOnLegalHold: boolean;
 }
 
@@ -124,7 +127,6 @@ export interface EmailDetailRow extends SummaryRow, EmailScopeFields {
   /** The Cc and Bcc addresses (lower-cased); null until the worker has read them for mail archived before they were kept. */
   ccEmails: string[] | null;
   bccEmails: string[] | null;
-  sentAtFallback: string | null;
   attachments: { id: string; filename: string; mimeType: string; sizeBytes: number; storagePath: string }[];
   /** sentAt in epoch milliseconds (json has no timestamp type). */
   thread: { id: string; subject: string; sentAt: number; senderEmail: string }[];
@@ -142,7 +144,7 @@ export function selectEmailDetail(
     client,
     Prisma.sql`
     WITH email AS (
-      SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.sent_at_fallback AS "sentAtFallback", e.thread_key,
+      SELECT ${SUMMARY_COLUMNS}, ${ACTIVE_HOLD_FLAG}, e.body_text AS "bodyText", e.thread_key,
         e.participant_emails AS "participantEmails", e.envelope_from AS "envelopeFrom", e.envelope_recipients AS "envelopeRecipients",
         ARRAY(SELECT r->>'email' FROM jsonb_array_elements(e.recipients) r WHERE r->'bcc' = 'true'::jsonb) AS bcc,
         e.cc_emails AS "ccEmails", e.bcc_emails AS "bccEmails",

@@ -20,6 +20,8 @@ export const archivedEmailSummaryResponse = z.object({
   archivedAt: timestamp,
   path: z.string(),
   tags: z.array(z.string()),
+  /** Why `sentAt` is the archive time: the Date header was missing, unparseable or in the future, or there was no header block; null when `sentAt` is the Date header's. */
+  sentAtFallback: z.enum(["missing", "unparseable", "future", "no-headers"]).nullable(),
 });
 
 export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
@@ -28,7 +30,6 @@ export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
   ),
   thread: z.array(z.object({ id: z.string(), subject: z.string(), sentAt: timestamp, senderEmail: z.string() })),
   bodyText: z.string(),
-  sentAtFallback: z.enum(["missing", "unparseable", "future", "no-headers"]).nullable(),
   envelope: z.object({ from: z.string(), recipients: z.array(z.string()), bcc: z.array(z.string()) }).nullable(),
   cc: z.array(z.string()).nullable(),
   bcc: z.array(z.string()).nullable(),

@@ -12,6 +12,10 @@ import { clearBlobIntents, recordBlobIntents } from "./storage/storage.queries";
 import { releaseUnreferencedBlobs } from "./storage/release-unreferenced-blobs";
 import { immutableDeletionRefusals, trySyncBlobRetention } from "../retention/lifecycle/blob-retention";
 
+/** The refusal while deletion is off, in the words of the Settings page that turns it on. */
+export const DELETION_DISABLED_MESSAGE =
+  "Deleting archived emails is turned off for this archive. An administrator can turn it on under Settings, “Deletion of archived emails”.";
+
 /**
  * Permanent manual deletion: only while deletion is enabled in the settings, never while an active
  * hold protects the email. The row is locked first (FOR UPDATE), then its holds (FOR SHARE, so no
@@ -24,7 +28,7 @@ import { immutableDeletionRefusals, trySyncBlobRetention } from "../retention/li
  */
 export async function deleteArchivedEmail(options: { principal: Principal; emailId: string }): Promise<void> {
   if (!(await getSettings()).deletionEnabled) {
-    throw new AppError("FORBIDDEN", "Deletion of archived emails is disabled in the system settings (deletionEnabled)");
+    throw new AppError("FORBIDDEN", DELETION_DISABLED_MESSAGE);
   }
   // Immutability mode: a hold released since the last lifecycle cycle no longer holds the bytes.
   await trySyncBlobRetention([options.emailId]);

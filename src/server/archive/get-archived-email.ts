@@ -47,7 +47,6 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
     attachments: email.attachments,
     thread: email.thread.map((item) => ({ ...item, sentAt: new Date(item.sentAt).toISOString() })),
     bodyText: email.bodyText,
-    sentAtFallback: email.sentAtFallback as ArchivedEmailDetail["sentAtFallback"],
     envelope: email.envelopeFrom === null ? null : { from: email.envelopeFrom, recipients: email.envelopeRecipients, bcc: email.bcc },
     cc: email.ccEmails,
     bcc: email.bccEmails,

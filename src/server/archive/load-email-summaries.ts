@@ -37,6 +37,7 @@ export function toArchivedEmailSummary(email: SummaryRow): ArchivedEmailSummary 
     archivedAt: email.archivedAt.toISOString(),
     path: email.path,
     tags: email.tags,
+    sentAtFallback: email.sentAtFallback as ArchivedEmailSummary["sentAtFallback"],
   };
 }
 

@@ -160,6 +160,8 @@ const serviceAccountKeyFields = z
     token_uri: providerUrl("serviceAccountKey.token_uri"),
   })
   .loose();
+/** The fields of a service account key the connector needs (Google's key file has them all). */
+const REQUIRED_KEY_FIELDS = ["type", "client_email", "private_key", "token_uri"] as const;
 const serviceAccountKey = z
   .union([z.string().max(32_768), z.record(z.string(), z.unknown())], { message: "serviceAccountKey is required" })
   .transform((value, context) => {
@@ -172,9 +174,24 @@ const serviceAccountKey = z
         return z.NEVER;
       }
     }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+      context.addIssue({ code: "custom", message: "serviceAccountKey must be the service account's JSON key (an object)" });
+      return z.NEVER;
+    }
+    // A key copied in part, or another JSON file pasted: name what the key lacks, not a type error.
+    const missing = REQUIRED_KEY_FIELDS.filter((field) => !(field in parsed) || (parsed as Record<string, unknown>)[field] == null);
+    if (missing.length > 0) {
+      context.addIssue({ code: "custom", message: `the service account key lacks ${missing.join(", ")}` });
+      return z.NEVER;
+    }
     const key = serviceAccountKeyFields.safeParse(parsed);
     if (!key.success) {
-      context.addIssue({ code: "custom", message: key.error.issues[0]?.message ?? "serviceAccountKey is not a service account key" });
+      const issue = key.error.issues[0];
+      const field = issue?.path.length ? `serviceAccountKey.${issue.path.join(".")}` : "serviceAccountKey";
+      context.addIssue({
+        code: "custom",
+        message: issue?.message.startsWith("serviceAccountKey") ? issue.message : `${field}: ${issue?.message}`,
+      });
       return z.NEVER;
     }
     return JSON.stringify(key.data);

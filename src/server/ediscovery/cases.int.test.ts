@@ -34,11 +34,13 @@ describe("eDiscovery cases: create, list, get", () => {
       status: "open",
       custodians: ["alice@example.com"],
       memberIds: [admin.user.id, reviewer.user.id].sort(),
+      members: expect.any(Array),
       createdById: admin.user.id,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       closedAt: null,
     });
+    expect(created.members.map((member: { id: string }) => member.id)).toEqual(created.memberIds);
     const detail = await api("GET", `${CASES}/${created.id}`, { token: reviewer.token });
     expect(detail.status).toBe(200);
     expect(detail.body).toEqual({ ...created, holds: [], searches: [], exports: [] });

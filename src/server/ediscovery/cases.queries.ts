@@ -39,11 +39,30 @@ export async function listVisibleCases(client: SqlClient, memberId: string | nul
   );
 }
 
-export async function membersOfCases(client: SqlClient, caseIds: string[]): Promise<{ case_id: string; user_id: string }[]> {
+export interface CaseMemberRow {
+  case_id: string;
+  user_id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+}
+
+/** The members of the cases, with their names and addresses. */
+export async function membersOfCases(client: SqlClient, caseIds: string[]): Promise<CaseMemberRow[]> {
   return querySql(
     client,
-    Prisma.sql`SELECT case_id, user_id FROM ediscovery_case_members WHERE case_id = ANY(${caseIds}::uuid[]) ORDER BY user_id`,
+    Prisma.sql`
+    SELECT m.case_id, m.user_id, u.email, u.first_name, u.last_name
+      FROM ediscovery_case_members m JOIN users u ON u.id = m.user_id
+     WHERE m.case_id = ANY(${caseIds}::uuid[]) ORDER BY m.user_id`,
   );
+}
+
+/** The accounts that may be made members of a case (every account not disabled), by address. */
+export async function selectMemberCandidates(
+  client: SqlClient,
+): Promise<{ id: string; email: string; first_name: string; last_name: string }[]> {
+  return querySql(client, Prisma.sql`SELECT id, email, first_name, last_name FROM users WHERE disabled_at IS NULL ORDER BY email`);
 }
 
 /** Replaces the case's members; a user id that names nobody fails the foreign key. */

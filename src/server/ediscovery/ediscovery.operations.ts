@@ -13,6 +13,7 @@ import { deleteTag } from "./delete-tag";
 import { downloadExport } from "./download-export";
 import {
   caseDetailResponse,
+  caseMemberResponse,
   caseResponse,
   exportKeyResponse,
   exportResponse,
@@ -52,6 +53,7 @@ import { runSavedSearch } from "./run-saved-search";
 import { updateCase } from "./update-case";
 import { updateSavedSearch } from "./update-saved-search";
 import { verifyExport } from "./verify-export";
+import { listMemberCandidates } from "./list-member-candidates";
 
 const readCases = { permission: "read:ediscovery", feature: "EDISCOVERY" } as const;
 const manageCases = { permission: "manage:ediscovery", feature: "EDISCOVERY" } as const;
@@ -63,6 +65,14 @@ export const listCasesOperation = operation({
   access: readCases,
   response: z.array(caseResponse),
   handler: ({ principal }) => listCases({ principal }),
+});
+
+/** UI only (no REST route): the case page's member picker. */
+export const listMemberCandidatesOperation = operation({
+  summary: "The accounts that may be added to a case, by name and address",
+  access: manageCases,
+  response: z.array(caseMemberResponse),
+  handler: () => listMemberCandidates(),
 });
 
 export const getCaseOperation = operation({

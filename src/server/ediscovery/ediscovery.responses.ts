@@ -5,6 +5,9 @@ import { searchResultSummaryResponse } from "../search/search.responses";
 
 const searchQuery = z.record(z.string(), z.unknown());
 
+/** A user as a case names them (a member, or one who may become a member). */
+export const caseMemberResponse = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
 export const caseResponse = z.object({
   id: z.uuid(),
   name: z.string(),
@@ -12,6 +15,8 @@ export const caseResponse = z.object({
   status: z.enum(["open", "closed"]),
   custodians: z.array(z.string()),
   memberIds: z.array(z.string()),
+  /** The members with their names and addresses, in the order of memberIds. */
+  members: z.array(caseMemberResponse),
   createdById: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,

@@ -3,6 +3,13 @@ import type { SqlClient } from "../platform/db/sql-client";
 import type { caseResponse } from "./ediscovery.responses";
 import { membersOfCases, type CaseRow } from "./cases.queries";
 
+/** A user as a case shows them: whoever sees the case sees who its members are, by name. */
+export const caseMemberDto = (user: { user_id?: string; id?: string; email: string; first_name: string; last_name: string }) => ({
+  id: (user.user_id ?? user.id)!,
+  name: `${user.first_name} ${user.last_name}`.trim(),
+  email: user.email,
+});
+
 export type CaseDto = z.infer<typeof caseResponse>;
 
 /** The API's view of case rows, with their members (read in one query). */
@@ -19,6 +26,7 @@ export async function loadCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<
     status: row.status,
     custodians: row.custodians ?? [],
     memberIds: members.filter((member) => member.case_id === row.id).map((member) => member.user_id),
+    members: members.filter((member) => member.case_id === row.id).map(caseMemberDto),
     createdById: row.created_by_id,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -177,3 +177,35 @@ describe("ediscovery.verifyExport", () => {
     expect((await call("verifyExport", { id: matter.id, exportId: GHOST }, admin)).status).toBe(429);
   });
 });
+
+describe("case members by name", () => {
+  it("shows members by name and offers the accounts by name to a case manager who may not list users", async () => {
+    const admin = await setupAdmin();
+    const officer = await createUserWithRole(admin.token, "predefined_compliance_officer", "officer@example.com");
+    const reviewer = await createUserWithRole(admin.token, "predefined_reviewer", "rita@example.com");
+    expect((await api("GET", "/v1/users", { token: officer.token })).status).toBe(403);
+    const matter = await createCaseVia(officer.token, { name: "Named", memberIds: [reviewer.user.id] });
+
+    const shown = await data<{ memberIds: string[]; members: { id: string; name: string; email: string }[] }>(
+      await call("get", { id: matter.id }, officer),
+    );
+    // Its creator is a member too; each is named, in the order of memberIds.
+    expect(shown.members).toEqual(
+      expect.arrayContaining([
+        { id: reviewer.user.id, name: "Test User", email: "rita@example.com" },
+        { id: officer.user.id, name: "Test User", email: "officer@example.com" },
+      ]),
+    );
+    expect(shown.members.map((member) => member.id)).toEqual(shown.memberIds);
+    const candidates = await data<{ id: string; name: string; email: string }[]>(await call("memberCandidates", undefined, officer));
+    expect(candidates).toEqual(
+      expect.arrayContaining([
+        { id: reviewer.user.id, name: "Test User", email: "rita@example.com" },
+        { id: officer.user.id, name: "Test User", email: "officer@example.com" },
+      ]),
+    );
+    // Names and addresses only: nothing of roles or permissions.
+    expect(Object.keys(candidates[0]).sort()).toEqual(["email", "id", "name"]);
+    expect((await call("memberCandidates", undefined, reviewer)).status).toBe(403);
+  });
+});

@@ -131,6 +131,8 @@ export default function DispositionsPage() {
           {
             key: "email",
             header: "Email",
+            // Long subjects and addresses wrap anywhere, so Due, Status and Decision stay on the screen.
+            className: "min-w-[10rem] [overflow-wrap:anywhere]",
             render: (item) =>
               item.email ? (
                 <Link className="link" href={`/emails/${item.emailId}`}>
@@ -140,17 +142,24 @@ export default function DispositionsPage() {
                 <span className="text-slate-500">deleted {item.destroyedAt ? formatDateTime(item.destroyedAt) : ""}</span>
               ),
           },
-          { key: "sender", header: "Sender", render: (item) => item.email?.senderEmail ?? "—" },
-          { key: "rule", header: "Rule", render: (item) => `${item.rule.name} (${item.rule.type})` },
-          { key: "due", header: "Due", render: (item) => formatDate(item.dueAt) },
+          {
+            key: "sender",
+            header: "Sender",
+            className: "min-w-[8rem] [overflow-wrap:anywhere]",
+            render: (item) => item.email?.senderEmail ?? "—",
+          },
+          { key: "rule", header: "Rule", className: "[overflow-wrap:anywhere]", render: (item) => `${item.rule.name} (${item.rule.type})` },
+          { key: "due", header: "Due", className: "whitespace-nowrap", render: (item) => formatDate(item.dueAt) },
           {
             key: "status",
             header: "Status",
+            className: "whitespace-nowrap",
             render: (item) => <span className={`badge ${STATUS_TONES[item.status]}`}>{item.status}</span>,
           },
           {
             key: "decision",
             header: "Decision",
+            className: "min-w-[12rem] [overflow-wrap:anywhere]",
             render: (item) =>
               item.decidedAt ? (
                 <span className="text-xs">

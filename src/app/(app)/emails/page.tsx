@@ -15,6 +15,7 @@ import { BulkRestoreForm } from "./restore-form";
 import { QueryBox } from "@/components/query-box";
 import { filtersAsClauses } from "@/components/query-clauses";
 import { SubmitButton } from "@/components/submit-button";
+import { sentAtNote } from "@/lib/sent-at-note";
 
 const PAGE_SIZE = 20;
 const FIELDS = [
@@ -151,7 +152,15 @@ function EmailSearch() {
                   <td className="p-2" data-testid="result-mailbox">
                     {email.userEmail}
                   </td>
-                  <td className="whitespace-nowrap p-2">{formatDateTime(email.sentAt)}</td>
+                  <td className="whitespace-nowrap p-2" data-testid="result-sent">
+                    {formatDateTime(email.sentAt)}
+                    {/* Mail without a usable Date header: the time shown is when it was archived. */}
+                    {email.sentAtFallback && (
+                      <span className="badge ml-1 bg-slate-100 text-slate-700" title={sentAtNote(email.sentAtFallback) ?? undefined}>
+                        archive time
+                      </span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -59,7 +59,8 @@ export function CertificateSection() {
           {busy ? "Preparing…" : "Download certificate"}
         </button>
         <p className="w-full text-xs text-slate-600">
-          Every email the lifecycle destroyed in the period, with its hash and the rule and reviewer that decided it, signed with the
+          Every email destroyed in the period, each with its hash: those a retention rule deleted with that rule (and the reviewer who
+          approved it, for a rule that asks for review), and those deleted by hand with who deleted them. Signed with the
           installation&apos;s key.
         </p>
       </form>

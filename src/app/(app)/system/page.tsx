@@ -65,13 +65,13 @@ export default function SystemStatusPage() {
           )}
           <section aria-labelledby="processes-heading" className="space-y-3">
             <h2 id="processes-heading" className="text-lg font-medium">
-              Background processes
+              Processes
             </h2>
             <DataTable
-              caption="Background processes"
+              caption="Processes"
               rows={data.processes}
               rowKey={(process) => `${process.role}:${process.hostname}:${process.pid}`}
-              emptyTitle="No worker or journal listener has been seen"
+              emptyTitle="No web server, worker or journal listener has been seen"
               emptyText="Each records a heartbeat every 30 seconds while it runs."
               columns={[
                 { key: "role", header: "Role", render: (process) => process.role },

@@ -35,7 +35,8 @@ export default function LoginPage() {
     const result = await signIn("credentials", { ...credentials, redirect: false });
     setPending(false);
     if (result?.ok) {
-      router.replace("/dashboard");
+      // The home page sends each role to a page it may open.
+      router.replace("/");
       router.refresh();
     } else if (result?.error?.startsWith(MFA_REQUIRED_PREFIX)) {
       setMfaToken(result.error.slice(MFA_REQUIRED_PREFIX.length));

@@ -114,6 +114,26 @@ describe("background conversion of blobs written before sealing", () => {
     delete process.env.STORAGE_COMPRESSION;
   });
 
+  it("has nothing to convert on a new installation: queues no conversion, so its first start announces none", async () => {
+    expect(await startStorageConversion()).toBe(false);
+    expect(await db().job.count({ where: { type: STORAGE_CONVERSION_JOB } })).toBe(0);
+    expect(await storageConversionProgress()).toMatchObject({ total: 0, finishedAt: expect.any(String) });
+    // What it archives later is written sealed: still nothing to convert at the next start.
+    await importMessageStream({
+      actor: systemActor("test"),
+      sourceId: (
+        await api("POST", "/v1/ingestion-sources", { token: (await setupAdmin()).token, body: { name: "New", provider: "upload" } })
+      ).body.id,
+      userEmail: "new@example.com",
+      items: (async function* () {
+        yield { raw: buildMessage({ subject: "new", body: "sealed from the start" }) };
+      })(),
+      origin: {},
+    });
+    expect(await startStorageConversion()).toBe(false);
+    expect(await storedKinds()).toEqual({ sealed: 1, plain: 0 });
+  });
+
   it("seals every blob in resumable steps, with progress readable and check passing throughout", async () => {
     const messages = await importPlain(12);
     const references = (await db().archivedEmail.count()) + (await db().attachment.count());

@@ -23,6 +23,7 @@ import {
   ensureStorageConversionRow,
   lockBlobsShared,
   lockStorageConversion,
+  recordFinishedStorageConversion,
   recordStorageConversionStep,
   restartStorageConversion,
   selectSkeletonCandidates,
@@ -64,9 +65,17 @@ export async function startStorageConversion(): Promise<boolean> {
   // Workers starting together: one at a time, so the second finds the first one's job (not two jobs).
   return withPgTransaction(async (client) => {
     await lockJobType(client, STORAGE_CONVERSION_JOB);
-    const row =
-      (await selectStorageConversion(client)) ??
-      (await ensureStorageConversionRow(client, await countBlobReferences(client, BLOB_REFERENCES)));
+    let row = await selectStorageConversion(client);
+    if (!row) {
+      const references = await countBlobReferences(client, BLOB_REFERENCES);
+      // A new installation has nothing written before sealing (everything it writes is sealed):
+      // its conversion is done before it starts, and its first start says nothing of one.
+      if (references === 0) {
+        await recordFinishedStorageConversion(client, FINISHED_PHASE);
+        return false;
+      }
+      row = await ensureStorageConversionRow(client, references);
+    }
     if (row.finished_at && row.phase === FINISHED_PHASE) return false;
     if (row.finished_at) await restartStorageConversion(client, await countBlobReferences(client, BLOB_REFERENCES));
     if (await selectUnfinishedJob(client, STORAGE_CONVERSION_JOB)) return false;

@@ -18,7 +18,7 @@ import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { assertStorageKeyOpensDataKeys } from "./data-keyring";
 import { StorageKeyError } from "./storage-key";
-import { measureStorageUsage } from "./storage-usage";
+import { measureStorageUsage, measureStorageUsageIfChanged, storageUsage } from "./storage-usage";
 
 useEmptyDatabasePerTest();
 
@@ -275,6 +275,28 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
     // The shared blobs (messages[1] and its attachment) count in both sources, once in the total.
     expect(bySource.Mail.storedBytes + bySource.Other.storedBytes).toBeGreaterThan(usage.total.storedBytes);
     expect(usage.total.storedRatio).toBeCloseTo(onDisk / logical, 2);
+    expect(usage.archiveChangedSince).toBe(false);
+
+    // An import after the pass: the figures say so, and the worker's check measures again (not before a minute has passed).
+    const measuredAt = Date.parse(usage.measuredAt);
+    async function* later() {
+      yield { raw: buildMessage({ subject: "later", body: "archived after the pass" }) };
+    }
+    await importMessageStream({
+      actor: systemActor("test"),
+      sourceId: other.id,
+      userEmail: "other@example.com",
+      items: later(),
+      origin: {},
+    });
+    const stale = (await api("GET", "/v1/system/status", { token: admin.token })).body.storage.usage;
+    expect(stale).toMatchObject({ archiveChangedSince: true, total: { emails: 5 } });
+    expect(await measureStorageUsageIfChanged({ now: new Date(measuredAt + 1000) })).toBe(false);
+    expect(await measureStorageUsageIfChanged({ now: new Date(measuredAt + 61_000) })).toBe(true);
+    const current = await storageUsage();
+    expect(current).toMatchObject({ archiveChangedSince: false, total: { emails: 6 } });
+    // Nothing changed since: no pass.
+    expect(await measureStorageUsageIfChanged({ now: new Date(Date.now() + 3600_000) })).toBe(false);
   });
 
   it("a plain blob that happens to begin with the sealed format's magic still reads as itself", async () => {

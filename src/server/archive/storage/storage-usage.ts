@@ -2,6 +2,7 @@ import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
 import { BLOB_REFERENCES, blobReferencePages } from "../../platform/operations/operations.queries";
+import { keptArchiveStats, utcMonthStart } from "../dashboard/archive-stats";
 import { isBlobKey } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { replaceStorageUsage, selectStorageUsage, upsertBlobStoredSizes } from "./storage.queries";
@@ -34,6 +35,29 @@ export async function measureStorageUsage(): Promise<Date> {
   return measuredAt;
 }
 
+/** At least this long between two passes the archive's changes start (and 10 times the last pass's duration). */
+const REMEASURE_AFTER_CHANGE_MS = 60_000;
+let lastPassMs = 0;
+
+/**
+ * Measures again when the archive changed since the last pass (an import, a deletion: the kept
+ * counts no longer match the measured ones), or when nothing was measured yet; the worker calls it
+ * every minute, so the figures follow imports and deletions within minutes instead of waiting for
+ * the 6-hourly pass. Passes stay apart by at least a minute and ten times the last pass's duration,
+ * so a large archive under steady ingestion spends at most a tenth of its time measuring.
+ * Answers whether it measured.
+ */
+export async function measureStorageUsageIfChanged(options: { now?: Date } = {}): Promise<boolean> {
+  const usage = await storageUsage();
+  if (usage && !usage.archiveChangedSince) return false;
+  const now = options.now ?? new Date();
+  if (usage && now.getTime() - Date.parse(usage.measuredAt) < Math.max(REMEASURE_AFTER_CHANGE_MS, 10 * lastPassMs)) return false;
+  const started = Date.now();
+  await measureStorageUsage();
+  lastPassMs = Date.now() - started;
+  return true;
+}
+
 export interface StorageFigures {
   logicalBytes: number;
   storedBytes: number;
@@ -46,6 +70,8 @@ export interface StorageFigures {
 
 export interface StorageUsage {
   measuredAt: string;
+  /** The archive's kept counts (emails, logical bytes) differ from the measured ones: imports or deletions since the pass. */
+  archiveChangedSince: boolean;
   total: StorageFigures;
   sources: (StorageFigures & { sourceId: string; name: string | null })[];
 }
@@ -67,8 +93,10 @@ export async function storageUsage(client: SqlClient = pgPool()): Promise<Storag
   const rows = await selectStorageUsage(client);
   const total = rows.find((row) => row.scope === "total");
   if (!total) return null;
+  const kept = await keptArchiveStats(utcMonthStart(new Date(), 0));
   return {
     measuredAt: total.measured_at.toISOString(),
+    archiveChangedSince: kept.emails !== Number(total.emails) || kept.bytes !== Number(total.logical_bytes),
     total: figures(total),
     sources: rows.filter((row) => row.scope !== "total").map((row) => ({ sourceId: row.scope, name: row.source_name, ...figures(row) })),
   };

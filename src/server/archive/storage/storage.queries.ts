@@ -149,6 +149,14 @@ export async function ensureStorageConversionRow(client: SqlClient, total: numbe
   return (await selectStorageConversion(client))!;
 }
 
+/** Records a conversion with nothing to convert (an installation whose every blob was written sealed) as finished. */
+export async function recordFinishedStorageConversion(client: SqlClient, phase: string): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`INSERT INTO storage_conversion (id, total, phase, finished_at) VALUES (1, 0, ${phase}, now()) ON CONFLICT (id) DO NOTHING`,
+  );
+}
+
 /** Starts the conversion over from the first page, of `total` references (its counts and dates anew). */
 export async function restartStorageConversion(client: SqlClient, total: number): Promise<void> {
   await runSql(

@@ -5,7 +5,20 @@ import { connectPgClient } from "./pg-connect";
 /** How long an idle pooled connection is kept open. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
-const globalForPg = globalThis as unknown as { archivePgPool?: pg.Pool; settingsPools?: Map<string, pg.Pool> };
+const globalForPg = globalThis as unknown as {
+  archivePgPool?: pg.Pool;
+  settingsPools?: Map<string, pg.Pool>;
+  /** Set when this process is stopping: the server closing its connections is then expected (on globalThis, so the app's bundled copy of this module sees it too). */
+  databaseStopExpected?: boolean;
+};
+
+/**
+ * This process is stopping (SIGINT/SIGTERM): a terminal's Ctrl-C reaches the embedded PostgreSQL too,
+ * which then closes every connection; that is the clean stop, not something to report.
+ */
+export function expectDatabaseStop(): void {
+  globalForPg.databaseStopExpected = true;
+}
 
 export function configuredDatabaseUrl(): string {
   const url = config.databaseUrl;
@@ -69,9 +82,32 @@ export function newPool(url: string, options?: string): pg.Pool {
   });
   // An idle connection the server closed (restart, shutdown) must not crash the process; the
   // pool drops it and the next checkout opens a new one.
-  pool.on("error", (error) => console.error(`[db] idle connection closed: ${error.message}`));
+  pool.on("error", reportIdleConnectionError);
   return pool;
 }
+
+/** How long one report of the server closing connections covers the others it closes. */
+const SERVER_CLOSE_REPORT_MS = 60_000;
+
+/**
+ * The pools' handler of errors on idle connections. A server that stops or restarts closes every
+ * idle connection at once (SQLSTATE class 57, "operator intervention"): one line says so, not one
+ * per connection, which read as a dozen errors at each stop. Any other error is its own line.
+ */
+export function idleConnectionErrorReporter(log: (line: string) => void, now: () => number = Date.now) {
+  let reportedAt = -Infinity;
+  return (error: Error & { code?: string }) => {
+    if (typeof error.code === "string" && error.code.startsWith("57P")) {
+      if (globalForPg.databaseStopExpected || now() - reportedAt < SERVER_CLOSE_REPORT_MS) return;
+      reportedAt = now();
+      log("[db] the database server closed the idle connections (stopping or restarting); new ones open when it is back");
+      return;
+    }
+    log(`[db] idle connection closed: ${error.message}`);
+  };
+}
+
+const reportIdleConnectionError = idleConnectionErrorReporter((line) => console.error(line));
 
 export async function disconnectPgPool(): Promise<void> {
   const pools = [...(globalForPg.archivePgPool ? [globalForPg.archivePgPool] : []), ...(globalForPg.settingsPools?.values() ?? [])];

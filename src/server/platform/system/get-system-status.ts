@@ -5,6 +5,7 @@ import { db, type DbOrTx } from "../db/client";
 import { meiliConfigured } from "../../search/meilisearch-index";
 import { storageConversionProgress } from "../../archive/storage/convert-stored-blobs";
 import { storageUsage } from "../../archive/storage/storage-usage";
+import type { ProcessRoleName } from "./process-roles";
 import { WORKER_STALE_SECONDS } from "./system.schemas";
 import type { SystemStatus } from "./system.responses";
 import {
@@ -42,7 +43,7 @@ export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } =
       storageUsage(),
     ]);
   const processes = heartbeats.map((beat) => ({
-    role: beat.role as "worker" | "journal",
+    role: beat.role as ProcessRoleName,
     hostname: beat.hostname,
     pid: beat.pid,
     startedAt: beat.startedAt.toISOString(),

@@ -1,11 +1,12 @@
 import { hostname } from "node:os";
 import { db } from "../db/client";
+import type { ProcessRoleName } from "./process-roles";
 import { deleteHeartbeat, upsertHeartbeat } from "./system.queries";
 
-/** How often a background process records that it is alive (the status page's "last seen"). */
+/** How often a process (each role: web, worker, journal) records that it is alive (the status page's "last seen"). */
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 
-export type ProcessRole = "worker" | "journal";
+export type ProcessRole = ProcessRoleName;
 
 /**
  * Records this process's heartbeat now and every HEARTBEAT_INTERVAL_MS (docs/operations.md, "System

@@ -10,7 +10,8 @@ import { config, dataDir } from "../config/env";
  * "Several hosts"): a production written on one host's own disk could not be downloaded through another.
  */
 export function productionsRoot(): string {
-  return path.resolve(config.exportDir ?? path.join(dataDir(), "exports"));
+  // A directory chosen at run time: the build must not trace it (that traced the whole project), as dataDir().
+  return path.resolve(/*turbopackIgnore: true*/ config.exportDir ?? path.join(dataDir(), "exports"));
 }
 
 /** A random token kept in the production directory, naming that directory to every host that mounts it. */

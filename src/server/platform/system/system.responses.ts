@@ -1,3 +1,4 @@
+import { PROCESS_ROLES } from "./process-roles";
 import { z } from "zod";
 import { count, timestamp } from "../api/response-fields";
 
@@ -18,6 +19,8 @@ const storageFigures = {
 /** The storage figures (docs/operations.md, "Storage figures"); also on the dashboard. */
 export const storageUsageResponse = z.object({
   measuredAt: timestamp,
+  /** Emails were archived or deleted since the pass: the worker measures again within minutes. */
+  archiveChangedSince: z.boolean(),
   total: z.object(storageFigures),
   sources: z.array(z.object({ sourceId: z.string(), name: z.string().nullable(), ...storageFigures })),
 });
@@ -27,7 +30,7 @@ export const systemStatusResponse = z.object({
   checkedAt: timestamp,
   processes: z.array(
     z.object({
-      role: z.enum(["worker", "journal"]),
+      role: z.enum(PROCESS_ROLES),
       hostname: z.string(),
       pid: z.number().int(),
       startedAt: timestamp,

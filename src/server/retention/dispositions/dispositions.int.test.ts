@@ -100,13 +100,18 @@ describe("disposition review in the lifecycle", () => {
     expect(forecastNow.reviews).toMatchObject({ awaitingDecision: 2, upcoming: 1 });
   });
 
-  it("approve: the next cycle deletes, audits the approval, and the certificate lists it, signed", async () => {
+  it("approve: the next cycle deletes, audits the approval, and the certificate lists it with every other destruction, signed", async () => {
     const admin = await setupAdmin();
     const label = await reviewLabel(admin.token, "Invoices", 10);
     const email = await insertTestEmail({ sentAt: daysAgo(20) });
     const other = await insertTestEmail({ sentAt: daysAgo(20) });
     await applyLabel(admin.token, email.id, label.id);
     await applyLabel(admin.token, other.id, label.id);
+    // Destroyed without review, in the same period: under a delete rule, and by hand.
+    const routine = await createLabel(admin.token, "Newsletters", 5);
+    const newsletter = await insertTestEmail({ sentAt: daysAgo(20) });
+    await applyLabel(admin.token, newsletter.id, routine.id);
+    const byHand = await insertTestEmail({ sentAt: daysAgo(1) });
     const before = new Date();
     await runLifecycleCycle();
     const queue = await pending(admin.token);
@@ -132,6 +137,9 @@ describe("disposition review in the lifecycle", () => {
 
     expect(await runLifecycleCycle()).toMatchObject({ deleted: 1, awaitingReview: 1 });
     expect(await exists(email.id)).toBe(false);
+    expect(await exists(newsletter.id)).toBe(false);
+    expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).status).toBe(200);
+    expect((await api("DELETE", `/v1/archived-emails/${byHand.id}`, { token: admin.token })).status).toBe(204);
     expect(await exists(other.id)).toBe(true);
     const deletion = await db().auditLog.findFirstOrThrow({ where: { actionType: "DELETE", targetId: email.id } });
     expect(deletion.details).toMatchObject({ approval: { dispositionId: mine.id, approvedBy: "admin@example.com" } });
@@ -141,13 +149,21 @@ describe("disposition review in the lifecycle", () => {
       token: admin.token,
     });
     expect(certificate.status, certificate.text).toBe(200);
-    expect(certificate.body.count).toBe(1);
-    const lines = certificate.body.csv.trim().split("\r\n");
+    expect(certificate.body.count).toBe(3);
+    const lines: string[] = certificate.body.csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      "destroyedAt,emailId,storageHashSha256,ruleType,ruleId,ruleName,dueAt,approvedBy,approvedAt,comment,dispositionId,cycleId",
+      "destroyedAt,emailId,storageHashSha256,ruleType,ruleId,ruleName,dueAt,approvedBy,approvedAt,comment,dispositionId,cycleId,reason,deletedBy,auditEntryId",
     );
-    expect(lines[1]).toContain(`${email.id},${email.storageHashSha256},label,${label.id},Invoices`);
-    expect(lines[1]).toContain("admin@example.com");
+    const lineOf = (id: string) => lines.find((line) => line.includes(id))!;
+    expect(lineOf(email.id)).toContain(`${email.id},${email.storageHashSha256},label,${label.id},Invoices`);
+    expect(lineOf(email.id)).toContain(`admin@example.com`);
+    expect(lineOf(email.id)).toContain(`${mine.id},`);
+    // A delete rule's deletion: its rule, no approver.
+    expect(lineOf(newsletter.id)).toContain(`${newsletter.id},${newsletter.storageHashSha256},label,${routine.id},Newsletters,,,,,,`);
+    expect(lineOf(newsletter.id)).toContain(",RetentionExpired,system:lifecycle,");
+    // A manual deletion: who made it.
+    expect(lineOf(byHand.id)).toContain(`${byHand.id},${byHand.storageHashSha256},manual,`);
+    expect(lineOf(byHand.id)).toContain(",Manual,admin@example.com,");
     const bytes = Buffer.from(certificate.body.csv, "utf8");
     expect(verifyEd25519(bytes, certificate.body.signature, certificate.body.publicKey)).toBe(true);
     expect(

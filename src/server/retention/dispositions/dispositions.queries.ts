@@ -35,6 +35,23 @@ function reviewableBy(principal: Principal): Prisma.Sql {
  */
 const supersededPending = Prisma.sql`(disp.status = 'pending' AND (disp.open_email_id IS NULL OR e.id IS NULL))`;
 
+/**
+ * Whether a retention rule (label or policy, enabled or not) names `principal` as a reviewer, by
+ * user or by role: the Disposition review page is theirs even without manage:dispositions.
+ */
+export async function isNamedReviewer(client: SqlClient, principal: Principal): Promise<boolean> {
+  const row = await queryOne<{ named: boolean }>(
+    client,
+    Prisma.sql`
+    SELECT EXISTS (
+      SELECT 1 FROM retention_labels l WHERE ${principal.userId}::uuid = ANY(l.reviewer_ids) OR l.reviewer_role_id = ${principal.roleId}::uuid
+      UNION ALL
+      SELECT 1 FROM retention_policies p WHERE ${principal.userId}::uuid = ANY(p.reviewer_ids) OR p.reviewer_role_id = ${principal.roleId}::uuid
+    ) AS named`,
+  );
+  return row!.named;
+}
+
 export interface DispositionFilter {
   status?: DispositionStatus;
   /** A rule's id. */
@@ -127,27 +144,42 @@ export function decidePendingDispositions(
 export interface DestroyedRow {
   destroyed_at: Date;
   email_id: string;
-  storage_hash_sha256: string;
-  rule_type: string;
-  rule_id: string;
-  rule_name: string;
-  due_at: Date;
+  storage_hash_sha256: string | null;
+  reason: string | null;
+  rule_type: string | null;
+  rule_id: string | null;
+  rule_name: string | null;
+  due_at: Date | null;
   decided_by_email: string | null;
   decided_at: Date | null;
   comment: string | null;
-  id: string;
-  destroyed_in_cycle_id: string | null;
+  disposition_id: string | null;
+  cycle_id: string | null;
+  deleted_by: string;
+  audit_id: string;
 }
 
-/** The approved dispositions whose email the lifecycle destroyed in [from, until), in destruction order. */
-export function selectDestroyedDispositions(client: SqlClient, from: Date, until: Date): Promise<DestroyedRow[]> {
+/**
+ * Every email destroyed in [from, until), in destruction order: one row per DELETE audit entry of an
+ * archived email, written in the deletion's own transaction (the lifecycle's under any rule, a
+ * reviewed rule's with its approval; a manual deletion with who made it). The approved
+ * disposition, where there was one, adds its due date, decision time and comment.
+ */
+export function selectDestroyedEmails(client: SqlClient, from: Date, until: Date): Promise<DestroyedRow[]> {
   return querySql<DestroyedRow>(
     client,
     Prisma.sql`
-    SELECT destroyed_at, email_id, storage_hash_sha256, rule_type, rule_id, rule_name, due_at, decided_by_email, decided_at,
-      comment, id, destroyed_in_cycle_id
-    FROM email_dispositions
-    WHERE status = 'approved' AND destroyed_at >= ${from} AND destroyed_at < ${until}
-    ORDER BY destroyed_at, id`,
+    SELECT a.timestamp AS destroyed_at, a.target_id AS email_id, a.details->>'storageHashSha256' AS storage_hash_sha256,
+      a.details->>'reason' AS reason,
+      CASE WHEN a.details->>'reason' = 'Manual' THEN 'manual' ELSE a.details->'decidingRule'->>'type' END AS rule_type,
+      a.details->'decidingRule'->>'id' AS rule_id, a.details->'decidingRule'->>'name' AS rule_name,
+      d.due_at, coalesce(d.decided_by_email, a.details->'approval'->>'approvedBy') AS decided_by_email, d.decided_at,
+      coalesce(d.comment, a.details->'approval'->>'comment') AS comment,
+      a.details->'approval'->>'dispositionId' AS disposition_id, a.details->>'cycleId' AS cycle_id,
+      a.actor_identifier AS deleted_by, a.id::text AS audit_id
+    FROM audit_logs a
+    LEFT JOIN email_dispositions d ON d.id::text = a.details->'approval'->>'dispositionId'
+    WHERE a.action_type = 'DELETE' AND a.target_type = 'ArchivedEmail' AND a.timestamp >= ${from} AND a.timestamp < ${until}
+    ORDER BY a.timestamp, a.id`,
   );
 }

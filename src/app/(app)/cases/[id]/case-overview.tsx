@@ -15,8 +15,8 @@ export type CaseDetail = RouterOutputs["ediscovery"]["get"];
 export function CaseOverview({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const can = useCapabilities();
-  const users = useQuery(trpc.users.list.queryOptions(can.readUsers ? undefined : skipToken));
   const editable = can.manageEdiscovery && matter.status === "open";
+  const candidates = useQuery(trpc.ediscovery.memberCandidates.queryOptions(editable ? undefined : skipToken));
   return (
     <div className="space-y-6">
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[12rem_1fr]">
@@ -28,8 +28,8 @@ export function CaseOverview({ matter }: { matter: CaseDetail }) {
         <dd>
           <CaseMembers
             caseId={matter.id}
-            memberIds={matter.memberIds}
-            users={users.data}
+            members={matter.members}
+            candidates={candidates.data}
             selfId={can.user.id}
             manageAll={can.manageAll}
             editable={editable}

@@ -9,7 +9,7 @@ import { errorMessage, fieldErrorsOf, useTRPC, type RouterOutputs } from "@/lib/
 import { useInvalidate } from "@/lib/use-invalidate";
 import { splitAddresses } from "../case-parts";
 
-type User = RouterOutputs["users"]["list"][number];
+type Member = RouterOutputs["ediscovery"]["memberCandidates"][number];
 type CasePatch = { custodians?: string[]; memberIds?: string[] };
 
 /** The first message on a field or one of its items (`custodians.2`). */
@@ -95,28 +95,27 @@ export function CaseCustodians({ caseId, custodians, editable }: { caseId: strin
 }
 
 /**
- * The case's members, by name where the user may list users. With `editable`, members are added
- * (chosen among the users, or by user id when users cannot be listed) and removed; the signed-in
- * user does not remove themselves here unless they manage everything (they would lose the case).
+ * The case's members, by name and address (the case carries them). With `editable`, members are
+ * added from a picker of the accounts by name (ediscovery.memberCandidates, open to whoever manages
+ * cases) and removed; the signed-in user does not remove themselves here unless they manage
+ * everything (they would lose the case).
  */
 export function CaseMembers(props: {
   caseId: string;
-  memberIds: string[];
-  users: User[] | undefined;
+  members: Member[];
+  candidates: Member[] | undefined;
   selfId: string;
   manageAll: boolean;
   editable: boolean;
 }) {
   const { update, save } = useCaseUpdate(props.caseId);
-  const describe = (id: string) => {
-    const user = props.users?.find((candidate) => candidate.id === id);
-    return user ? `${user.first_name} ${user.last_name} <${user.email}>` : id;
-  };
-  const candidates = props.users?.filter((user) => !props.memberIds.includes(user.id));
+  const memberIds = props.members.map((member) => member.id);
+  const describe = (member: Member) => (member.name ? `${member.name} <${member.email}>` : member.email);
+  const candidates = props.candidates?.filter((user) => !memberIds.includes(user.id));
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const id = String(new FormData(event.currentTarget).get("member") ?? "").trim();
-    if (id) save({ memberIds: [...props.memberIds, id] });
+    if (id) save({ memberIds: [...memberIds, id] });
   }
   return (
     <div className="space-y-2">
@@ -124,24 +123,20 @@ export function CaseMembers(props: {
         label="Members"
         testId="case-members"
         disabled={update.isPending}
-        entries={props.memberIds.map((id) => ({
-          key: id,
-          text: describe(id),
-          removeLabel: id !== props.selfId || props.manageAll ? `Remove member ${describe(id)}` : undefined,
+        entries={props.members.map((member) => ({
+          key: member.id,
+          text: describe(member),
+          removeLabel: member.id !== props.selfId || props.manageAll ? `Remove member ${describe(member)}` : undefined,
         }))}
-        onRemove={props.editable ? (id) => save({ memberIds: props.memberIds.filter((other) => other !== id) }) : undefined}
+        onRemove={props.editable ? (id) => save({ memberIds: memberIds.filter((other) => other !== id) }) : undefined}
       />
-      {props.editable ? (
+      {props.editable && candidates ? (
         <form onSubmit={add} aria-label="Add a member" className="flex items-end gap-2" noValidate>
-          {candidates ? (
-            <SelectField
-              label="New member"
-              name="member"
-              options={[{ value: "", label: "Choose a user" }, ...candidates.map((user) => ({ value: user.id, label: describe(user.id) }))]}
-            />
-          ) : (
-            <TextField label="New member (user id)" name="member" type="text" />
-          )}
+          <SelectField
+            label="New member"
+            name="member"
+            options={[{ value: "", label: "Choose a user" }, ...candidates.map((user) => ({ value: user.id, label: describe(user) }))]}
+          />
           <SubmitButton className="btn btn-sm" disabled={update.isPending}>
             Add member
           </SubmitButton>

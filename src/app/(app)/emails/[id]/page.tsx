@@ -17,6 +17,7 @@ import { LegalHoldsSection } from "./legal-holds-section";
 import { OccurrencesSection } from "./occurrences-section";
 import { RetentionLabelSection } from "./retention-label-section";
 import { RetentionStatusSection } from "./retention-status-section";
+import { sentAtNote } from "@/lib/sent-at-note";
 
 export default function EmailPage() {
   const { id } = useParams<{ id: string }>();
@@ -78,11 +79,7 @@ export default function EmailPage() {
           <dt className="text-slate-600">Sent</dt>
           <dd>
             {formatDateTime(data.sentAt)}
-            {data.sentAtFallback === "no-headers"
-              ? " (no header block; archive time used)"
-              : data.sentAtFallback
-                ? ` (Date header ${data.sentAtFallback}; archive time used)`
-                : ""}
+            {data.sentAtFallback && ` (${sentAtNote(data.sentAtFallback)})`}
           </dd>
           <dt className="text-slate-600">Mailbox</dt>
           <dd>
@@ -95,7 +92,8 @@ export default function EmailPage() {
           <a className="btn btn-sm" href={`/api/ui/emails/${data.id}/raw`}>
             Download .eml
           </a>
-          {can.deleteArchive && (
+          {/* Only where it can work: the role may delete and the Settings switch allows it. */}
+          {can.deleteArchive && can.deletionEnabled && (
             <button className="btn btn-sm btn-danger" onClick={() => setConfirmDelete(true)}>
               Delete
             </button>
