@@ -47,8 +47,11 @@ const COMMANDS = {
     "(recorded in the audit log). Names every missing key and where to put it. Prints a JSON summary.",
   ],
   check: [
-    "npm run archive -- check [--no-progress]",
+    "npm run archive -- check [--sample <fraction|percent|count>] [--resume] [--limit <blobs>] [--concurrency <n>] [--no-progress]",
     "Checks every blob against its hash and the audit chain (docs/operations.md). Prints a JSON summary; exit 1 on a problem.",
+    "--sample 0.01, 1% or 5000: only a pseudo-random sample of the blobs (a count gives about that many).",
+    "--limit <blobs>: stop after that many blobs; --resume continues the walk a stopped check left (from any host).",
+    "--concurrency <n>: blob reads at once (default 16 on S3, 8 on the local store).",
   ],
   "rotate-storage-key": [
     "npm run archive -- rotate-storage-key --new-key <file>",
@@ -97,6 +100,10 @@ function parseCommandLine() {
       folder: { type: "string" },
       "new-key": { type: "string" },
       "new-signing-key": { type: "boolean" },
+      sample: { type: "string" },
+      resume: { type: "boolean" },
+      limit: { type: "string" },
+      concurrency: { type: "string" },
     },
   });
   const [command, ...paths] = positionals;
@@ -104,7 +111,17 @@ function parseCommandLine() {
   if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
   if (command === "restore" && values.from && paths.length === 0)
     return { command, from: values.from, newSigningKey: values["new-signing-key"] === true, progress } as const;
-  if (command === "check" && paths.length === 0) return { command, progress } as const;
+  if (command === "check" && paths.length === 0) {
+    if (values.resume && values.sample)
+      throw new UsageError("check: --resume continues the stopped walk with its own sample; drop --sample");
+    const blobWalk = {
+      sample: values.sample === undefined ? undefined : sampleOption(values.sample),
+      resume: values.resume === true,
+      limit: values.limit === undefined ? undefined : positiveInteger("--limit", values.limit),
+      concurrency: values.concurrency === undefined ? undefined : positiveInteger("--concurrency", values.concurrency, 256),
+    };
+    return { command, progress, blobWalk } as const;
+  }
   if (command === "rotate-storage-key" && values["new-key"] && paths.length === 0)
     return { command, newKeyFile: values["new-key"] } as const;
   if (command === "restore-to-mailbox" && values.export && values.source && paths.length === 0) {
@@ -112,6 +129,24 @@ function parseCommandLine() {
   }
   if (command !== "import" || !values.source || paths.length === 0) throw new UsageError(USAGE);
   return { command, source: values.source, user: values.user, paths, create: values.create === true, progress } as const;
+}
+
+/** A whole number from 1 to `max`, else a usage error naming the option (the value is not echoed). */
+function positiveInteger(option: string, value: string, max = Number.MAX_SAFE_INTEGER): number {
+  const number = /^\d{1,16}$/.test(value) ? Number(value) : NaN;
+  if (!(number >= 1 && number <= max)) throw new UsageError(`${option} takes a whole number from 1 to ${max}`);
+  return number;
+}
+
+/** `--sample`: 0.01 or 1% (a fraction of the blobs, up to all) or 5000 (about that many blobs). */
+function sampleOption(value: string): { fraction: number } | { count: number } {
+  const percent = /^(\d{1,3}(?:\.\d{1,6})?)%$/.exec(value);
+  const fraction = percent ? Number(percent[1]) / 100 : /^\d?\.\d{1,9}$/.test(value) ? Number(value) : null;
+  if (fraction !== null) {
+    if (fraction > 0 && fraction <= 1) return { fraction };
+    throw new UsageError("--sample takes a fraction above 0 and at most 1 (0.01, 1%) or a count of blobs (5000)");
+  }
+  return { count: positiveInteger("--sample", value) };
 }
 
 /** Exit code 0 when the production's signature and every message's hash check out, 1 otherwise. */

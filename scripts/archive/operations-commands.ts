@@ -2,6 +2,7 @@ import { userInfo } from "node:os";
 import { resolveDatabase } from "../../src/server/platform/db/database-url";
 import { disconnectDb } from "../../src/server/platform/db/client";
 import { checkInstallation } from "../../src/server/platform/operations/check-installation";
+import type { BlobWalkOptions } from "../../src/server/platform/operations/checks/installation-check";
 import { createBackup } from "../../src/server/platform/operations/create-backup";
 import { restoreBackup, RestoreRefusedError } from "../../src/server/platform/operations/restore-backup";
 import { rotateStorageKey } from "../../src/server/platform/operations/rotate-storage-key";
@@ -76,11 +77,15 @@ export function runRestore(options: { from: string; newSigningKey: boolean; prog
   });
 }
 
-/** `check`: prints {emails, blobsChecked, blobsMissing, blobsCorrupt, auditOk, auditLogId}; exit 1 on any problem. */
-export function runCheck(options: { progress: boolean }): Promise<number> {
+/**
+ * `check [--sample ..] [--resume] [--limit ..] [--concurrency ..]`: prints {emails, blobsChecked, blobsMissing,
+ * blobsCorrupt, sampled, walkComplete, .., auditOk, auditLogId}; exit 1 on any problem in what it checked.
+ */
+export function runCheck(options: { progress: boolean; blobWalk: BlobWalkOptions }): Promise<number> {
   return withDatabase(async () => {
     const bar = progressBar("{bar} {percentage}% | {value}/{total} | ETA {eta_formatted}", options.progress);
     const result = await checkInstallation({
+      blobWalk: options.blobWalk,
       onStart: (total) => bar.start(Math.max(1, total), 0),
       onProgress: (done) => bar.update(done),
     });

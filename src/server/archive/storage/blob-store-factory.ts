@@ -33,3 +33,11 @@ export function blobStore(): SealedBlobStore {
     cached = { signature, store: new SealedBlobStore(createInnerStore(), keyring, sealing) };
   return cached.store;
 }
+
+/**
+ * Blob reads a bulk walk (check, backup) keeps in flight by default: an S3 GET waits on the
+ * network, not on this host, so more of them overlap; local reads share the host's disk and cores.
+ */
+export function defaultBlobReadConcurrency(store: { name: "local" | "s3" }): number {
+  return store.name === "s3" ? 16 : 8;
+}

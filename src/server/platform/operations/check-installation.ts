@@ -2,7 +2,7 @@ import { connectDedicatedPgClient } from "../db/pg-pool";
 import { pauseBlobDeletions } from "../../archive/storage/storage.queries";
 import { auditChainCheck } from "./checks/audit-chain-check";
 import { blobRetentionCheck } from "./checks/blob-retention-check";
-import type { InstallationCheck } from "./checks/installation-check";
+import type { BlobWalkOptions, InstallationCheck } from "./checks/installation-check";
 import { storedBytesCheck } from "./checks/stored-bytes-check";
 
 export const INSTALLATION_CHECKS: readonly InstallationCheck[] = [storedBytesCheck, blobRetentionCheck, auditChainCheck];
@@ -24,16 +24,18 @@ const PROBLEMS_KEPT = 50;
 export async function checkInstallation(
   options: {
     checks?: readonly InstallationCheck[];
+    blobWalk?: BlobWalkOptions;
     onStart?: (totalWork: number) => void;
     onProgress?: (doneWork: number) => void;
   } = {},
 ): Promise<InstallationCheckResult> {
   const checks = options.checks ?? INSTALLATION_CHECKS;
+  const blobWalk = options.blobWalk ?? {};
   const { client } = await connectDedicatedPgClient();
   try {
     await pauseBlobDeletions(client);
     let total = 0;
-    for (const check of checks) total += await check.estimateWork(client);
+    for (const check of checks) total += await check.estimateWork(client, blobWalk);
     options.onStart?.(total);
     let done = 0;
     const problems: string[] = [];
@@ -41,6 +43,7 @@ export async function checkInstallation(
     for (const check of checks) {
       const outcome = await check.run({
         client,
+        blobWalk,
         advance: (units) => options.onProgress?.((done += units)),
         problem: (description) => {
           if (problems.length < PROBLEMS_KEPT) problems.push(description);

@@ -7,9 +7,16 @@ import { selectTableColumns, selectTableReferences, type TableShape } from "./op
  * conversion's progress (a restored installation converts again from the start: a blob the backup
  * pool kept from before the conversion is restored plain), and the fingerprints of what the hosts
  * share (a restored installation's hosts record their own: its session secret and production
- * directory are new).
+ * directory are new), and where an interrupted check stopped (it concerns the old installation's store).
  */
-const NOT_BACKED_UP = new Set(["_prisma_migrations", "blob_intents", "blob_retention", "storage_conversion", "installation_fingerprints"]);
+const NOT_BACKED_UP = new Set([
+  "_prisma_migrations",
+  "blob_intents",
+  "blob_retention",
+  "storage_conversion",
+  "installation_fingerprints",
+  "check_cursors",
+]);
 
 /** The application's tables, each after the tables it references, so that rows load in this order. */
 export async function tablesInDependencyOrder(client: SqlClient): Promise<TableShape[]> {

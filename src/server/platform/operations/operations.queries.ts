@@ -155,32 +155,80 @@ export async function countBlobReferences(client: SqlClient, references: readonl
   return Number(row!.total);
 }
 
-/** One keyset page of a referencing table's rows: ids above `after` (null: from the first). */
+/**
+ * A deterministic pseudo-random sample of a table's rows: a row belongs when the first 32 bits of
+ * md5(id, seed) fall under `fraction` of their range. The same seed picks the same rows, so a
+ * sampled walk can be resumed.
+ */
+export interface BlobReferenceSample {
+  fraction: number;
+  seed: string;
+}
+
+const SAMPLE_RANGE = 2 ** 32;
+
+/** One keyset page of a referencing table's rows: ids above `after` (null: from the first), of the sample if given. */
 export async function selectBlobReferencePage(
   client: SqlClient,
   reference: BlobReference,
   after: string | null,
   limit: number,
+  sample: BlobReferenceSample | null = null,
 ): Promise<BlobReferenceRow[]> {
+  const inSample =
+    sample && sample.fraction < 1
+      ? Prisma.sql`AND ('x' || substr(md5(id::text || ${sample.seed}), 1, 8))::bit(32)::bigint < ${Math.ceil(sample.fraction * SAMPLE_RANGE)}`
+      : Prisma.empty;
   return querySql(
     client,
     Prisma.sql`
     SELECT id, ${identifier(reference.key)} AS key, ${identifier(reference.hash)} AS hash FROM ${identifier(reference.table)}
-     WHERE ${after}::uuid IS NULL OR id > ${after}::uuid ORDER BY id LIMIT ${limit}`,
+     WHERE (${after}::uuid IS NULL OR id > ${after}::uuid) ${inSample} ORDER BY id LIMIT ${limit}`,
   );
 }
 
 const REFERENCE_PAGE = 500;
 
-/** A referencing table's rows in keyset pages (constant memory whatever the archive's size). */
-export async function* blobReferencePages(client: SqlClient, reference: BlobReference): AsyncGenerator<BlobReferenceRow[]> {
-  let after: string | null = null;
+/** A referencing table's rows in keyset pages (constant memory whatever the archive's size), after `after`, of the sample if given. */
+export async function* blobReferencePages(
+  client: SqlClient,
+  reference: BlobReference,
+  options: { after?: string | null; sample?: BlobReferenceSample | null } = {},
+): AsyncGenerator<BlobReferenceRow[]> {
+  let after: string | null = options.after ?? null;
   for (;;) {
-    const rows = await selectBlobReferencePage(client, reference, after, REFERENCE_PAGE);
+    const rows = await selectBlobReferencePage(client, reference, after, REFERENCE_PAGE, options.sample ?? null);
     if (rows.length > 0) yield rows;
     if (rows.length < REFERENCE_PAGE) return;
     after = rows[rows.length - 1].id;
   }
+}
+
+/** Where the blob walk of `archive check` stopped: the table walked, the last id checked there, and the walk's state. */
+export interface CheckCursorRow {
+  kind: string;
+  afterId: string | null;
+  state: unknown;
+}
+
+const BLOB_WALK = "stored bytes";
+
+export async function selectCheckCursor(client: SqlClient): Promise<CheckCursorRow | null> {
+  return queryOne(client, Prisma.sql`SELECT kind, after_id::text AS "afterId", state FROM check_cursors WHERE name = ${BLOB_WALK}`);
+}
+
+export async function saveCheckCursor(client: SqlClient, cursor: CheckCursorRow): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`
+    INSERT INTO check_cursors (name, kind, after_id, state, updated_at)
+    VALUES (${BLOB_WALK}, ${cursor.kind}, ${cursor.afterId}::uuid, ${JSON.stringify(cursor.state)}::jsonb, now())
+    ON CONFLICT (name) DO UPDATE SET kind = excluded.kind, after_id = excluded.after_id, state = excluded.state, updated_at = now()`,
+  );
+}
+
+export async function deleteCheckCursor(client: SqlClient): Promise<void> {
+  await runSql(client, Prisma.sql`DELETE FROM check_cursors WHERE name = ${BLOB_WALK}`);
 }
 
 /** A round trip to the database (the health endpoint's reachability check). */

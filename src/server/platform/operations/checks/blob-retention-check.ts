@@ -3,13 +3,12 @@ import { db } from "../../db/client";
 import { desiredRetentionOf, type DesiredRetention } from "../../../retention/lifecycle/blob-retention";
 import { selectBlobHashReferencesOfEmails } from "../../../retention/lifecycle/lifecycle.queries";
 import { blobKeyForHash, describeRetention, type BlobRetention } from "../../../archive/storage/blob-store";
-import { blobStore } from "../../../archive/storage/blob-store-factory";
+import { blobStore, defaultBlobReadConcurrency } from "../../../archive/storage/blob-store-factory";
 import { forEachConcurrently } from "../../concurrency/for-each-concurrently";
 import { BLOB_REFERENCES, blobReferencePages, countBlobReferences } from "../operations.queries";
 import type { InstallationCheck } from "./installation-check";
 
 const EMAILS = BLOB_REFERENCES[0];
-const READ_CONCURRENCY = 8;
 const NAMED_EMAILS = 5;
 
 /**
@@ -26,9 +25,10 @@ export const blobRetentionCheck: InstallationCheck = {
     if (!config.storageImmutable) return 0;
     return countBlobReferences(client, [EMAILS]);
   },
-  async run({ client, advance, problem }) {
+  async run({ client, blobWalk, advance, problem }) {
     if (!config.storageImmutable) return { ok: true, summary: {} };
     const store = blobStore();
+    const concurrency = blobWalk.concurrency ?? defaultBlobReadConcurrency(store.inner);
     const counts = { retentionChecked: 0, retentionMismatches: 0 };
     for await (const emails of blobReferencePages(client, EMAILS)) {
       const emailIds = emails.map((email) => email.id);
@@ -40,7 +40,7 @@ export const blobRetentionCheck: InstallationCheck = {
         else emailsOf.set(hash, [emailId]);
       }
       const desired = await desiredRetentionOf(db(), [...emailsOf.keys()]);
-      await forEachConcurrently(desired, READ_CONCURRENCY, async (wanted) => {
+      await forEachConcurrently(desired, concurrency, async (wanted) => {
         const key = blobKeyForHash(wanted.hash);
         counts.retentionChecked++;
         const disagreement = await store.retentionOf(key).then(
