@@ -45,7 +45,7 @@ describe("check: sampled and resumable blob walk", () => {
     await rm(storageRoot(), { recursive: true, force: true });
 
     const first = await checkInstallation({ blobWalk: { limit: 5, concurrency: 3 } });
-    expect(first.summary).toMatchObject({ blobsChecked: 5, blobsMissing: 5, walkComplete: false, resumed: false, readConcurrency: 3 });
+    expect(first.summary).toMatchObject({ blobsChecked: 5, blobsMissing: 5, walkComplete: false, resumed: false });
     expect(first.ok).toBe(false);
     expect(await db().checkCursor.count()).toBe(1);
 
@@ -74,7 +74,9 @@ describe("check: sampled and resumable blob walk", () => {
     const expected = rows.filter((row) => inSample(row.split(" ")[1], seed, 0.5));
 
     const result = await checkInstallation({ blobWalk: { sample: { fraction: 0.5 }, seed } });
-    expect(result.summary).toMatchObject({ sampled: true, sampleFraction: 0.5, blobsChecked: expected.length, walkComplete: true });
+    expect(result.summary).toMatchObject({ sampled: true, sampleFraction: 0.5, blobsChecked: expected.length });
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(rows.length);
     expect(checkedRows(result.problems).toSorted()).toEqual(expected.toSorted());
   });
 

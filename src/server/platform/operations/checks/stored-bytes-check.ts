@@ -111,15 +111,16 @@ export const storedBytesCheck: InstallationCheck = {
     const total = sinceStart();
     return {
       ok: counts.blobsMissing === 0 && counts.blobsCorrupt === 0,
+      // A plain full check prints what it always did; the walk's fields appear when the options used them.
       summary: {
         ...counts,
-        readConcurrency: concurrency,
-        sampled: sample !== null,
-        sampleFraction: sample?.fraction ?? null,
-        resumed: resumed !== null,
-        walkComplete: !stopped,
-        blobsCheckedSinceStart: total.blobsChecked,
-        blobProblemsSinceStart: total.blobsMissing + total.blobsCorrupt,
+        ...(sample && { sampled: true, sampleFraction: sample.fraction }),
+        ...((walk.resume || walk.limit !== undefined) && {
+          resumed: resumed !== null,
+          walkComplete: !stopped,
+          blobsCheckedSinceStart: total.blobsChecked,
+          blobProblemsSinceStart: total.blobsMissing + total.blobsCorrupt,
+        }),
       },
     };
   },
