@@ -37,8 +37,9 @@ const COMMANDS = {
     "exit 1 when files were skipped and no message was imported (nor already archived).",
   ],
   backup: [
-    "npm run archive -- backup --to <dir> [--no-progress]",
+    "npm run archive -- backup --to <dir> [--concurrency <n>] [--no-progress]",
     "Writes a consistent backup of the database and every blob to <dir> (docs/operations.md). Prints a JSON summary.",
+    "--concurrency <n>: blob copies at once (default 16 on S3, 8 on the local store).",
   ],
   restore: [
     "npm run archive -- restore --from <dir> [--new-signing-key] [--no-progress]",
@@ -108,7 +109,10 @@ function parseCommandLine() {
   });
   const [command, ...paths] = positionals;
   const progress = !values["no-progress"] && process.stderr.isTTY;
-  if (command === "backup" && values.to && paths.length === 0) return { command, to: values.to, progress } as const;
+  if (command === "backup" && values.to && paths.length === 0) {
+    const concurrency = values.concurrency === undefined ? undefined : positiveInteger("--concurrency", values.concurrency, 256);
+    return { command, to: values.to, concurrency, progress } as const;
+  }
   if (command === "restore" && values.from && paths.length === 0)
     return { command, from: values.from, newSigningKey: values["new-signing-key"] === true, progress } as const;
   if (command === "check" && paths.length === 0) {

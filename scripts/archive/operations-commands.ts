@@ -22,14 +22,15 @@ async function withDatabase(work: (databaseUrl: string) => Promise<number>): Pro
 
 const seconds = (startedAt: number) => Math.round((Date.now() - startedAt) / 100) / 10;
 
-/** `backup --to <dir>`: prints {backup, directory, snapshotAt, counts, auditHead, seconds}. */
-export function runBackup(options: { to: string; progress: boolean }): Promise<number> {
+/** `backup --to <dir> [--concurrency <n>]`: prints {backup, directory, snapshotAt, counts, auditHead, seconds}. */
+export function runBackup(options: { to: string; concurrency: number | undefined; progress: boolean }): Promise<number> {
   return withDatabase(async () => {
     const startedAt = Date.now();
     const bar = progressBar("{bar} {percentage}% | {value}/{total} blobs | ETA {eta_formatted}", options.progress);
     bar.start(1, 0);
     const manifest = await createBackup({
       to: options.to,
+      concurrency: options.concurrency,
       onProgress: (progress) => {
         bar.setTotal(Math.max(1, progress.blobsExpected, progress.blobsDone));
         bar.update(progress.blobsDone);

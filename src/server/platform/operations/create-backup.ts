@@ -7,7 +7,7 @@ import { existingSecret } from "../config/secrets";
 import { existingSigningPublicKey } from "../signing/installation-signing-key";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
-import { blobStore } from "../../archive/storage/blob-store-factory";
+import { blobStore, defaultBlobReadConcurrency } from "../../archive/storage/blob-store-factory";
 import { makePrivateDirectory } from "../../archive/storage/private-files";
 import { installationStorageKey } from "../../archive/storage/storage-key";
 import { pauseBlobDeletions } from "../../archive/storage/storage.queries";
@@ -52,7 +52,6 @@ export interface BackupProgress {
 }
 
 const BLOB_BATCH = 1000;
-const BLOB_COPY_CONCURRENCY = 8;
 
 /**
  * An online backup into `to` (docs/operations.md): every table read in one REPEATABLE READ READ
@@ -62,7 +61,12 @@ const BLOB_COPY_CONCURRENCY = 8;
  * manifest is sealed under keys derived from the storage key (backup-cipher.ts), the blobs stay
  * sealed as stored, and no key is written in clear (docs/operations.md, "What a stolen backup reveals").
  */
-export async function createBackup(options: { to: string; onProgress?: (progress: BackupProgress) => void }): Promise<BackupManifest> {
+export async function createBackup(options: {
+  to: string;
+  /** Blob copies in flight at once (default: defaultBlobReadConcurrency of the store: 16 on S3, 8 locally). */
+  concurrency?: number;
+  onProgress?: (progress: BackupProgress) => void;
+}): Promise<BackupManifest> {
   const startedAt = new Date();
   const id = backupIdFor(startedAt);
   const directory = path.join(backupsDirectory(options.to), id);
@@ -94,6 +98,7 @@ export async function createBackup(options: { to: string; onProgress?: (progress
       seal: seal(blobList),
       blobsRoot: blobsDirectory(options.to),
       listFile: path.join(directory, blobList),
+      concurrency: options.concurrency,
       onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
     });
     files.push({ path: blobList, ...blobs.listFile });
@@ -167,9 +172,11 @@ async function copyReferencedBlobs(options: {
   blobsRoot: string;
   listFile: string;
   seal: Transform;
+  concurrency: number | undefined;
   onProgress: (done: number) => void;
 }) {
   const store = blobStore();
+  const concurrency = options.concurrency ?? defaultBlobReadConcurrency(store.inner);
   const list = new PassThrough();
   const listWritten = writeSealedGzipFile(options.listFile, list, options.seal);
   const totals = { listed: 0, copied: 0, bytes: 0 };
@@ -177,7 +184,7 @@ async function copyReferencedBlobs(options: {
     await declareReferencedBlobsCursor(options.client);
     for (;;) {
       const rows = await fetchReferencedBlobs(options.client, BLOB_BATCH);
-      await forEachConcurrently(rows, BLOB_COPY_CONCURRENCY, async ({ key }) => {
+      await forEachConcurrently(rows, concurrency, async ({ key }) => {
         const bytes = await copyBlobToBackup({ store, key, blobsRoot: options.blobsRoot });
         if (bytes > 0) {
           totals.copied++;
