@@ -28,6 +28,11 @@ export interface Capabilities {
   /** The EDISCOVERY feature is licensed and the role has read:ediscovery (manage for changes). */
   readEdiscovery: boolean;
   manageEdiscovery: boolean;
+  /**
+   * The configured search engine (MEILI_HOST): Meilisearch does not support the eDiscovery query
+   * language (only an AND of words, phrases and a few fields), so the query help says so.
+   */
+  searchEngine: "postgres" | "meilisearch";
   /** The two-factor setting applies and the user has not enrolled: only the enrolment page is open. */
   mfaEnrolmentRequired: boolean;
 }

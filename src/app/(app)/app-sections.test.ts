@@ -37,6 +37,7 @@ const none: Capabilities = {
   retention: true,
   readEdiscovery: false,
   manageEdiscovery: false,
+  searchEngine: "postgres",
   mfaEnrolmentRequired: false,
 };
 

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { DataTable } from "@/components/data-table";
 import { ErrorNotice } from "@/components/error-notice";
+import { MeilisearchQueryNotice } from "@/components/query-syntax-help";
 import { Skeleton } from "@/components/skeleton";
 import { StorageFigures } from "@/components/storage-figures";
 import { useToast } from "@/components/toast";
@@ -159,6 +160,7 @@ export default function SystemStatusPage() {
               <Figure label={`Search index (${data.searchIndex.engine})`} testId="search-coverage">
                 {formatNumber(data.searchIndex.searchable)} of {formatNumber(data.searchIndex.archivedEmails)} emails searchable
                 {data.searchIndex.notSearchable > 0 ? ` (${formatNumber(data.searchIndex.notSearchable)} waiting)` : ""}
+                {data.searchIndex.engine === "meilisearch" ? <MeilisearchQueryNotice testId="search-engine-notice" /> : null}
               </Figure>
               <Figure label={`Storage (${data.storage.backend})`} testId="storage">
                 {formatBytes(data.storage.usedBytes)} of mail

@@ -27,4 +27,15 @@ describe("the navigation's capabilities", () => {
     expect((await capabilitiesOf(reader.user.id)).reviewDispositions).toBe(true);
     expect((await capabilitiesOf(itAdministrator.user.id)).reviewDispositions).toBe(false);
   });
+
+  it("name the search engine: Meilisearch (MEILI_HOST), whose lack of the query language the query help then states", async () => {
+    const admin = await setupAdmin();
+    expect((await capabilitiesOf(admin.user.id)).searchEngine).toBe("postgres");
+    process.env.MEILI_HOST = "http://127.0.0.1:9";
+    try {
+      expect((await capabilitiesOf(admin.user.id)).searchEngine).toBe("meilisearch");
+    } finally {
+      delete process.env.MEILI_HOST;
+    }
+  });
 });

@@ -6,6 +6,7 @@ import type { Capabilities } from "@/lib/capabilities";
 import { db } from "../../../platform/db/client";
 import { getSettings } from "../../../platform/settings/get-settings";
 import { isNamedReviewer } from "../../../retention/dispositions/dispositions.queries";
+import { meiliConfigured } from "../../../search/meilisearch-index";
 
 /** The navigation's view of a principal, from the same can() the server's checks use. */
 export async function uiCapabilities(principal: Principal): Promise<Capabilities> {
@@ -34,6 +35,7 @@ export async function uiCapabilities(principal: Principal): Promise<Capabilities
     retention,
     readEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "read:ediscovery"),
     manageEdiscovery: isFeatureEnabled("EDISCOVERY") && can(principal.ability, "manage:ediscovery"),
+    searchEngine: meiliConfigured() ? "meilisearch" : "postgres",
     mfaEnrolmentRequired: principal.mfaEnrolmentRequired === true,
   };
 }
