@@ -132,7 +132,17 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
       const messages = corpus();
       const { admin } = await importAll(messages);
       await expectSealedRoundTrip(messages, admin.token);
-      expect((await checkInstallation()).ok).toBe(true);
+      const whole = await checkInstallation();
+      expect(whole.ok).toBe(true);
+      // The S3 walk in two parts (--limit, then --resume) reads every blob once.
+      const first = await checkInstallation({ blobWalk: { limit: 3, concurrency: 16 } });
+      const rest = await checkInstallation({ blobWalk: { resume: true } });
+      expect(first.summary).toMatchObject({ blobsChecked: 3, walkComplete: false });
+      expect(rest.summary).toMatchObject({
+        walkComplete: true,
+        blobsCheckedSinceStart: whole.summary.blobsChecked,
+        blobProblemsSinceStart: 0,
+      });
     } finally {
       for (const name of Object.keys(s3Environment)) delete process.env[name];
       await rgw.stop();
