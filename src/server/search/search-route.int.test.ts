@@ -84,6 +84,7 @@ describe("GET /v1/search", () => {
         userEmail: "alice@example.com",
         messageIdHeader: "overdue@vendor.example",
         sentAt: "2024-02-01T09:30:00.000Z",
+        sentAtFallback: null,
         subject: "Payment reminder",
         senderName: "Accounts",
         senderEmail: "accounts@vendor.example",
