@@ -86,7 +86,7 @@ describe("database crash during writes", () => {
     expect(state.emails).toBeLessThan(150 + IN_FLIGHT);
 
     const again = await run(importArgs(first), env);
-    expect(lastJson(again.stdout)).toEqual({ imported: 0, duplicates: 150, failed: [] });
+    expect(lastJson(again.stdout)).toEqual({ imported: 0, duplicates: 150, failed: [], skipped: [] });
     const resumed = await run(importArgs(second), env);
     expect(lastJson(resumed.stdout)).toMatchObject({ failed: [] });
     const final = lastJson((await run(["tests/helpers/check-archive-consistency.ts"], env)).stdout);
