@@ -220,6 +220,30 @@ function objectLockContract(name: string, bucket: () => TestS3Server, client: ()
       }
       direct.destroy();
     });
+
+    it("holds and retains every version of a blob stored twice (two hosts storing the same message at once)", async () => {
+      const prefix = `versions-${randomBytes(4).toString("hex")}/`;
+      const s3 = storeOn(bucket(), { mode: "COMPLIANCE" }, prefix);
+      const [held, retained] = [blob(randomBytes(1000)), blob(randomBytes(1000))];
+      for (const item of [held, retained]) {
+        await s3.put(item);
+        // What a second host's put does when it found the key absent a moment before the first wrote it.
+        await s3.put({ ...item, replace: true });
+      }
+      await s3.setRetention(held.key, { retainUntil: null, legalHold: true });
+      await s3.setRetention(retained.key, { retainUntil: new Date(Date.now() + 24 * 3600_000), legalHold: false });
+      const direct = client();
+      for (const item of [held, retained]) {
+        const objectKey = `${prefix}${item.key}`;
+        const versions = await versionsOf(direct, bucket().bucket, objectKey);
+        expect(versions).toHaveLength(2);
+        for (const version of versions)
+          await expect(
+            direct.send(new DeleteObjectCommand({ Bucket: bucket().bucket, Key: objectKey, VersionId: version })),
+          ).rejects.toMatchObject({ name: "AccessDenied" });
+      }
+      direct.destroy();
+    });
   });
 }
 
