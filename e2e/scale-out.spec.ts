@@ -1,25 +1,35 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { createHash, generateKeyPairSync } from "node:crypto";
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { DeleteObjectCommand, GetObjectLegalHoldCommand, HeadObjectCommand, ListObjectVersionsCommand } from "@aws-sdk/client-s3";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "@/server/platform/db/embedded-postgres";
+import { startCephRgw, type CephRgw } from "@tests/helpers/ceph-rgw";
 import { dovecotSourceConfig, seedMailbox, startDovecot, type DovecotServer } from "@tests/helpers/dovecot";
 import { freePort } from "@tests/helpers/free-port";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";
+import { startPrimaryAndReplica, type PrimaryAndReplica } from "@tests/helpers/postgres-replica";
+import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 import { sendSmtp } from "@tests/helpers/smtp-client";
 import { until } from "@tests/helpers/until";
+import { REPLICA_LAG_HEADER } from "@/server/platform/db/replica-reads";
 
 /**
  * Scale-out (docs/sizing.md, "Several processes"): two web processes, two workers and two journal
  * listeners, each a separate `npm start` with its roles narrowed and a data directory of its own, as
  * on separate hosts: they share only the PostgreSQL, the blob store, the production directory and the
- * secrets given in the environment (docs/configuration.md, "Several hosts"). Imports, IMAP syncs,
+ * secrets given in the environment (docs/configuration.md, "Several hosts"). The engines are real
+ * and external: Debian's PostgreSQL 15 primary, with web 2 reading from its streaming replica
+ * (DATABASE_READ_URL), and the blob store on Ceph RGW's Object Lock bucket with STORAGE_IMMUTABLE;
+ * only the production directory is a shared local directory (one both hosts mount). Imports, IMAP syncs,
  * exports, lifecycle cycles and journaled deliveries go through all of them at once; then every job
  * has run once, every message is archived once, every export and every deletion happened once, no two
- * lifecycle cycles overlapped, every production downloads through either web host, and the audit
- * chain verifies. A host with a session secret of its own refuses to start. It runs against the
+ * lifecycle cycles overlapped, every production downloads through either web host, a search through
+ * web 2 is answered by the replica, a held email's object cannot be deleted through S3 even with the
+ * service's credentials, the audit chain verifies and `npm run archive -- check` passes. A host with
+ * a session secret of its own refuses to start. It runs against the
  * production build (the web role needs it), hence an e2e spec without a page.
  */
 const RUN = Date.now().toString(36);
@@ -35,7 +45,8 @@ interface Role {
   exited: Promise<number | null>;
 }
 
-let database: EmbeddedDatabase;
+let database: PrimaryAndReplica;
+let rgw: CephRgw;
 /** The test's own directory: each host's data directory, and what the hosts share, live under it. */
 let dataDir: string;
 let dovecot: DovecotServer;
@@ -50,16 +61,23 @@ const SHARED_SECRETS = {
   EXPORT_SIGNING_KEY: generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
 };
 
+/** A host's environment: its own data directory; the shared secrets, database, blob store and production directory. */
+function hostEnvironment(name: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...SHARED_SECRETS,
+    ...s3StorageEnvironment(rgw.lockedBucket),
+    STORAGE_IMMUTABLE: "true",
+    DATABASE_URL: database.primaryUrl(),
+    DATA_DIR: path.join(dataDir, `host-${name.replace(/\W+/g, "-")}`),
+    EXPORT_DIR: path.join(dataDir, "shared-exports"),
+  };
+}
+
 function startRole(name: string, env: Record<string, string>): Role {
-  const hostDir = path.join(dataDir, `host-${name.replace(/\W+/g, "-")}`);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: {
-      ...process.env,
-      ...SHARED_SECRETS,
-      DATABASE_URL: database.url,
-      DATA_DIR: hostDir,
-      STORAGE_DIR: path.join(dataDir, "shared-storage"),
-      EXPORT_DIR: path.join(dataDir, "shared-exports"),
+      ...hostEnvironment(name),
       WEB_CONCURRENCY: "1",
       JOURNAL_SMTP_PORT: "0",
       // Every worker tries a cycle every 3 s: they meet, and only one may run at a time.
@@ -121,14 +139,12 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  // Inside the project like the e2e server's own data (.e2e-data/): the embedded PostgreSQL runs
-  // as another user when the tests run as root, and a private temp directory would shut it out.
+  // Inside the project like the e2e server's own data (.e2e-data/).
   dataDir = path.resolve(".e2e-data", `scale-out-${RUN}`);
   mkdirSync(dataDir, { recursive: true });
-  database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, "pg"), port: await freePort(), database: "archive" });
-  sql = new pg.Client({ connectionString: database.url });
+  [database, rgw, dovecot] = await Promise.all([startPrimaryAndReplica(), startCephRgw(), startDovecot({ users: [MAILBOX_USER] })]);
+  sql = new pg.Client({ connectionString: database.primaryUrl() });
   await sql.connect();
-  dovecot = await startDovecot({ users: [MAILBOX_USER] });
   await seedMailbox(dovecot, MAILBOX_USER, [
     { path: "INBOX", messages: numbered("Inbox", COUNTS.inbox).map((raw) => ({ raw })) },
     { path: "Projects", messages: numbered("Project", COUNTS.projects).map((raw) => ({ raw })) },
@@ -142,6 +158,7 @@ test.afterAll(async () => {
   await sql?.end();
   await dovecot?.stop();
   await database?.stop();
+  await rgw?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -202,7 +219,7 @@ test("two web processes, two workers and two journal listeners, each with its ow
   const matter = await ok(web1, "POST", "/api/v1/enterprise/ediscovery/cases", { token, body: { name: `Scale ${RUN}` } }, 201);
 
   // The other five at once.
-  const second = startRole("web 2", { ROLES: "web", PORT: String(webPort2) });
+  const second = startRole("web 2", { ROLES: "web", PORT: String(webPort2), DATABASE_READ_URL: database.replicaUrl() });
   const workers = [startRole("worker 1", { ROLES: "worker" }), startRole("worker 2", { ROLES: "worker" })];
   const listeners = [
     startRole("journal 1", { ROLES: "journal", JOURNAL_SMTP_PORT: String(smtpPort1) }),
@@ -274,6 +291,11 @@ test("two web processes, two workers and two journal listeners, each with its ow
   const emailsOf = (sourceId: string) => count("SELECT count(*) AS n FROM archived_emails WHERE ingestion_source_id = $1", [sourceId]);
   await untilRoles("the IMAP mailbox archived", async () => (await emailsOf(imap.id)) === COUNTS.inbox + COUNTS.projects);
   await untilRoles("the expiring mail deleted by the lifecycle", async () => (await emailsOf(expiring.id)) === 0);
+  // A cycle on the immutable store also syncs the whole archive's retention: wait for a second one to meet the first.
+  await untilRoles(
+    "a second lifecycle cycle",
+    async () => (await count("SELECT count(*) AS n FROM lifecycle_cycles WHERE finished_at IS NOT NULL")) > 1,
+  );
   await untilRoles("every export completed", async () => {
     const done = await count("SELECT count(*) AS n FROM ediscovery_exports WHERE case_id = $1 AND status = 'completed'", [matter.id]);
     return done === COUNTS.exports;
@@ -333,6 +355,35 @@ test("two web processes, two workers and two journal listeners, each with its ow
     expect(digests[0]).toBe(digests[1]);
   }
 
+  // A search through web 2 is answered by its replica (the lag header says so) and finds the uploaded mail.
+  await database.waitForReplay();
+  const searched = await fetch(`${web2}/v1/search?query=${encodeURIComponent(`Upload ${RUN}`)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(searched.status).toBe(200);
+  expect(searched.headers.get(REPLICA_LAG_HEADER), "the search was answered by the replica").toMatch(/^\d+$/);
+  expect((await searched.json()).total).toBe(COUNTS.uploaded);
+
+  // An uploaded email put on a legal hold through the API: its object cannot be deleted through S3,
+  // not even with the service's own credentials (Object Lock legal hold, STORAGE_IMMUTABLE).
+  const held = (
+    await sql.query("SELECT id, storage_path FROM archived_emails WHERE ingestion_source_id = $1 ORDER BY subject LIMIT 1", [upload.id])
+  ).rows[0];
+  const hold = await ok(web1, "POST", "/api/v1/enterprise/legal-holds/holds", { token, body: { name: `Scale hold ${RUN}` } }, 201);
+  await ok(web1, "POST", `/api/v1/enterprise/legal-holds/email/${held.id}/holds`, { token, body: { holdId: hold.id } });
+  const s3 = rgw.client();
+  const object = { Bucket: rgw.lockedBucket.bucket, Key: held.storage_path };
+  expect((await s3.send(new GetObjectLegalHoldCommand(object))).LegalHold?.Status).toBe("ON");
+  const versions = (await s3.send(new ListObjectVersionsCommand({ Bucket: object.Bucket, Prefix: object.Key }))).Versions ?? [];
+  expect(versions.length).toBeGreaterThan(0);
+  for (const version of versions) {
+    await expect(s3.send(new DeleteObjectCommand({ ...object, VersionId: version.VersionId }))).rejects.toMatchObject({
+      name: "AccessDenied",
+    });
+    expect((await s3.send(new HeadObjectCommand({ ...object, VersionId: version.VersionId }))).VersionId).toBe(version.VersionId);
+  }
+  s3.destroy();
+
   // A host whose session secret is its own stops at start, naming it, before serving anything.
   const stray = startRole("stray web", { ROLES: "web", PORT: String(await freePort()), AUTH_SECRET: "a secret of its own" });
   expect(await stray.exited).not.toBe(0);
@@ -341,4 +392,11 @@ test("two web processes, two workers and two journal listeners, each with its ow
 
   const verified = await ok(web2, "POST", "/api/v1/enterprise/audit-logs/verify", { token });
   expect(verified, JSON.stringify(verified)).toMatchObject({ ok: true });
+
+  // The installation's check (every blob on RGW against its hash, the audit chain) passes, run as on another host.
+  const checked = await promisify(execFile)("npm", ["run", "--silent", "archive", "--", "check", "--no-progress"], {
+    env: hostEnvironment("check"),
+    timeout: 300_000,
+  });
+  expect(JSON.parse(checked.stdout.trim().split("\n").at(-1)!)).toMatchObject({ auditOk: true, blobsMissing: 0, blobsCorrupt: 0 });
 });

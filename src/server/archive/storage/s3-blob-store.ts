@@ -140,7 +140,11 @@ export class S3BlobStore implements BlobStore {
   /** Read with GetObjectRetention and GetObjectLegalHold: a server without Object Lock fails here, loudly. */
   async retentionOf(key: string): Promise<BlobRetention | null> {
     if (!(await this.exists(key))) return null;
-    const target = { Bucket: this.options.bucket, Key: this.objectKey(key) };
+    return this.retentionOfVersion({ Bucket: this.options.bucket, Key: this.objectKey(key) });
+  }
+
+  /** The retention of one version of an object (the current one without `VersionId`). */
+  private async retentionOfVersion(target: { Bucket: string; Key: string; VersionId?: string }): Promise<BlobRetention> {
     const [retention, legalHold] = await Promise.all([
       this.options.client.send(new GetObjectRetentionCommand(target)).catch((error: unknown) => {
         if (hasNoLockConfiguration(error)) return null;
@@ -154,20 +158,34 @@ export class S3BlobStore implements BlobStore {
     return { retainUntil: retention?.Retention?.RetainUntilDate ?? null, legalHold: legalHold?.LegalHold?.Status === "ON" };
   }
 
+  /**
+   * Applied to every version of the object: hosts storing the same message at once (each finding it
+   * absent) leave several versions of its key, each holding the bytes, and a version left unlocked
+   * could be deleted through S3 while the email is held.
+   */
   async setRetention(key: string, retention: BlobRetention): Promise<void> {
     const mode = this.options.objectLock?.mode ?? "COMPLIANCE";
-    const current = await this.retentionOf(key);
-    if (!current) return;
-    const target = { Bucket: this.options.bucket, Key: this.objectKey(key) };
-    if (retention.retainUntil && (!current.retainUntil || current.retainUntil < retention.retainUntil)) {
-      await this.options.client.send(
-        new PutObjectRetentionCommand({ ...target, Retention: { Mode: mode, RetainUntilDate: retention.retainUntil } }),
-      );
+    if (!(await this.retentionOf(key))) return;
+    const objectKey = this.objectKey(key);
+    for (const version of await this.versionsOf(objectKey)) {
+      const target = { Bucket: this.options.bucket, Key: objectKey, VersionId: version.VersionId };
+      const current = await this.retentionOfVersion(target);
+      if (retention.retainUntil && (!current.retainUntil || current.retainUntil < retention.retainUntil)) {
+        await this.options.client.send(
+          new PutObjectRetentionCommand({ ...target, Retention: { Mode: mode, RetainUntilDate: retention.retainUntil } }),
+        );
+      }
+      if (current.legalHold !== retention.legalHold) {
+        await this.options.client.send(
+          new PutObjectLegalHoldCommand({ ...target, LegalHold: { Status: retention.legalHold ? "ON" : "OFF" } }),
+        );
+      }
     }
-    if (current.legalHold !== retention.legalHold) {
-      await this.options.client.send(
-        new PutObjectLegalHoldCommand({ ...target, LegalHold: { Status: retention.legalHold ? "ON" : "OFF" } }),
-      );
-    }
+  }
+
+  /** The stored versions of `objectKey` (a bucket with Object Lock is versioned), without delete markers. */
+  private async versionsOf(objectKey: string) {
+    const listed = await this.options.client.send(new ListObjectVersionsCommand({ Bucket: this.options.bucket, Prefix: objectKey }));
+    return (listed.Versions ?? []).filter((version) => version.Key === objectKey);
   }
 }
