@@ -86,7 +86,8 @@ function startServer(account: RunAs, dataDir: string, port: number, socketDir: s
     fsync: "off",
     full_page_writes: "off",
     shared_buffers: "32MB",
-    max_connections: "60",
+    // The scale-out spec's seven processes each keep a pool of up to DATABASE_POOL_SIZE (20) connections.
+    max_connections: "200",
     // The replica reports its replay position often, so a paused or lagging replay shows at once.
     wal_receiver_status_interval: "1s",
     hot_standby_feedback: "on",

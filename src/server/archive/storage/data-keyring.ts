@@ -26,6 +26,8 @@ export class DataKeyring {
   private readonly keys = new Map<string, Buffer>();
   private writing: { dataKey: DataKey; createdAt: number; uses: number } | null = null;
   private creating: Promise<DataKey> | null = null;
+  /** Keys being loaded: concurrent reads of blobs under one key (a check's 16 at once) share one query. */
+  private readonly loading = new Map<string, Promise<Buffer | undefined>>();
 
   constructor(readonly storageKey: StorageKey) {}
 
@@ -61,6 +63,15 @@ export class DataKeyring {
   async dataKey(id: string): Promise<Buffer | undefined> {
     const known = this.keys.get(id);
     if (known) return known;
+    let pending = this.loading.get(id);
+    if (!pending) {
+      pending = this.loadKey(id).finally(() => this.loading.delete(id));
+      this.loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  private async loadKey(id: string): Promise<Buffer | undefined> {
     const row = await db().storageDataKey.findUnique({ where: { id } });
     if (!row) return undefined;
     const key = unwrapDataKey(this.storageKey, row);
