@@ -139,7 +139,8 @@ test.describe.serial("compliance officer", () => {
     await bulk.getByRole("button", { name: "Preview matches" }).click();
     const filtered = bulk.getByRole("region", { name: "Query explanation" });
     await expect(filtered.getByTestId("explain-filters")).toHaveText("from alice@example.com");
-    await expect(filtered).toContainText(/: \d+ of 3 emails you may read \(\d+ within the filters\)\./);
+    // The archive holds what every spec run before this one imported (e2e/first-hour.spec.ts's first): no fixed total.
+    await expect(filtered).toContainText(/: \d+ of [\d,]+ emails you may read \(\d+ within the filters\)\./);
     await expect(filtered.getByRole("alert")).toHaveCount(0);
     await bulk.getByLabel("From", { exact: true }).fill("");
     // A query of the search language, explained before it is applied: each clause with its count, and a warning for the broad one.
@@ -147,9 +148,14 @@ test.describe.serial("compliance officer", () => {
     await bulk.getByRole("button", { name: "Preview matches" }).click();
     const explanation = bulk.getByRole("region", { name: "Query explanation" });
     await expect(explanation.getByTestId("explain-normalized")).toHaveText("subject:zeppelin AND from:@example.com AND NOT lunch");
-    await expect(explanation).toContainText("exactly as written: 1 of 3 emails you may read");
-    await expect(explanation.getByRole("listitem").filter({ hasText: /^from:@example\.com · 3$/ })).toBeVisible();
-    await expect(explanation.getByRole("alert").filter({ hasText: "from:@example.com matches 3 of 3 emails (100%)" })).toBeVisible();
+    await expect(explanation).toContainText(/exactly as written: 1 of [\d,]+ emails you may read/);
+    await expect(explanation.getByRole("listitem").filter({ hasText: /^from:@example\.com · \d+$/ })).toBeVisible();
+    // Far more than a tenth of the e2e archive comes from example.com (this file's three and CPython's five included).
+    await expect(
+      explanation
+        .getByRole("alert")
+        .filter({ hasText: /Broad clause: from:@example\.com matches \d+ of [\d,]+ emails \(\d+%\): it may bring in far more/ }),
+    ).toBeVisible();
     await expect(bulk.getByTestId("bulk-preview-count")).toHaveText("1 matching emails");
     await bulk.getByRole("button", { name: "Apply hold to 1 emails" }).click();
     await expect(bulk.getByTestId("bulk-result")).toHaveText("1 emails newly linked");
