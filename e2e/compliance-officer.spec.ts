@@ -57,6 +57,8 @@ test.describe.serial("compliance officer", () => {
     await upload.getByLabel("Files").setInputFiles({ name: "inbox.mbox", mimeType: "application/mbox", buffer: Buffer.from(MBOX) });
     await upload.getByRole("button", { name: "Upload" }).click();
     await expect(upload.getByRole("status")).toHaveText("Imported 3, duplicates 0, failed 0");
+    // Into the source just created, not the first upload source the form had shown.
+    await expect(page.getByRole("row").filter({ hasText: "Uploads" }).getByRole("cell").nth(4)).toHaveText("3");
 
     await page.getByRole("link", { name: "Emails" }).click();
     await page.getByLabel("Words").fill("zeppelin");
