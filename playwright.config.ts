@@ -34,11 +34,12 @@ export default defineConfig({
     },
     trace: "retain-on-failure",
   },
-  // Files run alphabetically on one fresh database; the first-run setup through the /setup page
-  // must meet an empty database, so every other file runs after it (each still stands alone).
+  // Files run alphabetically on one fresh database; the newcomer's first hour (first-run setup
+  // through the /setup page, storage figures equal to its imports) must meet an empty database, so
+  // every other file runs after it (each still stands alone).
   projects: [
-    { name: "first-run", testMatch: "compliance-officer.spec.ts" },
-    { name: "after-first-run", testIgnore: "compliance-officer.spec.ts", dependencies: ["first-run"] },
+    { name: "first-run", testMatch: "first-hour.spec.ts" },
+    { name: "after-first-run", testIgnore: "first-hour.spec.ts", dependencies: ["first-run"] },
   ],
   webServer: {
     command: "tsx scripts/e2e-server.ts",

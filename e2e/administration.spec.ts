@@ -342,7 +342,6 @@ test.describe.serial("administration", () => {
     await expect(page.getByTestId("storage")).toContainText("free of");
     await expect(page.getByTestId("next-cycle")).toContainText("every 1,440 min");
     await expect(page.getByRole("alert").filter({ hasText: "No worker is running" })).toHaveCount(0);
-    await page.screenshot({ path: "docs/screenshots/system-status.png", fullPage: true });
     // A worker runs, so the pages whose work it does show no warning.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ingestion sources" }).click();
     await expect(page.getByRole("heading", { name: "Ingestion sources" })).toBeVisible();

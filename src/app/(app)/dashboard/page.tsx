@@ -31,7 +31,8 @@ export default function DashboardPage() {
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {[
           ["Emails archived", formatNumber(data.emailsArchived)],
-          ["Storage used", formatBytes(data.storageBytes)],
+          // The messages' size as received: what the disk holds is the storage figures' "Stored (on disk)".
+          ["Archived size", formatBytes(data.storageBytes)],
           ["Emails on hold", formatNumber(data.emailsOnHold)],
         ].map(([label, value]) => (
           <div key={label} className="card">

@@ -79,7 +79,12 @@ export default function SourcesPage() {
   const [uploadSourceId, setUploadSourceId] = useState("");
   const create = useMutation(
     trpc.sources.create.mutationOptions({
-      onSuccess: (source) => (toast(`Source "${source.name}" created`, "success"), invalidate(trpc.sources.pathFilter())),
+      onSuccess: (source) => {
+        toast(`Source "${source.name}" created`, "success");
+        // The upload form turns to a new upload source: it kept the first one, and the next upload went there unseen.
+        if (source.provider === "upload") setUploadSourceId(source.id);
+        return invalidate(trpc.sources.pathFilter());
+      },
       onError: (error) => toast(errorMessage(error), "error"),
     }),
   );

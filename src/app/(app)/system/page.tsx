@@ -163,9 +163,9 @@ export default function SystemStatusPage() {
                 {data.searchIndex.engine === "meilisearch" ? <MeilisearchQueryNotice testId="search-engine-notice" /> : null}
               </Figure>
               <Figure label={`Storage (${data.storage.backend})`} testId="storage">
-                {formatBytes(data.storage.usedBytes)} of mail
+                {formatBytes(data.storage.usedBytes)} of mail archived (as received)
                 {data.storage.freeBytes !== null
-                  ? `, ${formatBytes(data.storage.freeBytes)} free of ${formatBytes(data.storage.totalBytes)}`
+                  ? `; disk: ${formatBytes(data.storage.freeBytes)} free of ${formatBytes(data.storage.totalBytes)}`
                   : ""}
               </Figure>
               <Figure label="Database" testId="database-size">

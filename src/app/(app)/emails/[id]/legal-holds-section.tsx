@@ -69,6 +69,10 @@ export function LegalHoldsSection({ emailId }: { emailId: string }) {
           </SubmitButton>
         </form>
       )}
+      {/* An empty list and a greyed button said nothing about why. */}
+      {can.manageHolds && allHolds.data && !allHolds.data.some((hold) => hold.isActive) && (
+        <p className="mt-1 text-xs text-slate-600">No active legal hold to apply yet: create one on the Legal holds page.</p>
+      )}
     </section>
   );
 }

@@ -117,6 +117,11 @@ export default function EmailPage() {
         {body.data &&
           (body.data.html !== null ? (
             <BodyFrame html={body.data.html} />
+          ) : body.data.text.trim() === "" ? (
+            // An empty card read as a lost body; a forward sent as message/rfc822 carries all of it as its attachment.
+            <p className="text-sm text-slate-600" data-testid="empty-body">
+              No text of its own{data.attachments.length > 0 ? ": what it carries is in its attachments below" : ""}.
+            </p>
           ) : (
             <pre className="whitespace-pre-wrap text-sm">{body.data.text}</pre>
           ))}

@@ -59,6 +59,10 @@ export function RetentionLabelSection({ emailId, labelDisabled }: { emailId: str
           )}
         </form>
       )}
+      {/* An empty list and a greyed button said nothing about why. */}
+      {can.deleteArchive && choices.data?.length === 0 && (
+        <p className="mt-1 text-xs text-slate-600">No retention label to apply yet: create one on the Retention page.</p>
+      )}
     </section>
   );
 }
