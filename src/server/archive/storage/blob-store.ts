@@ -33,8 +33,17 @@ export interface BlobStore {
   storedSize(key: string): Promise<number | null>;
   /** Removes `key`; absent keys are not an error. In immutability mode a retained blob is refused (BlobRetainedError). */
   delete(key: string): Promise<void>;
-  /** The retention `key` carries (docs/retention.md "Immutable storage"); null when the blob is absent. */
+  /**
+   * The retention `key` carries (docs/retention.md "Immutable storage"); null when the blob is absent.
+   * Where the store keeps several copies of a key (an S3 bucket's versions), the strongest any copy
+   * carries: what a deletion must respect.
+   */
   retentionOf(key: string): Promise<BlobRetention | null>;
+  /**
+   * The retention of each stored copy of `key` (one per version of an S3 object, else one); null when
+   * the blob is absent. `check` compares every copy: one left unlocked could be deleted.
+   */
+  retentionOfEveryCopy(key: string): Promise<BlobRetention[] | null>;
   /**
    * Lengthens `key`'s retain-until to `retention.retainUntil` (never shortens it; null changes
    * nothing) and sets or clears its legal hold. Absent blobs are not an error.

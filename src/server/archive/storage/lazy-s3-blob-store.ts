@@ -41,6 +41,7 @@ export function lazyS3BlobStore(settings: S3Settings): BlobStore {
     storedSize: async (key) => (await store()).storedSize(key),
     delete: async (key) => (await store()).delete(key),
     retentionOf: async (key) => (await store()).retentionOf(key),
+    retentionOfEveryCopy: async (key) => (await store()).retentionOfEveryCopy(key),
     setRetention: async (key, retention) => (await store()).setRetention(key, retention),
     hasAnyBlob: async () => (await store()).hasAnyBlob(),
     sweepPartialWrites: async (olderThanMs) => (await store()).sweepPartialWrites(olderThanMs),

@@ -171,6 +171,12 @@ export class LocalBlobStore implements BlobStore {
     return (await this.recordedRetention(key)) ?? { retainUntil: null, legalHold: false };
   }
 
+  /** One file holds one copy. */
+  async retentionOfEveryCopy(key: string): Promise<BlobRetention[] | null> {
+    const retention = await this.retentionOf(key);
+    return retention && [retention];
+  }
+
   async setRetention(key: string, retention: BlobRetention): Promise<void> {
     if (!(await this.exists(key))) return;
     const current = await this.recordedRetention(key);

@@ -12,7 +12,15 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { createHash } from "node:crypto";
-import { assertBlobKey, BlobNotFoundError, BlobRetainedError, isRetained, type BlobRetention, type BlobStore } from "./blob-store";
+import {
+  assertBlobKey,
+  BlobNotFoundError,
+  BlobRetainedError,
+  isRetained,
+  laterDate,
+  type BlobRetention,
+  type BlobStore,
+} from "./blob-store";
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -137,10 +145,31 @@ export class S3BlobStore implements BlobStore {
     }
   }
 
-  /** Read with GetObjectRetention and GetObjectLegalHold: a server without Object Lock fails here, loudly. */
+  /**
+   * Read with GetObjectRetention and GetObjectLegalHold (a server without Object Lock fails here,
+   * loudly): the strongest any version carries, as a deletion must respect every version.
+   */
   async retentionOf(key: string): Promise<BlobRetention | null> {
+    const copies = await this.retentionOfEveryCopy(key);
+    if (!copies) return null;
+    return copies.reduce((strongest, copy) => ({
+      retainUntil: laterDate(strongest.retainUntil, copy.retainUntil),
+      legalHold: strongest.legalHold || copy.legalHold,
+    }));
+  }
+
+  /** Each version's retention (a bucket without Object Lock has one current object: its retention alone). */
+  async retentionOfEveryCopy(key: string): Promise<BlobRetention[] | null> {
     if (!(await this.exists(key))) return null;
-    return this.retentionOfVersion({ Bucket: this.options.bucket, Key: this.objectKey(key) });
+    const objectKey = this.objectKey(key);
+    // The current version first: a server without Object Lock refuses this read, loudly, before anything else.
+    const current = await this.retentionOfVersion({ Bucket: this.options.bucket, Key: objectKey });
+    if (!this.options.objectLock) return [current];
+    const versions = await this.versionsOf(objectKey);
+    if (versions.length <= 1) return [current];
+    return Promise.all(
+      versions.map((version) => this.retentionOfVersion({ Bucket: this.options.bucket, Key: objectKey, VersionId: version.VersionId })),
+    );
   }
 
   /** The retention of one version of an object (the current one without `VersionId`). */

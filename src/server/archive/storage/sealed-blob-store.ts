@@ -148,6 +148,10 @@ export class SealedBlobStore implements BlobStore {
     return this.inner.retentionOf(key);
   }
 
+  retentionOfEveryCopy(key: string): Promise<BlobRetention[] | null> {
+    return this.inner.retentionOfEveryCopy(key);
+  }
+
   setRetention(key: string, retention: BlobRetention): Promise<void> {
     return this.inner.setRetention(key, retention);
   }

@@ -1,9 +1,11 @@
 import { randomBytes } from "node:crypto";
 import {
   DeleteObjectCommand,
+  GetObjectCommand,
   GetObjectLegalHoldCommand,
   GetObjectRetentionCommand,
   ListObjectVersionsCommand,
+  PutObjectCommand,
   PutObjectLegalHoldCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -338,6 +340,42 @@ describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
       ]),
     );
     expect(result.problems).toHaveLength(2);
+  });
+
+  it("check compares every version of an object: an older copy left unheld is named", async () => {
+    const admin = await setupAdmin();
+    const [, chat] = await archiveContractAndChat(admin.token);
+    // A second copy of the same key, as two hosts storing one message at once leave it.
+    const bytes = await (await s3.send(new GetObjectCommand(target(chat.storagePath)))).Body!.transformToByteArray();
+    await s3.send(new PutObjectCommand({ ...target(chat.storagePath), Body: bytes }));
+    const hold = await createHold(admin.token, "Inquiry");
+    await applyHold(admin.token, chat.id, hold.id);
+    const listed = await s3.send(
+      new ListObjectVersionsCommand({ Bucket: rgw.lockedBucket.bucket, Prefix: `${prefix}${chat.storagePath}` }),
+    );
+    const versions = listed.Versions!.filter((version) => version.Key === `${prefix}${chat.storagePath}`);
+    expect(versions).toHaveLength(2);
+    for (const version of versions)
+      expect(
+        (await s3.send(new GetObjectLegalHoldCommand({ ...target(chat.storagePath), VersionId: version.VersionId }))).LegalHold?.Status,
+      ).toBe("ON");
+    expect(await checkInstallation({ checks: [blobRetentionCheck] })).toMatchObject({ ok: true, problems: [] });
+
+    // The older copy's hold lifted behind the service's back: the current one still reads as held.
+    const older = versions.find((version) => !version.IsLatest)!;
+    await s3.send(new PutObjectLegalHoldCommand({ ...target(chat.storagePath), VersionId: older.VersionId, LegalHold: { Status: "OFF" } }));
+    expect((await s3.send(new GetObjectLegalHoldCommand(target(chat.storagePath)))).LegalHold?.Status).toBe("ON");
+    expect(await blobStore().retentionOf(chat.storagePath)).toMatchObject({ legalHold: true });
+
+    const result = await checkInstallation({ checks: [blobRetentionCheck] });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^blob ${chat.storagePath} \\(email ${chat.id}\\): copy [12] of 2: the store has it .*, the database asks for under legal hold`,
+        ),
+      ),
+    ]);
   });
 });
 

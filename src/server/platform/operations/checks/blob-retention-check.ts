@@ -17,7 +17,8 @@ const NAMED_EMAILS = 5;
  * (a later one is the expected trace of a shortened rule) and a legal hold exactly while a linked
  * email is held. Emails are read in keyset pages; a blob several emails share is checked with each
  * page. A finding names the blob and the page's emails referencing it: on S3 (Object Lock), an
- * email whose object lacks its legal hold or retention is one a direct delete could remove.
+ * email whose object lacks its legal hold or retention is one a direct delete could remove, and
+ * every version of the object is compared: each holds the bytes.
  */
 export const blobRetentionCheck: InstallationCheck = {
   name: "blob retention",
@@ -43,8 +44,8 @@ export const blobRetentionCheck: InstallationCheck = {
       await forEachConcurrently(desired, concurrency, async (wanted) => {
         const key = blobKeyForHash(wanted.hash);
         counts.retentionChecked++;
-        const disagreement = await store.retentionOf(key).then(
-          (stored) => stored && disagreementOf(stored, wanted),
+        const disagreement = await store.retentionOfEveryCopy(key).then(
+          (copies) => disagreementOfCopies(copies ?? [], wanted),
           (error: unknown) => `its retention cannot be read: ${error instanceof Error ? error.message : String(error)}`,
         );
         if (disagreement) {
@@ -64,6 +65,15 @@ function namedEmails(emailIds: string[]): string {
   return emailIds.length > NAMED_EMAILS
     ? `emails ${named} and ${emailIds.length - NAMED_EMAILS} more`
     : `email${emailIds.length > 1 ? "s" : ""} ${named}`;
+}
+
+/** The first copy that falls short (an S3 object's versions each hold the bytes), naming which when there are several. */
+function disagreementOfCopies(copies: BlobRetention[], wanted: DesiredRetention): string | null {
+  for (const [index, copy] of copies.entries()) {
+    const disagreement = disagreementOf(copy, wanted);
+    if (disagreement) return copies.length > 1 ? `copy ${index + 1} of ${copies.length}: ${disagreement}` : disagreement;
+  }
+  return null;
 }
 
 function disagreementOf(stored: BlobRetention, wanted: DesiredRetention): string | null {
