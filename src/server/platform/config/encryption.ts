@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { existingSecret, GENERATED_SECRET_FILES, secretFromEnvOrDataDir } from "./secrets";
 
 /** The credentials key's file in DATA_DIR when ENCRYPTION_KEY is unset. */
@@ -15,12 +15,6 @@ const BOUND_VERSION = "v2";
 function encryptionKey(): Buffer {
   const { value } = secretFromEnvOrDataDir("ENCRYPTION_KEY");
   return createHash("sha256").update(value, "utf8").digest();
-}
-
-/** Identifies a credentials key (its ENCRYPTION_KEY or file text) without revealing it. */
-export function encryptionKeyFingerprint(value: string): string {
-  const key = createHash("sha256").update(value, "utf8").digest();
-  return createHmac("sha256", key).update("credentials key fingerprint").digest("hex").slice(0, 16);
 }
 
 /** The configured credentials key and where it comes from, without generating one: null when there is none yet. */

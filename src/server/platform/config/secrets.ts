@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
@@ -53,8 +53,17 @@ export function secretFromEnvOrDataDir(envName: GeneratedSecretName, bytes = 32)
   return { value: readFileSync(file, "utf8").trim(), generated: true };
 }
 
-/** Names a secret's value without revealing it: an HMAC under the value itself, so it cannot be guessed back. */
+/**
+ * Names a secret's value without revealing it: an HMAC keyed by the value's SHA-256. One recipe for
+ * every place that names the secret (the hosts' start-up check, a backup's manifest, restore's messages),
+ * so an operator sees one fingerprint for one key.
+ */
+export function fingerprintOfSecret(envName: GeneratedSecretName, value: string): string {
+  const key = createHash("sha256").update(value, "utf8").digest();
+  return createHmac("sha256", key).update(`${envName} fingerprint`).digest("hex").slice(0, 16);
+}
+
+/** The fingerprint of this host's secret (generated into DATA_DIR first when it has none). */
 export function secretFingerprint(envName: GeneratedSecretName): string {
-  const { value } = secretFromEnvOrDataDir(envName);
-  return createHmac("sha256", value).update(`${envName} fingerprint`).digest("hex").slice(0, 16);
+  return fingerprintOfSecret(envName, secretFromEnvOrDataDir(envName).value);
 }

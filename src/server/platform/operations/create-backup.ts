@@ -2,8 +2,8 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, type Transform } from "node:stream";
 import type pg from "pg";
-import { encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
-import { existingSecret } from "../config/secrets";
+import { existingEncryptionKey } from "../config/encryption";
+import { existingSecret, fingerprintOfSecret } from "../config/secrets";
 import { existingSigningPublicKey } from "../signing/installation-signing-key";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../db/pg-pool";
@@ -215,5 +215,5 @@ function credentialsKeyEntry(id: string, keys: BackupKeys): BackupManifest["keys
     existing.source === "encryption.key"
       ? wrapForBackup(keys.wrapping, sealedFileContext(id, "keys/encryption.key"), Buffer.from(existing.value, "utf8"))
       : null;
-  return { source: existing.source, fingerprint: encryptionKeyFingerprint(existing.value), wrapped };
+  return { source: existing.source, fingerprint: fingerprintOfSecret("ENCRYPTION_KEY", existing.value), wrapped };
 }

@@ -7,8 +7,8 @@ import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import type pg from "pg";
 import { config, dataDir } from "../config/env";
-import { ENCRYPTION_KEY_FILE_NAME, encryptionKeyFingerprint, existingEncryptionKey } from "../config/encryption";
-import { existingSecret, secretFromEnvOrDataDir, SESSION_SECRET_FILE_NAME } from "../config/secrets";
+import { ENCRYPTION_KEY_FILE_NAME, existingEncryptionKey } from "../config/encryption";
+import { existingSecret, fingerprintOfSecret, secretFromEnvOrDataDir, SESSION_SECRET_FILE_NAME } from "../config/secrets";
 import { transaction } from "../db/client";
 import {
   existingSigningPublicKey,
@@ -151,10 +151,10 @@ function requiredKeys(manifest: BackupManifest, newSigningKey: boolean): Storage
   const credentials = manifest.keys.credentialsKey;
   const present = existingEncryptionKey();
   const presentAt = present?.source === "ENCRYPTION_KEY" ? "ENCRYPTION_KEY" : path.join(dataDir(), ENCRYPTION_KEY_FILE_NAME);
-  if (credentials && present && encryptionKeyFingerprint(present.value) !== credentials.fingerprint)
+  if (credentials && present && fingerprintOfSecret("ENCRYPTION_KEY", present.value) !== credentials.fingerprint)
     problems.push(
       `the credentials key with fingerprint ${credentials.fingerprint}: ${presentAt} holds another key ` +
-        `(fingerprint ${encryptionKeyFingerprint(present.value)}); ` +
+        `(fingerprint ${fingerprintOfSecret("ENCRYPTION_KEY", present.value)}); ` +
         (credentials.wrapped
           ? `remove it: the backup carries its own, wrapped`
           : `set ENCRYPTION_KEY to the value the backed-up installation had`),
