@@ -103,8 +103,10 @@ async function chooseReplica(replicaUrl: string, callerKey: string | null): Prom
  */
 export async function withReadRoute<T>(callerKey: string | null, work: () => Promise<T>): Promise<RoutedRead<T>> {
   const replicaUrl = processReplicaUrl();
-  const position = replicaUrl === null ? null : await chooseReplica(replicaUrl, callerKey);
-  if (replicaUrl === null || position === null) return { result: await readRoute.run({ replicaUrl: null }, work), replicaLagMs: null };
+  // Without DATABASE_READ_URL there is no replica and no route to set: the default hot path stays as it was.
+  if (replicaUrl === null) return { result: await work(), replicaLagMs: null };
+  const position = await chooseReplica(replicaUrl, callerKey);
+  if (position === null) return { result: await readRoute.run({ replicaUrl: null }, work), replicaLagMs: null };
   return { result: await readRoute.run({ replicaUrl }, work), replicaLagMs: Math.round(position.lagMs) };
 }
 
