@@ -1,5 +1,5 @@
 // ESLint 9 flat config: typescript-eslint (with the type-aware promise rules), the Next.js rules, and the
-// layering rule for src/server.
+// rules that keep Next.js and tRPC in the transports; the layer order of src/server is dependency-cruiser's (.dependency-cruiser.cjs, `npm run lint:layers`).
 // Formatting is Prettier's (eslint-config-prettier turns off the rules it owns); cycles are madge's
 // (`npm run lint:cycles`).
 import nextPlugin from "@next/eslint-plugin-next";
@@ -10,7 +10,7 @@ import tseslint from "typescript-eslint";
 // and may use Next.js and tRPC.
 const TRANSPORT_FILES = ["src/server/transport/trpc/**", "src/server/transport/http/**", "src/server/identity/auth/session/**"];
 
-// What creates a file or directory with the umask's mode; server code uses src/server/archive/storage/private-files.ts instead.
+// What creates a file or directory with the umask's mode; server code uses src/server/platform/files/private-files.ts instead.
 const FILE_CREATING_FUNCTIONS = [
   "writeFile",
   "writeFileSync",
@@ -111,13 +111,13 @@ export default tseslint.config(
         {
           patterns: [
             { group: ["next", "next/*"], message: "Domain code must not import Next.js; do it in src/server/transport/http or a route." },
-            { group: ["@trpc/*"], message: "Domain code must not import tRPC; do it in src/server/trpc." },
+            { group: ["@trpc/*"], message: "Domain code must not import tRPC; do it in src/server/transport/trpc." },
           ],
           // Files and directories are created 0600 / 0700 whatever the umask, by one module (docs/operations.md, "File permissions").
           paths: ["node:fs", "node:fs/promises", "fs", "fs/promises"].map((name) => ({
             name,
             importNames: FILE_CREATING_FUNCTIONS,
-            message: "Create files and directories through src/server/archive/storage/private-files.ts (0600 / 0700 whatever the umask).",
+            message: "Create files and directories through src/server/platform/files/private-files.ts (0600 / 0700 whatever the umask).",
           })),
         },
       ],

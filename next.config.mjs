@@ -18,7 +18,7 @@ const CONTENT_SECURITY_POLICY = [
 
 /**
  * API responses are data, never pages. Next.js sets these headers before a route handler runs and
- * keeps them over the handler's own, so the downloads' sandbox (src/server/transport/http/file-response.ts)
+ * keeps them over the handler's own, so the downloads' sandbox (src/server/platform/http/file-response.ts)
  * must be named here: an attachment served as text/html, opened by a browser, runs nothing.
  */
 const API_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";

@@ -23,7 +23,7 @@ import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/ca
 import { readImportFiles } from "../src/server/capture/ingestion/files/read-import-files";
 import { importMessageStream } from "../src/server/capture/ingestion/import-message-stream";
 import { installationPublicKey } from "../src/server/platform/signing/installation-signing-key";
-import { prepareDatabase } from "../src/server/platform/system/prepare-database";
+import { prepareDatabase } from "../src/server/installation/system/prepare-database";
 import { log, progressBar, UsageError } from "./archive/cli-support";
 import { verifyExportZip } from "./verify-export.mjs";
 

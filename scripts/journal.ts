@@ -8,8 +8,8 @@ import { disconnectDb } from "../src/server/platform/db/client";
 import { resolveDatabase } from "../src/server/platform/db/database-url";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { startConfiguredJournalListener } from "../src/server/capture/journal/start-configured-listener";
-import { startHeartbeat } from "../src/server/platform/system/heartbeat";
-import { prepareDatabase } from "../src/server/platform/system/prepare-database";
+import { startHeartbeat } from "../src/server/installation/system/heartbeat";
+import { prepareDatabase } from "../src/server/installation/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 
 const log = (message: string) => console.error(`[journal] ${message}`);

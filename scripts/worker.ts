@@ -9,7 +9,7 @@ import { resolveDatabase } from "../src/server/platform/db/database-url";
 import { disconnectDb } from "../src/server/platform/db/client";
 import { applyMigrations } from "../src/server/platform/db/migrations";
 import { runNextExport } from "../src/server/ediscovery/export/run-export";
-import { jobHandlers } from "../src/server/platform/jobs/job-handlers";
+import { jobHandlers } from "../src/server/composition/job-handlers";
 import { runJobLoops } from "../src/server/platform/jobs/job-loops";
 import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
@@ -17,8 +17,8 @@ import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipie
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
 import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server/archive/storage/storage-usage";
-import { startHeartbeat } from "../src/server/platform/system/heartbeat";
-import { prepareDatabase } from "../src/server/platform/system/prepare-database";
+import { startHeartbeat } from "../src/server/installation/system/heartbeat";
+import { prepareDatabase } from "../src/server/installation/system/prepare-database";
 import { onStopSignals } from "./stop-signals";
 import { expectDatabaseStop } from "../src/server/platform/db/pg-pool";
 

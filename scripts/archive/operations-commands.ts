@@ -1,11 +1,11 @@
 import { userInfo } from "node:os";
 import { resolveDatabase } from "../../src/server/platform/db/database-url";
 import { disconnectDb } from "../../src/server/platform/db/client";
-import { checkInstallation } from "../../src/server/platform/operations/check-installation";
-import type { BlobWalkOptions } from "../../src/server/platform/operations/checks/installation-check";
-import { createBackup } from "../../src/server/platform/operations/create-backup";
-import { restoreBackup, RestoreRefusedError } from "../../src/server/platform/operations/restore-backup";
-import { rotateStorageKey } from "../../src/server/platform/operations/rotate-storage-key";
+import { checkInstallation } from "../../src/server/installation/check-installation";
+import type { BlobWalkOptions } from "../../src/server/installation/checks/installation-check";
+import { createBackup } from "../../src/server/installation/create-backup";
+import { restoreBackup, RestoreRefusedError } from "../../src/server/installation/restore-backup";
+import { rotateStorageKey } from "../../src/server/installation/rotate-storage-key";
 import { systemActor } from "../../src/server/audit/append-audit-entry";
 import { log, progressBar } from "./cli-support";
 

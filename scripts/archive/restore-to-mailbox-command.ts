@@ -6,11 +6,11 @@ import { disconnectDb } from "../../src/server/platform/db/client";
 import { resolveDatabase } from "../../src/server/platform/db/database-url";
 import { applyMigrations } from "../../src/server/platform/db/migrations";
 import { findSourceByIdOrName } from "../../src/server/capture/ingestion/files/find-source";
-import { getRestoreRun } from "../../src/server/archive/restore/get-restore-run";
-import { requestBulkRestore } from "../../src/server/archive/restore/request-bulk-restore";
-import { bulkRestoreSchema } from "../../src/server/archive/restore/restore.schemas";
-import { runBulkRestoreJob } from "../../src/server/archive/restore/run-bulk-restore-job";
-import { prepareDatabase } from "../../src/server/platform/system/prepare-database";
+import { getRestoreRun } from "../../src/server/capture/restore/get-restore-run";
+import { requestBulkRestore } from "../../src/server/capture/restore/request-bulk-restore";
+import { bulkRestoreSchema } from "../../src/server/capture/restore/restore.schemas";
+import { runBulkRestoreJob } from "../../src/server/capture/restore/run-bulk-restore-job";
+import { prepareDatabase } from "../../src/server/installation/system/prepare-database";
 import { log, progressBar } from "./cli-support";
 
 /** The operator at the command line: the whole archive and every case, audited as `cli:<os user>`. */

@@ -174,7 +174,7 @@ async function main() {
   Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: appDataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const env = { ...process.env };
   const { applyMigrations } = await import("../../src/server/platform/db/migrations");
-  const { prepareDatabase } = await import("../../src/server/platform/system/prepare-database");
+  const { prepareDatabase } = await import("../../src/server/installation/system/prepare-database");
   const { disconnectDb } = await import("../../src/server/platform/db/client");
   await applyMigrations(url, log);
   await prepareDatabase();

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { pagePrincipal, setupNeeded } from "@/server/identity/auth/session/ui-session";
-import { uiCapabilities } from "@/server/identity/auth/session/ui-capabilities";
+import { uiCapabilities } from "@/server/api/ui-capabilities";
 import { landingPath } from "./(app)/app-sections";
 
 export const dynamic = "force-dynamic";

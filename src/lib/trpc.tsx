@@ -7,7 +7,7 @@ import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { useState, type ReactNode } from "react";
 import { TRPC_MAX_BATCH_SIZE } from "@/server/transport/trpc/batch-size";
 import type { AppRouter } from "@/server/transport/trpc/root";
-import { UI_HEADERS } from "@/server/transport/trpc/ui-request-header";
+import { UI_HEADERS } from "@/server/platform/http/ui-request-header";
 
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;

@@ -132,7 +132,7 @@ describe("docs/retention.md and docs/ediscovery.md", () => {
 
   it("says who may use 'New hold for this case': the permission the case page checks", () => {
     const capability = /manageHolds: can\(principal\.ability, "([a-z]+:[a-z]+)"\)/.exec(
-      read("src/server/identity/auth/session/ui-capabilities.ts"),
+      read("src/server/api/ui-capabilities.ts"),
     )?.[1];
     expect(capability).toBeDefined();
     expect(read("src/app/(app)/cases/[id]/case-overview.tsx")).toContain('can.manageHolds && matter.status === "open"');

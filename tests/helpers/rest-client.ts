@@ -1,4 +1,4 @@
-import { CLIENT_IP_HEADER } from "../../src/server/transport/http/client-ip";
+import { CLIENT_IP_HEADER } from "../../src/server/platform/http/client-ip";
 import type { RouteModule } from "../../src/server/transport/http/rest-endpoint";
 import { assertDocumentedResponse } from "./openapi-validator";
 

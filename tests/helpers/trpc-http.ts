@@ -1,7 +1,7 @@
 import { encode } from "next-auth/jwt";
 import { appRouter } from "../../src/server/transport/trpc/root";
 import { sessionSecret } from "../../src/server/identity/auth/session/auth-options";
-import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../src/server/transport/trpc/ui-request-header";
+import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../src/server/platform/http/ui-request-header";
 
 type ProcedureDefs = Record<string, { _def: { type: "query" | "mutation" | "subscription" } }>;
 const procedures = (appRouter as unknown as { _def: { procedures: ProcedureDefs } })._def.procedures;

@@ -3,7 +3,7 @@ import { encryptSecret } from "../../src/server/platform/config/encryption";
 import { db } from "../../src/server/platform/db/client";
 import { runNextExport } from "../../src/server/ediscovery/export/run-export";
 import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
-import { jobHandlers } from "../../src/server/platform/jobs/job-handlers";
+import { jobHandlers } from "../../src/server/composition/job-handlers";
 import { runNextJob } from "../../src/server/platform/jobs/run-next-job";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY } from "../helpers/ediscovery";

@@ -12,7 +12,7 @@ import { releaseAll } from "../../src/server/retention/holds/release-all";
 import { removeHoldFromEmail } from "../../src/server/retention/holds/remove-hold-from-email";
 import { updateHold } from "../../src/server/retention/holds/update-hold";
 import { runLifecycleCycle } from "../../src/server/retention/lifecycle/run-lifecycle-cycle";
-import { deleteAllRows } from "../../src/server/platform/operations/operations.queries";
+import { deleteAllRows } from "../../src/server/installation/installation.queries";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource, insertTestEmail } from "../helpers/emails";
@@ -82,7 +82,7 @@ const PATHS: { file: string; kind: Kind; walk: Walk; why?: string }[] = [
   { file: "src/server/retention/holds/legal-holds.queries.ts", kind: "release authorization", walk: "side doors" },
   { file: "src/server/archive/archived-emails.queries.ts", kind: "email deletion (links cascade)", walk: "delete email" },
   { file: "src/server/archive/archived-emails.queries.ts", kind: "call of a statement above", walk: "delete email" },
-  { file: "src/server/archive/delete-archived-email.ts", kind: "call of a statement above", walk: "delete email" },
+  { file: "src/server/retention/delete-archived-email.ts", kind: "call of a statement above", walk: "delete email" },
   { file: "src/server/retention/lifecycle/lifecycle.queries.ts", kind: "email deletion (links cascade)", walk: "lifecycle" },
   { file: "src/server/retention/lifecycle/lifecycle.queries.ts", kind: "call of a statement above", walk: "lifecycle" },
   { file: "src/server/retention/lifecycle/delete-due-emails.ts", kind: "call of a statement above", walk: "lifecycle" },
@@ -95,11 +95,11 @@ const PATHS: { file: string; kind: Kind; walk: Walk; why?: string }[] = [
   { file: "src/server/capture/ingestion-sources.queries.ts", kind: "call of a statement above", walk: "delete source" },
   { file: "src/server/capture/delete-source.ts", kind: "call of a statement above", walk: "delete source" },
   { file: "src/server/platform/db/kept-counts.ts", kind: "deletion from a table named at run time", walk: "fold counts" },
-  { file: "src/server/platform/operations/operations.queries.ts", kind: "deletion from a table named at run time", walk: "restore tables" },
-  { file: "src/server/platform/operations/operations.queries.ts", kind: "triggers switched off", walk: "restore tables" },
-  { file: "src/server/platform/operations/operations.queries.ts", kind: "call of a statement above", walk: "restore tables" },
+  { file: "src/server/installation/installation.queries.ts", kind: "deletion from a table named at run time", walk: "restore tables" },
+  { file: "src/server/installation/installation.queries.ts", kind: "triggers switched off", walk: "restore tables" },
+  { file: "src/server/installation/installation.queries.ts", kind: "call of a statement above", walk: "restore tables" },
   {
-    file: "src/server/platform/operations/restore-backup.ts",
+    file: "src/server/installation/restore-backup.ts",
     kind: "call of a statement above",
     walk: "restore tables",
     why: "restores only into an empty database (refuseFilledTables) and empties only `roles`; the triggers it switches off guard rows that do not exist yet",

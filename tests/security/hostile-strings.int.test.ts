@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { CLIENT_IP_HEADER } from "../../src/server/transport/http/client-ip";
+import { CLIENT_IP_HEADER } from "../../src/server/platform/http/client-ip";
 import type { EndpointDescription, RouteHandler } from "../../src/server/transport/http/rest-endpoint";
 import { operationInputSchema } from "../../src/server/transport/trpc/operation-procedure";
 import { appRouter } from "../../src/server/transport/trpc/root";

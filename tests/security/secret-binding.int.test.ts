@@ -7,7 +7,7 @@ import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
 import { db } from "../../src/server/platform/db/client";
 import { createSourceSchema, PROVIDERS, updateSourceSchema, type Provider } from "../../src/server/capture/ingestion-sources.schemas";
 import { SOURCE_SECRET_BINDINGS } from "../../src/server/capture/source-secret-bindings";
-import { jobHandlers } from "../../src/server/platform/jobs/job-handlers";
+import { jobHandlers } from "../../src/server/composition/job-handlers";
 import { runNextJob } from "../../src/server/platform/jobs/run-next-job";
 import { appRouter } from "../../src/server/transport/trpc/root";
 import { operationInputSchema } from "../../src/server/transport/trpc/operation-procedure";

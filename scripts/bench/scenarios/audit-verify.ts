@@ -1,5 +1,6 @@
 import pg from "pg";
-import { auditEntryCanonicalJson, sha256Hex } from "../../../src/server/audit/audit-hash";
+import { auditEntryCanonicalJson } from "../../../src/server/audit/audit-hash";
+import { sha256Hex } from "../../../src/server/platform/crypto/sha256";
 import { verifyAuditLog } from "../../../src/server/audit/verify-audit-log";
 
 /** The whole chain through the verification the REST route runs. */

@@ -253,7 +253,7 @@ export async function rawDownloadScenario(params: {
 }): Promise<RawDownloadResult> {
   const login = await import("../../../src/app/v1/auth/login/route");
   const raw = await import("../../../src/app/v1/archived-emails/[id]/raw/route");
-  const { CLIENT_IP_HEADER } = await import("../../../src/server/transport/http/client-ip");
+  const { CLIENT_IP_HEADER } = await import("../../../src/server/platform/http/client-ip");
   const headers = { "content-type": "application/json", [CLIENT_IP_HEADER]: "127.0.0.1" };
   const signedIn = await login.POST(
     new Request("http://localhost/v1/auth/login", { method: "POST", headers, body: JSON.stringify(params.admin) }) as never,

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { CapabilitiesProvider } from "@/lib/capabilities";
-import { uiCapabilities } from "@/server/identity/auth/session/ui-capabilities";
+import { uiCapabilities } from "@/server/api/ui-capabilities";
 import { pagePrincipal } from "@/server/identity/auth/session/ui-session";
 import { AppNav } from "./app-nav";
 import { MfaEnrolmentGate } from "./mfa-enrolment-gate";

@@ -2,7 +2,7 @@ import { Prisma } from "@/generated/prisma/client";
 import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import { scopeCondition } from "./archive-scope.queries";
 
 /** SQL condition on `archived_emails e` for the emails the caller's role lets them read. */
 export function visibleEmailsCondition(principal: Principal): Prisma.Sql {

@@ -1,6 +1,6 @@
 import { Column, type CopyTuple } from "./audit-copy-tuple";
 import { AuditEntryBytes } from "./audit-entry-bytes";
-import { sha256Hex } from "./audit-hash";
+import { sha256Hex } from "../platform/crypto/sha256";
 
 export type ChainBreak =
   /** The row's contents no longer hash to its stored currentHash. */

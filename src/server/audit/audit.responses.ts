@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, timestamp } from "../platform/api/response-fields";
+import { count, timestamp } from "../platform/validation/response-fields";
 
 export const auditLogEntryResponse = z.object({
   id: z.number().int(),

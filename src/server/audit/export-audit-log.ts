@@ -1,13 +1,12 @@
 import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { appendAuditEntry } from "./append-audit-entry";
-import type { Principal } from "../identity/auth/principal";
 import { neutralizedCell } from "../platform/csv/spreadsheet-safe-cell";
 import { db } from "../platform/db/client";
 import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
 import type { ExportAuditLogsQuery } from "./audit.schemas";
 import { selectAuditLogBatchAfter } from "./audit.queries";
-import { redactAuditEntries } from "./redact-audit-entry";
+import { redactAuditEntries, type AuditReader } from "./redact-audit-entry";
 
 /** Entries read per query: the export streams the whole matching log without holding it. */
 const EXPORT_BATCH_SIZE = 1000;
@@ -27,12 +26,12 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** Every matching entry, in chain order, as the caller may see it (redacted like the list), batch by batch. */
-async function* matchingEntries(principal: Principal, query: ExportAuditLogsQuery): AsyncGenerator<AuditLogEntry> {
+async function* matchingEntries(reader: AuditReader, query: ExportAuditLogsQuery): AsyncGenerator<AuditLogEntry> {
   let afterId: bigint | null = null;
   for (;;) {
     const rows = await selectAuditLogBatchAfter(db(), query, afterId, EXPORT_BATCH_SIZE);
     if (rows.length === 0) return;
-    yield* redactAuditEntries(principal, rows.map(toAuditLogEntry));
+    yield* redactAuditEntries(reader, rows.map(toAuditLogEntry));
     afterId = rows[rows.length - 1].id;
     if (rows.length < EXPORT_BATCH_SIZE) return;
   }
@@ -70,17 +69,17 @@ async function* asBytes(text: AsyncIterable<string | Buffer>): AsyncGenerator<Bu
  * CSV or JSON Lines (docs/audit-log.md, "Export"). Mail the caller cannot read is redacted as in the
  * list. The export itself is audited (EXPORT on AuditLog, with its filters) before the first byte.
  */
-export async function exportAuditLog(options: { principal: Principal; query: ExportAuditLogsQuery }): Promise<Response> {
-  const { principal, query } = options;
+export async function exportAuditLog(options: { reader: AuditReader; query: ExportAuditLogsQuery }): Promise<Response> {
+  const { reader, query } = options;
   const { format, ...filters } = query;
   await appendAuditEntry(db(), {
-    actor: principal.actor,
+    actor: reader.actor,
     actionType: "EXPORT",
     targetType: "AuditLog",
     targetId: "audit-log",
     details: { format, filters: JSON.parse(JSON.stringify(filters)) as Record<string, unknown> },
   });
-  const entries = matchingEntries(principal, query);
+  const entries = matchingEntries(reader, query);
   const text = format === "csv" ? csvRows(entries) : Readable.from(jsonLines(entries));
   const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return new Response(Readable.toWeb(Readable.from(asBytes(text))) as ReadableStream, {

@@ -1,9 +1,8 @@
 import type { z } from "zod";
 import { db, type DbOrTx } from "../platform/db/client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
-import type { Principal } from "../identity/auth/principal";
 import { toAuditLogEntry } from "./audit-log-entry";
-import { redactAuditEntries } from "./redact-audit-entry";
+import { redactAuditEntries, type AuditReader } from "./redact-audit-entry";
 import { countAuditLogs, selectAuditLogPage } from "./audit.queries";
 import type { auditLogPageResponse } from "./audit.responses";
 
@@ -15,12 +14,12 @@ export type AuditLogPage = z.infer<typeof auditLogPageResponse>;
  * listing; the filters use the indexes on timestamp, actor_identifier, details->>'actorUserId' and
  * action_type. Details that would reveal mail the caller cannot read are redacted.
  */
-export async function listAuditLogs(options: { principal: Principal; query: ListAuditLogsQuery; client?: DbOrTx }): Promise<AuditLogPage> {
+export async function listAuditLogs(options: { reader: AuditReader; query: ListAuditLogsQuery; client?: DbOrTx }): Promise<AuditLogPage> {
   const client = options.client ?? db();
   const { query } = options;
   const [rows, total] = await Promise.all([selectAuditLogPage(client, query), countAuditLogs(client, query)]);
   return {
-    data: redactAuditEntries(options.principal, rows.map(toAuditLogEntry)),
+    data: redactAuditEntries(options.reader, rows.map(toAuditLogEntry)),
     meta: { total, page: query.page, limit: query.limit },
   };
 }

@@ -1,6 +1,14 @@
-import type { Principal } from "../identity/auth/principal";
-import { readsWholeArchive } from "../identity/authz/content-scope";
+import type { AuditActor } from "./append-audit-entry";
 import type { AuditLogEntry } from "./audit-log-entry";
+
+/**
+ * Who reads the audit log, as far as the log needs to know: the actor its READ entries name, and
+ * whether the caller may read the whole archive (identity's `auditReaderOf` builds it from the caller).
+ */
+export interface AuditReader {
+  actor: AuditActor;
+  readsWholeArchive: boolean;
+}
 
 /**
  * Targets whose entries say nothing about mail (accounts, roles, keys, settings, policies, labels,
@@ -26,8 +34,8 @@ const revealsMail = (entry: Pick<AuditLogEntry, "targetType" | "actionType">): b
  * (content-scope.ts: not even the id of mail outside the caller's scope). Only the answer changes;
  * verification reads the stored rows.
  */
-export function redactAuditEntries(principal: Principal, entries: AuditLogEntry[]): AuditLogEntry[] {
-  if (readsWholeArchive(principal.ability)) return entries;
+export function redactAuditEntries(reader: AuditReader, entries: AuditLogEntry[]): AuditLogEntry[] {
+  if (reader.readsWholeArchive) return entries;
   return entries.map((entry) => {
     if (!revealsMail(entry)) return entry;
     const details = (entry.details ?? {}) as Record<string, unknown>;

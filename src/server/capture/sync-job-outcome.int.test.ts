@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { systemActor } from "../audit/append-audit-entry";
 import { db } from "../platform/db/client";
 import { enqueueJob } from "../platform/jobs/enqueue-job";
-import { jobHandlers } from "../platform/jobs/job-handlers";
+import { jobHandlers } from "../composition/job-handlers";
 import { runNextJob } from "../platform/jobs/run-next-job";
 import { createSource } from "./create-source";
 import { CLOUD_SYNC_JOB } from "./cloud/run-cloud-sync-job";

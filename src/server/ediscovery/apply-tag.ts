@@ -4,7 +4,7 @@ import type { ArchiveCondition } from "../identity/authz/ability";
 import { contentScope } from "../identity/authz/content-scope";
 import { transaction, type Tx } from "../platform/db/client";
 import { notFound } from "../platform/errors/app-error";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../archive/archive-scope.queries";
 import type { SearchEngine, SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
 import { withBulkSearchLimits } from "../search/search-transaction";

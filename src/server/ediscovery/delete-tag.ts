@@ -3,7 +3,7 @@ import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { transaction } from "../platform/db/client";
 import { AppError } from "../platform/errors/app-error";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../archive/archive-scope.queries";
 import { accessibleCase } from "./case-access";
 import { assertCaseOpen } from "./case-scope";
 import { findTag } from "./find-tag";

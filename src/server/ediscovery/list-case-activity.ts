@@ -1,3 +1,4 @@
+import { auditReaderOf } from "../identity/auth/audit-reader";
 import { toAuditLogEntry, type AuditLogEntry } from "../audit/audit-log-entry";
 import { redactAuditEntries } from "../audit/redact-audit-entry";
 import type { Principal } from "../identity/auth/principal";
@@ -30,5 +31,5 @@ export async function listCaseActivity(options: {
   const rows = await caseAuditEntries(client, caseId, before, input.limit + 1);
   const page = rows.slice(0, input.limit).map(toAuditLogEntry);
   const last = page[page.length - 1];
-  return { items: redactAuditEntries(principal, page), next: rows.length > input.limit && last ? last.id : null };
+  return { items: redactAuditEntries(auditReaderOf(principal), page), next: rows.length > input.limit && last ? last.id : null };
 }

@@ -1,7 +1,7 @@
 import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { db } from "../platform/db/client";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../archive/archive-scope.queries";
 import { accessibleCase } from "./case-access";
 import { tagDto, type TagDto } from "./case-records-dto";
 import { countTaggedEmailsWithin } from "./tags.queries";

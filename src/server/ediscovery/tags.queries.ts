@@ -3,7 +3,7 @@ import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { SUMMARY_COLUMNS, summaryPageSql, type SummaryRow } from "../archive/archived-emails.queries";
 import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
-import { scopeCondition } from "../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../archive/archive-scope.queries";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 
 /** Links emails to the tag, skipping links that exist; each email is locked against deletion meanwhile. Answers the new links. */

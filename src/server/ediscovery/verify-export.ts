@@ -6,7 +6,7 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
 import { installationPublicKey } from "../platform/signing/installation-signing-key";
-import { privateWriteStream } from "../archive/storage/private-files";
+import { privateWriteStream } from "../platform/files/private-files";
 import { producibleExport } from "./get-export";
 import { productionZip } from "./export/production-zip";
 import { verifyExportZip, type ExportVerification } from "../../../scripts/verify-export.mjs";

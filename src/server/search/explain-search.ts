@@ -1,7 +1,7 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
-import { keptArchiveEmailCount } from "../archive/dashboard/archive-stats";
+import { keptArchiveEmailCount } from "../archive/archive-stats";
 import { pgPool } from "../platform/db/pg-pool";
 import { formatQueryTree } from "./query-language/format-query-tree";
 import { parseSearchQuery } from "./query-language/parse-search-query";

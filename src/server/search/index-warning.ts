@@ -3,7 +3,7 @@ import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { db } from "../platform/db/client";
 import type { DbOrTx } from "../platform/db/client";
-import { scopeCondition } from "./postgres-search-conditions.queries";
+import { scopeCondition } from "../archive/archive-scope.queries";
 import { countNotSearchable } from "./search.queries";
 import type { indexWarningResponse } from "./search.responses";
 

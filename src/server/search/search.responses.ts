@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { archivedEmailSummaryResponse } from "../archive/archived-emails.responses";
-import { count } from "../platform/api/response-fields";
+import { count } from "../platform/validation/response-fields";
 
 /** A summary with the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
 export const searchResultSummaryResponse = archivedEmailSummaryResponse.extend({ snippet: z.string() });

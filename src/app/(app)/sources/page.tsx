@@ -9,7 +9,7 @@ import { Skeleton } from "@/components/skeleton";
 import { useToast } from "@/components/toast";
 import { formatDateTime, formatNumber } from "@/lib/format";
 import { errorMessage, useTRPC } from "@/lib/trpc";
-import { UI_HEADERS } from "@/server/transport/trpc/ui-request-header";
+import { UI_HEADERS } from "@/server/platform/http/ui-request-header";
 import { SubmitButton } from "@/components/submit-button";
 import { WorkerBanner } from "@/components/worker-banner";
 import type { Provider } from "@/server/capture/ingestion-sources.schemas";

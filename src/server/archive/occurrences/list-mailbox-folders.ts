@@ -1,7 +1,7 @@
 import type { Principal } from "../../identity/auth/principal";
 import { contentScope } from "../../identity/authz/content-scope";
 import { db, type DbOrTx } from "../../platform/db/client";
-import { scopeCondition } from "../../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../archive-scope.queries";
 import { foldFolderDeltas, keptFolderCounts, visibleFolderCounts } from "./occurrences.queries";
 import type { MailboxFoldersQuery } from "./occurrences.schemas";
 import type { MailboxFoldersDto } from "./occurrences.responses";

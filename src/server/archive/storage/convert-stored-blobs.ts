@@ -5,14 +5,14 @@ import type { SqlClient } from "../../platform/db/sql-client";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
 import { lockJobType, selectUnfinishedJob } from "../../platform/jobs/jobs.queries";
 import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
-import { sha256Hex } from "../../platform/operations/copy-blob-to-backup";
+import { sha256Hex } from "../../platform/crypto/sha256";
 import {
   BLOB_REFERENCES,
   countBlobReferences,
   selectBlobReferencePage,
   type BlobReference,
   type BlobReferenceRow,
-} from "../../platform/operations/operations.queries";
+} from "./blob-references.queries";
 import { BlobUnreadableError, isSkeleton } from "./blob-envelope";
 import { BlobNotFoundError, isRetained } from "./blob-store";
 import { blobStore } from "./blob-store-factory";

@@ -12,7 +12,7 @@ import {
   type BlobRetention,
   type BlobStore,
 } from "./blob-store";
-import { makePrivateDirectorySync, openPrivateFileSync, writePrivateFile } from "./private-files";
+import { makePrivateDirectorySync, openPrivateFileSync, writePrivateFile } from "../../platform/files/private-files";
 
 /**
  * Blobs as files (0600) under `root` (0700, as every directory in it: private-files.ts). A write

@@ -7,7 +7,7 @@ import { api } from "@tests/helpers/rest-client";
 import { systemActor } from "../../audit/append-audit-entry";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
 import { db } from "../../platform/db/client";
-import { jobHandlers } from "../../platform/jobs/job-handlers";
+import { jobHandlers } from "../../composition/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";
 import { startStorageConversion, STORAGE_CONVERSION_JOB } from "./convert-stored-blobs";
 import { measureStorageUsage, storageUsage } from "./storage-usage";

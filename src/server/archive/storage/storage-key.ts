@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../../platform/config/env";
-import { makePrivateDataDirectory, writePrivateFileSync } from "./private-files";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../../platform/files/private-files";
 
 /** The generated storage key's file in DATA_DIR (never copied into backups: a backup needs the key given apart). */
 export const STORAGE_KEY_FILE_NAME = "storage.key";

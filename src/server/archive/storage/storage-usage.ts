@@ -1,8 +1,8 @@
 import { pgPool, withPgTransaction } from "../../platform/db/pg-pool";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { forEachConcurrently } from "../../platform/concurrency/for-each-concurrently";
-import { BLOB_REFERENCES, blobReferencePages } from "../../platform/operations/operations.queries";
-import { keptArchiveStats, utcMonthStart } from "../dashboard/archive-stats";
+import { BLOB_REFERENCES, blobReferencePages } from "./blob-references.queries";
+import { keptArchiveStats, utcMonthStart } from "../archive-stats";
 import { isBlobKey } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
 import { replaceStorageUsage, selectStorageUsage, upsertBlobStoredSizes } from "./storage.queries";

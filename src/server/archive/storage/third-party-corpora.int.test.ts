@@ -13,7 +13,7 @@ import { systemActor } from "../../audit/append-audit-entry";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
 import { runNextExport } from "../../ediscovery/export/run-export";
 import { db } from "../../platform/db/client";
-import { checkInstallation } from "../../platform/operations/check-installation";
+import { checkInstallation } from "../../installation/check-installation";
 import { dataKeyIdOf, isSealed, isSkeleton } from "./blob-envelope";
 import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";

@@ -7,7 +7,7 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { db } from "../../platform/db/client";
-import { jobHandlers } from "../../platform/jobs/job-handlers";
+import { jobHandlers } from "../../composition/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";
 import { syncMicrosoft365Source } from "./sync-microsoft365-source";
 

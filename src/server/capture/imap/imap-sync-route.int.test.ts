@@ -4,7 +4,7 @@ import { dovecotSourceConfig, seedMailbox, startDovecot, testMailbox, TEST_SPECI
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { db } from "../../platform/db/client";
-import { jobHandlers } from "../../platform/jobs/job-handlers";
+import { jobHandlers } from "../../composition/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";
 
 useEmptyDatabasePerTest();

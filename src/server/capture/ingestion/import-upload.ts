@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { Principal } from "../../identity/auth/principal";
 import { dataDir } from "../../platform/config/env";
 import { db } from "../../platform/db/client";
-import { makePrivateDirectory, privateWriteStream } from "../../archive/storage/private-files";
+import { makePrivateDirectory, privateWriteStream } from "../../platform/files/private-files";
 import { AppError, notFound, validationError } from "../../platform/errors/app-error";
 import { importMessageStream, type ImportSummary } from "./import-message-stream";
 import { readPstItems } from "./pst/read-pst-items";

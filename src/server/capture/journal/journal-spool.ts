@@ -3,7 +3,7 @@ import { readFile, rm, type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { dataDir } from "../../platform/config/env";
-import { makePrivateDirectory, openPrivateFile } from "../../archive/storage/private-files";
+import { makePrivateDirectory, openPrivateFile } from "../../platform/files/private-files";
 
 /** A received message: in memory, or spooled to a file when it was bigger than the spool threshold. */
 export type ReceivedMessage = { raw: Buffer } | { file: string; size: number };

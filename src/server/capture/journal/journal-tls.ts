@@ -2,7 +2,7 @@ import { link, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { generate } from "selfsigned";
 import { config, dataDir } from "../../platform/config/env";
-import { makePrivateDataDirectory, writePrivateFile } from "../../archive/storage/private-files";
+import { makePrivateDataDirectory, writePrivateFile } from "../../platform/files/private-files";
 
 export interface TlsCredentials {
   cert: Buffer;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AuditActor } from "../../audit/append-audit-entry";
-import { sha256Hex } from "../../audit/audit-hash";
+import { sha256Hex } from "../../platform/crypto/sha256";
 import { canonicalJson } from "../../audit/canonical-json";
 import type { Tx } from "../../platform/db/client";
 import { installationPublicKey, signWithInstallationKey } from "../../platform/signing/installation-signing-key";

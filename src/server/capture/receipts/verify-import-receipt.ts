@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { auditEntryHash, sha256Hex } from "../../audit/audit-hash";
+import { auditEntryHash } from "../../audit/audit-hash";
+import { sha256Hex } from "../../platform/crypto/sha256";
 import { db } from "../../platform/db/client";
 import { installationPublicKey, verifyEd25519 } from "../../platform/signing/installation-signing-key";
 import type { receiptVerificationResponse } from "../ingestion-sources.responses";

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../../identity/authz/ability";
 import type { Tx } from "../../platform/db/client";
-import { scopeCondition } from "../../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../../archive/archive-scope.queries";
 import { searchEngine } from "../../search/search-engine-factory";
 import { withBulkSearchLimits } from "../../search/search-transaction";
 import type { ExportQuery } from "../create-export";

@@ -21,7 +21,7 @@ import {
   type ManifestRow,
 } from "./production-format";
 import { fileWriter } from "./write-file-stream";
-import { writePrivateFile } from "../../archive/storage/private-files";
+import { writePrivateFile } from "../../platform/files/private-files";
 
 const PAGE = 2000;
 

@@ -1,7 +1,7 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { neutralizedCell } from "../../platform/csv/spreadsheet-safe-cell";
-import { productionsRoot } from "../../platform/system/production-directory";
+import { productionsRoot } from "./production-directory";
 import { MANIFEST_COLUMNS, mboxFromLine } from "../../../../scripts/verify-export.mjs";
 
 /**

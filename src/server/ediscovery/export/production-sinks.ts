@@ -1,5 +1,5 @@
 import { closeSync, renameSync, writeSync } from "node:fs";
-import { openPrivateFileSync } from "../../archive/storage/private-files";
+import { openPrivateFileSync } from "../../platform/files/private-files";
 import { mboxrdRecord } from "./production-format";
 import type { ItemToWrite } from "../exports.queries";
 

@@ -8,7 +8,7 @@ import { config } from "../../platform/config/env";
 import { db, transaction } from "../../platform/db/client";
 import { pgPool } from "../../platform/db/pg-pool";
 import { blobStore } from "../../archive/storage/blob-store-factory";
-import { makePrivateDirectory, writePrivateFile } from "../../archive/storage/private-files";
+import { makePrivateDirectory, writePrivateFile } from "../../platform/files/private-files";
 import { snapshotExportItems } from "./export-snapshot";
 import {
   claimDueExport,

@@ -1,6 +1,6 @@
 import type { WriteStream } from "node:fs";
 import { once } from "node:events";
-import { privateWriteStream } from "../../archive/storage/private-files";
+import { privateWriteStream } from "../../platform/files/private-files";
 
 /** Bytes buffered before a write waits: few large writes to the file system, memory still bounded. */
 const BUFFER_BYTES = 1 << 20;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "../../platform/api/response-fields";
+import { timestamp } from "../../platform/validation/response-fields";
 
 export const apiKeyResponse = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "../../platform/api/response-fields";
+import { timestamp } from "../../platform/validation/response-fields";
 import { userResponse } from "../users/users.responses";
 
 export const loginResponse = z.object({ accessToken: z.string(), expiresAt: timestamp, user: userResponse });

@@ -5,7 +5,7 @@ import { abilityFor } from "../authz/ability";
 import { policiesSchema, type Policy } from "../authz/permissions";
 import { verifyAccessToken } from "./access-tokens";
 import { hashApiKey } from "./api-keys";
-import { mfaRequiredOf } from "../../platform/settings/settings.schemas";
+import { mfaRequiredOf } from "../../settings/settings.schemas";
 import { groupedRunner } from "../../platform/concurrency/grouped-runner";
 import { findPrincipalRows, recordApiKeyUse, type PrincipalRow } from "./auth.queries";
 import { owesMfaEnrolment } from "./mfa/mfa-enrolment";

@@ -6,7 +6,7 @@ import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { decryptSecret } from "../../platform/config/encryption";
 import { db } from "../../platform/db/client";
-import { prepareDatabase } from "../../platform/system/prepare-database";
+import { prepareDatabase } from "../../installation/system/prepare-database";
 
 /** Item 9 of issue 34: a copy of the users table (a dump, a backup) does not hand out anyone's second factor. */
 useEmptyDatabasePerTest();

@@ -7,7 +7,7 @@ import { trpcHttp } from "@tests/helpers/trpc-http";
 import type { EmailScopeFields } from "../../archive/archived-emails.queries";
 import { scopeFieldsOf } from "../../archive/find-visible-email";
 import { db } from "../../platform/db/client";
-import { scopeCondition } from "../../search/postgres-search-conditions.queries";
+import { scopeCondition } from "../../archive/archive-scope.queries";
 import { abilityFor, archiveScope, canOnRecord } from "./ability";
 import { policiesSchema } from "./permissions";
 

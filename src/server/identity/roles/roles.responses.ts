@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { policySchema } from "../authz/permissions";
-import { timestamp } from "../../platform/api/response-fields";
+import { timestamp } from "../../platform/validation/response-fields";
 
 export const roleResponse = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "../../platform/api/response-fields";
+import { timestamp } from "../../platform/validation/response-fields";
 import { roleResponse } from "../roles/roles.responses";
 
 export const userResponse = z.object({

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../files/private-files";
 import { config, dataDir } from "./env";
 
 export type GeneratedSecretName = "AUTH_SECRET" | "ENCRYPTION_KEY";

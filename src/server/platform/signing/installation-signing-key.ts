@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
-import { makePrivateDataDirectory, writePrivateFileSync } from "../../archive/storage/private-files";
+import { makePrivateDataDirectory, writePrivateFileSync } from "../files/private-files";
 
 export const SIGNING_KEY_FILE_NAME = "export-signing-key.pem";
 const KEY_FILE = SIGNING_KEY_FILE_NAME;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, timestamp } from "../../platform/api/response-fields";
+import { count, timestamp } from "../../platform/validation/response-fields";
 import { DISPOSITION_STATUSES } from "./dispositions.schemas";
 
 const ruleType = z.enum(["label", "policy"]);

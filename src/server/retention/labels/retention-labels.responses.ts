@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISPOSITION_ACTIONS } from "../dispositions/dispositions.schemas";
-import { timestamp } from "../../platform/api/response-fields";
+import { timestamp } from "../../platform/validation/response-fields";
 
 export const retentionLabelResponse = z.object({
   id: z.uuid(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
-import { jobHandlers } from "../../platform/jobs/job-handlers";
+import { jobHandlers } from "../../composition/job-handlers";
 import { runNextJob } from "../../platform/jobs/run-next-job";
 import { api } from "@tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";

@@ -30,8 +30,8 @@ import {
 } from "@tests/helpers/retention";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { db } from "../../platform/db/client";
-import { checkInstallation } from "../../platform/operations/check-installation";
-import { blobRetentionCheck } from "../../platform/operations/checks/blob-retention-check";
+import { checkInstallation } from "../../installation/check-installation";
+import { blobRetentionCheck } from "../../installation/checks/blob-retention-check";
 import { NO_RETENTION } from "../../archive/storage/blob-store";
 import { blobStore } from "../../archive/storage/blob-store-factory";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";

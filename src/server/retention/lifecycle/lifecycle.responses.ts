@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DISPOSITION_ACTIONS } from "../dispositions/dispositions.schemas";
-import { count, timestamp } from "../../platform/api/response-fields";
+import { count, timestamp } from "../../platform/validation/response-fields";
 
 export const lifecycleCycleResponse = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { batchThenOneByOne } from "../../platform/db/batch-then-one-by-one";
 import { db } from "../../platform/db/client";
 import { errorReason } from "../../platform/errors/error-reason";
-import { isFeatureEnabled } from "../../platform/license/license";
+import { isFeatureEnabled } from "../../settings/license/license";
 import { syncBlobRetention } from "./blob-retention";
 import { deleteDueEmails, NOTHING, type BatchOutcome } from "./delete-due-emails";
 import { findDueEmailBatches } from "./find-due-emails";

@@ -1,15 +1,15 @@
 import type { ZodType } from "zod";
-import { assertOperationAccess, parseOperationInput } from "../../platform/api/operation-access";
-import type { AnyOperation } from "../../platform/api/operation";
+import { assertOperationAccess, parseOperationInput } from "../../api/operation-access";
+import type { AnyOperation } from "../../api/operation";
 import { authenticate } from "../../identity/auth/authenticate";
 import type { Principal } from "../../identity/auth/principal";
 import type { Permission } from "../../identity/authz/permissions";
 import { config } from "../../platform/config/env";
 import { AppError } from "../../platform/errors/app-error";
 import { REPLICA_LAG_HEADER, routeRequest } from "../../platform/db/replica-reads";
-import type { LicenseFeature } from "../../platform/license/license";
+import type { LicenseFeature } from "../../settings/license/license";
 import type { RateLimitedAction } from "../../platform/rate-limit/enforce-rate-limit";
-import { clientIp } from "./client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import { errorResponse, jsonResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
 

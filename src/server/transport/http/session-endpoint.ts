@@ -1,6 +1,6 @@
 import { AppError } from "../../platform/errors/app-error";
 import { isOwnOrigin, sessionPrincipal, uiSessionPrincipal } from "../../identity/auth/session/session";
-import type { HttpOperation } from "../../platform/api/operation";
+import type { HttpOperation } from "../../api/operation";
 import { describedEndpoint, describeOperation, type CallerResolver, type RouteHandler } from "./rest-endpoint";
 
 /** What a browser says of where a request comes from that may carry the session cookie (Sec-Fetch-Site). */

@@ -1,7 +1,7 @@
 import { authenticate } from "../../identity/auth/authenticate";
 import type { Principal } from "../../identity/auth/principal";
 import { AppError } from "../../platform/errors/app-error";
-import { clientIp } from "../http/client-ip";
+import { clientIp } from "../../platform/http/client-ip";
 import type { TrpcContext } from "./init";
 
 /**

@@ -1,12 +1,12 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Principal } from "../../identity/auth/principal";
-import { assertOperationAccess } from "../../platform/api/operation-access";
+import { assertOperationAccess } from "../../api/operation-access";
 import type { Permission } from "../../identity/authz/permissions";
 import { AppError } from "../../platform/errors/app-error";
 import { errorCodeTable } from "../../platform/errors/error-table";
 import { zodFieldErrors } from "../../platform/errors/field-errors";
-import type { LicenseFeature } from "../../platform/license/license";
+import type { LicenseFeature } from "../../settings/license/license";
 import type { RateLimitedAction } from "../../platform/rate-limit/enforce-rate-limit";
 import { TRPC_MAX_BATCH_SIZE } from "./batch-size";
 import { assertStorableInput } from "../../platform/validation/storable-input";

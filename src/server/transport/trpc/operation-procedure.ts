@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
-import { parseOperationInput } from "../../platform/api/operation-access";
-import type { Answer, Operation } from "../../platform/api/operation";
+import { parseOperationInput } from "../../api/operation-access";
+import type { Answer, Operation } from "../../api/operation";
 import type { Permission } from "../../identity/authz/permissions";
 import { routeRequest } from "../../platform/db/replica-reads";
 import { procedure } from "./init";

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { SelectField } from "@/components/form-field";
 import { useToast } from "@/components/toast";
 import { errorMessage, useTRPC } from "@/lib/trpc";
-import type { MfaRequired } from "@/server/platform/settings/settings.schemas";
+import type { MfaRequired } from "@/server/settings/settings.schemas";
 
 const OPTIONS: { value: MfaRequired; label: string }[] = [
   { value: "off", label: "Not required" },

@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { clientIp } from "@/server/transport/http/client-ip";
+import { clientIp } from "@/server/platform/http/client-ip";
 import { authOptions } from "@/server/identity/auth/session/auth-options";
 
 type RouteContext = { params: Promise<{ nextauth: string[] }> };

@@ -1,4 +1,4 @@
-import { deleteArchivedEmailOperation, getArchivedEmailOperation } from "@/server/archive/archived-emails.operations";
+import { deleteArchivedEmailOperation, getArchivedEmailOperation } from "@/server/api/archive/archived-emails.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { requestBulkRestoreOperation } from "@/server/archive/restore/restore.operations";
+import { requestBulkRestoreOperation } from "@/server/api/capture/restore.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(requestBulkRestoreOperation) });

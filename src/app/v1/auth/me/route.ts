@@ -1,4 +1,4 @@
-import { getMeOperation } from "@/server/identity/auth/auth.operations";
+import { getMeOperation } from "@/server/api/identity/auth.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getMeOperation) });

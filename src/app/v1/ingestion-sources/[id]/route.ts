@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { deleteSourceOperation, getSourceOperation, updateSourceOperation } from "@/server/capture/ingestion-sources.operations";
+import { deleteSourceOperation, getSourceOperation, updateSourceOperation } from "@/server/api/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getSourceOperation),

@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { deleteRoleOperation, getRoleOperation, updateRoleOperation } from "@/server/identity/roles/roles.operations";
+import { deleteRoleOperation, getRoleOperation, updateRoleOperation } from "@/server/api/identity/roles.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getRoleOperation),

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { explainSearchOperation } from "@/server/search/search.operations";
+import { explainSearchOperation } from "@/server/api/search/search.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(explainSearchOperation) });

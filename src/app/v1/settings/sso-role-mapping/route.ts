@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { getSsoRoleMappingOperation, updateSsoRoleMappingOperation } from "@/server/identity/sso/sso.operations";
+import { getSsoRoleMappingOperation, updateSsoRoleMappingOperation } from "@/server/api/identity/sso.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getSsoRoleMappingOperation),

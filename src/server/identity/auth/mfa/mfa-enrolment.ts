@@ -1,6 +1,6 @@
 import { can, type AppAbility } from "../../authz/ability";
 import { AppError } from "../../../platform/errors/app-error";
-import type { MfaRequired } from "../../../platform/settings/settings.schemas";
+import type { MfaRequired } from "../../../settings/settings.schemas";
 import type { Principal } from "../principal";
 
 /** The 403 message of every request refused because the caller owes two-factor enrolment (docs/auth.md). */

@@ -10,7 +10,7 @@ import { loginMfaSchema, MFA_REQUIRED_PREFIX, OIDC_MFA_FRAGMENT } from "../mfa/m
 import { config } from "../../../platform/config/env";
 import { secretFromEnvOrDataDir } from "../../../platform/config/secrets";
 import { AppError } from "../../../platform/errors/app-error";
-import { clientIp } from "../../../transport/http/client-ip";
+import { clientIp } from "../../../platform/http/client-ip";
 import { signInWithOidc } from "../../sso/sign-in-with-oidc";
 import { oidcConfig, type OidcConfig } from "../../sso/sso-config";
 import { unstorableStrings } from "../../../platform/validation/storable-input";

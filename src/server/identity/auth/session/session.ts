@@ -3,7 +3,7 @@ import { SESSION_VERSION_CLAIM, SINGLE_SIGN_ON_CLAIM, sessionVersionOf, type Tok
 import { principalForUser } from "../authenticate";
 import type { Principal } from "../principal";
 import { sessionSecret } from "./auth-options";
-import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../../transport/trpc/ui-request-header";
+import { UI_REQUEST_HEADER, UI_REQUEST_HEADER_VALUE } from "../../../platform/http/ui-request-header";
 
 /** next-auth's cookie names (the __Secure- one when NEXTAUTH_URL is https); large tokens come in .0, .1 chunks. */
 const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];

@@ -3,7 +3,7 @@ import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { principalForUser } from "../authenticate";
-import { uiCapabilities } from "./ui-capabilities";
+import { uiCapabilities } from "../../../api/ui-capabilities";
 
 useEmptyDatabasePerTest();
 

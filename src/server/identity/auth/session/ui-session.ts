@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import type { Principal } from "../principal";
 import { db } from "../../../platform/db/client";
-import { clientIp } from "../../../transport/http/client-ip";
+import { clientIp } from "../../../platform/http/client-ip";
 import { sessionPrincipal } from "./session";
 
 /** The signed-in caller of a page render (server components), or null. */

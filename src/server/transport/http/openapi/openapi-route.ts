@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { operation } from "../../../platform/api/operation";
+import { operation } from "../../../api/operation";
 import { rest, routeMethods } from "../rest-endpoint";
 import type { OpenApiDocument } from "./openapi-document";
 

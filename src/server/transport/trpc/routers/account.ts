@@ -1,6 +1,6 @@
-import * as apiKeys from "../../../identity/api-keys/api-keys.operations";
-import * as auth from "../../../identity/auth/auth.operations";
-import * as users from "../../../identity/users/users.operations";
+import * as apiKeys from "../../../api/identity/api-keys.operations";
+import * as auth from "../../../api/identity/auth.operations";
+import * as users from "../../../api/identity/users.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

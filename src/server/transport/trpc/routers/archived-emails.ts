@@ -1,6 +1,6 @@
-import * as emails from "../../../archive/archived-emails.operations";
-import * as occurrences from "../../../archive/occurrences/occurrences.operations";
-import * as restore from "../../../archive/restore/restore.operations";
+import * as emails from "../../../api/archive/archived-emails.operations";
+import * as occurrences from "../../../api/archive/occurrences.operations";
+import * as restore from "../../../api/capture/restore.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as audit from "../../../audit/audit.operations";
+import * as audit from "../../../api/audit/audit.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

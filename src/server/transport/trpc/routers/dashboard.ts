@@ -1,4 +1,4 @@
-import { getDashboardStatsOperation } from "../../../archive/dashboard/dashboard.operations";
+import { getDashboardStatsOperation } from "../../../api/archive/dashboard.operations";
 import { router } from "../init";
 import { query } from "../operation-procedure";
 

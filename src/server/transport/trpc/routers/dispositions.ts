@@ -1,4 +1,4 @@
-import * as dispositions from "../../../retention/dispositions/dispositions.operations";
+import * as dispositions from "../../../api/retention/dispositions.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as ediscovery from "../../../ediscovery/ediscovery.operations";
+import * as ediscovery from "../../../api/ediscovery/ediscovery.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as holds from "../../../retention/holds/legal-holds.operations";
+import * as holds from "../../../api/retention/legal-holds.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import { getLicenseOperation } from "../../../platform/license/license.operations";
+import { getLicenseOperation } from "../../../api/settings/license.operations";
 import { router } from "../init";
 import { query } from "../operation-procedure";
 

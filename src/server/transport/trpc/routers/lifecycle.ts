@@ -1,4 +1,4 @@
-import * as lifecycle from "../../../retention/lifecycle/lifecycle.operations";
+import * as lifecycle from "../../../api/retention/lifecycle.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

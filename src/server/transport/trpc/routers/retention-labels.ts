@@ -1,4 +1,4 @@
-import * as labels from "../../../retention/labels/retention-labels.operations";
+import * as labels from "../../../api/retention/retention-labels.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as policies from "../../../retention/policies/retention-policies.operations";
+import * as policies from "../../../api/retention/retention-policies.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

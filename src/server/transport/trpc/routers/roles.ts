@@ -1,4 +1,4 @@
-import * as roles from "../../../identity/roles/roles.operations";
+import * as roles from "../../../api/identity/roles.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as search from "../../../search/search.operations";
+import * as search from "../../../api/search/search.operations";
 import { router } from "../init";
 import { query } from "../operation-procedure";
 

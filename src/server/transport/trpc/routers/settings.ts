@@ -1,4 +1,4 @@
-import * as settings from "../../../platform/settings/settings.operations";
+import * as settings from "../../../api/settings/settings.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as sources from "../../../capture/ingestion-sources.operations";
+import * as sources from "../../../api/capture/ingestion-sources.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

@@ -1,4 +1,4 @@
-import * as sso from "../../../identity/sso/sso.operations";
+import * as sso from "../../../api/identity/sso.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

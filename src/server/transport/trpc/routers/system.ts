@@ -1,4 +1,4 @@
-import * as system from "../../../platform/system/system.operations";
+import * as system from "../../../api/installation/system.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

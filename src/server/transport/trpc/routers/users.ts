@@ -1,4 +1,4 @@
-import * as users from "../../../identity/users/users.operations";
+import * as users from "../../../api/identity/users.operations";
 import { router } from "../init";
 import { mutation, query } from "../operation-procedure";
 

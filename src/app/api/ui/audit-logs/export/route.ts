@@ -1,4 +1,4 @@
-import { exportAuditLogOperation } from "@/server/audit/audit.operations";
+import { exportAuditLogOperation } from "@/server/api/audit/audit.operations";
 import { routeMethods } from "@/server/transport/http/rest-endpoint";
 import { sessionRoute } from "@/server/transport/http/session-endpoint";
 

@@ -1,4 +1,4 @@
-import { disableMfaOperation } from "@/server/identity/auth/auth.operations";
+import { disableMfaOperation } from "@/server/api/identity/auth.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(disableMfaOperation) });

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { requestSyncOperation } from "@/server/capture/ingestion-sources.operations";
+import { requestSyncOperation } from "@/server/api/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(requestSyncOperation) });

@@ -1,4 +1,4 @@
-import { downloadRawEmailOperation } from "@/server/archive/archived-emails.operations";
+import { downloadRawEmailOperation } from "@/server/api/archive/archived-emails.operations";
 import { routeMethods } from "@/server/transport/http/rest-endpoint";
 import { sessionRoute } from "@/server/transport/http/session-endpoint";
 

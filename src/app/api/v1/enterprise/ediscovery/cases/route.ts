@@ -1,4 +1,4 @@
-import { createCaseOperation, listCasesOperation } from "@/server/ediscovery/ediscovery.operations";
+import { createCaseOperation, listCasesOperation } from "@/server/api/ediscovery/ediscovery.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

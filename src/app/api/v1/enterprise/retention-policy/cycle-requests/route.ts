@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { requestCycleOperation } from "@/server/retention/lifecycle/lifecycle.operations";
+import { requestCycleOperation } from "@/server/api/retention/lifecycle.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(requestCycleOperation) });

@@ -1,4 +1,4 @@
-import { downloadAttachmentOperation } from "@/server/archive/archived-emails.operations";
+import { downloadAttachmentOperation } from "@/server/api/archive/archived-emails.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(downloadAttachmentOperation) });

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { getImportReceiptOperation } from "@/server/capture/ingestion-sources.operations";
+import { getImportReceiptOperation } from "@/server/api/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getImportReceiptOperation) });

@@ -1,4 +1,4 @@
-import { downloadAttachmentOperation } from "@/server/archive/archived-emails.operations";
+import { downloadAttachmentOperation } from "@/server/api/archive/archived-emails.operations";
 import { routeMethods } from "@/server/transport/http/rest-endpoint";
 import { sessionRoute } from "@/server/transport/http/session-endpoint";
 

@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { deleteHoldOperation, getHoldOperation, updateHoldOperation } from "@/server/retention/holds/legal-holds.operations";
+import { deleteHoldOperation, getHoldOperation, updateHoldOperation } from "@/server/api/retention/legal-holds.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getHoldOperation),

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { getCycleRequestOperation } from "@/server/retention/lifecycle/lifecycle.operations";
+import { getCycleRequestOperation } from "@/server/api/retention/lifecycle.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getCycleRequestOperation) });

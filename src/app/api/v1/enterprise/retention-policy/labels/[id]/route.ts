@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { deleteLabelOperation, getLabelOperation, updateLabelOperation } from "@/server/retention/labels/retention-labels.operations";
+import { deleteLabelOperation, getLabelOperation, updateLabelOperation } from "@/server/api/retention/retention-labels.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getLabelOperation),

@@ -1,9 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import {
-  deletePolicyOperation,
-  getPolicyOperation,
-  updatePolicyOperation,
-} from "@/server/retention/policies/retention-policies.operations";
+import { deletePolicyOperation, getPolicyOperation, updatePolicyOperation } from "@/server/api/retention/retention-policies.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getPolicyOperation),

@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { verifyImportReceiptOperation } from "@/server/capture/ingestion-sources.operations";
+import { verifyImportReceiptOperation } from "@/server/api/capture/ingestion-sources.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(verifyImportReceiptOperation) });

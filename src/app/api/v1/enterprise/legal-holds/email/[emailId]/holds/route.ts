@@ -1,5 +1,5 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { applyHoldToEmailOperation, listEmailHoldsOperation } from "@/server/retention/holds/legal-holds.operations";
+import { applyHoldToEmailOperation, listEmailHoldsOperation } from "@/server/api/retention/legal-holds.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(listEmailHoldsOperation),

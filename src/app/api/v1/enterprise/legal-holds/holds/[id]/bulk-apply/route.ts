@@ -1,4 +1,4 @@
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
-import { bulkApplyHoldOperation } from "@/server/retention/holds/legal-holds.operations";
+import { bulkApplyHoldOperation } from "@/server/api/retention/legal-holds.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(bulkApplyHoldOperation) });

@@ -3,7 +3,7 @@ import {
   applyLabelToEmailOperation,
   getEmailLabelOperation,
   removeLabelFromEmailOperation,
-} from "@/server/retention/labels/retention-labels.operations";
+} from "@/server/api/retention/retention-labels.operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
   GET: rest(getEmailLabelOperation),

@@ -1,4 +1,4 @@
-import { downloadExportOperation } from "@/server/ediscovery/ediscovery.operations";
+import { downloadExportOperation } from "@/server/api/ediscovery/ediscovery.operations";
 import { routeMethods } from "@/server/transport/http/rest-endpoint";
 import { sessionRoute } from "@/server/transport/http/session-endpoint";
 

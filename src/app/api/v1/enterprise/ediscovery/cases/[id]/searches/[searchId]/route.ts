@@ -1,4 +1,8 @@
-import { deleteSavedSearchOperation, getSavedSearchOperation, updateSavedSearchOperation } from "@/server/ediscovery/ediscovery.operations";
+import {
+  deleteSavedSearchOperation,
+  getSavedSearchOperation,
+  updateSavedSearchOperation,
+} from "@/server/api/ediscovery/ediscovery.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,4 +1,4 @@
-import { deleteTagOperation } from "@/server/ediscovery/ediscovery.operations";
+import { deleteTagOperation } from "@/server/api/ediscovery/ediscovery.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,4 +1,4 @@
-import { applyTagOperation } from "@/server/ediscovery/ediscovery.operations";
+import { applyTagOperation } from "@/server/api/ediscovery/ediscovery.operations";
 import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({

@@ -1,0 +1,10 @@
+import { operation } from "../operation";
+import { getLicense } from "../../settings/license/get-license";
+import { licenseResponse } from "../../settings/license/license.responses";
+
+export const getLicenseOperation = operation({
+  summary: "The license's enabled features",
+  access: { permission: "authenticated" },
+  response: licenseResponse,
+  handler: () => getLicense(),
+});

@@ -1,0 +1,20 @@
+import { CLOUD_SYNC_JOB, runCloudSyncJob } from "../capture/cloud/run-cloud-sync-job";
+import { IMAP_SYNC_JOB } from "../capture/imap/imap.schemas";
+import { runImapSyncJob } from "../capture/imap/run-imap-sync-job";
+import { BULK_RESTORE_JOB } from "../capture/restore/restore.schemas";
+import { runBulkRestoreJob } from "../capture/restore/run-bulk-restore-job";
+import { searchJobHandlers } from "../search/meilisearch-index-jobs";
+import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../archive/storage/convert-stored-blobs";
+import { LIFECYCLE_CYCLE_JOB } from "../retention/lifecycle/lifecycle.schemas";
+import { runRequestedCycle } from "../retention/lifecycle/run-requested-cycle";
+import type { JobHandler } from "../platform/jobs/run-next-job";
+
+/** Every background job type the worker runs, by name. */
+export const jobHandlers: Record<string, JobHandler> = {
+  [IMAP_SYNC_JOB]: runImapSyncJob,
+  [CLOUD_SYNC_JOB]: runCloudSyncJob,
+  [BULK_RESTORE_JOB]: runBulkRestoreJob,
+  [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
+  [LIFECYCLE_CYCLE_JOB]: runRequestedCycle,
+  ...searchJobHandlers,
+};

@@ -1,0 +1,219 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { PassThrough, type Transform } from "node:stream";
+import type pg from "pg";
+import { existingEncryptionKey } from "../platform/config/encryption";
+import { existingSecret, fingerprintOfSecret } from "../platform/config/secrets";
+import { existingSigningPublicKey } from "../platform/signing/installation-signing-key";
+import { beginTransaction, commitTransaction, rollbackTransaction } from "../platform/db/dedicated-transaction";
+import { connectDedicatedPgClient } from "../platform/db/pg-pool";
+import { blobStore, defaultBlobReadConcurrency } from "../archive/storage/blob-store-factory";
+import { makePrivateDirectory } from "../platform/files/private-files";
+import { installationStorageKey } from "../archive/storage/storage-key";
+import { pauseBlobDeletions } from "../archive/storage/storage.queries";
+import {
+  backupIdFor,
+  backupsDirectory,
+  blobsDirectory,
+  BACKUP_FORMAT,
+  MANIFEST_FILE,
+  manifestText,
+  sealedFileContext,
+  type BackupManifest,
+} from "./backup-layout";
+import {
+  deriveBackupKeys,
+  manifestMac,
+  newBackupSalt,
+  sealingStream,
+  SEGMENT_BYTES,
+  sessionSecretTag,
+  wrapForBackup,
+  type BackupKeys,
+} from "./backup-cipher";
+import { forEachConcurrently } from "../platform/concurrency/for-each-concurrently";
+import { copyBlobToBackup } from "./copy-blob-to-backup";
+import { tablesInDependencyOrder } from "./database-tables";
+import {
+  copyTableOut,
+  declareReferencedBlobsCursor,
+  fetchReferencedBlobs,
+  selectFinishedMigrations,
+  selectSequenceNames,
+  selectSequenceValue,
+  selectSnapshotMoment,
+} from "./installation.queries";
+import { writeFileAtomically, writeSealedGzipFile } from "./hashed-file";
+
+export interface BackupProgress {
+  blobsDone: number;
+  /** Upper bound: emails plus attachments (several rows can share one blob). */
+  blobsExpected: number;
+}
+
+const BLOB_BATCH = 1000;
+
+/**
+ * An online backup into `to` (docs/operations.md): every table read in one REPEATABLE READ READ
+ * ONLY transaction, so the rows are consistent as of one moment while the service keeps writing,
+ * then the blobs that snapshot references. Deletions of stored bytes wait until the blobs are
+ * copied (pauseBlobDeletions), so every referenced blob is still there to copy. Every file but the
+ * manifest is sealed under keys derived from the storage key (backup-cipher.ts), the blobs stay
+ * sealed as stored, and no key is written in clear (docs/operations.md, "What a stolen backup reveals").
+ */
+export async function createBackup(options: {
+  to: string;
+  /** Blob copies in flight at once (default: defaultBlobReadConcurrency of the store: 16 on S3, 8 locally). */
+  concurrency?: number;
+  onProgress?: (progress: BackupProgress) => void;
+}): Promise<BackupManifest> {
+  const startedAt = new Date();
+  const id = backupIdFor(startedAt);
+  const directory = path.join(backupsDirectory(options.to), id);
+  // Everything a backup writes is private (0700 directories, 0600 files): it holds every email and the users' credentials.
+  for (const own of [backupsDirectory(options.to), directory, path.join(directory, "database"), blobsDirectory(options.to)])
+    await makePrivateDirectory(own);
+  const storageKey = installationStorageKey();
+  const salt = newBackupSalt();
+  const keys = deriveBackupKeys(storageKey.key, salt);
+  const seal = (file: string) => sealingStream(keys.files, sealedFileContext(id, file));
+  const { client } = await connectDedicatedPgClient();
+  try {
+    await pauseBlobDeletions(client);
+    await beginTransaction(client, "read-only-snapshot");
+    const files: BackupManifest["files"] = [];
+    const snapshot = await readSnapshotFacts(client);
+    const tables: BackupManifest["tables"] = [];
+    for (const [index, table] of (await tablesInDependencyOrder(client)).entries()) {
+      const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz.sealed`;
+      const copy = copyTableOut(client, table);
+      const written = await writeSealedGzipFile(path.join(directory, file), copy, seal(file));
+      files.push({ path: file, ...written });
+      tables.push({ ...table, rows: copy.rowCount, file });
+    }
+    const rowsOf = (name: string) => tables.find((table) => table.name === name)?.rows ?? 0;
+    const blobList = "blobs.txt.gz.sealed";
+    const blobs = await copyReferencedBlobs({
+      client,
+      seal: seal(blobList),
+      blobsRoot: blobsDirectory(options.to),
+      listFile: path.join(directory, blobList),
+      concurrency: options.concurrency,
+      onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
+    });
+    files.push({ path: blobList, ...blobs.listFile });
+    await commitTransaction(client);
+    const sessionSecret = existingSecret("AUTH_SECRET");
+    const fields: Omit<BackupManifest, "authentication"> = {
+      format: BACKUP_FORMAT,
+      id,
+      startedAt: startedAt.toISOString(),
+      snapshotAt: snapshot.snapshotAt,
+      finishedAt: new Date().toISOString(),
+      migrations: snapshot.migrations,
+      counts: {
+        emails: rowsOf("archived_emails"),
+        attachments: rowsOf("attachments"),
+        legalHolds: rowsOf("legal_holds"),
+        auditEntries: rowsOf("audit_logs"),
+        blobs: blobs.listed,
+        blobsCopied: blobs.copied,
+        blobBytesCopied: blobs.bytes,
+      },
+      auditHead: snapshot.auditHead,
+      tables,
+      sequences: snapshot.sequences,
+      blobList,
+      encryption: {
+        algorithm: "AES-256-GCM",
+        segmentBytes: SEGMENT_BYTES,
+        keyDerivation: "HKDF-SHA256",
+        salt: salt.toString("base64"),
+        storageKeyFingerprint: storageKey.fingerprint,
+      },
+      keys: {
+        credentialsKey: credentialsKeyEntry(id, keys),
+        signingPublicKey: existingSigningPublicKey(),
+        sessionSecretTag: sessionSecret ? sessionSecretTag(keys, sessionSecret.value) : null,
+      },
+      files,
+    };
+    const manifest: BackupManifest = { ...fields, authentication: manifestMac(keys.manifest, manifestText(fields)) };
+    await writeFileAtomically(path.join(directory, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    return manifest;
+  } catch (error) {
+    // Blobs already copied stay: they are whole files, and the next backup will not copy them again.
+    await rm(directory, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await rollbackTransaction(client);
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Facts read inside the snapshot transaction (its first statement fixes the snapshot). */
+async function readSnapshotFacts(client: pg.Client) {
+  const row = await selectSnapshotMoment(client);
+  const migrations = await selectFinishedMigrations(client);
+  // Sequences are not transactional: their values are at least those the snapshot's rows used.
+  const sequences: BackupManifest["sequences"] = [];
+  for (const name of await selectSequenceNames(client)) sequences.push({ name, ...(await selectSequenceValue(client, name)) });
+  return {
+    snapshotAt: row.snapshot_at.toISOString(),
+    auditHead: { id: row.head_id === null ? null : Number(row.head_id), currentHash: row.head_hash },
+    migrations,
+    sequences,
+  };
+}
+
+/** Copies every blob the snapshot's emails and attachments reference, listing the keys as it goes. */
+async function copyReferencedBlobs(options: {
+  client: pg.Client;
+  blobsRoot: string;
+  listFile: string;
+  seal: Transform;
+  concurrency: number | undefined;
+  onProgress: (done: number) => void;
+}) {
+  const store = blobStore();
+  const concurrency = options.concurrency ?? defaultBlobReadConcurrency(store.inner);
+  const list = new PassThrough();
+  const listWritten = writeSealedGzipFile(options.listFile, list, options.seal);
+  const totals = { listed: 0, copied: 0, bytes: 0 };
+  try {
+    await declareReferencedBlobsCursor(options.client);
+    for (;;) {
+      const rows = await fetchReferencedBlobs(options.client, BLOB_BATCH);
+      await forEachConcurrently(rows, concurrency, async ({ key }) => {
+        const bytes = await copyBlobToBackup({ store, key, blobsRoot: options.blobsRoot });
+        if (bytes > 0) {
+          totals.copied++;
+          totals.bytes += bytes;
+        }
+      });
+      if (rows.length > 0 && !list.write(rows.map((row) => `${row.key}\n`).join("")))
+        await new Promise((resolve) => list.once("drain", resolve));
+      totals.listed += rows.length;
+      options.onProgress(totals.listed);
+      if (rows.length < BLOB_BATCH) break;
+    }
+  } finally {
+    list.end();
+  }
+  return { ...totals, listFile: await listWritten };
+}
+
+/**
+ * The credentials key, which the restored sources' passwords and client secrets need: a generated
+ * one (DATA_DIR/encryption.key) travels wrapped under the backup's key; one from ENCRYPTION_KEY is
+ * the operator's configuration and only named by its fingerprint.
+ */
+function credentialsKeyEntry(id: string, keys: BackupKeys): BackupManifest["keys"]["credentialsKey"] {
+  const existing = existingEncryptionKey();
+  if (!existing) return null;
+  const wrapped =
+    existing.source === "encryption.key"
+      ? wrapForBackup(keys.wrapping, sealedFileContext(id, "keys/encryption.key"), Buffer.from(existing.value, "utf8"))
+      : null;
+  return { source: existing.source, fingerprint: fingerprintOfSecret("ENCRYPTION_KEY", existing.value), wrapped };
+}

@@ -1,0 +1,48 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { rename } from "node:fs/promises";
+import path from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import { privateWriteStream, writePrivateFile } from "../platform/files/private-files";
+
+export interface HashedFile {
+  bytes: number;
+  sha256: string;
+}
+
+/**
+ * Writes `source` gzipped (level 1: the database text compresses ~4x at little CPU), then through
+ * `seal` (backup-cipher.ts), 0600 and fsynced; answers the written file's size and SHA-256.
+ */
+export async function writeSealedGzipFile(file: string, source: Readable, seal: Transform): Promise<HashedFile> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  const tee = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  await pipeline(source, createGzip({ level: 1 }), seal, tee, privateWriteStream(file, { flush: true }));
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+export async function hashFile(file: string): Promise<HashedFile> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    hash.update(chunk);
+    bytes += chunk.length;
+  }
+  return { bytes, sha256: hash.digest("hex") };
+}
+
+/** Writes `content` to `file` (0600) through a temporary file, fsynced, so a reader sees all of it or nothing. */
+export async function writeFileAtomically(file: string, content: string | Buffer): Promise<void> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.partial`);
+  await writePrivateFile(temp, content, { flush: true });
+  await rename(temp, file);
+}
