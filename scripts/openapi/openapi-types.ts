@@ -1,6 +1,6 @@
 import openapiTS, { astToString } from "openapi-typescript";
 import type { OpenAPI3 } from "openapi-typescript";
-import { restApiDocument } from "../../src/app/rest-routes";
+import { restApiDocument } from "../../src/server/transport/http/openapi/rest-api-document";
 
 /** The committed TypeScript types of the REST API (`npm run openapi:types` rewrites them). */
 export const OPENAPI_TYPES_FILE = "src/generated/rest-api/openapi-types.ts";
@@ -14,6 +14,6 @@ const HEADER = `/**
 
 /** The types' source text for the document the route modules describe now. */
 export async function openApiTypesSource(): Promise<string> {
-  const document = (await restApiDocument()) as unknown as OpenAPI3;
+  const document = restApiDocument() as unknown as OpenAPI3;
   return HEADER + astToString(await openapiTS(document, { alphabetize: true }));
 }

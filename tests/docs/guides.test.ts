@@ -63,7 +63,7 @@ describe("README", () => {
 
   it("says where export-key.pem comes from: the route that publishes the installation's key", () => {
     const route = "/api/v1/enterprise/ediscovery/export-key";
-    expect(read("src/app/rest-routes.ts")).toContain(`"${route}"`);
+    expect(read("src/server/api/ediscovery/ediscovery.operations.ts")).toContain(`path: "${route}"`);
     const ediscovery = section(readme, "eDiscovery");
     expect(ediscovery).toContain("export-key.pem");
     expect(ediscovery).toContain(route);
@@ -131,9 +131,7 @@ describe("docs/retention.md and docs/ediscovery.md", () => {
   });
 
   it("says who may use 'New hold for this case': the permission the case page checks", () => {
-    const capability = /manageHolds: can\(principal\.ability, "([a-z]+:[a-z]+)"\)/.exec(
-      read("src/server/api/ui-capabilities.ts"),
-    )?.[1];
+    const capability = /manageHolds: can\(principal\.ability, "([a-z]+:[a-z]+)"\)/.exec(read("src/server/api/ui-capabilities.ts"))?.[1];
     expect(capability).toBeDefined();
     expect(read("src/app/(app)/cases/[id]/case-overview.tsx")).toContain('can.manageHolds && matter.status === "open"');
     const docs = read("docs/ediscovery.md");

@@ -1,5 +1,5 @@
 import { CLIENT_IP_HEADER } from "../../src/server/platform/http/client-ip";
-import type { RouteModule } from "../../src/server/transport/http/rest-endpoint";
+import type { RouteHandler, RouteModule } from "../../src/server/transport/http/rest-endpoint";
 import { assertDocumentedResponse } from "./openapi-validator";
 
 /**
@@ -61,6 +61,21 @@ export function routePatterns(): string[] {
   return routes.map((route) => "/" + route.segments.join("/"));
 }
 
+/** What a walk over the routes reads of a handler: its credentials, permission and input schemas; undefined for an unbound one. */
+export function routeSpec(handler: RouteHandler | undefined) {
+  const binding = handler?.binding;
+  if (!binding) return undefined;
+  const { operation, credentials } = binding;
+  const rawBody = operation.kind === "http" && operation.rawBody === true;
+  return {
+    credentials,
+    permission: operation.access.permission,
+    params: operation.params,
+    query: operation.query,
+    body: rawBody ? undefined : operation.body,
+  };
+}
+
 /** Every route file with its path pattern and its module (for walks over every handler). */
 export function routeFiles(): { pattern: string; load: () => Promise<RouteModule> }[] {
   return routes.map((route) => ({ pattern: "/" + route.segments.join("/"), load: route.load }));
@@ -112,7 +127,7 @@ export async function api<T = any>(method: string, pathWithQuery: string, option
   } catch {
     parsed = text;
   }
-  if (handler.endpointSpec?.credentials === "token") {
+  if (handler.binding?.credentials === "token") {
     const pattern = "/" + found.route.segments.join("/");
     await assertDocumentedResponse(pattern, method, {
       status: response.status,

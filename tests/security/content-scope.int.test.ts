@@ -9,7 +9,7 @@ import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource } from "../helpers/emails";
 import { buildMessage } from "../helpers/mail";
-import { api, routeFiles, type ApiResponse } from "../helpers/rest-client";
+import { api, routeFiles, routeSpec, type ApiResponse } from "../helpers/rest-client";
 import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
 
 /**
@@ -609,10 +609,10 @@ describe("every route and procedure that returns or writes mail applies the call
   const files = await Promise.all(routeFiles().map(async (file) => ({ pattern: file.pattern, module: await file.load() })));
   const routes = files.flatMap(({ pattern, module }) =>
     Object.entries(module).flatMap(([method, handler]) =>
-      handler?.endpointSpec ? [{ key: `${method} ${pattern}`, spec: handler.endpointSpec }] : [],
+      routeSpec(handler) ? [{ key: `${method} ${pattern}`, spec: routeSpec(handler)! }] : [],
     ),
   );
-  const manageAllRoutes = routes.filter((route) => ADMINISTRATION.has(String(route.spec.auth))).map((route) => route.key);
+  const manageAllRoutes = routes.filter((route) => ADMINISTRATION.has(String(route.spec.permission))).map((route) => route.key);
 
   it("has every REST route and tRPC procedure in exactly one list", () => {
     const listed = [...Object.keys(CONTENT_ROUTES), ...Object.keys(OTHER_ROUTES), ...manageAllRoutes];

@@ -108,7 +108,7 @@ describe("CSRF protection of the UI session", () => {
 
   it("refuses every session download another site makes the browser send (403), and serves our pages' and direct navigations", async () => {
     const session = await Promise.all(routeFiles().map(async ({ pattern, load }) => ({ pattern, GET: (await load()).GET }))).then(
-      (routes) => routes.filter((route) => route.GET?.endpointSpec?.credentials === "session"),
+      (routes) => routes.filter((route) => route.GET?.binding?.credentials === "session"),
     );
     // The raw message, an attachment, a production: a new session download is walked here without being listed.
     expect(session.map((route) => route.pattern)).toEqual(

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { CLIENT_IP_HEADER } from "../../src/server/platform/http/client-ip";
-import type { EndpointDescription, RouteHandler } from "../../src/server/transport/http/rest-endpoint";
+import type { RouteHandler } from "../../src/server/transport/http/rest-endpoint";
 import { operationInputSchema } from "../../src/server/transport/trpc/operation-procedure";
 import { appRouter } from "../../src/server/transport/trpc/root";
 import { setupAdmin } from "../helpers/auth";
 import { databaseFingerprint } from "../helpers/database-fingerprint";
-import { routeFiles } from "../helpers/rest-client";
+import { routeFiles, routeSpec } from "../helpers/rest-client";
 import { inputWith, stringPaths, type InputPath } from "../helpers/schema-strings";
 import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
 
@@ -15,13 +15,13 @@ import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helper
  * parameters, query parameters, JSON body fields at any depth, tRPC input fields), each alone in
  * an otherwise minimal request of the most privileged caller: the answer is a 422 naming that
  * field (never a 5xx), and nothing is written. The routes and their schemas are found by walking
- * the route files (`endpointSpec` of each handler) and the app router, so a new one is covered.
+ * the route files (`binding` of each handler: its declared operation) and the app router, so a new one is covered.
  */
 const HOSTILE = { NUL: "a\u0000b", "a lone surrogate": "a\uD800b" };
 const SAMPLE_ID = "00000000-0000-4000-8000-000000000000";
 const MESSAGE = "must not contain NUL characters or unpaired UTF-16 surrogates";
 
-/** Route files without a `rest()`/`sessionRoute()` handler, and why they need no walk here. */
+/** Route files without a `restRoute()`/`uiRoute()` handler, and why they need no walk here. */
 const UNDESCRIBED_ROUTES: Record<string, string> = {
   "/api/trpc/[trpc]": "its procedures are walked below",
   "/api/auth/[...nextauth]": "next-auth's; the credentials reach our code only through authorize (sign-in-errors.int.test.ts)",
@@ -46,7 +46,9 @@ const topLevelKeys = (schema: ZodType | undefined) => [
 const fieldName = (path: InputPath) => path.join(".") || "body";
 
 /** One case per string the handler accepts, with every other path parameter a well-formed id. */
-function restCases(spec: EndpointDescription): RestCase[] {
+type RouteSpec = NonNullable<ReturnType<typeof routeSpec>>;
+
+function restCases(spec: RouteSpec): RestCase[] {
   const sampleParams = Object.fromEntries(topLevelKeys(spec.params).map((key) => [key, SAMPLE_ID]));
   return Object.entries(HOSTILE).flatMap(([what, hostile]) => [
     ...topLevelKeys(spec.params).map((key) => ({
@@ -84,7 +86,7 @@ beforeAll(async () => {
   sessionHeaders = uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email));
 });
 
-async function callRoute(handler: RouteHandler, pattern: string, method: string, spec: EndpointDescription, input: RestCase) {
+async function callRoute(handler: RouteHandler, pattern: string, method: string, spec: RouteSpec, input: RestCase) {
   const path = pattern.replace(/\[([^\]]+)\]/g, (_, name: string) => encodeURIComponent((input.params[name] ?? "x").toWellFormed()));
   const url = new URL(`http://localhost${path}`);
   for (const [key, value] of Object.entries(input.query)) url.searchParams.set(key, value);
@@ -100,7 +102,7 @@ describe("NUL and lone surrogates in every REST input", async () => {
   const files = await Promise.all(routeFiles().map(async (file) => ({ pattern: file.pattern, module: await file.load() })));
   const described = files.flatMap(({ pattern, module }) =>
     Object.entries(module).flatMap(([method, handler]) =>
-      handler?.endpointSpec ? [{ pattern, method, handler, spec: handler.endpointSpec }] : [],
+      handler && routeSpec(handler) ? [{ pattern, method, handler, spec: routeSpec(handler)! }] : [],
     ),
   );
 

@@ -14,7 +14,7 @@ import { operationInputSchema } from "../../src/server/transport/trpc/operation-
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { dovecotSourceConfig, startDovecot, type DovecotServer } from "../helpers/dovecot";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
-import { api, routeFiles } from "../helpers/rest-client";
+import { api, routeFiles, routeSpec } from "../helpers/rest-client";
 import { trpcHttp } from "../helpers/trpc-http";
 
 /**
@@ -147,9 +147,9 @@ function configFields(): Record<string, string[]> {
 async function configWriters() {
   const rest: { method: string; pattern: string; kind: "create" | "update" }[] = [];
   for (const route of routeFiles()) {
-    const loaded = (await route.load()) as unknown as Record<string, { endpointSpec?: { body?: unknown } } | undefined>;
+    const loaded = await route.load();
     for (const method of ["POST", "PUT", "PATCH"]) {
-      const body = loaded[method]?.endpointSpec?.body;
+      const body = routeSpec(loaded[method])?.body;
       if (body === createSourceSchema) rest.push({ method, pattern: route.pattern, kind: "create" });
       if (body === updateSourceSchema) rest.push({ method, pattern: route.pattern, kind: "update" });
     }

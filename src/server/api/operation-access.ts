@@ -21,12 +21,27 @@ export async function assertOperationAccess(principal: Principal | null, access:
   if (principal && access.rateLimit) await enforceRateLimit({ userId: principal.userId, action: access.rateLimit });
 }
 
+/** One part of an operation's input (path parameters, query, body) as it arrived, with the schema that parses it. */
+export interface InputPart {
+  schema: ZodType | undefined;
+  value: unknown;
+  /** Names a field of a part that is not an object ("body"). */
+  prefix?: string;
+}
+
 /**
- * Parses one part of an operation's input with its schema; raw input is first checked for strings
- * PostgreSQL cannot store. Both failures are 422 naming the fields, on either transport.
+ * Parses an operation's input, the same way on both transports: every part is first checked once for
+ * strings PostgreSQL cannot store (all parts before any schema, so that check answers first whatever
+ * else is wrong), then each part is parsed by its schema. Both failures are 422 naming the fields.
  */
-export function parseOperationInput<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
-  assertStorableInput(value, prefix);
+export function parseOperationInputs<const P extends Record<string, InputPart>>(parts: P): { [K in keyof P]: unknown } {
+  for (const part of Object.values(parts)) if (part.schema) assertStorableInput(part.value, part.prefix);
+  return Object.fromEntries(
+    Object.entries(parts).map(([name, part]) => [name, part.schema ? parsedBySchema(part.schema, part.value, part.prefix) : undefined]),
+  ) as { [K in keyof P]: unknown };
+}
+
+function parsedBySchema<S extends ZodType>(schema: S, value: unknown, prefix?: string): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) {
     throw new AppError("VALIDATION", "Invalid input", { fieldErrors: zodFieldErrors(result.error, prefix) });

@@ -5,13 +5,23 @@ import type { LicenseFeature } from "../settings/license/license";
 import type { RateLimitedAction } from "../platform/rate-limit/enforce-rate-limit";
 
 /**
- * One operation of the service, declared once and bound to its transports: a REST path and method
- * (`rest()` in http/rest-endpoint.ts, `sessionRoute()` for the UI's downloads and uploads), a tRPC
+ * One operation of the service, declared once and bound to its transports: its REST path and method,
+ * written here (`rest`) and served by the route file at that path (`restRoute()` in
+ * transport/http/rest-endpoint.ts; `ui` and `uiRoute()` for the UI's downloads and uploads), a tRPC
  * procedure name (`query()` / `mutation()` in trpc/operation-procedure.ts), and through the REST
  * binding the OpenAPI document. The declaration says who may call it, what it takes and what it
  * answers; the binders add nothing but the transport, so the two transports cannot drift.
  * docs/architecture.md ("Operations") shows an example.
  */
+
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+/** Where an operation is served over HTTP: its method and its path, `{name}` for a path parameter ("/v1/users/{id}"). */
+export interface HttpRoute {
+  method: HttpMethod;
+  path: string;
+}
 
 /** Who may call an operation. */
 export interface OperationAccess<A extends Permission | "authenticated" | "public" = Permission | "authenticated" | "public"> {
@@ -41,6 +51,11 @@ export interface OperationContext<P, Q, B, A> {
 interface OperationFields<PS, QS, BS, RS, A extends Permission | "authenticated" | "public"> {
   /** One line for the API reference. */
   summary: string;
+  /**
+   * Its REST route (bearer token or API key): the route file at this path binds it (`restRoute()`), and the
+   * OpenAPI document lists it here. Absent for an operation only the UI calls (tRPC, or a `ui` route).
+   */
+  rest?: HttpRoute;
   access: OperationAccess<A>;
   /** Path parameters (REST) — on tRPC, fields of the input object. */
   params?: PS;
@@ -91,6 +106,8 @@ export interface HttpOperation<
   A extends Permission | "authenticated" | "public" = never,
 > extends OperationFields<PS, QS, BS, RS, A> {
   readonly kind: "http";
+  /** The UI's route for it (downloads and streamed uploads under /api/ui, session cookie: `uiRoute()`). */
+  ui?: HttpRoute;
   /** The handler reads the request body itself (streamed uploads). */
   rawBody?: true;
   /** The success body's media type when it is not JSON (downloads). */

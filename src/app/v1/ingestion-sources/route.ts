@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createSourceOperation, listSourcesOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listSourcesOperation), POST: rest(createSourceOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listSourcesOperation, createSourceOperation);

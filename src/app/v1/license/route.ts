@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getLicenseOperation } from "@/server/api/settings/license.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getLicenseOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getLicenseOperation);

@@ -1,4 +1,4 @@
-import { openApiDocumentRoute } from "@/server/transport/http/openapi/openapi-route";
-import { restApiDocument } from "../../rest-routes";
+import { openApiDocumentOperation } from "@/server/transport/http/openapi/rest-api-document";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = openApiDocumentRoute(restApiDocument);
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(openApiDocumentOperation);

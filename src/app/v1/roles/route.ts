@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createRoleOperation, listRolesOperation } from "@/server/api/identity/roles.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listRolesOperation), POST: rest(createRoleOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listRolesOperation, createRoleOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { searchArchiveOperation } from "@/server/api/search/search.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(searchArchiveOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(searchArchiveOperation);

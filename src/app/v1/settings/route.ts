@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getSettingsOperation, updateSettingsOperation } from "@/server/api/settings/settings.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getSettingsOperation), PUT: rest(updateSettingsOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getSettingsOperation, updateSettingsOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createUserOperation, listUsersOperation } from "@/server/api/identity/users.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listUsersOperation), POST: rest(createUserOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listUsersOperation, createUserOperation);

@@ -20,6 +20,7 @@ import { renderEmailBody } from "../../archive/render-email-body";
 const readArchive = { permission: "read:archive" } as const;
 
 export const listEmailsBySourceOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/ingestion-source/{ingestionSourceId}" },
   summary: "Page through a source's archived emails, newest first",
   access: readArchive,
   params: sourceEmailsParamsSchema,
@@ -32,6 +33,7 @@ export const listEmailsBySourceOperation = operation({
 });
 
 export const getArchivedEmailOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/{id}" },
   summary: "Read an archived email with its attachments and thread",
   access: readArchive,
   params: emailIdParamsSchema,
@@ -52,6 +54,7 @@ export const renderEmailBodyOperation = operation({
 });
 
 export const deleteArchivedEmailOperation = operation({
+  rest: { method: "DELETE", path: "/v1/archived-emails/{id}" },
   summary: "Delete an archived email permanently",
   access: { permission: "delete:archive" },
   params: emailIdParamsSchema,
@@ -61,6 +64,7 @@ export const deleteArchivedEmailOperation = operation({
 });
 
 export const listUnsearchableOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/unsearchable" },
   summary: "Emails whose text could not be indexed, and why",
   access: readArchive,
   query: unsearchableQuerySchema,
@@ -70,6 +74,8 @@ export const listUnsearchableOperation = operation({
 
 /** A download: REST, and the UI's session route (the browser follows a link). */
 export const downloadRawEmailOperation = httpOperation({
+  rest: { method: "GET", path: "/v1/archived-emails/{id}/raw" },
+  ui: { method: "GET", path: "/api/ui/emails/{id}/raw" },
   summary: "Download an email's original bytes (RFC 822)",
   access: readArchive,
   params: emailIdParamsSchema,
@@ -80,6 +86,8 @@ export const downloadRawEmailOperation = httpOperation({
 
 /** A download: REST, and the UI's session route. */
 export const downloadAttachmentOperation = httpOperation({
+  rest: { method: "GET", path: "/v1/archived-emails/{id}/attachments/{attachmentId}" },
+  ui: { method: "GET", path: "/api/ui/emails/{id}/attachments/{attachmentId}" },
   summary: "Download an attachment",
   access: readArchive,
   params: attachmentParamsSchema,

@@ -8,6 +8,7 @@ import { emailOccurrencesResponse, mailboxFoldersResponse } from "../../archive/
 const readArchive = { permission: "read:archive" } as const;
 
 export const listEmailOccurrencesOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/{id}/occurrences" },
   summary: "Every source, mailbox and folder an archived email was seen in",
   access: readArchive,
   params: emailIdParamsSchema,
@@ -17,6 +18,7 @@ export const listEmailOccurrencesOperation = operation({
 });
 
 export const listMailboxFoldersOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/folders" },
   summary: "Mailboxes and their folders with the number of emails in each",
   access: readArchive,
   query: mailboxFoldersQuerySchema,

@@ -11,6 +11,7 @@ import { verifyAuditLog } from "../../audit/verify-audit-log";
 const readAudit = { permission: "read:audit" } as const;
 
 export const listAuditLogsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/audit-logs" },
   summary: "Page through the audit log",
   access: readAudit,
   query: listAuditLogsQuerySchema,
@@ -29,6 +30,7 @@ export const getAuditLogEntryOperation = operation({
 });
 
 export const verifyAuditLogOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/audit-logs/verify" },
   summary: "Verify the audit log's hash chain",
   access: { ...readAudit, rateLimit: "auditVerify" },
   response: verifyAuditLogResponse,
@@ -37,6 +39,7 @@ export const verifyAuditLogOperation = operation({
 });
 
 export const getAuditLogHeadOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/audit-logs/head" },
   summary: "The chain's last entry and its length",
   access: readAudit,
   response: auditLogHeadResponse,
@@ -44,6 +47,8 @@ export const getAuditLogHeadOperation = operation({
 });
 
 export const exportAuditLogOperation = httpOperation({
+  rest: { method: "GET", path: "/api/v1/enterprise/audit-logs/export" },
+  ui: { method: "GET", path: "/api/ui/audit-logs/export" },
   summary: "Export the audit log, filtered like the list, as CSV or JSON Lines (streamed, audited)",
   access: { ...readAudit, rateLimit: "export" },
   query: exportAuditLogsQuerySchema,

@@ -35,6 +35,7 @@ import { updateSource } from "../../capture/update-source";
 const manageIngestion = { permission: "manage:ingestion" } as const;
 
 export const listSourcesOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources" },
   summary: "List ingestion sources",
   access: manageIngestion,
   response: z.array(ingestionSourceResponse),
@@ -49,6 +50,7 @@ export const listSourceNamesOperation = operation({
 });
 
 export const getSourceOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources/{id}" },
   summary: "Read an ingestion source",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -59,6 +61,7 @@ export const getSourceOperation = operation({
 
 /** The body is one of the providers' shapes (not one object), so on tRPC it is the input's `body` field. */
 export const createSourceOperation = operation({
+  rest: { method: "POST", path: "/v1/ingestion-sources" },
   summary: "Create an ingestion source",
   access: manageIngestion,
   body: createSourceSchema,
@@ -69,6 +72,7 @@ export const createSourceOperation = operation({
 });
 
 export const updateSourceOperation = operation({
+  rest: { method: "PUT", path: "/v1/ingestion-sources/{id}" },
   summary: "Change an ingestion source",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -79,6 +83,7 @@ export const updateSourceOperation = operation({
 });
 
 export const deleteSourceOperation = operation({
+  rest: { method: "DELETE", path: "/v1/ingestion-sources/{id}" },
   summary: "Delete an ingestion source without emails",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -88,6 +93,7 @@ export const deleteSourceOperation = operation({
 });
 
 export const requestSyncOperation = operation({
+  rest: { method: "POST", path: "/v1/ingestion-sources/{id}/sync" },
   summary: "Queue a sync of the source (IMAP, Microsoft 365, Google Workspace)",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -106,6 +112,8 @@ export const getJournalListenerOperation = operation({
 
 /** A streamed upload: REST, and the UI's session route (the browser sends the file as the request body). */
 export const importUploadOperation = httpOperation({
+  rest: { method: "POST", path: "/v1/ingestion-sources/{id}/import" },
+  ui: { method: "POST", path: "/api/ui/sources/{id}/import" },
   summary: "Import a mailbox file (mbox, EML, ZIP, PST) into the source",
   access: { ...manageIngestion, rateLimit: "import" },
   params: sourceIdParamsSchema,
@@ -124,6 +132,7 @@ export const importUploadOperation = httpOperation({
 });
 
 export const getSourceCoverageOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources/{id}/coverage" },
   summary: "Read a source's coverage: the last sync per mailbox and folder, and emails not yet searchable",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -133,6 +142,7 @@ export const getSourceCoverageOperation = operation({
 });
 
 export const listImportReceiptsOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources/{id}/receipts" },
   summary: "List a source's signed receipts, newest first",
   access: manageIngestion,
   params: sourceIdParamsSchema,
@@ -143,6 +153,7 @@ export const listImportReceiptsOperation = operation({
 });
 
 export const getImportReceiptOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources/{id}/receipts/{receiptId}" },
   summary: "Download a sync run's or import's signed receipt",
   access: manageIngestion,
   params: receiptParamsSchema,
@@ -152,6 +163,7 @@ export const getImportReceiptOperation = operation({
 });
 
 export const verifyImportReceiptOperation = operation({
+  rest: { method: "GET", path: "/v1/ingestion-sources/{id}/receipts/{receiptId}/verify" },
   summary: "Verify a receipt's signature and the audit entry that records its hash",
   access: manageIngestion,
   params: receiptParamsSchema,

@@ -9,6 +9,7 @@ import { bulkRestoreSchema, restoreEmailSchema, restoreRunParamsSchema } from ".
 const restoreArchive = { permission: "restore:archive" } as const;
 
 export const restoreEmailOperation = operation({
+  rest: { method: "POST", path: "/v1/archived-emails/{id}/restore" },
   summary: "Restore an email to a mailbox over IMAP",
   access: restoreArchive,
   params: emailIdParamsSchema,
@@ -19,6 +20,7 @@ export const restoreEmailOperation = operation({
 });
 
 export const requestBulkRestoreOperation = operation({
+  rest: { method: "POST", path: "/v1/archived-emails/restore" },
   summary: "Restore the emails a query matches, or every email of a case export, to a mailbox (runs in the background)",
   access: restoreArchive,
   body: bulkRestoreSchema,
@@ -29,6 +31,7 @@ export const requestBulkRestoreOperation = operation({
 });
 
 export const getRestoreRunOperation = operation({
+  rest: { method: "GET", path: "/v1/archived-emails/restore/{runId}" },
   summary: "A bulk restore's progress (its requester and manage:all only; 404 for anyone else)",
   access: restoreArchive,
   params: restoreRunParamsSchema,

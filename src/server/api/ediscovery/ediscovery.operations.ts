@@ -61,6 +61,7 @@ const manageCases = { permission: "manage:ediscovery", feature: "EDISCOVERY" } a
 // Cases
 
 export const listCasesOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases" },
   summary: "List the eDiscovery cases the caller may see",
   access: readCases,
   response: z.array(caseResponse),
@@ -76,6 +77,7 @@ export const listMemberCandidatesOperation = operation({
 });
 
 export const getCaseOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}" },
   summary: "Read a case",
   access: readCases,
   params: caseIdParamsSchema,
@@ -85,6 +87,7 @@ export const getCaseOperation = operation({
 });
 
 export const createCaseOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases" },
   summary: "Open an eDiscovery case",
   access: manageCases,
   body: createCaseSchema,
@@ -95,6 +98,7 @@ export const createCaseOperation = operation({
 });
 
 export const updateCaseOperation = operation({
+  rest: { method: "PUT", path: "/api/v1/enterprise/ediscovery/cases/{id}" },
   summary: "Change a case",
   access: manageCases,
   params: caseIdParamsSchema,
@@ -105,6 +109,7 @@ export const updateCaseOperation = operation({
 });
 
 export const deleteCaseOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/ediscovery/cases/{id}" },
   summary: "Delete a case",
   access: manageCases,
   params: caseIdParamsSchema,
@@ -125,6 +130,7 @@ export const listCaseActivityOperation = operation({
 // Saved searches
 
 export const listSavedSearchesOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches" },
   summary: "List a case's saved searches",
   access: readCases,
   params: caseIdParamsSchema,
@@ -134,6 +140,7 @@ export const listSavedSearchesOperation = operation({
 });
 
 export const getSavedSearchOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches/{searchId}" },
   summary: "Read a saved search",
   access: readCases,
   params: caseSearchParamsSchema,
@@ -143,6 +150,7 @@ export const getSavedSearchOperation = operation({
 });
 
 export const createSavedSearchOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches" },
   summary: "Save a search in a case",
   access: manageCases,
   params: caseIdParamsSchema,
@@ -154,6 +162,7 @@ export const createSavedSearchOperation = operation({
 });
 
 export const updateSavedSearchOperation = operation({
+  rest: { method: "PUT", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches/{searchId}" },
   summary: "Change a saved search",
   access: manageCases,
   params: caseSearchParamsSchema,
@@ -164,6 +173,7 @@ export const updateSavedSearchOperation = operation({
 });
 
 export const deleteSavedSearchOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches/{searchId}" },
   summary: "Delete a saved search",
   access: manageCases,
   params: caseSearchParamsSchema,
@@ -173,6 +183,7 @@ export const deleteSavedSearchOperation = operation({
 });
 
 export const runSavedSearchOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/searches/{searchId}/run" },
   summary: "Run a saved search",
   access: { ...readCases, rateLimit: "search" },
   params: caseSearchParamsSchema,
@@ -196,6 +207,7 @@ export const runSavedSearchWithElsewhereOperation = operation({
 // Review tags
 
 export const listTagsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/tags" },
   summary: "List a case's review tags",
   access: readCases,
   params: caseIdParamsSchema,
@@ -205,6 +217,7 @@ export const listTagsOperation = operation({
 });
 
 export const createTagOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/tags" },
   summary: "Create a review tag",
   access: manageCases,
   params: caseIdParamsSchema,
@@ -216,6 +229,7 @@ export const createTagOperation = operation({
 });
 
 export const deleteTagOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/ediscovery/cases/{id}/tags/{tagId}" },
   summary: "Delete a review tag",
   access: manageCases,
   params: caseTagParamsSchema,
@@ -225,6 +239,7 @@ export const deleteTagOperation = operation({
 });
 
 export const applyTagOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/tags/{tagId}/apply" },
   summary: "Tag emails, by id or by saved search",
   access: { ...manageCases, rateLimit: "bulkApply" },
   params: caseTagParamsSchema,
@@ -235,6 +250,7 @@ export const applyTagOperation = operation({
 });
 
 export const removeTagOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/tags/{tagId}/remove" },
   summary: "Remove a tag from emails",
   access: manageCases,
   params: caseTagParamsSchema,
@@ -256,6 +272,7 @@ export const listTaggedEmailsOperation = operation({
 // Exports
 
 export const listExportsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/exports" },
   summary: "List a case's exports",
   access: readCases,
   params: caseIdParamsSchema,
@@ -265,6 +282,7 @@ export const listExportsOperation = operation({
 });
 
 export const getExportOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/exports/{exportId}" },
   summary: "Read an export's state",
   access: readCases,
   params: caseExportParamsSchema,
@@ -274,6 +292,7 @@ export const getExportOperation = operation({
 });
 
 export const createExportOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/exports" },
   summary: "Start an export of a case's emails",
   access: { ...manageCases, rateLimit: "export" },
   params: caseIdParamsSchema,
@@ -285,6 +304,7 @@ export const createExportOperation = operation({
 });
 
 export const cancelExportOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/ediscovery/cases/{id}/exports/{exportId}/cancel" },
   summary: "Cancel a running export",
   access: manageCases,
   params: caseExportParamsSchema,
@@ -295,6 +315,8 @@ export const cancelExportOperation = operation({
 
 /** REST, and the case workspace's download link (the same, authenticated by the session cookie). */
 export const downloadExportOperation = httpOperation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/exports/{exportId}/download" },
+  ui: { method: "GET", path: "/api/ui/ediscovery/cases/{id}/exports/{exportId}/download" },
   summary: "Download a finished export (ZIP)",
   access: { ...readCases, rateLimit: "export" },
   params: caseExportParamsSchema,
@@ -312,6 +334,7 @@ export const verifyExportOperation = operation({
 });
 
 export const getExportKeyOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/export-key" },
   summary: "The installation's public key that signs export manifests",
   access: { permission: "authenticated", feature: "EDISCOVERY" },
   response: exportKeyResponse,

@@ -10,6 +10,7 @@ import { listApiKeys } from "../../identity/api-keys/list-api-keys";
 const ownKeys = { permission: "authenticated" } as const;
 
 export const listApiKeysOperation = operation({
+  rest: { method: "GET", path: "/v1/api-keys" },
   summary: "List the caller's API keys",
   access: ownKeys,
   response: z.array(apiKeyResponse),
@@ -17,6 +18,7 @@ export const listApiKeysOperation = operation({
 });
 
 export const createApiKeyOperation = operation({
+  rest: { method: "POST", path: "/v1/api-keys" },
   summary: "Create an API key (the key is shown once)",
   access: ownKeys,
   body: createApiKeySchema,
@@ -26,6 +28,7 @@ export const createApiKeyOperation = operation({
 });
 
 export const deleteApiKeyOperation = operation({
+  rest: { method: "DELETE", path: "/v1/api-keys/{id}" },
   summary: "Revoke one of the caller's API keys",
   access: ownKeys,
   params: apiKeyIdParamsSchema,

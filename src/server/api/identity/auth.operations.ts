@@ -25,6 +25,7 @@ const authenticated = { permission: "authenticated" } as const;
 const duringEnrolment = { permission: "authenticated", duringMfaEnrolment: true } as const;
 
 export const loginOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/login" },
   summary: "Sign in with email and password for an access token (or, with two-factor authentication, an mfaToken for the code step)",
   access: publicAccess,
   body: loginSchema,
@@ -34,6 +35,7 @@ export const loginOperation = operation({
 });
 
 export const loginWithMfaOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/login/mfa" },
   summary: "Second sign-in step: the mfaToken with a TOTP or recovery code, answered like a login",
   access: publicAccess,
   body: loginMfaSchema,
@@ -43,6 +45,7 @@ export const loginWithMfaOperation = operation({
 });
 
 export const setupFirstUserOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/setup" },
   summary: "Create the first administrator (only while no user exists), with the one-time setup token the server printed on its console",
   access: publicAccess,
   body: setupRequestSchema,
@@ -53,6 +56,7 @@ export const setupFirstUserOperation = operation({
 });
 
 export const getMeOperation = operation({
+  rest: { method: "GET", path: "/v1/auth/me" },
   summary: "The caller and its effective permissions",
   access: duringEnrolment,
   response: meResponse,
@@ -67,6 +71,7 @@ export const getMfaStatusOperation = operation({
 });
 
 export const setupTotpOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/mfa/totp/setup" },
   summary: "Start TOTP enrolment: a new secret and its otpauth URL",
   access: duringEnrolment,
   response: totpSetupResponse,
@@ -75,6 +80,7 @@ export const setupTotpOperation = operation({
 });
 
 export const enableTotpOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/mfa/totp/enable" },
   summary: "Confirm the TOTP secret with a code; answers ten single-use recovery codes",
   access: duringEnrolment,
   body: enableTotpSchema,
@@ -84,6 +90,7 @@ export const enableTotpOperation = operation({
 });
 
 export const disableMfaOperation = operation({
+  rest: { method: "POST", path: "/v1/auth/mfa/disable" },
   summary: "Turn off two-factor authentication (password and a current code)",
   access: authenticated,
   body: disableMfaSchema,

@@ -13,6 +13,7 @@ const readUsers = { permission: "read:users" } as const;
 const manageUsers = { permission: "manage:users" } as const;
 
 export const listRolesOperation = operation({
+  rest: { method: "GET", path: "/v1/roles" },
   summary: "List roles",
   access: readUsers,
   response: z.array(roleResponse),
@@ -20,6 +21,7 @@ export const listRolesOperation = operation({
 });
 
 export const getRoleOperation = operation({
+  rest: { method: "GET", path: "/v1/roles/{id}" },
   summary: "Read a role",
   access: readUsers,
   params: roleIdParamsSchema,
@@ -29,6 +31,7 @@ export const getRoleOperation = operation({
 });
 
 export const createRoleOperation = operation({
+  rest: { method: "POST", path: "/v1/roles" },
   summary: "Create a role",
   access: manageUsers,
   body: createRoleSchema,
@@ -39,6 +42,7 @@ export const createRoleOperation = operation({
 });
 
 export const updateRoleOperation = operation({
+  rest: { method: "PUT", path: "/v1/roles/{id}" },
   summary: "Change a role",
   access: manageUsers,
   params: roleIdParamsSchema,
@@ -49,6 +53,7 @@ export const updateRoleOperation = operation({
 });
 
 export const deleteRoleOperation = operation({
+  rest: { method: "DELETE", path: "/v1/roles/{id}" },
   summary: "Delete a role no user holds (only one granting nothing beyond the caller's own role)",
   access: manageUsers,
   params: roleIdParamsSchema,

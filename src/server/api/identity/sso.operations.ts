@@ -7,6 +7,7 @@ import { updateSsoRoleMapping } from "../../identity/sso/update-sso-role-mapping
 const manageSettings = { permission: "manage:settings" } as const;
 
 export const getSsoRoleMappingOperation = operation({
+  rest: { method: "GET", path: "/v1/settings/sso-role-mapping" },
   summary: "The directory group-to-role mapping of SSO and LDAP sign-in",
   access: manageSettings,
   response: ssoRoleMappingSchema,
@@ -14,6 +15,7 @@ export const getSsoRoleMappingOperation = operation({
 });
 
 export const updateSsoRoleMappingOperation = operation({
+  rest: { method: "PUT", path: "/v1/settings/sso-role-mapping" },
   summary: "Replace the directory group-to-role mapping",
   access: manageSettings,
   body: ssoRoleMappingSchema,

@@ -23,6 +23,7 @@ const manageUsers = { permission: "manage:users" } as const;
 const authenticated = { permission: "authenticated" } as const;
 
 export const listUsersOperation = operation({
+  rest: { method: "GET", path: "/v1/users" },
   summary: "List users",
   access: readUsers,
   response: z.array(userResponse),
@@ -30,6 +31,7 @@ export const listUsersOperation = operation({
 });
 
 export const getUserOperation = operation({
+  rest: { method: "GET", path: "/v1/users/{id}" },
   summary: "Read a user",
   access: readUsers,
   params: userIdParamsSchema,
@@ -39,6 +41,7 @@ export const getUserOperation = operation({
 });
 
 export const createUserOperation = operation({
+  rest: { method: "POST", path: "/v1/users" },
   summary: "Create a user",
   access: manageUsers,
   body: createUserSchema,
@@ -49,6 +52,7 @@ export const createUserOperation = operation({
 });
 
 export const updateUserOperation = operation({
+  rest: { method: "PUT", path: "/v1/users/{id}" },
   summary: "Change a user",
   access: manageUsers,
   params: userIdParamsSchema,
@@ -61,6 +65,7 @@ export const updateUserOperation = operation({
 });
 
 export const deleteUserOperation = operation({
+  rest: { method: "DELETE", path: "/v1/users/{id}" },
   summary: "Delete a user (never the last one)",
   access: manageUsers,
   params: userIdParamsSchema,
@@ -70,6 +75,7 @@ export const deleteUserOperation = operation({
 });
 
 export const revokeUserSessionsOperation = operation({
+  rest: { method: "POST", path: "/v1/users/{id}/revoke-sessions" },
   summary: "Sign a user out everywhere: end their bearer tokens and UI sessions (API keys stay)",
   access: manageUsers,
   params: userIdParamsSchema,
@@ -80,6 +86,7 @@ export const revokeUserSessionsOperation = operation({
 
 /** REST only (the UI reads the caller through `account.me`). */
 export const getProfileOperation = operation({
+  rest: { method: "GET", path: "/v1/users/profile" },
   summary: "The caller's own user",
   access: authenticated,
   response: userResponse,
@@ -87,6 +94,7 @@ export const getProfileOperation = operation({
 });
 
 export const updateProfileOperation = operation({
+  rest: { method: "PATCH", path: "/v1/users/profile" },
   summary: "Change the caller's own name or email",
   access: authenticated,
   body: updateProfileSchema,
@@ -96,6 +104,7 @@ export const updateProfileOperation = operation({
 });
 
 export const changePasswordOperation = operation({
+  rest: { method: "POST", path: "/v1/users/profile/password" },
   summary: "Change the caller's password",
   access: authenticated,
   body: changePasswordSchema,

@@ -8,6 +8,7 @@ import { jobIdParamsSchema } from "../../installation/system/system.schemas";
 const manageSystem = { permission: "manage:system" } as const;
 
 export const getSystemStatusOperation = operation({
+  rest: { method: "GET", path: "/v1/system/status" },
   summary:
     "System status: worker and listener processes with their last heartbeat, job and export queues, lifecycle cycles, search index coverage, storage and database size",
   access: manageSystem,
@@ -16,6 +17,7 @@ export const getSystemStatusOperation = operation({
 });
 
 export const retryJobOperation = operation({
+  rest: { method: "POST", path: "/v1/system/jobs/{id}/retry" },
   summary:
     "Queue a background job that failed for good again (its attempts counted afresh); a restore job only by its requester or manage:all",
   access: manageSystem,

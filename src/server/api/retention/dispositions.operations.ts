@@ -17,6 +17,7 @@ import { countReviewQueue, listDispositions } from "../../retention/dispositions
 const reviewDispositions = { permission: "authenticated", feature: "RETENTION_POLICY" } as const;
 
 export const listDispositionsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/dispositions" },
   summary: "List dispositions awaiting or past review",
   access: reviewDispositions,
   query: listDispositionsQuerySchema,
@@ -32,6 +33,7 @@ export const countReviewQueueOperation = operation({
 });
 
 export const decideDispositionsOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/retention-policy/dispositions/decide" },
   summary: "Approve or reject pending dispositions",
   access: reviewDispositions,
   body: decideDispositionsSchema,
@@ -41,6 +43,7 @@ export const decideDispositionsOperation = operation({
 });
 
 export const destructionCertificateOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/dispositions/certificate" },
   summary: "A signed certificate of destruction for deleted emails",
   access: { permission: "manage:dispositions", feature: "RETENTION_POLICY" },
   query: certificateQuerySchema,

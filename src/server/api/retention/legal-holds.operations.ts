@@ -32,6 +32,7 @@ const manageHolds = { permission: "manage:holds", feature: "LEGAL_HOLDS" } as co
 const PREVIEW_SAMPLE_SIZE = 5;
 
 export const listHoldsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/legal-holds/holds" },
   summary: "List legal holds, oldest first, each with its email count",
   access: manageHolds,
   response: z.array(legalHoldResponse),
@@ -39,6 +40,7 @@ export const listHoldsOperation = operation({
 });
 
 export const getHoldOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/legal-holds/holds/{id}" },
   summary: "Read a legal hold",
   access: manageHolds,
   params: holdIdParamsSchema,
@@ -48,6 +50,7 @@ export const getHoldOperation = operation({
 });
 
 export const createHoldOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/legal-holds/holds" },
   summary: "Create a legal hold",
   access: manageHolds,
   body: createHoldSchema,
@@ -58,6 +61,7 @@ export const createHoldOperation = operation({
 });
 
 export const updateHoldOperation = operation({
+  rest: { method: "PUT", path: "/api/v1/enterprise/legal-holds/holds/{id}" },
   summary: "Change a legal hold's name, reason, case or active state",
   access: manageHolds,
   params: holdIdParamsSchema,
@@ -68,6 +72,7 @@ export const updateHoldOperation = operation({
 });
 
 export const deleteHoldOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/legal-holds/holds/{id}" },
   summary: "Delete an inactive legal hold and its links",
   access: manageHolds,
   params: holdIdParamsSchema,
@@ -95,6 +100,7 @@ export const previewBulkApplyOperation = operation({
 });
 
 export const bulkApplyHoldOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/legal-holds/holds/{id}/bulk-apply" },
   summary: "Link every email a search query matches to the hold",
   access: { ...manageHolds, rateLimit: "bulkApply" },
   params: holdIdParamsSchema,
@@ -105,6 +111,7 @@ export const bulkApplyHoldOperation = operation({
 });
 
 export const releaseAllOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/legal-holds/holds/{id}/release-all" },
   summary: "Remove all of a hold's email links, keeping the hold",
   access: manageHolds,
   params: holdIdParamsSchema,
@@ -114,6 +121,7 @@ export const releaseAllOperation = operation({
 });
 
 export const listEmailHoldsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/legal-holds/email/{emailId}/holds" },
   summary: "List the holds applied to an email",
   access: { permission: "read:archive", feature: "LEGAL_HOLDS" },
   params: emailIdParamsSchema,
@@ -123,6 +131,7 @@ export const listEmailHoldsOperation = operation({
 });
 
 export const applyHoldToEmailOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/legal-holds/email/{emailId}/holds" },
   summary: "Apply a hold to an email (idempotent)",
   access: manageHolds,
   params: emailIdParamsSchema,
@@ -133,6 +142,7 @@ export const applyHoldToEmailOperation = operation({
 });
 
 export const removeHoldFromEmailOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/legal-holds/email/{emailId}/holds/{holdId}" },
   summary: "Remove a hold from an email",
   access: manageHolds,
   params: emailHoldParamsSchema,

@@ -17,6 +17,7 @@ import { requestLifecycleCycle } from "../../retention/lifecycle/request-lifecyc
 const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 
 export const forecastDeletionsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/forecast" },
   summary: "How many emails expire over the coming days",
   access: manageRetention,
   query: forecastQuerySchema,
@@ -25,6 +26,7 @@ export const forecastDeletionsOperation = operation({
 });
 
 export const listCyclesOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/cycles" },
   summary: "The lifecycle worker's latest cycles",
   access: manageRetention,
   query: listCyclesQuerySchema,
@@ -38,6 +40,7 @@ export const listCyclesOperation = operation({
  * cycle queued).
  */
 export const requestCycleOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/retention-policy/cycle-requests" },
   summary: "Run a lifecycle cycle now: queued for the worker (an unfinished earlier request is answered instead)",
   access: manageRetention,
   response: cycleRequestResponse,
@@ -46,6 +49,7 @@ export const requestCycleOperation = operation({
 });
 
 export const getCycleRequestOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/cycle-requests/{id}" },
   summary: "A requested lifecycle cycle: queued, running, finished (with what it did) or failed",
   access: manageRetention,
   params: cycleRequestParamsSchema,
@@ -55,6 +59,7 @@ export const getCycleRequestOperation = operation({
 });
 
 export const getEmailRetentionStatusOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/email/{emailId}/status" },
   summary: "An email's retention status: its rule, deadline and protections",
   access: { permission: "read:archive", feature: "RETENTION_POLICY" },
   params: emailStatusParamsSchema,

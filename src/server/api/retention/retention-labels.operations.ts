@@ -24,6 +24,7 @@ const manageRetention = { permission: "manage:retention", feature: "RETENTION_PO
 const labelEmails = { permission: "delete:archive", feature: "RETENTION_POLICY" } as const;
 
 export const listLabelsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/labels" },
   summary: "List retention labels, oldest first",
   access: manageRetention,
   response: z.array(retentionLabelResponse),
@@ -31,6 +32,7 @@ export const listLabelsOperation = operation({
 });
 
 export const getLabelOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/labels/{id}" },
   summary: "Read a retention label",
   access: manageRetention,
   params: labelIdParamsSchema,
@@ -40,6 +42,7 @@ export const getLabelOperation = operation({
 });
 
 export const createLabelOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/retention-policy/labels" },
   summary: "Create a retention label",
   access: manageRetention,
   body: createLabelSchema,
@@ -50,6 +53,7 @@ export const createLabelOperation = operation({
 });
 
 export const updateLabelOperation = operation({
+  rest: { method: "PUT", path: "/api/v1/enterprise/retention-policy/labels/{id}" },
   summary: "Change a retention label",
   access: manageRetention,
   params: labelIdParamsSchema,
@@ -60,6 +64,7 @@ export const updateLabelOperation = operation({
 });
 
 export const deleteLabelOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/retention-policy/labels/{id}" },
   summary: "Delete a label never applied, else disable it",
   access: manageRetention,
   params: labelIdParamsSchema,
@@ -69,6 +74,7 @@ export const deleteLabelOperation = operation({
 });
 
 export const getEmailLabelOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/email/{emailId}/label" },
   summary: "Read the label applied to an email (null when none)",
   access: { permission: "read:archive", feature: "RETENTION_POLICY" },
   params: labelEmailParamsSchema,
@@ -85,6 +91,7 @@ export const listApplicableLabelsOperation = operation({
 });
 
 export const applyLabelToEmailOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/retention-policy/email/{emailId}/label" },
   summary: "Apply a label to an email, replacing any earlier one",
   access: labelEmails,
   params: labelEmailParamsSchema,
@@ -95,6 +102,7 @@ export const applyLabelToEmailOperation = operation({
 });
 
 export const removeLabelFromEmailOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/retention-policy/email/{emailId}/label" },
   summary: "Remove the label from an email",
   access: labelEmails,
   params: labelEmailParamsSchema,

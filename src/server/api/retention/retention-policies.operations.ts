@@ -18,6 +18,7 @@ import { updatePolicy } from "../../retention/policies/update-policy";
 const manageRetention = { permission: "manage:retention", feature: "RETENTION_POLICY" } as const;
 
 export const listPoliciesOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/policies" },
   summary: "List retention policies",
   access: manageRetention,
   response: z.array(retentionPolicyResponse),
@@ -25,6 +26,7 @@ export const listPoliciesOperation = operation({
 });
 
 export const getPolicyOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/retention-policy/policies/{id}" },
   summary: "Read a retention policy",
   access: manageRetention,
   params: policyIdParamsSchema,
@@ -34,6 +36,7 @@ export const getPolicyOperation = operation({
 });
 
 export const createPolicyOperation = operation({
+  rest: { method: "POST", path: "/api/v1/enterprise/retention-policy/policies" },
   summary: "Create a retention policy",
   access: manageRetention,
   body: createPolicySchema,
@@ -44,6 +47,7 @@ export const createPolicyOperation = operation({
 });
 
 export const updatePolicyOperation = operation({
+  rest: { method: "PUT", path: "/api/v1/enterprise/retention-policy/policies/{id}" },
   summary: "Change a retention policy",
   access: manageRetention,
   params: policyIdParamsSchema,
@@ -54,6 +58,7 @@ export const updatePolicyOperation = operation({
 });
 
 export const deletePolicyOperation = operation({
+  rest: { method: "DELETE", path: "/api/v1/enterprise/retention-policy/policies/{id}" },
   summary: "Delete a retention policy",
   access: manageRetention,
   params: policyIdParamsSchema,

@@ -9,6 +9,7 @@ const searchArchiveAccess = { permission: "read:archive", rateLimit: "search" } 
 
 /** The UI passes its URL's query string as it is: the same flat parameters as GET /v1/search. */
 export const searchArchiveOperation = operation({
+  rest: { method: "GET", path: "/v1/search" },
   summary: "Search the archive",
   access: searchArchiveAccess,
   query: searchRequestSchema,
@@ -20,6 +21,7 @@ export const searchArchiveOperation = operation({
 
 /** The parsed query with each clause's count, before a hold is applied with it (a query on tRPC: it changes nothing). */
 export const explainSearchOperation = operation({
+  rest: { method: "POST", path: "/v1/search/explain" },
   summary: "How a query is parsed and run, without running it",
   access: searchArchiveAccess,
   body: explainSearchSchema,
@@ -29,6 +31,7 @@ export const explainSearchOperation = operation({
 
 /** Whether the index holds every email the caller may read (the export form warns when not). */
 export const indexStatusOperation = operation({
+  rest: { method: "GET", path: "/v1/search/index-status" },
   summary: "How many archived emails the caller may read are not searchable yet",
   access: { permission: "read:archive" },
   response: indexStatusResponse,

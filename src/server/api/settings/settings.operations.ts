@@ -6,6 +6,7 @@ import { updateSettings } from "../../settings/update-settings";
 const manageSettings = { permission: "manage:settings" } as const;
 
 export const getSettingsOperation = operation({
+  rest: { method: "GET", path: "/v1/settings" },
   summary: "System settings",
   access: manageSettings,
   response: settingsSchema,
@@ -13,6 +14,7 @@ export const getSettingsOperation = operation({
 });
 
 export const updateSettingsOperation = operation({
+  rest: { method: "PUT", path: "/v1/settings" },
   summary: "Change system settings",
   access: manageSettings,
   body: updateSettingsSchema,

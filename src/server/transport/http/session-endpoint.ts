@@ -1,7 +1,7 @@
 import { AppError } from "../../platform/errors/app-error";
 import { isOwnOrigin, sessionPrincipal, uiSessionPrincipal } from "../../identity/auth/session/session";
-import type { HttpOperation } from "../../api/operation";
-import { describedEndpoint, describeOperation, type CallerResolver, type RouteHandler } from "./rest-endpoint";
+import type { AnyOperation, HttpMethod, HttpOperation } from "../../api/operation";
+import { bindRoutes, boundEndpoint, type CallerResolver, type RouteHandler } from "./rest-endpoint";
 
 /** What a browser says of where a request comes from that may carry the session cookie (Sec-Fetch-Site). */
 const OWN_SITE_FETCHES = new Set(["same-origin", "none"]);
@@ -38,13 +38,15 @@ function sessionCaller(changesState: boolean): CallerResolver {
 }
 
 /**
- * Binds an HTTP operation to a UI route (downloads, streamed uploads) authenticated by the session
- * cookie, with the same pipeline as `rest()`. Uploads (`rawBody`) change state.
+ * Binds HTTP operations to their UI route (downloads, streamed uploads under /api/ui) authenticated by
+ * the session cookie, with the same pipeline as `restRoute()`. Uploads (`rawBody`) change state.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- every declaration binds; each keeps its own types
-export function sessionRoute(operation: HttpOperation<any, any, any, any, any>): RouteHandler {
-  const description = describeOperation(operation, "session");
-  return describedEndpoint(description, sessionCaller(description.rawBody), (context) =>
-    (operation.handler as (context: unknown) => Promise<unknown>)(context),
+export function uiRoute(...operations: HttpOperation<any, any, any, any, any>[]): Record<HttpMethod, RouteHandler> {
+  return bindRoutes(
+    operations,
+    (operation) => (operation.kind === "http" ? operation.ui : undefined),
+    (operation: AnyOperation) =>
+      boundEndpoint({ operation, credentials: "session" }, sessionCaller(operation.kind === "http" && operation.rawBody === true)),
   );
 }

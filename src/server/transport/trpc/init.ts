@@ -2,14 +2,11 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import type { Principal } from "../../identity/auth/principal";
 import { assertOperationAccess } from "../../api/operation-access";
-import type { Permission } from "../../identity/authz/permissions";
+import type { OperationAccess } from "../../api/operation";
 import { AppError } from "../../platform/errors/app-error";
 import { errorCodeTable } from "../../platform/errors/error-table";
 import { zodFieldErrors } from "../../platform/errors/field-errors";
-import type { LicenseFeature } from "../../settings/license/license";
-import type { RateLimitedAction } from "../../platform/rate-limit/enforce-rate-limit";
 import { TRPC_MAX_BATCH_SIZE } from "./batch-size";
-import { assertStorableInput } from "../../platform/validation/storable-input";
 
 export interface TrpcContext {
   principal: Principal | null;
@@ -71,16 +68,6 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * The raw input's strings must be storable (no NUL, no lone surrogate: 422 naming the field), as on
- * REST; `procedure()` ends with this check, so it runs where REST validates: after
- * authentication, license, permission and rate limit, before the procedure's own input schema.
- */
-const storableInput = t.middleware(async ({ getRawInput, next }) => {
-  assertStorableInput(await getRawInput());
-  return next();
-});
-
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 const errorMappedProcedure = t.procedure.use(mapErrors);
@@ -90,28 +77,17 @@ const signedInProcedure = errorMappedProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** Who may call a procedure: an operation's `access` (api/operation.ts). */
-export interface ProcedureAccess {
-  /** A permission, or "authenticated" (any signed-in caller). */
-  permission: Permission | "authenticated";
-  feature?: LicenseFeature;
-  /** Expensive operations count against the caller's budget (TOO_MANY_REQUESTS with Retry-After when spent). */
-  rateLimit?: RateLimitedAction;
-  /** Open to a caller who still owes two-factor enrolment (what enrolling needs); every other procedure refuses them 403. */
-  duringMfaEnrolment?: boolean;
-}
-
 /**
  * The procedure builder `query()`/`mutation()` start from: the operation's access check, as on REST,
- * authentication, then the license feature, then the permission (assertCan), then the rate limit.
+ * authentication, then the license feature, then the permission (assertCan), then the rate limit. The
+ * input is checked after it (storable strings, then the schemas) by the operation's own parser, once
+ * per part, as REST does (operation-procedure.ts `splitInput`).
  */
-export function procedure({ permission, feature, rateLimit, duringMfaEnrolment }: ProcedureAccess) {
-  return signedInProcedure
-    .use(async ({ ctx, next }) => {
-      await assertOperationAccess(ctx.principal, { permission, feature, rateLimit, duringMfaEnrolment: duringMfaEnrolment || undefined });
-      return next();
-    })
-    .use(storableInput);
+export function procedure(access: OperationAccess) {
+  return signedInProcedure.use(async ({ ctx, next }) => {
+    await assertOperationAccess(ctx.principal, access);
+    return next();
+  });
 }
 
 /** tRPC answers 429 in its own envelope; the header tells the client when to retry, as on REST. */

@@ -1,5 +1,5 @@
 import { z, type ZodType } from "zod";
-import { parseOperationInput } from "../../api/operation-access";
+import { parseOperationInputs, type InputPart } from "../../api/operation-access";
 import type { Answer, Operation } from "../../api/operation";
 import type { Permission } from "../../identity/authz/permissions";
 import { routeRequest } from "../../platform/db/replica-reads";
@@ -58,12 +58,12 @@ function inputShape(operation: Operation<any, any, any, any, any, any>): Record<
 
 function splitInput(operation: Operation<any, any, any, any, any, any>, raw: unknown) {
   const input = (raw ?? {}) as Record<string, unknown>;
-  const part = (schema: ZodType | undefined) => {
-    if (!schema) return undefined;
+  const part = (schema: ZodType | undefined): InputPart => {
+    if (!schema) return { schema, value: undefined };
     const object = objectOf(schema);
-    return object ? parseOperationInput(schema, fieldsOf(object, input)) : parseOperationInput(schema, input.body, "body");
+    return object ? { schema, value: fieldsOf(object, input) } : { schema, value: input.body, prefix: "body" };
   };
-  return { params: part(operation.params), query: part(operation.query), body: part(operation.body) };
+  return parseOperationInputs({ params: part(operation.params), query: part(operation.query), body: part(operation.body) });
 }
 
 /** The flat input schema a bound operation's parser (an entry of a procedure's `_def.inputs`) carries, else undefined. */

@@ -1,4 +1,4 @@
 import { deleteApiKeyOperation } from "@/server/api/identity/api-keys.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ DELETE: rest(deleteApiKeyOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(deleteApiKeyOperation);

@@ -1,7 +1,4 @@
 import { deleteArchivedEmailOperation, getArchivedEmailOperation } from "@/server/api/archive/archived-emails.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getArchivedEmailOperation),
-  DELETE: rest(deleteArchivedEmailOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getArchivedEmailOperation, deleteArchivedEmailOperation);

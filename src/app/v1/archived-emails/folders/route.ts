@@ -1,4 +1,4 @@
 import { listMailboxFoldersOperation } from "@/server/api/archive/occurrences.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listMailboxFoldersOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listMailboxFoldersOperation);

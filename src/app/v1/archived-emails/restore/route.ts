@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { requestBulkRestoreOperation } from "@/server/api/capture/restore.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(requestBulkRestoreOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(requestBulkRestoreOperation);

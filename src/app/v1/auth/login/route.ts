@@ -1,4 +1,4 @@
 import { loginOperation } from "@/server/api/identity/auth.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(loginOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(loginOperation);

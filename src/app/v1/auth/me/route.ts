@@ -1,4 +1,4 @@
 import { getMeOperation } from "@/server/api/identity/auth.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getMeOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getMeOperation);

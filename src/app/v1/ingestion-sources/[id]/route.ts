@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deleteSourceOperation, getSourceOperation, updateSourceOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getSourceOperation),
-  PUT: rest(updateSourceOperation),
-  DELETE: rest(deleteSourceOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getSourceOperation, updateSourceOperation, deleteSourceOperation);

@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deleteRoleOperation, getRoleOperation, updateRoleOperation } from "@/server/api/identity/roles.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getRoleOperation),
-  PUT: rest(updateRoleOperation),
-  DELETE: rest(deleteRoleOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getRoleOperation, updateRoleOperation, deleteRoleOperation);

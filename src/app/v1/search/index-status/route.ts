@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { indexStatusOperation } from "@/server/api/search/search.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(indexStatusOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(indexStatusOperation);

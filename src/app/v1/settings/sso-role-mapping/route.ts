@@ -1,7 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getSsoRoleMappingOperation, updateSsoRoleMappingOperation } from "@/server/api/identity/sso.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getSsoRoleMappingOperation),
-  PUT: rest(updateSsoRoleMappingOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getSsoRoleMappingOperation, updateSsoRoleMappingOperation);

@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deleteUserOperation, getUserOperation, updateUserOperation } from "@/server/api/identity/users.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getUserOperation),
-  PUT: rest(updateUserOperation),
-  DELETE: rest(deleteUserOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getUserOperation, updateUserOperation, deleteUserOperation);

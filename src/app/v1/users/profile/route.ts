@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getProfileOperation, updateProfileOperation } from "@/server/api/identity/users.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getProfileOperation), PATCH: rest(updateProfileOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getProfileOperation, updateProfileOperation);

@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { restApiDocument, restRouteModules } from "@/app/rest-routes";
+import { declaredOperations, openApiDocumentOperation, restApiDocument } from "./rest-api-document";
+import { OPERATION_MODULES_FILE, operationModulesSource } from "../../../../../scripts/openapi/operation-modules";
 import { OPENAPI_TYPES_FILE, openApiTypesSource } from "../../../../../scripts/openapi/openapi-types";
 import { assertDocumentedResponse } from "@tests/helpers/openapi-validator";
 import { api, routeFiles } from "@tests/helpers/rest-client";
@@ -49,23 +50,43 @@ type Operation = { summary?: string; security: unknown[]; responses: Record<stri
 const CATCH_ALLS = ["/v1/[...unknown]", "/api/v1/[...unknown]"];
 
 describe("the OpenAPI document", async () => {
-  const document = await restApiDocument();
+  const document = restApiDocument();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
   );
 
-  it("names every REST route file, and every method each one handles", async () => {
-    const restFiles = routeFiles().filter(({ pattern }) => /^\/(v1|api\/v1)\//.test(pattern) && !CATCH_ALLS.includes(pattern));
-    expect(Object.keys(restRouteModules).sort()).toEqual(restFiles.map(({ pattern }) => pattern).sort());
-    for (const file of restFiles) {
-      const routeModule = await file.load();
-      const methods = Object.entries(routeModule)
-        .filter(([, handler]) => handler?.endpointSpec)
-        .map(([method]) => method.toLowerCase());
-      expect(methods.length, file.pattern).toBeGreaterThan(0);
-      const path = file.pattern.replace(/\[([^\]]+)\]/g, "{$1}");
-      expect(Object.keys(document.paths[path] as object).sort(), file.pattern).toEqual(methods.sort());
+  it("serves every declared route from its own route file, and nothing else", async () => {
+    const declared = new Map<string, unknown>();
+    for (const operation of [...declaredOperations(), openApiDocumentOperation]) {
+      if (operation.rest) declared.set(`token ${operation.rest.method} ${operation.rest.path}`, operation);
+      if (operation.kind === "http" && operation.ui) declared.set(`session ${operation.ui.method} ${operation.ui.path}`, operation);
     }
+    const served = new Map<string, unknown>();
+    for (const file of routeFiles().filter(({ pattern }) => !CATCH_ALLS.includes(pattern))) {
+      const path = file.pattern.replace(/\[([^\]]+)\]/g, "{$1}");
+      for (const [method, handler] of Object.entries(await file.load())) {
+        const binding = handler?.binding;
+        if (!binding) continue;
+        const key = `${binding.credentials} ${method} ${path}`;
+        expect(declared.get(key), `${file.pattern} serves ${method} for an operation declared elsewhere`).toBe(binding.operation);
+        served.set(key, binding.operation);
+      }
+    }
+    expect([...served.keys()].sort()).toEqual([...declared.keys()].sort());
+    expect(served.size).toBeGreaterThan(100);
+  });
+
+  it("lists every path and method of the declarations, and the declaration modules list is current", async () => {
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods as object).map((method) => `${method.toUpperCase()} ${path}`),
+    );
+    const declaredRest = [...declaredOperations(), openApiDocumentOperation].flatMap((operation) =>
+      operation.rest ? [`${operation.rest.method} ${operation.rest.path}`] : [],
+    );
+    expect(documented.sort()).toEqual(declaredRest.sort());
+    expect(await operationModulesSource(), `run npm run openapi:types and commit ${OPERATION_MODULES_FILE}`).toBe(
+      await readFile(OPERATION_MODULES_FILE, "utf8"),
+    );
   });
 
   it("has every path of the interface document with its documented statuses", () => {

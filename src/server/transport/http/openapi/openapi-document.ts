@@ -1,17 +1,12 @@
 import { z, type ZodType } from "zod";
 import { errorBodySchema } from "../error-response";
-import type { EndpointDescription, RouteModule } from "../rest-endpoint";
+import type { AnyOperation } from "../../../api/operation";
 import { REPLICA_LAG_HEADER } from "../../../platform/db/replica-reads";
 
-/** A route file's path pattern as the App Router names it ("/v1/users/[id]") and its module. */
-export interface RestRoute {
-  pattern: string;
-  module: RouteModule;
-}
+/** An operation with a REST route, the only kind the document lists. */
+type RestOperation = AnyOperation & { rest: NonNullable<AnyOperation["rest"]> };
 
 type JsonSchema = Record<string, unknown>;
-
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "Bad request",
@@ -27,9 +22,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   502: "A server the operation talks to (a mailbox's IMAP server) refused the login or a command; the message says which",
   503: "The operation ran out of time, or a server it talks to could not be reached; retry after the Retry-After header's seconds",
 };
-
-/** "/v1/users/[id]" → "/v1/users/{id}". */
-export const openApiPath = (pattern: string) => pattern.replace(/\[([^\]]+)\]/g, "{$1}");
 
 /**
  * Named schemas (`.meta({ id })`, needed for recursive ones) that zod puts in a schema's own `$defs`;
@@ -67,8 +59,8 @@ function jsonSchema(schema: ZodType, io: "input" | "output"): JsonSchema {
   return rest;
 }
 
-function parameters(spec: EndpointDescription, pattern: string) {
-  const pathNames = [...pattern.matchAll(/\[([^\]]+)\]/g)].map((match) => match[1]);
+function parameters(spec: RestOperation) {
+  const pathNames = [...spec.rest.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
   const pathProperties = (spec.params ? jsonSchema(spec.params, "input").properties : {}) as Record<string, JsonSchema> | undefined;
   const query = spec.query ? jsonSchema(spec.query, "input") : { properties: {}, required: [] };
   const required = new Set((query.required as string[] | undefined) ?? []);
@@ -83,24 +75,29 @@ function parameters(spec: EndpointDescription, pattern: string) {
   ];
 }
 
-/** The error statuses an endpoint can answer: those its description implies and those it names. */
-export function errorStatuses(spec: EndpointDescription): number[] {
+/** The JSON body's schema; none when the handler streams the body itself (`rawBody`). */
+const jsonBodyOf = (spec: AnyOperation) => (spec.kind === "http" && spec.rawBody ? undefined : spec.body);
+const rawBodyOf = (spec: AnyOperation) => spec.kind === "http" && spec.rawBody === true;
+
+/** The error statuses an operation can answer: those its declaration implies and those it names. */
+export function errorStatuses(spec: AnyOperation): number[] {
+  const { permission, feature, rateLimit, duringMfaEnrolment } = spec.access;
   const statuses = new Set([...(spec.errors ?? []), 500]);
-  if (spec.auth !== "public") statuses.add(401);
+  if (permission !== "public") statuses.add(401);
   // Any signed-in caller may be refused while the mfaRequired setting obliges them to enrol (docs/auth.md).
-  if (spec.feature || (spec.auth !== "public" && !spec.duringMfaEnrolment)) statuses.add(403);
-  if (spec.params || spec.query || spec.body) statuses.add(422);
-  if (spec.body) for (const status of [413, 415]) statuses.add(status);
-  if (spec.rateLimit) statuses.add(429);
+  if (feature || (permission !== "public" && !duringMfaEnrolment)) statuses.add(403);
+  if (spec.params || spec.query || jsonBodyOf(spec)) statuses.add(422);
+  if (jsonBodyOf(spec)) for (const status of [413, 415]) statuses.add(status);
+  if (rateLimit) statuses.add(429);
   return [...statuses].sort((a, b) => a - b);
 }
 
-function successResponse(spec: EndpointDescription) {
+function successResponse(spec: AnyOperation) {
   if (spec.status === 204) return { description: "No content" };
-  if (spec.produces) return { description: "The file", content: { [spec.produces]: { schema: {} } } };
+  if (spec.kind === "http" && spec.produces) return { description: "The file", content: { [spec.produces]: { schema: {} } } };
   return {
     description: "Success",
-    ...(spec.readsReplica ? { headers: { [REPLICA_LAG_HEADER]: REPLICA_LAG_HEADER_DOC } } : {}),
+    ...(spec.reads === "replica" ? { headers: { [REPLICA_LAG_HEADER]: REPLICA_LAG_HEADER_DOC } } : {}),
     content: { "application/json": { schema: spec.response ? jsonSchema(spec.response, "output") : {} } },
   };
 }
@@ -123,24 +120,23 @@ const DUTY_PERMISSIONS = new Set([
   "manage:system",
 ]);
 
-function accessDescription(spec: EndpointDescription): string {
+function accessDescription(spec: AnyOperation): string {
+  const { permission, feature, rateLimit } = spec.access;
   const who =
-    spec.auth === "public"
+    permission === "public"
       ? "No authentication."
-      : spec.auth === "authenticated"
+      : permission === "authenticated"
         ? "Any signed-in caller."
-        : DUTY_PERMISSIONS.has(spec.auth)
-          ? `Permission \`${spec.auth}\` (\`manage:all\` grants it).`
-          : `Permission \`${spec.auth}\`.`;
-  return [who, spec.feature && `License feature \`${spec.feature}\`.`, spec.rateLimit && `Rate limit \`${spec.rateLimit}\`.`]
-    .filter(Boolean)
-    .join(" ");
+        : DUTY_PERMISSIONS.has(permission)
+          ? `Permission \`${permission}\` (\`manage:all\` grants it).`
+          : `Permission \`${permission}\`.`;
+  return [who, feature && `License feature \`${feature}\`.`, rateLimit && `Rate limit \`${rateLimit}\`.`].filter(Boolean).join(" ");
 }
 
 /** The API area a path belongs to ("/api/v1/enterprise/legal-holds/holds" → "legal-holds"). */
-const tagOf = (pattern: string) => pattern.replace(/^\/(api\/v1\/enterprise|v1)\//, "").split("/")[0];
+const tagOf = (path: string) => path.replace(/^\/(api\/v1\/enterprise|v1)\//, "").split("/")[0];
 
-function operation(spec: EndpointDescription, pattern: string) {
+function operation(spec: RestOperation) {
   const errors = Object.fromEntries(
     errorStatuses(spec).map((status) => [
       String(status),
@@ -153,24 +149,26 @@ function operation(spec: EndpointDescription, pattern: string) {
   return {
     summary: spec.summary,
     description: accessDescription(spec),
-    tags: [tagOf(pattern)],
-    security: spec.auth === "public" ? [] : [{ bearerAuth: [] }, { apiKey: [] }],
-    parameters: parameters(spec, pattern),
-    ...(spec.body && { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(spec.body, "input") } } } }),
-    ...(spec.rawBody && { requestBody: { required: true, content: { "application/octet-stream": { schema: {} } } } }),
-    responses: { [String(spec.status)]: successResponse(spec), ...errors },
+    tags: [tagOf(spec.rest.path)],
+    security: spec.access.permission === "public" ? [] : [{ bearerAuth: [] }, { apiKey: [] }],
+    parameters: parameters(spec),
+    ...(jsonBodyOf(spec) && {
+      requestBody: { required: true, content: { "application/json": { schema: jsonSchema(jsonBodyOf(spec) as ZodType, "input") } } },
+    }),
+    ...(rawBodyOf(spec) && { requestBody: { required: true, content: { "application/octet-stream": { schema: {} } } } }),
+    responses: { [String(spec.status ?? 200)]: successResponse(spec), ...errors },
   };
 }
 
-/** The OpenAPI 3.1 document of every described handler of the given route files. */
-export function buildOpenApiDocument(routes: RestRoute[]) {
+/** The OpenAPI 3.1 document of the given operations' REST routes (those without one are left out). */
+export function buildOpenApiDocument(operations: readonly AnyOperation[]) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { pattern, module } of [...routes].sort((a, b) => a.pattern.localeCompare(b.pattern))) {
-    for (const method of METHODS) {
-      const spec = module[method]?.endpointSpec;
-      if (!spec || spec.credentials !== "token") continue;
-      (paths[openApiPath(pattern)] ??= {})[method.toLowerCase()] = operation(spec, pattern);
-    }
+  const routed = operations.filter((spec): spec is RestOperation => spec.rest !== undefined);
+  for (const spec of routed.sort((a, b) => a.rest.path.localeCompare(b.rest.path) || a.rest.method.localeCompare(b.rest.method))) {
+    const methods = (paths[spec.rest.path] ??= {});
+    const method = spec.rest.method.toLowerCase();
+    if (methods[method]) throw new Error(`Two operations declare ${spec.rest.method} ${spec.rest.path}`);
+    methods[method] = operation(spec);
   }
   return {
     openapi: "3.1.0",

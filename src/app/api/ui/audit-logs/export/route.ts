@@ -1,5 +1,4 @@
 import { exportAuditLogOperation } from "@/server/api/audit/audit.operations";
-import { routeMethods } from "@/server/transport/http/rest-endpoint";
-import { sessionRoute } from "@/server/transport/http/session-endpoint";
+import { uiRoute } from "@/server/transport/http/session-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(exportAuditLogOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = uiRoute(exportAuditLogOperation);

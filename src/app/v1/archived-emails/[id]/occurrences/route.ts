@@ -1,4 +1,4 @@
 import { listEmailOccurrencesOperation } from "@/server/api/archive/occurrences.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listEmailOccurrencesOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listEmailOccurrencesOperation);

@@ -1,4 +1,4 @@
 import { downloadRawEmailOperation } from "@/server/api/archive/archived-emails.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(downloadRawEmailOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(downloadRawEmailOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { restoreEmailOperation } from "@/server/api/capture/restore.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(restoreEmailOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(restoreEmailOperation);

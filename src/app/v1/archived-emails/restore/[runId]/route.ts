@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getRestoreRunOperation } from "@/server/api/capture/restore.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getRestoreRunOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getRestoreRunOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { getSourceCoverageOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(getSourceCoverageOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getSourceCoverageOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { importUploadOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(importUploadOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(importUploadOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { revokeUserSessionsOperation } from "@/server/api/identity/users.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(revokeUserSessionsOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(revokeUserSessionsOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { changePasswordOperation } from "@/server/api/identity/users.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(changePasswordOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(changePasswordOperation);

@@ -1,5 +1,4 @@
 import { downloadRawEmailOperation } from "@/server/api/archive/archived-emails.operations";
-import { routeMethods } from "@/server/transport/http/rest-endpoint";
-import { sessionRoute } from "@/server/transport/http/session-endpoint";
+import { uiRoute } from "@/server/transport/http/session-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: sessionRoute(downloadRawEmailOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = uiRoute(downloadRawEmailOperation);

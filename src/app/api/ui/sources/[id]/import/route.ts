@@ -1,5 +1,4 @@
-import { routeMethods } from "@/server/transport/http/rest-endpoint";
-import { sessionRoute } from "@/server/transport/http/session-endpoint";
 import { importUploadOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { uiRoute } from "@/server/transport/http/session-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: sessionRoute(importUploadOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = uiRoute(importUploadOperation);

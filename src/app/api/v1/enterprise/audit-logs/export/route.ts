@@ -1,4 +1,4 @@
 import { exportAuditLogOperation } from "@/server/api/audit/audit.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(exportAuditLogOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(exportAuditLogOperation);

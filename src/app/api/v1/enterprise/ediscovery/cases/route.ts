@@ -1,7 +1,4 @@
 import { createCaseOperation, listCasesOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(listCasesOperation),
-  POST: rest(createCaseOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listCasesOperation, createCaseOperation);

@@ -1,6 +1,4 @@
 import { getExportKeyOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getExportKeyOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getExportKeyOperation);

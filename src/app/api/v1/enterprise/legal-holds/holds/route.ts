@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createHoldOperation, listHoldsOperation } from "@/server/api/retention/legal-holds.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listHoldsOperation), POST: rest(createHoldOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listHoldsOperation, createHoldOperation);

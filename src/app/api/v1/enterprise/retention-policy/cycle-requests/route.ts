@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { requestCycleOperation } from "@/server/api/retention/lifecycle.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(requestCycleOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(requestCycleOperation);

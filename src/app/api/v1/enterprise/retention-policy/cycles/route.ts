@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { listCyclesOperation } from "@/server/api/retention/lifecycle.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listCyclesOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listCyclesOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createLabelOperation, listLabelsOperation } from "@/server/api/retention/retention-labels.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listLabelsOperation), POST: rest(createLabelOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listLabelsOperation, createLabelOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { createPolicyOperation, listPoliciesOperation } from "@/server/api/retention/retention-policies.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(listPoliciesOperation), POST: rest(createPolicyOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listPoliciesOperation, createPolicyOperation);

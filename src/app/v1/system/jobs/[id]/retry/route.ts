@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { retryJobOperation } from "@/server/api/installation/system.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(retryJobOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(retryJobOperation);

@@ -1,8 +1,4 @@
 import { deleteCaseOperation, getCaseOperation, updateCaseOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getCaseOperation),
-  PUT: rest(updateCaseOperation),
-  DELETE: rest(deleteCaseOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getCaseOperation, updateCaseOperation, deleteCaseOperation);

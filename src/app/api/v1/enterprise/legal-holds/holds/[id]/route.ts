@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deleteHoldOperation, getHoldOperation, updateHoldOperation } from "@/server/api/retention/legal-holds.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getHoldOperation),
-  PUT: rest(updateHoldOperation),
-  DELETE: rest(deleteHoldOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getHoldOperation, updateHoldOperation, deleteHoldOperation);

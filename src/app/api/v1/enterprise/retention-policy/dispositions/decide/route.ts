@@ -1,4 +1,4 @@
 import { decideDispositionsOperation } from "@/server/api/retention/dispositions.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(decideDispositionsOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(decideDispositionsOperation);

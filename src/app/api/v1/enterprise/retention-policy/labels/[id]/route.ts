@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deleteLabelOperation, getLabelOperation, updateLabelOperation } from "@/server/api/retention/retention-labels.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getLabelOperation),
-  PUT: rest(updateLabelOperation),
-  DELETE: rest(deleteLabelOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getLabelOperation, updateLabelOperation, deleteLabelOperation);

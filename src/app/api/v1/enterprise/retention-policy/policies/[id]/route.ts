@@ -1,8 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { deletePolicyOperation, getPolicyOperation, updatePolicyOperation } from "@/server/api/retention/retention-policies.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getPolicyOperation),
-  PUT: rest(updatePolicyOperation),
-  DELETE: rest(deletePolicyOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getPolicyOperation, updatePolicyOperation, deletePolicyOperation);

@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { verifyImportReceiptOperation } from "@/server/api/capture/ingestion-sources.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ GET: rest(verifyImportReceiptOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(verifyImportReceiptOperation);

@@ -1,7 +1,4 @@
 import { createExportOperation, listExportsOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(listExportsOperation),
-  POST: rest(createExportOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listExportsOperation, createExportOperation);

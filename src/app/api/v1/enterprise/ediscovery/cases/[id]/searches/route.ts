@@ -1,7 +1,4 @@
 import { createSavedSearchOperation, listSavedSearchesOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(listSavedSearchesOperation),
-  POST: rest(createSavedSearchOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listSavedSearchesOperation, createSavedSearchOperation);

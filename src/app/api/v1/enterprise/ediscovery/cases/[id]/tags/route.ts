@@ -1,7 +1,4 @@
 import { createTagOperation, listTagsOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(listTagsOperation),
-  POST: rest(createTagOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listTagsOperation, createTagOperation);

@@ -1,7 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { applyHoldToEmailOperation, listEmailHoldsOperation } from "@/server/api/retention/legal-holds.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(listEmailHoldsOperation),
-  POST: rest(applyHoldToEmailOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(listEmailHoldsOperation, applyHoldToEmailOperation);

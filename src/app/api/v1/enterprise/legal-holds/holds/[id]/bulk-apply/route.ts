@@ -1,4 +1,4 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import { bulkApplyHoldOperation } from "@/server/api/retention/legal-holds.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({ POST: rest(bulkApplyHoldOperation) });
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(bulkApplyHoldOperation);

@@ -1,12 +1,12 @@
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
 import {
   applyLabelToEmailOperation,
   getEmailLabelOperation,
   removeLabelFromEmailOperation,
 } from "@/server/api/retention/retention-labels.operations";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getEmailLabelOperation),
-  POST: rest(applyLabelToEmailOperation),
-  DELETE: rest(removeLabelFromEmailOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(
+  getEmailLabelOperation,
+  applyLabelToEmailOperation,
+  removeLabelFromEmailOperation,
+);

@@ -1,8 +1,5 @@
 import { downloadExportOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { routeMethods } from "@/server/transport/http/rest-endpoint";
-import { sessionRoute } from "@/server/transport/http/session-endpoint";
+import { uiRoute } from "@/server/transport/http/session-endpoint";
 
 /** The case workspace's download link: the REST download, authenticated by the session cookie. */
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: sessionRoute(downloadExportOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = uiRoute(downloadExportOperation);

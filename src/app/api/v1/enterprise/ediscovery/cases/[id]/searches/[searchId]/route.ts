@@ -3,10 +3,6 @@ import {
   getSavedSearchOperation,
   updateSavedSearchOperation,
 } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(getSavedSearchOperation),
-  PUT: rest(updateSavedSearchOperation),
-  DELETE: rest(deleteSavedSearchOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(getSavedSearchOperation, updateSavedSearchOperation, deleteSavedSearchOperation);

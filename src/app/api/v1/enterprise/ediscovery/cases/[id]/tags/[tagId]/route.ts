@@ -1,6 +1,4 @@
 import { deleteTagOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  DELETE: rest(deleteTagOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(deleteTagOperation);

@@ -1,6 +1,4 @@
 import { downloadExportOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  GET: rest(downloadExportOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(downloadExportOperation);

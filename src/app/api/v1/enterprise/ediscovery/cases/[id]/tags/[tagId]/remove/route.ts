@@ -1,6 +1,4 @@
 import { removeTagOperation } from "@/server/api/ediscovery/ediscovery.operations";
-import { rest, routeMethods } from "@/server/transport/http/rest-endpoint";
+import { restRoute } from "@/server/transport/http/rest-endpoint";
 
-export const { GET, POST, PUT, PATCH, DELETE } = routeMethods({
-  POST: rest(removeTagOperation),
-});
+export const { GET, POST, PUT, PATCH, DELETE } = restRoute(removeTagOperation);
