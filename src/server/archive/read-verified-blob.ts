@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../platform/crypto/sha256";
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { db } from "../platform/db/client";
 import { AppError } from "../platform/errors/app-error";
@@ -19,7 +19,7 @@ export async function readVerifiedBlob(options: {
   let problem: string;
   try {
     const bytes = await blobStore().get(options.key);
-    const actual = createHash("sha256").update(bytes).digest("hex");
+    const actual = sha256Hex(bytes);
     if (actual === options.hashSha256) return bytes;
     problem = `stored bytes hash to ${actual}`;
   } catch (error) {

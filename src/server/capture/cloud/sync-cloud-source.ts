@@ -1,9 +1,10 @@
-import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
+import { recordImportOutcome } from "../receipts/record-import-outcome";
+import { systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import { db, transaction } from "../../platform/db/client";
 import { AppError } from "../../platform/errors/app-error";
 import { SourceSecretUnreadableError } from "../open-source-secret";
 import { withSourceSyncLock } from "../imap/source-sync-lock";
-import { describeExcluded, newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
+import { describeExcluded, newRunId, receiptFolder, type ReceiptExcluded } from "../receipts/import-receipt";
 import { startSyncProgress } from "../receipts/sync-progress";
 import { CloudHttpError, ProviderRequestError, type ProviderLimits, type ThrottlePolicy } from "./cloud-http";
 import { ArchiveBatchError, type FolderSummary } from "./cloud-sync-state";
@@ -294,27 +295,18 @@ async function recordOutcome<M>(
   await transaction(async (tx) => {
     // Deleted while it ran (the sync was cancelled): its deletion is the record, nothing to seal.
     if ((await tx.ingestionSource.count({ where: { id: sourceId } })) === 0) return;
-    await tx.ingestionSource.updateMany({
-      where: { id: sourceId },
-      data:
-        errorMessage === null
-          ? { status: "idle", statusMessage: statusNote(mailboxes), lastSyncAt: new Date() }
-          : { status: "error", statusMessage: errorMessage },
-    });
-    const receipt = await sealImportReceipt(tx, {
-      receiptId: run.runId,
-      sourceId,
-      origin: connector.origin,
-      actor: run.actor,
-      startedAt: run.startedAt,
-      error: errorMessage,
-      mailboxes: receiptOf(mailboxes),
-    });
-    await appendAuditEntry(tx, {
-      actor: run.actor,
-      actionType: "IMPORT",
-      targetType: "IngestionSource",
-      targetId: sourceId,
+    await recordImportOutcome(tx, {
+      source:
+        errorMessage === null ? { status: "idle", statusMessage: statusNote(mailboxes) } : { status: "error", statusMessage: errorMessage },
+      receipt: {
+        receiptId: run.runId,
+        sourceId,
+        origin: connector.origin,
+        actor: run.actor,
+        startedAt: run.startedAt,
+        error: errorMessage,
+        mailboxes: receiptOf(mailboxes),
+      },
       details: {
         origin: connector.origin,
         imported: total((summary) => summary.imported),
@@ -339,7 +331,6 @@ async function recordOutcome<M>(
           })),
         })),
         ...(errorMessage === null ? {} : { error: errorMessage }),
-        receipt,
       },
     });
   });

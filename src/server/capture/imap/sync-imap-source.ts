@@ -1,9 +1,10 @@
+import { recordImportOutcome } from "../receipts/record-import-outcome";
 import type { ImapFlow } from "imapflow";
 import { connectImap } from "./imap-connection";
-import { appendAuditEntry, systemActor, type AuditActor } from "../../audit/append-audit-entry";
+import { systemActor, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { loadImapConfig, type ImapConnectionConfig } from "../load-imap-config";
-import { newRunId, receiptFolder, sealImportReceipt, type ReceiptExcluded } from "../receipts/import-receipt";
+import { newRunId, receiptFolder, type ReceiptExcluded } from "../receipts/import-receipt";
 import { startSyncProgress } from "../receipts/sync-progress";
 import { describeImapError, type DescribedImapError } from "./describe-imap-error";
 import { excludedSyncFolders, selectSyncFolders } from "./select-sync-folders";
@@ -122,45 +123,36 @@ function failuresNote(folders: FolderSyncSummary[]): string | null {
 async function recordOutcome(sourceId: string, run: ImapRun, errorMessage: string | null): Promise<void> {
   const { folders } = run;
   const total = (count: (summary: FolderSyncSummary) => number) => folders.reduce((sum, summary) => sum + count(summary), 0);
-  await transaction(async (tx) => {
-    await tx.ingestionSource.updateMany({
-      where: { id: sourceId },
-      data:
-        errorMessage === null
-          ? { status: "idle", statusMessage: failuresNote(folders), lastSyncAt: new Date() }
-          : { status: "error", statusMessage: errorMessage },
-    });
-    const receipt = await sealImportReceipt(tx, {
-      receiptId: run.runId,
-      sourceId,
-      origin: "imap-sync",
-      actor: run.actor,
-      startedAt: run.startedAt,
-      error: errorMessage,
-      mailboxes: [
-        {
-          mailbox: run.mailbox,
-          status: errorMessage === null ? "synced" : "failed",
-          reason: errorMessage,
-          excluded: run.excluded,
-          folders: folders.map((summary) =>
-            receiptFolder({
-              folder: summary.folder,
-              seen: summary.seen,
-              stored: summary.imported,
-              alreadyArchived: summary.duplicates,
-              failed: summary.failed.map((failure) => ({ item: `UID ${failure.uid}`, reason: failure.reason })),
-              providerCount: null,
-            }),
-          ),
-        },
-      ],
-    });
-    await appendAuditEntry(tx, {
-      actor: run.actor,
-      actionType: "IMPORT",
-      targetType: "IngestionSource",
-      targetId: sourceId,
+  await transaction((tx) =>
+    recordImportOutcome(tx, {
+      source:
+        errorMessage === null ? { status: "idle", statusMessage: failuresNote(folders) } : { status: "error", statusMessage: errorMessage },
+      receipt: {
+        receiptId: run.runId,
+        sourceId,
+        origin: "imap-sync",
+        actor: run.actor,
+        startedAt: run.startedAt,
+        error: errorMessage,
+        mailboxes: [
+          {
+            mailbox: run.mailbox,
+            status: errorMessage === null ? "synced" : "failed",
+            reason: errorMessage,
+            excluded: run.excluded,
+            folders: folders.map((summary) =>
+              receiptFolder({
+                folder: summary.folder,
+                seen: summary.seen,
+                stored: summary.imported,
+                alreadyArchived: summary.duplicates,
+                failed: summary.failed.map((failure) => ({ item: `UID ${failure.uid}`, reason: failure.reason })),
+                providerCount: null,
+              }),
+            ),
+          },
+        ],
+      },
       details: {
         origin: "imap-sync",
         imported: total((summary) => summary.imported),
@@ -174,8 +166,7 @@ async function recordOutcome(sourceId: string, run: ImapRun, errorMessage: strin
           failed: summary.failed.length,
         })),
         ...(errorMessage === null ? {} : { error: errorMessage }),
-        receipt,
       },
-    });
-  });
+    }),
+  );
 }

@@ -1,6 +1,7 @@
-import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
+import { recordImportOutcome } from "../receipts/record-import-outcome";
+import type { AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
-import { newRunId, receiptFolder, sealImportReceipt } from "../receipts/import-receipt";
+import { newRunId, receiptFolder } from "../receipts/import-receipt";
 import { AttachmentTexts } from "./attachment-texts";
 import { addToBatch, normalizeMailbox } from "./ingest-batch";
 import type { PreparedBatch } from "./ingestion.types";
@@ -151,20 +152,16 @@ async function recordImport(
   await transaction(async (tx) => {
     // The import's signed receipt: one mailbox, a folder per path its items came from (an mbox's
     // name, a zip's or a .pst's folders), the rest as the import's own folder.
-    const receipt = await sealImportReceipt(tx, {
-      receiptId: newRunId(),
-      sourceId: options.sourceId,
-      origin,
-      actor: options.actor,
-      startedAt,
-      error: null,
-      mailboxes: [{ mailbox: options.userEmail, status: "imported", reason: null, excluded: [], folders }],
-    });
-    await appendAuditEntry(tx, {
-      actor: options.actor,
-      actionType: "IMPORT",
-      targetType: "IngestionSource",
-      targetId: options.sourceId,
+    await recordImportOutcome(tx, {
+      receipt: {
+        receiptId: newRunId(),
+        sourceId: options.sourceId,
+        origin,
+        actor: options.actor,
+        startedAt,
+        error: null,
+        mailboxes: [{ mailbox: options.userEmail, status: "imported", reason: null, excluded: [], folders }],
+      },
       details: {
         userEmail: options.userEmail,
         ...options.origin,
@@ -172,7 +169,6 @@ async function recordImport(
         imported: summary.imported,
         duplicates: summary.duplicates,
         failed: summary.failed.length,
-        receipt,
       },
     });
   });
