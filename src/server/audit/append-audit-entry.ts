@@ -1,10 +1,14 @@
 import pg from "pg";
 import type { SqlClient } from "../platform/db/sql-client";
 import { storableText } from "../platform/validation/storable-text";
+import { runAfterCommit } from "../platform/db/after-commit";
+import { db } from "../platform/db/client";
+import { pgPool } from "../platform/db/pg-pool";
 import { appendAuditRowsGrouped } from "./audit-group-commit";
 import { auditEntryHashedParts } from "./audit-hash";
 import type { AuditActionType, AuditTargetType } from "./audit-vocabulary";
 import { insertPendingAuditEntries } from "./audit.queries";
+import { sealAuditChain } from "./seal-audit-chain";
 
 export interface AuditActor {
   identifier: string;
@@ -57,9 +61,10 @@ function toStorableJson(value: unknown): unknown {
 /**
  * Appends one entry to the hash chain as part of the caller's transaction, so the audited operation
  * and its entry commit together; given the client itself, the entry is a one-statement transaction
- * of its own (an access that changes nothing). The entry is chained when the transaction commits (a
- * deferred trigger takes the chain's lock only for the commit itself; docs/audit-log.md), so
- * appending takes no lock and other writers never wait for this transaction's remaining statements.
+ * of its own (an access that changes nothing). Appending takes no lock: the entry commits with the
+ * change, unchained, and the seal that follows the commit (seal-audit-chain.ts) chains it together
+ * with every other entry committed meanwhile, in any process (docs/audit-log.md). A transaction run
+ * by transaction(), withPgTransaction() or commitTransaction() returns once its entries are chained.
  */
 export async function appendAuditEntry(client: SqlClient, input: AuditEntryInput): Promise<void> {
   await appendAuditEntries(client, [input]);
@@ -83,6 +88,10 @@ export async function appendAuditEntries(client: SqlClient, inputs: AuditEntryIn
     };
     return { ...fields, ...auditEntryHashedParts(fields) };
   });
-  if (client instanceof pg.Pool) await appendAuditRowsGrouped(client, rows);
-  else await insertPendingAuditEntries(client, rows);
+  if (client instanceof pg.Pool) return appendAuditRowsGrouped(client, rows);
+  await insertPendingAuditEntries(client, rows);
+  // The process's Prisma client (not a transaction) ran the insert as a transaction of its own, on the pool.
+  if (client === db()) return sealAuditChain(pgPool());
+  // Inside a transaction: sealed after it commits (the transaction helpers run this; after-commit.ts).
+  runAfterCommit(client, sealAuditChain);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { db, transaction } from "../platform/db/client";
 import { pgPool } from "../platform/db/pg-pool";
 import { appendAuditEntries, appendAuditEntry, type AuditEntryInput } from "./append-audit-entry";
+import { sealAuditChain } from "./seal-audit-chain";
 import { verifyAuditLog } from "./verify-audit-log";
 import { latch } from "@tests/helpers/latch";
 
@@ -20,7 +21,7 @@ const chainOf = (targetIds: string[]) =>
 
 const pendingCount = async () => Number((await db().$queryRaw<{ count: bigint }[]>`SELECT count(*) FROM audit_log_pending`)[0].count);
 
-describe("audit entries are chained when their transaction commits", () => {
+describe("audit entries are chained by the seal that follows their commit", () => {
   it("does not make a writer wait for another transaction that appended and is still open", async () => {
     const appended = latch();
     const finish = latch();
@@ -30,7 +31,7 @@ describe("audit entries are chained when their transaction commits", () => {
       await finish.opened;
     });
     await appended.opened;
-    // Before sealing at commit, this commit would have queued behind `slow`'s chain lock.
+    // Before sealing at commit (2026-11-23), this commit would have queued behind `slow`'s chain lock.
     await transaction((tx) => appendAuditEntry(tx, entry("fast")), { timeoutMs: 5_000 });
     expect((await chainOf(["slow", "fast"])).map((row) => row.target_id)).toEqual(["fast"]);
     finish.open();
@@ -79,11 +80,19 @@ describe("audit entries are chained when their transaction commits", () => {
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
 
-  it("refuses to commit entries of a REPEATABLE READ transaction, whose stale snapshot would fork the chain", async () => {
-    await expect(
-      db().$transaction((tx) => appendAuditEntry(tx, entry("repeatable")), { isolationLevel: "RepeatableRead" }),
-    ).rejects.toThrow(/READ COMMITTED/);
+  it("chains entries of a REPEATABLE READ transaction: the seal runs after it, in READ COMMITTED", async () => {
+    await db().$transaction((tx) => appendAuditEntry(tx, entry("repeatable")), { isolationLevel: "RepeatableRead" });
+    // Committed unchained (db().$transaction is not one of the helpers that seal after commit).
     expect(await chainOf(["repeatable"])).toEqual([]);
+    await sealAuditChain(pgPool());
+    expect(await chainOf(["repeatable"])).toHaveLength(1);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
+
+  it("refuses to seal in a REPEATABLE READ transaction, whose snapshot predates the lock and would fork the chain", async () => {
+    await expect(
+      db().$transaction((tx) => tx.$queryRaw`SELECT audit_log_seal_committed()`, { isolationLevel: "RepeatableRead" }),
+    ).rejects.toThrow(/READ COMMITTED/);
   });
 
   it("leaves nothing behind when the transaction rolls back", async () => {
@@ -132,33 +141,21 @@ describe("audit entries are chained when their transaction commits", () => {
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
 
-  it("seals from the transaction's first pending row through the index, past the dead rows of earlier seals", async () => {
+  it("leaves a committed entry whose seal never ran to the next seal of any process, in the order of its transaction", async () => {
     const client = await pgPool().connect();
-    const pendingScans = async () => {
-      // Statistics reach the shared counters at transaction end at most once a second unless flushed.
-      await client.query("SELECT pg_stat_force_next_flush()");
-      await client.query("SELECT pg_stat_clear_snapshot()");
-      const { rows } = await client.query<{ seq_scan: string; idx_scan: string }>(
-        "SELECT seq_scan, idx_scan FROM pg_stat_user_tables WHERE relname = 'audit_log_pending'",
-      );
-      return { seq: Number(rows[0].seq_scan), index: Number(rows[0].idx_scan) };
-    };
     try {
-      // Dead rows to walk past: earlier transactions' sealed (deleted) entries.
-      for (const targetId of ["dead-1", "dead-2", "dead-3"]) await appendAuditEntry(db(), entry(targetId));
-      const before = await pendingScans();
+      // A bare BEGIN/COMMIT, as a process that ended between its commit and its seal leaves it.
       await client.query("BEGIN");
-      await appendAuditEntries(client, [entry("rows-1"), entry("rows-2")]);
-      await appendAuditEntry(client, entry("rows-3"));
+      await appendAuditEntries(client, [entry("orphan-1"), entry("orphan-2")]);
       await client.query("COMMIT");
-      const after = await pendingScans();
-      expect(after.seq - before.seq).toBe(0);
-      expect(after.index).toBeGreaterThan(before.index);
     } finally {
       client.release();
     }
-    const chain = await chainOf(["rows-1", "rows-2", "rows-3"]);
-    expect(chain.map((row) => row.target_id)).toEqual(["rows-1", "rows-2", "rows-3"]);
+    expect(await chainOf(["orphan-1", "orphan-2"])).toEqual([]);
+    expect(await pendingCount()).toBe(2);
+    await transaction((tx) => appendAuditEntry(tx, entry("next-writer")));
+    const chain = await chainOf(["orphan-1", "orphan-2", "next-writer"]);
+    expect(chain.map((row) => row.target_id)).toEqual(["orphan-1", "orphan-2", "next-writer"]);
     expect(chain[2].previous_hash).toBe(chain[1].current_hash);
     expect(await pendingCount()).toBe(0);
     expect(await verifyAuditLog()).toMatchObject({ ok: true });

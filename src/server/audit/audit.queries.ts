@@ -6,7 +6,7 @@ import type { SealedAuditFields } from "./audit-hash";
 /** An entry as appendAuditEntries hands it over: storable fields plus the hashed parts of its contents. */
 export type PendingAuditRow = SealedAuditFields & { prefix: string; suffix: string };
 
-/** Inserts entries in the given order with one statement; the deferred trigger chains them at commit. */
+/** Inserts entries in the given order with one statement; they are chained by the first seal after their commit. */
 export async function insertPendingAuditEntries(client: SqlClient, rows: PendingAuditRow[]): Promise<void> {
   const column = <K extends keyof PendingAuditRow>(key: K) => rows.map((row) => row[key]);
   await runSql(
@@ -21,6 +21,15 @@ export async function insertPendingAuditEntries(client: SqlClient, rows: Pending
     ORDER BY position`,
     { prepare: true },
   );
+}
+
+/**
+ * Moves every committed pending entry into the chain under the chain's lock, in one statement (its
+ * own transaction: the lock is held for the seal and its commit only); answers how many.
+ */
+export async function sealCommittedAuditEntries(client: SqlClient): Promise<number> {
+  const row = await queryOne<{ sealed: number }>(client, Prisma.sql`SELECT audit_log_seal_committed() AS sealed`, { prepare: true });
+  return row!.sealed;
 }
 
 /** The last entry of the chain and the number of entries, read in one statement (one snapshot). */

@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PutObjectCommand } from "@aws-sdk/client-s3";
 import { afterEach, describe, expect, it } from "vitest";
 import { dataDir } from "../platform/config/env";
 import { db } from "../platform/db/client";
@@ -306,6 +307,47 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
       }
     } finally {
       for (const name of Object.keys(s3Environment)) delete process.env[name];
+      await rgw.stop();
+    }
+  });
+
+  it("exports from S3 in batches of one, reading ahead across them; a changed object fails it, naming the email", SLOW, async () => {
+    const rgw = await startCephRgw();
+    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
+    Object.assign(process.env, s3Environment);
+    // A window smaller than the export and larger than a batch: reads cross batch boundaries and wait for slots.
+    process.env.EXPORT_S3_READS_IN_FLIGHT = "2";
+    try {
+      const admin = await setupAdmin();
+      const ids = await ingest("alice@example.com", [
+        ...tricky,
+        ...[0, 1, 2].map((n) => buildMessage({ subject: `Merger extra ${n}`, body: "merger" })),
+      ]);
+      const matter = await createCaseVia(admin.token);
+      const exportAll = async (name: string) => {
+        const created = await api("POST", `${casePath(matter.id)}/exports`, {
+          token: admin.token,
+          body: { name, source: { searchQuery: { query: "" } }, format: "eml" },
+        });
+        while (await runNextExport({ batchSize: 1 }));
+        return (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+      };
+      const whole = await exportAll("Batches of one");
+      expect(whole).toMatchObject({ status: "completed", totalItems: 6 });
+      const zip = await download(admin.token, matter.id, whole.id);
+      expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 6 });
+
+      const changed = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[3] } });
+      await rgw
+        .client()
+        .send(new PutObjectCommand({ Bucket: rgw.plainBucket.bucket, Key: changed.storagePath, Body: Buffer.from("tampered") }));
+      const failed = await exportAll("Changed object");
+      expect(failed.status).toBe("failed");
+      expect(failed.error).toContain(`Email ${ids[3]}`);
+      expect(existsSync(exportDirectory(failed.id))).toBe(false);
+    } finally {
+      for (const name of Object.keys(s3Environment)) delete process.env[name];
+      delete process.env.EXPORT_S3_READS_IN_FLIGHT;
       await rgw.stop();
     }
   });

@@ -7,7 +7,8 @@ import { selectTableColumns, selectTableReferences, type TableShape } from "./in
  * conversion's progress (a restored installation converts again from the start: a blob the backup
  * pool kept from before the conversion is restored plain), and the fingerprints of what the hosts
  * share (a restored installation's hosts record their own: its session secret and production
- * directory are new), and where an interrupted check stopped (it concerns the old installation's store).
+ * directory are new), and where an interrupted check stopped (it concerns the old installation's store),
+ * and callers' last write positions (WAL positions of the old server: meaningless on another).
  */
 const NOT_BACKED_UP = new Set([
   "_prisma_migrations",
@@ -16,6 +17,7 @@ const NOT_BACKED_UP = new Set([
   "storage_conversion",
   "installation_fingerprints",
   "check_cursors",
+  "caller_write_positions",
 ]);
 
 /** The application's tables, each after the tables it references, so that rows load in this order. */

@@ -2,6 +2,10 @@ import { dataKeyIdOf, isSealed, isSkeleton, openBlob, openPayload, sealBlob } fr
 import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
 import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 import type { DataKeyring } from "./data-keyring";
+import { inOrder } from "../../platform/concurrency/in-order";
+
+/** A skeleton's attachments read at once when it is opened (a message rarely has more). */
+const ATTACHMENT_READS_IN_FLIGHT = 8;
 
 /** A blob to store; a raw message may come with its attachments (stored as blobs of their own in the same batch or before). */
 export interface SealedPut {
@@ -71,10 +75,18 @@ export class SealedBlobStore implements BlobStore {
     const { payload, skeleton } = await this.openStoredPayload(key, stored);
     if (!skeleton) return payload;
     const attachments = new Map<string, Buffer>();
-    for (const hash of new Set(skeletonReferences(payload))) {
-      const attachmentKey = blobKeyForHash(hash);
-      attachments.set(hash, await this.open(attachmentKey, await this.references.get(attachmentKey)));
-    }
+    // Several at once: from S3 each is a round trip, and a message's attachments were read one after another.
+    await inOrder(
+      [...new Set(skeletonReferences(payload))],
+      ATTACHMENT_READS_IN_FLIGHT,
+      async (hash) => {
+        const attachmentKey = blobKeyForHash(hash);
+        return this.open(attachmentKey, await this.references.get(attachmentKey));
+      },
+      (hash, bytes) => {
+        attachments.set(hash, bytes);
+      },
+    );
     return rebuildMessage(payload, (hash) => attachments.get(hash)!);
   }
 

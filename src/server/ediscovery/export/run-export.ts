@@ -22,13 +22,11 @@ import {
 } from "../exports.queries";
 import { finishProduction } from "./finish-production";
 import { handled } from "../../platform/concurrency/handled";
-import { inOrder } from "../../platform/concurrency/in-order";
+import { prefetchWindow, type PrefetchWindow, type Prefetched } from "../../platform/concurrency/prefetch-window";
 import { attachmentTextFile, chunkDirectory, chunkFirstSeq, exportDirectory } from "./production-format";
 import { addVerified, writeTask, type WriterTask } from "./export-writer";
 import { startWriterPool, type WriterPool } from "./export-writer-pool";
 
-/** Messages in flight at once from a store without synchronous reads (S3): its round trips overlap. */
-const IN_FLIGHT = 16;
 /**
  * Messages read synchronously (local storage) between two turns of the event loop: about a
  * megabyte of work, so the worker's other timers and connections are never kept waiting long.
@@ -77,6 +75,8 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     await removeUnrecordedChunks(chunks, row.processedItems);
     const { backend, dir } = config.storage;
     writers = backend === "local" ? startWriterPool(config.exportWriterThreads, { storageDir: dir }) : null;
+    // A store without synchronous reads (S3): one window of reads ahead, shared by all the batches.
+    const readsAhead = blobStore().readSync ? null : prefetchWindow(config.exportS3ReadsInFlight);
     let nextItems = handled(exportItemsToWrite(pgPool(), exportId, row.processedItems, batchSize));
     let recorded = Promise.resolve(true);
     // Records a batch once it is written and the record before it is in; false when the export is no longer this worker's.
@@ -99,7 +99,7 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
       }
       nextItems = handled(exportItemsToWrite(pgPool(), exportId, items[items.length - 1].seq, batchSize));
       const previous: Promise<WrittenBatch> | null = writing;
-      writing = handled(writeBatch(row, directory, items, writers, previous));
+      writing = handled(writeBatch(row, directory, items, writers, readsAhead, previous));
       if (previous && !(await record(previous))) {
         await stopWriting();
         return await abandon(exportId, directory);
@@ -154,22 +154,19 @@ async function startExport(exportId: string): Promise<boolean> {
 
 /**
  * Writes a task on the worker's own thread: read synchronously in slices when the store can (local
- * disk), yielding to the event loop between them, else with IN_FLIGHT reads overlapping (S3).
+ * disk), yielding to the event loop between them, else taking the messages `prefetched` (S3) in order.
  */
-async function writeOnThisThread(task: WriterTask): Promise<WrittenItem[]> {
+async function writeOnThisThread(task: WriterTask, prefetched: Prefetched<Buffer> | null): Promise<WrittenItem[]> {
   const store = blobStore();
   const readSync = store.readSync?.bind(store);
   return writeTask(task, async (sink) => {
     const written: WrittenItem[] = [];
     if (!readSync) {
-      await inOrder(
-        task.items,
-        IN_FLIGHT,
-        (item) => store.get(item.storage_path),
-        (item, message) => {
-          written.push(...addVerified(sink, [item], () => message));
-        },
-      );
+      if (!prefetched) throw new Error("a store without synchronous reads needs its messages prefetched");
+      for (const item of task.items) {
+        const message = await prefetched.next();
+        written.push(...addVerified(sink, [item], () => message));
+      }
       return written;
     }
     const scratch = Buffer.allocUnsafe(SCRATCH_BYTES);
@@ -187,21 +184,25 @@ type WrittenBatch = { lastSeq: number; bytes: number; written: WrittenItem[] };
 /**
  * Writes a batch (eml or mbox chunks, one per run, renamed into place once whole, so a resumed
  * batch rewrites them) after `previous`, the batch before it: on the writer threads when there are
- * (queued behind it there), else on this thread once it is written.
+ * (queued behind it there), else on this thread once it is written. From a store without
+ * synchronous reads (S3) its messages are read ahead through `readsAhead` from the start, while the
+ * batch before is still being written, so the window of reads never drains between batches.
  */
 async function writeBatch(
   row: EdiscoveryExport,
   directory: string,
   items: ItemToWrite[],
   writers: WriterPool | null,
+  readsAhead: PrefetchWindow | null,
   previous: Promise<WrittenBatch> | null,
 ): Promise<WrittenBatch> {
   const store = blobStore();
+  const prefetched = readsAhead?.fetch(items, (item) => store.get(item.storage_path)) ?? null;
   await store.prepareSyncReads();
   const task: WriterTask = { directory, format: row.format as "eml" | "mbox", items, dataKeys: store.keyring.entries() };
   const pooled = writers?.write(task);
   if (!pooled) await previous;
-  const written = await (pooled ?? writeOnThisThread(task));
+  const written = await (pooled ?? writeOnThisThread(task, prefetched));
   if (row.includeAttachmentText)
     await writeAttachmentTexts(
       directory,

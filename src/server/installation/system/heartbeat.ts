@@ -1,5 +1,7 @@
 import { hostname } from "node:os";
+import { sealAuditChain } from "../../audit/seal-audit-chain";
 import { db } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
 import type { ProcessRoleName } from "./process-roles";
 import { deleteHeartbeat, upsertHeartbeat } from "./system.queries";
 
@@ -20,7 +22,12 @@ export async function startHeartbeat(options: {
 }): Promise<() => Promise<void>> {
   const beat = { id: `${options.role}:${hostname()}:${process.pid}`, role: options.role, hostname: hostname(), pid: process.pid };
   const details = options.details ?? {};
-  const record = () => upsertHeartbeat(db(), { ...beat, details });
+  const record = async () => {
+    await upsertHeartbeat(db(), { ...beat, details });
+    // Audit entries committed by a transaction whose seal did not run (its process ended between
+    // the commit and the seal, or the seal failed) are chained here at the latest.
+    await sealAuditChain(pgPool());
+  };
   await record();
   const timer = setInterval(() => void record().catch((error) => options.log(`heartbeat failed: ${String(error)}`)), HEARTBEAT_INTERVAL_MS);
   timer.unref();

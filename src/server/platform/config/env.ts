@@ -165,6 +165,13 @@ export const config = {
   get exportWriterThreads() {
     return intFromEnv("EXPORT_WRITER_THREADS", Math.min(4, os.availableParallelism()));
   },
+  /**
+   * Messages an export from S3 reads ahead: being fetched, or fetched and not yet written (docs/ediscovery.md,
+   * "Exports on S3"). Each read is a round trip, so the window sets the pace; it also bounds the memory.
+   */
+  get exportS3ReadsInFlight() {
+    return Math.max(1, intFromEnv("EXPORT_S3_READS_IN_FLIGHT", 64));
+  },
   /** Messages an export writes between two progress records (its resume points). */
   get exportBatchSize() {
     return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));

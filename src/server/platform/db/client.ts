@@ -1,5 +1,6 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { transactionCommitted, transactionEnded } from "./after-commit";
 import { disconnectPgPool, pgPool } from "./pg-pool";
 
 export type Db = PrismaClient;
@@ -25,7 +26,25 @@ export async function disconnectDb(): Promise<void> {
   await disconnectPgPool();
 }
 
-/** Runs `work` in a transaction, READ COMMITTED like every transaction of the pool (see db()). */
-export function transaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
-  return db().$transaction(work, { timeout: options.timeoutMs ?? 30_000, maxWait: 30_000 });
+/**
+ * Runs `work` in a transaction, READ COMMITTED like every transaction of the pool (see db()), then
+ * what it registered to follow its commit (after-commit.ts: the seal of its audit entries).
+ */
+export async function transaction<T>(work: (tx: Tx) => Promise<T>, options: { timeoutMs?: number } = {}): Promise<T> {
+  let open: Tx | undefined;
+  let result: T;
+  try {
+    result = await db().$transaction(
+      (tx) => {
+        open = tx;
+        return work(tx);
+      },
+      { timeout: options.timeoutMs ?? 30_000, maxWait: 30_000 },
+    );
+  } catch (error) {
+    if (open) transactionEnded(open);
+    throw error;
+  }
+  if (open) await transactionCommitted(open, pgPool());
+  return result;
 }

@@ -1,4 +1,6 @@
 import type pg from "pg";
+import { transactionCommitted, transactionEnded } from "./after-commit";
+import { pgPool } from "./pg-pool";
 
 /**
  * Transaction control on a dedicated `pg` connection (connectDedicatedPgClient), for work that must
@@ -6,6 +8,7 @@ import type pg from "pg";
  * Pool transactions use withPgTransaction, Prisma ones transaction().
  */
 export async function beginTransaction(client: pg.ClientBase, mode: "read-write" | "read-only-snapshot"): Promise<void> {
+  transactionEnded(client);
   await client.query(mode === "read-only-snapshot" ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN");
 }
 
@@ -21,11 +24,14 @@ export async function joinSnapshot(client: pg.ClientBase, snapshot: string): Pro
   await client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
 }
 
+/** Commits, then runs what the transaction registered to follow its commit (after-commit.ts), on the process's pool. */
 export async function commitTransaction(client: pg.ClientBase): Promise<void> {
   await client.query("COMMIT");
+  await transactionCommitted(client, pgPool());
 }
 
 /** Rolls back whatever transaction is open; a connection already lost has none left to roll back. */
 export async function rollbackTransaction(client: pg.ClientBase): Promise<void> {
+  transactionEnded(client);
   await client.query("ROLLBACK").catch(() => undefined);
 }

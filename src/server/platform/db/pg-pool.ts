@@ -1,5 +1,6 @@
 import pg from "pg";
 import { config } from "../config/env";
+import { transactionCommitted, transactionEnded } from "./after-commit";
 import { connectPgClient } from "./pg-connect";
 
 /** How long an idle pooled connection is kept open. */
@@ -148,18 +149,28 @@ export async function withPooledClient<T>(pool: pg.Pool, work: (client: pg.PoolC
  * Runs `work` in a READ COMMITTED transaction on one pooled connection; rolls back on error.
  * `settings`: statements sent with the BEGIN in the same round trip (`; SET LOCAL ...`, no parameters).
  */
-export async function withPgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>, settings = ""): Promise<T> {
-  return withPooledClient(pgPool(), async (client) => {
+export async function withPgTransaction<T>(
+  work: (client: pg.PoolClient) => Promise<T>,
+  settings = "",
+  pool: pg.Pool = pgPool(),
+): Promise<T> {
+  const { result, client } = await withPooledClient(pool, async (client) => {
+    transactionEnded(client);
     try {
       await client.query(`BEGIN ISOLATION LEVEL READ COMMITTED${settings}`);
       const result = await work(client);
       await client.query("COMMIT");
-      return result;
+      return { result, client };
     } catch (error) {
+      transactionEnded(client);
       await client.query("ROLLBACK").catch(() => undefined);
       throw error;
     }
   });
+  // After the connection is back in the pool: what follows the commit (the seal of its audit
+  // entries, after-commit.ts) needs no connection of its own held meanwhile.
+  await transactionCommitted(client, pool);
+  return result;
 }
 
 /** `; SET LOCAL work_mem = '<mb>MB'` to append to a statement run first in a transaction, or "" for 0 or none. */

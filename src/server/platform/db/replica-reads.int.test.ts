@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { startPrimaryAndReplica, type PrimaryAndReplica } from "@tests/helpers/postgres-replica";
@@ -13,7 +13,7 @@ import { db, disconnectDb } from "./client";
 import { resolveDatabase } from "./database-url";
 import { applyMigrations } from "./migrations";
 import { pgPool } from "./pg-pool";
-import { readPool, REPLICA_LAG_HEADER, withReadRoute } from "./replica-reads";
+import { readPool, REPLICA_LAG_HEADER, routeRequest, withReadRoute } from "./replica-reads";
 
 // One primary and one streaming replica for the file (tests/helpers/postgres-replica.ts, ~2.5 s),
 // migrated like the suite's template; the per-file database of the shared server is left unused.
@@ -115,6 +115,38 @@ describe("reads from a streaming replica (DATABASE_READ_URL)", () => {
     const ownLater = await api("GET", listPath(), { token: admin.token });
     expect(ownLater.headers.get(REPLICA_LAG_HEADER)).toMatch(/^\d+$/);
     expect(subjectsOf(ownLater.body.items)).not.toContain("Invoice reminder");
+  });
+
+  it("shows a caller its own write when the next read lands on another host, which shares no memory with the first", async () => {
+    const onPrimary = (subject: string) =>
+      db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM archived_emails WHERE subject = ${subject}`;
+    await servers.pauseReplay();
+    try {
+      // Host A: a request that writes; the caller's write position is kept as such requests keep it.
+      await routeRequest({ readsReplica: false, mayWrite: true, callerKey: admin.user.id }, () =>
+        insertTestEmail({ ingestionSourceId: sourceId, subject: "Written on host A", bodyText: "host A" }),
+      );
+      expect(Number((await onPrimary("Written on host A"))[0].n)).toBe(1);
+      // Host B: this module loaded afresh, as another process would have it.
+      vi.resetModules();
+      const hostB = await import("./replica-reads");
+      const readOnB = (callerKey: string) =>
+        hostB.routeRequest({ readsReplica: true, mayWrite: false, callerKey }, async () => {
+          const { rows } = await hostB
+            .readPool()
+            .query("SELECT count(*)::int AS n FROM archived_emails WHERE subject = 'Written on host A'");
+          return rows[0].n as number;
+        });
+      // The writer's read waited for the paused replica, then was answered by the primary.
+      expect(await readOnB(admin.user.id)).toEqual({ result: 1, replicaLagMs: null });
+      // Anyone else's read on host B comes from the replica, without the write, and says how stale.
+      const other = await readOnB(reader.user.id);
+      expect(other.result).toBe(0);
+      expect(other.replicaLagMs).toBeGreaterThan(0);
+    } finally {
+      await servers.resumeReplay();
+    }
+    await servers.waitForReplay();
   });
 
   it("routes the UI's tRPC queries too: the dashboard's counts, and a mutation's caller reads its own write", async () => {

@@ -1,5 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
-import { queryOne, type SqlClient } from "./sql-client";
+import { queryOne, runSql, type SqlClient } from "./sql-client";
 
 /** Where a replica is: the WAL position it has replayed, and how far behind the primary it was then. */
 export interface ReplicaPosition {
@@ -22,9 +22,30 @@ export async function selectReplicaPosition(client: SqlClient): Promise<ReplicaP
   );
 }
 
-/** The primary's current WAL position (after the caller's commits). */
-export async function selectPrimaryWalPosition(client: SqlClient): Promise<string | null> {
-  return (await queryOne<{ lsn: string }>(client, Prisma.sql`SELECT pg_current_wal_lsn()::text AS lsn`))?.lsn ?? null;
+/**
+ * Keeps the primary's current WAL position (after the caller's commits) as `callerKey`'s last write,
+ * never moving it back. Committed asynchronously (no wait for the WAL flush): a position lost in a
+ * crash only lets one read be stale, and that answer says so (X-Replica-Lag-Ms).
+ */
+export async function upsertCallerWritePosition(client: SqlClient, callerKey: string): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`
+    INSERT INTO caller_write_positions (caller_key, position)
+    SELECT ${callerKey}, pg_current_wal_lsn() FROM (SELECT set_config('synchronous_commit', 'off', true)) AS asynchronous_commit
+    ON CONFLICT (caller_key) DO UPDATE SET position = greatest(caller_write_positions.position, excluded.position)`,
+    { prepare: true },
+  );
+}
+
+/** The primary's WAL position after `callerKey`'s last request that may have written, or null when none is kept. */
+export async function selectCallerWritePosition(client: SqlClient, callerKey: string): Promise<string | null> {
+  const row = await queryOne<{ position: string }>(
+    client,
+    Prisma.sql`SELECT position::text AS position FROM caller_write_positions WHERE caller_key = ${callerKey}`,
+    { prepare: true },
+  );
+  return row?.position ?? null;
 }
 
 /** Whether the server is a standby (in recovery): read-only, no place for DATABASE_URL. */

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
 import { config } from "../config/env";
 import { pgPool, pgPoolWithSettings } from "./pg-pool";
-import { selectPrimaryWalPosition, selectReplicaPosition } from "./replica-reads.queries";
+import { selectCallerWritePosition, selectReplicaPosition, upsertCallerWritePosition } from "./replica-reads.queries";
 
 /**
  * Read replicas (DATABASE_READ_URL; docs/database.md, "Read replicas"). A request whose operation
@@ -12,12 +12,14 @@ import { selectPrimaryWalPosition, selectReplicaPosition } from "./replica-reads
  * Outside such a request (workers, scripts, every other operation), and whenever DATABASE_READ_URL
  * is unset, readPool() is pgPool(): nothing else changes.
  *
- * The lag rule, exact within a process:
+ * The lag rule, exact across hosts:
  * - After a request of a caller that may have written (every tRPC mutation and REST request other
- *   than GET that is not a replica read), the process remembers the primary's WAL position
- *   (pg_current_wal_lsn(), taken after the request's commits) for that caller.
- * - A replica read of that caller waits up to DATABASE_READ_WAIT_MS for the replica to have replayed
- *   that position; if it has not, the read goes to the primary. So a caller reads its own writes.
+ *   than GET that is not a replica read), the primary's WAL position (pg_current_wal_lsn(), taken
+ *   after the request's commits) is kept for that caller in the primary's caller_write_positions,
+ *   not in the process: the caller's next request may land on another host.
+ * - A replica read of that caller reads that position from the primary (one lookup by key) and
+ *   waits up to DATABASE_READ_WAIT_MS for the replica to have replayed it; if it has not, the read
+ *   goes to the primary. So a caller reads its own writes, whichever host answers.
  * - A replica further behind than DATABASE_READ_MAX_LAG_MS is not used: the read goes to the primary.
  *   The answer of a read served by the replica says how far behind it was (X-Replica-Lag-Ms).
  * - A replica that cannot be reached is not used either: the read goes to the primary.
@@ -35,10 +37,6 @@ export interface RoutedRead<T> {
   result: T;
   replicaLagMs: number | null;
 }
-
-/** Callers remembered per process; the oldest are forgotten past this many (their next read then may be stale, and says so). */
-const MAX_REMEMBERED_WRITERS = 50_000;
-const lastWritePositions = new Map<string, bigint>();
 
 /** The replica this process reads from: one of DATABASE_READ_URL's, chosen by the process id so that processes spread over them. */
 export function processReplicaUrl(): string | null {
@@ -80,17 +78,13 @@ async function replicaPosition(replicaUrl: string): Promise<{ replayed: string; 
  * to DATABASE_READ_WAIT_MS for it to replay the caller's last write.
  */
 async function chooseReplica(replicaUrl: string, callerKey: string | null): Promise<{ lagMs: number } | null> {
-  const mustReach = callerKey === null ? undefined : lastWritePositions.get(callerKey);
+  const lastWrite = callerKey === null ? null : await selectCallerWritePosition(pgPool(), callerKey);
+  const mustReach = lastWrite === null ? undefined : walPosition(lastWrite);
   const deadline = performance.now() + config.databaseReadWaitMs;
   for (;;) {
     const position = await replicaPosition(replicaUrl);
     if (position === null || position.lagMs > config.databaseReadMaxLagMs) return null;
-    if (mustReach === undefined || walPosition(position.replayed) >= mustReach) {
-      // Forgotten once reached, unless a later write of the caller replaced it meanwhile.
-      if (callerKey !== null && mustReach !== undefined && lastWritePositions.get(callerKey) === mustReach)
-        lastWritePositions.delete(callerKey);
-      return position;
-    }
+    if (mustReach === undefined || walPosition(position.replayed) >= mustReach) return position;
     if (performance.now() >= deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -111,16 +105,13 @@ export async function withReadRoute<T>(callerKey: string | null, work: () => Pro
 }
 
 /**
- * Remembers the primary's WAL position for `callerKey` after a request that may have written, so
- * that the caller's next replica read waits for it (the lag rule). Nothing without DATABASE_READ_URL.
+ * Keeps the primary's WAL position for `callerKey` after a request that may have written, on the
+ * primary, so that the caller's next replica read on any host waits for it (the lag rule). Nothing
+ * without DATABASE_READ_URL.
  */
 export async function rememberWrite(callerKey: string | null): Promise<void> {
   if (callerKey === null || processReplicaUrl() === null) return;
-  const lsn = await selectPrimaryWalPosition(pgPool());
-  if (lsn === null) return;
-  lastWritePositions.delete(callerKey);
-  if (lastWritePositions.size >= MAX_REMEMBERED_WRITERS) lastWritePositions.delete(lastWritePositions.keys().next().value!);
-  lastWritePositions.set(callerKey, walPosition(lsn));
+  await upsertCallerWritePosition(pgPool(), callerKey);
 }
 
 /**
