@@ -163,8 +163,8 @@ export const createExportSchema = z
     endorsement: z
       .string()
       .trim()
-      .min(1, "endorsement must be 1-120 characters")
-      .max(120, "endorsement must be 1-120 characters")
+      .min(1, "endorsement must be 1-80 characters")
+      .max(80, "endorsement must be 1-80 characters")
       .regex(LATIN1_PRINTABLE, "endorsement must be printable Latin-1 text")
       .optional(),
   })

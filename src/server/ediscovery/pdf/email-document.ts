@@ -1,4 +1,4 @@
-import { simpleParser, type AddressObject, type Attachment } from "mailparser";
+import { simpleParser, type AddressObject, type Attachment, type EmailAddress } from "mailparser";
 import sanitizeHtml from "sanitize-html";
 import { escapeHtml, type Redactor } from "./redactor";
 
@@ -52,11 +52,16 @@ export const htmlDocument = (body: string) =>
 export const slipSheet = (title: string, lines: string[]) =>
   `<div class="slip"><div>${title}</div>${lines.map((line) => `<p>${line}</p>`).join("")}</div>`;
 
-const addressText = (value: AddressObject | AddressObject[] | undefined) =>
-  (Array.isArray(value) ? value : value ? [value] : [])
-    .map((entry) => entry.text)
+/** Addresses as `Name <address>` (or the bare address), comma-separated; groups are flattened to their members. */
+const addressText = (value: AddressObject | AddressObject[] | undefined) => {
+  const flat = (entries: EmailAddress[]): string[] =>
+    entries.flatMap((entry) =>
+      entry.group ? flat(entry.group) : [entry.name ? `${entry.name} <${entry.address ?? ""}>` : (entry.address ?? "")],
+    );
+  return flat((Array.isArray(value) ? value : value ? [value] : []).flatMap((entry) => entry.value))
     .filter(Boolean)
     .join(", ");
+};
 
 /** The Date header as written (with its zone), else the archived time in UTC. */
 function dateWithZone(headerLines: readonly { key: string; line: string }[], sentAt: Date): string {

@@ -31,7 +31,9 @@ export class Redactor {
   matches(text: string): boolean {
     return this.rules.some(({ regex }) => {
       regex.lastIndex = 0;
-      return regex.test(text);
+      const found = regex.test(text);
+      regex.lastIndex = 0;
+      return found;
     });
   }
 
@@ -39,6 +41,8 @@ export class Redactor {
   segments(text: string): RedactedSegment[] {
     const spans: { start: number; end: number; label: string }[] = [];
     for (const { regex, label } of this.rules) {
+      // matchAll starts where the expression's lastIndex is: always from the start.
+      regex.lastIndex = 0;
       for (const match of text.matchAll(regex)) {
         if (match[0].length > 0) spans.push({ start: match.index, end: match.index + match[0].length, label });
       }

@@ -165,6 +165,10 @@ export const config = {
   get exportWriterThreads() {
     return intFromEnv("EXPORT_WRITER_THREADS", Math.min(4, os.availableParallelism()));
   },
+  /** The Chromium a PDF production renders its pages with (docs/ediscovery.md, "PDF productions"). */
+  get exportChromiumPath() {
+    return process.env.EXPORT_CHROMIUM_PATH?.trim() || "/usr/bin/chromium";
+  },
   /** Messages an export writes between two progress records (its resume points). */
   get exportBatchSize() {
     return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));
