@@ -5,7 +5,9 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { db } from "../platform/db/client";
+import { setTimeout as sleep } from "node:timers/promises";
+import { db, transaction } from "../platform/db/client";
+import { allocateBates } from "./pdf/pdf-production.queries";
 import { ingestBatch } from "../capture/ingestion/ingest-batch";
 import { installationPublicKey } from "../platform/signing/installation-signing-key";
 import { runNextExport } from "./export/run-export";
@@ -417,6 +419,53 @@ describe("PDF productions", () => {
     expect(unknownTag.status).toBe(422);
     expect(unknownTag.body.errors[0].field).toBe("withhold.tags");
     expect(await db().ediscoveryExport.count()).toBe(0);
+  });
+
+  it("takes Bates ranges under the case row's lock: two productions taking numbers at once never overlap", SLOW, async () => {
+    const admin = await setupAdmin();
+    const matter = await createCaseVia(admin.token);
+    const production = { bates: { prefix: "X", start: 1, digits: 6 }, redact: [], withhold: { tags: [] }, endorsement: null };
+    const [one, two] = await Promise.all(
+      ["One", "Two"].map((name) =>
+        db().ediscoveryExport.create({
+          data: {
+            caseId: matter.id,
+            name,
+            format: "pdf",
+            source: {},
+            queryUsed: {},
+            production,
+            status: "running",
+            lockedBy: "bench-worker",
+          },
+        }),
+      ),
+    );
+    // The first holds its transaction open after taking its range; the second starts meanwhile and must wait for it.
+    let tookFirst!: () => void;
+    const firstTaken = new Promise<void>((resolve) => (tookFirst = resolve));
+    const first = transaction(async (tx) => {
+      const taken = await allocateBates(tx, { exportId: one.id, caseId: matter.id, workerId: "bench-worker", start: 1, pages: 5 });
+      tookFirst();
+      await sleep(700);
+      return taken;
+    });
+    await firstTaken;
+    const second = transaction((tx) =>
+      allocateBates(tx, { exportId: two.id, caseId: matter.id, workerId: "bench-worker", start: 1, pages: 3 }),
+    );
+    expect(await Promise.all([first, second])).toEqual([
+      { first: 1, taken: true },
+      { first: 6, taken: true },
+    ]);
+    expect((await db().ediscoveryCase.findUniqueOrThrow({ where: { id: matter.id } })).nextBates).toBe(9);
+    // Taken again (a worker that died after taking it), the range is kept.
+    expect(
+      await transaction((tx) => allocateBates(tx, { exportId: two.id, caseId: matter.id, workerId: "bench-worker", start: 1, pages: 3 })),
+    ).toEqual({
+      first: 6,
+      taken: false,
+    });
   });
 
   it("fails the production with a clear reason when Chromium is missing", SLOW, async () => {

@@ -7,14 +7,19 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
  * US Letter with a bottom margin left free for the Bates number and the endorsement.
  */
 export class ChromiumRenderer {
+  private readonly waiting: ((page: Page) => void)[] = [];
+
   private constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
-    private readonly page: Page,
+    private readonly idle: Page[],
   ) {}
 
-  /** Starts Chromium at `executablePath`; a missing or unusable binary fails with a reason the export record shows. */
-  static async start(executablePath: string): Promise<ChromiumRenderer> {
+  /**
+   * Starts Chromium at `executablePath` with `pages` tabs (documents rendered at once); a missing or
+   * unusable binary fails with a reason the export record shows.
+   */
+  static async start(executablePath: string, pages = 1): Promise<ChromiumRenderer> {
     try {
       await access(executablePath, constants.X_OK);
     } catch {
@@ -34,8 +39,8 @@ export class ChromiumRenderer {
     try {
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true, serviceWorkers: "block" });
       await context.route("**/*", (route) => route.abort());
-      const page = await context.newPage();
-      return new ChromiumRenderer(browser, context, page);
+      const idle = await Promise.all(Array.from({ length: pages }, () => context.newPage()));
+      return new ChromiumRenderer(browser, context, idle);
     } catch (error) {
       await browser.close();
       throw error;
@@ -43,14 +48,21 @@ export class ChromiumRenderer {
   }
 
   async pdf(html: string): Promise<Uint8Array> {
-    await this.page.setContent(html, { waitUntil: "load" });
-    return this.page.pdf({
-      format: "Letter",
-      printBackground: true,
-      margin: { top: "0.5in", right: "0.5in", bottom: "0.8in", left: "0.5in" },
-      tagged: false,
-      outline: false,
-    });
+    const page = this.idle.pop() ?? (await new Promise<Page>((resolve) => this.waiting.push(resolve)));
+    try {
+      await page.setContent(html, { waitUntil: "load" });
+      return await page.pdf({
+        format: "Letter",
+        printBackground: true,
+        margin: { top: "0.5in", right: "0.5in", bottom: "0.8in", left: "0.5in" },
+        tagged: false,
+        outline: false,
+      });
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(page);
+      else this.idle.push(page);
+    }
   }
 
   async close(): Promise<void> {

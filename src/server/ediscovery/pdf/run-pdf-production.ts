@@ -13,6 +13,8 @@ import { exportItemsAfter, type ExportItem } from "../exports.queries";
 import { verified } from "../export/export-writer";
 import { fileManifestRow, manifestHeader, manifestLine } from "../export/production-format";
 import { fileWriter } from "../export/write-file-stream";
+import { fileDigest } from "../export/finish-production";
+import { inOrder } from "../../platform/concurrency/in-order";
 import { ChromiumRenderer } from "./chromium-renderer";
 import { emailDocument, htmlDocument, slipSheet, type DocumentPart } from "./email-document";
 import {
@@ -35,6 +37,11 @@ import { Redactor } from "./redactor";
 
 /** Emails read per page of items; progress (and the lease) is recorded after each. */
 const PAGE = 50;
+/**
+ * Emails rendered at once (each in its own Chromium tab): while Chromium lays one out, this
+ * thread parses, merges and writes another.
+ */
+const IN_FLIGHT = 2;
 const VOLUME = "VOL001";
 const actor = systemActor("worker");
 
@@ -78,7 +85,7 @@ export async function runPdfProduction(
   for (const sub of ["work", "pdf", "text"]) await rm(path.join(directory, sub), { recursive: true, force: true });
   for (const sub of [work, path.join(directory, "pdf"), path.join(directory, "text")]) await makePrivateDirectory(sub);
 
-  const renderer = await ChromiumRenderer.start(config.exportChromiumPath);
+  const renderer = await ChromiumRenderer.start(config.exportChromiumPath, IN_FLIGHT);
   const rendered: RenderedEmail[] = [];
   let bytes = 0;
   try {
@@ -87,23 +94,29 @@ export async function runPdfProduction(
       if (items.length === 0) break;
       const emailIds = items.map((item) => item.email_id);
       const [withheld, texts] = await Promise.all([withheldEmails(pgPool(), emailIds, tagIds), attachmentTexts(pgPool(), emailIds)]);
-      for (const item of items) {
-        if (signal?.aborted) return "released";
-        // The first of the request's withholding tags the email carries is its privilege basis.
-        const basis = settings.withhold.tags.find((tag) =>
-          withheld.some((pair) => pair.email_id === item.email_id && pair.tag_id === tag.id),
-        );
-        const email = await renderEmail({
-          item,
-          withheldFor: basis ? tagName.get(basis.id)! : null,
-          attachmentTexts: texts.filter((text) => text.email_id === item.email_id),
-          redactor,
-          renderer,
-          work,
-        });
-        bytes += email.size;
-        rendered.push(email.rendered);
-      }
+      if (signal?.aborted) return "released";
+      await inOrder(
+        items,
+        IN_FLIGHT,
+        (item) => {
+          // The first of the request's withholding tags the email carries is its privilege basis.
+          const basis = settings.withhold.tags.find((tag) =>
+            withheld.some((pair) => pair.email_id === item.email_id && pair.tag_id === tag.id),
+          );
+          return renderEmail({
+            item,
+            withheldFor: basis ? tagName.get(basis.id)! : null,
+            attachmentTexts: texts.filter((text) => text.email_id === item.email_id),
+            redactor,
+            renderer,
+            work,
+          });
+        },
+        (_, email) => {
+          bytes += email.size;
+          rendered.push(email.rendered);
+        },
+      );
       after = items[items.length - 1].seq;
       if (!(await recordRenderProgress(pgPool(), row.id, workerId, after, bytes))) return "lost";
     }
@@ -228,11 +241,6 @@ async function stampAll(
     documents.push(document);
   }
   return documents;
-}
-
-async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
-  const content = await readFile(file);
-  return { sha256: createHash("sha256").update(content).digest("hex"), size: content.length };
 }
 
 /**
