@@ -35,8 +35,11 @@ import { pdfReadme } from "./pdf-readme";
 import { batesNumber, type ProductionSettings } from "./production-settings";
 import { Redactor } from "./redactor";
 
-/** Emails read per page of items; progress (and the lease) is recorded after each. */
-const PAGE = 50;
+/**
+ * Emails read per page of items; progress (and the lease) is recorded after each, and documents
+ * stamped between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few emails a second.
+ */
+const PAGE = 20;
 /**
  * Emails rendered at once (each in its own Chromium tab): while Chromium lays one out, this
  * thread parses, merges and writes another.
@@ -44,6 +47,9 @@ const PAGE = 50;
 const IN_FLIGHT = 2;
 const VOLUME = "VOL001";
 const actor = systemActor("worker");
+
+/** A document numbered and stamped: its PDF's SHA-256 and size for the manifest. */
+type StampedDocument = ProducedDocument & RenderedEmail & { pdfSha256: string; pdfSize: number };
 
 /** An email rendered but not yet numbered: its unstamped PDF and text wait under work/<seq>. */
 interface RenderedEmail extends Omit<ProducedDocument, "begBates" | "endBates" | "pageNumbers"> {
@@ -79,7 +85,6 @@ export async function runPdfProduction(
     throw new Error(
       `withheld tag(s) ${deleted.map((tag) => JSON.stringify(tag.name)).join(", ")} were deleted since the production was created`,
     );
-  const tagName = new Map(settings.withhold.tags.map((tag) => [tag.id, tag.name]));
 
   const work = path.join(directory, "work");
   for (const sub of ["work", "pdf", "text"]) await rm(path.join(directory, sub), { recursive: true, force: true });
@@ -105,7 +110,7 @@ export async function runPdfProduction(
           );
           return renderEmail({
             item,
-            withheldFor: basis ? tagName.get(basis.id)! : null,
+            withheldFor: basis?.name ?? null,
             attachmentTexts: texts.filter((text) => text.email_id === item.email_id),
             redactor,
             renderer,
@@ -127,7 +132,9 @@ export async function runPdfProduction(
   const pages = rendered.reduce((sum, email) => sum + email.pages, 0);
   const first = pages === 0 ? null : await takeBatesRange(row, settings, workerId, pages);
   if (first === undefined) return "lost";
-  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, producedAt: new Date() });
+  const renewLease = () => recordRenderProgress(pgPool(), row.id, workerId, row.totalItems, bytes);
+  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, producedAt: new Date(), renewLease });
+  if (!documents) return "lost";
   await rm(work, { recursive: true, force: true });
   return { manifestSha256: await finishPdfProduction(row, settings, directory, documents, redactor) };
 }
@@ -219,23 +226,42 @@ async function takeBatesRange(
   });
 }
 
-/** Stamps each email's pages with their numbers and moves its PDF and text to their Bates names. */
+/**
+ * Stamps each email's pages with their numbers and moves its PDF and text to their Bates names,
+ * renewing the lease every PAGE documents; null when the export is no longer this worker's.
+ */
 async function stampAll(
   rendered: RenderedEmail[],
-  options: { settings: ProductionSettings; first: number; directory: string; work: string; producedAt: Date },
-): Promise<(ProducedDocument & RenderedEmail)[]> {
-  const documents: (ProducedDocument & RenderedEmail)[] = [];
+  options: {
+    settings: ProductionSettings;
+    first: number;
+    directory: string;
+    work: string;
+    producedAt: Date;
+    renewLease: () => Promise<boolean>;
+  },
+): Promise<StampedDocument[] | null> {
+  const documents: StampedDocument[] = [];
   let next = options.first;
   for (const email of rendered) {
+    if (documents.length % PAGE === PAGE - 1 && !(await options.renewLease())) return null;
     const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
     next += email.pages;
-    const document = { ...email, pageNumbers, begBates: pageNumbers[0], endBates: pageNumbers[pageNumbers.length - 1] };
     const unstamped = await readFile(path.join(options.work, `${email.seq}.pdf`));
     const stamped = await stampPdf(unstamped, {
       numbers: pageNumbers,
       endorsement: options.settings.endorsement,
       producedAt: options.producedAt,
     });
+    const document = {
+      ...email,
+      pageNumbers,
+      begBates: pageNumbers[0],
+      endBates: pageNumbers[pageNumbers.length - 1],
+      // The manifest's hash and size of the file, taken from the bytes written (not read back later).
+      pdfSha256: createHash("sha256").update(stamped).digest("hex"),
+      pdfSize: stamped.length,
+    };
     await writePrivateFile(path.join(options.directory, pdfFile(document.begBates)), stamped);
     await rename(path.join(options.work, `${email.seq}.txt`), path.join(options.directory, textFile(document.begBates)));
     documents.push(document);
@@ -252,7 +278,7 @@ async function finishPdfProduction(
   row: EdiscoveryExport,
   settings: ProductionSettings,
   directory: string,
-  documents: (ProducedDocument & RenderedEmail)[],
+  documents: StampedDocument[],
   redactor: Redactor,
 ): Promise<string> {
   const dat = fileWriter(path.join(directory, "loadfile.dat"));
@@ -266,13 +292,12 @@ async function finishPdfProduction(
     await dat.write(pdfLoadfileLine(document));
     await opt.write(optLines(document, VOLUME));
     if (document.withheldFor !== null) await log.write(privilegeLogLine(document));
-    const { sha256, size } = await fileDigest(path.join(directory, pdfFile(document.begBates)));
     await manifest.write(
       manifestLine({
         emailId: document.emailId,
         messageId: document.messageId,
-        sha256,
-        sizeBytes: String(size),
+        sha256: document.pdfSha256,
+        sizeBytes: String(document.pdfSize),
         sentAt: document.sentAt.toISOString(),
         from: document.from,
         to: document.to,
