@@ -127,6 +127,26 @@ test.describe.serial("eDiscovery", () => {
     await download.saveAs(zipPath);
     expect(verifyExportZip(zipPath)).toMatchObject({ ok: true, problems: [], messages: 2 });
 
+    // A PDF production of the same emails: Bates numbers from the case's next number, a redaction, an endorsement.
+    await newExport.getByLabel("Name").fill("Production PDF");
+    await newExport.getByRole("combobox", { name: "Emails" }).selectOption({ label: "Tag: Responsive (2)" });
+    await newExport.getByRole("combobox", { name: "Format" }).selectOption("pdf");
+    await newExport.getByLabel("Bates prefix").fill("ACME");
+    await expect(newExport.getByLabel("Start at")).toHaveValue("1");
+    await newExport.getByLabel("Redact these words or phrases (one per line, any case)").fill("due diligence");
+    await newExport.getByLabel("Endorsement on every page").fill("CONFIDENTIAL");
+    await newExport.getByRole("button", { name: "Start export" }).click();
+    await expect(page.getByTestId("export-status-Production PDF")).toHaveText("completed", { timeout: 60_000 });
+    await expect(page.getByTestId("bates-Production PDF")).toContainText("ACME00000001–ACME0000000");
+    await page.getByRole("button", { name: "Verify Production PDF" }).click();
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: "Production PDF" })
+        .getByRole("status")
+        .filter({ hasText: "signature valid, 2 messages match the manifest" }),
+    ).toBeVisible();
+
     await page.getByRole("tab", { name: "Overview" }).click();
     const newHold = page.getByRole("form", { name: "New hold for this case" });
     await newHold.getByLabel("Name").fill(`Hold ${RUN}`);
@@ -138,7 +158,8 @@ test.describe.serial("eDiscovery", () => {
     const activity = page.getByTestId("case-activity-row");
     const withAction = (action: string) => activity.filter({ has: page.getByRole("cell", { name: action, exact: true }) });
     await expect(activity.first()).toContainText(`Hold ${RUN}`);
-    await expect(withAction("EXPORT").filter({ hasText: "phase: created" })).toContainText("name: Production 1");
+    await expect(withAction("EXPORT").filter({ hasText: "phase: created" }).filter({ hasText: "name: Production 1," })).toHaveCount(1);
+    await expect(withAction("EXPORT").filter({ hasText: "phase: bates" })).toContainText("batesBegin: ACME00000001");
     await expect(withAction("TAG_APPLY").first()).toContainText("Responsive");
     await expect(withAction("DOWNLOAD")).toHaveCount(1);
     await expect(withAction("UPDATE").filter({ hasText: "custodians" }).first()).toContainText("erin@example.com");

@@ -159,7 +159,7 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
 }
 
 /** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
-const WORKER_SCENARIOS = new Set(["ediscovery-export", "lifecycle"]);
+const WORKER_SCENARIOS = new Set(["ediscovery-export", "ediscovery-pdf-export", "lifecycle"]);
 /** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
 const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
   const paramsFile = path.join(benchDir, `scenario-${name}.json`);
@@ -356,7 +356,40 @@ async function main() {
         `mbox ${exported.result.runs.mbox.seconds.toFixed(2)} s (${exported.result.runs.mbox.snapshotSeconds.toFixed(2)} s), cp ${exported.result.baselineSeconds.toFixed(2)} s ` +
         `(one cp per 1,000 blobs, sync before each timed copy). Peak RSS is the scenario process's over all four exports, read before the last cp (${exported.peakRssMb.toFixed(0)} MB with it).`,
     );
+    exportRows.push(await pdfExportRow(importSourceId));
     return exportRows;
+  }
+  /** A PDF production of the same emails (rendered, redacted, Bates-stamped) against their eml production. */
+  async function pdfExportRow(importSourceId: string): Promise<ResultRow> {
+    log("eDiscovery: PDF production by the worker's code against the eml production of the same emails");
+    type Run = { items: number; bytes: number; seconds: number; status: string; pages: number | null; error: string | null };
+    const produced = await runScenario<{ eml: Run; pdf: Run; workerPeakRssMb: number; chromiumPeakRssMb: number }>(
+      "ediscovery-pdf-export",
+      {
+        filters: { ingestionSourceId: importSourceId },
+        caseName: "Bench PDF production",
+      },
+    );
+    const { eml, pdf, workerPeakRssMb, chromiumPeakRssMb } = produced.result;
+    const perSecond = pdf.items / pdf.seconds;
+    // The target: 10,000 emails in at most 10 minutes on 2 cores, the worker under 400 MB.
+    const secondsFor10k = 10_000 / perSecond;
+    notes.push(
+      `eDiscovery PDF production: ${pdf.items.toLocaleString("en-US")} emails, ${(pdf.pages ?? 0).toLocaleString("en-US")} pages, ${pdf.seconds.toFixed(2)} s ` +
+        `(${perSecond.toFixed(1)} emails/s, so 10,000 emails in about ${(secondsFor10k / 60).toFixed(1)} min at this rate); the eml production of the same emails ${eml.seconds.toFixed(2)} s. ` +
+        `Worker peak RSS ${workerPeakRssMb.toFixed(0)} MB; Chromium's processes at most ${chromiumPeakRssMb.toFixed(0)} MB together (sampled every 200 ms).` +
+        (pdf.status === "completed" ? "" : ` The production ended ${pdf.status}: ${pdf.error ?? ""}`),
+    );
+    return {
+      scenario: "eDiscovery: PDF production",
+      work: `${pdf.items.toLocaleString("en-US")} emails, ${(pdf.pages ?? 0).toLocaleString("en-US")} pages`,
+      throughput: formatRate(perSecond, "emails"),
+      peakRss: `${rss("worker", workerPeakRssMb)}, Chromium ${chromiumPeakRssMb.toFixed(0)} MB`,
+      baseline: `eml production of the same emails ${formatRate(eml.items / eml.seconds, "emails")}`,
+      ratio: formatRatio(eml.seconds / pdf.seconds),
+      target: "10,000 emails <= 10 min (>= 16.7 emails/s); worker RSS < 400 MB",
+      pass: pdf.status === "completed" && secondsFor10k <= 600 && workerPeakRssMb < 400,
+    };
   }
 
   /** Storage (issue 38): sealing on against off on the storage corpus, in fresh installations of their own. */

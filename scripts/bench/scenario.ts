@@ -7,7 +7,7 @@ import { disconnectDb } from "../../src/server/platform/db/client";
 import { auditHashBaseline, auditVerifyScenario } from "./scenarios/audit-verify";
 import { bulkHoldScenario } from "./scenarios/bulk-hold";
 import { cloudSyncScenario } from "./scenarios/cloud-sync";
-import { bulkTagScenario, exportScenario } from "./scenarios/ediscovery";
+import { bulkTagScenario, exportScenario, pdfExportScenario } from "./scenarios/ediscovery";
 import { journalScenario } from "./scenarios/journal";
 import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
@@ -19,6 +19,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   search: searchScenario,
   "bulk-hold": bulkHoldScenario,
   "ediscovery-export": exportScenario,
+  "ediscovery-pdf-export": pdfExportScenario,
   "ediscovery-bulk-tag": bulkTagScenario,
   lifecycle: lifecycleScenario,
   journal: journalScenario,

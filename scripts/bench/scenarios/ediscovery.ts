@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -58,9 +58,67 @@ export async function exportScenario(params: { filters: Filters; caseName: strin
   return { runs, exportsPeakRssMb, baselineFiles: blobs.length, baselineSeconds, cpSeconds };
 }
 
+/** The settings of the bench's PDF production: Bates numbers, two redaction rules (a phrase and a regex), an endorsement. */
+const PDF_SETTINGS = {
+  bates: { prefix: "BENCH", start: 1, digits: 8 },
+  redact: [
+    { pattern: "confidential", kind: "text" as const },
+    { pattern: String.raw`\b\d{3}-\d{2}-\d{4}\b`, kind: "regex" as const, label: "PII" },
+  ],
+  endorsement: "CONFIDENTIAL - SUBJECT TO PROTECTIVE ORDER",
+};
+
+/**
+ * A PDF production (Chromium rendering, redaction, Bates stamping, load files, signature) of every
+ * email of `filters` through the worker's code, against the eml production of the same emails.
+ * The worker's peak RSS is the scenario process's; Chromium's processes are sampled every 200 ms
+ * (their summed RSS), as they are not the worker's own memory.
+ */
+export async function pdfExportScenario(params: { filters: Filters; caseName: string }) {
+  const principal = await benchPrincipal();
+  const matter = await createCase({ principal, input: { name: params.caseName } });
+  const searchQuery = normalizeSearchQuery({ query: "", filters: params.filters });
+  const eml = await timedExport(principal, matter.id, searchQuery, "eml");
+  resetPeakRss();
+  let chromiumPeakRssMb = 0;
+  const sampler = setInterval(() => {
+    chromiumPeakRssMb = Math.max(chromiumPeakRssMb, childrenRssMb(process.pid));
+  }, 200);
+  try {
+    const pdf = await timedExport(principal, matter.id, searchQuery, "pdf");
+    return { eml, pdf, workerPeakRssMb: peakRssOf(process.pid), chromiumPeakRssMb };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The summed RSS (VmRSS) in MB of the process's descendants now (Chromium's browser, renderer and helper processes). */
+function childrenRssMb(pid: number): number {
+  let total = 0;
+  const walk = (parent: number) => {
+    let children: number[] = [];
+    try {
+      children = readFileSync(`/proc/${parent}/task/${parent}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return;
+    }
+    for (const child of children) {
+      try {
+        total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0) / 1024;
+      } catch {
+        // Gone since it was listed.
+      }
+      walk(child);
+    }
+  };
+  walk(pid);
+  return total;
+}
+
 /** One export from queued to completed through the worker's code; its output is deleted after it. */
-async function timedExport(principal: Principal, caseId: string, searchQuery: SearchQuery, format: "eml" | "mbox") {
-  const created = await createExport({ principal, caseId, input: { name: `Bench ${format}`, source: { searchQuery }, format } });
+async function timedExport(principal: Principal, caseId: string, searchQuery: SearchQuery, format: "eml" | "mbox" | "pdf") {
+  const input = { name: `Bench ${format}`, source: { searchQuery }, format, ...(format === "pdf" ? PDF_SETTINGS : {}) };
+  const created = await createExport({ principal, caseId, input });
   // Each timed copy starts with no dirty pages left by the one before it to write back.
   execFileSync("sync");
   const startedAt = Date.now();
@@ -71,7 +129,15 @@ async function timedExport(principal: Principal, caseId: string, searchQuery: Se
   // startedAt is stamped once the snapshot of the items is taken: the fixed cost before the first message.
   const snapshotSeconds = ((done.startedAt?.getTime() ?? startedAt) - startedAt) / 1000;
   rmSync(exportDirectory(created.id), { recursive: true, force: true });
-  return { items: done.totalItems, bytes: Number(done.bytes), seconds, snapshotSeconds, status: done.status };
+  return {
+    items: done.totalItems,
+    bytes: Number(done.bytes),
+    seconds,
+    snapshotSeconds,
+    status: done.status,
+    pages: done.pageCount,
+    error: done.error,
+  };
 }
 
 async function storagePathsMatching(searchQuery: SearchQuery): Promise<string[]> {

@@ -404,6 +404,7 @@ export interface paths {
                                 name: string;
                             }[];
                             name: string;
+                            nextBates: number;
                             /** @enum {string} */
                             status: "open" | "closed";
                             /** Format: date-time */
@@ -485,6 +486,7 @@ export interface paths {
                                 name: string;
                             }[];
                             name: string;
+                            nextBates: number;
                             /** @enum {string} */
                             status: "open" | "closed";
                             /** Format: date-time */
@@ -608,6 +610,8 @@ export interface paths {
                             custodians: string[];
                             description: string | null;
                             exports: {
+                                batesBegin: string | null;
+                                batesEnd: string | null;
                                 bytes: number;
                                 /** Format: uuid */
                                 caseId: string;
@@ -617,13 +621,30 @@ export interface paths {
                                 createdById: string | null;
                                 error: string | null;
                                 /** @enum {string} */
-                                format: "eml" | "mbox";
+                                format: "eml" | "mbox" | "pdf";
                                 /** Format: uuid */
                                 id: string;
                                 includeAttachmentText: boolean;
                                 manifestSha256: string | null;
                                 name: string;
+                                pageCount: number | null;
                                 processedItems: number;
+                                production: {
+                                    bates: {
+                                        digits: number;
+                                        prefix: string;
+                                        start: number;
+                                    };
+                                    endorsement: string | null;
+                                    redact: {
+                                        /** @enum {string} */
+                                        kind: "text" | "regex";
+                                        label: string;
+                                    }[];
+                                    withhold: {
+                                        tags: string[];
+                                    };
+                                } | null;
                                 queryUsed: unknown;
                                 source: unknown;
                                 startedAt: string | null;
@@ -654,6 +675,7 @@ export interface paths {
                                 name: string;
                             }[];
                             name: string;
+                            nextBates: number;
                             searches: {
                                 /** Format: uuid */
                                 caseId: string;
@@ -773,6 +795,7 @@ export interface paths {
                                 name: string;
                             }[];
                             name: string;
+                            nextBates: number;
                             /** @enum {string} */
                             status: "open" | "closed";
                             /** Format: date-time */
@@ -967,6 +990,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            batesBegin: string | null;
+                            batesEnd: string | null;
                             bytes: number;
                             /** Format: uuid */
                             caseId: string;
@@ -976,13 +1001,30 @@ export interface paths {
                             createdById: string | null;
                             error: string | null;
                             /** @enum {string} */
-                            format: "eml" | "mbox";
+                            format: "eml" | "mbox" | "pdf";
                             /** Format: uuid */
                             id: string;
                             includeAttachmentText: boolean;
                             manifestSha256: string | null;
                             name: string;
+                            pageCount: number | null;
                             processedItems: number;
+                            production: {
+                                bates: {
+                                    digits: number;
+                                    prefix: string;
+                                    start: number;
+                                };
+                                endorsement: string | null;
+                                redact: {
+                                    /** @enum {string} */
+                                    kind: "text" | "regex";
+                                    label: string;
+                                }[];
+                                withhold: {
+                                    tags: string[];
+                                };
+                            } | null;
                             queryUsed: unknown;
                             source: unknown;
                             startedAt: string | null;
@@ -1057,10 +1099,22 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        bates?: {
+                            digits: number;
+                            prefix: string;
+                            start: number;
+                        };
+                        endorsement?: string;
                         /** @enum {string} */
-                        format: "eml" | "mbox";
+                        format: "eml" | "mbox" | "pdf";
                         includeAttachmentText?: boolean;
                         name: string;
+                        redact?: {
+                            /** @enum {string} */
+                            kind: "text" | "regex";
+                            label?: string;
+                            pattern: string;
+                        }[];
                         source: {
                             /** Format: uuid */
                             searchId: string;
@@ -1091,6 +1145,9 @@ export interface paths {
                             /** Format: uuid */
                             tagId: string;
                         };
+                        withhold?: {
+                            tags: string[];
+                        };
                     };
                 };
             };
@@ -1102,6 +1159,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            batesBegin: string | null;
+                            batesEnd: string | null;
                             bytes: number;
                             /** Format: uuid */
                             caseId: string;
@@ -1111,13 +1170,30 @@ export interface paths {
                             createdById: string | null;
                             error: string | null;
                             /** @enum {string} */
-                            format: "eml" | "mbox";
+                            format: "eml" | "mbox" | "pdf";
                             /** Format: uuid */
                             id: string;
                             includeAttachmentText: boolean;
                             manifestSha256: string | null;
                             name: string;
+                            pageCount: number | null;
                             processedItems: number;
+                            production: {
+                                bates: {
+                                    digits: number;
+                                    prefix: string;
+                                    start: number;
+                                };
+                                endorsement: string | null;
+                                redact: {
+                                    /** @enum {string} */
+                                    kind: "text" | "regex";
+                                    label: string;
+                                }[];
+                                withhold: {
+                                    tags: string[];
+                                };
+                            } | null;
                             queryUsed: unknown;
                             source: unknown;
                             startedAt: string | null;
@@ -1247,6 +1323,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            batesBegin: string | null;
+                            batesEnd: string | null;
                             bytes: number;
                             /** Format: uuid */
                             caseId: string;
@@ -1256,13 +1334,30 @@ export interface paths {
                             createdById: string | null;
                             error: string | null;
                             /** @enum {string} */
-                            format: "eml" | "mbox";
+                            format: "eml" | "mbox" | "pdf";
                             /** Format: uuid */
                             id: string;
                             includeAttachmentText: boolean;
                             manifestSha256: string | null;
                             name: string;
+                            pageCount: number | null;
                             processedItems: number;
+                            production: {
+                                bates: {
+                                    digits: number;
+                                    prefix: string;
+                                    start: number;
+                                };
+                                endorsement: string | null;
+                                redact: {
+                                    /** @enum {string} */
+                                    kind: "text" | "regex";
+                                    label: string;
+                                }[];
+                                withhold: {
+                                    tags: string[];
+                                };
+                            } | null;
                             queryUsed: unknown;
                             source: unknown;
                             startedAt: string | null;
@@ -1360,6 +1455,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            batesBegin: string | null;
+                            batesEnd: string | null;
                             bytes: number;
                             /** Format: uuid */
                             caseId: string;
@@ -1369,13 +1466,30 @@ export interface paths {
                             createdById: string | null;
                             error: string | null;
                             /** @enum {string} */
-                            format: "eml" | "mbox";
+                            format: "eml" | "mbox" | "pdf";
                             /** Format: uuid */
                             id: string;
                             includeAttachmentText: boolean;
                             manifestSha256: string | null;
                             name: string;
+                            pageCount: number | null;
                             processedItems: number;
+                            production: {
+                                bates: {
+                                    digits: number;
+                                    prefix: string;
+                                    start: number;
+                                };
+                                endorsement: string | null;
+                                redact: {
+                                    /** @enum {string} */
+                                    kind: "text" | "regex";
+                                    label: string;
+                                }[];
+                                withhold: {
+                                    tags: string[];
+                                };
+                            } | null;
                             queryUsed: unknown;
                             source: unknown;
                             startedAt: string | null;

@@ -1,6 +1,7 @@
 import type { EdiscoveryExport, EdiscoverySavedSearch, EdiscoveryTag } from "@/generated/prisma/client";
 import type { z } from "zod";
 import type { exportResponse, savedSearchResponse, tagResponse } from "./ediscovery.responses";
+import { batesNumber, publicSettings, type ProductionSettings } from "./pdf/production-settings";
 
 export type SavedSearchDto = z.infer<typeof savedSearchResponse>;
 
@@ -29,23 +30,31 @@ export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
 /** `unrestricted` is false when the creator's role conditions narrowed the export to what they may read. */
 export type ExportDto = z.infer<typeof exportResponse>;
 
-export const exportDto = (row: EdiscoveryExport): ExportDto => ({
-  id: row.id,
-  caseId: row.caseId,
-  name: row.name,
-  status: row.status as ExportDto["status"],
-  format: row.format as ExportDto["format"],
-  source: row.source,
-  queryUsed: row.queryUsed,
-  includeAttachmentText: row.includeAttachmentText,
-  unrestricted: row.scope === null,
-  totalItems: row.totalItems,
-  processedItems: row.processedItems,
-  bytes: Number(row.bytes),
-  manifestSha256: row.manifestSha256,
-  error: row.error,
-  createdById: row.createdById,
-  createdAt: row.createdAt.toISOString(),
-  startedAt: row.startedAt?.toISOString() ?? null,
-  completedAt: row.completedAt?.toISOString() ?? null,
-});
+export const exportDto = (row: EdiscoveryExport): ExportDto => {
+  const settings = row.production as ProductionSettings | null;
+  const bates = (value: number | null) => (settings && value !== null ? batesNumber(settings.bates, value) : null);
+  return {
+    id: row.id,
+    caseId: row.caseId,
+    name: row.name,
+    status: row.status as ExportDto["status"],
+    format: row.format as ExportDto["format"],
+    source: row.source,
+    queryUsed: row.queryUsed,
+    includeAttachmentText: row.includeAttachmentText,
+    unrestricted: row.scope === null,
+    totalItems: row.totalItems,
+    processedItems: row.processedItems,
+    bytes: Number(row.bytes),
+    manifestSha256: row.manifestSha256,
+    error: row.error,
+    createdById: row.createdById,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    production: settings && publicSettings(settings),
+    batesBegin: bates(row.batesFirst),
+    batesEnd: bates(row.batesLast),
+    pageCount: row.pageCount,
+  };
+};

@@ -39,6 +39,7 @@ describe("eDiscovery cases: create, list, get", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       closedAt: null,
+      nextBates: 1,
     });
     expect(created.members.map((member: { id: string }) => member.id)).toEqual(created.memberIds);
     const detail = await api("GET", `${CASES}/${created.id}`, { token: reviewer.token });

@@ -11,9 +11,10 @@ export interface CaseRow {
   created_at: Date;
   updated_at: Date;
   closed_at: Date | null;
+  next_bates: number;
 }
 
-const CASE_COLUMNS = Prisma.sql`c.id, c.name, c.description, c.status, c.custodians, c.created_by_id, c.created_at, c.updated_at, c.closed_at`;
+const CASE_COLUMNS = Prisma.sql`c.id, c.name, c.description, c.status, c.custodians, c.created_by_id, c.created_at, c.updated_at, c.closed_at, c.next_bates`;
 
 /** The case `c` is visible to `memberId`'s user; null: every case is. */
 const visibleTo = (memberId: string | null) =>

@@ -3,7 +3,7 @@ import type { Principal } from "../identity/auth/principal";
 import type { ArchiveCondition } from "../identity/authz/ability";
 import { contentScope } from "../identity/authz/content-scope";
 import { transaction, type Tx } from "../platform/db/client";
-import { notFound } from "../platform/errors/app-error";
+import { notFound, validationError } from "../platform/errors/app-error";
 import type { SearchQuery } from "../search/search-engine";
 import { accessibleCase, type CaseRow } from "./case-access";
 import { exportDto, type ExportDto } from "./case-records-dto";
@@ -11,6 +11,8 @@ import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { CreateExportInput, ExportSource } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
+import { nameKey } from "./ediscovery.schemas";
+import { DEFAULT_REDACTION_LABEL, publicSettings, redactionPatternsSha256, type ProductionSettings } from "./pdf/production-settings";
 
 /** What an export selects, as kept on its record: the exact query (or hold, or tag) used. */
 export type ExportQuery =
@@ -52,6 +54,30 @@ async function resolveSource(
   return { query: { kind: "tag", tagId: tag.id, tagName: tag.name }, scope: contentScope(principal.ability) };
 }
 
+/** A PDF production's settings with its withheld tags resolved to the case's tags (422 naming an unknown one). */
+async function productionSettings(tx: Tx, caseId: string, input: CreateExportInput): Promise<ProductionSettings | null> {
+  if (input.format !== "pdf" || !input.bates) return null;
+  const names = [...new Set((input.withhold?.tags ?? []).map(nameKey))];
+  const tags =
+    names.length === 0
+      ? []
+      : await tx.ediscoveryTag.findMany({ where: { caseId, nameKey: { in: names } }, select: { id: true, name: true, nameKey: true } });
+  const missing = names.filter((key) => !tags.some((tag) => tag.nameKey === key));
+  if (missing.length > 0)
+    throw validationError([
+      {
+        field: "withhold.tags",
+        message: `no tag of this case is named ${missing.map((key) => JSON.stringify(key.slice(0, 60))).join(", ")}`,
+      },
+    ]);
+  return {
+    bates: input.bates,
+    redact: (input.redact ?? []).map((rule) => ({ pattern: rule.pattern, kind: rule.kind, label: rule.label ?? DEFAULT_REDACTION_LABEL })),
+    withhold: { tags: tags.map((tag) => ({ id: tag.id, name: tag.name })) },
+    endorsement: input.endorsement ?? null,
+  };
+}
+
 /**
  * Queues an export for the worker. The selection is resolved now (the exact query, hold or tag, and
  * the creator's role conditions) and kept on the record; the emails themselves are fixed when the
@@ -63,6 +89,7 @@ export async function createExport(options: { principal: Principal; caseId: stri
     const found = await accessibleCase(tx, principal, options.caseId, "share");
     assertCaseOpen(found);
     const { query, scope } = await resolveSource(tx, principal, found, input.source);
+    const production = await productionSettings(tx, found.id, input);
     const created = await tx.ediscoveryExport.create({
       data: {
         caseId: found.id,
@@ -72,6 +99,7 @@ export async function createExport(options: { principal: Principal; caseId: stri
         queryUsed: query as object,
         scope: scope === null ? undefined : (scope as object),
         includeAttachmentText: input.includeAttachmentText ?? false,
+        production: production === null ? undefined : (production as object),
         createdById: principal.userId,
       },
     });
@@ -80,7 +108,15 @@ export async function createExport(options: { principal: Principal; caseId: stri
       actionType: "EXPORT",
       targetType: "EdiscoveryExport",
       targetId: created.id,
-      details: { phase: "created", caseId: found.id, name: created.name, format: created.format, query, restricted: scope !== null },
+      details: {
+        phase: "created",
+        caseId: found.id,
+        name: created.name,
+        format: created.format,
+        query,
+        restricted: scope !== null,
+        ...(production && { production: publicSettings(production), redactionPatternsSha256: redactionPatternsSha256(production) }),
+      },
     });
     return exportDto(created);
   });

@@ -21,6 +21,8 @@ export const caseResponse = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   closedAt: timestamp.nullable(),
+  /** The Bates number the case's next PDF production starts at (at least its own `bates.start`). */
+  nextBates: z.number().int().min(1),
 });
 
 export const savedSearchResponse = z.object({
@@ -42,7 +44,7 @@ export const exportResponse = z.object({
   caseId: z.uuid(),
   name: z.string(),
   status: z.enum(["queued", "running", "completed", "failed", "cancelled"]),
-  format: z.enum(["eml", "mbox"]),
+  format: z.enum(["eml", "mbox", "pdf"]),
   source: z.unknown(),
   queryUsed: z.unknown(),
   includeAttachmentText: z.boolean(),
@@ -56,6 +58,22 @@ export const exportResponse = z.object({
   createdAt: timestamp,
   startedAt: timestamp.nullable(),
   completedAt: timestamp.nullable(),
+  /**
+   * A PDF production's settings as requested (redaction patterns are not repeated: only their kinds
+   * and labels), null for eml and mbox.
+   */
+  production: z
+    .object({
+      bates: z.object({ prefix: z.string(), start: z.number().int(), digits: z.number().int() }),
+      redact: z.array(z.object({ kind: z.enum(["text", "regex"]), label: z.string() })),
+      withhold: z.object({ tags: z.array(z.string()) }),
+      endorsement: z.string().nullable(),
+    })
+    .nullable(),
+  /** The first and last Bates numbers of a completed PDF production (`<prefix><padded number>`), null otherwise. */
+  batesBegin: z.string().nullable(),
+  batesEnd: z.string().nullable(),
+  pageCount: count.nullable(),
 });
 
 export const caseDetailResponse = caseResponse.extend({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { searchQuerySchema } from "../search/search.schemas";
 import { uuid } from "../platform/validation/uuid";
+import { regexPatternProblem } from "../retention/policies/regex-safety";
 
 const name = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
 const description = z.string().max(2000, "description must be at most 2000 characters");
@@ -81,7 +82,7 @@ export const caseActivitySchema = z.object({
   limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
 });
 
-export const EXPORT_FORMATS = ["eml", "mbox"] as const;
+export const EXPORT_FORMATS = ["eml", "mbox", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const exportSourceSchema = z.union(
@@ -95,12 +96,91 @@ export const exportSourceSchema = z.union(
 );
 export type ExportSource = z.infer<typeof exportSourceSchema>;
 
-export const createExportSchema = z.object({
-  name,
-  source: exportSourceSchema,
-  format: z.enum(EXPORT_FORMATS, { message: "format must be eml or mbox" }),
-  includeAttachmentText: z.boolean({ message: "includeAttachmentText must be true or false" }).optional(),
-});
+export const REDACTION_MAX_PATTERNS = 100;
+const REDACTION_PATTERN_MAX = 500;
+/** Stamped with a standard PDF font (WinAnsi): printable Latin-1. */
+const LATIN1_PRINTABLE = /^[\x20-\x7e\u00a0-\u00ff]+$/;
+
+const batesSchema = z
+  .object({
+    prefix: z.string().regex(/^[A-Z0-9_-]{1,20}$/, "bates.prefix must be 1-20 characters of A-Z, 0-9, _ and -"),
+    start: z
+      .number({ message: "bates.start must be an integer >= 1" })
+      .int("bates.start must be an integer >= 1")
+      .min(1, "bates.start must be an integer >= 1")
+      .max(2_000_000_000, "bates.start must be at most 2000000000"),
+    digits: z
+      .number({ message: "bates.digits must be an integer from 6 to 10" })
+      .int("bates.digits must be an integer from 6 to 10")
+      .min(6, "bates.digits must be an integer from 6 to 10")
+      .max(10, "bates.digits must be an integer from 6 to 10"),
+  })
+  .strict();
+
+const redactionSchema = z
+  .object({
+    pattern: z
+      .string()
+      .min(1, "redact[].pattern must not be empty")
+      .max(REDACTION_PATTERN_MAX, `redact[].pattern must be at most ${REDACTION_PATTERN_MAX} characters`),
+    kind: z.enum(["text", "regex"], { message: "redact[].kind must be text or regex" }),
+    label: z.string().trim().min(1, "redact[].label must be 1-40 characters").max(40, "redact[].label must be 1-40 characters").optional(),
+  })
+  .strict()
+  .superRefine((rule, context) => {
+    if (rule.kind === "text" && rule.pattern.trim() === "")
+      context.addIssue({ code: "custom", path: ["pattern"], message: "redact[].pattern must not be blank" });
+    if (rule.kind !== "regex") return;
+    const problem = regexPatternProblem(rule.pattern, "redact[].pattern");
+    if (problem) return context.addIssue({ code: "custom", path: ["pattern"], message: problem });
+    if (new RegExp(rule.pattern, "iu").test(""))
+      context.addIssue({ code: "custom", path: ["pattern"], message: "redact[].pattern must not match empty text" });
+  });
+export type RedactionRule = z.infer<typeof redactionSchema>;
+
+const PRODUCTION_FIELDS = ["bates", "redact", "withhold", "endorsement"] as const;
+
+export const createExportSchema = z
+  .object({
+    name,
+    source: exportSourceSchema,
+    format: z.enum(EXPORT_FORMATS, { message: "format must be eml, mbox or pdf" }),
+    includeAttachmentText: z.boolean({ message: "includeAttachmentText must be true or false" }).optional(),
+    /** format pdf only (docs/ediscovery.md, "PDF productions"). */
+    bates: batesSchema.optional(),
+    redact: z
+      .array(redactionSchema, { message: "redact must be an array of {pattern, kind, label?}" })
+      .max(REDACTION_MAX_PATTERNS, `redact must list at most ${REDACTION_MAX_PATTERNS} patterns`)
+      .optional(),
+    withhold: z
+      .object({
+        tags: z
+          .array(name, { message: "withhold.tags must be an array of tag names" })
+          .max(100, "withhold.tags must list at most 100 tags"),
+      })
+      .strict()
+      .optional(),
+    endorsement: z
+      .string()
+      .trim()
+      .min(1, "endorsement must be 1-80 characters")
+      .max(80, "endorsement must be 1-80 characters")
+      .regex(LATIN1_PRINTABLE, "endorsement must be printable Latin-1 text")
+      .optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.format === "pdf" && input.includeAttachmentText)
+      context.addIssue({
+        code: "custom",
+        path: ["includeAttachmentText"],
+        message: "includeAttachmentText applies to eml and mbox (a PDF production has text/)",
+      });
+    if (input.format === "pdf" && !input.bates)
+      context.addIssue({ code: "custom", path: ["bates"], message: "bates is required for format pdf" });
+    if (input.format !== "pdf")
+      for (const field of PRODUCTION_FIELDS)
+        if (input[field] !== undefined) context.addIssue({ code: "custom", path: [field], message: `${field} applies to format pdf only` });
+  });
 
 export type CreateCaseInput = z.infer<typeof createCaseSchema>;
 export type UpdateCaseInput = z.infer<typeof updateCaseSchema>;

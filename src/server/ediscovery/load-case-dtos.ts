@@ -31,5 +31,6 @@ export async function loadCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
     closedAt: row.closed_at?.toISOString() ?? null,
+    nextBates: row.next_bates,
   }));
 }

@@ -26,7 +26,7 @@ import { writePrivateFile } from "../../platform/files/private-files";
 const PAGE = 2000;
 
 /** SHA-256 and size of a file, read as a stream. */
-async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
+export async function fileDigest(file: string): Promise<{ sha256: string; size: number }> {
   const hash = createHash("sha256");
   let size = 0;
   for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {

@@ -67,7 +67,8 @@ const SEPARATOR = "\u0014";
 const NEWLINE_IN_FIELD = "\u00ae";
 export const LOADFILE_FIELDS = ["BEGDOC", "ENDDOC", ...MANIFEST_FIELDS] as const;
 
-const datField = (value: string) => `${QUOTE}${value.replaceAll(QUOTE, QUOTE + QUOTE).replace(/\r\n|\r|\n/g, NEWLINE_IN_FIELD)}${QUOTE}`;
+export const datField = (value: string) =>
+  `${QUOTE}${value.replaceAll(QUOTE, QUOTE + QUOTE).replace(/\r\n|\r|\n/g, NEWLINE_IN_FIELD)}${QUOTE}`;
 /** The header line, preceded by a UTF-8 byte order mark so review platforms read the encoding right. */
 export const loadfileHeader = () => `\ufeff${LOADFILE_FIELDS.map(datField).join(SEPARATOR)}\r\n`;
 export const controlNumber = (seq: number) => `DOC${String(seq).padStart(8, "0")}`;

@@ -15,6 +15,7 @@ import {
   legacyEmlStoredFile,
   MBOX_FILE,
 } from "./production-format";
+import { pdfProductionFiles } from "../pdf/load-files";
 import { LEADING_FILES, ZIP_ENTRY_MODE } from "../../../../scripts/verify-export.mjs";
 
 const PAGE = 2000;
@@ -126,6 +127,11 @@ export function productionZip(row: EdiscoveryExport): Readable {
   // The entries are added while the caller reads the stream; a failure destroys the stream (the catch below).
   void (async () => {
     try {
+      if (row.format === "pdf") {
+        for (const name of await pdfProductionFiles(directory)) zip.addFile(path.join(directory, name), name, store);
+        zip.end();
+        return;
+      }
       if (row.format === "mbox") {
         const chunks = (await chunksOf(directory, "mbox")).map((chunk) => chunk.file);
         addLazily(zip, MBOX_FILE, store, () => concatenated(chunks));

@@ -26,6 +26,8 @@ import { prefetchWindow, type PrefetchWindow, type Prefetched } from "../../plat
 import { attachmentTextFile, chunkDirectory, chunkFirstSeq, exportDirectory } from "./production-format";
 import { addVerified, writeTask, type WriterTask } from "./export-writer";
 import { startWriterPool, type WriterPool } from "./export-writer-pool";
+import { runPdfProduction } from "../pdf/run-pdf-production";
+import { exportDto } from "../case-records-dto";
 
 /**
  * Messages read synchronously (local storage) between two turns of the event loop: about a
@@ -69,6 +71,13 @@ async function runExport(exportId: string, options: { signal?: AbortSignal; batc
     if (!(await startExport(exportId))) return;
     const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exportId } });
     if (row.status !== "running" || row.lockedBy !== workerId) return await abandon(exportId, directory);
+    if (row.format === "pdf") {
+      await makePrivateDirectory(directory);
+      const outcome = await runPdfProduction(row, directory, workerId, options.signal);
+      if (outcome === "released") return await releaseExportLease(db(), exportId, workerId);
+      if (outcome === "lost") return await abandon(exportId, directory);
+      return await completeProduction(row, outcome.manifestSha256);
+    }
     const chunks = path.join(directory, chunkDirectory(row.format as "eml" | "mbox"));
     await makePrivateDirectory(directory);
     await makePrivateDirectory(chunks);
@@ -230,15 +239,27 @@ async function writeAttachmentTexts(directory: string, emailIds: string[]): Prom
 }
 
 async function finishExport(row: EdiscoveryExport, directory: string): Promise<void> {
-  const manifestSha256 = await finishProduction(row, directory);
+  await completeProduction(row, await finishProduction(row, directory));
+}
+
+/** Marks the export completed (if it is still this worker's) and audits it, with a PDF production's Bates range. */
+async function completeProduction(row: EdiscoveryExport, manifestSha256: string): Promise<void> {
   await transaction(async (tx) => {
     if (!(await completeExport(tx, row.id, workerId, manifestSha256))) return;
+    const bates = row.format === "pdf" ? exportDto(await tx.ediscoveryExport.findUniqueOrThrow({ where: { id: row.id } })) : null;
     await appendAuditEntry(tx, {
       actor,
       actionType: "EXPORT",
       targetType: "EdiscoveryExport",
       targetId: row.id,
-      details: { phase: "completed", caseId: row.caseId, query: row.queryUsed, count: row.totalItems, manifestSha256 },
+      details: {
+        phase: "completed",
+        caseId: row.caseId,
+        query: row.queryUsed,
+        count: row.totalItems,
+        manifestSha256,
+        ...(bates && { batesBegin: bates.batesBegin, batesEnd: bates.batesEnd, pages: bates.pageCount }),
+      },
     });
   });
 }

@@ -172,6 +172,10 @@ export const config = {
   get exportS3ReadsInFlight() {
     return Math.max(1, intFromEnv("EXPORT_S3_READS_IN_FLIGHT", 64));
   },
+  /** The Chromium a PDF production renders its pages with (docs/ediscovery.md, "PDF productions"). */
+  get exportChromiumPath() {
+    return process.env.EXPORT_CHROMIUM_PATH?.trim() || "/usr/bin/chromium";
+  },
   /** Messages an export writes between two progress records (its resume points). */
   get exportBatchSize() {
     return Math.max(1, intFromEnv("EXPORT_BATCH_SIZE", 1000));

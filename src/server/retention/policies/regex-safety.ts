@@ -5,14 +5,14 @@
  * (validate-condition-patterns.ts). Nested unbounded quantifiers such as `(a+)+` and
  * back-references are refused: they are what makes a regular expression take exponential time.
  */
-export function regexPatternProblem(pattern: string): string | null {
+export function regexPatternProblem(pattern: string, what = "matches pattern"): string | null {
   try {
     new RegExp(pattern, "iu");
   } catch {
-    return "matches pattern is not a valid regular expression";
+    return `${what} is not a valid regular expression`;
   }
-  if (/\\[1-9]|\\k</.test(pattern)) return "matches pattern must not use back-references";
-  if (hasNestedQuantifier(pattern)) return "matches pattern must not repeat a group that itself repeats, such as (a+)+";
+  if (/\\[1-9]|\\k</.test(pattern)) return `${what} must not use back-references`;
+  if (hasNestedQuantifier(pattern)) return `${what} must not repeat a group that itself repeats, such as (a+)+`;
   return null;
 }
 

@@ -72,6 +72,7 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
     refetchInterval: (query) => (query.state.data?.some((item) => ACTIVE.has(item.status)) ? 1000 : false),
   });
   const [verifications, setVerifications] = useState<Record<string, Verification>>({});
+  const [format, setFormat] = useState<Export["format"]>("eml");
   const onError = (error: unknown) => toast(errorMessage(error), "error");
   const create = useMutation(
     trpc.ediscovery.createExport.mutationOptions({
@@ -100,16 +101,25 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
     const [kind, sourceId] = (values.source ?? "").split(":");
     const source = kind === "tag" ? { tagId: sourceId } : kind === "hold" ? { holdId: sourceId } : { searchId: sourceId ?? "" };
-    create.mutate(
-      {
-        id: matter.id,
-        name: values.name ?? "",
-        source,
-        format: values.format as "eml" | "mbox",
-        includeAttachmentText: values.includeAttachmentText === "on",
-      },
-      { onSuccess: () => form.reset() },
-    );
+    const lines = (text: string | undefined) =>
+      (text ?? "")
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean);
+    const label = values.redactionLabel?.trim() || undefined;
+    const production =
+      format === "pdf"
+        ? {
+            bates: { prefix: values.batesPrefix ?? "", start: Number(values.batesStart), digits: Number(values.batesDigits) },
+            redact: [
+              ...lines(values.redactText).map((pattern) => ({ pattern, kind: "text" as const, label })),
+              ...lines(values.redactRegex).map((pattern) => ({ pattern, kind: "regex" as const, label })),
+            ],
+            withhold: { tags: new FormData(form).getAll("withholdTag").map(String) },
+            endorsement: values.endorsement?.trim() || undefined,
+          }
+        : { includeAttachmentText: values.includeAttachmentText === "on" };
+    create.mutate({ id: matter.id, name: values.name ?? "", source, format, ...production }, { onSuccess: () => form.reset() });
   }
 
   return (
@@ -138,7 +148,20 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
             ),
           },
           { key: "progress", header: "Progress", render: (item) => <ExportProgress item={item} /> },
-          { key: "format", header: "Format", render: (item) => item.format },
+          {
+            key: "format",
+            header: "Format",
+            render: (item) => (
+              <span>
+                {item.format}
+                {item.batesBegin ? (
+                  <span className="block text-xs text-slate-600" data-testid={`bates-${item.name}`}>
+                    {item.batesBegin}–{item.batesEnd} · {formatNumber(item.pageCount ?? 0)} pages
+                  </span>
+                ) : null}
+              </span>
+            ),
+          },
           {
             key: "manifest",
             header: "Manifest SHA-256",
@@ -204,14 +227,70 @@ export function CaseExports({ matter }: { matter: CaseDetail }) {
           </label>
           <label className="block text-sm">
             Format
-            <select name="format" className="input" defaultValue="eml">
+            <select name="format" className="input" value={format} onChange={(event) => setFormat(event.target.value as Export["format"])}>
               <option value="eml">One .eml file per message</option>
               <option value="mbox">One mbox (mboxrd)</option>
+              <option value="pdf">PDF with Bates numbers (redaction, withheld emails, privilege log)</option>
             </select>
           </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="includeAttachmentText" /> Include extracted attachment text
-          </label>
+          {format === "pdf" ? (
+            <fieldset className="space-y-3 rounded border border-slate-200 p-3" aria-label="PDF production">
+              <legend className="px-1 text-sm font-medium">PDF production</legend>
+              <div className="grid grid-cols-3 gap-2">
+                <label className="block text-sm">
+                  Bates prefix
+                  <input
+                    name="batesPrefix"
+                    className="input"
+                    maxLength={20}
+                    placeholder="ABC"
+                    aria-invalid={errors["bates.prefix"] ? true : undefined}
+                  />
+                </label>
+                <label className="block text-sm">
+                  Start at
+                  <input name="batesStart" type="number" min={1} className="input" defaultValue={matter.nextBates} key={matter.nextBates} />
+                </label>
+                <label className="block text-sm">
+                  Digits
+                  <input name="batesDigits" type="number" min={6} max={10} className="input" defaultValue={8} />
+                </label>
+              </div>
+              <p className="text-xs text-slate-600">
+                The case&apos;s next Bates number is {formatNumber(matter.nextBates)}: a production never starts below it, so two
+                productions of the case never share a number.
+              </p>
+              <label className="block text-sm">
+                Redact these words or phrases (one per line, any case)
+                <textarea name="redactText" className="input" rows={2} />
+              </label>
+              <label className="block text-sm">
+                Redact these regular expressions (one per line)
+                <textarea name="redactRegex" className="input font-mono" rows={2} placeholder="\b\d{3}-\d{2}-\d{4}\b" />
+              </label>
+              <label className="block text-sm">
+                Redaction label
+                <input name="redactionLabel" className="input" maxLength={40} placeholder="Redacted" />
+              </label>
+              <div className="text-sm">
+                Withhold emails tagged (slip-sheet and privilege log)
+                {(tags.data ?? []).length === 0 ? <p className="text-xs text-slate-600">The case has no tags.</p> : null}
+                {(tags.data ?? []).map((tag) => (
+                  <label key={tag.id} className="flex items-center gap-2">
+                    <input type="checkbox" name="withholdTag" value={tag.name} /> {tag.name}
+                  </label>
+                ))}
+              </div>
+              <label className="block text-sm">
+                Endorsement on every page
+                <input name="endorsement" className="input" maxLength={80} placeholder="CONFIDENTIAL - SUBJECT TO PROTECTIVE ORDER" />
+              </label>
+            </fieldset>
+          ) : (
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name="includeAttachmentText" /> Include extracted attachment text
+            </label>
+          )}
           {create.error ? <FormError message={Object.values(errors)[0] ?? errorMessage(create.error)} /> : null}
           <SubmitButton className="btn btn-primary" disabled={closed || create.isPending || sources.length === 0}>
             Start export

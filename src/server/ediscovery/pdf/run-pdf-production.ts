@@ -1,0 +1,346 @@
+import { createHash } from "node:crypto";
+import { readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { EdiscoveryExport } from "@/generated/prisma/client";
+import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
+import { blobStore } from "../../archive/storage/blob-store-factory";
+import { makePrivateDirectory, writePrivateFile } from "../../platform/files/private-files";
+import { config } from "../../platform/config/env";
+import { db, transaction } from "../../platform/db/client";
+import { pgPool } from "../../platform/db/pg-pool";
+import { installationPublicKey, signWithInstallationKey } from "../../platform/signing/installation-signing-key";
+import { exportItemsAfter, type ExportItem } from "../exports.queries";
+import { verified } from "../export/export-writer";
+import { fileManifestRow, manifestHeader, manifestLine } from "../export/production-format";
+import { fileWriter } from "../export/write-file-stream";
+import { fileDigest } from "../export/finish-production";
+import { inOrder } from "../../platform/concurrency/in-order";
+import { ChromiumRenderer } from "./chromium-renderer";
+import { emailDocument, htmlDocument, slipSheet, type DocumentPart } from "./email-document";
+import {
+  OPT_FILE,
+  optLines,
+  pdfFile,
+  pdfLoadfileHeader,
+  pdfLoadfileLine,
+  PRIVILEGE_LOG_FILE,
+  privilegeLogHeader,
+  privilegeLogLine,
+  textFile,
+  type ProducedDocument,
+} from "./load-files";
+import { assemblePdf, stampPdf } from "./pdf-pages";
+import { allocateBates, attachmentTexts, existingTagIds, recordRenderProgress, withheldEmails } from "./pdf-production.queries";
+import { pdfReadme } from "./pdf-readme";
+import { batesNumber, type ProductionSettings } from "./production-settings";
+import { Redactor } from "./redactor";
+
+/**
+ * Emails read per page of items; progress (and the lease) is recorded after each, and documents
+ * stamped between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few emails a second.
+ */
+const PAGE = 20;
+/**
+ * Emails rendered at once (each in its own Chromium tab): while Chromium lays one out, this
+ * thread parses, merges and writes another.
+ */
+const IN_FLIGHT = 2;
+const VOLUME = "VOL001";
+const actor = systemActor("worker");
+
+/** A document numbered and stamped: its PDF's SHA-256 and size for the manifest. */
+type StampedDocument = ProducedDocument & RenderedEmail & { pdfSha256: string; pdfSize: number };
+
+/** An email rendered but not yet numbered: its unstamped PDF and text wait under work/<seq>. */
+interface RenderedEmail extends Omit<ProducedDocument, "begBates" | "endBates" | "pageNumbers"> {
+  seq: number;
+  emailId: string;
+  messageId: string;
+  mailbox: string;
+  ingestionSourceId: string;
+  pages: number;
+}
+
+export type PdfOutcome = { manifestSha256: string } | "released" | "lost";
+
+/**
+ * Runs a PDF production (docs/ediscovery.md, "PDF productions"): renders every email of the fixed
+ * set (or a withheld email's slip-sheet) into an unstamped PDF, takes the production's Bates range
+ * from the case once the pages are counted, stamps every page, and writes the load files, the
+ * privilege log and the signed manifest. A production taken over by another worker renders again
+ * from its first email (a Bates range already taken is kept).
+ */
+export async function runPdfProduction(
+  row: EdiscoveryExport,
+  directory: string,
+  workerId: string,
+  signal?: AbortSignal,
+): Promise<PdfOutcome> {
+  const settings = row.production as unknown as ProductionSettings;
+  const redactor = new Redactor(settings.redact);
+  const tagIds = settings.withhold.tags.map((tag) => tag.id);
+  const existing = await existingTagIds(pgPool(), tagIds);
+  const deleted = settings.withhold.tags.filter((tag) => !existing.includes(tag.id));
+  if (deleted.length > 0)
+    throw new Error(
+      `withheld tag(s) ${deleted.map((tag) => JSON.stringify(tag.name)).join(", ")} were deleted since the production was created`,
+    );
+
+  const work = path.join(directory, "work");
+  for (const sub of ["work", "pdf", "text"]) await rm(path.join(directory, sub), { recursive: true, force: true });
+  for (const sub of [work, path.join(directory, "pdf"), path.join(directory, "text")]) await makePrivateDirectory(sub);
+
+  const renderer = await ChromiumRenderer.start(config.exportChromiumPath, IN_FLIGHT);
+  const rendered: RenderedEmail[] = [];
+  let bytes = 0;
+  try {
+    for (let after = 0; ;) {
+      const items = await exportItemsAfter(pgPool(), row.id, after, PAGE);
+      if (items.length === 0) break;
+      const emailIds = items.map((item) => item.email_id);
+      const [withheld, texts] = await Promise.all([withheldEmails(pgPool(), emailIds, tagIds), attachmentTexts(pgPool(), emailIds)]);
+      if (signal?.aborted) return "released";
+      await inOrder(
+        items,
+        IN_FLIGHT,
+        (item) => {
+          // The first of the request's withholding tags the email carries is its privilege basis.
+          const basis = settings.withhold.tags.find((tag) =>
+            withheld.some((pair) => pair.email_id === item.email_id && pair.tag_id === tag.id),
+          );
+          return renderEmail({
+            item,
+            withheldFor: basis?.name ?? null,
+            attachmentTexts: texts.filter((text) => text.email_id === item.email_id),
+            redactor,
+            renderer,
+            work,
+          });
+        },
+        (_, email) => {
+          bytes += email.size;
+          rendered.push(email.rendered);
+        },
+      );
+      after = items[items.length - 1].seq;
+      if (!(await recordRenderProgress(pgPool(), row.id, workerId, after, bytes))) return "lost";
+    }
+  } finally {
+    await renderer.close();
+  }
+
+  const pages = rendered.reduce((sum, email) => sum + email.pages, 0);
+  const first = pages === 0 ? null : await takeBatesRange(row, settings, workerId, pages);
+  if (first === undefined) return "lost";
+  const renewLease = () => recordRenderProgress(pgPool(), row.id, workerId, row.totalItems, bytes);
+  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, producedAt: new Date(), renewLease });
+  if (!documents) return "lost";
+  await rm(work, { recursive: true, force: true });
+  return { manifestSha256: await finishPdfProduction(row, settings, directory, documents, redactor) };
+}
+
+async function renderEmail(options: {
+  item: ExportItem;
+  withheldFor: string | null;
+  attachmentTexts: { hash_sha256: string; extracted_text: string | null }[];
+  redactor: Redactor;
+  renderer: ChromiumRenderer;
+  work: string;
+}): Promise<{ rendered: RenderedEmail; size: number }> {
+  const { item, redactor } = options;
+  const raw = verified(item, await blobStore().get(item.storage_path));
+  const document = await emailDocument({
+    raw,
+    sentAt: item.sent_at,
+    attachmentTexts: options.attachmentTexts.map((text) => ({ hashSha256: text.hash_sha256, extractedText: text.extracted_text })),
+    redactor,
+  });
+  let parts = document.parts;
+  let text = document.text;
+  if (options.withheldFor !== null) {
+    // Nothing of a withheld email's content is laid out: one slip-sheet page, and its row in the privilege log.
+    const basis = redactor.html(options.withheldFor);
+    parts = [
+      {
+        kind: "html",
+        html: htmlDocument(slipSheet(`Withheld: ${basis}`, ["Listed in privilege-log.csv under this page's Bates number."])),
+      } satisfies DocumentPart,
+    ];
+    text = `Withheld: ${redactor.text(options.withheldFor)}\n`;
+  }
+  const pdf = await assemblePdf(parts, options.renderer);
+  await writePrivateFile(path.join(options.work, `${item.seq}.pdf`), pdf.bytes);
+  await writePrivateFile(path.join(options.work, `${item.seq}.txt`), text);
+  return {
+    size: pdf.bytes.length,
+    rendered: {
+      seq: item.seq,
+      emailId: item.email_id,
+      messageId: redactor.text(item.message_id),
+      mailbox: redactor.text(item.mailbox),
+      ingestionSourceId: item.ingestion_source_id,
+      pages: pdf.pages,
+      custodian: redactor.text(item.mailbox),
+      from: document.from,
+      to: document.to,
+      cc: document.cc,
+      bcc: document.bcc,
+      subject: document.subject,
+      sentAt: item.sent_at,
+      filename: `${item.email_id}.eml`,
+      md5: createHash("md5").update(raw).digest("hex"),
+      withheldFor: options.withheldFor === null ? null : redactor.text(options.withheldFor),
+      sha256: item.sha256,
+    },
+  };
+}
+
+/** The production's first Bates number (taken now, or earlier by a worker that died); undefined when the export is no longer this worker's. */
+async function takeBatesRange(
+  row: EdiscoveryExport,
+  settings: ProductionSettings,
+  workerId: string,
+  pages: number,
+): Promise<number | undefined> {
+  return transaction(async (tx) => {
+    const taken = await allocateBates(tx, { exportId: row.id, caseId: row.caseId, workerId, start: settings.bates.start, pages });
+    if (!taken) return undefined;
+    const last = taken.first + pages - 1;
+    if (String(last).length > settings.bates.digits)
+      throw new Error(`Bates number ${last} needs more than the production's ${settings.bates.digits} digits`);
+    if (taken.taken)
+      await appendAuditEntry(tx, {
+        actor,
+        actionType: "EXPORT",
+        targetType: "EdiscoveryExport",
+        targetId: row.id,
+        details: {
+          phase: "bates",
+          caseId: row.caseId,
+          batesBegin: batesNumber(settings.bates, taken.first),
+          batesEnd: batesNumber(settings.bates, last),
+          pages,
+        },
+      });
+    return taken.first;
+  });
+}
+
+/**
+ * Stamps each email's pages with their numbers and moves its PDF and text to their Bates names,
+ * renewing the lease every PAGE documents; null when the export is no longer this worker's.
+ */
+async function stampAll(
+  rendered: RenderedEmail[],
+  options: {
+    settings: ProductionSettings;
+    first: number;
+    directory: string;
+    work: string;
+    producedAt: Date;
+    renewLease: () => Promise<boolean>;
+  },
+): Promise<StampedDocument[] | null> {
+  const documents: StampedDocument[] = [];
+  let next = options.first;
+  for (const email of rendered) {
+    if (documents.length % PAGE === PAGE - 1 && !(await options.renewLease())) return null;
+    const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
+    next += email.pages;
+    const unstamped = await readFile(path.join(options.work, `${email.seq}.pdf`));
+    const stamped = await stampPdf(unstamped, {
+      numbers: pageNumbers,
+      endorsement: options.settings.endorsement,
+      producedAt: options.producedAt,
+    });
+    const document = {
+      ...email,
+      pageNumbers,
+      begBates: pageNumbers[0],
+      endBates: pageNumbers[pageNumbers.length - 1],
+      // The manifest's hash and size of the file, taken from the bytes written (not read back later).
+      pdfSha256: createHash("sha256").update(stamped).digest("hex"),
+      pdfSize: stamped.length,
+    };
+    await writePrivateFile(path.join(options.directory, pdfFile(document.begBates)), stamped);
+    await rename(path.join(options.work, `${email.seq}.txt`), path.join(options.directory, textFile(document.begBates)));
+    documents.push(document);
+  }
+  return documents;
+}
+
+/**
+ * Writes loadfile.dat, loadfile.opt, privilege-log.csv, export-key.pem, README.txt and manifest.csv
+ * (one row per produced PDF, its email's metadata redacted, then one row per other file, in the
+ * zip's order), and signs the manifest. Answers its SHA-256.
+ */
+async function finishPdfProduction(
+  row: EdiscoveryExport,
+  settings: ProductionSettings,
+  directory: string,
+  documents: StampedDocument[],
+  redactor: Redactor,
+): Promise<string> {
+  const dat = fileWriter(path.join(directory, "loadfile.dat"));
+  const opt = fileWriter(path.join(directory, OPT_FILE));
+  const log = fileWriter(path.join(directory, PRIVILEGE_LOG_FILE));
+  const manifest = fileWriter(path.join(directory, "manifest.csv"));
+  await dat.write(pdfLoadfileHeader());
+  await log.write(privilegeLogHeader());
+  await manifest.write(manifestHeader());
+  for (const document of documents) {
+    await dat.write(pdfLoadfileLine(document));
+    await opt.write(optLines(document, VOLUME));
+    if (document.withheldFor !== null) await log.write(privilegeLogLine(document));
+    await manifest.write(
+      manifestLine({
+        emailId: document.emailId,
+        messageId: document.messageId,
+        sha256: document.pdfSha256,
+        sizeBytes: String(document.pdfSize),
+        sentAt: document.sentAt.toISOString(),
+        from: document.from,
+        to: document.to,
+        cc: document.cc,
+        subject: document.subject,
+        mailbox: document.mailbox,
+        ingestionSourceId: document.ingestionSourceId,
+        file: pdfFile(document.begBates),
+      }),
+    );
+  }
+  await Promise.all([dat.close(), opt.close(), log.close()]);
+  await writePrivateFile(path.join(directory, "export-key.pem"), installationPublicKey().publicKey);
+  const found = await db().ediscoveryCase.findUniqueOrThrow({ where: { id: row.caseId }, select: { name: true } });
+  await writePrivateFile(
+    path.join(directory, "README.txt"),
+    pdfReadme({
+      exportName: redactor.text(row.name),
+      caseName: redactor.text(found.name),
+      settings,
+      documents: documents.length,
+      withheld: documents.filter((document) => document.withheldFor !== null).length,
+      pages: documents.reduce((sum, document) => sum + document.pageNumbers.length, 0),
+      batesBegin: documents[0]?.begBates ?? null,
+      batesEnd: documents.at(-1)?.endBates ?? null,
+      restricted: row.scope !== null,
+      completedAt: new Date(),
+    }),
+  );
+  const others = [
+    "README.txt",
+    "export-key.pem",
+    "loadfile.dat",
+    ...documents.map((document) => textFile(document.begBates)),
+    OPT_FILE,
+    PRIVILEGE_LOG_FILE,
+  ];
+  for (const file of others) {
+    const { sha256, size } = await fileDigest(path.join(directory, file));
+    await manifest.write(manifestLine(fileManifestRow(file, sha256, size)));
+  }
+  await manifest.close();
+  const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
+  await writePrivateFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
+  return createHash("sha256").update(manifestBytes).digest("hex");
+}
