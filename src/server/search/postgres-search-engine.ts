@@ -25,7 +25,15 @@ import {
   tsqueryParam,
 } from "./postgres-search-engine.queries";
 import { parseSearchQuery } from "./query-language/parse-search-query";
-import { listedNewestPage, walkedNewestPage, type Highlight } from "./postgres-search-newest.queries";
+import {
+  listedNewestPage,
+  newestInSlice,
+  pageHeadlines,
+  sentAtBuckets,
+  walkedNewestPage,
+  type Highlight,
+  type SentAtSlice,
+} from "./postgres-search-newest.queries";
 
 type Sql = Prisma.Sql;
 
@@ -55,6 +63,19 @@ export const LISTED_MATCHES_LIMIT = 10_000;
  * a sparse query is listed rather than walked into the statement timeout.
  */
 const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
+/**
+ * A walk that did not fill its page is followed by a listing of every match (or candidate). Above
+ * this many expected, that listing is done in slices of the archive's dates instead, newest first,
+ * and stops at the slice that fills the window (docs/search.md, "Sliced by date").
+ */
+export const SLICED_LISTING_LIMIT = 20_000;
+/**
+ * The newest share of the archive each slice boundary reaches, newest first: every slice holds
+ * about as many emails as all newer ones, so the emails read are at most about twice those of the
+ * slices the page needs, in at most seven statements.
+ */
+const SLICE_SHARES = [1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2];
+
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -101,10 +122,13 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly totalSample: number;
   private readonly listedMatchesLimit: number;
   private readonly walkRows: (window: number) => number;
+  private readonly slicedListingLimit: number;
   /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
   readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
+  /** How many pages were listed in date slices, and how many slice statements ran (tests). */
+  readonly slicedPages = { pages: 0, slices: 0 };
 
   /** The options change the defaults above (tests). */
   constructor(
@@ -113,12 +137,14 @@ export class PostgresSearchEngine implements SearchEngine {
       totalSample?: number;
       listedMatchesLimit?: number;
       walkRows?: (window: number) => number;
+      slicedListingLimit?: number;
     } = {},
   ) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
     this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
     this.walkRows = options.walkRows ?? walkRowsFor;
+    this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -218,15 +244,17 @@ export class PostgresSearchEngine implements SearchEngine {
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const { rows, candidates } =
-        wanted > 0 ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }) : { rows: [], candidates: null };
+      const { rows, candidates, matches } =
+        wanted > 0
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted })
+          : { rows: [], candidates: null, matches: null };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
         if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         return { hits, total: candidates, totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : await countMatches(client, tierCondition(tier));
+      const tierSize = rows.length > 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -244,16 +272,50 @@ export class PostgresSearchEngine implements SearchEngine {
     ranking: RankingQuery,
     tier: RankingTier,
     page: { offset: number; limit: number },
-  ): Promise<{ rows: TierRow[]; candidates: number | null }> {
+  ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
-    if (tier.undecided.length === 0 && (await estimateMatches(client, tier.matching)) > this.listedMatchesLimit) {
+    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.matching) : 0;
+    if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
       this.tierPages.walked += 1;
-      if (rows.length === page.limit) return { rows, candidates: null };
+      if (rows.length === page.limit) return { rows, candidates: null, matches: null };
+      if (estimate > this.slicedListingLimit) {
+        const sliced = await this.slicedPage(client, tierCondition(tier), highlight, page.offset, page.limit);
+        return { rows: sliced.rows, candidates: null, matches: sliced.matches };
+      }
     }
     this.tierPages.listed += 1;
-    return listedTierPage(client, ranking, tier, page);
+    return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+  }
+
+  /**
+   * A page of the matches newest first, listed one slice of the archive's dates at a time, newest
+   * slice first, until the window (offset + limit) is filled: the same rows, in the same order, as
+   * listing every match at once (a slice holds every email of its dates, and slices do not overlap),
+   * but only the slices the page needs are read. `matches` is the number of matches when every slice
+   * was read without filling the window (then every match was seen), else null.
+   */
+  private async slicedPage(
+    client: SqlClient,
+    where: Sql,
+    highlight: Highlight,
+    offset: number,
+    limit: number,
+  ): Promise<{ rows: TierRow[]; matches: number | null }> {
+    const window = offset + limit;
+    const found: string[] = [];
+    this.slicedPages.pages += 1;
+    for (const slice of newestFirstSlices(await sentAtBuckets(client))) {
+      found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
+      this.slicedPages.slices += 1;
+      if (found.length >= window) break;
+    }
+    const rows = (await pageHeadlines(client, found.slice(offset, window), highlight)).map((row) => ({
+      id: row.id,
+      headline: row.headline,
+    }));
+    return { rows, matches: found.length < window ? found.length : null };
   }
 
   /**
@@ -281,6 +343,12 @@ export class PostgresSearchEngine implements SearchEngine {
       const rows = await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
       this.languagePages.walked += 1;
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
+      if (estimate > this.slicedListingLimit) {
+        const sliced = await this.slicedPage(client, where, highlight, offset, limit);
+        const hits = sliced.rows.map(toHit);
+        if (sliced.matches !== null) return { hits, total: sliced.matches, totalIsEstimate: false };
+        return { hits, ...(await total(offset + limit, estimate)) };
+      }
     }
     this.languagePages.listed += 1;
     const listed = await listedNewestPage(client, { where, offset, limit, highlight });
@@ -324,6 +392,27 @@ function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
     lexemes: [...new Set(compiled.highlightTerms.flatMap(lexemesOf))],
   };
   return { where, ranking: null, tiers: [], language: { candidates, highlight } };
+}
+
+/**
+ * Date slices of the archive, newest first, from the bounds of its equal-count date buckets
+ * (sentAtBuckets, oldest first): the first holds about the newest 1/64 of the emails, each next one
+ * as many as all before it, the last every older email. The first slice has no upper bound (mail
+ * archived since the statistics were gathered is the newest) and the last no lower one. Without
+ * statistics, one slice: the whole archive.
+ */
+export function newestFirstSlices(bounds: string[]): SentAtSlice[] {
+  const buckets = bounds.length - 1;
+  if (buckets < 2) return [{ from: null, before: null }];
+  const cuts = [...new Set(SLICE_SHARES.map((share) => bounds[Math.max(1, buckets - Math.ceil(buckets * share))]))];
+  const slices: SentAtSlice[] = [];
+  let before: string | null = null;
+  for (const cut of cuts) {
+    slices.push({ from: cut, before });
+    before = cut;
+  }
+  slices.push({ from: null, before });
+  return slices;
 }
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });

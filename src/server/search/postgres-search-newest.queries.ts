@@ -60,3 +60,50 @@ export async function walkedNewestPage(
     WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }));
 }
+
+/**
+ * Bounds of `sent_at` that split the archive into buckets of about equal numbers of emails, oldest
+ * first, from the planner's histogram of the column (ANALYZE keeps it; at the default statistics
+ * target 100 buckets), as timestamptz texts of this session. Empty when the table has no histogram yet.
+ */
+export async function sentAtBuckets(client: SqlClient): Promise<string[]> {
+  const rows = await querySql<{ bounds: string[] | null }>(
+    client,
+    Prisma.sql`
+    SELECT (histogram_bounds::text::timestamptz[])::text[] AS bounds FROM pg_stats
+    WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`,
+  );
+  return rows[0]?.bounds ?? [];
+}
+
+/** A range of `sent_at`: at or after `from`, before `before` (null: unbounded). */
+export interface SentAtSlice {
+  from: string | null;
+  before: string | null;
+}
+
+/**
+ * Up to `limit` matches within one slice of the archive's dates, newest first: the GIN index's
+ * matches intersected with the `(sent_at, id)` index's range (or that range walked), so the rows
+ * read are those of the slice, not every match of the archive.
+ */
+export async function newestInSlice(client: SqlClient, options: { where: Sql; slice: SentAtSlice; limit: number }): Promise<string[]> {
+  const { from, before } = options.slice;
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    SELECT e.id FROM archived_emails e
+    WHERE ${options.where}
+      ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${from}::timestamptz`}
+      ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${before}::timestamptz`}
+    ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The snippets of a page of emails given by id, in that order. */
+export async function pageHeadlines(client: SqlClient, ids: string[], highlight: Highlight): Promise<NewestRow[]> {
+  if (ids.length === 0) return [];
+  const page = Prisma.sql`(SELECT listed.id, listed.place FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS listed(id, place))`;
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }));
+}
