@@ -70,11 +70,12 @@ const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
  */
 export const SLICED_LISTING_LIMIT = 20_000;
 /**
- * The newest share of the archive each slice boundary reaches, newest first: every slice holds
- * about as many emails as all newer ones, so the emails read are at most about twice those of the
- * slices the page needs, in at most seven statements.
+ * The share of the archive the first (newest) slice holds: about four windows' worth of the expected
+ * matches, within these bounds. Each next slice holds as many emails as all newer ones, up to half
+ * the archive, then the rest: the emails read are at most about twice those of the slices the page
+ * needs, in at most eleven statements.
  */
-const SLICE_SHARES = [1 / 64, 1 / 32, 1 / 16, 1 / 8, 1 / 4, 1 / 2];
+const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
 
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
@@ -281,7 +282,7 @@ export class PostgresSearchEngine implements SearchEngine {
       this.tierPages.walked += 1;
       if (rows.length === page.limit) return { rows, candidates: null, matches: null };
       if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, tierCondition(tier), highlight, page.offset, page.limit);
+        const sliced = await this.slicedPage(client, tierCondition(tier), highlight, { ...page, estimate });
         return { rows: sliced.rows, candidates: null, matches: sliced.matches };
       }
     }
@@ -300,13 +301,14 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     where: Sql,
     highlight: Highlight,
-    offset: number,
-    limit: number,
+    page: { offset: number; limit: number; estimate: number },
   ): Promise<{ rows: TierRow[]; matches: number | null }> {
+    const { offset, limit, estimate } = page;
     const window = offset + limit;
     const found: string[] = [];
     this.slicedPages.pages += 1;
-    for (const slice of newestFirstSlices(await sentAtBuckets(client))) {
+    const firstShare = Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
+    for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare)) {
       found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
       this.slicedPages.slices += 1;
       if (found.length >= window) break;
@@ -344,7 +346,7 @@ export class PostgresSearchEngine implements SearchEngine {
       this.languagePages.walked += 1;
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
       if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, where, highlight, offset, limit);
+        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate });
         const hits = sliced.rows.map(toHit);
         if (sliced.matches !== null) return { hits, total: sliced.matches, totalIsEstimate: false };
         return { hits, ...(await total(offset + limit, estimate)) };
@@ -396,18 +398,26 @@ function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
 
 /**
  * Date slices of the archive, newest first, from the bounds of its equal-count date buckets
- * (sentAtBuckets, oldest first): the first holds about the newest 1/64 of the emails, each next one
- * as many as all before it, the last every older email. The first slice has no upper bound (mail
- * archived since the statistics were gathered is the newest) and the last no lower one. Without
- * statistics, one slice: the whole archive.
+ * (sentAtBuckets, oldest first, milliseconds): the first holds about the newest `firstShare` of the
+ * emails (interpolated within a bucket, as if its dates were spread evenly), each next one as many
+ * as all newer ones, up to half the archive, the last every older email. The first slice has no
+ * upper bound (mail archived since the statistics were gathered is the newest) and the last no lower
+ * one. Without statistics, one slice: the whole archive. Where the cuts fall changes how much each
+ * statement reads, never the page: the slices are contiguous and do not overlap.
  */
-export function newestFirstSlices(bounds: string[]): SentAtSlice[] {
+export function newestFirstSlices(bounds: number[], firstShare: number): SentAtSlice[] {
   const buckets = bounds.length - 1;
   if (buckets < 2) return [{ from: null, before: null }];
-  const cuts = [...new Set(SLICE_SHARES.map((share) => bounds[Math.max(1, buckets - Math.ceil(buckets * share))]))];
+  const cutAt = (share: number) => {
+    const position = buckets * (1 - share);
+    const below = Math.floor(position);
+    return Math.round(bounds[below] + (position - below) * (bounds[Math.min(buckets, below + 1)] - bounds[below]));
+  };
   const slices: SentAtSlice[] = [];
-  let before: string | null = null;
-  for (const cut of cuts) {
+  let before: number | null = null;
+  for (let share = firstShare; share <= 0.5; share *= 2) {
+    const cut = cutAt(share);
+    if (before !== null && cut >= before) continue;
     slices.push({ from: cut, before });
     before = cut;
   }

@@ -63,24 +63,27 @@ export async function walkedNewestPage(
 
 /**
  * Bounds of `sent_at` that split the archive into buckets of about equal numbers of emails, oldest
- * first, from the planner's histogram of the column (ANALYZE keeps it; at the default statistics
- * target 100 buckets), as timestamptz texts of this session. Empty when the table has no histogram yet.
+ * first, in milliseconds since the epoch, from the planner's histogram of the column (ANALYZE keeps
+ * it; at the default statistics target 100 buckets; the most common dates, if any, are left out of
+ * it). Empty when the table has no histogram yet.
  */
-export async function sentAtBuckets(client: SqlClient): Promise<string[]> {
+export async function sentAtBuckets(client: SqlClient): Promise<number[]> {
   const rows = await querySql<{ bounds: string[] | null }>(
     client,
     Prisma.sql`
-    SELECT (histogram_bounds::text::timestamptz[])::text[] AS bounds FROM pg_stats
-    WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`,
+    SELECT ARRAY(SELECT (extract(epoch FROM bound) * 1000)::bigint::text FROM unnest(histogram_bounds::text::timestamptz[]) AS bound) AS bounds
+    FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`,
   );
-  return rows[0]?.bounds ?? [];
+  return (rows[0]?.bounds ?? []).map(Number);
 }
 
-/** A range of `sent_at`: at or after `from`, before `before` (null: unbounded). */
+/** A range of `sent_at` in milliseconds since the epoch: at or after `from`, before `before` (null: unbounded). */
 export interface SentAtSlice {
-  from: string | null;
-  before: string | null;
+  from: number | null;
+  before: number | null;
 }
+
+const instant = (milliseconds: number) => Prisma.sql`to_timestamp(${milliseconds}::float8 / 1000)`;
 
 /**
  * Up to `limit` matches within one slice of the archive's dates, newest first: the GIN index's
@@ -94,8 +97,8 @@ export async function newestInSlice(client: SqlClient, options: { where: Sql; sl
     Prisma.sql`
     SELECT e.id FROM archived_emails e
     WHERE ${options.where}
-      ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${from}::timestamptz`}
-      ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${before}::timestamptz`}
+      ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${instant(from)}`}
+      ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${instant(before)}`}
     ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.limit}`,
   );
   return rows.map((row) => row.id);

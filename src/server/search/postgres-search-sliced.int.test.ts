@@ -83,13 +83,12 @@ describe("a listing sliced by date, newest first", () => {
 
   it("reads only the newest slices for an early page", async () => {
     const sliced = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 });
-    const slices = newestFirstSlices(
-      (
-        await db().$queryRawUnsafe<{ bounds: string[] }[]>(`
-        SELECT (histogram_bounds::text::timestamptz[])::text[] AS bounds FROM pg_stats
-        WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`)
-      )[0].bounds,
-    );
+    const bounds = (
+      await db().$queryRawUnsafe<{ bounds: string[] }[]>(`
+        SELECT ARRAY(SELECT (extract(epoch FROM bound) * 1000)::bigint::text FROM unnest(histogram_bounds::text::timestamptz[]) AS bound) AS bounds
+        FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`)
+    )[0].bounds.map(Number);
+    const slices = newestFirstSlices(bounds, 1 / 64);
     expect(slices.length).toBeGreaterThan(3);
     // `alder` is in every email of the source, the newest of the table: the first slices hold the page.
     const page = await sliced.search({ query: query("alder AND rowan"), scope: null, offset: 0, limit: 20 });
@@ -98,12 +97,16 @@ describe("a listing sliced by date, newest first", () => {
     expect(sliced.slicedPages.slices).toBeLessThan(slices.length);
   });
 
-  it("cuts the dates into contiguous slices, newest first, the last one open", () => {
-    const bounds = Array.from({ length: 101 }, (_, index) => `2020-01-01 00:00:${String(index % 60).padStart(2, "0")}+${index}`);
-    const slices = newestFirstSlices(bounds);
-    expect(slices[0]).toEqual({ from: bounds[98], before: null });
-    expect(slices.at(-1)).toEqual({ from: null, before: bounds[50] });
+  it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
+    // 100 buckets of 1,000 ms each from 0.
+    const bounds = Array.from({ length: 101 }, (_, index) => index * 1000);
+    const slices = newestFirstSlices(bounds, 1 / 64);
+    expect(slices.map((slice) => slice.from)).toEqual([98438, 96875, 93750, 87500, 75000, 50000, null]);
+    expect(slices[0].before).toBeNull();
     for (let index = 1; index < slices.length; index++) expect(slices[index].before).toBe(slices[index - 1].from);
-    expect(newestFirstSlices([])).toEqual([{ from: null, before: null }]);
+    expect(newestFirstSlices(bounds, 1 / 1024)).toHaveLength(11);
+    // Equal bounds (one date in many buckets) give no empty slice.
+    expect(newestFirstSlices([0, 5, 5, 5, 5, 10], 1 / 64).map((slice) => slice.from)).toEqual([10, 9, 8, 7, 5, null]);
+    expect(newestFirstSlices([], 1 / 64)).toEqual([{ from: null, before: null }]);
   });
 });
