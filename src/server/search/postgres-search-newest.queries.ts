@@ -87,19 +87,24 @@ const instant = (milliseconds: number) => Prisma.sql`to_timestamp(${milliseconds
 
 /**
  * Up to `limit` matches within one slice of the archive's dates, newest first: the GIN index's
- * matches intersected with the `(sent_at, id)` index's range (or that range walked), so the rows
- * read are those of the slice, not every match of the archive.
+ * matches intersected with the `(sent_at, id)` index's range, so the rows read are those of the
+ * slice, not every match of the archive. The matches are listed whole (MATERIALIZED) before they
+ * are sorted: with the LIMIT alone the planner may walk the date index from the slice's top,
+ * expecting matches as dense as its estimate, and read every email of the slice when they are
+ * sparse (the walk before the slices covered the dense case, with its own bound).
  */
 export async function newestInSlice(client: SqlClient, options: { where: Sql; slice: SentAtSlice; limit: number }): Promise<string[]> {
   const { from, before } = options.slice;
   const rows = await querySql<{ id: string }>(
     client,
     Prisma.sql`
-    SELECT e.id FROM archived_emails e
-    WHERE ${options.where}
-      ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${instant(from)}`}
-      ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${instant(before)}`}
-    ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.limit}`,
+    WITH matches AS MATERIALIZED (
+      SELECT e.id, e.sent_at FROM archived_emails e
+      WHERE ${options.where}
+        ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${instant(from)}`}
+        ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${instant(before)}`}
+    )
+    SELECT id FROM matches ORDER BY sent_at DESC, id DESC LIMIT ${options.limit}`,
   );
   return rows.map((row) => row.id);
 }
