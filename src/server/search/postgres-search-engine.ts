@@ -30,6 +30,7 @@ import {
   newestInSlice,
   pageHeadlines,
   sentAtBuckets,
+  setStatementTimeout,
   walkedNewestPage,
   type Highlight,
   type SentAtSlice,
@@ -124,6 +125,7 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly listedMatchesLimit: number;
   private readonly walkRows: (window: number) => number;
   private readonly slicedListingLimit: number;
+  private readonly slicedBudgetMs: number;
   /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
   readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
@@ -139,6 +141,8 @@ export class PostgresSearchEngine implements SearchEngine {
       listedMatchesLimit?: number;
       walkRows?: (window: number) => number;
       slicedListingLimit?: number;
+      /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
+      slicedBudgetMs?: number;
     } = {},
   ) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
@@ -146,6 +150,7 @@ export class PostgresSearchEngine implements SearchEngine {
     this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
     this.walkRows = options.walkRows ?? walkRowsFor;
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
+    this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -307,11 +312,20 @@ export class PostgresSearchEngine implements SearchEngine {
     const window = offset + limit;
     const found: string[] = [];
     this.slicedPages.pages += 1;
-    const firstShare = Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
-    for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare)) {
-      found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
-      this.slicedPages.slices += 1;
-      if (found.length >= window) break;
+    // The slices share one statement's time bound: listing every match at once was one statement
+    // under SEARCH_STATEMENT_TIMEOUT_MS, and slicing must not let a search run eleven times as long.
+    const deadline = Date.now() + this.slicedBudgetMs;
+    try {
+      for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare(window, estimate))) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        await setStatementTimeout(client, remaining);
+        found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
+        this.slicedPages.slices += 1;
+        if (found.length >= window) break;
+      }
+    } finally {
+      await setStatementTimeout(client, null);
     }
     const rows = (await pageHeadlines(client, found.slice(offset, window), highlight)).map((row) => ({
       id: row.id,
@@ -424,6 +438,10 @@ export function newestFirstSlices(bounds: number[], firstShare: number): SentAtS
   slices.push({ from: null, before });
   return slices;
 }
+
+/** The share of the archive the first slice holds: about four windows of the expected matches. */
+const firstShare = (window: number, estimate: number) =>
+  Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
 

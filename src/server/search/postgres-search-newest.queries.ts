@@ -115,3 +115,16 @@ export async function pageHeadlines(client: SqlClient, ids: string[], highlight:
   const page = Prisma.sql`(SELECT listed.id, listed.place FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS listed(id, place))`;
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }));
 }
+
+/**
+ * This connection's statement_timeout for the statements that follow, in ms (the sliced listing's
+ * remaining budget), or back to the connection's own setting (null).
+ */
+export async function setStatementTimeout(client: SqlClient, milliseconds: number | null): Promise<void> {
+  await querySql(
+    client,
+    milliseconds === null
+      ? Prisma.sql`RESET statement_timeout`
+      : Prisma.sql`SELECT set_config('statement_timeout', ${String(milliseconds)}, false)`,
+  );
+}

@@ -97,6 +97,17 @@ describe("a listing sliced by date, newest first", () => {
     expect(sliced.slicedPages.slices).toBeLessThan(slices.length);
   });
 
+  it("stops the slices at one statement's time bound, with the search's 503", async () => {
+    const sliced = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 0 });
+    await expect(sliced.search({ query: query("cedar OR birch"), scope: null, offset: 0, limit: 20 })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+    });
+    expect(sliced.slicedPages.slices).toBe(0);
+    // The connection's own timeout is back: the next search on the pool answers.
+    const page = await new PostgresSearchEngine().search({ query: query("cedar OR birch"), scope: null, offset: 0, limit: 20 });
+    expect(page.hits).toHaveLength(20);
+  });
+
   it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
     // 100 buckets of 1,000 ms each from 0.
     const bounds = Array.from({ length: 101 }, (_, index) => index * 1000);
