@@ -24,6 +24,8 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "4" },
     out: { type: "string" },
     cgroup: { type: "string" },
+    /** Only the groups whose name matches this regular expression. */
+    groups: { type: "string" },
   },
 });
 const perGroup = Number(values["per-group"]);
@@ -128,7 +130,8 @@ async function main() {
   if (!url) throw new Error("DATABASE_URL is required");
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const queries = await pickQueries(client);
+  const groupFilter = values.groups ? new RegExp(values.groups) : null;
+  const queries = (await pickQueries(client)).filter((query) => !groupFilter || groupFilter.test(query.group));
   const settings = Object.fromEntries(
     (
       await client.query<{ name: string; setting: string; unit: string | null }>(
@@ -181,6 +184,7 @@ async function main() {
   const concurrent: Outcome[] = [];
   const passStarted = performance.now();
   let next = 0;
+  // --concurrency 0: the latency pass only.
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (next < shuffled.length) concurrent.push(await run(shuffled[next++].query));
@@ -226,7 +230,7 @@ async function main() {
     pass2: {
       concurrency,
       seconds: Number(passSeconds.toFixed(1)),
-      queriesPerSecond: Number((concurrent.length / passSeconds).toFixed(2)),
+      queriesPerSecond: concurrent.length === 0 ? null : Number((concurrent.length / passSeconds).toFixed(2)),
       overall: all(concurrent),
       groups: summarize(concurrent),
     },
