@@ -26,7 +26,16 @@ import {
   tsqueryParam,
 } from "./postgres-search-engine.queries";
 import { parseSearchQuery } from "./query-language/parse-search-query";
-import { listedNewestPage, walkedNewestPage, type Highlight } from "./postgres-search-newest.queries";
+import {
+  listedNewestPage,
+  newestInSlice,
+  pageHeadlines,
+  sentAtBuckets,
+  setStatementTimeout,
+  walkedNewestPage,
+  type Highlight,
+  type SentAtSlice,
+} from "./postgres-search-newest.queries";
 
 type Sql = Prisma.Sql;
 
@@ -56,6 +65,20 @@ export const LISTED_MATCHES_LIMIT = 10_000;
  * a sparse query is listed rather than walked into the statement timeout.
  */
 const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
+/**
+ * A walk that did not fill its page is followed by a listing of every match (or candidate). Above
+ * this many expected, that listing is done in slices of the archive's dates instead, newest first,
+ * and stops at the slice that fills the window (docs/search.md, "Sliced by date").
+ */
+export const SLICED_LISTING_LIMIT = 20_000;
+/**
+ * The share of the archive the first (newest) slice holds: about four windows' worth of the expected
+ * matches, within these bounds. Each next slice holds as many emails as all newer ones, up to half
+ * the archive, then the rest: the emails read are at most about twice those of the slices the page
+ * needs, in at most eleven statements.
+ */
+const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
+
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -102,10 +125,14 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly totalSample: number;
   private readonly listedMatchesLimit: number;
   private readonly walkRows: (window: number) => number;
+  private readonly slicedListingLimit: number;
+  private readonly slicedBudgetMs: number;
   /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
   readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
+  /** How many pages were listed in date slices, and how many slice statements ran (tests). */
+  readonly slicedPages = { pages: 0, slices: 0 };
 
   /** The options change the defaults above (tests). */
   constructor(
@@ -114,12 +141,17 @@ export class PostgresSearchEngine implements SearchEngine {
       totalSample?: number;
       listedMatchesLimit?: number;
       walkRows?: (window: number) => number;
+      slicedListingLimit?: number;
+      /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
+      slicedBudgetMs?: number;
     } = {},
   ) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
     this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
     this.walkRows = options.walkRows ?? walkRowsFor;
+    this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
+    this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -219,15 +251,17 @@ export class PostgresSearchEngine implements SearchEngine {
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const { rows, candidates } =
-        wanted > 0 ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }) : { rows: [], candidates: null };
+      const { rows, candidates, matches } =
+        wanted > 0
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted })
+          : { rows: [], candidates: null, matches: null };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
         if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         return { hits, total: candidates, totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : await countMatches(client, tierCondition(tier));
+      const tierSize = rows.length > 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -245,16 +279,60 @@ export class PostgresSearchEngine implements SearchEngine {
     ranking: RankingQuery,
     tier: RankingTier,
     page: { offset: number; limit: number },
-  ): Promise<{ rows: TierRow[]; candidates: number | null }> {
+  ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
-    if (tier.undecided.length === 0 && (await estimateMatches(client, tier.matching)) > this.listedMatchesLimit) {
+    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.matching) : 0;
+    if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
       this.tierPages.walked += 1;
-      if (rows.length === page.limit) return { rows, candidates: null };
+      if (rows.length === page.limit) return { rows, candidates: null, matches: null };
+      if (estimate > this.slicedListingLimit) {
+        const sliced = await this.slicedPage(client, tierCondition(tier), highlight, { ...page, estimate });
+        return { rows: sliced.rows, candidates: null, matches: sliced.matches };
+      }
     }
     this.tierPages.listed += 1;
-    return listedTierPage(client, ranking, tier, page);
+    return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+  }
+
+  /**
+   * A page of the matches newest first, listed one slice of the archive's dates at a time, newest
+   * slice first, until the window (offset + limit) is filled: the same rows, in the same order, as
+   * listing every match at once (a slice holds every email of its dates, and slices do not overlap),
+   * but only the slices the page needs are read. `matches` is the number of matches when every slice
+   * was read without filling the window (then every match was seen), else null.
+   */
+  private async slicedPage(
+    client: SqlClient,
+    where: Sql,
+    highlight: Highlight,
+    page: { offset: number; limit: number; estimate: number },
+  ): Promise<{ rows: TierRow[]; matches: number | null }> {
+    const { offset, limit, estimate } = page;
+    const window = offset + limit;
+    const found: string[] = [];
+    this.slicedPages.pages += 1;
+    // The slices share one statement's time bound: listing every match at once was one statement
+    // under SEARCH_STATEMENT_TIMEOUT_MS, and slicing must not let a search run eleven times as long.
+    const deadline = Date.now() + this.slicedBudgetMs;
+    try {
+      for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare(window, estimate))) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        await setStatementTimeout(client, remaining);
+        found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
+        this.slicedPages.slices += 1;
+        if (found.length >= window) break;
+      }
+    } finally {
+      await setStatementTimeout(client, null);
+    }
+    const rows = (await pageHeadlines(client, found.slice(offset, window), highlight)).map((row) => ({
+      id: row.id,
+      headline: row.headline,
+    }));
+    return { rows, matches: found.length < window ? found.length : null };
   }
 
   /**
@@ -282,6 +360,12 @@ export class PostgresSearchEngine implements SearchEngine {
       const rows = await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
       this.languagePages.walked += 1;
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
+      if (estimate > this.slicedListingLimit) {
+        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate });
+        const hits = sliced.rows.map(toHit);
+        if (sliced.matches !== null) return { hits, total: sliced.matches, totalIsEstimate: false };
+        return { hits, ...(await total(offset + limit, estimate)) };
+      }
     }
     this.languagePages.listed += 1;
     const listed = await listedNewestPage(client, { where, offset, limit, highlight });
@@ -326,6 +410,39 @@ function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
   };
   return { where, ranking: null, tiers: [], language: { candidates, highlight } };
 }
+
+/**
+ * Date slices of the archive, newest first, from the bounds of its equal-count date buckets
+ * (sentAtBuckets, oldest first, milliseconds): the first holds about the newest `firstShare` of the
+ * emails (interpolated within a bucket, as if its dates were spread evenly), each next one as many
+ * as all newer ones, up to half the archive, the last every older email. The first slice has no
+ * upper bound (mail archived since the statistics were gathered is the newest) and the last no lower
+ * one. Without statistics, one slice: the whole archive. Where the cuts fall changes how much each
+ * statement reads, never the page: the slices are contiguous and do not overlap.
+ */
+export function newestFirstSlices(bounds: number[], firstShare: number): SentAtSlice[] {
+  const buckets = bounds.length - 1;
+  if (buckets < 2) return [{ from: null, before: null }];
+  const cutAt = (share: number) => {
+    const position = buckets * (1 - share);
+    const below = Math.floor(position);
+    return Math.round(bounds[below] + (position - below) * (bounds[Math.min(buckets, below + 1)] - bounds[below]));
+  };
+  const slices: SentAtSlice[] = [];
+  let before: number | null = null;
+  for (let share = firstShare; share <= 0.5; share *= 2) {
+    const cut = cutAt(share);
+    if (before !== null && cut >= before) continue;
+    slices.push({ from: cut, before });
+    before = cut;
+  }
+  slices.push({ from: null, before });
+  return slices;
+}
+
+/** The share of the archive the first slice holds: about four windows of the expected matches. */
+const firstShare = (window: number, estimate: number) =>
+  Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
 
 const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
 

@@ -60,3 +60,71 @@ export async function walkedNewestPage(
     WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }));
 }
+
+/**
+ * Bounds of `sent_at` that split the archive into buckets of about equal numbers of emails, oldest
+ * first, in milliseconds since the epoch, from the planner's histogram of the column (ANALYZE keeps
+ * it; at the default statistics target 100 buckets; the most common dates, if any, are left out of
+ * it). Empty when the table has no histogram yet.
+ */
+export async function sentAtBuckets(client: SqlClient): Promise<number[]> {
+  const rows = await querySql<{ bounds: string[] | null }>(
+    client,
+    Prisma.sql`
+    SELECT ARRAY(SELECT (extract(epoch FROM bound) * 1000)::bigint::text FROM unnest(histogram_bounds::text::timestamptz[]) AS bound) AS bounds
+    FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`,
+  );
+  return (rows[0]?.bounds ?? []).map(Number);
+}
+
+/** A range of `sent_at` in milliseconds since the epoch: at or after `from`, before `before` (null: unbounded). */
+export interface SentAtSlice {
+  from: number | null;
+  before: number | null;
+}
+
+const instant = (milliseconds: number) => Prisma.sql`to_timestamp(${milliseconds}::float8 / 1000)`;
+
+/**
+ * Up to `limit` matches within one slice of the archive's dates, newest first: the GIN index's
+ * matches intersected with the `(sent_at, id)` index's range, so the rows read are those of the
+ * slice, not every match of the archive. The matches are listed whole (MATERIALIZED) before they
+ * are sorted: with the LIMIT alone the planner may walk the date index from the slice's top,
+ * expecting matches as dense as its estimate, and read every email of the slice when they are
+ * sparse (the walk before the slices covered the dense case, with its own bound).
+ */
+export async function newestInSlice(client: SqlClient, options: { where: Sql; slice: SentAtSlice; limit: number }): Promise<string[]> {
+  const { from, before } = options.slice;
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    WITH matches AS MATERIALIZED (
+      SELECT e.id, e.sent_at FROM archived_emails e
+      WHERE ${options.where}
+        ${from === null ? Prisma.empty : Prisma.sql`AND e.sent_at >= ${instant(from)}`}
+        ${before === null ? Prisma.empty : Prisma.sql`AND e.sent_at < ${instant(before)}`}
+    )
+    SELECT id FROM matches ORDER BY sent_at DESC, id DESC LIMIT ${options.limit}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** The snippets of a page of emails given by id, in that order. */
+export async function pageHeadlines(client: SqlClient, ids: string[], highlight: Highlight): Promise<NewestRow[]> {
+  if (ids.length === 0) return [];
+  const page = Prisma.sql`(SELECT listed.id, listed.place FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS listed(id, place))`;
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }));
+}
+
+/**
+ * This connection's statement_timeout for the statements that follow, in ms (the sliced listing's
+ * remaining budget), or back to the connection's own setting (null).
+ */
+export async function setStatementTimeout(client: SqlClient, milliseconds: number | null): Promise<void> {
+  await querySql(
+    client,
+    milliseconds === null
+      ? Prisma.sql`RESET statement_timeout`
+      : Prisma.sql`SELECT set_config('statement_timeout', ${String(milliseconds)}, false)`,
+  );
+}

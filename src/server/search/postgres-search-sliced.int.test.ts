@@ -1,0 +1,123 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { db } from "../platform/db/client";
+import { newestFirstSlices, PostgresSearchEngine } from "./postgres-search-engine";
+import { normalizeSearchQuery } from "./search.schemas";
+import type { SearchQuery } from "./search-engine";
+
+/**
+ * A walk that does not fill its page is followed by a listing of every match; above
+ * SLICED_LISTING_LIMIT expected matches that listing runs in date slices, newest first, and stops
+ * at the slice that fills the window (docs/search.md, "Sliced by date"). The pages must be exactly
+ * those of the listing of every match, for the search language and for the tiers of operator-free
+ * queries, and an early page must read only the newest slices.
+ */
+let sourceId: string;
+const EMAILS = 240;
+
+beforeAll(async () => {
+  sourceId = await ensureTestSource("Sliced listing source");
+  for (let index = 0; index < EMAILS; index++) {
+    const words = [
+      "alder",
+      index % 3 === 0 ? "cedar" : "",
+      index % 7 === 0 ? "birch" : "",
+      index % 11 === 0 ? "alder birch" : "birch alder",
+      index % 5 === 0 ? "" : "rowan",
+    ];
+    await insertTestEmail({
+      ingestionSourceId: sourceId,
+      subject: `sliced ${index}`,
+      bodyText: words.join(" "),
+      // Dates after every other test's, so this source's mail is the newest of the table; distinct, so
+      // that the planner's histogram of sent_at has buckets of equal counts (no most common values).
+      sentAt: new Date(Date.UTC(2090, 0, 1, index)),
+    });
+  }
+  await db().$executeRawUnsafe("ANALYZE archived_emails");
+}, 120_000);
+
+const query = (text: string, matchingStrategy: "last" | "all" = "last"): SearchQuery =>
+  normalizeSearchQuery({ query: text, matchingStrategy, filters: { ingestionSourceId: sourceId } });
+
+/** Language queries and operator-free ones (each tier of `alder cedar` is walked, then listed). */
+const cases: SearchQuery[] = [
+  query("cedar OR birch"),
+  query("alder -rowan"),
+  query('alder AND "alder birch"'),
+  query("birch NEAR/1 alder"),
+  query("cedar"),
+  query("cedar rowan"),
+  query("alder cedar", "all"),
+];
+
+/** Walks of five emails never fill a page of 20, so every page below is walked, then listed. */
+const walkThenList = { listedMatchesLimit: 0, walkRows: () => 5 };
+
+describe("a listing sliced by date, newest first", () => {
+  it("answers the same pages and totals as the listing of every match", async () => {
+    const whole = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity });
+    const sliced = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 });
+    for (const searchQuery of cases) {
+      const first = await whole.search({ query: searchQuery, scope: null, offset: 0, limit: 20 });
+      expect(first.totalIsEstimate, searchQuery.query).toBe(false);
+      expect(first.total, searchQuery.query).toBeGreaterThan(40);
+      for (const offset of [0, 7, 20, first.total - 10, first.total + 5]) {
+        const expected = await whole.search({ query: searchQuery, scope: null, offset, limit: 20 });
+        const page = await sliced.search({ query: searchQuery, scope: null, offset, limit: 20 });
+        expect(
+          page.hits.map((hit) => hit.id),
+          `${searchQuery.query} at ${offset}`,
+        ).toEqual(expected.hits.map((hit) => hit.id));
+        expect(
+          page.hits.map((hit) => hit.snippet),
+          `${searchQuery.query} at ${offset}`,
+        ).toEqual(expected.hits.map((hit) => hit.snippet));
+        // A sliced page that stopped early knows no exact total: it counts it (up to the exact limit) or flags an estimate.
+        if (!page.totalIsEstimate) expect(page.total, `${searchQuery.query} at ${offset}`).toBe(expected.total);
+      }
+    }
+    expect(whole.slicedPages.pages).toBe(0);
+    expect(sliced.slicedPages.pages).toBeGreaterThan(cases.length);
+  });
+
+  it("reads only the newest slices for an early page", async () => {
+    const sliced = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 });
+    const bounds = (
+      await db().$queryRawUnsafe<{ bounds: string[] }[]>(`
+        SELECT ARRAY(SELECT (extract(epoch FROM bound) * 1000)::bigint::text FROM unnest(histogram_bounds::text::timestamptz[]) AS bound) AS bounds
+        FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'archived_emails' AND attname = 'sent_at'`)
+    )[0].bounds.map(Number);
+    const slices = newestFirstSlices(bounds, 1 / 64);
+    expect(slices.length).toBeGreaterThan(3);
+    // `alder` is in every email of the source, the newest of the table: the first slices hold the page.
+    const page = await sliced.search({ query: query("alder AND rowan"), scope: null, offset: 0, limit: 20 });
+    expect(page.hits).toHaveLength(20);
+    expect(sliced.slicedPages.pages).toBe(1);
+    expect(sliced.slicedPages.slices).toBeLessThan(slices.length);
+  });
+
+  it("stops the slices at one statement's time bound, with the search's 503", async () => {
+    const sliced = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 0 });
+    await expect(sliced.search({ query: query("cedar OR birch"), scope: null, offset: 0, limit: 20 })).rejects.toMatchObject({
+      code: "UNAVAILABLE",
+    });
+    expect(sliced.slicedPages.slices).toBe(0);
+    // The connection's own timeout is back: the next search on the pool answers.
+    const page = await new PostgresSearchEngine().search({ query: query("cedar OR birch"), scope: null, offset: 0, limit: 20 });
+    expect(page.hits).toHaveLength(20);
+  });
+
+  it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
+    // 100 buckets of 1,000 ms each from 0.
+    const bounds = Array.from({ length: 101 }, (_, index) => index * 1000);
+    const slices = newestFirstSlices(bounds, 1 / 64);
+    expect(slices.map((slice) => slice.from)).toEqual([98438, 96875, 93750, 87500, 75000, 50000, null]);
+    expect(slices[0].before).toBeNull();
+    for (let index = 1; index < slices.length; index++) expect(slices[index].before).toBe(slices[index - 1].from);
+    expect(newestFirstSlices(bounds, 1 / 1024)).toHaveLength(11);
+    // Equal bounds (one date in many buckets) give no empty slice.
+    expect(newestFirstSlices([0, 5, 5, 5, 5, 10], 1 / 64).map((slice) => slice.from)).toEqual([10, 9, 8, 7, 5, null]);
+    expect(newestFirstSlices([], 1 / 64)).toEqual([{ from: null, before: null }]);
+  });
+});
