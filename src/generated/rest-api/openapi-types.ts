@@ -10739,8 +10739,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            ignorePatterns: string[];
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
+                            nearDuplicateThreshold: number;
                         };
                     };
                 };
@@ -10788,8 +10790,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         deletionEnabled?: boolean;
+                        ignorePatterns?: string[];
                         /** @enum {string} */
                         mfaRequired?: "off" | "everyone" | "admins";
+                        nearDuplicateThreshold?: number;
                     };
                 };
             };
@@ -10802,8 +10806,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            ignorePatterns: string[];
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
+                            nearDuplicateThreshold: number;
                         };
                     };
                 };

@@ -7,6 +7,8 @@ import { searchJobHandlers } from "../../search/meilisearch-index-jobs";
 import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../../archive/storage/convert-stored-blobs";
 import { LIFECYCLE_CYCLE_JOB } from "../../retention/lifecycle/lifecycle.schemas";
 import { runRequestedCycle } from "../../retention/lifecycle/run-requested-cycle";
+import { regroupNearDuplicates } from "../../analytics/regroup-near-duplicates";
+import { NEAR_DUPLICATE_REGROUP_JOB } from "../settings/update-settings";
 import type { JobHandler } from "./run-next-job";
 
 /** Every background job type the worker runs, by name. */
@@ -16,5 +18,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [BULK_RESTORE_JOB]: runBulkRestoreJob,
   [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
   [LIFECYCLE_CYCLE_JOB]: runRequestedCycle,
+  [NEAR_DUPLICATE_REGROUP_JOB]: regroupNearDuplicates,
   ...searchJobHandlers,
 };

@@ -1,0 +1,20 @@
+import { selectConversationMembers, updateThreadClasses } from "./analytics.queries";
+import { classifyConversation } from "./classify-conversation";
+import { normalisedText } from "./conversation-text";
+import type { SqlClient } from "../platform/db/sql-client";
+
+/** Computes and stores the class of every email of one conversation (classify-conversation.ts). */
+export async function classifyConversationOf(client: SqlClient, conversationId: string): Promise<void> {
+  const members = await selectConversationMembers(client, conversationId);
+  if (members.length === 0) return;
+  const classes = classifyConversation(
+    members.map((member) => ({
+      id: member.id,
+      parentId: member.parentId,
+      copyOf: member.copyOf,
+      text: normalisedText(member.bodyText),
+      attachments: member.attachments,
+    })),
+  );
+  await updateThreadClasses(client, [...classes.keys()], [...classes.values()]);
+}
