@@ -18,6 +18,7 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]": () =>
     import("./api/v1/enterprise/ediscovery/cases/[id]/exports/[exportId]/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/exports": () => import("./api/v1/enterprise/ediscovery/cases/[id]/exports/route"),
+  "/api/v1/enterprise/ediscovery/cases/[id]/analytics": () => import("./api/v1/enterprise/ediscovery/cases/[id]/analytics/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]": () => import("./api/v1/enterprise/ediscovery/cases/[id]/route"),
   "/api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]": () =>
     import("./api/v1/enterprise/ediscovery/cases/[id]/searches/[searchId]/route"),
@@ -55,10 +56,12 @@ export const restRouteModules: Record<string, () => Promise<RouteModule>> = {
   "/api/v1/enterprise/retention-policy/labels": () => import("./api/v1/enterprise/retention-policy/labels/route"),
   "/api/v1/enterprise/retention-policy/policies/[id]": () => import("./api/v1/enterprise/retention-policy/policies/[id]/route"),
   "/api/v1/enterprise/retention-policy/policies": () => import("./api/v1/enterprise/retention-policy/policies/route"),
+  "/v1/analytics/status": () => import("./v1/analytics/status/route"),
   "/v1/api-keys/[id]": () => import("./v1/api-keys/[id]/route"),
   "/v1/api-keys": () => import("./v1/api-keys/route"),
   "/v1/archived-emails/[id]/attachments/[attachmentId]": () => import("./v1/archived-emails/[id]/attachments/[attachmentId]/route"),
   "/v1/archived-emails/[id]/occurrences": () => import("./v1/archived-emails/[id]/occurrences/route"),
+  "/v1/archived-emails/[id]/thread": () => import("./v1/archived-emails/[id]/thread/route"),
   "/v1/archived-emails/[id]/raw": () => import("./v1/archived-emails/[id]/raw/route"),
   "/v1/archived-emails/[id]/restore": () => import("./v1/archived-emails/[id]/restore/route"),
   "/v1/archived-emails/[id]": () => import("./v1/archived-emails/[id]/route"),

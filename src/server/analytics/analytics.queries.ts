@@ -29,7 +29,7 @@ export function selectPendingEmails(client: SqlClient, limit: number): Promise<A
   return querySql<AnalysedEmailRow>(
     client,
     Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.analysis_pending
-      ORDER BY e.archived_at, e.id LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED`,
+      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED`,
   );
 }
 
@@ -229,12 +229,95 @@ export interface AnalysisStatusRow {
   lastAnalysedAt: Date | null;
 }
 
-export async function selectAnalysisStatus(client: SqlClient): Promise<AnalysisStatusRow> {
+/** Every email of a conversation: its parent, and, for those `visible` admits, what the tree shows. */
+export interface ConversationTreeRow {
+  id: string;
+  parentId: string | null;
+  visible: boolean;
+  subject: string | null;
+  from: string | null;
+  sentAt: Date | null;
+  class: string;
+}
+
+const TREE_LIMIT = 5000;
+
+export function selectConversationTree(client: SqlClient, conversationId: string, visible: Prisma.Sql): Promise<ConversationTreeRow[]> {
+  return querySql<ConversationTreeRow>(
+    client,
+    Prisma.sql`SELECT t.id, t."parentId", t.visible, CASE WHEN t.visible THEN t.subject END AS subject,
+        CASE WHEN t.visible THEN t."from" END AS "from", CASE WHEN t.visible THEN t."sentAt" END AS "sentAt", t.class
+      FROM (SELECT a.email_id AS id, a.parent_id AS "parentId", (${visible}) AS visible, e.subject, e.sender_email AS "from",
+              e.sent_at AS "sentAt", a.thread_class AS class
+            FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+            WHERE a.conversation_id = ${conversationId}::uuid
+            ORDER BY e.sent_at, e.id LIMIT ${TREE_LIMIT}) t`,
+  );
+}
+
+/** Pending and analysed emails among those `visible` admits, and when the analysis last wrote. */
+export async function selectVisibleAnalysisStatus(client: SqlClient, visible: Prisma.Sql): Promise<AnalysisStatusRow> {
   const row = await queryOne<AnalysisStatusRow>(
     client,
-    Prisma.sql`SELECT (SELECT count(*) FROM archived_emails WHERE analysis_pending)::int AS pending,
-      (SELECT count(*) FROM archived_emails e WHERE NOT e.analysis_pending)::int AS analysed,
-      (SELECT max(analysed_at) FROM email_analysis) AS "lastAnalysedAt"`,
+    Prisma.sql`SELECT count(*) FILTER (WHERE e.analysis_pending)::int AS pending, count(*) FILTER (WHERE NOT e.analysis_pending)::int AS analysed,
+        (SELECT max(a.analysed_at) FROM email_analysis a) AS "lastAnalysedAt"
+      FROM archived_emails e WHERE ${visible}`,
   );
   return row!;
+}
+
+export interface CaseAnalyticsRow {
+  emails: number;
+  conversations: number;
+  inclusive: number;
+  inclusiveMinus: number;
+  inclusiveCopy: number;
+  none: number;
+  nearDuplicateGroups: number;
+  emailsInNearDuplicateGroups: number;
+  notAnalysed: number;
+}
+
+/** The figures of a set of emails (a case's review set): classes, conversations, near-duplicate groups. */
+export async function selectEmailSetAnalytics(client: SqlClient, emails: Prisma.Sql): Promise<CaseAnalyticsRow> {
+  const row = await queryOne<CaseAnalyticsRow>(
+    client,
+    Prisma.sql`WITH set AS (${emails}),
+      analysed AS (SELECT a.* FROM set JOIN email_analysis a ON a.email_id = set.id),
+      grouped AS (SELECT near_duplicate_group_id AS id, count(*) AS n FROM analysed WHERE near_duplicate_group_id IS NOT NULL
+                  GROUP BY near_duplicate_group_id HAVING count(*) > 1)
+    SELECT (SELECT count(*) FROM set)::int AS emails,
+      (SELECT count(DISTINCT conversation_id) FROM analysed)::int AS conversations,
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive')::int AS inclusive,
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive_minus')::int AS "inclusiveMinus",
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive_copy')::int AS "inclusiveCopy",
+      (SELECT count(*) FROM analysed WHERE thread_class = 'none')::int AS none,
+      (SELECT count(*) FROM grouped)::int AS "nearDuplicateGroups",
+      (SELECT coalesce(sum(n), 0) FROM grouped)::int AS "emailsInNearDuplicateGroups",
+      (SELECT count(*) FROM set)::int - (SELECT count(*) FROM analysed)::int AS "notAnalysed"`,
+  );
+  return row!;
+}
+
+/** How many emails of the set have each language as their primary one. */
+export function selectEmailSetLanguages(client: SqlClient, emails: Prisma.Sql): Promise<{ code: string; n: number }[]> {
+  return querySql<{ code: string; n: number }>(
+    client,
+    Prisma.sql`WITH set AS (${emails})
+      SELECT a.language_codes[1] AS code, count(*)::int AS n FROM set JOIN email_analysis a ON a.email_id = set.id
+      WHERE cardinality(a.language_codes) > 0 GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+}
+
+/** The conversation and class of each of these emails that is analysed. */
+export function selectConversationClasses(
+  client: SqlClient,
+  emailIds: string[],
+): Promise<{ emailId: string; conversationId: string; threadClass: string }[]> {
+  if (emailIds.length === 0) return Promise.resolve([]);
+  return querySql(
+    client,
+    Prisma.sql`SELECT email_id AS "emailId", conversation_id AS "conversationId", thread_class AS "threadClass"
+      FROM email_analysis WHERE email_id = ANY(${emailIds}::uuid[])`,
+  );
 }

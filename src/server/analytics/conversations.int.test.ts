@@ -36,13 +36,16 @@ async function archive(messages: TestMessage[], mailbox = `mailbox${++mailboxCou
   });
 }
 
+/** Each email's place; a conversation is named by the first of `ids` in it (its ids are random, never an email's). */
 async function placesOf(ids: string[]) {
   const rows = await db().emailAnalysis.findMany({ where: { emailId: { in: ids } } });
   const byId = new Map(rows.map((row) => [row.emailId, row]));
+  const firstOf = new Map<string, string>();
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new Error(`email ${id} was not analysed`);
-    return { conversation: row.conversationId, parent: row.parentId, class: row.threadClass };
+    if (!firstOf.has(row.conversationId)) firstOf.set(row.conversationId, id);
+    return { conversation: firstOf.get(row.conversationId), parent: row.parentId, class: row.threadClass };
   });
 }
 
@@ -140,6 +143,30 @@ describe("conversations and their classes", () => {
       { conversation: a, parent: a, class: "none" },
       { conversation: a, parent: b, class: "none" },
       { conversation: a, parent: c, class: "inclusive" },
+    ]);
+  });
+
+  test("a header-less chain archived out of order comes out the same: a nearer parent takes its reply over", async () => {
+    const root = "The fire drill is moved to Thursday at ten, please tell your teams.";
+    const answer = reply("Will do, the sales team is informed.", root);
+    const answerAgain = reply("Thanks, support is informed as well.", answer);
+    const messages: TestMessage[] = [
+      { messageId: "drill-1@example.com", from: ALICE, to: [BOB], subject: "Fire drill", body: root },
+      { messageId: "drill-2@example.com", from: BOB, to: [ALICE], subject: "Re: Fire drill", body: answer },
+      { messageId: "drill-3@example.com", from: ALICE, to: [BOB], subject: "Re: Re: Fire drill", body: answerAgain },
+    ];
+    // The root, then the last reply (whose nearest archived ancestor is the root), then the middle one.
+    const [a] = await archive([messages[0]]);
+    await analysePendingEmails();
+    const [c] = await archive([messages[2]]);
+    await analysePendingEmails();
+    expect((await placesOf([c]))[0].parent).toBe(a);
+    const [b] = await archive([messages[1]]);
+    await analysePendingEmails();
+    expect(await placesOf([a, b, c])).toEqual([
+      { conversation: a, parent: null, class: "none" },
+      { conversation: a, parent: a, class: "none" },
+      { conversation: a, parent: b, class: "inclusive" },
     ]);
   });
 

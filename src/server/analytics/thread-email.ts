@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   insertThreadPlace,
   moveConversation,
@@ -107,7 +107,8 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
     }
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
-  const conversationId = parent?.place.conversationId ?? email.id;
+  // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
+  const conversationId = parent?.place.conversationId ?? randomUUID();
   await insertThreadPlace(client, {
     emailId: email.id,
     conversationId,
@@ -120,10 +121,10 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
   });
 
   const touched = new Set([conversationId]);
-  const adopt = async (candidate: ThreadPlaceRow, rank: number) => {
+  const adopt = async (candidate: ThreadPlaceRow, rank: number, closer = false) => {
     // Read again: an earlier step of this email may have just hung it here.
     const child = await selectThreadPlace(client, candidate.emailId);
-    if (!child || (child.parentRank !== null && child.parentRank <= rank)) return;
+    if (!child || (child.parentRank !== null && (child.parentRank < rank || (child.parentRank === rank && !closer)))) return;
     // A child already in this conversation may be one of its ancestors (a loop of headers): then it stays where it is.
     if (child.conversationId === conversationId && (await isAncestor(client, child.emailId, parent?.place.emailId ?? null))) return;
     await setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
@@ -132,10 +133,17 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
   if (!copyKey.startsWith("sha256:")) {
     for (const child of await selectRepliesNaming(client, copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
   }
+  // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
+  // an email this one quotes in turn (this one is then the nearer parent).
+  const textOf = new Map(candidates.map((candidate) => [candidate.emailId, normalisedText(candidate.bodyText)]));
   for (const candidate of candidates) {
-    if (candidate.parentId !== null || candidate.emailId === email.id) continue;
-    if (!shareParticipant(participants, participantsOf(candidate)) || !quotes(normalisedText(candidate.bodyText), text)) continue;
-    await adopt(candidate, CONTENT_RANK);
+    if (candidate.emailId === email.id || candidate.parentRank === 0) continue;
+    const candidateText = textOf.get(candidate.emailId)!;
+    if (!shareParticipant(participants, participantsOf(candidate)) || !quotes(candidateText, text)) continue;
+    const currentParentText = candidate.parentId === null ? null : textOf.get(candidate.parentId);
+    if (candidate.parentId === null) await adopt(candidate, CONTENT_RANK);
+    else if (candidate.parentRank === CONTENT_RANK && currentParentText && quotes(text, currentParentText))
+      await adopt(candidate, CONTENT_RANK, true);
   }
   return [...touched];
 }

@@ -54,6 +54,8 @@ import { updateCase } from "./update-case";
 import { updateSavedSearch } from "./update-saved-search";
 import { verifyExport } from "./verify-export";
 import { listMemberCandidates } from "./list-member-candidates";
+import { getCaseAnalytics } from "./get-case-analytics";
+import { caseAnalyticsResponse } from "../analytics/analytics.responses";
 
 const readCases = { permission: "read:ediscovery", feature: "EDISCOVERY" } as const;
 const manageCases = { permission: "manage:ediscovery", feature: "EDISCOVERY" } as const;
@@ -251,6 +253,15 @@ export const listTaggedEmailsOperation = operation({
   params: caseIdParamsSchema,
   query: listTaggedSchema,
   handler: ({ principal, params, query }) => listTaggedEmails({ principal, caseId: params.id, input: query }),
+});
+
+export const getCaseAnalyticsOperation = operation({
+  summary: "A case's review analytics: conversations, classes, near-duplicates, languages, review reduction",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: caseAnalyticsResponse,
+  errors: [404],
+  handler: ({ principal, params }) => getCaseAnalytics({ principal, caseId: params.id }),
 });
 
 // Exports

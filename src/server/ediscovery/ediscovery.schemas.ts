@@ -73,6 +73,8 @@ export const listTaggedSchema = z.object({
   emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAGGED_PAGE_MAX).optional(),
   cursor: z.object({ sentAt: z.iso.datetime({ message: "cursor.sentAt must be an ISO date-time" }), id: uuid("cursor.id") }).nullish(),
   limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
+  /** Only the emails a reviewer must read: inclusive and inclusive minus (and those not analysed yet). */
+  inclusiveOnly: z.boolean().optional(),
 });
 
 /** The case's audit entries, newest first, paged by keyset (`cursor` is the previous page's `next`, an entry id). */

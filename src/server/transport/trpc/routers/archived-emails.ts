@@ -1,4 +1,5 @@
 import * as emails from "../../../archive/archived-emails.operations";
+import * as analytics from "../../../analytics/analytics.operations";
 import * as occurrences from "../../../archive/occurrences/occurrences.operations";
 import * as restore from "../../../archive/restore/restore.operations";
 import { router } from "../init";
@@ -9,6 +10,7 @@ export const archivedEmailsRouter = router({
   get: query(emails.getArchivedEmailOperation),
   body: query(emails.renderEmailBodyOperation),
   occurrences: query(occurrences.listEmailOccurrencesOperation),
+  thread: query(analytics.getEmailThreadOperation),
   folders: query(occurrences.listMailboxFoldersOperation),
   delete: mutation(emails.deleteArchivedEmailOperation),
   restore: mutation(restore.restoreEmailOperation),
