@@ -92,6 +92,16 @@ export function selectRepliesNaming(client: SqlClient, key: string): Promise<Thr
   );
 }
 
+/** The conversations of analysed emails that name one of these ids in their In-Reply-To or References. */
+export async function selectConversationsNamingAny(client: SqlClient, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await querySql<{ conversationId: string }>(
+    client,
+    Prisma.sql`SELECT DISTINCT a.conversation_id AS "conversationId" FROM email_analysis a WHERE a.reply_keys && ${keys}::text[] LIMIT 100`,
+  );
+  return rows.map((row) => row.conversationId);
+}
+
 export interface AnalysisInsert {
   emailId: string;
   conversationId: string;

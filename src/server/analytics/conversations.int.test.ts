@@ -293,6 +293,33 @@ describe("conversations and their classes", () => {
     ]);
   });
 
+  test("replies to a message that was never archived share one conversation, each a root of its tree", async () => {
+    const [a, b] = await archive([
+      {
+        messageId: "ghost-2@example.com",
+        from: BOB,
+        to: [ALICE],
+        subject: "Re: Offsite",
+        body: "Count me in for the offsite.",
+        inReplyTo: "ghost-1@example.com",
+      },
+      {
+        messageId: "ghost-3@example.com",
+        from: CAROL,
+        to: [ALICE],
+        subject: "Re: Offsite",
+        body: "I cannot make it, sorry.",
+        inReplyTo: "ghost-1@example.com",
+        references: ["ghost-1@example.com"],
+      },
+    ]);
+    await analysePendingEmails();
+    expect(await placesOf([a, b])).toEqual([
+      { conversation: a, parent: null, class: "inclusive" },
+      { conversation: a, parent: null, class: "inclusive" },
+    ]);
+  });
+
   test("unrelated conversations that share only a subject are never merged", async () => {
     const monday = "Weekly status: the migration is on track, no blockers.";
     const nextMonday = "Weekly status: two servers left to migrate, one blocker on DNS.";

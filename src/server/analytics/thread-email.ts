@@ -4,6 +4,7 @@ import {
   moveConversation,
   selectOriginalsByCopyKey,
   selectRepliesNaming,
+  selectConversationsNamingAny,
   selectSubjectCandidates,
   selectThreadPlace,
   setParent,
@@ -63,7 +64,9 @@ function quotes(laterText: string, earlierText: string): boolean {
  * 3. else, for a reply or forward without those headers, the latest email with the same normalised
  *    subject, a shared participant, whose whole text it quotes; a shared subject alone never joins;
  * 4. replies that arrived before it (naming it, or quoting it) are hung under it, their
- *    conversation joined into its own.
+ *    conversation joined into its own;
+ * 5. emails whose References name an ancestor it names too share its conversation, even when that
+ *    ancestor is not archived (they stay roots of the tree, as replies to a missing parent).
  * Dates play no part, so a clock that is minutes off changes nothing.
  */
 export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): Promise<string[]> {
@@ -107,8 +110,10 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
     }
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
+  // Replies to one message that is not archived (a ghost parent) still share a conversation.
+  const sharing = await selectConversationsNamingAny(client, replyKeys);
   // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
-  const conversationId = parent?.place.conversationId ?? randomUUID();
+  const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
   await insertThreadPlace(client, {
     emailId: email.id,
     conversationId,
@@ -120,6 +125,7 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
     subjectKey,
   });
 
+  for (const other of sharing) if (other !== conversationId) await moveConversation(client, other, conversationId);
   const touched = new Set([conversationId]);
   const adopt = async (candidate: ThreadPlaceRow, rank: number, closer = false) => {
     // Read again: an earlier step of this email may have just hung it here.
