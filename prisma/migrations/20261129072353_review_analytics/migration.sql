@@ -16,6 +16,7 @@ CREATE TABLE "email_analysis" (
     "near_duplicate_similarity" REAL,
     "near_duplicate_pivot" BOOLEAN NOT NULL DEFAULT false,
     "near_duplicate_bands" BIGINT[] DEFAULT ARRAY[]::BIGINT[],
+    "near_duplicate_signature" INTEGER[] DEFAULT ARRAY[]::INTEGER[],
     "near_duplicate_text_length" INTEGER NOT NULL DEFAULT 0,
     "languages" JSONB NOT NULL DEFAULT '[]',
     "language_codes" TEXT[] DEFAULT ARRAY[]::TEXT[],

@@ -2,7 +2,7 @@ import { withPgTransaction } from "../platform/db/pg-pool";
 import { getSettings } from "../platform/settings/get-settings";
 import type { SqlClient } from "../platform/db/sql-client";
 import { analyseEmailText, type TextAnalysisSettings } from "./analyse-email-text";
-import { lockAnalysis, markAnalysed, selectPendingEmails, selectThreadPlace } from "./analytics.queries";
+import { lockAnalysis, markAnalysed, selectPendingEmails, selectPlacedIds } from "./analytics.queries";
 import { classifyConversationOf } from "./classify-stored-conversation";
 import { threadEmail } from "./thread-email";
 
@@ -14,6 +14,7 @@ export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
   return {
     threshold: settings.nearDuplicateThreshold / 100,
     ignorePatterns: settings.ignorePatterns.map((pattern) => new RegExp(pattern, "gimu")),
+    compared: new Map(),
   };
 }
 
@@ -22,14 +23,19 @@ async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, b
   await lockAnalysis(client);
   const emails = await selectPendingEmails(client, batchSize);
   const touched = new Set<string>();
+  const texts = new Map<string, string>();
+  const placed = await selectPlacedIds(
+    client,
+    emails.map((email) => email.id),
+  );
   for (const email of emails) {
     // Analysed before (the settings changed): its place in its conversation stands, its text is analysed again.
-    if (!(await selectThreadPlace(client, email.id))) {
-      for (const conversationId of await threadEmail(client, email)) touched.add(conversationId);
+    if (!placed.has(email.id)) {
+      for (const conversationId of await threadEmail(client, email, texts)) touched.add(conversationId);
     }
     await analyseEmailText(client, email, settings);
   }
-  for (const conversationId of touched) await classifyConversationOf(client, conversationId);
+  for (const conversationId of touched) await classifyConversationOf(client, conversationId, texts);
   await markAnalysed(
     client,
     emails.map((email) => email.id),

@@ -55,6 +55,15 @@ export interface ThreadPlaceRow {
 const PLACE_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.conversation_id AS "conversationId", a.parent_id AS "parentId",
   a.parent_rank AS "parentRank", a.copy_of AS "copyOf", a.reply_keys AS "replyKeys"`;
 
+/** Which of these emails already have a place (analysed before; the settings changed since). */
+export async function selectPlacedIds(client: SqlClient, emailIds: string[]): Promise<Set<string>> {
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`SELECT email_id AS id FROM email_analysis WHERE email_id = ANY(${emailIds}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
 export function selectThreadPlace(client: SqlClient, emailId: string): Promise<ThreadPlaceRow | null> {
   return queryOne<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.email_id = ${emailId}::uuid`);
 }
@@ -163,32 +172,55 @@ export async function updateThreadClasses(client: SqlClient, ids: string[], clas
   );
 }
 
-/** An email sharing a band with the one analysed, with what the exact comparison needs. */
+/** An email sharing a band with the one analysed: its group, and the signature that estimates its similarity. */
 export interface NearDuplicateCandidateRow {
   emailId: string;
   groupId: string | null;
   pivot: boolean;
-  bodyText: string;
+  signature: number[];
 }
 
-const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id AS "groupId", a.near_duplicate_pivot AS pivot, e.body_text AS "bodyText"`;
+const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id AS "groupId", a.near_duplicate_pivot AS pivot,
+  a.near_duplicate_signature AS signature`;
 
-export function selectNearDuplicateCandidates(client: SqlClient, emailId: string, bands: string[]): Promise<NearDuplicateCandidateRow[]> {
-  if (bands.length === 0) return Promise.resolve([]);
+/**
+ * The emails sharing a MinHash band with this one whose text length leaves the threshold reachable
+ * (a Jaccard index of `threshold` needs the shorter text at least `threshold` of the longer), the
+ * most bands shared first: the likeliest near-duplicates, at most CANDIDATE_LIMIT of them.
+ */
+export function selectNearDuplicateCandidates(
+  client: SqlClient,
+  options: { emailId: string; bands: string[]; textLength: number; threshold: number },
+): Promise<NearDuplicateCandidateRow[]> {
+  if (options.bands.length === 0) return Promise.resolve([]);
+  // 5 % of slack: the length is in characters, the index counts distinct shingles.
+  const shortest = Math.floor(options.textLength * options.threshold * 0.95);
+  const longest = Math.ceil(options.textLength / (options.threshold * 0.95));
   return querySql<NearDuplicateCandidateRow>(
     client,
-    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-      WHERE a.near_duplicate_bands && ${bands}::bigint[] AND a.email_id <> ${emailId}::uuid
-      ORDER BY a.near_duplicate_group_id NULLS LAST, a.email_id LIMIT ${CANDIDATE_LIMIT}`,
+    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a
+      WHERE a.near_duplicate_bands && ${options.bands}::bigint[] AND a.email_id <> ${options.emailId}::uuid
+        AND a.near_duplicate_text_length BETWEEN ${shortest} AND ${longest}
+      ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY(${options.bands}::bigint[])) DESC, a.email_id
+      LIMIT ${CANDIDATE_LIMIT}`,
   );
 }
 
 export function selectNearDuplicateGroup(client: SqlClient, groupId: string): Promise<NearDuplicateCandidateRow[]> {
   return querySql<NearDuplicateCandidateRow>(
     client,
-    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-      WHERE a.near_duplicate_group_id = ${groupId}::uuid ORDER BY a.email_id`,
+    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a WHERE a.near_duplicate_group_id = ${groupId}::uuid ORDER BY a.email_id`,
   );
+}
+
+/** The bodies of these emails, by id. */
+export async function selectBodies(client: SqlClient, emailIds: string[]): Promise<Map<string, string>> {
+  if (emailIds.length === 0) return new Map();
+  const rows = await querySql<{ id: string; bodyText: string }>(
+    client,
+    Prisma.sql`SELECT id, body_text AS "bodyText" FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.bodyText]));
 }
 
 /** One email's near-duplicate group (null: none), its similarity to the pivot and whether it is the pivot. */
@@ -213,11 +245,12 @@ export async function updateNearDuplicates(client: SqlClient, updates: NearDupli
 /** What an email's text gives, whatever its conversation: its near-duplicate bands and its languages. */
 export async function updateTextAnalysis(
   client: SqlClient,
-  options: { emailId: string; bands: string[]; textLength: number; languages: { code: string; share: number }[] },
+  options: { emailId: string; signature: number[]; bands: string[]; textLength: number; languages: { code: string; share: number }[] },
 ): Promise<void> {
   await runSql(
     client,
-    Prisma.sql`UPDATE email_analysis SET near_duplicate_bands = ${options.bands}::bigint[], near_duplicate_text_length = ${options.textLength}::int,
+    Prisma.sql`UPDATE email_analysis SET near_duplicate_bands = ${options.bands}::bigint[], near_duplicate_signature = ${options.signature}::int[],
+        near_duplicate_text_length = ${options.textLength}::int,
         languages = ${JSON.stringify(options.languages)}::jsonb, language_codes = ${options.languages.map((l) => l.code)}::text[], analysed_at = now()
       WHERE email_id = ${options.emailId}::uuid`,
   );

@@ -125,6 +125,46 @@ describe("conversations and their classes", () => {
     ]);
   });
 
+  test("the forked conversation drawn in docs/ediscovery.md", async () => {
+    const draft = { filename: "draft.docx", content: "the draft contract" };
+    const a = "Draft contract attached, please comment by Friday.";
+    const b = reply("Clause 4 needs a liability cap.", a);
+    const d = reply("Cap added in clause 4.", b);
+    const c = reply("No objection from me.", a);
+    const thread: TestMessage[] = [
+      { messageId: "doc-a@example.com", from: ALICE, to: [BOB, CAROL], subject: "Contract", body: a, attachments: [draft] },
+      {
+        messageId: "doc-b@example.com",
+        from: BOB,
+        to: [ALICE, CAROL],
+        subject: "Re: Contract",
+        body: b,
+        inReplyTo: "doc-a@example.com",
+        attachments: [draft],
+      },
+      {
+        messageId: "doc-d@example.com",
+        from: ALICE,
+        to: [BOB, CAROL],
+        subject: "Re: Contract",
+        body: d,
+        inReplyTo: "doc-b@example.com",
+        attachments: [draft],
+      },
+      { messageId: "doc-c@example.com", from: CAROL, to: [ALICE], subject: "Re: Contract", body: c, inReplyTo: "doc-a@example.com" },
+    ];
+    const [idA, idB, idD, idC] = await archive(thread, "alice@example.com");
+    const [idD2] = await archive([thread[2]], "carol@example.com");
+    await analysePendingEmails();
+    expect(await placesOf([idA, idB, idD, idD2, idC])).toEqual([
+      { conversation: idA, parent: null, class: "none" },
+      { conversation: idA, parent: idA, class: "none" },
+      { conversation: idA, parent: idB, class: "inclusive" },
+      { conversation: idA, parent: idB, class: "inclusive_copy" },
+      { conversation: idA, parent: idA, class: "inclusive_minus" },
+    ]);
+  });
+
   test("header-less replies with localised prefixes join by quoted content, subject and participants", async () => {
     const root = "Anbei das Angebot für die Wartung der Anlagen im nächsten Jahr.";
     const answer = reply("Danke, wir prüfen das Angebot bis Mittwoch.", root, "Am 15.01.2024 schrieb Alice Archer:");

@@ -11,7 +11,8 @@ const MIN_LETTERS = 20;
 const SEGMENT_CHARS = 60;
 /** A secondary language counts from this share of the text. */
 const MIN_SECONDARY_SHARE = 0.1;
-const MAX_TEXT_CHARS = 20_000;
+/** The shares are those of the first this many characters of the own text (a long text's languages rarely change past them). */
+const MAX_TEXT_CHARS = 8_000;
 const UNDETERMINED: LanguageShare[] = [{ code: "und", share: 1 }];
 
 const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;

@@ -22,15 +22,20 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** The distinct shingle hashes of a normalised text. */
+/** The distinct shingle hashes of a normalised text: FNV-1a over each run of SHINGLE code points, no string built. */
 export function shingleSet(text: string): Set<number> {
   const shingles = new Set<number>();
-  const chars = [...text];
-  if (chars.length <= SHINGLE) {
-    if (chars.length > 0) shingles.add(fnv1a(text));
-    return shingles;
+  const points = Array.from(text, (char) => char.codePointAt(0)!);
+  const last = Math.max(0, points.length - SHINGLE);
+  if (points.length === 0) return shingles;
+  for (let start = 0; start <= last; start++) {
+    let hash = 0x811c9dc5;
+    for (let index = start; index < Math.min(start + SHINGLE, points.length); index++) {
+      hash ^= points[index];
+      hash = Math.imul(hash, 0x01000193);
+    }
+    shingles.add(hash >>> 0);
   }
-  for (let index = 0; index + SHINGLE <= chars.length; index++) shingles.add(fnv1a(chars.slice(index, index + SHINGLE).join("")));
   return shingles;
 }
 
@@ -50,11 +55,12 @@ const FAMILY = Array.from({ length: HASHES }, (_, index) => ({
 }));
 
 /**
- * The band keys of a shingle set: the MinHash signature cut into bands of ROWS values, each band
+ * The MinHash signature of a shingle set (the least value of each of HASHES hash functions). Its
+ * band keys: the signature cut into bands of ROWS values, each band
  * hashed with its number into a signed 64-bit key. Two texts with Jaccard index s share a band with
  * probability 1 - (1 - s^3)^20: 0.93 at 50 %, above 0.9999 at 80 %.
  */
-export function bandKeys(shingles: Set<number>): bigint[] {
+export function minHashSignature(shingles: Set<number>): number[] {
   if (shingles.size === 0) return [];
   const minimum = new Array<number>(HASHES).fill(0xffffffff);
   for (const shingle of shingles) {
@@ -63,6 +69,22 @@ export function bandKeys(shingles: Set<number>): bigint[] {
       if (value < minimum[index]) minimum[index] = value;
     }
   }
+  // Stored as PostgreSQL integers: signed 32 bits.
+  return minimum.map((value) => value | 0);
+}
+
+/** The share of equal values of two signatures: an estimate of the texts' Jaccard index (±0.13 at 95 %, 60 values). */
+export function estimatedSimilarity(left: number[], right: number[]): number {
+  if (left.length !== HASHES || right.length !== HASHES) return 0;
+  let equal = 0;
+  for (let index = 0; index < HASHES; index++) if (left[index] === right[index]) equal++;
+  return equal / HASHES;
+}
+
+/** The band keys of a signature (see bandKeys). */
+export function bandKeys(signature: number[]): bigint[] {
+  if (signature.length === 0) return [];
+  const minimum = signature.map((value) => value >>> 0);
   const keys: bigint[] = [];
   for (let band = 0; band < BANDS; band++) {
     const rows = minimum.slice(band * ROWS, band * ROWS + ROWS).join(",");

@@ -21,6 +21,13 @@ const MIN_QUOTED_CHARS = 20;
 const REPLY_MARK =
   /^\s*(?:>|-{2,}.{0,40}(?:message|nachricht|bericht|mensaje|messaggio|mensagem|meddelande|wiadomość|сообщение))|^\s*\S.{0,200}:\s*$/mu;
 
+const TEXT_CACHE = 1000;
+
+/** A reply or forward by its subject's prefix or by a quotation mark in its body. */
+const looksLikeReply = (email: Pick<AnalysedEmailRow, "subject" | "bodyText">) =>
+  subjectKeyOf(email.subject) !== email.subject.normalize("NFKC").toLowerCase().replace(/\s+/gu, " ").trim() ||
+  REPLY_MARK.test(email.bodyText);
+
 const lowerId = (id: string) => id.trim().replace(/^<|>$/g, "").toLowerCase();
 
 /** In-Reply-To, then References from the nearest ancestor back: the order in which a parent is looked for. */
@@ -69,11 +76,13 @@ function quotes(laterText: string, earlierText: string): boolean {
  *    ancestor is not archived (they stay roots of the tree, as replies to a missing parent).
  * Dates play no part, so a clock that is minutes off changes nothing.
  */
-export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): Promise<string[]> {
+export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, texts: Map<string, string> = new Map()): Promise<string[]> {
   const copyKey = copyKeyOf(email);
   const replyKeys = replyKeysOf(email);
   const subjectKey = subjectKeyOf(email.subject);
-  const [original] = await selectOriginalsByCopyKey(client, [copyKey]);
+  // One lookup for its own key (a copy) and its ancestors' (its parent).
+  const named = await selectOriginalsByCopyKey(client, [copyKey, ...replyKeys]);
+  const original = named.find((row) => row.copyKey === copyKey);
   if (original) {
     await insertThreadPlace(client, {
       emailId: email.id,
@@ -88,9 +97,9 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
     return [original.conversationId];
   }
   const text = normalisedText(email.bodyText);
+  texts.set(email.id, text);
   const participants = participantsOf(email);
   let parent: { place: ThreadPlaceRow; rank: number } | null = null;
-  const named = await selectOriginalsByCopyKey(client, replyKeys);
   for (const [rank, key] of replyKeys.entries()) {
     const place = named.find((row) => row.copyKey === key);
     if (place) {
@@ -98,13 +107,22 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
       break;
     }
   }
-  const looksLikeReply =
-    subjectKey !== email.subject.normalize("NFKC").toLowerCase().replace(/\s+/gu, " ").trim() || REPLY_MARK.test(email.bodyText);
   const candidates = subjectKey === "" ? [] : await selectSubjectCandidates(client, subjectKey);
-  if (!parent && looksLikeReply) {
+  // Normalising a long body costs: each is done once per batch.
+  const textOf = (row: { emailId: string; bodyText: string }) => {
+    let normalised = texts.get(row.emailId);
+    if (normalised === undefined) {
+      if (texts.size >= TEXT_CACHE) texts.clear();
+      normalised = normalisedText(row.bodyText);
+      texts.set(row.emailId, normalised);
+    }
+    return normalised;
+  };
+  if (!parent && looksLikeReply(email)) {
     let best: { place: ThreadPlaceRow; length: number } | null = null;
     for (const candidate of candidates) {
-      const candidateText = normalisedText(candidate.bodyText);
+      if (!shareParticipant(participants, participantsOf(candidate))) continue;
+      const candidateText = textOf(candidate);
       if (!shareParticipant(participants, participantsOf(candidate)) || !quotes(text, candidateText)) continue;
       if (!best || candidateText.length > best.length) best = { place: candidate, length: candidateText.length };
     }
@@ -141,12 +159,14 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow): P
   }
   // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
   // an email this one quotes in turn (this one is then the nearer parent).
-  const textOf = new Map(candidates.map((candidate) => [candidate.emailId, normalisedText(candidate.bodyText)]));
+  const byId = new Map(candidates.map((candidate) => [candidate.emailId, candidate]));
   for (const candidate of candidates) {
-    if (candidate.emailId === email.id || candidate.parentRank === 0) continue;
-    const candidateText = textOf.get(candidate.emailId)!;
-    if (!shareParticipant(participants, participantsOf(candidate)) || !quotes(candidateText, text)) continue;
-    const currentParentText = candidate.parentId === null ? null : textOf.get(candidate.parentId);
+    if (text.length < MIN_QUOTED_CHARS || candidate.emailId === email.id) continue;
+    // Only a reply placed by nothing better than its quotation can be taken over.
+    if (candidate.parentId === null ? !looksLikeReply(candidate) : candidate.parentRank !== CONTENT_RANK) continue;
+    if (!shareParticipant(participants, participantsOf(candidate)) || !quotes(textOf(candidate), text)) continue;
+    const currentParent = candidate.parentId === null ? undefined : byId.get(candidate.parentId);
+    const currentParentText = currentParent ? textOf(currentParent) : null;
     if (candidate.parentId === null) await adopt(candidate, CONTENT_RANK);
     else if (candidate.parentRank === CONTENT_RANK && currentParentText && quotes(text, currentParentText))
       await adopt(candidate, CONTENT_RANK, true);
