@@ -28,7 +28,7 @@ export const nearDuplicateTextOf = (body: string, settings: TextAnalysisSettings
 export interface Compared {
   emailId: string;
   text: string;
-  shingles: Set<number>;
+  shingles: Uint32Array;
 }
 
 const COMPARED_CACHE = 500;

@@ -22,30 +22,44 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-/** The distinct shingle hashes of a normalised text: FNV-1a over each run of SHINGLE code points, no string built. */
-export function shingleSet(text: string): Set<number> {
-  const shingles = new Set<number>();
-  const points = Array.from(text, (char) => char.codePointAt(0)!);
-  const last = Math.max(0, points.length - SHINGLE);
-  if (points.length === 0) return shingles;
-  for (let start = 0; start <= last; start++) {
+/**
+ * The distinct shingle hashes of a normalised text, sorted: FNV-1a over each run of SHINGLE code
+ * points, in typed arrays (the worker runs with a small young generation: a Set per text was most
+ * of its garbage collection).
+ */
+export function shingleSet(text: string): Uint32Array {
+  const points = Uint32Array.from(text, (char) => char.codePointAt(0)!);
+  if (points.length === 0) return new Uint32Array(0);
+  const count = Math.max(1, points.length - SHINGLE + 1);
+  const hashes = new Uint32Array(count);
+  for (let start = 0; start < count; start++) {
     let hash = 0x811c9dc5;
     for (let index = start; index < Math.min(start + SHINGLE, points.length); index++) {
       hash ^= points[index];
       hash = Math.imul(hash, 0x01000193);
     }
-    shingles.add(hash >>> 0);
+    hashes[start] = hash >>> 0;
   }
-  return shingles;
+  hashes.sort();
+  let distinct = 0;
+  for (let index = 0; index < hashes.length; index++)
+    if (index === 0 || hashes[index] !== hashes[index - 1]) hashes[distinct++] = hashes[index];
+  return hashes.subarray(0, distinct);
 }
 
-/** |A ∩ B| / |A ∪ B|; two empty sets are identical. */
-export function jaccard(left: Set<number>, right: Set<number>): number {
-  if (left.size === 0 && right.size === 0) return 1;
-  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
+/** |A ∩ B| / |A ∪ B| of two sorted distinct shingle sets; two empty sets are identical. */
+export function jaccard(left: Uint32Array, right: Uint32Array): number {
+  if (left.length === 0 && right.length === 0) return 1;
   let shared = 0;
-  for (const shingle of small) if (large.has(shingle)) shared++;
-  return shared / (left.size + right.size - shared);
+  for (let i = 0, j = 0; i < left.length && j < right.length;) {
+    if (left[i] === right[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (left[i] < right[j]) i++;
+    else j++;
+  }
+  return shared / (left.length + right.length - shared);
 }
 
 /** Odd multipliers and offsets of the universal hash family h(x) = a·x + b (mod 2^32), fixed so signatures compare across runs. */
@@ -60,8 +74,8 @@ const FAMILY = Array.from({ length: HASHES }, (_, index) => ({
  * hashed with its number into a signed 64-bit key. Two texts with Jaccard index s share a band with
  * probability 1 - (1 - s^3)^20: 0.93 at 50 %, above 0.9999 at 80 %.
  */
-export function minHashSignature(shingles: Set<number>): number[] {
-  if (shingles.size === 0) return [];
+export function minHashSignature(shingles: Uint32Array): number[] {
+  if (shingles.length === 0) return [];
   const minimum = new Array<number>(HASHES).fill(0xffffffff);
   for (const shingle of shingles) {
     for (let index = 0; index < HASHES; index++) {

@@ -102,6 +102,8 @@ export const createExportSchema = z.object({
   source: exportSourceSchema,
   format: z.enum(EXPORT_FORMATS, { message: "format must be eml or mbox" }),
   includeAttachmentText: z.boolean({ message: "includeAttachmentText must be true or false" }).optional(),
+  /** Review analytics (docs/ediscovery.md): produce only inclusive and inclusive-minus emails, each with its attachments. */
+  inclusiveOnly: z.boolean({ message: "inclusiveOnly must be true or false" }).optional(),
 });
 
 export type CreateCaseInput = z.infer<typeof createCaseSchema>;
