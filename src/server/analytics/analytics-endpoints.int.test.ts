@@ -4,6 +4,7 @@ import { ingestBatch } from "@/server/capture/ingestion/ingest-batch";
 import { analysePendingEmails } from "@/server/analytics/analyse-pending-emails";
 import { jobHandlers } from "@/server/platform/jobs/job-handlers";
 import { runNextJob } from "@/server/platform/jobs/run-next-job";
+import { runNextExport } from "@/server/ediscovery/export/run-export";
 import { setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY } from "@tests/helpers/ediscovery";
 import { ensureTestSource } from "@tests/helpers/emails";
@@ -172,5 +173,17 @@ describe("GET /api/v1/enterprise/ediscovery/cases/{id}/analytics", () => {
     expect(new Set(all.map((item) => item.conversation.id)).size).toBe(1);
     const inclusive = await review({ inclusiveOnly: true });
     expect(inclusive.map((item) => [item.id, item.conversation.class])).toEqual([[ids[1], "inclusive"]]);
+
+    // A production of the inclusive emails only: the one email to read, and the query says so.
+    const exported = await api("POST", `${EDISCOVERY}/cases/${matter.id}/exports`, {
+      token: admin.token,
+      body: { name: "Inclusive only", source: { tagId: tag.id }, format: "eml", inclusiveOnly: true },
+    });
+    expect(exported.status, exported.text).toBe(202);
+    while (await runNextExport());
+    const items = await db().ediscoveryExportItem.findMany({ where: { exportId: exported.body.id } });
+    expect(items.map((item) => item.emailId)).toEqual([ids[1]]);
+    const production = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: exported.body.id } });
+    expect([production.status, production.queryUsed]).toEqual(["completed", expect.objectContaining({ inclusiveOnly: true })]);
   });
 });
