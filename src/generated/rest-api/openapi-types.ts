@@ -1160,6 +1160,7 @@ export interface paths {
                         /** @enum {string} */
                         format: "eml" | "mbox";
                         includeAttachmentText?: boolean;
+                        inclusiveOnly?: boolean;
                         name: string;
                         source: {
                             /** Format: uuid */
