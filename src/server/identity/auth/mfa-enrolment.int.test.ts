@@ -45,7 +45,12 @@ async function ordinaryRequests(user: TestUser): Promise<number[]> {
 describe("the mfaRequired setting", () => {
   it("defaults to off; PUT changes it with an audit entry; an unknown value is 422", async () => {
     const admin = await setupAdmin();
-    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false, mfaRequired: "off", nearDuplicateThreshold: 80, ignorePatterns: [] });
+    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({
+      deletionEnabled: false,
+      mfaRequired: "off",
+      nearDuplicateThreshold: 80,
+      ignorePatterns: [],
+    });
     const invalid = await api("PUT", "/v1/settings", { token: admin.token, body: { mfaRequired: "sometimes" } });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].field).toBe("mfaRequired");
