@@ -11,6 +11,7 @@ const LAYERS = [
   "identity",
   "archive",
   "search",
+  "analytics",
   "retention",
   "ediscovery",
   "capture",

@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail),
+ * `npm run worker`: runs background jobs (IMAP sync, index catch-up, Cc/Bcc of earlier mail, review analytics),
  * eDiscovery exports and lifecycle cycles every LIFECYCLE_INTERVAL_MINUTES (default 60) until
  * SIGTERM, finishing the work in hand, recording its heartbeat every 30 s. `npm start` runs it too
  * (scripts/worker-process.ts) unless its worker role is off. `-- --once` runs the due jobs, the due exports to completion
@@ -15,6 +15,7 @@ import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
+import { analysePendingEmails } from "../src/server/analytics/analyse-pending-emails";
 import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
 import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server/archive/storage/storage-usage";
 import { startHeartbeat } from "../src/server/installation/system/heartbeat";
@@ -74,6 +75,19 @@ async function recipientKindsLoop() {
 }
 
 /**
+ * Review analytics (conversations, near-duplicates, languages; docs/ediscovery.md): newly archived
+ * mail is analysed within seconds, and a large import is caught up batch by batch.
+ */
+async function analysisLoop() {
+  while (!stop.signal.aborted) {
+    await analysePendingEmails({ signal: stop.signal })
+      .then((analysed) => analysed >= 1000 && log(`review analytics: analysed ${analysed} email(s)`))
+      .catch((error) => log(`review analytics error: ${String(error)}`));
+    await sleep(5_000);
+  }
+}
+
+/**
  * The storage figures (docs/operations.md, "Storage figures"): measured at start and every 6 hours,
  * and again within minutes of an import or a deletion (checked every minute).
  */
@@ -117,6 +131,7 @@ async function main() {
       while (await runNextJob(jobHandlers));
       while (await runNextExport());
       await fillRecipientKinds();
+      await analysePendingEmails();
       await measureStorageUsage();
       process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
@@ -134,7 +149,15 @@ async function main() {
     // The system status page lists this worker by its heartbeat (and the pages warn when none beats).
     const stopBeating = await startHeartbeat({ role: "worker", details: { lifecycleIntervalMinutes: intervalMs / 60_000 }, log });
     log("started");
-    await Promise.all([jobLoops(), exportLoop(), lifecycleLoop(intervalMs), indexCatchUpLoop(), recipientKindsLoop(), storageUsageLoop()]);
+    await Promise.all([
+      jobLoops(),
+      exportLoop(),
+      lifecycleLoop(intervalMs),
+      indexCatchUpLoop(),
+      recipientKindsLoop(),
+      analysisLoop(),
+      storageUsageLoop(),
+    ]);
     await stopBeating();
     log("stopped");
   } finally {

@@ -58,9 +58,9 @@ if (!scale) {
 }
 if (
   values.only !== undefined &&
-  !["backup", "journal", "export", "cloud-sync", "storage", "search", "http", "audit"].includes(values.only)
+  !["backup", "journal", "export", "cloud-sync", "storage", "search", "http", "audit", "analysis"].includes(values.only)
 ) {
-  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage, search, http, audit`);
+  console.error(`unknown --only ${values.only}; one of backup, journal, export, cloud-sync, storage, search, http, audit, analysis`);
   process.exit(2);
 }
 const backupOnly = values.only === "backup";
@@ -76,6 +76,8 @@ if (ingests && !notmuch) {
 /** A backup-only run backs up a whole archive of ingested mail: every email has stored bytes. */
 const ingestMessages = backupOnly ? scale.archiveEmails : scale.ingestMessages;
 const exportOnly = values.only === "export";
+/** `--only analysis`: the ingest scenario, then the review analytics over what it imported (printed, not written to the docs). */
+const analysisOnly = values.only === "analysis";
 const storageOnly = values.only === "storage";
 /** `--only search` / `--only http`: build (or `--reuse`) the archive, then run that scenario alone. */
 const searchOnly = values.only === "search" || values.only === "http";
@@ -159,7 +161,7 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
 }
 
 /** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
-const WORKER_SCENARIOS = new Set(["ediscovery-export", "ediscovery-pdf-export", "lifecycle"]);
+const WORKER_SCENARIOS = new Set(["ediscovery-export", "ediscovery-pdf-export", "lifecycle", "review-analytics"]);
 /** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
 const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
   const paramsFile = path.join(benchDir, `scenario-${name}.json`);
@@ -587,7 +589,7 @@ async function main() {
     return;
   }
 
-  if (!exportOnly && !searchOnly) {
+  if (!exportOnly && !searchOnly && !analysisOnly) {
     log(`audit log: padding to ${scale.auditEntries} entries`);
     await padAuditLog(client, { total: scale.auditEntries, log });
   }
@@ -637,6 +639,30 @@ async function main() {
       `disk ${mb(ingestDbBytes)} in rows and indexes + ${mb(storageBytes)} of stored blobs = ` +
       `${((ingestDbBytes + storageBytes) / Math.max(1, imported.imported) / 1024).toFixed(1)} KB per ingested email (corpus average ${(corpusBytes / ingestedMessages / 1024).toFixed(1)} KB).`,
   );
+
+  // Review analytics (issue 53): the worker's analysis of what the import left pending, next to the import.
+  if (!backupOnly && !exportOnly && !searchOnly) {
+    const analysis = await runScenario<{ analysed: number; seconds: number; perSecond: number; msPerEmail: number; conversations: number }>(
+      "review-analytics",
+    );
+    const millionMinutes = 1_000_000 / analysis.result.perSecond / 60;
+    log(`review analytics: ${JSON.stringify(analysis.result)}`);
+    rows.push({
+      scenario: "review analytics (conversations, near-duplicates, languages)",
+      work: `${analysis.result.analysed.toLocaleString("en-US")} emails`,
+      throughput: `${formatRate(analysis.result.perSecond, "emails")} (${analysis.result.msPerEmail.toFixed(2)} ms each; 1M in ${millionMinutes.toFixed(0)} min)`,
+      peakRss: `worker: ${analysis.peakRssMb.toFixed(0)} MB`,
+      baseline: `the import: ${formatRate(ingestRate, "emails")}`,
+      ratio: formatRatio(analysis.result.perSecond / ingestRate),
+      target: "1M emails in <= 30 min on 2 cores (>= 556 emails/s)",
+      pass: analysis.result.perSecond >= 556,
+    });
+  }
+  if (analysisOnly) {
+    await client.end();
+    printOnly(rows, notes);
+    return;
+  }
 
   if (exportOnly) {
     rows.push(...(await exportRows()));

@@ -13,6 +13,7 @@ import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
 import { searchScenario } from "./scenarios/search";
 import { rawDownloadScenario } from "./scenarios/storage";
+import { reviewAnalyticsScenario } from "./scenarios/review-analytics";
 
 const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "raw-parse": rawParse,
@@ -27,6 +28,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "audit-verify": auditVerifyScenario,
   "audit-hash-baseline": auditHashBaseline,
   "storage-raw": rawDownloadScenario,
+  "review-analytics": reviewAnalyticsScenario,
 };
 
 const [name, paramsFile] = process.argv.slice(2);

@@ -23,6 +23,8 @@ export interface ReferenceEmail {
   messageId: string;
   /** The folders of its occurrences (none given: the one folder "", as mail imported without a folder). */
   folders?: string[];
+  /** Its review analytics (none given: not analysed, which no analytics clause matches). */
+  analysis?: { conversationId: string; threadClass: string; nearDuplicateGroupId: string | null; languages: string[] };
 }
 
 function fieldsOf(email: ReferenceEmail, field: "subject" | "body" | "attachment" | null): string[][] {
@@ -88,6 +90,14 @@ export function matchesReference(node: QueryNode, email: ReferenceEmail): boolea
       return (node.min === null || email.sizeBytes >= node.min) && (node.max === null || email.sizeBytes <= node.max);
     case "messageId":
       return email.messageId === node.value;
+    case "thread":
+      return email.analysis?.conversationId === node.id;
+    case "threadClass":
+      return email.analysis?.threadClass === node.value;
+    case "nearDuplicate":
+      return email.analysis?.nearDuplicateGroupId === node.groupId;
+    case "language":
+      return email.analysis?.languages.includes(node.code) ?? false;
     case "folder":
       return (email.folders ?? [""]).includes(node.value);
   }

@@ -266,6 +266,13 @@ const ROWS: Row[] = [
     path: (ids) => `/v1/archived-emails/${ids.ghost}/occurrences`,
     expect: READ_ARCHIVE(404),
   },
+  {
+    method: "GET",
+    pattern: "/v1/archived-emails/[id]/thread",
+    path: (ids) => `/v1/archived-emails/${ids.ghost}/thread`,
+    expect: READ_ARCHIVE(404),
+  },
+  { method: "GET", pattern: "/v1/analytics/status", path: () => "/v1/analytics/status", expect: READ_ARCHIVE(200) },
   { method: "GET", pattern: "/v1/archived-emails/folders", path: () => "/v1/archived-emails/folders", expect: READ_ARCHIVE(200) },
   {
     method: "GET",
@@ -449,6 +456,12 @@ const ROWS: Row[] = [
   },
   { method: "GET", pattern: `${E}/cases/[id]/tags`, path: (ids) => `${E}/cases/${ids.ghost}/tags`, expect: READ_EDISCOVERY(404) },
   {
+    method: "GET",
+    pattern: `${E}/cases/[id]/analytics`,
+    path: (ids) => `${E}/cases/${ids.ghost}/analytics`,
+    expect: READ_EDISCOVERY(404),
+  },
+  {
     method: "POST",
     pattern: `${E}/cases/[id]/tags`,
     path: (ids) => `${E}/cases/${ids.ghost}/tags`,
@@ -573,6 +586,7 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "ediscovery.taggedEmails": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
   "ediscovery.memberCandidates": { expect: MANAGE_EDISCOVERY(200) },
   "ediscovery.caseActivity": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
+  "ediscovery.caseAnalytics": { input: { id: GHOST }, expect: READ_EDISCOVERY(404) },
   "ediscovery.verifyExport": { input: {}, expect: READ_EDISCOVERY(422) },
   "retentionLabels.list": { expect: RETENTION(200) },
   "retentionLabels.get": { input: { id: GHOST }, expect: RETENTION(404) },
@@ -602,6 +616,8 @@ const TRPC_ROWS: Record<string, Pick<Row, "expect" | "duringMfaEnrolment" | "une
   "archivedEmails.get": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
   "archivedEmails.body": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
   "archivedEmails.occurrences": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
+  "archivedEmails.thread": { input: { id: GHOST }, expect: READ_ARCHIVE(404) },
+  "analytics.status": { expect: READ_ARCHIVE(200) },
   "archivedEmails.folders": { input: {}, expect: READ_ARCHIVE(200) },
   "archivedEmails.delete": { input: {}, expect: DELETE_ARCHIVE(422) },
   "archivedEmails.restore": { input: { id: GHOST }, expect: SUPER_ADMIN_ONLY(422) },

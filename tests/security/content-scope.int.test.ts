@@ -5,6 +5,7 @@ import { runNextExport } from "../../src/server/ediscovery/export/run-export";
 import { ingestBatch } from "../../src/server/capture/ingestion/ingest-batch";
 import { jobHandlers } from "../../src/server/composition/job-handlers";
 import { runNextJob } from "../../src/server/platform/jobs/run-next-job";
+import { analysePendingEmails } from "../../src/server/analytics/analyse-pending-emails";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { createCaseVia, createTagVia, EDISCOVERY } from "../helpers/ediscovery";
 import { ensureTestSource } from "../helpers/emails";
@@ -70,13 +71,19 @@ function expectHidden(answer: { status: number; text: string }, label: string): 
   expectNoBob(answer.text, label);
 }
 
-async function ingestOne(userEmail: string, subject: string, attachment: string): Promise<{ id: string; attachmentId: string }> {
+async function ingestOne(
+  userEmail: string,
+  subject: string,
+  attachment: string,
+  threading: { messageId?: string; inReplyTo?: string } = {},
+): Promise<{ id: string; attachmentId: string }> {
   const [outcome] = await ingestBatch({
     sourceId: f.sourceId,
     userEmail,
     messages: [
       {
         raw: buildMessage({
+          ...threading,
           subject,
           body: "merger",
           attachments: [{ filename: attachment, contentType: "text/plain", content: `${subject} notes` }],
@@ -120,8 +127,10 @@ beforeAll(async () => {
   f.sourceId = await ensureTestSource();
   // Deletion is off by default, which would answer 403 before the email is looked at.
   expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).status).toBe(200);
-  f.alice = await ingestOne(ALICE, "Alpha merger", "alpha.txt");
-  f.bob = await ingestOne(BOB, "Bravo BOBSECRET merger", "bobsecret.txt");
+  // Bob's email answers alice's: one conversation, half of it outside the reader's scope (review analytics).
+  f.alice = await ingestOne(ALICE, "Alpha merger", "alpha.txt", { messageId: "alpha@corp.test" });
+  f.bob = await ingestOne(BOB, "Bravo BOBSECRET merger", "bobsecret.txt", { inReplyTo: "alpha@corp.test" });
+  expect(await analysePendingEmails()).toBe(2);
   f.imapSourceId = (
     await db().ingestionSource.create({
       data: {
@@ -155,7 +164,33 @@ type Probe = () => Promise<void>;
 const CONTENT_ROUTES: Record<string, Probe> = {
   "GET /v1/archived-emails/[id]": async () => {
     expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}`), "bob's email");
-    expect((await rest("GET", `/v1/archived-emails/${f.alice.id}`)).body.subject).toBe("Alpha merger");
+    const alice = await rest("GET", `/v1/archived-emails/${f.alice.id}`);
+    expect(alice.body.subject).toBe("Alpha merger");
+    // The conversation's size counts what the reader may read: bob's reply is not counted.
+    expect(alice.body.conversation.size).toBe(1);
+    expect((await adminRest("GET", `/v1/archived-emails/${f.alice.id}`)).body.conversation.size).toBe(2);
+    expectNoBob(alice.text, "alice's email");
+  },
+  "GET /v1/archived-emails/[id]/thread": async () => {
+    expectHidden(await rest("GET", `/v1/archived-emails/${f.bob.id}/thread`), "bob's conversation");
+    const all = await adminRest("GET", `/v1/archived-emails/${f.alice.id}/thread`);
+    expect(
+      all.body.emails.map((email: { id: string }) => email.id),
+      "the admin sees bob's reply (the probe can fail)",
+    ).toContain(f.bob.id);
+    const thread = await rest("GET", `/v1/archived-emails/${f.alice.id}/thread`);
+    expectNoBob(thread.text, "alice's conversation");
+    expect(thread.body.emails.map((email: { id: string }) => email.id)).toEqual([f.alice.id]);
+  },
+  "GET /v1/analytics/status": async () => {
+    expect((await adminRest("GET", "/v1/analytics/status")).body).toMatchObject({ pending: 0, analysed: 2 });
+    expect((await rest("GET", "/v1/analytics/status")).body).toMatchObject({ pending: 0, analysed: 1 });
+  },
+  "GET /api/v1/enterprise/ediscovery/cases/[id]/analytics": async () => {
+    expect((await adminRest("GET", `${cases}/${f.caseId}/analytics`)).body).toMatchObject({ emails: 2, conversations: 1 });
+    const figures = await rest("GET", `${cases}/${f.caseId}/analytics`);
+    expect(figures.body).toMatchObject({ emails: 1, conversations: 1 });
+    expectNoBob(figures.text, "the case's analytics");
   },
   "DELETE /v1/archived-emails/[id]": async () => {
     expectHidden(await rest("DELETE", `/v1/archived-emails/${f.bob.id}`), "deleting bob's email");
@@ -376,6 +411,22 @@ const CONTENT_PROCEDURES: Record<string, Probe> = {
   "archivedEmails.get": async () => expectHidden(await trpc("archivedEmails.get", { id: f.bob.id }), "bob's email"),
   "archivedEmails.body": async () => expectHidden(await trpc("archivedEmails.body", { id: f.bob.id }), "bob's body"),
   "archivedEmails.occurrences": async () => expectHidden(await trpc("archivedEmails.occurrences", { id: f.bob.id }), "bob's occurrences"),
+  "archivedEmails.thread": async () => {
+    expectHidden(await trpc("archivedEmails.thread", { id: f.bob.id }), "bob's conversation");
+    const thread = await trpc("archivedEmails.thread", { id: f.alice.id });
+    expectNoBob(thread.text, "alice's conversation");
+    expect(thread.data.emails).toHaveLength(1);
+  },
+  "analytics.status": async () => {
+    expect((await trpc("analytics.status", undefined, f.admin)).data.analysed).toBe(2);
+    expect((await trpc("analytics.status", undefined)).data.analysed).toBe(1);
+  },
+  "ediscovery.caseAnalytics": async () => {
+    expect((await trpc("ediscovery.caseAnalytics", { id: f.caseId }, f.admin)).data.emails).toBe(2);
+    const figures = await trpc("ediscovery.caseAnalytics", { id: f.caseId });
+    expect(figures.data.emails).toBe(1);
+    expectNoBob(figures.text, "the case's analytics");
+  },
   "archivedEmails.folders": async () => {
     const folders = await trpc("archivedEmails.folders", {});
     expectNoBob(folders.text, "the mailbox and folder counts");

@@ -961,6 +961,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/enterprise/ediscovery/cases/{id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A case's review analytics: conversations, classes, near-duplicates, languages, review reduction
+         * @description Permission `read:ediscovery`. License feature `EDISCOVERY`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conversations: number;
+                            emails: number;
+                            emailsInNearDuplicateGroups: number;
+                            inclusive: number;
+                            inclusiveCopy: number;
+                            inclusiveMinus: number;
+                            languages: {
+                                [key: string]: number;
+                            };
+                            nearDuplicateGroups: number;
+                            none: number;
+                            notAnalysed: number;
+                            reviewReduction: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/enterprise/ediscovery/cases/{id}/exports": {
         parameters: {
             query?: never;
@@ -1108,6 +1208,7 @@ export interface paths {
                         /** @enum {string} */
                         format: "eml" | "mbox" | "pdf";
                         includeAttachmentText?: boolean;
+                        inclusiveOnly?: boolean;
                         name: string;
                         redact?: {
                             /** @enum {string} */
@@ -6296,6 +6397,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/analytics/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How far the review analytics (conversations, near-duplicates, languages) has got
+         * @description Permission `read:archive`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            analysed: number;
+                            lastAnalysedAt: string | null;
+                            pending: number;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/api-keys": {
         parameters: {
             query?: never;
@@ -6590,6 +6761,13 @@ export interface paths {
                             bcc: string[] | null;
                             bodyText: string;
                             cc: string[] | null;
+                            conversation: {
+                                /** @enum {string} */
+                                class: "inclusive" | "inclusive_minus" | "inclusive_copy" | "none";
+                                /** Format: uuid */
+                                id: string;
+                                size: number;
+                            } | null;
                             envelope: {
                                 bcc: string[];
                                 from: string;
@@ -6600,7 +6778,18 @@ export interface paths {
                             ingestionSourceId: string;
                             isIndexed: boolean;
                             isOnLegalHold: boolean;
+                            languages: {
+                                code: string;
+                                share: number;
+                            }[];
                             messageIdHeader: string;
+                            nearDuplicates: {
+                                /** Format: uuid */
+                                groupId: string;
+                                pivot: boolean;
+                                similarity: number;
+                                size: number;
+                            } | null;
                             path: string;
                             recipients: {
                                 email: string;
@@ -7172,6 +7361,115 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/archived-emails/{id}/thread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An archived email's conversation as a reply tree, with each email's class
+         * @description Permission `read:archive`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            emails: {
+                                /** @enum {string} */
+                                class: "inclusive" | "inclusive_minus" | "inclusive_copy" | "none";
+                                from: string;
+                                /** Format: uuid */
+                                id: string;
+                                parentId: string | null;
+                                /** Format: date-time */
+                                sentAt: string;
+                                subject: string;
+                            }[];
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description The caller lacks the permission, the feature is not licensed, or the caller must first enrol in two-factor authentication */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Conflict with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Invalid input; `errors` names each field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+                /** @description Internal error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10853,8 +11151,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            ignorePatterns: string[];
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
+                            nearDuplicateThreshold: number;
                         };
                     };
                 };
@@ -10902,8 +11202,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         deletionEnabled?: boolean;
+                        ignorePatterns?: string[];
                         /** @enum {string} */
                         mfaRequired?: "off" | "everyone" | "admins";
+                        nearDuplicateThreshold?: number;
                     };
                 };
             };
@@ -10916,8 +11218,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             deletionEnabled: boolean;
+                            ignorePatterns: string[];
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
+                            nearDuplicateThreshold: number;
                         };
                     };
                 };

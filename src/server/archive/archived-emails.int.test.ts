@@ -306,10 +306,17 @@ describe("deleting an archived email", () => {
     // In the words of the Settings page that turns it on, not the setting's field name.
     expect(disabled.body.message).toMatch(/turned off .* under Settings, “Deletion of archived emails”/);
     expect(disabled.body.message).not.toContain("deletionEnabled");
-    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false, mfaRequired: "off" });
+    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({
+      deletionEnabled: false,
+      mfaRequired: "off",
+      nearDuplicateThreshold: 80,
+      ignorePatterns: [],
+    });
     expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({
       deletionEnabled: true,
       mfaRequired: "off",
+      nearDuplicateThreshold: 80,
+      ignorePatterns: [],
     });
 
     const hold = await api("POST", `${HOLDS}/holds`, { token: admin.token, body: { name: "Keep" } });

@@ -130,6 +130,10 @@ export interface EmailDetailRow extends SummaryRow, EmailScopeFields {
   attachments: { id: string; filename: string; mimeType: string; sizeBytes: number; storagePath: string }[];
   /** sentAt in epoch milliseconds (json has no timestamp type). */
   thread: { id: string; subject: string; sentAt: number; senderEmail: string }[];
+  /** Review analytics (docs/ediscovery.md): null until the worker analysed the email; sizes count what `principal` may read. */
+  conversation: { id: string; size: number; class: string } | null;
+  nearDuplicates: { groupId: string; size: number; similarity: number; pivot: boolean } | null;
+  languages: { code: string; share: number }[] | null;
 }
 
 /**
@@ -155,6 +159,15 @@ export function selectEmailDetail(
       FROM archived_emails e ${ACTIVE_HOLD_JOIN} WHERE e.id = ${options.emailId}::uuid
     )
     SELECT email.*,
+      (SELECT json_build_object('id', an.conversation_id, 'class', an.thread_class,
+                'size', (SELECT count(*) FROM email_analysis c JOIN archived_emails e ON e.id = c.email_id
+                         WHERE c.conversation_id = an.conversation_id AND ${visibleEmailsCondition(options.principal)}))
+         FROM email_analysis an WHERE an.email_id = email.id) AS conversation,
+      (SELECT json_build_object('groupId', an.near_duplicate_group_id, 'similarity', an.near_duplicate_similarity, 'pivot', an.near_duplicate_pivot,
+                'size', (SELECT count(*) FROM email_analysis c JOIN archived_emails e ON e.id = c.email_id
+                         WHERE c.near_duplicate_group_id = an.near_duplicate_group_id AND ${visibleEmailsCondition(options.principal)}))
+         FROM email_analysis an WHERE an.email_id = email.id AND an.near_duplicate_group_id IS NOT NULL) AS "nearDuplicates",
+      (SELECT an.languages FROM email_analysis an WHERE an.email_id = email.id) AS languages,
       (SELECT coalesce(json_agg(json_build_object(
                 'id', e.id, 'subject', e.subject, 'sentAt', (extract(epoch FROM e.sent_at) * 1000)::bigint, 'senderEmail', e.sender_email
               ) ORDER BY e.sent_at, e.id), '[]'::json)

@@ -33,6 +33,17 @@ export const archivedEmailResponse = archivedEmailSummaryResponse.extend({
   envelope: z.object({ from: z.string(), recipients: z.array(z.string()), bcc: z.array(z.string()) }).nullable(),
   cc: z.array(z.string()).nullable(),
   bcc: z.array(z.string()).nullable(),
+  /**
+   * Review analytics (docs/ediscovery.md, "Review analytics"); null / [] until the worker has
+   * analysed the email. `conversation` is issue 53's `thread` object: the interface's `thread`
+   * field already names the list of the conversation's other emails, which stays as it was.
+   */
+  conversation: z
+    .object({ id: z.uuid(), size: count, class: z.enum(["inclusive", "inclusive_minus", "inclusive_copy", "none"]) })
+    .nullable(),
+  /** The email's near-duplicate group; null when it has none (or is not analysed yet). */
+  nearDuplicates: z.object({ groupId: z.uuid(), size: count, similarity: z.number().min(0).max(1), pivot: z.boolean() }).nullable(),
+  languages: z.array(z.object({ code: z.string(), share: z.number().min(0).max(1) })),
 });
 
 export const archivedEmailPageResponse = z.object({

@@ -50,5 +50,8 @@ export async function getArchivedEmail(options: { principal: Principal; emailId:
     envelope: email.envelopeFrom === null ? null : { from: email.envelopeFrom, recipients: email.envelopeRecipients, bcc: email.bcc },
     cc: email.ccEmails,
     bcc: email.bccEmails,
+    conversation: email.conversation as ArchivedEmailDetail["conversation"],
+    nearDuplicates: email.nearDuplicates,
+    languages: email.languages ?? [],
   };
 }

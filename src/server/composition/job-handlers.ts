@@ -8,6 +8,8 @@ import { runStorageConversionJob, STORAGE_CONVERSION_JOB } from "../archive/stor
 import { LIFECYCLE_CYCLE_JOB } from "../retention/lifecycle/lifecycle.schemas";
 import { runRequestedCycle } from "../retention/lifecycle/run-requested-cycle";
 import type { JobHandler } from "../platform/jobs/run-next-job";
+import { regroupNearDuplicates } from "../analytics/regroup-near-duplicates";
+import { NEAR_DUPLICATE_REGROUP_JOB } from "../settings/update-settings";
 
 /** Every background job type the worker runs, by name. */
 export const jobHandlers: Record<string, JobHandler> = {
@@ -16,5 +18,6 @@ export const jobHandlers: Record<string, JobHandler> = {
   [BULK_RESTORE_JOB]: runBulkRestoreJob,
   [STORAGE_CONVERSION_JOB]: runStorageConversionJob,
   [LIFECYCLE_CYCLE_JOB]: runRequestedCycle,
+  [NEAR_DUPLICATE_REGROUP_JOB]: regroupNearDuplicates,
   ...searchJobHandlers,
 };

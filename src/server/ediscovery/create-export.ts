@@ -15,10 +15,14 @@ import { nameKey } from "./ediscovery.schemas";
 import { DEFAULT_REDACTION_LABEL, publicSettings, redactionPatternsSha256, type ProductionSettings } from "./pdf/production-settings";
 
 /** What an export selects, as kept on its record: the exact query (or hold, or tag) used. */
-export type ExportQuery =
+export type ExportQuery = (
   | { kind: "search"; searchQuery: SearchQuery; savedSearchId: string | null; custodians: string[] | null }
   | { kind: "hold"; holdId: string; holdName: string }
-  | { kind: "tag"; tagId: string; tagName: string };
+  | { kind: "tag"; tagId: string; tagName: string }
+) & {
+  /** Only the emails a reviewer must read (inclusive and inclusive minus, and those not analysed yet), each with its attachments. */
+  inclusiveOnly?: true;
+};
 
 async function resolveSource(
   tx: Tx,
@@ -88,7 +92,9 @@ export async function createExport(options: { principal: Principal; caseId: stri
   return transaction(async (tx) => {
     const found = await accessibleCase(tx, principal, options.caseId, "share");
     assertCaseOpen(found);
-    const { query, scope } = await resolveSource(tx, principal, found, input.source);
+    const resolved = await resolveSource(tx, principal, found, input.source);
+    const scope = resolved.scope;
+    const query: ExportQuery = input.inclusiveOnly ? { ...resolved.query, inclusiveOnly: true } : resolved.query;
     const production = await productionSettings(tx, found.id, input);
     const created = await tx.ediscoveryExport.create({
       data: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { searchQuerySchema } from "../search/search.schemas";
 import { uuid } from "../platform/validation/uuid";
-import { regexPatternProblem } from "../retention/policies/regex-safety";
+import { regexPatternProblem } from "../platform/validation/regex-safety";
 
 const name = z.string().trim().min(1, "name must be 1-255 characters").max(255, "name must be 1-255 characters");
 const description = z.string().max(2000, "description must be at most 2000 characters");
@@ -74,6 +74,8 @@ export const listTaggedSchema = z.object({
   emailIds: z.array(uuid("emailIds")).min(1, "emailIds must not be empty").max(TAGGED_PAGE_MAX).optional(),
   cursor: z.object({ sentAt: z.iso.datetime({ message: "cursor.sentAt must be an ISO date-time" }), id: uuid("cursor.id") }).nullish(),
   limit: z.number().int().min(1).max(TAGGED_PAGE_MAX, `limit must be at most ${TAGGED_PAGE_MAX}`).default(50),
+  /** Only the emails a reviewer must read: inclusive and inclusive minus (and those not analysed yet). */
+  inclusiveOnly: z.boolean().optional(),
 });
 
 /** The case's audit entries, newest first, paged by keyset (`cursor` is the previous page's `next`, an entry id). */
@@ -146,6 +148,8 @@ export const createExportSchema = z
     source: exportSourceSchema,
     format: z.enum(EXPORT_FORMATS, { message: "format must be eml, mbox or pdf" }),
     includeAttachmentText: z.boolean({ message: "includeAttachmentText must be true or false" }).optional(),
+    /** Review analytics (docs/ediscovery.md): produce only inclusive and inclusive-minus emails, each with its attachments. */
+    inclusiveOnly: z.boolean({ message: "inclusiveOnly must be true or false" }).optional(),
     /** format pdf only (docs/ediscovery.md, "PDF productions"). */
     bates: batesSchema.optional(),
     redact: z

@@ -171,6 +171,10 @@ export const inExportSelection = Prisma.sql`e.id IN (SELECT id FROM export_selec
 export const onHold = (holdId: string) =>
   Prisma.sql`EXISTS (SELECT 1 FROM email_legal_holds h WHERE h.email_id = e.id AND h.legal_hold_id = ${holdId}::uuid)`;
 
+/** The selection narrowed to what a reviewer must read: no inclusive copy, nothing wholly contained in a later email (an email not analysed yet stays in). */
+export const mustBeReadOf = (selection: Prisma.Sql) =>
+  Prisma.sql`${selection} AND NOT EXISTS (SELECT 1 FROM email_analysis an WHERE an.email_id = e.id AND an.thread_class IN ('inclusive_copy', 'none'))`;
+
 export const taggedWith = (tagId: string) =>
   Prisma.sql`EXISTS (SELECT 1 FROM ediscovery_tagged_emails t WHERE t.email_id = e.id AND t.tag_id = ${tagId}::uuid)`;
 

@@ -5,10 +5,13 @@ import { accessibleCase } from "./case-access";
 import type { ListTaggedInput } from "./ediscovery.schemas";
 import { findTag } from "./find-tag";
 import { selectCaseTagLinks, selectTaggedEmailRows } from "./tags.queries";
+import { selectConversationClasses } from "../analytics/analytics.queries";
 
 export interface TaggedEmail extends ArchivedEmailSummary {
   /** The case's tags this email carries. */
   caseTagIds: string[];
+  /** Its conversation and class (docs/ediscovery.md, "Conversations"), by which the review groups; null until analysed. */
+  conversation: { id: string; class: string } | null;
 }
 
 export interface TaggedEmailPage {
@@ -20,7 +23,8 @@ export interface TaggedEmailPage {
 /**
  * The review view of a case: the emails that carry one of its tags (or the given one), newest
  * first, each with the case's tags it carries, within the member's role conditions. With
- * `emailIds`, only those (the tags of a search result page). Paged by keyset on (sentAt, id).
+ * `emailIds`, only those (the tags of a search result page); with `inclusiveOnly`, only the emails a
+ * reviewer must read. Paged by keyset on (sentAt, id).
  */
 export async function listTaggedEmails(options: {
   principal: Principal;
@@ -37,9 +41,18 @@ export async function listTaggedEmails(options: {
     caseId,
     page.map((row) => row.id),
   );
+  const places = new Map(
+    (
+      await selectConversationClasses(
+        db(),
+        page.map((row) => row.id),
+      )
+    ).map((place) => [place.emailId, { id: place.conversationId, class: place.threadClass }]),
+  );
   const items = page.map((row) => ({
     ...toArchivedEmailSummary(row),
     caseTagIds: links.filter((link) => link.email_id === row.id).map((link) => link.tag_id),
+    conversation: places.get(row.id) ?? null,
   }));
   const last = page[page.length - 1];
   return { items, next: rows.length > input.limit && last ? { sentAt: last.sentAt.toISOString(), id: last.id } : null };

@@ -78,6 +78,13 @@ export async function countTaggedEmailsWithin(
 }
 
 /** A page of the emails that carry one of the case's tags (or `input.tagId`), newest first, within the caller's read scope. */
+/** The case's review set as a statement of ids: the emails carrying one of its tags that `principal` may read. */
+export function caseReviewSetSql(caseId: string, principal: Principal): Prisma.Sql {
+  return Prisma.sql`SELECT e.id FROM archived_emails e WHERE EXISTS (SELECT 1 FROM ediscovery_tagged_emails link
+      JOIN ediscovery_tags tag ON tag.id = link.tag_id WHERE link.email_id = e.id AND tag.case_id = ${caseId}::uuid)
+    AND ${scopeCondition(contentScope(principal.ability)) ?? Prisma.sql`TRUE`}`;
+}
+
 export async function selectTaggedEmailRows(
   client: SqlClient,
   options: { caseId: string; principal: Principal; input: ListTaggedInput },
@@ -89,6 +96,12 @@ export async function selectTaggedEmailRows(
     scopeCondition(contentScope(principal.ability)) ?? Prisma.sql`TRUE`,
   ];
   if (input.emailIds) conditions.push(Prisma.sql`e.id = ANY(${input.emailIds}::uuid[])`);
+  // The reviewer's cut (docs/ediscovery.md, "Conversations"): inclusive and inclusive-minus emails, and those not analysed yet.
+  if (input.inclusiveOnly) {
+    conditions.push(
+      Prisma.sql`NOT EXISTS (SELECT 1 FROM email_analysis an WHERE an.email_id = e.id AND an.thread_class IN ('inclusive_copy', 'none'))`,
+    );
+  }
   if (input.cursor) conditions.push(Prisma.sql`(e.sent_at, e.id) < (${input.cursor.sentAt}::timestamptz, ${input.cursor.id}::uuid)`);
   const order = Prisma.sql`e."sentAt" DESC, e.id DESC`;
   return querySql<SummaryRow>(

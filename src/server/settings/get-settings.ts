@@ -8,5 +8,11 @@ export async function getSettings(options: { client?: DbOrTx } = {}): Promise<Se
   return {
     deletionEnabled: typeof stored.deletionEnabled === "boolean" ? stored.deletionEnabled : DEFAULT_SETTINGS.deletionEnabled,
     mfaRequired: mfaRequiredOf(stored.mfaRequired),
+    nearDuplicateThreshold:
+      typeof stored.nearDuplicateThreshold === "number" ? stored.nearDuplicateThreshold : DEFAULT_SETTINGS.nearDuplicateThreshold,
+    ignorePatterns:
+      Array.isArray(stored.ignorePatterns) && stored.ignorePatterns.every((pattern) => typeof pattern === "string")
+        ? (stored.ignorePatterns as string[])
+        : DEFAULT_SETTINGS.ignorePatterns,
   };
 }

@@ -1,21 +1,41 @@
 import { z } from "zod";
+import { regexPatternProblem } from "../platform/validation/regex-safety";
 
 /** Who must use two-factor authentication: nobody, every local sign-in, or callers whose role grants `manage:all`. */
 export const MFA_REQUIRED_VALUES = ["off", "everyone", "admins"] as const;
 export type MfaRequired = (typeof MFA_REQUIRED_VALUES)[number];
 
-export const settingsSchema = z.object({ deletionEnabled: z.boolean(), mfaRequired: z.enum(MFA_REQUIRED_VALUES) });
+/** A regular expression removed from bodies before near-duplicates and languages (a disclaimer); checked safe like retention's. */
+const ignorePattern = z
+  .string()
+  .min(1)
+  .max(500)
+  .superRefine((pattern, context) => {
+    const problem = regexPatternProblem(pattern, "ignore pattern");
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
+
+export const settingsSchema = z.object({
+  deletionEnabled: z.boolean(),
+  mfaRequired: z.enum(MFA_REQUIRED_VALUES),
+  /** Review analytics (docs/ediscovery.md): the least similarity, in percent, to a near-duplicate group's pivot. */
+  nearDuplicateThreshold: z.number().int().min(50).max(100),
+  ignorePatterns: z.array(ignorePattern).max(50),
+});
 export const updateSettingsSchema = settingsSchema
   .partial()
   .strict()
-  .refine((value) => value.deletionEnabled !== undefined || value.mfaRequired !== undefined, {
-    message: "at least one setting is required (deletionEnabled, mfaRequired)",
+  .refine((value) => Object.values(value).some((setting) => setting !== undefined), {
+    message: "at least one setting is required (deletionEnabled, mfaRequired, nearDuplicateThreshold, ignorePatterns)",
   });
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { deletionEnabled: false, mfaRequired: "off" };
+export const DEFAULT_SETTINGS: Settings = { deletionEnabled: false, mfaRequired: "off", nearDuplicateThreshold: 80, ignorePatterns: [] };
+
+/** The settings the near-duplicate groups depend on: changing one re-groups in the background. */
+export const NEAR_DUPLICATE_SETTINGS: readonly string[] = ["nearDuplicateThreshold", "ignorePatterns"];
 
 /** A stored value of `mfaRequired` (JSON), or the default when absent or unknown. */
 export function mfaRequiredOf(stored: unknown): MfaRequired {

@@ -1,10 +1,17 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../platform/db/client";
 import { getSettings } from "./get-settings";
-import type { Settings, UpdateSettingsInput } from "./settings.schemas";
+import { enqueueJob } from "../platform/jobs/enqueue-job";
+import { NEAR_DUPLICATE_SETTINGS, type Settings, type UpdateSettingsInput } from "./settings.schemas";
 import { lockSettings } from "./settings.queries";
 
-/** Changes the given settings and records what changed (UPDATE on target Settings). */
+/** The worker's job that dissolves the near-duplicate groups and analyses every email again. */
+export const NEAR_DUPLICATE_REGROUP_JOB = "analytics.regroup";
+
+/**
+ * Changes the given settings and records what changed (UPDATE on target Settings). A changed
+ * near-duplicate threshold or ignore pattern queues the re-grouping in the same transaction.
+ */
 export async function updateSettings(options: { actor: AuditActor; input: UpdateSettingsInput }): Promise<Settings> {
   return transaction(async (tx) => {
     await lockSettings(tx);
@@ -13,7 +20,11 @@ export async function updateSettings(options: { actor: AuditActor; input: Update
     for (const [key, value] of Object.entries(options.input)) {
       if (value === undefined) continue;
       await tx.setting.upsert({ where: { key }, create: { key, value }, update: { value } });
-      if (before[key as keyof Settings] !== value) changes[key] = { from: before[key as keyof Settings], to: value };
+      const previous = before[key as keyof Settings];
+      if (JSON.stringify(previous) !== JSON.stringify(value)) changes[key] = { from: previous, to: value };
+    }
+    if (Object.keys(changes).some((key) => NEAR_DUPLICATE_SETTINGS.includes(key))) {
+      await enqueueJob({ type: NEAR_DUPLICATE_REGROUP_JOB, client: tx });
     }
     if (Object.keys(changes).length > 0) {
       await appendAuditEntry(tx, {

@@ -54,6 +54,8 @@ import { updateCase } from "../../ediscovery/update-case";
 import { updateSavedSearch } from "../../ediscovery/update-saved-search";
 import { verifyExport } from "../../ediscovery/verify-export";
 import { listMemberCandidates } from "../../ediscovery/list-member-candidates";
+import { getCaseAnalytics } from "../../ediscovery/get-case-analytics";
+import { caseAnalyticsResponse } from "../../analytics/analytics.responses";
 
 const readCases = { permission: "read:ediscovery", feature: "EDISCOVERY" } as const;
 const manageCases = { permission: "manage:ediscovery", feature: "EDISCOVERY" } as const;
@@ -267,6 +269,16 @@ export const listTaggedEmailsOperation = operation({
   params: caseIdParamsSchema,
   query: listTaggedSchema,
   handler: ({ principal, params, query }) => listTaggedEmails({ principal, caseId: params.id, input: query }),
+});
+
+export const getCaseAnalyticsOperation = operation({
+  rest: { method: "GET", path: "/api/v1/enterprise/ediscovery/cases/{id}/analytics" },
+  summary: "A case's review analytics: conversations, classes, near-duplicates, languages, review reduction",
+  access: readCases,
+  params: caseIdParamsSchema,
+  response: caseAnalyticsResponse,
+  errors: [404],
+  handler: ({ principal, params }) => getCaseAnalytics({ principal, caseId: params.id }),
 });
 
 // Exports

@@ -163,7 +163,8 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
     recipients: [...mailboxes(email.to), ...mailboxes(email.cc), ...mailboxes(email.bcc)].filter((recipient) => recipient.email !== ""),
     ccEmails: lowerCasedAddresses(email.cc),
     bccEmails: lowerCasedAddresses(email.bcc),
-    inReplyTo: messageIdsIn(email.inReplyTo)[0] ?? null,
+    // The last id: an old-style "In-Reply-To: Message from Ann <ann@x> of <date> <parent-id>" names an address first.
+    inReplyTo: messageIdsIn(email.inReplyTo).at(-1) ?? null,
     references: messageIdsIn(references).slice(0, 500),
     bodyText: cleanText(email.text, MAX_BODY_TEXT_CHARS),
     attachments: email.attachments.map((attachment, index) => ({

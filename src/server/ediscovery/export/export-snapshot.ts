@@ -5,14 +5,22 @@ import { scopeCondition } from "../../archive/archive-scope.queries";
 import { searchEngine } from "../../search/search-engine-factory";
 import { withBulkSearchLimits } from "../../search/search-transaction";
 import type { ExportQuery } from "../create-export";
-import { createExportSelection, inExportSelection, insertExportItems, onHold, selectEmailIds, taggedWith } from "../exports.queries";
+import {
+  createExportSelection,
+  inExportSelection,
+  insertExportItems,
+  mustBeReadOf,
+  onHold,
+  selectEmailIds,
+  taggedWith,
+} from "../exports.queries";
 
 const SNAPSHOT_PAGE_SIZE = 5000;
 
 /**
  * Fixes the export's set of emails, once, inside the caller's transaction: the emails its source
  * selects (every match of the query, or the hold's or tag's links), narrowed by the creator's role
- * conditions, become the export's items, numbered in (sentAt, id) order with the metadata of their
+ * conditions (and, for an inclusive-only production, to the emails a reviewer must read), become the export's items, numbered in (sentAt, id) order with the metadata of their
  * manifest lines. Answers how many there are.
  */
 export async function snapshotExportItems(
@@ -20,7 +28,12 @@ export async function snapshotExportItems(
   options: { exportId: string; query: ExportQuery; scope: ArchiveCondition[] | null },
 ): Promise<number> {
   const { query, exportId, scope } = options;
-  const insert = (selection: Prisma.Sql) => insertExportItems(client, { exportId, selection, scope: scopeCondition(scope) });
+  const insert = (selection: Prisma.Sql) =>
+    insertExportItems(client, {
+      exportId,
+      selection: query.inclusiveOnly ? mustBeReadOf(selection) : selection,
+      scope: scopeCondition(scope),
+    });
   if (query.kind === "hold") return insert(onHold(query.holdId));
   if (query.kind === "tag") return insert(taggedWith(query.tagId));
   const engine = searchEngine();

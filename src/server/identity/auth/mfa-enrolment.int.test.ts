@@ -13,7 +13,7 @@ useEmptyDatabasePerTest();
 async function requireMfa(token: string, mfaRequired: "off" | "everyone" | "admins"): Promise<void> {
   const response = await api("PUT", "/v1/settings", { token, body: { mfaRequired } });
   expect(response.status).toBe(200);
-  expect(response.body).toEqual({ deletionEnabled: false, mfaRequired });
+  expect(response.body).toEqual({ deletionEnabled: false, mfaRequired, nearDuplicateThreshold: 80, ignorePatterns: [] });
 }
 
 /** Enrols the user; enabling ends their earlier tokens, so they sign in again with password and code. */
@@ -45,7 +45,12 @@ async function ordinaryRequests(user: TestUser): Promise<number[]> {
 describe("the mfaRequired setting", () => {
   it("defaults to off; PUT changes it with an audit entry; an unknown value is 422", async () => {
     const admin = await setupAdmin();
-    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({ deletionEnabled: false, mfaRequired: "off" });
+    expect((await api("GET", "/v1/settings", { token: admin.token })).body).toEqual({
+      deletionEnabled: false,
+      mfaRequired: "off",
+      nearDuplicateThreshold: 80,
+      ignorePatterns: [],
+    });
     const invalid = await api("PUT", "/v1/settings", { token: admin.token, body: { mfaRequired: "sometimes" } });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].field).toBe("mfaRequired");

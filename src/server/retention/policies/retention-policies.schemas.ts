@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dispositionFieldsSchema } from "../dispositions/dispositions.schemas";
-import { regexPatternProblem } from "./regex-safety";
+import { regexPatternProblem } from "../../platform/validation/regex-safety";
 import { uuid } from "../../platform/validation/uuid";
 
 export const CONDITION_FIELDS = ["sender", "recipient", "subject", "userEmail", "attachmentType", "hasAttachments"] as const;

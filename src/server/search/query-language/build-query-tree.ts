@@ -32,6 +32,9 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const SIZE = /^(\d+(?:\.\d+)?)(b|kb|mb|gb)?$/i;
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 const ADDRESS = /^[^\s@]+@[^\s@]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const THREAD_CLASSES = ["inclusive", "inclusive_minus", "inclusive_copy", "none"] as const;
+const LANGUAGE = /^(?:[a-z]{2}|und)$/;
 const DOMAIN = /^@([^\s@]+\.[^\s@]+|[^\s@.]+)$/;
 
 const splitWords = (text: string) =>
@@ -178,6 +181,33 @@ function fieldClause(field: string, value: RawValue, at: number, counts: { prefi
       return sizeClause(text, at);
     case "messageid":
       return { type: "messageId", value: text.replace(/^<(.*)>$/, "$1") };
+    case "thread":
+    case "neardup": {
+      if (!UUID.test(text)) throw new QueryLanguageError(at, `${field}: takes an id (a UUID), got "${text}"`);
+      return field === "thread" ? { type: "thread", id: text.toLowerCase() } : { type: "nearDuplicate", groupId: text.toLowerCase() };
+    }
+    case "class": {
+      const value = THREAD_CLASSES.find((name) => name === text.toLowerCase());
+      if (!value) throw new QueryLanguageError(at, `class: takes ${THREAD_CLASSES.join(", ")}, got "${text}"`);
+      return { type: "threadClass", value };
+    }
+    case "inclusive": {
+      // The reviewer's shorthand: the emails to read.
+      const inclusive: QueryNode = {
+        type: "or",
+        children: [
+          { type: "threadClass", value: "inclusive" },
+          { type: "threadClass", value: "inclusive_minus" },
+        ],
+      };
+      if (/^yes$/i.test(text)) return inclusive;
+      if (/^no$/i.test(text)) return { type: "not", child: inclusive };
+      throw new QueryLanguageError(at, `inclusive: takes yes or no, got "${text}"`);
+    }
+    case "lang":
+      if (!LANGUAGE.test(text.toLowerCase()))
+        throw new QueryLanguageError(at, `lang: takes an ISO 639-1 code (en, de, ja...) or und, got "${text}"`);
+      return { type: "language", code: text.toLowerCase() };
   }
   throw new QueryLanguageError(at, `unknown field ${field}:`);
 }

@@ -21,6 +21,12 @@ export function firstConstruct(node: QueryNode): string {
       return "has:";
     case "messageId":
       return "messageid:";
+    case "threadClass":
+      return "class:";
+    case "nearDuplicate":
+      return "neardup:";
+    case "language":
+      return "lang:";
     default:
       return `${node.type}:`;
   }

@@ -52,5 +52,13 @@ export function formatQueryTree(node: QueryNode): string {
       return node.min !== null ? `size:>=${node.min}` : `size:<=${node.max}`;
     case "messageId":
       return `messageid:${value(node.value)}`;
+    case "thread":
+      return `thread:${node.id}`;
+    case "threadClass":
+      return `class:${node.value}`;
+    case "nearDuplicate":
+      return `neardup:${node.groupId}`;
+    case "language":
+      return `lang:${node.code}`;
   }
 }

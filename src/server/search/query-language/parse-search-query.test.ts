@@ -74,6 +74,20 @@ describe("search language: the tree of each construct", () => {
     expect(tree("mailbox:Bob@Corp.example")).toEqual({ type: "mailbox", address: "bob@corp.example" });
   });
 
+  it("review analytics: thread:, class:, neardup:, lang: and the reviewer's inclusive:yes", () => {
+    const id = "3F2504E0-4F89-41D3-9A0C-0305E82C3301";
+    expect(tree(`thread:${id}`)).toEqual({ type: "thread", id: id.toLowerCase() });
+    expect(tree(`neardup:${id}`)).toEqual({ type: "nearDuplicate", groupId: id.toLowerCase() });
+    expect(tree("class:Inclusive_Minus")).toEqual({ type: "threadClass", value: "inclusive_minus" });
+    expect(tree("lang:DE")).toEqual({ type: "language", code: "de" });
+    expect(tree("lang:und")).toEqual({ type: "language", code: "und" });
+    expect(normalized("inclusive:yes budget")).toBe("(class:inclusive OR class:inclusive_minus) AND budget");
+    expect(normalized("inclusive:no")).toBe("NOT (class:inclusive OR class:inclusive_minus)");
+    for (const refused of ["thread:42", "neardup:abc", "class:partial", "lang:english", "inclusive:maybe"]) {
+      expect(() => parseSearchQuery(refused), refused).toThrow(AppError);
+    }
+  });
+
   it("dates as whole UTC days and sizes in bytes (kb = 1024)", () => {
     expect(tree("sent:2024-01-01..2024-03-31")).toEqual({
       type: "sent",

@@ -56,7 +56,7 @@ FieldTerm
 
 FieldName
   = "from" / "to" / "cc" / "bcc" / "subject" / "body" / "attachment" / "filename" / "mailbox" / "source" / "folder"
-  / "has" / "sent" / "size" / "messageid"
+  / "has" / "sent" / "size" / "messageid" / "thread" / "class" / "neardup" / "lang" / "inclusive"
 
 FieldValue
   = text:Phrase proximity:("~" @$[0-9]+)? { return { text, quoted: true, proximity: proximity === null ? null : Number(proximity) }; }

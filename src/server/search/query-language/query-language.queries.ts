@@ -213,6 +213,9 @@ async function resolveLexemes(client: SqlClient, texts: string[]): Promise<Map<s
 
 const lower = (column: Sql) => Prisma.sql`lower(${column})`;
 
+/** A condition on the email's review analytics (email_analysis `an`); an email not analysed yet matches none. */
+const analysed = (condition: Sql) => Prisma.sql`EXISTS (SELECT 1 FROM email_analysis an WHERE an.email_id = e.id AND ${condition})`;
+
 function addressMatches(column: Sql, address: string, domain: boolean): Sql {
   return domain ? Prisma.sql`split_part(${lower(column)}, '@', -1) = ${address}` : Prisma.sql`${lower(column)} = ${address}`;
 }
@@ -255,5 +258,15 @@ function leafCondition(leaf: Exclude<QueryLeaf, { type: "words" | "prefix" | "ne
     }
     case "messageId":
       return Prisma.sql`e.message_id_header = ${leaf.value}`;
+    case "thread":
+      return analysed(
+        Prisma.sql`(an.conversation_id = ${leaf.id}::uuid OR an.conversation_id = (SELECT o.conversation_id FROM email_analysis o WHERE o.email_id = ${leaf.id}::uuid))`,
+      );
+    case "threadClass":
+      return analysed(Prisma.sql`an.thread_class = ${leaf.value}`);
+    case "nearDuplicate":
+      return analysed(Prisma.sql`an.near_duplicate_group_id = ${leaf.groupId}::uuid`);
+    case "language":
+      return analysed(Prisma.sql`an.language_codes @> ARRAY[${leaf.code}]::text[]`);
   }
 }

@@ -29,7 +29,13 @@ export type QueryNode =
   /** sizeBytes in [min, max]; either side may be open. */
   | { type: "size"; min: number | null; max: number | null }
   /** The Message-ID, without angle brackets. */
-  | { type: "messageId"; value: string };
+  | { type: "messageId"; value: string }
+  /** Review analytics (docs/ediscovery.md): a conversation by its id, or the conversation of the email with that id. */
+  | { type: "thread"; id: string }
+  | { type: "threadClass"; value: "inclusive" | "inclusive_minus" | "inclusive_copy" | "none" }
+  | { type: "nearDuplicate"; groupId: string }
+  /** An ISO 639-1 code among the email's languages (primary or secondary), or `und`. */
+  | { type: "language"; code: string };
 
 export type QueryLeaf = Exclude<QueryNode, { type: "and" | "or" | "not" }>;
 

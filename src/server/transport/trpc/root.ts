@@ -1,5 +1,6 @@
 import { createCallerFactory, router } from "./init";
 import { accountRouter } from "./routers/account";
+import { analyticsRouter } from "./routers/analytics";
 import { archivedEmailsRouter } from "./routers/archived-emails";
 import { auditRouter } from "./routers/audit";
 import { dashboardRouter } from "./routers/dashboard";
@@ -25,6 +26,7 @@ export const appRouter = router({
   audit: auditRouter,
   license: licenseRouter,
   search: searchRouter,
+  analytics: analyticsRouter,
   legalHolds: legalHoldsRouter,
   ediscovery: ediscoveryRouter,
   retentionLabels: retentionLabelsRouter,

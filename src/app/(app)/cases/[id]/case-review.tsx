@@ -17,7 +17,26 @@ import { ReviewTable, type Tag } from "./review-table";
 
 const PAGE = 100;
 
-/** Review tags of the case (create, delete, counts) and the tagged emails, filtered by tag, retagged in bulk. */
+/**
+ * The loaded emails with each conversation's emails together, in the order its first one came
+ * (docs/ediscovery.md, "Classes"): a reviewer reads a conversation at once.
+ */
+function groupedByConversation<T extends { id: string; conversation: { id: string } | null }>(rows: T[] | undefined): T[] | undefined {
+  if (!rows) return rows;
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = row.conversation?.id ?? row.id;
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return [...groups.values()].flat();
+}
+
+/**
+ * Review tags of the case (create, delete, counts) and the tagged emails, filtered by tag, grouped by
+ * conversation, optionally inclusive emails only, retagged in bulk.
+ */
 export function CaseReview({ matter }: { matter: CaseDetail }) {
   const trpc = useTRPC();
   const toast = useToast();
@@ -26,10 +45,12 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
   const closed = matter.status === "closed";
   const tags = useQuery(trpc.ediscovery.tags.queryOptions({ id: matter.id }));
   const [filter, setFilter] = useState("");
+  const [inclusiveOnly, setInclusiveOnly] = useState(false);
+  const analytics = useQuery(trpc.ediscovery.caseAnalytics.queryOptions({ id: matter.id }));
   const [deleting, setDeleting] = useState<Tag | null>(null);
   const tagged = useInfiniteQuery(
     trpc.ediscovery.taggedEmails.infiniteQueryOptions(
-      { id: matter.id, tagId: filter || undefined, limit: PAGE },
+      { id: matter.id, tagId: filter || undefined, limit: PAGE, inclusiveOnly: inclusiveOnly || undefined },
       { getNextPageParam: (page) => page.next },
     ),
   );
@@ -49,7 +70,7 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
     }),
   );
   const errors = fieldErrorsOf(create.error);
-  const rows = tagged.data?.pages.flatMap((page) => page.items);
+  const rows = groupedByConversation(tagged.data?.pages.flatMap((page) => page.items));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,6 +135,19 @@ export function CaseReview({ matter }: { matter: CaseDetail }) {
             ))}
           </select>
         </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={inclusiveOnly} onChange={(event) => setInclusiveOnly(event.target.checked)} />
+          Inclusive emails only (what a reviewer must read)
+        </label>
+        {analytics.data && analytics.data.emails > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="case-analytics">
+            {formatNumber(analytics.data.emails)} emails in {formatNumber(analytics.data.conversations)} conversations:{" "}
+            {formatNumber(analytics.data.inclusive + analytics.data.inclusiveMinus)} to read ({formatNumber(analytics.data.inclusiveMinus)}{" "}
+            inclusive minus), {formatNumber(analytics.data.inclusiveCopy)} copies, {formatNumber(analytics.data.none)} contained in a later
+            email; review reduction {Math.round(analytics.data.reviewReduction * 100)} %; {formatNumber(analytics.data.nearDuplicateGroups)}{" "}
+            near-duplicate groups{analytics.data.notAnalysed > 0 ? `; ${formatNumber(analytics.data.notAnalysed)} not analysed yet` : ""}.
+          </p>
+        ) : null}
         <ErrorNotice error={tagged.error} />
         <ReviewTable
           caseId={matter.id}

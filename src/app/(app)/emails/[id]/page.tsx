@@ -15,6 +15,7 @@ import { BodyFrame } from "./body-frame";
 import { RestoreForm } from "../restore-form";
 import { LegalHoldsSection } from "./legal-holds-section";
 import { OccurrencesSection } from "./occurrences-section";
+import { ConversationSection } from "./conversation-section";
 import { RetentionLabelSection } from "./retention-label-section";
 import { RetentionStatusSection } from "./retention-status-section";
 import { sentAtNote } from "@/lib/sent-at-note";
@@ -143,7 +144,8 @@ export default function EmailPage() {
         </section>
       )}
 
-      {data.thread.length > 0 && (
+      {/* Until the worker has analysed the email, the conversation by its References root. */}
+      {data.conversation === null && data.thread.length > 0 && (
         <section className="card text-sm" aria-label="Thread">
           <h2 className="mb-1 font-medium">Conversation</h2>
           <ul>
@@ -159,6 +161,7 @@ export default function EmailPage() {
         </section>
       )}
 
+      <ConversationSection emailId={id} analysis={data} />
       <OccurrencesSection emailId={id} />
 
       {can.legalHolds && <LegalHoldsSection emailId={id} />}

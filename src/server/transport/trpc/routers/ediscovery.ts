@@ -21,6 +21,7 @@ export const ediscoveryRouter = router({
   applyTag: mutation(ediscovery.applyTagOperation),
   removeTag: mutation(ediscovery.removeTagOperation),
   taggedEmails: query(ediscovery.listTaggedEmailsOperation),
+  caseAnalytics: query(ediscovery.getCaseAnalyticsOperation),
   memberCandidates: query(ediscovery.listMemberCandidatesOperation),
   caseActivity: query(ediscovery.listCaseActivityOperation),
   exports: query(ediscovery.listExportsOperation),

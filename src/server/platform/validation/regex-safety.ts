@@ -4,15 +4,16 @@
  * JavaScript so that clients can preview it. PostgreSQL compiles it too, on save
  * (validate-condition-patterns.ts). Nested unbounded quantifiers such as `(a+)+` and
  * back-references are refused: they are what makes a regular expression take exponential time.
+ * The review analytics' ignore patterns (settings) pass the same check (`label` names them).
  */
-export function regexPatternProblem(pattern: string, what = "matches pattern"): string | null {
+export function regexPatternProblem(pattern: string, label = "matches pattern"): string | null {
   try {
     new RegExp(pattern, "iu");
   } catch {
-    return `${what} is not a valid regular expression`;
+    return `${label} is not a valid regular expression`;
   }
-  if (/\\[1-9]|\\k</.test(pattern)) return `${what} must not use back-references`;
-  if (hasNestedQuantifier(pattern)) return `${what} must not repeat a group that itself repeats, such as (a+)+`;
+  if (/\\[1-9]|\\k</.test(pattern)) return `${label} must not use back-references`;
+  if (hasNestedQuantifier(pattern)) return `${label} must not repeat a group that itself repeats, such as (a+)+`;
   return null;
 }
 

@@ -1,0 +1,366 @@
+import { Prisma } from "@/generated/prisma/client";
+import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
+
+/** Serialises analysis batches: two workers never thread the same conversation at once. */
+export async function lockAnalysis(client: SqlClient): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT pg_advisory_xact_lock(hashtext('review_analytics'))`);
+}
+
+/** An email as the analysis reads it. */
+export interface AnalysedEmailRow {
+  id: string;
+  messageIdHeader: string;
+  inReplyTo: string | null;
+  references: string[];
+  subject: string;
+  senderEmail: string;
+  recipientEmails: string[];
+  ccEmails: string[] | null;
+  bodyText: string;
+  attachments: string[];
+}
+
+const EMAIL_COLUMNS = Prisma.sql`e.id, e.message_id_header AS "messageIdHeader", e.in_reply_to AS "inReplyTo", e."references",
+  e.subject, e.sender_email AS "senderEmail", e.recipient_emails AS "recipientEmails", e.cc_emails AS "ccEmails", e.body_text AS "bodyText",
+  ARRAY(SELECT a.hash_sha256 FROM attachments a WHERE a.email_id = e.id ORDER BY a.hash_sha256) AS attachments`;
+
+/** The oldest emails the analysis has not reached, locked for this batch. */
+export function selectPendingEmails(client: SqlClient, limit: number): Promise<AnalysedEmailRow[]> {
+  return querySql<AnalysedEmailRow>(
+    client,
+    Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.analysis_pending
+      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED`,
+  );
+}
+
+export function selectEmailsForAnalysis(client: SqlClient, ids: string[]): Promise<AnalysedEmailRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return querySql<AnalysedEmailRow>(client, Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`);
+}
+
+export async function markAnalysed(client: SqlClient, ids: string[]): Promise<void> {
+  await runSql(client, Prisma.sql`UPDATE archived_emails SET analysis_pending = false WHERE id = ANY(${ids}::uuid[]) AND analysis_pending`);
+}
+
+/** An email's place in its conversation. */
+export interface ThreadPlaceRow {
+  emailId: string;
+  conversationId: string;
+  parentId: string | null;
+  parentRank: number | null;
+  copyOf: string | null;
+  replyKeys: string[];
+}
+
+const PLACE_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.conversation_id AS "conversationId", a.parent_id AS "parentId",
+  a.parent_rank AS "parentRank", a.copy_of AS "copyOf", a.reply_keys AS "replyKeys"`;
+
+/** Which of these emails already have a place (analysed before; the settings changed since). */
+export async function selectPlacedIds(client: SqlClient, emailIds: string[]): Promise<Set<string>> {
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`SELECT email_id AS id FROM email_analysis WHERE email_id = ANY(${emailIds}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.id));
+}
+
+export function selectThreadPlace(client: SqlClient, emailId: string): Promise<ThreadPlaceRow | null> {
+  return queryOne<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.email_id = ${emailId}::uuid`);
+}
+
+/** The first analysed email of each given Message-ID (or content) key. */
+export function selectOriginalsByCopyKey(client: SqlClient, keys: string[]): Promise<(ThreadPlaceRow & { copyKey: string })[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return querySql<ThreadPlaceRow & { copyKey: string }>(
+    client,
+    Prisma.sql`SELECT ${PLACE_COLUMNS}, a.copy_key AS "copyKey" FROM email_analysis a
+      WHERE a.copy_key = ANY(${keys}::text[]) AND a.copy_of IS NULL`,
+  );
+}
+
+/** An analysed email with what the content-based threading compares. */
+export type ThreadCandidateRow = ThreadPlaceRow & Omit<AnalysedEmailRow, "id">;
+
+const CANDIDATE_LIMIT = 50;
+
+/** The most recently analysed originals with this subject key: where a header-less reply's parent is looked for. */
+export function selectSubjectCandidates(client: SqlClient, subjectKey: string): Promise<ThreadCandidateRow[]> {
+  return querySql<ThreadCandidateRow>(
+    client,
+    Prisma.sql`SELECT ${PLACE_COLUMNS}, ${EMAIL_COLUMNS} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+      WHERE a.subject_key = ${subjectKey} AND a.copy_of IS NULL
+      ORDER BY a.analysed_at DESC, a.email_id LIMIT ${CANDIDATE_LIMIT}`,
+  );
+}
+
+/** Analysed emails whose In-Reply-To or References name this key: replies that arrived before it. */
+export function selectRepliesNaming(client: SqlClient, key: string): Promise<ThreadPlaceRow[]> {
+  return querySql<ThreadPlaceRow>(
+    client,
+    Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.reply_keys @> ARRAY[${key}]::text[] AND a.copy_of IS NULL`,
+  );
+}
+
+/** The conversations of analysed emails that name one of these ids in their In-Reply-To or References. */
+export async function selectConversationsNamingAny(client: SqlClient, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await querySql<{ conversationId: string }>(
+    client,
+    Prisma.sql`SELECT DISTINCT a.conversation_id AS "conversationId" FROM email_analysis a WHERE a.reply_keys && ${keys}::text[] LIMIT 100`,
+  );
+  return rows.map((row) => row.conversationId);
+}
+
+export interface AnalysisInsert {
+  emailId: string;
+  conversationId: string;
+  parentId: string | null;
+  parentRank: number | null;
+  copyOf: string | null;
+  copyKey: string;
+  replyKeys: string[];
+  subjectKey: string;
+}
+
+export async function insertThreadPlace(client: SqlClient, row: AnalysisInsert): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class)
+      VALUES (${row.emailId}::uuid, ${row.conversationId}::uuid, ${row.parentId}::uuid, ${row.parentRank}::int, ${row.copyOf}::uuid,
+        ${row.copyKey}, ${row.replyKeys}::text[], ${row.subjectKey}, 'inclusive')`,
+  );
+}
+
+/** Hangs an email, and its copies, under a parent that arrived after it. */
+export async function setParent(client: SqlClient, options: { emailId: string; parentId: string; parentRank: number }): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`UPDATE email_analysis SET parent_id = ${options.parentId}::uuid, parent_rank = ${options.parentRank}::int
+      WHERE email_id = ${options.emailId}::uuid OR copy_of = ${options.emailId}::uuid`,
+  );
+}
+
+/** Joins one conversation into another (a reply tree whose root turned out to be a reply). */
+export async function moveConversation(client: SqlClient, from: string, to: string): Promise<void> {
+  await runSql(client, Prisma.sql`UPDATE email_analysis SET conversation_id = ${to}::uuid WHERE conversation_id = ${from}::uuid`);
+}
+
+export interface ConversationMemberRow {
+  id: string;
+  parentId: string | null;
+  copyOf: string | null;
+  bodyText: string;
+  attachments: string[];
+}
+
+/** Every email of a conversation, first archived first. */
+export function selectConversationMembers(client: SqlClient, conversationId: string): Promise<ConversationMemberRow[]> {
+  return querySql<ConversationMemberRow>(
+    client,
+    Prisma.sql`SELECT a.email_id AS id, a.parent_id AS "parentId", a.copy_of AS "copyOf", e.body_text AS "bodyText",
+        ARRAY(SELECT t.hash_sha256 FROM attachments t WHERE t.email_id = e.id ORDER BY t.hash_sha256) AS attachments
+      FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+      WHERE a.conversation_id = ${conversationId}::uuid ORDER BY e.archived_at, e.id`,
+  );
+}
+
+export async function updateThreadClasses(client: SqlClient, ids: string[], classes: string[]): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`UPDATE email_analysis a SET thread_class = c.class
+      FROM unnest(${ids}::uuid[], ${classes}::text[]) AS c(id, class) WHERE a.email_id = c.id AND a.thread_class <> c.class`,
+  );
+}
+
+/** An email sharing a band with the one analysed: its group, and the signature that estimates its similarity. */
+export interface NearDuplicateCandidateRow {
+  emailId: string;
+  groupId: string | null;
+  pivot: boolean;
+  signature: number[];
+}
+
+const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id AS "groupId", a.near_duplicate_pivot AS pivot,
+  a.near_duplicate_signature AS signature`;
+
+/**
+ * The emails sharing a MinHash band with this one whose text length leaves the threshold reachable
+ * (a Jaccard index of `threshold` needs the shorter text at least `threshold` of the longer), the
+ * most bands shared first: the likeliest near-duplicates, at most CANDIDATE_LIMIT of them.
+ */
+export function selectNearDuplicateCandidates(
+  client: SqlClient,
+  options: { emailId: string; bands: string[]; textLength: number; threshold: number },
+): Promise<NearDuplicateCandidateRow[]> {
+  if (options.bands.length === 0) return Promise.resolve([]);
+  // 5 % of slack: the length is in characters, the index counts distinct shingles.
+  const shortest = Math.floor(options.textLength * options.threshold * 0.95);
+  const longest = Math.ceil(options.textLength / (options.threshold * 0.95));
+  return querySql<NearDuplicateCandidateRow>(
+    client,
+    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a
+      WHERE a.near_duplicate_bands && ${options.bands}::bigint[] AND a.email_id <> ${options.emailId}::uuid
+        AND a.near_duplicate_text_length BETWEEN ${shortest} AND ${longest}
+      ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY(${options.bands}::bigint[])) DESC, a.email_id
+      LIMIT ${CANDIDATE_LIMIT}`,
+  );
+}
+
+export function selectNearDuplicateGroup(client: SqlClient, groupId: string): Promise<NearDuplicateCandidateRow[]> {
+  return querySql<NearDuplicateCandidateRow>(
+    client,
+    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a WHERE a.near_duplicate_group_id = ${groupId}::uuid ORDER BY a.email_id`,
+  );
+}
+
+/** The bodies of these emails, by id. */
+export async function selectBodies(client: SqlClient, emailIds: string[]): Promise<Map<string, string>> {
+  if (emailIds.length === 0) return new Map();
+  const rows = await querySql<{ id: string; bodyText: string }>(
+    client,
+    Prisma.sql`SELECT id, body_text AS "bodyText" FROM archived_emails WHERE id = ANY(${emailIds}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.bodyText]));
+}
+
+/** One email's near-duplicate group (null: none), its similarity to the pivot and whether it is the pivot. */
+export interface NearDuplicateUpdate {
+  emailId: string;
+  groupId: string | null;
+  similarity: number | null;
+  pivot: boolean;
+}
+
+export async function updateNearDuplicates(client: SqlClient, updates: NearDuplicateUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  await runSql(
+    client,
+    Prisma.sql`UPDATE email_analysis a SET near_duplicate_group_id = u.group_id, near_duplicate_similarity = u.similarity, near_duplicate_pivot = u.pivot
+      FROM unnest(${updates.map((u) => u.emailId)}::uuid[], ${updates.map((u) => u.groupId)}::uuid[],
+        ${updates.map((u) => u.similarity)}::real[], ${updates.map((u) => u.pivot)}::boolean[]) AS u(id, group_id, similarity, pivot)
+      WHERE a.email_id = u.id`,
+  );
+}
+
+/** What an email's text gives, whatever its conversation: its near-duplicate bands and its languages. */
+export async function updateTextAnalysis(
+  client: SqlClient,
+  options: { emailId: string; signature: number[]; bands: string[]; textLength: number; languages: { code: string; share: number }[] },
+): Promise<void> {
+  await runSql(
+    client,
+    Prisma.sql`UPDATE email_analysis SET near_duplicate_bands = ${options.bands}::bigint[], near_duplicate_signature = ${options.signature}::int[],
+        near_duplicate_text_length = ${options.textLength}::int,
+        languages = ${JSON.stringify(options.languages)}::jsonb, language_codes = ${options.languages.map((l) => l.code)}::text[], analysed_at = now()
+      WHERE email_id = ${options.emailId}::uuid`,
+  );
+}
+
+/** Settings changed: every near-duplicate group is dissolved and every email analysed again (its place in its conversation is kept). */
+export async function resetNearDuplicates(client: SqlClient): Promise<number> {
+  await runSql(
+    client,
+    Prisma.sql`UPDATE email_analysis SET near_duplicate_group_id = NULL, near_duplicate_similarity = NULL, near_duplicate_pivot = false
+      WHERE near_duplicate_group_id IS NOT NULL`,
+  );
+  return runSql(client, Prisma.sql`UPDATE archived_emails SET analysis_pending = true WHERE NOT analysis_pending`);
+}
+
+export interface AnalysisStatusRow {
+  pending: number;
+  analysed: number;
+  lastAnalysedAt: Date | null;
+}
+
+/** Every email of a conversation: its parent, and, for those `visible` admits, what the tree shows. */
+export interface ConversationTreeRow {
+  id: string;
+  parentId: string | null;
+  visible: boolean;
+  subject: string | null;
+  from: string | null;
+  sentAt: Date | null;
+  class: string;
+}
+
+const TREE_LIMIT = 5000;
+
+export function selectConversationTree(client: SqlClient, conversationId: string, visible: Prisma.Sql): Promise<ConversationTreeRow[]> {
+  return querySql<ConversationTreeRow>(
+    client,
+    Prisma.sql`SELECT t.id, t."parentId", t.visible, CASE WHEN t.visible THEN t.subject END AS subject,
+        CASE WHEN t.visible THEN t."from" END AS "from", CASE WHEN t.visible THEN t."sentAt" END AS "sentAt", t.class
+      FROM (SELECT a.email_id AS id, a.parent_id AS "parentId", (${visible}) AS visible, e.subject, e.sender_email AS "from",
+              e.sent_at AS "sentAt", a.thread_class AS class
+            FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+            WHERE a.conversation_id = ${conversationId}::uuid
+            ORDER BY e.sent_at, e.id LIMIT ${TREE_LIMIT}) t`,
+  );
+}
+
+/** Pending and analysed emails among those `visible` admits, and when the analysis last wrote. */
+export async function selectVisibleAnalysisStatus(client: SqlClient, visible: Prisma.Sql): Promise<AnalysisStatusRow> {
+  const row = await queryOne<AnalysisStatusRow>(
+    client,
+    Prisma.sql`SELECT count(*) FILTER (WHERE e.analysis_pending)::int AS pending, count(*) FILTER (WHERE NOT e.analysis_pending)::int AS analysed,
+        (SELECT max(a.analysed_at) FROM email_analysis a) AS "lastAnalysedAt"
+      FROM archived_emails e WHERE ${visible}`,
+  );
+  return row!;
+}
+
+export interface CaseAnalyticsRow {
+  emails: number;
+  conversations: number;
+  inclusive: number;
+  inclusiveMinus: number;
+  inclusiveCopy: number;
+  none: number;
+  nearDuplicateGroups: number;
+  emailsInNearDuplicateGroups: number;
+  notAnalysed: number;
+}
+
+/** The figures of a set of emails (a case's review set): classes, conversations, near-duplicate groups. */
+export async function selectEmailSetAnalytics(client: SqlClient, emails: Prisma.Sql): Promise<CaseAnalyticsRow> {
+  const row = await queryOne<CaseAnalyticsRow>(
+    client,
+    Prisma.sql`WITH set AS (${emails}),
+      analysed AS (SELECT a.* FROM set JOIN email_analysis a ON a.email_id = set.id),
+      grouped AS (SELECT near_duplicate_group_id AS id, count(*) AS n FROM analysed WHERE near_duplicate_group_id IS NOT NULL
+                  GROUP BY near_duplicate_group_id HAVING count(*) > 1)
+    SELECT (SELECT count(*) FROM set)::int AS emails,
+      (SELECT count(DISTINCT conversation_id) FROM analysed)::int AS conversations,
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive')::int AS inclusive,
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive_minus')::int AS "inclusiveMinus",
+      (SELECT count(*) FROM analysed WHERE thread_class = 'inclusive_copy')::int AS "inclusiveCopy",
+      (SELECT count(*) FROM analysed WHERE thread_class = 'none')::int AS none,
+      (SELECT count(*) FROM grouped)::int AS "nearDuplicateGroups",
+      (SELECT coalesce(sum(n), 0) FROM grouped)::int AS "emailsInNearDuplicateGroups",
+      (SELECT count(*) FROM set)::int - (SELECT count(*) FROM analysed)::int AS "notAnalysed"`,
+  );
+  return row!;
+}
+
+/** How many emails of the set have each language as their primary one. */
+export function selectEmailSetLanguages(client: SqlClient, emails: Prisma.Sql): Promise<{ code: string; n: number }[]> {
+  return querySql<{ code: string; n: number }>(
+    client,
+    Prisma.sql`WITH set AS (${emails})
+      SELECT a.language_codes[1] AS code, count(*)::int AS n FROM set JOIN email_analysis a ON a.email_id = set.id
+      WHERE cardinality(a.language_codes) > 0 GROUP BY 1 ORDER BY 2 DESC, 1`,
+  );
+}
+
+/** The conversation and class of each of these emails that is analysed. */
+export function selectConversationClasses(
+  client: SqlClient,
+  emailIds: string[],
+): Promise<{ emailId: string; conversationId: string; threadClass: string }[]> {
+  if (emailIds.length === 0) return Promise.resolve([]);
+  return querySql(
+    client,
+    Prisma.sql`SELECT email_id AS "emailId", conversation_id AS "conversationId", thread_class AS "threadClass"
+      FROM email_analysis WHERE email_id = ANY(${emailIds}::uuid[])`,
+  );
+}
