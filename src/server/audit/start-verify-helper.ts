@@ -4,6 +4,9 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { FromHelper, ToHelper, VerifyHelperData } from "./verify-helper";
 import type { RangeQueue } from "./verify-range-queue";
+import { logger } from "../platform/logging/logger";
+
+const log = logger("audit verify");
 
 /** The helper thread compiled to plain JavaScript by scripts/build-workers.ts, relative to the project. */
 export const VERIFY_HELPER_BUNDLE = ".workers/verify-helper-thread.mjs";
@@ -28,7 +31,7 @@ let helpersRunning = 0;
 export function reserveHelpers(wanted?: number): number {
   if (!existsSync(HELPER_THREAD)) {
     if (!missingBundleReported)
-      console.error(`[audit verify] ${VERIFY_HELPER_BUNDLE} is not built (npm run build): verifying on one thread`);
+      log.error("helper bundle not built (npm run build): verifying on one thread", { bundle: VERIFY_HELPER_BUNDLE });
     missingBundleReported = true;
     return 0;
   }
@@ -58,7 +61,7 @@ export function startHelper(queue: RangeQueue, data: VerifyHelperData): RunningH
     if (message.type === "result") queue.record(message.index, message.result);
     giveNext();
   });
-  worker.on("error", (error) => console.error(`[audit verify] a helper walker failed, its range is walked again: ${error.message}`));
+  worker.on("error", (error) => log.error("a helper walker failed, its range is walked again", undefined, error));
   const finished = new Promise<void>((resolve) =>
     worker.on("exit", () => {
       releaseHelpers(1);

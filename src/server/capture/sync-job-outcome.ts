@@ -2,6 +2,7 @@ import { db } from "../platform/db/client";
 import { AppError } from "../platform/errors/app-error";
 import { JobGaveUp } from "../platform/jobs/job-gave-up";
 import { SourceSecretUnreadableError } from "./open-source-secret";
+import { logger } from "../platform/logging/logger";
 
 type SyncResult = { status: "skipped" | "synced" } | { status: "error"; message: string; retryable: boolean };
 
@@ -21,7 +22,7 @@ export async function settleSyncJob(sourceId: string, sync: () => Promise<SyncRe
     if (error instanceof SourceSecretUnreadableError) {
       const reason = error.fieldErrors?.[0]?.message ?? error.message;
       await db().ingestionSource.updateMany({ where: { id: sourceId }, data: { status: "error", statusMessage: reason } });
-      console.error(`[sync] source ${sourceId}: ${reason}`);
+      logger("sync").error("stored secret does not open: the sync gave up", { sourceId, reason });
       throw new JobGaveUp(reason);
     }
     if (error instanceof AppError && (error.code === "NOT_FOUND" || error.code === "VALIDATION")) return;

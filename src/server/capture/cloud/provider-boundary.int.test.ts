@@ -433,9 +433,9 @@ describe("sync failures are logged", () => {
     const { id } = await createSource("microsoft365", { ...microsoft365SourceConfig(graph), mailboxes: ["alice@corp.example"] });
     await syncMicrosoft365Source({ sourceId: id, throttle: FAST });
     const logged = vi.mocked(console.error).mock.calls.map((call) => call.join(" "));
-    const line = logged.find((entry) => entry.startsWith("[cloud-sync failed]") && entry.includes(id));
+    const line = logged.find((entry) => entry.startsWith("[cloud-sync] failed ") && entry.includes(id));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!.slice("[cloud-sync failed] ".length))).toMatchObject({
+    expect(JSON.parse(line!.slice("[cloud-sync] failed ".length))).toMatchObject({
       sourceId: id,
       origin: "microsoft365-sync",
       mailbox: "alice@corp.example",

@@ -8,6 +8,7 @@ import { describeExcluded, newRunId, receiptFolder, type ReceiptExcluded } from 
 import { startSyncProgress } from "../receipts/sync-progress";
 import { CloudHttpError, ProviderRequestError, type ProviderLimits, type ThrottlePolicy } from "./cloud-http";
 import { ArchiveBatchError, type FolderSummary } from "./cloud-sync-state";
+import { logger } from "../../platform/logging/logger";
 
 export interface MailboxSummary {
   mailbox: string;
@@ -79,15 +80,12 @@ export function describeCloudError(
 export function logSyncFailure(fields: { sourceId: string; origin: string; mailbox: string | null; message: string; error: unknown }) {
   const { error, ...rest } = fields;
   const ours = error instanceof CloudHttpError || error instanceof ProviderRequestError;
-  console.error(
-    "[cloud-sync failed]",
-    JSON.stringify({
-      ...rest,
-      ...(ours ? {} : { cause: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 1000) : String(error).slice(0, 1000) }),
-      ...(error instanceof CloudHttpError ? { status: error.status, code: error.code } : {}),
-      ...(error instanceof ProviderRequestError ? { kind: error.kind } : {}),
-    }),
-  );
+  logger("cloud-sync").error("failed", {
+    ...rest,
+    ...(ours ? {} : { cause: error instanceof Error ? `${error.name}: ${error.message}`.slice(0, 1000) : String(error).slice(0, 1000) }),
+    ...(error instanceof CloudHttpError ? { status: error.status, code: error.code } : {}),
+    ...(error instanceof ProviderRequestError ? { kind: error.kind } : {}),
+  });
 }
 
 /** What a caller asks of a cloud sync. */

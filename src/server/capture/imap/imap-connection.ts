@@ -1,6 +1,7 @@
 import { ImapFlow } from "imapflow";
 import type { ImapConnectionConfig } from "../load-imap-config";
 import { ImapConnectFailed, redact } from "./describe-imap-error";
+import { logger } from "../../platform/logging/logger";
 
 /**
  * An (unconnected) client for an IMAP source. Socket errors also reject the command in flight; the
@@ -36,7 +37,12 @@ export async function connectImap(config: ImapConnectionConfig): Promise<ImapFlo
     client.close();
     const fields = (typeof error === "object" && error !== null ? error : {}) as { code?: string; responseText?: string; message?: string };
     const detail = [fields.code, fields.responseText || fields.message || String(error)].filter(Boolean).join(" ");
-    console.warn(`[imap] connecting to ${config.host}:${config.port} as "${config.username}" failed: ${redact(detail, config.password)}`);
+    logger("imap").warn("connecting failed", {
+      host: config.host,
+      port: config.port,
+      username: config.username,
+      detail: redact(detail, config.password),
+    });
     throw new ImapConnectFailed(config, error);
   }
 }

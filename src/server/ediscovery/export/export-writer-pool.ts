@@ -3,6 +3,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { WrittenItem } from "../exports.queries";
 import { ExportIntegrityError, type WriterTask } from "./export-writer";
+import { logger } from "../../platform/logging/logger";
 
 /** The writer thread compiled to plain JavaScript by scripts/build-workers.ts, relative to the project. */
 export const EXPORT_WRITER_BUNDLE = ".workers/export-writer-thread.mjs";
@@ -62,7 +63,8 @@ function writerThread(data: WriterData): { run: (task: WriterTask) => Promise<Wr
 export function startWriterPool(threads: number, data: WriterData): WriterPool | null {
   if (threads < 1) return null;
   if (!existsSync(WRITER_THREAD)) {
-    if (!missingBundleReported) console.error(`[export] ${EXPORT_WRITER_BUNDLE} is not built (npm run build): writing on one thread`);
+    if (!missingBundleReported)
+      logger("export").error("writer bundle not built (npm run build): writing on one thread", { bundle: EXPORT_WRITER_BUNDLE });
     missingBundleReported = true;
     return null;
   }

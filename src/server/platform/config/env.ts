@@ -59,6 +59,10 @@ export const config = {
   get port() {
     return intFromEnv("PORT", 3000);
   },
+  /** "json": one JSON object per log line; else text (platform/logging/logger.ts, docs/operations.md "Logs"). */
+  get logFormat(): "text" | "json" {
+    return process.env.LOG_FORMAT?.trim().toLowerCase() === "json" ? "json" : "text";
+  },
   /** HTTP worker processes of `npm start`: a number, or `auto` for one per CPU core (docs/configuration.md). */
   get webConcurrency() {
     if (textFromEnv("WEB_CONCURRENCY") === "auto") return os.availableParallelism();

@@ -24,7 +24,7 @@ describe("errors on idle pooled connections", () => {
     const report = idleConnectionErrorReporter((line) => lines.push(line));
     report(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
     report(Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }));
-    expect(lines).toEqual(["[db] idle connection closed: read ECONNRESET", "[db] idle connection closed: read ECONNRESET"]);
+    expect(lines).toEqual(["idle connection closed: read ECONNRESET", "idle connection closed: read ECONNRESET"]);
   });
 
   it("reports nothing when this process is stopping (Ctrl-C reaches the embedded database too)", () => {

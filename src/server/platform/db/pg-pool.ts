@@ -2,6 +2,7 @@ import pg from "pg";
 import { config } from "../config/env";
 import { transactionCommitted, transactionEnded } from "./after-commit";
 import { connectPgClient } from "./pg-connect";
+import { logger } from "../logging/logger";
 
 /** How long an idle pooled connection is kept open. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
@@ -101,14 +102,14 @@ export function idleConnectionErrorReporter(log: (line: string) => void, now: ()
     if (typeof error.code === "string" && error.code.startsWith("57P")) {
       if (globalForPg.databaseStopExpected || now() - reportedAt < SERVER_CLOSE_REPORT_MS) return;
       reportedAt = now();
-      log("[db] the database server closed the idle connections (stopping or restarting); new ones open when it is back");
+      log("the database server closed the idle connections (stopping or restarting); new ones open when it is back");
       return;
     }
-    log(`[db] idle connection closed: ${error.message}`);
+    log(`idle connection closed: ${error.message}`);
   };
 }
 
-const reportIdleConnectionError = idleConnectionErrorReporter((line) => console.error(line));
+const reportIdleConnectionError = idleConnectionErrorReporter((line) => logger("db").error(line));
 
 export async function disconnectPgPool(): Promise<void> {
   const pools = [...(globalForPg.archivePgPool ? [globalForPg.archivePgPool] : []), ...(globalForPg.settingsPools?.values() ?? [])];

@@ -3,6 +3,9 @@ import type pg from "pg";
 import { config } from "../config/env";
 import { pgPool, pgPoolWithSettings } from "./pg-pool";
 import { selectCallerWritePosition, selectReplicaPosition, upsertCallerWritePosition } from "./replica-reads.queries";
+import { logger } from "../logging/logger";
+
+const log = logger("db");
 
 /**
  * Read replicas (DATABASE_READ_URL; docs/database.md, "Read replicas"). A request whose operation
@@ -68,7 +71,7 @@ async function replicaPosition(replicaUrl: string): Promise<{ replayed: string; 
     const position = await selectReplicaPosition(pgPoolWithSettings({}, replicaUrl));
     return position?.replayed ? { replayed: position.replayed, lagMs: position.lag_ms } : null;
   } catch (error) {
-    console.error(`[db] read replica not usable, reading from the primary: ${(error as Error).message}`);
+    log.error("read replica not usable, reading from the primary", { reason: (error as Error).message });
     return null;
   }
 }
@@ -129,7 +132,7 @@ export async function routeRequest<T>(
     return { result: await work(), replicaLagMs: null };
   } finally {
     if (request.mayWrite)
-      await rememberWrite(request.callerKey).catch((error) => console.error(`[db] write position not kept: ${String(error)}`));
+      await rememberWrite(request.callerKey).catch((error: unknown) => log.error("write position not kept", undefined, error));
   }
 }
 

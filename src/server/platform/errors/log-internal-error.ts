@@ -1,7 +1,10 @@
+import { logger } from "../logging/logger";
+
+const log = logger("internal error");
 /**
  * The one log line of an unexpected failure, whichever transport answered it (a REST 500 body or a
  * tRPC INTERNAL_SERVER_ERROR): the caller sees "Internal server error", the operator sees the cause.
  */
 export function logInternalError(cause: unknown): void {
-  console.error("[internal error]", cause);
+  log.error("", undefined, cause);
 }

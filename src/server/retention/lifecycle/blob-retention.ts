@@ -11,6 +11,7 @@ import {
   selectEmailsRetainedAfter,
 } from "./lifecycle.queries";
 import { loadEnabledPolicies } from "./retention-rules.queries";
+import { logger } from "../../platform/logging/logger";
 
 /**
  * Immutable storage (docs/retention.md "Immutable storage"): each blob's retain-until is the latest
@@ -92,9 +93,7 @@ export async function syncBlobRetention(options: { emailIds?: string[] } = {}): 
 /** syncBlobRetention for `emailIds` where a failure must not undo what committed: it is logged, and the next lifecycle cycle retries. */
 export async function trySyncBlobRetention(emailIds: string[]): Promise<void> {
   await syncBlobRetention({ emailIds }).catch((error: unknown) =>
-    console.error(
-      `[immutable storage] retention of ${emailIds.length} email(s) not applied yet, the lifecycle cycle retries: ${String(error)}`,
-    ),
+    logger("immutable storage").error("retention not applied yet, the lifecycle cycle retries", { emails: emailIds.length }, error),
   );
 }
 

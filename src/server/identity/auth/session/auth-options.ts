@@ -14,6 +14,9 @@ import { clientIp } from "../../../platform/http/client-ip";
 import { signInWithOidc } from "../../sso/sign-in-with-oidc";
 import { oidcConfig, type OidcConfig } from "../../sso/sso-config";
 import { unstorableStrings } from "../../../platform/validation/storable-input";
+import { logger } from "../../../platform/logging/logger";
+
+const log = logger("auth");
 
 /** The error text the sign-in form shows for a throttled attempt (next-auth passes thrown messages on). */
 export const RATE_LIMITED_SIGN_IN = "Too many failed sign-in attempts; try again later.";
@@ -43,7 +46,7 @@ export function signInFailure(error: unknown): string {
   if (error instanceof AppError && error.code === "RATE_LIMITED") return RATE_LIMITED_SIGN_IN;
   // Our own sentences: the directory is down (503), or password sign-in is off (SSO_ONLY).
   if (error instanceof AppError && (error.code === "UNAVAILABLE" || error.code === "FORBIDDEN")) return error.message;
-  console.error("[sign-in failed]", error);
+  log.error("sign-in failed", undefined, error);
   return SIGN_IN_FAILED;
 }
 
@@ -132,7 +135,7 @@ export function authOptions(options: { ip?: string } = {}): NextAuthOptions {
           Object.assign(user, { id: signedIn.user.id, sessionVersion: signedIn.user.sessionVersion });
           return true;
         } catch (error) {
-          if (!(error instanceof AppError && error.code === "UNAUTHENTICATED")) console.error("[sso sign-in failed]", error);
+          if (!(error instanceof AppError && error.code === "UNAUTHENTICATED")) log.error("SSO sign-in failed", undefined, error);
           return false;
         }
       },
