@@ -2,7 +2,7 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
 import { notFound, validationError } from "../platform/errors/app-error";
-import { duplicateSourceName } from "./create-source";
+import { duplicateSourceName } from "./ingestion-sources.errors";
 import type { Provider, UpdateSourceInput } from "./ingestion-sources.schemas";
 import type { Config } from "../platform/config/secret-binding";
 import { lockSourceForUpdate } from "./ingestion-sources.queries";

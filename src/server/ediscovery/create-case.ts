@@ -3,7 +3,7 @@ import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
 import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
-import { caseWriteError } from "./case-write-error";
+import { caseWriteError } from "./ediscovery.errors";
 import { addExistingUserAsMember, replaceCaseMembers } from "./cases.queries";
 import { nameKey, type CreateCaseInput } from "./ediscovery.schemas";
 

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../platform/db/database-errors";
 import { accessibleCase } from "./case-access";
 import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
 import { assertCaseOpen } from "./case-scope";
-import { duplicateSearchName } from "./create-saved-search";
+import { duplicateSearchName } from "./ediscovery.errors";
 import { nameKey, type UpdateSavedSearchInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 

@@ -2,7 +2,8 @@ import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entr
 import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
 import { toRoleDto, type RoleDto } from "./role-dto";
-import { customRoleSlug, duplicateRoleName } from "./role-slug";
+import { customRoleSlug } from "./role-slug";
+import { duplicateRoleName } from "./roles.errors";
 import type { CreateRoleInput } from "./roles.schemas";
 import type { AppAbility } from "../authz/ability";
 import { assertGrantable } from "../authz/assert-grantable";

@@ -2,7 +2,7 @@ import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entr
 import { hashPassword } from "../auth/passwords";
 import { transaction, type Tx } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
-import { conflict } from "../../platform/errors/app-error";
+import { duplicateEmail } from "./users.errors";
 import { assertRoleExists } from "./assert-role-exists";
 import { assertMayAssignRole } from "./assert-may-manage";
 import type { AppAbility } from "../authz/ability";
@@ -24,8 +24,6 @@ export async function insertUser(client: Tx, input: CreateUserInput, passwordHas
     select: userSelect,
   });
 }
-
-export const duplicateEmail = () => conflict("A user with this email already exists");
 
 /** `grantor`: the caller's ability; the role given must grant nothing they lack. */
 export async function createUser(options: { actor: AuditActor; grantor: AppAbility; input: CreateUserInput }): Promise<UserDto> {
