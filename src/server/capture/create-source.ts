@@ -3,7 +3,8 @@ import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
 import { duplicateSourceName } from "./ingestion-sources.errors";
 import type { CreateSourceInput } from "./ingestion-sources.schemas";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
+import { loadSources, publicConfig } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 import { storedConfig } from "./stored-config";
 
 /** Creates a source (status idle); names are unique case-insensitively by a unique index. */

@@ -6,7 +6,8 @@ import { duplicateSourceName } from "./ingestion-sources.errors";
 import type { Provider, UpdateSourceInput } from "./ingestion-sources.schemas";
 import type { Config } from "../platform/config/secret-binding";
 import { lockSourceForUpdate } from "./ingestion-sources.queries";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
+import { loadSources, publicConfig } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 import { changesSecretDestination, updatedStoredConfig } from "./stored-config";
 
 /** Renames a source and/or replaces its config; the provider cannot change. */

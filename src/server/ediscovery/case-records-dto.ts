@@ -1,9 +1,6 @@
 import type { EdiscoveryExport, EdiscoverySavedSearch, EdiscoveryTag } from "@/generated/prisma/client";
-import type { z } from "zod";
-import type { exportResponse, savedSearchResponse, tagResponse } from "./ediscovery.responses";
 import { batesNumber, publicSettings, type ProductionSettings } from "./pdf/production-settings";
-
-export type SavedSearchDto = z.infer<typeof savedSearchResponse>;
+import type { SavedSearchDto, TagDto, ExportDto } from "./ediscovery.responses";
 
 export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   id: row.id,
@@ -17,8 +14,6 @@ export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   lastCount: row.lastCount,
 });
 
-export type TagDto = z.infer<typeof tagResponse>;
-
 export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   id: row.id,
   caseId: row.caseId,
@@ -26,9 +21,6 @@ export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   emailCount,
   createdAt: row.createdAt.toISOString(),
 });
-
-/** `unrestricted` is false when the creator's role conditions narrowed the export to what they may read. */
-export type ExportDto = z.infer<typeof exportResponse>;
 
 export const exportDto = (row: EdiscoveryExport): ExportDto => {
   const settings = row.production as ProductionSettings | null;

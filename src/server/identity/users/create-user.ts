@@ -6,7 +6,8 @@ import { duplicateEmail } from "./users.errors";
 import { assertRoleExists } from "./assert-role-exists";
 import { assertMayAssignRole } from "./assert-may-manage";
 import type { AppAbility } from "../authz/ability";
-import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import { emailKey, toUserDto, userSelect } from "./user-dto";
+import type { UserDto } from "./users.responses";
 import type { CreateUserInput } from "./users.schemas";
 
 /** Inserts a user inside the transaction `client` (shared by user creation and first-run setup). */

@@ -10,7 +10,8 @@ import { assertMayAssignRole, assertMayManageUser } from "./assert-may-manage";
 import type { AppAbility } from "../authz/ability";
 import { duplicateEmail } from "./users.errors";
 import { revokeUserSessions } from "./revoke-user-sessions";
-import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import { emailKey, toUserDto, userSelect } from "./user-dto";
+import type { UserDto } from "./users.responses";
 import type { UpdateUserInput } from "./users.schemas";
 
 /**

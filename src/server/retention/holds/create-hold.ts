@@ -1,7 +1,8 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { holdNameKey, holdWriteError } from "./legal-holds.errors";
-import { loadHolds, type LegalHoldDto } from "./load-holds";
+import { loadHolds } from "./load-holds";
+import type { LegalHoldDto } from "./legal-holds.responses";
 import type { CreateHoldInput } from "./legal-holds.schemas";
 
 /**

@@ -4,7 +4,8 @@ import { isUniqueViolation } from "../../platform/db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { duplicateLabelName, labelNameKey } from "./retention-labels.errors";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
+import { toLabelDto } from "./to-label-dto";
+import type { RetentionLabelDto } from "./retention-labels.responses";
 import type { CreateLabelInput } from "./retention-labels.schemas";
 
 export async function createLabel(options: { actor: AuditActor; input: CreateLabelInput }): Promise<RetentionLabelDto> {

@@ -1,10 +1,7 @@
-import type { z } from "zod";
 import type { RetentionPolicy } from "@/generated/prisma/client";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import type { retentionPolicyResponse } from "./retention-policies.responses";
 import type { ConditionGroup } from "./retention-policies.schemas";
-
-export type RetentionPolicyDto = z.infer<typeof retentionPolicyResponse>;
+import type { RetentionPolicyDto } from "./retention-policies.responses";
 
 export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
   id: policy.id,
