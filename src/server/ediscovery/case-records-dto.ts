@@ -1,6 +1,8 @@
 import type { EdiscoveryExport, EdiscoverySavedSearch, EdiscoveryTag } from "@/generated/prisma/client";
-import { batesNumber, publicSettings, type ProductionSettings } from "./pdf/production-settings";
+import { batesNumber, publicSettings } from "./pdf/production-settings";
 import type { SavedSearchDto, TagDto, ExportDto } from "./ediscovery.responses";
+import { productionSettingsSchema } from "./ediscovery.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   id: row.id,
@@ -23,7 +25,7 @@ export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
 });
 
 export const exportDto = (row: EdiscoveryExport): ExportDto => {
-  const settings = row.production as ProductionSettings | null;
+  const settings = parseStoredJson(productionSettingsSchema.nullable(), row.production, "ediscovery_exports.production");
   const bates = (value: number | null) => (settings && value !== null ? batesNumber(settings.bates, value) : null);
   return {
     id: row.id,

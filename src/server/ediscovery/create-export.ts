@@ -14,6 +14,8 @@ import type { CreateExportInput, ExportSource } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 import { nameKey } from "./ediscovery.schemas";
 import { DEFAULT_REDACTION_LABEL, publicSettings, redactionPatternsSha256, type ProductionSettings } from "./pdf/production-settings";
+import { searchQuerySchema } from "../search/search.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 /** What an export selects, as kept on its record: the exact query (or hold, or tag) used. */
 export type ExportQuery =
@@ -33,7 +35,7 @@ async function resolveSource(
     return {
       query: {
         kind: "search",
-        searchQuery: saved.searchQuery as unknown as SearchQuery,
+        searchQuery: parseStoredJson(searchQuerySchema, saved.searchQuery, "ediscovery_saved_searches.search_query"),
         savedSearchId: saved.id,
         custodians: custodiansUsed(saved.ignoreCustodians),
       },
