@@ -16,7 +16,6 @@ const NOT_YET_CONVERTED = new Set([
   "src/server/archive/storage/sealed-storage.int.test.ts",
   "src/server/capture/cloud/provider-boundary.int.test.ts",
   "src/server/ediscovery/exports.int.test.ts",
-  "src/server/ediscovery/searches-and-tags.int.test.ts",
   "src/server/identity/sso/ldap-sign-in.int.test.ts",
   "src/server/identity/sso/ldap-tls.int.test.ts",
   "src/server/identity/sso/oidc-sign-in.int.test.ts",
