@@ -14,7 +14,6 @@ const ROOT = join(import.meta.dirname, "..", "..");
 const NOT_YET_CONVERTED = new Set([
   "src/server/archive/storage/convert-stored-blobs.int.test.ts",
   "src/server/archive/storage/sealed-storage.int.test.ts",
-  "src/server/capture/cloud/provider-boundary.int.test.ts",
   "src/server/ediscovery/exports.int.test.ts",
   "src/server/identity/sso/ldap-sign-in.int.test.ts",
   "src/server/identity/sso/ldap-tls.int.test.ts",
