@@ -12,6 +12,7 @@ import { ensureTestSource } from "../helpers/emails";
 import { buildMessage } from "../helpers/mail";
 import { api, routeFiles, routeSpec, type ApiResponse } from "../helpers/rest-client";
 import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
+import { withEnv } from "../helpers/with-env";
 
 /**
  * Class-level test of issue 34, item 1: content leaves the archive only within the caller's scope
@@ -110,8 +111,8 @@ async function exportedBy(exportId: string): Promise<string[]> {
   return (await db().ediscoveryExportItem.findMany({ where: { exportId } })).map((item) => item.emailId);
 }
 
+withEnv({ RATE_LIMIT_SEARCH: "0", RATE_LIMIT_BULK_APPLY: "0", RATE_LIMIT_EXPORT: "0" }, { scope: "all" });
 beforeAll(async () => {
-  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_EXPORT"]) process.env[name] = "0";
   const admin = await setupAdmin();
   const reader = await createUserWithRole(admin.token, [
     { action: "read", subject: "archive", conditions: { userEmail: ALICE } },

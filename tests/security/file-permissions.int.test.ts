@@ -14,6 +14,7 @@ import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
 import { queryOn, useRestoreTargets } from "../helpers/restore-target";
 import { runProcess } from "../helpers/run-process";
+import { withEnv } from "../helpers/with-env";
 
 /**
  * Nothing the service writes that holds mail or secrets is readable by another local account,
@@ -27,16 +28,13 @@ useEmptyDatabasePerTest();
 const freshTarget = useRestoreTargets();
 
 let umask: number;
-const generatedSecrets = { ENCRYPTION_KEY: process.env.ENCRYPTION_KEY, AUTH_SECRET: process.env.AUTH_SECRET };
+// Generated into DATA_DIR, as an installation without them in the environment does.
+withEnv({ ENCRYPTION_KEY: undefined, AUTH_SECRET: undefined }, { scope: "all" });
 beforeAll(() => {
   umask = process.umask(0);
-  // Generated into DATA_DIR, as an installation without them in the environment does.
-  delete process.env.ENCRYPTION_KEY;
-  delete process.env.AUTH_SECRET;
 });
 afterAll(() => {
   process.umask(umask);
-  Object.assign(process.env, generatedSecrets);
 });
 
 /** Every file and directory under `root` (not `root` itself), with its permission bits. */

@@ -9,6 +9,7 @@ import { databaseFingerprint } from "../helpers/database-fingerprint";
 import { routeFiles, routeSpec } from "../helpers/rest-client";
 import { inputWith, stringPaths, type InputPath } from "../helpers/schema-strings";
 import { procedureNames, sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
+import { withEnv } from "../helpers/with-env";
 
 /**
  * NUL and lone surrogates in every string every REST route and tRPC procedure accepts (path
@@ -76,11 +77,13 @@ function restCases(spec: RouteSpec): RestCase[] {
 let token: string;
 let sessionHeaders: Record<string, string>;
 
+// One caller sends hundreds of requests here: the rate limits (which count before input is read,
+// tests/security/rate-limits.int.test.ts) would answer 429 before the string check is reached.
+withEnv(
+  { RATE_LIMIT_SEARCH: "0", RATE_LIMIT_BULK_APPLY: "0", RATE_LIMIT_AUDIT_VERIFY: "0", RATE_LIMIT_IMPORT: "0", RATE_LIMIT_EXPORT: "0" },
+  { scope: "all" },
+);
 beforeAll(async () => {
-  // One caller sends hundreds of requests here: the rate limits (which count before input is read,
-  // tests/security/rate-limits.int.test.ts) would answer 429 before the string check is reached.
-  for (const name of ["RATE_LIMIT_SEARCH", "RATE_LIMIT_BULK_APPLY", "RATE_LIMIT_AUDIT_VERIFY", "RATE_LIMIT_IMPORT", "RATE_LIMIT_EXPORT"])
-    process.env[name] = "0";
   const admin = await setupAdmin();
   token = admin.token;
   sessionHeaders = uiHeaders(await sessionCookieFor(admin.user.id, admin.user.email));

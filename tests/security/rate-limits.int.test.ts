@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "../../src/server/platform/db/client";
 import { createUserWithRole, setupAdmin, type TestUser } from "../helpers/auth";
 import { ensureTestSource } from "../helpers/emails";
@@ -6,31 +6,28 @@ import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
 import { createHold } from "../helpers/retention";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "../helpers/trpc-http";
+import { withEnv } from "../helpers/with-env";
 
 /**
  * The expensive endpoints count each principal's requests in a fixed window kept in PostgreSQL;
  * REST, tRPC and the UI upload route charge the same budget.
  */
-const LIMIT_VARIABLES = [
-  "RATE_LIMIT_SEARCH",
-  "RATE_LIMIT_BULK_APPLY",
-  "RATE_LIMIT_AUDIT_VERIFY",
-  "RATE_LIMIT_IMPORT",
-  "RATE_LIMIT_WINDOW_SECONDS",
-];
 const H = "/api/v1/enterprise/legal-holds";
 
 useEmptyDatabasePerTest();
 
+withEnv({
+  RATE_LIMIT_SEARCH: "3",
+  RATE_LIMIT_BULK_APPLY: "3",
+  RATE_LIMIT_AUDIT_VERIFY: "3",
+  RATE_LIMIT_IMPORT: "3",
+  // A long window keeps the counting deterministic on a slow machine; the reset test shortens it.
+  RATE_LIMIT_WINDOW_SECONDS: "60",
+});
+
 let admin: TestUser;
 beforeEach(async () => {
-  for (const name of LIMIT_VARIABLES.slice(0, 4)) process.env[name] = "3";
-  // A long window keeps the counting deterministic on a slow machine; the reset test shortens it.
-  process.env.RATE_LIMIT_WINDOW_SECONDS = "60";
   admin = await setupAdmin();
-});
-afterEach(() => {
-  for (const name of LIMIT_VARIABLES) delete process.env[name];
 });
 
 const search = (token: string) => api("GET", "/v1/search?query=hello", { token });
@@ -62,10 +59,11 @@ describe("rate limits on expensive endpoints", () => {
     // Refused requests do not extend the window.
     expect(expectRateLimited(await search(admin.token))).toBeLessThanOrEqual(retryAfter);
     // The window's length is read per request: shortened to 1 s, the stored window has run out.
-    process.env.RATE_LIMIT_WINDOW_SECONDS = "1";
-    await pause(1100);
-    expect((await search(admin.token)).status).toBe(200);
-    expect((await search(admin.token)).status).toBe(200);
+    await withEnv({ RATE_LIMIT_WINDOW_SECONDS: "1" }, async () => {
+      await pause(1100);
+      expect((await search(admin.token)).status).toBe(200);
+      expect((await search(admin.token)).status).toBe(200);
+    });
   });
 
   it("charges the same budget over REST, an API key of the same user, and tRPC (429 TOO_MANY_REQUESTS with Retry-After)", async () => {
@@ -138,7 +136,8 @@ describe("rate limits on expensive endpoints", () => {
     for (let index = 0; index < 5; index++) expect((await search(noRole.token)).status).toBe(403);
     expect((await api("GET", "/v1/search?query=x", { headers: { authorization: "Bearer nope" } })).status).toBe(401);
     expect(await db().requestRateLimit.count()).toBe(0);
-    process.env.RATE_LIMIT_SEARCH = "0";
-    for (let index = 0; index < 6; index++) expect((await search(admin.token)).status).toBe(200);
+    await withEnv({ RATE_LIMIT_SEARCH: "0" }, async () => {
+      for (let index = 0; index < 6; index++) expect((await search(admin.token)).status).toBe(200);
+    });
   });
 });

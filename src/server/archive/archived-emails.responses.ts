@@ -69,3 +69,18 @@ export const unsearchablePageResponse = z.object({
   page: z.number().int(),
   limit: z.number().int(),
 });
+
+/** The interface's Archived email without attachments and thread. */
+export type ArchivedEmailSummary = z.infer<typeof archivedEmailSummaryResponse>;
+
+/**
+ * What `archivedEmailResponse` sends: the summary, its attachments and thread (the other emails of the
+ * conversation the caller may read), the plain-text body, why sentAt is archivedAt when the Date header
+ * was unusable, the SMTP envelope of journaled mail (docs/journaling.md; null for other sources), and
+ * which recipients were Cc and Bcc (null for mail archived before the kinds were kept).
+ */
+export type ArchivedEmailDetail = z.infer<typeof archivedEmailResponse>;
+
+export type EmailPage = z.infer<typeof archivedEmailPageResponse>;
+
+export type UnsearchablePage = z.infer<typeof unsearchablePageResponse>;

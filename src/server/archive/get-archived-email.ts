@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { canOnRecord } from "../identity/authz/ability";
@@ -6,17 +5,9 @@ import { pgPool } from "../platform/db/pg-pool";
 import { readPool } from "../platform/db/replica-reads";
 import { notFound } from "../platform/errors/app-error";
 import { selectEmailDetail } from "./archived-emails.queries";
-import type { archivedEmailResponse } from "./archived-emails.responses";
 import { toArchivedEmailSummary } from "./load-email-summaries";
 import { scopeFieldsOf } from "./find-visible-email";
-
-/**
- * What `archivedEmailResponse` sends: the summary, its attachments and thread (the other emails of the
- * conversation the caller may read), the plain-text body, why sentAt is archivedAt when the Date header
- * was unusable, the SMTP envelope of journaled mail (docs/journaling.md; null for other sources), and
- * which recipients were Cc and Bcc (null for mail archived before the kinds were kept).
- */
-export type ArchivedEmailDetail = z.infer<typeof archivedEmailResponse>;
+import type { ArchivedEmailDetail } from "./archived-emails.responses";
 
 /** A thread this long is cut (the newest messages are kept out); see docs/archive.md. */
 const MAX_THREAD_ITEMS = 500;

@@ -1,14 +1,11 @@
-import type { z } from "zod";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
 import { readPool } from "../platform/db/replica-reads";
 import { notFound } from "../platform/errors/app-error";
 import { selectSourceEmailPage } from "./archived-emails.queries";
-import type { archivedEmailPageResponse } from "./archived-emails.responses";
 import { toArchivedEmailSummary } from "./load-email-summaries";
 import { visibleSourceEmailCounts } from "./visible-source-email-counts";
-
-export type EmailPage = z.infer<typeof archivedEmailPageResponse>;
+import type { EmailPage } from "./archived-emails.responses";
 
 /**
  * The source's emails the caller may read, newest archived first (the page through `pg`: a hot path),

@@ -1,10 +1,7 @@
-import type { z } from "zod";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
 import { countUnsearchable, selectUnsearchablePage } from "./archived-emails.queries";
-import type { unsearchablePageResponse } from "./archived-emails.responses";
-
-export type UnsearchablePage = z.infer<typeof unsearchablePageResponse>;
+import type { UnsearchablePage } from "./archived-emails.responses";
 
 /** Attachments whose text could not be extracted (so their content escapes search), newest email first. */
 export async function listUnsearchable(options: { principal: Principal; page: number; limit: number }): Promise<UnsearchablePage> {

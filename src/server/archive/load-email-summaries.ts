@@ -1,10 +1,6 @@
-import type { z } from "zod";
 import type { SqlClient } from "../platform/db/sql-client";
 import { selectEmailSummaries, type SummaryRow } from "./archived-emails.queries";
-import type { archivedEmailSummaryResponse } from "./archived-emails.responses";
-
-/** The interface's Archived email without attachments and thread. */
-export type ArchivedEmailSummary = z.infer<typeof archivedEmailSummaryResponse>;
+import type { ArchivedEmailSummary } from "./archived-emails.responses";
 
 function recipientList(value: unknown): { name: string; email: string }[] {
   if (!Array.isArray(value)) return [];

@@ -1,9 +1,5 @@
-import type { z } from "zod";
 import type { AuditLog } from "@/generated/prisma/client";
-import type { auditLogEntryResponse } from "./audit.responses";
-
-/** An audit log entry as the interface shows it (docs/audit-log.md). */
-export type AuditLogEntry = z.infer<typeof auditLogEntryResponse>;
+import type { AuditLogEntry } from "./audit.responses";
 
 export function toAuditLogEntry(row: AuditLog): AuditLogEntry {
   return {

@@ -30,3 +30,12 @@ export const verifyAuditLogResponse = z.union([
   z.object({ ok: z.literal(true), message: z.string() }),
   z.object({ ok: z.literal(false), message: z.string(), logId: z.number().int() }),
 ]);
+
+/** An audit log entry as the interface shows it (docs/audit-log.md). */
+export type AuditLogEntry = z.infer<typeof auditLogEntryResponse>;
+
+export type VerifyAuditLogResult = z.infer<typeof verifyAuditLogResponse>;
+
+export type AuditLogHead = z.infer<typeof auditLogHeadResponse>;
+
+export type AuditLogPage = z.infer<typeof auditLogPageResponse>;

@@ -1,6 +1,7 @@
 import { db } from "../platform/db/client";
 import { notFound } from "../platform/errors/app-error";
-import { toAuditLogEntry, type AuditLogEntry } from "./audit-log-entry";
+import { toAuditLogEntry } from "./audit-log-entry";
+import type { AuditLogEntry } from "./audit.responses";
 import { redactAuditEntries, type AuditReader } from "./redact-audit-entry";
 
 /** One entry by id, e.g. the one a failed chain verification points at. */

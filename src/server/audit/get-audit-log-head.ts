@@ -1,9 +1,6 @@
-import type { z } from "zod";
 import { db, type DbOrTx } from "../platform/db/client";
 import { selectAuditLogHead } from "./audit.queries";
-import type { auditLogHeadResponse } from "./audit.responses";
-
-export type AuditLogHead = z.infer<typeof auditLogHeadResponse>;
+import type { AuditLogHead } from "./audit.responses";
 
 /**
  * The last entry of the chain and the number of entries, read in one statement (one snapshot).

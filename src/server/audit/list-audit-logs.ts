@@ -1,12 +1,9 @@
-import type { z } from "zod";
 import { db, type DbOrTx } from "../platform/db/client";
 import type { ListAuditLogsQuery } from "./audit.schemas";
 import { toAuditLogEntry } from "./audit-log-entry";
 import { redactAuditEntries, type AuditReader } from "./redact-audit-entry";
 import { countAuditLogs, selectAuditLogPage } from "./audit.queries";
-import type { auditLogPageResponse } from "./audit.responses";
-
-export type AuditLogPage = z.infer<typeof auditLogPageResponse>;
+import type { AuditLogPage } from "./audit.responses";
 
 /**
  * One page of the audit log, newest first unless sort is asc. Ordered by id, which is the chain

@@ -1,5 +1,5 @@
 import type { AuditActor } from "./append-audit-entry";
-import type { AuditLogEntry } from "./audit-log-entry";
+import type { AuditLogEntry } from "./audit.responses";
 
 /**
  * Who reads the audit log, as far as the log needs to know: the actor its READ entries name, and

@@ -1,5 +1,4 @@
 import type pg from "pg";
-import type { z } from "zod";
 import { beginTransaction, commitTransaction, exportSnapshot } from "../platform/db/dedicated-transaction";
 import { configuredDatabaseUrl, connectDedicatedPgClient } from "../platform/db/pg-pool";
 import type { ChainBreak } from "./audit-chain-walk";
@@ -9,9 +8,7 @@ import type { VerifyHelperData } from "./verify-helper";
 import { RangeQueue } from "./verify-range-queue";
 import { walkChainRange } from "./walk-chain-range";
 import { selectAuditLogEnds, selectFirstAuditIdAfterHash } from "./audit.queries";
-import type { verifyAuditLogResponse } from "./audit.responses";
-
-export type VerifyAuditLogResult = z.infer<typeof verifyAuditLogResponse>;
+import type { VerifyAuditLogResult } from "./audit.responses";
 
 // Memory does not depend on it (rows are hashed as they arrive); each batch costs one round trip
 // and a pause of the pipeline between PostgreSQL and the walk, and a broken chain still receives

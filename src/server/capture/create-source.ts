@@ -1,12 +1,11 @@
 import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
-import { conflict } from "../platform/errors/app-error";
+import { duplicateSourceName } from "./ingestion-sources.errors";
 import type { CreateSourceInput } from "./ingestion-sources.schemas";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
+import { loadSources, publicConfig } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 import { storedConfig } from "./stored-config";
-
-export const duplicateSourceName = (name: string) => conflict(`An ingestion source named "${name}" already exists`);
 
 /** Creates a source (status idle); names are unique case-insensitively by a unique index. */
 export async function createSource(options: { actor: AuditActor; input: CreateSourceInput }): Promise<IngestionSourceDto> {

@@ -1,6 +1,7 @@
 import { db } from "../platform/db/client";
 import { notFound } from "../platform/errors/app-error";
-import { loadSources, type IngestionSourceDto } from "./load-sources";
+import { loadSources } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 
 export async function getSource(options: { id: string }): Promise<IngestionSourceDto> {
   const [source] = await loadSources(db(), [options.id]);

@@ -138,3 +138,8 @@ export const syncProgressResponse = z.array(
     updatedAt: timestamp,
   }),
 );
+
+/** What `ingestionSourceResponse` sends: never credentials (an IMAP password shows only as `passwordSet`). */
+export type IngestionSourceDto = z.infer<typeof ingestionSourceResponse>;
+
+export type ReceiptVerificationDto = z.infer<typeof receiptVerificationResponse>;

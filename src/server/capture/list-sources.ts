@@ -1,5 +1,6 @@
 import { db } from "../platform/db/client";
-import { loadSources, type IngestionSourceDto } from "./load-sources";
+import { loadSources } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 
 export async function listSources(): Promise<IngestionSourceDto[]> {
   return loadSources(db());

@@ -1,12 +1,8 @@
-import type { z } from "zod";
 import type { IngestionSource } from "@/generated/prisma/client";
 import { withoutSecrets } from "../platform/config/secret-binding";
 import type { DbOrTx } from "../platform/db/client";
 import { keptCounts, SOURCE_EMAIL_COUNT } from "../platform/db/kept-counts";
-import type { ingestionSourceResponse } from "./ingestion-sources.responses";
-
-/** What `ingestionSourceResponse` sends: never credentials (an IMAP password shows only as `passwordSet`). */
-export type IngestionSourceDto = z.infer<typeof ingestionSourceResponse>;
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 
 /** The stored config minus secrets (`passwordEncrypted` is what the database keeps; shown as `passwordSet`). */
 export const publicConfig = (config: unknown): Record<string, unknown> => withoutSecrets(config);

@@ -2,11 +2,12 @@ import { appendAuditEntry, type AuditActor } from "../audit/append-audit-entry";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
 import { notFound, validationError } from "../platform/errors/app-error";
-import { duplicateSourceName } from "./create-source";
+import { duplicateSourceName } from "./ingestion-sources.errors";
 import type { Provider, UpdateSourceInput } from "./ingestion-sources.schemas";
 import type { Config } from "../platform/config/secret-binding";
 import { lockSourceForUpdate } from "./ingestion-sources.queries";
-import { loadSources, publicConfig, type IngestionSourceDto } from "./load-sources";
+import { loadSources, publicConfig } from "./load-sources";
+import type { IngestionSourceDto } from "./ingestion-sources.responses";
 import { changesSecretDestination, updatedStoredConfig } from "./stored-config";
 
 /** Renames a source and/or replaces its config; the provider cannot change. */

@@ -14,6 +14,8 @@ import { findTag } from "./find-tag";
 import type { ApplyTagInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 import { existingEmailIdsWithin, linkMatchingEmails, linkTaggedEmails, lockTag } from "./tags.queries";
+import { searchQuerySchema } from "../search/search.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 export const TAG_PAGE_SIZE = 5000;
 
@@ -58,7 +60,7 @@ export async function applyTag(options: {
         source = { emailIds: ids };
       } else {
         const saved = await findSavedSearch(tx, options.caseId, input.searchId);
-        const query = saved.searchQuery as unknown as SearchQuery;
+        const query = parseStoredJson(searchQuerySchema, saved.searchQuery, "ediscovery_saved_searches.search_query");
         const scope = caseEmailScope(principal, found, { ignoreCustodians: saved.ignoreCustodians });
         ({ emailsMatched, emailsTagged } = await linkSearchMatches(tx, {
           query,

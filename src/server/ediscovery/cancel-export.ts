@@ -3,7 +3,8 @@ import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { conflict } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
-import { exportDto, type ExportDto } from "./case-records-dto";
+import { exportDto } from "./case-records-dto";
+import type { ExportDto } from "./ediscovery.responses";
 import { exportStatusForUpdate } from "./exports.queries";
 import { findExport } from "./get-export";
 

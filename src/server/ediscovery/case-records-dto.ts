@@ -1,9 +1,8 @@
 import type { EdiscoveryExport, EdiscoverySavedSearch, EdiscoveryTag } from "@/generated/prisma/client";
-import type { z } from "zod";
-import type { exportResponse, savedSearchResponse, tagResponse } from "./ediscovery.responses";
-import { batesNumber, publicSettings, type ProductionSettings } from "./pdf/production-settings";
-
-export type SavedSearchDto = z.infer<typeof savedSearchResponse>;
+import { batesNumber, publicSettings } from "./pdf/production-settings";
+import type { SavedSearchDto, TagDto, ExportDto } from "./ediscovery.responses";
+import { productionSettingsSchema } from "./ediscovery.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   id: row.id,
@@ -17,8 +16,6 @@ export const savedSearchDto = (row: EdiscoverySavedSearch): SavedSearchDto => ({
   lastCount: row.lastCount,
 });
 
-export type TagDto = z.infer<typeof tagResponse>;
-
 export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   id: row.id,
   caseId: row.caseId,
@@ -27,11 +24,8 @@ export const tagDto = (row: EdiscoveryTag, emailCount: number): TagDto => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-/** `unrestricted` is false when the creator's role conditions narrowed the export to what they may read. */
-export type ExportDto = z.infer<typeof exportResponse>;
-
 export const exportDto = (row: EdiscoveryExport): ExportDto => {
-  const settings = row.production as ProductionSettings | null;
+  const settings = parseStoredJson(productionSettingsSchema.nullable(), row.production, "ediscovery_exports.production");
   const bates = (value: number | null) => (settings && value !== null ? batesNumber(settings.bates, value) : null);
   return {
     id: row.id,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../platform/db/client";
 import { signWithInstallationKey, verifyEd25519 } from "../platform/signing/installation-signing-key";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
@@ -7,11 +7,9 @@ import { insertTestEmail } from "@tests/helpers/emails";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const CASES = `${EDISCOVERY}/cases`;
 const HOLDS = "/api/v1/enterprise/legal-holds/holds";
@@ -128,10 +126,11 @@ describe("eDiscovery cases: membership and permissions", () => {
     expect((await api("POST", CASES, { token: reader.token, body: { name: "Mine" } })).status).toBe(403);
     expect((await api("PUT", `${CASES}/${matter.id}`, { token: reader.token, body: { status: "closed" } })).status).toBe(403);
     expect((await api("DELETE", `${CASES}/${matter.id}`, { token: reader.token })).status).toBe(403);
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    const disabled = await api("GET", CASES, { token: admin.token });
-    expect(disabled.status).toBe(403);
-    expect(disabled.body.message).toContain("EDISCOVERY");
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      const disabled = await api("GET", CASES, { token: admin.token });
+      expect(disabled.status).toBe(403);
+      expect(disabled.body.message).toContain("EDISCOVERY");
+    });
   });
 });
 

@@ -2,8 +2,9 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
-import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
-import { caseWriteError } from "./case-write-error";
+import { loadCaseDtos } from "./load-case-dtos";
+import type { CaseDto } from "./ediscovery.responses";
+import { caseWriteError } from "./ediscovery.errors";
 import { addExistingUserAsMember, replaceCaseMembers } from "./cases.queries";
 import { nameKey, type CreateCaseInput } from "./ediscovery.schemas";
 

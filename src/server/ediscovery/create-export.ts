@@ -6,13 +6,16 @@ import { transaction, type Tx } from "../platform/db/client";
 import { notFound, validationError } from "../platform/errors/app-error";
 import type { SearchQuery } from "../search/search-engine";
 import { accessibleCase, type CaseRow } from "./case-access";
-import { exportDto, type ExportDto } from "./case-records-dto";
+import { exportDto } from "./case-records-dto";
+import type { ExportDto } from "./ediscovery.responses";
 import { assertCaseOpen, caseEmailScope } from "./case-scope";
 import { findTag } from "./find-tag";
 import type { CreateExportInput, ExportSource } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 import { nameKey } from "./ediscovery.schemas";
 import { DEFAULT_REDACTION_LABEL, publicSettings, redactionPatternsSha256, type ProductionSettings } from "./pdf/production-settings";
+import { searchQuerySchema } from "../search/search.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 /** What an export selects, as kept on its record: the exact query (or hold, or tag) used. */
 export type ExportQuery = (
@@ -36,7 +39,7 @@ async function resolveSource(
     return {
       query: {
         kind: "search",
-        searchQuery: saved.searchQuery as unknown as SearchQuery,
+        searchQuery: parseStoredJson(searchQuerySchema, saved.searchQuery, "ediscovery_saved_searches.search_query"),
         savedSearchId: saved.id,
         custodians: custodiansUsed(saved.ignoreCustodians),
       },

@@ -2,13 +2,12 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
-import { conflict } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
-import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
+import { savedSearchDto } from "./case-records-dto";
+import type { SavedSearchDto } from "./ediscovery.responses";
 import { assertCaseOpen } from "./case-scope";
+import { duplicateSearchName } from "./ediscovery.errors";
 import { nameKey, type SavedSearchInput } from "./ediscovery.schemas";
-
-export const duplicateSearchName = (name: string) => conflict(`The case already has a saved search named "${name}"`);
 
 export async function createSavedSearch(options: {
   principal: Principal;

@@ -2,10 +2,11 @@ import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
-import { conflict } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
-import { tagDto, type TagDto } from "./case-records-dto";
+import { tagDto } from "./case-records-dto";
+import type { TagDto } from "./ediscovery.responses";
 import { assertCaseOpen } from "./case-scope";
+import { duplicateTagName } from "./ediscovery.errors";
 import { nameKey } from "./ediscovery.schemas";
 
 export async function createTag(options: { principal: Principal; caseId: string; name: string }): Promise<TagDto> {
@@ -23,7 +24,7 @@ export async function createTag(options: { principal: Principal; caseId: string;
       return tagDto(tag, 0);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`The case already has a tag named "${options.name}"`);
+    if (isUniqueViolation(error)) throw duplicateTagName(options.name);
     throw error;
   }
 }

@@ -86,3 +86,14 @@ export const savedSearchRunResponse = z.object({ total: count, sample: z.array(s
 export const tagApplicationResponse = z.object({ tagId: z.uuid(), emailsMatched: count, emailsTagged: count });
 export const tagRemovalResponse = z.object({ tagId: z.uuid(), emailsUntagged: count });
 export const exportKeyResponse = z.object({ algorithm: z.literal("Ed25519"), publicKey: z.string() });
+
+export type CaseDetailDto = z.infer<typeof caseDetailResponse>;
+
+export type CaseDto = z.infer<typeof caseResponse>;
+
+export type SavedSearchDto = z.infer<typeof savedSearchResponse>;
+
+export type TagDto = z.infer<typeof tagResponse>;
+
+/** `unrestricted` is false when the creator's role conditions narrowed the export to what they may read. */
+export type ExportDto = z.infer<typeof exportResponse>;

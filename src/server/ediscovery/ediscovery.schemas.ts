@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProductionSettings } from "./pdf/production-settings";
 import { searchQuerySchema } from "../search/search.schemas";
 import { uuid } from "../platform/validation/uuid";
 import { regexPatternProblem } from "../platform/validation/regex-safety";
@@ -196,3 +197,11 @@ export type ListTaggedInput = z.infer<typeof listTaggedSchema>;
 export type CaseActivityInput = z.infer<typeof caseActivitySchema>;
 
 export const nameKey = (value: string) => value.trim().toLowerCase();
+
+/** A PDF production's settings as the export record keeps them (ediscovery_exports.production). */
+export const productionSettingsSchema = z.object({
+  bates: z.object({ prefix: z.string(), start: z.number().int().min(0), digits: z.number().int().min(1) }),
+  redact: z.array(z.object({ pattern: z.string(), kind: z.enum(["text", "regex"]), label: z.string() })),
+  withhold: z.object({ tags: z.array(z.object({ id: z.string(), name: z.string() })) }),
+  endorsement: z.string().nullable(),
+}) satisfies z.ZodType<ProductionSettings>;

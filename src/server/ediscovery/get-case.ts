@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
@@ -6,9 +5,7 @@ import { loadHolds } from "../retention/holds/load-holds";
 import { accessibleCase } from "./case-access";
 import { loadCaseDtos } from "./load-case-dtos";
 import { exportDto, savedSearchDto } from "./case-records-dto";
-import type { caseDetailResponse } from "./ediscovery.responses";
-
-export type CaseDetailDto = z.infer<typeof caseDetailResponse>;
+import type { CaseDetailDto } from "./ediscovery.responses";
 
 /** The case with its holds (and their email counts), saved searches and exports; reading it is audited (READ). */
 export async function getCase(options: { principal: Principal; id: string }): Promise<CaseDetailDto> {

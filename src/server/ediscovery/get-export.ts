@@ -4,7 +4,8 @@ import { assertScopeCovers } from "../identity/authz/content-scope";
 import { db, type DbOrTx } from "../platform/db/client";
 import { conflict, notFound } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
-import { exportDto, type ExportDto } from "./case-records-dto";
+import { exportDto } from "./case-records-dto";
+import type { ExportDto } from "./ediscovery.responses";
 
 /** The export, when it belongs to this case; an export of another case is the same 404 as a missing one. */
 export async function findExport(client: DbOrTx, caseId: string, exportId: string) {

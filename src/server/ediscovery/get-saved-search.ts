@@ -2,7 +2,8 @@ import type { Principal } from "../identity/auth/principal";
 import { db, type DbOrTx } from "../platform/db/client";
 import { notFound } from "../platform/errors/app-error";
 import { accessibleCase } from "./case-access";
-import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
+import { savedSearchDto } from "./case-records-dto";
+import type { SavedSearchDto } from "./ediscovery.responses";
 
 export async function getSavedSearch(options: { principal: Principal; caseId: string; searchId: string }): Promise<SavedSearchDto> {
   await accessibleCase(db(), options.principal, options.caseId);

@@ -1,5 +1,6 @@
 import { auditReaderOf } from "../identity/auth/audit-reader";
-import { toAuditLogEntry, type AuditLogEntry } from "../audit/audit-log-entry";
+import { toAuditLogEntry } from "../audit/audit-log-entry";
+import type { AuditLogEntry } from "../audit/audit.responses";
 import { redactAuditEntries } from "../audit/redact-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";

@@ -1,7 +1,8 @@
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
 import { accessibleCase } from "./case-access";
-import { exportDto, type ExportDto } from "./case-records-dto";
+import { exportDto } from "./case-records-dto";
+import type { ExportDto } from "./ediscovery.responses";
 
 /** The case's exports, newest first. */
 export async function listExports(options: { principal: Principal; caseId: string }): Promise<ExportDto[]> {

@@ -1,4 +1,5 @@
-import { toArchivedEmailSummary, type ArchivedEmailSummary } from "../archive/load-email-summaries";
+import { toArchivedEmailSummary } from "../archive/load-email-summaries";
+import type { ArchivedEmailSummary } from "../archive/archived-emails.responses";
 import type { Principal } from "../identity/auth/principal";
 import { db } from "../platform/db/client";
 import { accessibleCase } from "./case-access";

@@ -3,7 +3,8 @@ import { contentScope } from "../identity/authz/content-scope";
 import { db } from "../platform/db/client";
 import { scopeCondition } from "../archive/archive-scope.queries";
 import { accessibleCase } from "./case-access";
-import { tagDto, type TagDto } from "./case-records-dto";
+import { tagDto } from "./case-records-dto";
+import type { TagDto } from "./ediscovery.responses";
 import { countTaggedEmailsWithin } from "./tags.queries";
 
 /** The case's review tags, oldest first, each with how many emails the caller may read carry it. */

@@ -1,7 +1,6 @@
-import type { z } from "zod";
 import type { SqlClient } from "../platform/db/sql-client";
-import type { caseResponse } from "./ediscovery.responses";
 import { membersOfCases, type CaseRow } from "./cases.queries";
+import type { CaseDto } from "./ediscovery.responses";
 
 /** A user as a case shows them: whoever sees the case sees who its members are, by name. */
 export const caseMemberDto = (user: { user_id?: string; id?: string; email: string; first_name: string; last_name: string }) => ({
@@ -9,8 +8,6 @@ export const caseMemberDto = (user: { user_id?: string; id?: string; email: stri
   name: `${user.first_name} ${user.last_name}`.trim(),
   email: user.email,
 });
-
-export type CaseDto = z.infer<typeof caseResponse>;
 
 /** The API's view of case rows, with their members (read in one query). */
 export async function loadCaseDtos(client: SqlClient, rows: CaseRow[]): Promise<CaseDto[]> {

@@ -19,6 +19,7 @@ import { buildMessage, zipOf } from "@tests/helpers/mail";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { runProcess } from "@tests/helpers/run-process";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
@@ -477,8 +478,7 @@ describe("PDF productions", () => {
   });
 
   it("fails the production with a clear reason when Chromium is missing", SLOW, async () => {
-    process.env.EXPORT_CHROMIUM_PATH = path.join(tmpdir(), `no-chromium-${randomUUID()}`);
-    try {
+    await withEnv({ EXPORT_CHROMIUM_PATH: path.join(tmpdir(), `no-chromium-${randomUUID()}`) }, async () => {
       const admin = await setupAdmin();
       await ingest([buildMessage({ subject: "Anything" })]);
       const matter = await createCaseVia(admin.token);
@@ -491,8 +491,6 @@ describe("PDF productions", () => {
       expect(row.status).toBe("failed");
       expect(row.error).toContain("PDF productions need Chromium");
       expect((await db().ediscoveryCase.findUniqueOrThrow({ where: { id: matter.id } })).nextBates).toBe(1);
-    } finally {
-      delete process.env.EXPORT_CHROMIUM_PATH;
-    }
+    });
   });
 });

@@ -1,13 +1,15 @@
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import type { Principal } from "../identity/auth/principal";
 import { db, transaction } from "../platform/db/client";
-import type { SearchQuery } from "../search/search-engine";
 import { searchEngine } from "../search/search-engine-factory";
-import { searchResultSummaries, type SearchResultSummary } from "../search/search-result-summary";
+import { searchResultSummaries } from "../search/search-result-summary";
+import type { SearchResultSummary } from "../search/search.responses";
 import { accessibleCase } from "./case-access";
 import { contentScope } from "../identity/authz/content-scope";
 import { caseEmailScope, narrowsToCustodians } from "./case-scope";
 import { findSavedSearch } from "./get-saved-search";
+import { searchQuerySchema } from "../search/search.schemas";
+import { parseStoredJson } from "../platform/validation/stored-json";
 
 export const RUN_SAMPLE_SIZE = 20;
 
@@ -46,7 +48,7 @@ export async function runSavedSearch(options: {
   const { principal } = options;
   const found = await accessibleCase(db(), principal, options.caseId);
   const saved = await findSavedSearch(db(), options.caseId, options.searchId);
-  const query = saved.searchQuery as unknown as SearchQuery;
+  const query = parseStoredJson(searchQuerySchema, saved.searchQuery, "ediscovery_saved_searches.search_query");
   const narrowed = { ignoreCustodians: saved.ignoreCustodians };
   const page = await searchEngine().search({
     query,

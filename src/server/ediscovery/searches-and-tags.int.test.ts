@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { principalForUser } from "../identity/auth/authenticate";
 import { db } from "../platform/db/client";
 import { PostgresSearchEngine } from "../search/postgres-search-engine";
@@ -12,10 +12,6 @@ import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
-
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
 

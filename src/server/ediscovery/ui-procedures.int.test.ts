@@ -1,6 +1,6 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../platform/db/client";
 import { ingestBatch } from "../capture/ingestion/ingest-batch";
 import { exportDirectory } from "./export/production-format";
@@ -12,12 +12,10 @@ import { buildMessage } from "@tests/helpers/mail";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http";
+import { withEnv } from "@tests/helpers/with-env";
 
 /** The tRPC procedures only the case workspace uses (ediscovery.taggedEmails, ediscovery.verifyExport). */
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.RATE_LIMIT_EXPORT;
-});
 
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
@@ -170,11 +168,12 @@ describe("ediscovery.verifyExport", () => {
   });
 
   it("counts against the export rate limit (429)", SLOW, async () => {
-    process.env.RATE_LIMIT_EXPORT = "1";
-    const admin = await setupAdmin();
-    const matter = await createCaseVia(admin.token);
-    expect((await call("verifyExport", { id: matter.id, exportId: GHOST }, admin)).status).toBe(404);
-    expect((await call("verifyExport", { id: matter.id, exportId: GHOST }, admin)).status).toBe(429);
+    await withEnv({ RATE_LIMIT_EXPORT: "1" }, async () => {
+      const admin = await setupAdmin();
+      const matter = await createCaseVia(admin.token);
+      expect((await call("verifyExport", { id: matter.id, exportId: GHOST }, admin)).status).toBe(404);
+      expect((await call("verifyExport", { id: matter.id, exportId: GHOST }, admin)).status).toBe(429);
+    });
   });
 });
 

@@ -3,8 +3,9 @@ import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { deactivateHoldsOfClosingCase } from "../retention/holds/hold-release";
 import { accessibleCase } from "./case-access";
-import { loadCaseDtos, type CaseDto } from "./load-case-dtos";
-import { caseWriteError } from "./case-write-error";
+import { loadCaseDtos } from "./load-case-dtos";
+import type { CaseDto } from "./ediscovery.responses";
+import { caseWriteError } from "./ediscovery.errors";
 import { replaceCaseMembers } from "./cases.queries";
 import { nameKey, type UpdateCaseInput } from "./ediscovery.schemas";
 

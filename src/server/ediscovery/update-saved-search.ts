@@ -3,9 +3,10 @@ import type { Principal } from "../identity/auth/principal";
 import { transaction } from "../platform/db/client";
 import { isUniqueViolation } from "../platform/db/database-errors";
 import { accessibleCase } from "./case-access";
-import { savedSearchDto, type SavedSearchDto } from "./case-records-dto";
+import { savedSearchDto } from "./case-records-dto";
+import type { SavedSearchDto } from "./ediscovery.responses";
 import { assertCaseOpen } from "./case-scope";
-import { duplicateSearchName } from "./create-saved-search";
+import { duplicateSearchName } from "./ediscovery.errors";
 import { nameKey, type UpdateSavedSearchInput } from "./ediscovery.schemas";
 import { findSavedSearch } from "./get-saved-search";
 

@@ -1,13 +1,10 @@
-import type { z } from "zod";
 import type { Principal } from "../identity/auth/principal";
 import { contentScope } from "../identity/authz/content-scope";
 import { db } from "../platform/db/client";
 import type { DbOrTx } from "../platform/db/client";
 import { scopeCondition } from "../archive/archive-scope.queries";
 import { countNotSearchable } from "./search.queries";
-import type { indexWarningResponse } from "./search.responses";
-
-export type IndexWarning = z.infer<typeof indexWarningResponse>;
+import type { IndexWarning } from "./search.responses";
 
 /**
  * Null when every archived email the caller may read is searchable; else how many are not yet (the

@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { appendAuditEntry } from "../audit/append-audit-entry";
 import { pgPool } from "../platform/db/pg-pool";
 import type { Principal } from "../identity/auth/principal";
@@ -7,10 +6,7 @@ import type { SearchEngine, SearchQuery } from "./search-engine";
 import { searchEngine } from "./search-engine-factory";
 import { parseSearchQuery } from "./query-language/parse-search-query";
 import { searchResultSummaries } from "./search-result-summary";
-import type { searchResponse } from "./search.responses";
-
-/** One page of results: what `searchResponse` sends. */
-export type SearchArchiveResult = z.infer<typeof searchResponse>;
+import type { SearchArchiveResult } from "./search.responses";
 
 /**
  * One page of archive search results, restricted to what the caller's role may read, and a

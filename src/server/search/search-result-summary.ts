@@ -1,11 +1,7 @@
-import type { z } from "zod";
 import { loadEmailSummaries } from "../archive/load-email-summaries";
 import { readPool } from "../platform/db/replica-reads";
 import type { SqlClient } from "../platform/db/sql-client";
-import type { searchResultSummaryResponse } from "./search.responses";
-
-/** The interface's Archived email without attachments and thread, plus the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
-export type SearchResultSummary = z.infer<typeof searchResultSummaryResponse>;
+import type { SearchResultSummary } from "./search.responses";
 
 /**
  * Summaries for search hits, in hit order. Ids the engine returned but that are gone from the

@@ -59,3 +59,11 @@ export const indexStatusResponse = z.object({
   /** Null when the index holds every one. */
   indexWarning: indexWarningResponse.nullable(),
 });
+
+export type IndexWarning = z.infer<typeof indexWarningResponse>;
+
+/** One page of results: what `searchResponse` sends. */
+export type SearchArchiveResult = z.infer<typeof searchResponse>;
+
+/** The interface's Archived email without attachments and thread, plus the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
+export type SearchResultSummary = z.infer<typeof searchResultSummaryResponse>;

@@ -17,6 +17,7 @@ import { checkInstallation } from "../../installation/check-installation";
 import { dataKeyIdOf, isSealed, isSkeleton } from "./blob-envelope";
 import { blobKeyForHash } from "./blob-store";
 import { blobStore } from "./blob-store-factory";
+import { withEnv } from "@tests/helpers/with-env";
 
 /**
  * Issue 38's round trip over third-party corpora: every message is archived through the import
@@ -271,8 +272,7 @@ describe("round trip over third-party corpora (sealed, single-instance storage)"
       if (message.skeleton) expect(stored.length, message.name).toBeLessThan(shared.length / 2);
     }
     // An export reads them on its writer threads, each message checked against its SHA-256.
-    process.env.EXPORT_WRITER_THREADS = "2";
-    try {
+    await withEnv({ EXPORT_WRITER_THREADS: "2" }, async () => {
       const matter = await createCaseVia(token);
       const created = await api("POST", `${EDISCOVERY}/cases/${matter.id}/exports`, {
         token,
@@ -282,8 +282,6 @@ describe("round trip over third-party corpora (sealed, single-instance storage)"
       while (await runNextExport());
       const row = await db().ediscoveryExport.findUniqueOrThrow({ where: { id: created.body.id } });
       expect(row, row.error ?? "").toMatchObject({ status: "completed", totalItems: messages.length });
-    } finally {
-      delete process.env.EXPORT_WRITER_THREADS;
-    }
+    });
   }, 120_000);
 });

@@ -14,6 +14,7 @@ import { graphScopeFor } from "./graph-api";
 import { isInternalAddress } from "./provider-address-rule";
 import { syncGoogleWorkspaceSource } from "./sync-google-workspace-source";
 import { syncMicrosoft365Source } from "./sync-microsoft365-source";
+import { withEnv } from "@tests/helpers/with-env";
 
 /**
  * Issue 48, items 2, 3, 4 and 6: the provider boundary (cloud-http.ts `providerRequest`,
@@ -26,7 +27,6 @@ let graph: GraphEmulator;
 let google: GmailEmulator;
 let internal: EmulatorServer;
 let admin: TestUser;
-const allowed = process.env.CLOUD_PRIVATE_HOSTS;
 beforeEach(async () => {
   graph = await startGraphEmulator({ pageSize: 3 });
   google = await startGmailEmulator({ pageSize: 3 });
@@ -36,7 +36,6 @@ beforeEach(async () => {
   vi.spyOn(console, "error").mockImplementation(() => undefined);
 });
 afterEach(async () => {
-  process.env.CLOUD_PRIVATE_HOSTS = allowed;
   vi.restoreAllMocks();
   await Promise.all([graph?.stop(), google?.stop(), internal?.stop()]);
 });
@@ -102,21 +101,23 @@ const source = (id: string) => db().ingestionSource.findUniqueOrThrow({ where: {
 
 describe("provider URLs never reach the archive's own network", () => {
   it("every provider URL field refuses each internal address form (422 naming it) unless CLOUD_PRIVATE_HOSTS allows the host", async () => {
-    process.env.CLOUD_PRIVATE_HOSTS = "";
-    for (const entry of PROVIDER_URL_FIELDS) {
-      for (const form of INTERNAL_FORMS) {
-        const answer = await create(entry.provider, entry.config(form));
-        expect(answer.status, `${entry.field} = ${form}`).toBe(422);
-        expect(
-          answer.body.errors.map((error: { field: string }) => error.field),
-          `${entry.field} = ${form}`,
-        ).toContain(entry.field);
+    await withEnv({ CLOUD_PRIVATE_HOSTS: "" }, async () => {
+      for (const entry of PROVIDER_URL_FIELDS) {
+        for (const form of INTERNAL_FORMS) {
+          const answer = await create(entry.provider, entry.config(form));
+          expect(answer.status, `${entry.field} = ${form}`).toBe(422);
+          expect(
+            answer.body.errors.map((error: { field: string }) => error.field),
+            `${entry.field} = ${form}`,
+          ).toContain(entry.field);
+        }
       }
-    }
+    });
     // Allowed by the operator: the emulators on loopback (plain http included).
-    process.env.CLOUD_PRIVATE_HOSTS = "127.0.0.1";
-    for (const entry of PROVIDER_URL_FIELDS) expect((await create(entry.provider, entry.config(internal.url))).status).toBe(201);
-    expect(internal.requests).toHaveLength(0);
+    await withEnv({ CLOUD_PRIVATE_HOSTS: "127.0.0.1" }, async () => {
+      for (const entry of PROVIDER_URL_FIELDS) expect((await create(entry.provider, entry.config(internal.url))).status).toBe(201);
+      expect(internal.requests).toHaveLength(0);
+    });
   });
 
   it("every provider URL field is refused at connect time when its name resolves to an internal address, or when its host is no longer allowed", async () => {
@@ -139,8 +140,7 @@ describe("provider URLs never reach the archive's own network", () => {
     }
     // Stored while allowed, then no longer allowed: refused before connecting.
     const { id } = await createSource("microsoft365", { ...microsoft365SourceConfig(graph), loginUrl: internal.url });
-    process.env.CLOUD_PRIVATE_HOSTS = "";
-    await syncMicrosoft365Source({ sourceId: id, throttle: FAST });
+    await withEnv({ CLOUD_PRIVATE_HOSTS: "" }, () => syncMicrosoft365Source({ sourceId: id, throttle: FAST }));
     expect((await source(id)).statusMessage).toMatch(/names an internal address|must be an https URL/);
     expect(internal.requests).toHaveLength(0);
   });

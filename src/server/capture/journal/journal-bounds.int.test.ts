@@ -13,6 +13,7 @@ import { blobStore } from "../../archive/storage/blob-store-factory";
 import { startJournalListener, type JournalListener } from "./journal-listener";
 import { journalSpoolDir } from "./journal-spool";
 import { journalTlsCredentials } from "./journal-tls";
+import { withEnv } from "@tests/helpers/with-env";
 
 /**
  * The listener is closed by default and bounded (docs/journaling.md, "Who may deliver" and
@@ -219,8 +220,7 @@ describe("bounds", () => {
   });
 
   it("throttles failed AUTH per client address, and logs and audits every failure", async () => {
-    process.env.JOURNAL_SMTP_AUTH_MAX_FAILURES = "2";
-    try {
+    await withEnv({ JOURNAL_SMTP_AUTH_MAX_FAILURES: "2" }, async () => {
       const source = await createJournalSource({
         recipientAddress: JOURNAL,
         internalDomains: ["corp.test"],
@@ -246,9 +246,7 @@ describe("bounds", () => {
         [source.id, "smtp:mta", "127.0.0.1", "rate_limited"],
       ]);
       expect(logged.filter((line) => line.startsWith("SMTP AUTH"))).toHaveLength(3);
-    } finally {
-      delete process.env.JOURNAL_SMTP_AUTH_MAX_FAILURES;
-    }
+    });
   });
 });
 

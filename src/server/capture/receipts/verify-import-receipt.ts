@@ -1,9 +1,8 @@
-import type { z } from "zod";
 import { auditEntryHash } from "../../audit/audit-hash";
 import { sha256Hex } from "../../platform/crypto/sha256";
 import { db } from "../../platform/db/client";
 import { installationPublicKey, verifyEd25519 } from "../../platform/signing/installation-signing-key";
-import type { receiptVerificationResponse } from "../ingestion-sources.responses";
+import type { ReceiptVerificationDto } from "../ingestion-sources.responses";
 import { loadImportReceipt, receiptAuditEntry } from "./get-import-receipt";
 
 /**
@@ -11,10 +10,7 @@ import { loadImportReceipt, receiptAuditEntry } from "./get-import-receipt";
  * SHA-256 against the one its IMPORT audit entry records, and that entry's place in the hash chain
  * (its own hash, and the next entry linking to it). The whole chain: GET /api/v1/enterprise/audit-logs/verify.
  */
-export async function verifyImportReceipt(options: {
-  sourceId: string;
-  receiptId: string;
-}): Promise<z.infer<typeof receiptVerificationResponse>> {
+export async function verifyImportReceipt(options: { sourceId: string; receiptId: string }): Promise<ReceiptVerificationDto> {
   const row = await loadImportReceipt(options);
   const bytes = Buffer.from(row.body, "utf8");
   const digest = sha256Hex(bytes);

@@ -2,7 +2,8 @@ import type { Principal } from "../../identity/auth/principal";
 import { db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
 import { isRunRequesterOrAdmin } from "./restore-run-access";
-import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
+import { toRestoreRunDto } from "./restore-run-dto";
+import type { RestoreRunDto } from "./restore.responses";
 
 /**
  * `GET /v1/archived-emails/restore/{runId}`: a bulk restore's progress, for the caller who

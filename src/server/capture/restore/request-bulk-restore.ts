@@ -9,7 +9,8 @@ import { loadImapDestination } from "../load-imap-config";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
 import { BULK_RESTORE_JOB, type BulkRestoreInput } from "./restore.schemas";
 import { bulkRestoreScope } from "./restore-destination";
-import { toRestoreRunDto, type RestoreRunDto } from "./restore-run-dto";
+import { toRestoreRunDto } from "./restore-run-dto";
+import type { RestoreRunDto } from "./restore.responses";
 
 /**
  * The case export a restore reads: 404 unless it exists in a case the caller works on (as every

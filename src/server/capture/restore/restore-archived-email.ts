@@ -1,4 +1,3 @@
-import type { z } from "zod";
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import type { Principal } from "../../identity/auth/principal";
 import { findVisibleEmail } from "../../archive/find-visible-email";
@@ -8,10 +7,8 @@ import { notFound } from "../../platform/errors/app-error";
 import { loadImapConfig } from "../load-imap-config";
 import { appendToMailbox, restoreFailure } from "./append-to-mailbox";
 import { assertRestoreDestination } from "./restore-destination";
-import type { restoreResultResponse } from "./restore.responses";
 import type { RestoreEmailInput } from "./restore.schemas";
-
-export type RestoreResult = z.infer<typeof restoreResultResponse>;
+import type { RestoreResult } from "./restore.responses";
 
 /**
  * `POST /v1/archived-emails/{id}/restore`: appends the original bytes (verified against their hash)

@@ -1,9 +1,5 @@
-import type { z } from "zod";
 import type { RestoreRun } from "@/generated/prisma/client";
-import type { restoreRunResponse } from "./restore.responses";
-
-/** A bulk restore's progress: what `restoreRunResponse` sends (the run is queued → running → completed | failed). */
-export type RestoreRunDto = z.infer<typeof restoreRunResponse>;
+import type { RestoreRunDto } from "./restore.responses";
 
 export const toRestoreRunDto = (run: RestoreRun): RestoreRunDto => ({
   id: run.id,

@@ -23,3 +23,8 @@ export const restoreRunResponse = z.object({
   createdAt: timestamp,
   finishedAt: timestamp.nullable(),
 });
+
+/** A bulk restore's progress: what `restoreRunResponse` sends (the run is queued → running → completed | failed). */
+export type RestoreRunDto = z.infer<typeof restoreRunResponse>;
+
+export type RestoreResult = z.infer<typeof restoreResultResponse>;

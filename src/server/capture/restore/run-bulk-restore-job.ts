@@ -6,11 +6,13 @@ import { readVerifiedBlob } from "../../archive/read-verified-blob";
 import { db, transaction } from "../../platform/db/client";
 import { loadImapDestination } from "../load-imap-config";
 import { scopeCondition } from "../../archive/archive-scope.queries";
-import type { SearchQuery } from "../../search/search-engine";
 import { searchEngine } from "../../search/search-engine-factory";
 import { appendToMailbox } from "./append-to-mailbox";
 import { auditRestore } from "./restore-archived-email";
 import { insertExportRunItems, insertRunItems, unsettledRunItems } from "./restore.queries";
+import { searchQuerySchema } from "../../search/search.schemas";
+import { storedAuditActorSchema } from "../../audit/audit.schemas";
+import { parseStoredJson } from "../../platform/validation/stored-json";
 
 const PAGE_SIZE = 1000;
 const ITEM_PAGE_SIZE = 200;
@@ -122,7 +124,11 @@ async function fixRunSet(run: RestoreRun): Promise<void> {
   if (run.exportId !== null) {
     total = await insertExportRunItems(db(), run.id, run.exportId, scopeCondition(scope));
   } else {
-    for await (const ids of searchEngine().searchAllIds({ query: run.searchQuery as unknown as SearchQuery, pageSize: PAGE_SIZE, scope })) {
+    for await (const ids of searchEngine().searchAllIds({
+      query: parseStoredJson(searchQuerySchema, run.searchQuery, "restore_runs.search_query"),
+      pageSize: PAGE_SIZE,
+      scope,
+    })) {
       await insertRunItems(db(), run.id, total + 1, ids);
       total += ids.length;
     }
@@ -143,7 +149,7 @@ async function recordRestored(run: RestoreRun, message: Restorable, uid: number 
     await tx.restoreRunItem.update({ where: { runId_seq: { runId: run.id, seq: message.seq } }, data: { state: "restored", uid } });
     await auditRestore({
       client: tx,
-      actor: run.actor as unknown as AuditActor,
+      actor: parseStoredJson(storedAuditActorSchema, run.actor, "restore_runs.actor"),
       email: message.email,
       ingestionSourceId: run.ingestionSourceId,
       folder: run.folder,
@@ -198,7 +204,7 @@ async function verifiedBytes(actor: AuditActor, email: RestorableEmail): Promise
  * email is gone, outside the requester's scope or whose bytes fail verification count as failed.
  */
 async function* unsettledItems(run: RestoreRun): AsyncIterable<Restorable> {
-  const actor = run.actor as unknown as AuditActor;
+  const actor = parseStoredJson(storedAuditActorSchema, run.actor, "restore_runs.actor");
   let position = run.position;
   for (;;) {
     const items = await unsettledRunItems(db(), run.id, position, ITEM_PAGE_SIZE);

@@ -34,6 +34,8 @@ import { allocateBates, attachmentTexts, existingTagIds, recordRenderProgress, w
 import { pdfReadme } from "./pdf-readme";
 import { batesNumber, type ProductionSettings } from "./production-settings";
 import { Redactor } from "./redactor";
+import { productionSettingsSchema } from "../ediscovery.schemas";
+import { parseStoredJson } from "../../platform/validation/stored-json";
 
 /**
  * Emails read per page of items; progress (and the lease) is recorded after each, and documents
@@ -76,7 +78,7 @@ export async function runPdfProduction(
   workerId: string,
   signal?: AbortSignal,
 ): Promise<PdfOutcome> {
-  const settings = row.production as unknown as ProductionSettings;
+  const settings = parseStoredJson(productionSettingsSchema, row.production, "ediscovery_exports.production");
   const redactor = new Redactor(settings.redact);
   const tagIds = settings.withhold.tags.map((tag) => tag.id);
   const existing = await existingTagIds(pgPool(), tagIds);

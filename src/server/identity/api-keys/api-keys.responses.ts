@@ -12,3 +12,6 @@ export const apiKeyResponse = z.object({
 });
 /** The key itself is shown once, at creation. */
 export const createdApiKeyResponse = apiKeyResponse.extend({ key: z.string() });
+
+/** An API key as listed: never the key itself (shown once at creation) nor its hash. */
+export type ApiKeyDto = z.infer<typeof apiKeyResponse>;

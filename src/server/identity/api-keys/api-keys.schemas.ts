@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { apiKeyResponse } from "./api-keys.responses";
+import type { ApiKeyDto } from "./api-keys.responses";
 
 export const createApiKeySchema = z
   .object({
@@ -11,9 +11,6 @@ export const createApiKeySchema = z
 export const apiKeyIdParamsSchema = z.object({ id: z.uuid({ message: "id must be a UUID" }) });
 
 export type CreateApiKeyInput = z.infer<typeof createApiKeySchema>;
-
-/** An API key as listed: never the key itself (shown once at creation) nor its hash. */
-export type ApiKeyDto = z.infer<typeof apiKeyResponse>;
 
 export function toApiKeyDto(key: {
   id: string;

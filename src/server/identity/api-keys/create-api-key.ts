@@ -4,7 +4,8 @@ import type { Principal } from "../auth/principal";
 import { transaction } from "../../platform/db/client";
 import { AppError } from "../../platform/errors/app-error";
 import { lockApiKeyShared } from "./api-keys.queries";
-import { toApiKeyDto, type ApiKeyDto, type CreateApiKeyInput } from "./api-keys.schemas";
+import type { ApiKeyDto } from "./api-keys.responses";
+import { toApiKeyDto, type CreateApiKeyInput } from "./api-keys.schemas";
 
 const DAY_MS = 24 * 3600 * 1000;
 

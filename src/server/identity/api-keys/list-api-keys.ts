@@ -1,6 +1,7 @@
 import type { Principal } from "../auth/principal";
 import { db } from "../../platform/db/client";
-import { toApiKeyDto, type ApiKeyDto } from "./api-keys.schemas";
+import type { ApiKeyDto } from "./api-keys.responses";
+import { toApiKeyDto } from "./api-keys.schemas";
 
 export async function listApiKeys(options: { principal: Principal }): Promise<ApiKeyDto[]> {
   const keys = await db().apiKey.findMany({

@@ -1,10 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { issueAccessToken, verifyAccessToken } from "./access-tokens";
-
-afterEach(() => {
-  delete process.env.AUTH_TOKEN_TTL;
-});
+import { withEnv } from "@tests/helpers/with-env";
 
 describe("access tokens", () => {
   it("answers the subject of a valid token, also when it is checked again", async () => {
@@ -28,10 +25,11 @@ describe("access tokens", () => {
 
   it("refuses a token once it has expired, even one accepted before", async () => {
     // Expiry is in whole seconds from the issuing second: a TTL of 3 leaves the token valid for at least 2 s.
-    process.env.AUTH_TOKEN_TTL = "3";
-    const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
-    expect(await verifyAccessToken(accessToken)).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 4_100));
-    expect(await verifyAccessToken(accessToken)).toBeNull();
+    await withEnv({ AUTH_TOKEN_TTL: "3" }, async () => {
+      const { accessToken } = await issueAccessToken({ userId: randomUUID(), sessionVersion: 0 });
+      expect(await verifyAccessToken(accessToken)).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 4_100));
+      expect(await verifyAccessToken(accessToken)).toBeNull();
+    });
   });
 });

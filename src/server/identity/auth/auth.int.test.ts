@@ -7,6 +7,7 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { until } from "@tests/helpers/until";
 import { connectDedicatedPgClient } from "../../platform/db/pg-pool";
 import { principalForUser } from "./authenticate";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
@@ -223,8 +224,7 @@ describe("POST /v1/auth/login", () => {
 
   it("blocks an address after too many failures across accounts", async () => {
     await setupAdmin();
-    process.env.LOGIN_MAX_IP_FAILURES = "5";
-    try {
+    await withEnv({ LOGIN_MAX_IP_FAILURES: "5" }, async () => {
       for (let attempt = 0; attempt < 5; attempt++) {
         await api("POST", "/v1/auth/login", { ip: "10.9.9.9", body: { email: `x${attempt}@example.com`, password: "bad-password" } });
       }
@@ -239,15 +239,12 @@ describe("POST /v1/auth/login", () => {
         body: { email: "admin@example.com", password: ADMIN_PASSWORD },
       });
       expect(elsewhere.status).toBe(200);
-    } finally {
-      delete process.env.LOGIN_MAX_IP_FAILURES;
-    }
+    });
   });
 
   it("forgets an address's failures once its window has passed", async () => {
     await setupAdmin();
-    process.env.LOGIN_MAX_IP_FAILURES = "3";
-    try {
+    await withEnv({ LOGIN_MAX_IP_FAILURES: "3" }, async () => {
       for (let attempt = 0; attempt < 2; attempt++) {
         await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: `y${attempt}@example.com`, password: "bad-password" } });
       }
@@ -262,9 +259,7 @@ describe("POST /v1/auth/login", () => {
       expect(
         (await api("POST", "/v1/auth/login", { ip: "10.9.9.7", body: { email: "admin@example.com", password: ADMIN_PASSWORD } })).status,
       ).toBe(200);
-    } finally {
-      delete process.env.LOGIN_MAX_IP_FAILURES;
-    }
+    });
   });
 
   it("validates the body", async () => {

@@ -1,6 +1,6 @@
 import { effectivePermissions } from "../authz/ability";
 import { getUser } from "../users/get-user";
-import type { UserDto } from "../users/user-dto";
+import type { UserDto } from "../users/users.responses";
 import type { Principal } from "./principal";
 
 export async function getMe(options: { principal: Principal }): Promise<{ user: UserDto; permissions: string[] }> {

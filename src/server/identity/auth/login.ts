@@ -1,7 +1,8 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import { AppError } from "../../platform/errors/app-error";
-import { emailKey, toUserDto, userSelect, type UserDto, type UserRecord } from "../users/user-dto";
+import { emailKey, toUserDto, userSelect, type UserRecord } from "../users/user-dto";
+import type { UserDto } from "../users/users.responses";
 import { issueAccessToken } from "./access-tokens";
 import type { LoginInput } from "./auth.schemas";
 import { isBreakGlassEmail, ssoOnly } from "../sso/sso-config";

@@ -7,6 +7,7 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { db } from "../../platform/db/client";
 import { authOptions } from "./session/auth-options";
 import { MFA_REQUIRED_PREFIX } from "./mfa/mfa.schemas";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
@@ -112,8 +113,7 @@ describe("TOTP two-factor authentication", () => {
   });
 
   it("a recovery code signs in once; wrong codes count toward the login throttle (429)", async () => {
-    process.env.LOGIN_MAX_ACCOUNT_FAILURES = "3";
-    try {
+    await withEnv({ LOGIN_MAX_ACCOUNT_FAILURES: "3" }, async () => {
       const admin = await setupAdmin();
       const { secret, recoveryCodes } = await enrol(admin);
       const first = await passwordStep(admin);
@@ -137,9 +137,7 @@ describe("TOTP two-factor authentication", () => {
         body: { mfaToken: third.body.mfaToken, code: authenticator.generate(secret) },
       });
       expect(locked.status).toBe(429);
-    } finally {
-      delete process.env.LOGIN_MAX_ACCOUNT_FAILURES;
-    }
+    });
   });
 
   it("disable needs the password and a code (422 each), turns MFA off and ends the user's sessions", async () => {

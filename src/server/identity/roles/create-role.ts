@@ -1,8 +1,10 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
-import { toRoleDto, type RoleDto } from "./role-dto";
-import { customRoleSlug, duplicateRoleName } from "./role-slug";
+import { toRoleDto } from "./role-dto";
+import type { RoleDto } from "./roles.responses";
+import { customRoleSlug } from "./role-slug";
+import { duplicateRoleName } from "./roles.errors";
 import type { CreateRoleInput } from "./roles.schemas";
 import type { AppAbility } from "../authz/ability";
 import { assertGrantable } from "../authz/assert-grantable";

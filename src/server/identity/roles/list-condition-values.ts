@@ -1,12 +1,9 @@
-import type { z } from "zod";
 import { db } from "../../platform/db/client";
-import type { conditionValuesResponse } from "./roles.responses";
 import { selectArchivedMailboxes } from "./roles.queries";
+import type { ConditionValuesDto } from "./roles.responses";
 
 /** The mailboxes offered at most (the form still accepts any address typed in). */
 export const MAX_SUGGESTED_MAILBOXES = 1000;
-
-export type ConditionValuesDto = z.infer<typeof conditionValuesResponse>;
 
 /**
  * What the role form suggests for conditions (docs/auth.md, "Role conditions"): the mailboxes the

@@ -1,5 +1,6 @@
 import { db } from "../../platform/db/client";
-import { toRoleDto, type RoleDto } from "./role-dto";
+import { toRoleDto } from "./role-dto";
+import type { RoleDto } from "./roles.responses";
 
 export async function listRoles(): Promise<RoleDto[]> {
   const roles = await db().role.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import { policiesSchema } from "../authz/permissions";
-import type { roleResponse } from "./roles.responses";
+import type { RoleDto } from "./roles.responses";
 
 export interface RoleRecord {
   id: string;
@@ -10,8 +9,6 @@ export interface RoleRecord {
   createdAt: Date;
   updatedAt: Date;
 }
-
-export type RoleDto = z.infer<typeof roleResponse>;
 
 export function toRoleDto(role: RoleRecord): RoleDto {
   const parsed = policiesSchema.safeParse(role.policies);

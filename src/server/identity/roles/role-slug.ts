@@ -1,8 +1,6 @@
-import { conflict } from "../../platform/errors/app-error";
 import { PREDEFINED_PREFIX, PREDEFINED_ROLES } from "./predefined-roles";
+import { duplicateRoleName } from "./roles.errors";
 import { slugify } from "./roles.schemas";
-
-export const duplicateRoleName = (name: string) => conflict(`A role named "${name}" already exists`);
 
 /**
  * A custom role's slug comes from its name, so the unique slug index refuses duplicate names

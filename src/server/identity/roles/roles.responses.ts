@@ -18,3 +18,7 @@ export const conditionValuesResponse = z.object({
   mailboxesTruncated: z.boolean(),
   sources: z.array(z.object({ id: z.string(), name: z.string(), provider: z.string() })),
 });
+
+export type RoleDto = z.infer<typeof roleResponse>;
+
+export type ConditionValuesDto = z.infer<typeof conditionValuesResponse>;

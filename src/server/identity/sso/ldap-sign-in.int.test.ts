@@ -4,6 +4,7 @@ import { ADMIN_PASSWORD, setupAdmin, type TestUser } from "@tests/helpers/auth";
 import { api } from "@tests/helpers/rest-client";
 import { startSlapd, type SlapdServer } from "@tests/helpers/slapd";
 import { db } from "../../platform/db/client";
+import { withEnv } from "@tests/helpers/with-env";
 
 /** Password sign-in against a real OpenLDAP: binding as the user, the group mapping, a directory that is down. */
 let slapd: SlapdServer;
@@ -127,11 +128,9 @@ describe("LDAP password sign-in", () => {
   });
 
   it("answers 503 in the error body while the directory is down, and the local break-glass account still signs in", async () => {
-    const url = process.env.LDAP_URL;
     const throttle = () => db().loginThrottle.findUnique({ where: { key: "account:alice@example.org" }, select: { failures: true } });
     const before = await throttle();
-    process.env.LDAP_URL = "ldap://127.0.0.1:1";
-    try {
+    await withEnv({ LDAP_URL: "ldap://127.0.0.1:1" }, async () => {
       const down = await login("alice@example.org", "alice-directory-pw");
       expect(down.status).toBe(503);
       expect(down.body).toEqual({
@@ -143,9 +142,7 @@ describe("LDAP password sign-in", () => {
       expect((await login("breakglass@example.com", ADMIN_PASSWORD)).status).toBe(200);
       // An undecided attempt is not a failure: a directory outage cannot lock accounts out.
       expect(await throttle()).toEqual(before);
-    } finally {
-      process.env.LDAP_URL = url;
-    }
+    });
   });
 
   it("escapes the address in the filter (RFC 4515): a wildcard matches no one", async () => {
@@ -155,16 +152,13 @@ describe("LDAP password sign-in", () => {
 
   it("SSO_ONLY refuses password sign-in (403) for everyone but the break-glass account; API keys keep working", async () => {
     const key = await api("POST", "/v1/api-keys", { token: admin.token, body: { name: "script" } });
-    process.env.SSO_ONLY = "true";
-    try {
+    await withEnv({ SSO_ONLY: "true" }, async () => {
       const refused = await login("alice@example.org", "alice-directory-pw");
       expect(refused.status).toBe(403);
       expect(refused.body.message).toMatch(/SSO_ONLY/);
       expect((await login("breakglass@example.com", ADMIN_PASSWORD)).status).toBe(200);
       expect((await api("GET", "/v1/auth/me", { apiKey: key.body.key })).status).toBe(200);
-    } finally {
-      delete process.env.SSO_ONLY;
-    }
+    });
   });
 
   it("a directory entry cannot take over a local account with its email until an administrator links them", async () => {

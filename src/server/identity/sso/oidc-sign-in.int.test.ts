@@ -8,6 +8,7 @@ import { sessionCookieFor, trpcHttp, uiHeaders } from "@tests/helpers/trpc-http"
 import { db } from "../../platform/db/client";
 import { signInWithOidc } from "./sign-in-with-oidc";
 import { oidcConfig } from "./sso-config";
+import { withEnv } from "@tests/helpers/with-env";
 
 /** Single sign-on through next-auth's OIDC client against a real OpenID provider. */
 let provider: OidcTestProvider;
@@ -114,8 +115,7 @@ describe("OpenID Connect sign-in", () => {
 
   it("refuses an ID token from an issuer other than OIDC_ISSUER", async () => {
     // The same server under another name: its discovery and tokens name 127.0.0.1, not localhost.
-    process.env.OIDC_ISSUER = provider.issuer.replace("127.0.0.1", "localhost");
-    try {
+    await withEnv({ OIDC_ISSUER: provider.issuer.replace("127.0.0.1", "localhost") }, async () => {
       const outcome = await signInThroughOidc("mallory");
       expect(outcome.sessionUserId).toBeNull();
       expect(outcome.redirect).toBe("http://localhost:3000/api/auth/error?error=AccessDenied");
@@ -125,9 +125,7 @@ describe("OpenID Connect sign-in", () => {
         orderBy: { id: "desc" },
       });
       expect(refused.details).toMatchObject({ success: false, reason: "unknown_issuer", issuer: provider.issuer });
-    } finally {
-      process.env.OIDC_ISSUER = provider.issuer;
-    }
+    });
   });
 
   it("refuses an email the provider has not verified", async () => {

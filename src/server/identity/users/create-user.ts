@@ -2,11 +2,12 @@ import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entr
 import { hashPassword } from "../auth/passwords";
 import { transaction, type Tx } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
-import { conflict } from "../../platform/errors/app-error";
+import { duplicateEmail } from "./users.errors";
 import { assertRoleExists } from "./assert-role-exists";
 import { assertMayAssignRole } from "./assert-may-manage";
 import type { AppAbility } from "../authz/ability";
-import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import { emailKey, toUserDto, userSelect } from "./user-dto";
+import type { UserDto } from "./users.responses";
 import type { CreateUserInput } from "./users.schemas";
 
 /** Inserts a user inside the transaction `client` (shared by user creation and first-run setup). */
@@ -24,8 +25,6 @@ export async function insertUser(client: Tx, input: CreateUserInput, passwordHas
     select: userSelect,
   });
 }
-
-export const duplicateEmail = () => conflict("A user with this email already exists");
 
 /** `grantor`: the caller's ability; the role given must grant nothing they lack. */
 export async function createUser(options: { actor: AuditActor; grantor: AppAbility; input: CreateUserInput }): Promise<UserDto> {

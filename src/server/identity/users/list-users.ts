@@ -1,5 +1,6 @@
 import { db } from "../../platform/db/client";
-import { toUserDto, userSelect, type UserDto } from "./user-dto";
+import { toUserDto, userSelect } from "./user-dto";
+import type { UserDto } from "./users.responses";
 
 export async function listUsers(): Promise<UserDto[]> {
   const users = await db().user.findMany({ select: userSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });

@@ -2,7 +2,7 @@ import type { Principal } from "../auth/principal";
 import { config } from "../../platform/config/env";
 import { AppError } from "../../platform/errors/app-error";
 import { updateUser } from "./update-user";
-import type { UserDto } from "./user-dto";
+import type { UserDto } from "./users.responses";
 import type { UpdateProfileInput } from "./users.schemas";
 
 export function assertNotDemoMode(): void {

@@ -8,9 +8,10 @@ import { assertNotLastActiveAdministrator } from "./assert-not-last-active-admin
 import { assertRoleExists } from "./assert-role-exists";
 import { assertMayAssignRole, assertMayManageUser } from "./assert-may-manage";
 import type { AppAbility } from "../authz/ability";
-import { duplicateEmail } from "./create-user";
+import { duplicateEmail } from "./users.errors";
 import { revokeUserSessions } from "./revoke-user-sessions";
-import { emailKey, toUserDto, userSelect, type UserDto } from "./user-dto";
+import { emailKey, toUserDto, userSelect } from "./user-dto";
+import type { UserDto } from "./users.responses";
 import type { UpdateUserInput } from "./users.schemas";
 
 /**

@@ -1,6 +1,5 @@
-import type { z } from "zod";
 import { toRoleDto, type RoleRecord } from "../roles/role-dto";
-import type { userResponse } from "./users.responses";
+import type { UserDto } from "./users.responses";
 
 export interface UserRecord {
   id: string;
@@ -11,9 +10,6 @@ export interface UserRecord {
   disabledAt: Date | null;
   role: RoleRecord | null;
 }
-
-/** The interface's User shape; never carries the password hash. */
-export type UserDto = z.infer<typeof userResponse>;
 
 export function toUserDto(user: UserRecord): UserDto {
   return {

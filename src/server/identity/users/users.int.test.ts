@@ -3,6 +3,7 @@ import { db } from "../../platform/db/client";
 import { api } from "@tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
@@ -228,8 +229,7 @@ describe("profile", () => {
 
   it("refuses profile and password changes in demo mode with 403", async () => {
     const admin = await setupAdmin();
-    process.env.DEMO_MODE = "true";
-    try {
+    await withEnv({ DEMO_MODE: "true" }, async () => {
       const patch = await api("PATCH", "/v1/users/profile", { token: admin.token, body: { last_name: "X" } });
       expect(patch.status).toBe(403);
       expect(patch.body.message).toMatch(/demo mode/);
@@ -239,8 +239,6 @@ describe("profile", () => {
       });
       expect(password.status).toBe(403);
       expect((await api("GET", "/v1/users/profile", { token: admin.token })).status).toBe(200);
-    } finally {
-      delete process.env.DEMO_MODE;
-    }
+    });
   });
 });

@@ -12,3 +12,6 @@ export const userResponse = z.object({
   /** Added to the interface's shape: a disabled user cannot sign in and their credentials are refused. */
   disabled: z.boolean(),
 });
+
+/** The interface's User shape; never carries the password hash. */
+export type UserDto = z.infer<typeof userResponse>;

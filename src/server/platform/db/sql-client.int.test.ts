@@ -1,8 +1,9 @@
 import type { PoolClient } from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Prisma } from "@/generated/prisma/client";
 import { pgPool } from "./pg-pool";
 import { queryOne, querySql, runSql } from "./sql-client";
+import { withEnv } from "@tests/helpers/with-env";
 
 const preparedTexts = async (client: PoolClient) =>
   (await client.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE NOT from_sql")).rows.map(
@@ -20,10 +21,6 @@ const withConnection = async <T>(work: (client: PoolClient) => Promise<T>): Prom
 };
 
 describe("prepared hot statements", () => {
-  afterEach(() => {
-    delete process.env.DATABASE_PREPARED_STATEMENTS;
-  });
-
   it("prepares a statement once per connection and binds each call's values", async () => {
     await withConnection(async (client) => {
       const twice = (value: number) => Prisma.sql`SELECT ${value}::int * 2 AS doubled`;
@@ -44,9 +41,10 @@ describe("prepared hot statements", () => {
     await withConnection(async (client) => {
       await querySql(client, Prisma.sql`SELECT ${1}::int AS one`);
       expect(await preparedTexts(client)).toEqual([]);
-      process.env.DATABASE_PREPARED_STATEMENTS = "false";
-      expect(await querySql(client, Prisma.sql`SELECT ${1}::int AS one`, { prepare: true })).toEqual([{ one: 1 }]);
-      expect(await preparedTexts(client)).toEqual([]);
+      await withEnv({ DATABASE_PREPARED_STATEMENTS: "false" }, async () => {
+        expect(await querySql(client, Prisma.sql`SELECT ${1}::int AS one`, { prepare: true })).toEqual([{ one: 1 }]);
+        expect(await preparedTexts(client)).toEqual([]);
+      });
     });
   });
 });

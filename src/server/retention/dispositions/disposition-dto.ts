@@ -1,8 +1,5 @@
-import type { z } from "zod";
-import type { dispositionResponse } from "./dispositions.responses";
 import type { DispositionStatus } from "./dispositions.schemas";
-
-export type DispositionDto = z.infer<typeof dispositionResponse>;
+import type { DispositionDto } from "./dispositions.responses";
 
 export interface DispositionRow {
   id: string;

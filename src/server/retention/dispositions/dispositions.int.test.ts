@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { deleteDueEmails } from "../lifecycle/delete-due-emails";
 import { runLifecycleCycle } from "../lifecycle/run-lifecycle-cycle";
@@ -19,11 +19,9 @@ import {
   retentionStatus,
   setHoldActive,
 } from "@tests/helpers/retention";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const BASE = "/api/v1/enterprise/retention-policy";
 const DISPOSITIONS = `${BASE}/dispositions`;
@@ -360,8 +358,9 @@ describe("errors", () => {
     });
     expect(badAction.status).toBe(422);
 
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    expect((await api("GET", DISPOSITIONS, { token: admin.token })).status).toBe(403);
-    expect((await api("POST", `${DISPOSITIONS}/decide`, { token: admin.token, body: ok })).status).toBe(403);
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      expect((await api("GET", DISPOSITIONS, { token: admin.token })).status).toBe(403);
+      expect((await api("POST", `${DISPOSITIONS}/decide`, { token: admin.token, body: ok })).status).toBe(403);
+    });
   });
 });

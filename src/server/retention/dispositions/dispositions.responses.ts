@@ -40,3 +40,7 @@ export const destructionCertificateResponse = z.object({
   algorithm: z.literal("Ed25519"),
   publicKey: z.string(),
 });
+
+export type DispositionPage = z.infer<typeof dispositionPageResponse>;
+
+export type DispositionDto = z.infer<typeof dispositionResponse>;

@@ -1,12 +1,9 @@
-import type { z } from "zod";
 import type { Principal } from "../../identity/auth/principal";
 import { db } from "../../platform/db/client";
 import { countReviewedDispositions, selectReviewedDispositions } from "./dispositions.queries";
 import { toDispositionDto } from "./disposition-dto";
-import type { dispositionPageResponse } from "./dispositions.responses";
 import type { ListDispositionsQuery } from "./dispositions.schemas";
-
-export type DispositionPage = z.infer<typeof dispositionPageResponse>;
+import type { DispositionPage } from "./dispositions.responses";
 
 /** The dispositions the caller reviews, the earliest due first (then by id, a stable order for pages). */
 export async function listDispositions(options: { principal: Principal; query: ListDispositionsQuery }): Promise<DispositionPage> {

@@ -3,7 +3,8 @@ import type { Principal } from "../../identity/auth/principal";
 import { withPgTransaction } from "../../platform/db/pg-pool";
 import { conflict, notFound } from "../../platform/errors/app-error";
 import { insertHoldLink, lockHoldAndEmail } from "./legal-holds.queries";
-import { loadHoldLinks, type HoldLinkDto } from "./load-holds";
+import { loadHoldLinks } from "./load-holds";
+import type { HoldLinkDto } from "./legal-holds.responses";
 import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 
 export const inactiveHold = () => conflict("The legal hold is inactive and accepts no new emails");

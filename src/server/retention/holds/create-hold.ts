@@ -1,20 +1,9 @@
 import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
-import { isForeignKeyViolation, isUniqueViolation } from "../../platform/db/database-errors";
-import { conflict, validationError } from "../../platform/errors/app-error";
-import { loadHolds, type LegalHoldDto } from "./load-holds";
+import { holdNameKey, holdWriteError } from "./legal-holds.errors";
+import { loadHolds } from "./load-holds";
+import type { LegalHoldDto } from "./legal-holds.responses";
 import type { CreateHoldInput } from "./legal-holds.schemas";
-
-export const nameKey = (name: string) => name.trim().toLowerCase();
-
-export const duplicateHoldName = (name: string) => conflict(`A legal hold named "${name}" already exists`);
-
-/** A hold's caseId must name an eDiscovery case: the foreign key decides, answered on the field. */
-export function holdWriteError(error: unknown, name: string | undefined): unknown {
-  if (isUniqueViolation(error)) return duplicateHoldName(name ?? "");
-  if (isForeignKeyViolation(error)) return validationError([{ field: "caseId", message: "caseId must name an existing case" }]);
-  return error;
-}
 
 /**
  * Creates an active hold; the unique index on the lower-cased name refuses duplicates (409), the
@@ -27,7 +16,7 @@ export async function createHold(options: { actor: AuditActor; input: CreateHold
       const hold = await tx.legalHold.create({
         data: {
           name: input.name,
-          nameKey: nameKey(input.name),
+          nameKey: holdNameKey(input.name),
           reason: input.reason ?? null,
           caseId: input.caseId ?? null,
           isActive: true,

@@ -8,10 +8,10 @@ import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
 import { insertTestEmail } from "@tests/helpers/emails";
 import { whileTableLocked } from "@tests/helpers/lock-waits";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
   vi.unstubAllEnvs();
 });
 
@@ -325,9 +325,10 @@ describe("legal holds: access", () => {
     expect((await api("POST", `${BASE}/holds`, { token: reader.token, body: { name: "x" } })).status).toBe(403);
     expect((await api("POST", `${BASE}/email/${email.id}/holds`, { token: reader.token, body: { holdId: hold.id } })).status).toBe(403);
     expect((await api("GET", `${BASE}/email/${email.id}/holds`, { token: reader.token })).status).toBe(200);
-    process.env.LICENSE_FEATURES = "RETENTION_POLICY";
-    const disabled = await api("GET", `${BASE}/holds`, { token: admin.token });
-    expect(disabled.status).toBe(403);
-    expect(disabled.body.message).toContain("LEGAL_HOLDS");
+    await withEnv({ LICENSE_FEATURES: "RETENTION_POLICY" }, async () => {
+      const disabled = await api("GET", `${BASE}/holds`, { token: admin.token });
+      expect(disabled.status).toBe(403);
+      expect(disabled.body.message).toContain("LEGAL_HOLDS");
+    });
   });
 });

@@ -28,3 +28,7 @@ export const bulkApplyResponse = z.object({
 });
 
 export const releaseAllResponse = z.object({ emailsReleased: count });
+
+export type LegalHoldDto = z.infer<typeof legalHoldResponse>;
+
+export type HoldLinkDto = z.infer<typeof holdLinkResponse>;

@@ -1,5 +1,6 @@
 import type { Principal } from "../../identity/auth/principal";
-import { loadEmailSummaries, type ArchivedEmailSummary } from "../../archive/load-email-summaries";
+import { loadEmailSummaries } from "../../archive/load-email-summaries";
+import type { ArchivedEmailSummary } from "../../archive/archived-emails.responses";
 import { db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
 import { countHoldEmails, selectHoldEmailPage } from "./legal-holds.queries";

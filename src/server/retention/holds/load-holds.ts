@@ -1,11 +1,7 @@
-import type { z } from "zod";
 import { foldPiledDeltas, HOLD_LINK_COUNT } from "../../platform/db/kept-counts";
 import type { SqlClient } from "../../platform/db/sql-client";
 import { selectHoldLinks, selectHolds, type HoldRow } from "./legal-holds.queries";
-import type { holdLinkResponse, legalHoldResponse } from "./legal-holds.responses";
-
-export type LegalHoldDto = z.infer<typeof legalHoldResponse>;
-export type HoldLinkDto = z.infer<typeof holdLinkResponse>;
+import type { LegalHoldDto, HoldLinkDto } from "./legal-holds.responses";
 
 const toDto = (row: HoldRow, emailCount: number): LegalHoldDto => ({
   id: row.id,

@@ -2,8 +2,9 @@ import { appendAuditEntry } from "../../audit/append-audit-entry";
 import type { Principal } from "../../identity/auth/principal";
 import { transaction } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
-import { holdWriteError, nameKey } from "./create-hold";
-import { loadHolds, type LegalHoldDto } from "./load-holds";
+import { holdNameKey, holdWriteError } from "./legal-holds.errors";
+import { loadHolds } from "./load-holds";
+import type { LegalHoldDto } from "./legal-holds.responses";
 import type { UpdateHoldInput } from "./legal-holds.schemas";
 import { lockHold } from "./legal-holds.queries";
 import { authorizeHoldRelease } from "./hold-release";
@@ -23,7 +24,7 @@ export async function updateHold(options: { principal: Principal; id: string; in
       await tx.legalHold.update({
         where: { id: options.id },
         data: {
-          ...(input.name !== undefined && { name: input.name, nameKey: nameKey(input.name) }),
+          ...(input.name !== undefined && { name: input.name, nameKey: holdNameKey(input.name) }),
           ...(input.reason !== undefined && { reason: input.reason }),
           ...(input.isActive !== undefined && { isActive: input.isActive }),
           ...(input.caseId !== undefined && { caseId: input.caseId }),

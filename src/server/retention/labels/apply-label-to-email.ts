@@ -3,7 +3,8 @@ import type { Principal } from "../../identity/auth/principal";
 import { findVisibleEmail } from "../../archive/find-visible-email";
 import { transaction } from "../../platform/db/client";
 import { conflict, notFound } from "../../platform/errors/app-error";
-import { loadEmailLabel, type EmailLabelDto } from "./load-email-label";
+import { loadEmailLabel } from "./load-email-label";
+import type { EmailLabelDto } from "./retention-labels.responses";
 import { lockLabel, upsertEmailLabels } from "./retention-labels.queries";
 import { trySyncBlobRetention } from "../lifecycle/blob-retention";
 

@@ -2,14 +2,11 @@ import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entr
 import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
-import { conflict } from "../../platform/errors/app-error";
+import { duplicateLabelName, labelNameKey } from "./retention-labels.errors";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
+import { toLabelDto } from "./to-label-dto";
+import type { RetentionLabelDto } from "./retention-labels.responses";
 import type { CreateLabelInput } from "./retention-labels.schemas";
-
-export const labelNameKey = (name: string) => name.trim().toLowerCase();
-
-export const duplicateLabelName = () => conflict("A retention label with this name already exists");
 
 export async function createLabel(options: { actor: AuditActor; input: CreateLabelInput }): Promise<RetentionLabelDto> {
   const { input } = options;

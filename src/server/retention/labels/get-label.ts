@@ -1,6 +1,7 @@
 import { db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
-import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
+import { toLabelDto } from "./to-label-dto";
+import type { RetentionLabelDto } from "./retention-labels.responses";
 
 export async function getLabel(options: { id: string }): Promise<RetentionLabelDto> {
   const label = await db().retentionLabel.findUnique({ where: { id: options.id } });

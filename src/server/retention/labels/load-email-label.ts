@@ -1,8 +1,5 @@
-import type { z } from "zod";
 import type { DbOrTx } from "../../platform/db/client";
-import type { emailLabelResponse } from "./retention-labels.responses";
-
-export type EmailLabelDto = z.infer<typeof emailLabelResponse>;
+import type { EmailLabelDto } from "./retention-labels.responses";
 
 /** The email's label, or null when it has none. */
 export async function loadEmailLabel(client: DbOrTx, emailId: string): Promise<EmailLabelDto | null> {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { api } from "@tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
@@ -7,11 +7,9 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { LABEL_REMOVED_MESSAGE, NO_LABEL_MESSAGE } from "./remove-label-from-email";
 import { principalForUser } from "../../identity/auth/authenticate";
 import { createCaller } from "../../transport/trpc/root";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const BASE = "/api/v1/enterprise/retention-policy";
 const GHOST = "00000000-0000-4000-8000-000000000000";
@@ -168,10 +166,11 @@ describe("the label on an email", () => {
     expect((await api("DELETE", `${BASE}/email/${email.id}/label`, { token: reader.token })).status).toBe(403);
     expect((await api("POST", `${BASE}/email/${email.id}/label`, { token: deleter.token, body: { labelId: label.id } })).status).toBe(200);
     expect((await api("POST", `${BASE}/labels`, { token: deleter.token, body: { name: "x", retentionPeriodDays: 1 } })).status).toBe(403);
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    const disabled = await api("GET", `${BASE}/email/${email.id}/label`, { token: admin.token });
-    expect(disabled.status).toBe(403);
-    expect(disabled.body.message).toContain("RETENTION_POLICY");
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      const disabled = await api("GET", `${BASE}/email/${email.id}/label`, { token: admin.token });
+      expect(disabled.status).toBe(403);
+      expect(disabled.body.message).toContain("RETENTION_POLICY");
+    });
   });
 
   it("a caller with delete:archive but not manage:all chooses among the enabled labels in the UI (retentionLabels.applicable)", async () => {

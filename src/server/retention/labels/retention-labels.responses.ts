@@ -23,3 +23,7 @@ export const emailLabelResponse = z.object({
 });
 
 export const deleteLabelResponse = z.object({ action: z.enum(["deleted", "disabled"]) });
+
+export type RetentionLabelDto = z.infer<typeof retentionLabelResponse>;
+
+export type EmailLabelDto = z.infer<typeof emailLabelResponse>;

@@ -1,8 +1,5 @@
-import type { z } from "zod";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import type { retentionLabelResponse } from "./retention-labels.responses";
-
-export type RetentionLabelDto = z.infer<typeof retentionLabelResponse>;
+import type { RetentionLabelDto } from "./retention-labels.responses";
 
 export const toLabelDto = (label: {
   id: string;

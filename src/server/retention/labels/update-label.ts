@@ -3,9 +3,10 @@ import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { conflict, notFound } from "../../platform/errors/app-error";
-import { duplicateLabelName, labelNameKey } from "./create-label";
+import { duplicateLabelName, labelNameKey } from "./retention-labels.errors";
 import { lockLabel } from "./retention-labels.queries";
-import { toLabelDto, type RetentionLabelDto } from "./to-label-dto";
+import { toLabelDto } from "./to-label-dto";
+import type { RetentionLabelDto } from "./retention-labels.responses";
 import type { UpdateLabelInput } from "./retention-labels.schemas";
 
 /**

@@ -1,11 +1,8 @@
-import type { z } from "zod";
 import { db } from "../../platform/db/client";
 import { notFound } from "../../platform/errors/app-error";
-import type { cycleRequestResponse } from "./lifecycle.responses";
 import { LIFECYCLE_CYCLE_JOB } from "./lifecycle.schemas";
 import { cycleDto } from "./list-cycles";
-
-export type CycleRequestDto = z.infer<typeof cycleRequestResponse>;
+import type { CycleRequestDto } from "./lifecycle.responses";
 
 const STATUS_OF_JOB: Record<string, CycleRequestDto["status"]> = {
   queued: "queued",

@@ -35,17 +35,13 @@ import { blobRetentionCheck } from "../../installation/checks/blob-retention-che
 import { NO_RETENTION } from "../../archive/storage/blob-store";
 import { blobStore } from "../../archive/storage/blob-store-factory";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
 const RETENTION = "/api/v1/enterprise/retention-policy";
 
-beforeEach(() => {
-  process.env.STORAGE_IMMUTABLE = "true";
-});
-afterEach(() => {
-  delete process.env.STORAGE_IMMUTABLE;
-});
+withEnv({ STORAGE_IMMUTABLE: "true" });
 
 async function archive(token: string, messages: Buffer[], userEmail = "alice@example.com") {
   const source = await api("POST", "/v1/ingestion-sources", { token, body: { name: `Mail ${Math.random()}`, provider: "upload" } });
@@ -315,9 +311,7 @@ describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
 
     // The hold lifted on the bucket behind the service's back, and a contract archived while the mode was off.
     await s3.send(new PutObjectLegalHoldCommand({ ...target(chat.storagePath), LegalHold: { Status: "OFF" } }));
-    delete process.env.STORAGE_IMMUTABLE;
-    await archive(admin.token, [buildMessage({ subject: "Contract, archived unlocked" })]);
-    process.env.STORAGE_IMMUTABLE = "true";
+    await withEnv({ STORAGE_IMMUTABLE: undefined }, () => archive(admin.token, [buildMessage({ subject: "Contract, archived unlocked" })]));
     const unlocked = await emailBySubject("Contract, archived unlocked");
     await expect(s3.send(new GetObjectRetentionCommand(target(unlocked.storagePath)))).rejects.toMatchObject({
       name: "ObjectLockConfigurationNotFoundError",
@@ -380,8 +374,9 @@ describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
 });
 
 describe("immutability mode off", () => {
+  withEnv({ STORAGE_IMMUTABLE: undefined });
+
   it("records no retention and deletes as before", async () => {
-    delete process.env.STORAGE_IMMUTABLE;
     const admin = await setupAdmin();
     await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } });
     await createPolicy(admin.token, { name: "Ten years", retentionPeriodDays: 3650 });

@@ -91,3 +91,7 @@ export const deletionForecastResponse = z.object({
     ),
   }),
 });
+
+export type CycleRequestDto = z.infer<typeof cycleRequestResponse>;
+
+export type LifecycleCycleDto = z.infer<typeof lifecycleCycleResponse>;

@@ -1,9 +1,6 @@
-import type { z } from "zod";
 import type { LifecycleCycle } from "@/generated/prisma/client";
 import { db } from "../../platform/db/client";
-import type { lifecycleCycleResponse } from "./lifecycle.responses";
-
-export type LifecycleCycleDto = z.infer<typeof lifecycleCycleResponse>;
+import type { LifecycleCycleDto } from "./lifecycle.responses";
 
 /** A recorded cycle as the API shows it. */
 export function cycleDto(cycle: LifecycleCycle): LifecycleCycleDto {

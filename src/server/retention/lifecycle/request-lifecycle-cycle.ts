@@ -2,7 +2,8 @@ import { appendAuditEntry, type AuditActor } from "../../audit/append-audit-entr
 import { transaction } from "../../platform/db/client";
 import { enqueueJob } from "../../platform/jobs/enqueue-job";
 import { lockJobType, selectQueuedJob } from "../../platform/jobs/jobs.queries";
-import { getCycleRequest, type CycleRequestDto } from "./get-cycle-request";
+import { getCycleRequest } from "./get-cycle-request";
+import type { CycleRequestDto } from "./lifecycle.responses";
 import { LIFECYCLE_CYCLE_JOB } from "./lifecycle.schemas";
 
 /**

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { randomUUID } from "node:crypto";
 import { deleteDueEmails } from "./delete-due-emails";
@@ -19,11 +19,9 @@ import {
   retentionStatus,
   setHoldActive,
 } from "@tests/helpers/retention";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const STATUS = (emailId: string) => `/api/v1/enterprise/retention-policy/email/${emailId}/status`;
 const GHOST = "00000000-0000-4000-8000-000000000000";
@@ -164,11 +162,12 @@ describe("GET /email/{emailId}/status: errors and access", () => {
       { action: "read", subject: "archive", conditions: { userEmail: "alice@example.com" } },
     ]);
     expect((await api("GET", STATUS(email.id), { token: aliceOnly.token })).status).toBe(404);
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    const disabled = await api("GET", STATUS(email.id), { token: admin.token });
-    expect(disabled.status).toBe(403);
-    expect(disabled.body.message).toContain("RETENTION_POLICY");
-    expect((await api("POST", STATUS(email.id), { token: admin.token })).status).toBe(405);
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      const disabled = await api("GET", STATUS(email.id), { token: admin.token });
+      expect(disabled.status).toBe(403);
+      expect(disabled.body.message).toContain("RETENTION_POLICY");
+      expect((await api("POST", STATUS(email.id), { token: admin.token })).status).toBe(405);
+    });
   });
 });
 

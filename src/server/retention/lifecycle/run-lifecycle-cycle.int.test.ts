@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { api } from "@tests/helpers/rest-client";
@@ -18,11 +18,9 @@ import {
 } from "@tests/helpers/retention";
 import { forecastDeletions } from "./forecast-deletions";
 import { runLifecycleCycle } from "./run-lifecycle-cycle";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const CYCLES = "/api/v1/enterprise/retention-policy/cycles";
 const FORECAST = "/api/v1/enterprise/retention-policy/forecast";
@@ -213,10 +211,10 @@ describe("runLifecycleCycle", () => {
     const labeled = await insertTestEmail({ sentAt: daysAgo(30) });
     await applyLabel(admin.token, labeled.id, label.id);
     await insertTestEmail({ sentAt: daysAgo(30) });
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    expect(await runLifecycleCycle()).toMatchObject({ cycleId: expect.any(String), evaluated: 0, deleted: 0 });
-    expect(await db().archivedEmail.count()).toBe(2);
-    delete process.env.LICENSE_FEATURES;
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      expect(await runLifecycleCycle()).toMatchObject({ cycleId: expect.any(String), evaluated: 0, deleted: 0 });
+      expect(await db().archivedEmail.count()).toBe(2);
+    });
     expect(await runLifecycleCycle()).toMatchObject({ evaluated: 2, deleted: 2 });
   });
 
@@ -289,9 +287,9 @@ describe("forecast", () => {
     for (const path of [FORECAST, CYCLES]) {
       expect((await api("GET", path)).status).toBe(401);
       expect((await api("GET", path, { token: reader.token })).status).toBe(403);
-      process.env.LICENSE_FEATURES = "";
-      expect((await api("GET", path, { token: admin.token })).status).toBe(403);
-      delete process.env.LICENSE_FEATURES;
+      await withEnv({ LICENSE_FEATURES: "" }, async () => {
+        expect((await api("GET", path, { token: admin.token })).status).toBe(403);
+      });
     }
     for (const limit of ["0", "501", "x"]) expect((await api("GET", `${CYCLES}?limit=${limit}`, { token: admin.token })).status).toBe(422);
     expect((await api("POST", CYCLES, { token: admin.token })).status).toBe(405);

@@ -3,7 +3,9 @@ import { transaction } from "../../platform/db/client";
 import { isUniqueViolation } from "../../platform/db/database-errors";
 import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
-import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
+import { duplicatePolicyName, policyNameKey } from "./retention-policies.errors";
+import { toPolicyDto } from "./retention-policy-dto";
+import type { RetentionPolicyDto } from "./retention-policies.responses";
 import type { CreatePolicyInput } from "./retention-policies.schemas";
 import { validateConditionPatterns } from "./validate-condition-patterns";
 

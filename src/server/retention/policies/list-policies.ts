@@ -1,5 +1,6 @@
 import { db } from "../../platform/db/client";
-import { toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
+import { toPolicyDto } from "./retention-policy-dto";
+import type { RetentionPolicyDto } from "./retention-policies.responses";
 
 /** Ordered by creation date ascending, like holds and labels. */
 export async function listPolicies(): Promise<RetentionPolicyDto[]> {

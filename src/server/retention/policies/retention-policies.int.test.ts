@@ -1,14 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "../../platform/db/client";
 import { api } from "@tests/helpers/rest-client";
 import { createUserWithRole, setupAdmin } from "@tests/helpers/auth";
 import { ensureTestSource } from "@tests/helpers/emails";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.LICENSE_FEATURES;
-});
 
 const BASE = "/api/v1/enterprise/retention-policy/policies";
 const GHOST = "00000000-0000-4000-8000-000000000000";
@@ -245,14 +243,14 @@ describe("retention policies: access", () => {
       expect((await api(method, path, { body })).status, `${method} ${path}`).toBe(401);
       expect((await api(method, path, { body, token: reader.token })).status, `${method} ${path}`).toBe(403);
     }
-    process.env.LICENSE_FEATURES = "LEGAL_HOLDS";
-    for (const [method, path, body] of requests) {
-      const response = await api(method, path, { body, token: admin.token });
-      expect(response.status, `${method} ${path}`).toBe(403);
-      expect(response.body.message).toContain("RETENTION_POLICY");
-    }
-    expect((await api("PATCH", BASE, { token: admin.token })).status).toBe(405);
-    delete process.env.LICENSE_FEATURES;
+    await withEnv({ LICENSE_FEATURES: "LEGAL_HOLDS" }, async () => {
+      for (const [method, path, body] of requests) {
+        const response = await api(method, path, { body, token: admin.token });
+        expect(response.status, `${method} ${path}`).toBe(403);
+        expect(response.body.message).toContain("RETENTION_POLICY");
+      }
+      expect((await api("PATCH", BASE, { token: admin.token })).status).toBe(405);
+    });
     expect((await api("GET", `${BASE}/${policy.id}`, { token: admin.token })).body).toEqual(policy);
   });
 });

@@ -18,3 +18,5 @@ export const retentionPolicyResponse = z.object({
   reviewerIds: z.array(z.string()),
   reviewerRoleId: z.string().nullable(),
 });
+
+export type RetentionPolicyDto = z.infer<typeof retentionPolicyResponse>;

@@ -1,11 +1,7 @@
-import type { z } from "zod";
 import type { RetentionPolicy } from "@/generated/prisma/client";
 import { toRuleDisposition } from "../dispositions/rule-disposition";
-import { conflict } from "../../platform/errors/app-error";
-import type { retentionPolicyResponse } from "./retention-policies.responses";
 import type { ConditionGroup } from "./retention-policies.schemas";
-
-export type RetentionPolicyDto = z.infer<typeof retentionPolicyResponse>;
+import type { RetentionPolicyDto } from "./retention-policies.responses";
 
 export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
   id: policy.id,
@@ -20,7 +16,3 @@ export const toPolicyDto = (policy: RetentionPolicy): RetentionPolicyDto => ({
   updatedAt: policy.updatedAt.toISOString(),
   ...toRuleDisposition(policy),
 });
-
-export const policyNameKey = (name: string) => name.trim().toLowerCase();
-
-export const duplicatePolicyName = () => conflict("A retention policy with this name already exists");

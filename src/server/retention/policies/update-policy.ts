@@ -6,7 +6,9 @@ import { ruleDispositionData } from "../dispositions/rule-disposition";
 import { notFound } from "../../platform/errors/app-error";
 import { assertIngestionSourcesExist } from "./assert-ingestion-sources-exist";
 import { lockPolicy } from "./retention-policies.queries";
-import { duplicatePolicyName, policyNameKey, toPolicyDto, type RetentionPolicyDto } from "./retention-policy-dto";
+import { duplicatePolicyName, policyNameKey } from "./retention-policies.errors";
+import { toPolicyDto } from "./retention-policy-dto";
+import type { RetentionPolicyDto } from "./retention-policies.responses";
 import type { UpdatePolicyInput } from "./retention-policies.schemas";
 import { validateConditionPatterns } from "./validate-condition-patterns";
 

@@ -4,6 +4,7 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { principalForUser } from "../authenticate";
 import { uiCapabilities } from "../../../api/ui-capabilities";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
 
@@ -31,11 +32,8 @@ describe("the navigation's capabilities", () => {
   it("name the search engine: Meilisearch (MEILI_HOST), whose lack of the query language the query help then states", async () => {
     const admin = await setupAdmin();
     expect((await capabilitiesOf(admin.user.id)).searchEngine).toBe("postgres");
-    process.env.MEILI_HOST = "http://127.0.0.1:9";
-    try {
+    await withEnv({ MEILI_HOST: "http://127.0.0.1:9" }, async () => {
       expect((await capabilitiesOf(admin.user.id)).searchEngine).toBe("meilisearch");
-    } finally {
-      delete process.env.MEILI_HOST;
-    }
+    });
   });
 });
