@@ -11,6 +11,8 @@ export default defineConfig({
   },
   test: {
     include: ["src/**/*.test.ts", "tests/**/*.test.ts"],
+    // Fixtures are inputs of tests (tests/fixtures/layers holds a fake src/server for the layer rule), not tests.
+    exclude: ["**/node_modules/**", "tests/fixtures/**"],
     globalSetup: ["tests/setup/global-setup.ts"],
     reporters: ["default", new FailureExitCodeReporter()],
     setupFiles: ["tests/setup/per-file-setup.ts"],
