@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { AuditActor } from "./append-audit-entry";
 import { dateBoundSchema } from "../platform/validation/date-bound";
 import { auditActionTypeSchema } from "./audit-vocabulary";
 
@@ -80,11 +79,3 @@ export const auditLogEntryIdSchema = z.object({
     .min(1, "id must be a positive integer")
     .max(Number.MAX_SAFE_INTEGER),
 });
-
-/** A request's actor as a deferred job stores it (restore_runs.actor) to audit in its name later. */
-export const storedAuditActorSchema = z.object({
-  identifier: z.string(),
-  ip: z.string(),
-  userId: z.string().optional(),
-  apiKeyId: z.string().optional(),
-}) satisfies z.ZodType<AuditActor>;

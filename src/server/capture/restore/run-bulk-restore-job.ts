@@ -11,7 +11,7 @@ import { appendToMailbox } from "./append-to-mailbox";
 import { auditRestore } from "./restore-archived-email";
 import { insertExportRunItems, insertRunItems, unsettledRunItems } from "./restore.queries";
 import { searchQuerySchema } from "../../search/search.schemas";
-import { storedAuditActorSchema } from "../../audit/audit.schemas";
+import { storedAuditActorSchema } from "../../audit/stored-audit-actor";
 import { parseStoredJson } from "../../platform/validation/stored-json";
 
 const PAGE_SIZE = 1000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storedAuditActorSchema } from "../../audit/audit.schemas";
+import { storedAuditActorSchema } from "../../audit/stored-audit-actor";
 import { productionSettingsSchema } from "../../ediscovery/ediscovery.schemas";
 import { searchQuerySchema } from "../../search/search.schemas";
 import { AppError } from "../errors/app-error";
