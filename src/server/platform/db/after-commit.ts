@@ -4,8 +4,13 @@ import { logInternalError } from "../errors/log-internal-error";
 /** Work that must follow a commit, given the pool the transaction ran on (the same server). */
 export type AfterCommitTask = (pool: Pool) => Promise<void>;
 
-/** By transaction (a Prisma interactive transaction, or the `pg` connection of one). */
-const pendingTasks = new WeakMap<object, Set<AfterCommitTask>>();
+/**
+ * By transaction (a Prisma interactive transaction, or the `pg` connection of one). On globalThis:
+ * the app's production build can hold two copies of this module (the transaction helpers in one chunk,
+ * the audit appender in another), and a task registered in one copy must be run by the other.
+ */
+const globalForAfterCommit = globalThis as unknown as { afterCommitTasks?: WeakMap<object, Set<AfterCommitTask>> };
+const pendingTasks = (globalForAfterCommit.afterCommitTasks ??= new WeakMap<object, Set<AfterCommitTask>>());
 
 /**
  * Runs `task` once after `transaction` commits (the same task registered twice runs once), and
