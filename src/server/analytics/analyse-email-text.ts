@@ -53,16 +53,14 @@ const longer = (left: Compared, right: Compared) =>
 
 /** These emails' texts for the exact comparison: from the run's cache, else read in one statement. */
 async function comparedTexts(client: SqlClient, emailIds: string[], settings: TextAnalysisSettings): Promise<Map<string, Compared>> {
-  const missing = emailIds.filter((id) => !settings.compared?.has(id));
-  const bodies = await selectBodies(client, missing);
-  return new Map(
-    emailIds.flatMap((id) => {
-      const cached = settings.compared?.get(id);
-      const body = bodies.get(id);
-      if (cached) return [[id, cached] as const];
-      return body === undefined ? [] : [[id, compared(id, body, settings)] as const];
-    }),
+  // Cached ones are taken first: computing a missing one may clear the cache.
+  const texts = new Map(emailIds.flatMap((id) => (settings.compared?.has(id) ? [[id, settings.compared.get(id)!] as const] : [])));
+  const bodies = await selectBodies(
+    client,
+    emailIds.filter((id) => !texts.has(id)),
   );
+  for (const [id, body] of bodies) texts.set(id, compared(id, body, settings));
+  return texts;
 }
 
 /**
@@ -101,6 +99,9 @@ export async function analyseEmailText(client: SqlClient, email: { id: string; b
       if (worthReading(candidate)) targets.set(candidate.emailId, null);
     } else if (!groups.has(candidate.groupId)) {
       const members = await selectNearDuplicateGroup(client, candidate.groupId);
+      // Analysed again after a regroup, and an email before it already grouped it (maybe as the
+      // pivot): its place is decided, and comparing it with itself would demote the pivot.
+      if (members.some((member) => member.emailId === email.id)) return;
       groups.set(candidate.groupId, members);
       const pivot = members.find((member) => member.pivot);
       if (pivot && worthReading(pivot)) targets.set(pivot.emailId, candidate.groupId);
