@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../platform/crypto/sha256";
 import { ownTextOf } from "./conversation-text";
 
 export const THREAD_CLASSES = ["inclusive", "inclusive_minus", "inclusive_copy", "none"] as const;
@@ -94,7 +94,5 @@ export function classifyConversation(members: ConversationMember[]): Map<string,
 }
 
 function contentKey(ownText: string, attachments: string[], parentId: string | null): string {
-  return createHash("sha256")
-    .update(`${parentId ?? ""}\n${ownText}\n${[...new Set(attachments)].sort().join(",")}`)
-    .digest("hex");
+  return sha256Hex(`${parentId ?? ""}\n${ownText}\n${[...new Set(attachments)].sort().join(",")}`);
 }

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import {
   insertThreadPlace,
   moveConversation,
@@ -13,6 +13,7 @@ import {
 } from "./analytics.queries";
 import { normalisedText, subjectKeyOf } from "./conversation-text";
 import type { SqlClient } from "../platform/db/sql-client";
+import { sha256Hex } from "../platform/crypto/sha256";
 
 /** The parent rank of a parent found by quoted content (header ranks are 0, 1, 2, ...). */
 const CONTENT_RANK = 1000;
@@ -47,7 +48,7 @@ export function copyKeyOf(email: AnalysedEmailRow): string {
     normalisedText(email.bodyText),
     email.attachments.join(","),
   ];
-  return `sha256:${createHash("sha256").update(content.join("\n")).digest("hex")}`;
+  return `sha256:${sha256Hex(content.join("\n"))}`;
 }
 
 function participantsOf(email: Pick<AnalysedEmailRow, "senderEmail" | "recipientEmails" | "ccEmails">): Set<string> {

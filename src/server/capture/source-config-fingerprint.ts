@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../platform/crypto/sha256";
 import { canonicalJson } from "../audit/canonical-json";
 
 /**
@@ -8,7 +8,5 @@ import { canonicalJson } from "../audit/canonical-json";
  * for with one destination (a bulk restore) compares it when it runs and refuses a changed one.
  */
 export function sourceConfigFingerprint(source: { provider: string; config: unknown }): string {
-  return createHash("sha256")
-    .update(canonicalJson({ provider: source.provider, config: source.config }), "utf8")
-    .digest("hex");
+  return sha256Hex(canonicalJson({ provider: source.provider, config: source.config }));
 }

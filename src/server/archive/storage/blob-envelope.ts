@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, type BrotliOptions } from "node:zlib";
 import { rebuildMessage, type RebuildOptions } from "./single-instance";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /**
  * The format of a stored blob (docs/operations.md, "Storage encryption"). A blob written before
@@ -209,5 +210,5 @@ function openSealed(key: string, stored: Buffer, dataKey: (id: string) => Buffer
 
 function plainHashMatches(key: string, stored: Buffer): boolean {
   const hash = key.slice(key.lastIndexOf("/") + 1);
-  return createHash("sha256").update(stored).digest("hex") === hash;
+  return sha256Hex(stored) === hash;
 }

@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { insertDuplicateOccurrences } from "../../archive/occurrences/occurrences.queries";
 import { db } from "../../platform/db/client";
 import { pgPool } from "../../platform/db/pg-pool";
 import { ingestBatch } from "../ingestion/ingest-batch";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /** Where a cloud source's mailbox continues (a Graph folder's delta link, a Gmail history id); null the first time. */
 export async function loadCursor(options: { sourceId: string; mailbox: string; scope: string }): Promise<string | null> {
@@ -70,7 +70,7 @@ export interface FetchedItem {
 }
 
 /** The SHA-256 of an item's bytes: its archived email's `storage_hash_sha256`. */
-export const itemHash = (raw: Buffer) => createHash("sha256").update(raw).digest("hex");
+export const itemHash = (raw: Buffer) => sha256Hex(raw);
 
 /**
  * Records that the messages with these bytes are (also) in these folders of the mailbox: one

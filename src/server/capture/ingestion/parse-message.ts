@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { simpleParser, type AddressObject, type HeaderLines } from "mailparser";
 import { storableText } from "../../platform/validation/storable-text";
 import { safeAttachmentFilename } from "./safe-filename";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 export interface ParsedAttachment {
   filename: string;
@@ -40,7 +40,7 @@ const MAX_HEADER_TEXT_CHARS = 10_000;
 /** RFC 5322 field-name: printable ASCII except the colon. */
 const FIELD_NAME = /^[\x21-\x39\x3b-\x7e]+$/;
 
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const sha256 = (bytes: Uint8Array) => sha256Hex(bytes);
 
 /** Text PostgreSQL can store (storableText); control characters are also kept out of single-line fields. */
 const cleanText = (value: string | undefined | null, max: number) => storableText((value ?? "").slice(0, max));

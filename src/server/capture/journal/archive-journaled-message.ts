@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { availableParallelism } from "node:os";
 import type { AuditActor } from "../../audit/append-audit-entry";
 import { AttachmentTexts } from "../ingestion/attachment-texts";
@@ -12,6 +11,7 @@ import { unwrapJournalReport } from "./journal-report";
 import { SmtpReply } from "./journal-routing";
 import type { JournalSource } from "./journal-sources";
 import { mergeEnvelopes } from "./merge-envelopes";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /** The mailbox of a journal source's emails when it has no journal address (docs/journaling.md). */
 export const CATCH_ALL_MAILBOX = "journal";
@@ -88,7 +88,7 @@ async function prepareOne(
 async function prepareJournaledMessage(message: JournaledMessage): Promise<PreparedMessage[]> {
   const unwrapped = await unwrapJournalReport(message.raw, { source: message.source, trusted: message.trustedBy !== undefined });
   if (!unwrapped) return [await prepareOne(message.source, message)];
-  const reportHash = createHash("sha256").update(message.raw).digest("hex");
+  const reportHash = sha256Hex(message.raw);
   const original = await prepareOne(message.source, { ...unwrapped, tags: [`journal-report:${reportHash}`] });
   const report = await prepareOne(message.source, {
     ...message,

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { AuditActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import type { MessageEnvelope } from "../ingestion/ingestion.types";
@@ -6,6 +5,7 @@ import { normalizedEnvelope, type JournalOutcome } from "./archive-journaled-mes
 import { SmtpReply, unrouted } from "./journal-routing";
 import type { JournalSource } from "./journal-sources";
 import { mergeEnvelopes } from "./merge-envelopes";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf("@") + 1);
 
@@ -50,7 +50,7 @@ export function createSplitPartArchiver(options: { waitMs: number }) {
     mayUse: (source: JournalSource) => void;
     trustedBy: (source: JournalSource) => AuditActor | undefined;
   }): Promise<JournalOutcome[]> {
-    const hash = createHash("sha256").update(options.raw).digest("hex");
+    const hash = sha256Hex(options.raw);
     const archived = await db().archivedEmail.findMany({
       where: { storageHashSha256: hash, ingestionSourceId: { in: options.sources.map((source) => source.id) } },
       select: { ingestionSourceId: true, userEmail: true },

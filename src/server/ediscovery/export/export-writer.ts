@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { ItemToWrite, WrittenItem } from "../exports.queries";
 import { chunkFile, recipientHeaders } from "./production-format";
 import { chunkSink, emlRecord, mboxRecord, type ProductionSink } from "./production-sinks";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 export class ExportIntegrityError extends Error {}
 
@@ -17,7 +17,7 @@ export interface WriterTask {
 
 /** `message` if its SHA-256 equals the archive's; anything else fails the export, naming the email. */
 export function verified(item: ItemToWrite, message: Buffer): Buffer {
-  const actual = createHash("sha256").update(message).digest("hex");
+  const actual = sha256Hex(message);
   if (actual !== item.sha256) {
     throw new ExportIntegrityError(
       `Email ${item.email_id}: its stored bytes hash to ${actual}, not to the archived ${item.sha256}; nothing corrupt was exported`,

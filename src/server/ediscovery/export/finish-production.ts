@@ -22,6 +22,7 @@ import {
 } from "./production-format";
 import { fileWriter } from "./write-file-stream";
 import { writePrivateFile } from "../../platform/files/private-files";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 const PAGE = 2000;
 
@@ -101,5 +102,5 @@ export async function finishProduction(row: EdiscoveryExport, directory: string)
   await manifest.close();
   const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
   await writePrivateFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
-  return createHash("sha256").update(manifestBytes).digest("hex");
+  return sha256Hex(manifestBytes);
 }

@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { makePrivateDirectorySync, writePrivateFileSync } from "../../platform/files/private-files";
 import { config, dataDir } from "../../platform/config/env";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /**
  * Where productions are written by any worker and read back by any web process: EXPORT_DIR, else
@@ -33,5 +34,5 @@ export function productionDirectoryFingerprint(): string {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  return createHash("sha256").update(readFileSync(marker, "utf8").trim()).digest("hex").slice(0, 16);
+  return sha256Hex(readFileSync(marker, "utf8").trim()).slice(0, 16);
 }

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /** A PDF production's settings as the export record keeps them (ediscovery_exports.production). */
 export interface ProductionSettings {
@@ -30,6 +30,4 @@ export function publicSettings(settings: ProductionSettings) {
 }
 
 export const redactionPatternsSha256 = (settings: ProductionSettings) =>
-  createHash("sha256")
-    .update(JSON.stringify(settings.redact.map((rule) => [rule.kind, rule.pattern])))
-    .digest("hex");
+  sha256Hex(JSON.stringify(settings.redact.map((rule) => [rule.kind, rule.pattern])));

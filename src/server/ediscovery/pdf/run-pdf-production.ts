@@ -36,6 +36,7 @@ import { batesNumber, type ProductionSettings } from "./production-settings";
 import { Redactor } from "./redactor";
 import { productionSettingsSchema } from "../ediscovery.schemas";
 import { parseStoredJson } from "../../platform/validation/stored-json";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /**
  * Emails read per page of items; progress (and the lease) is recorded after each, and documents
@@ -261,7 +262,7 @@ async function stampAll(
       begBates: pageNumbers[0],
       endBates: pageNumbers[pageNumbers.length - 1],
       // The manifest's hash and size of the file, taken from the bytes written (not read back later).
-      pdfSha256: createHash("sha256").update(stamped).digest("hex"),
+      pdfSha256: sha256Hex(stamped),
       pdfSize: stamped.length,
     };
     await writePrivateFile(path.join(options.directory, pdfFile(document.begBates)), stamped);
@@ -344,5 +345,5 @@ async function finishPdfProduction(
   await manifest.close();
   const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
   await writePrivateFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
-  return createHash("sha256").update(manifestBytes).digest("hex");
+  return sha256Hex(manifestBytes);
 }

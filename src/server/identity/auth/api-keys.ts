@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 const KEY_PREFIX = "mak";
 
@@ -11,5 +12,5 @@ export function generateApiKey(): { key: string; prefix: string; keyHash: string
 }
 
 export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key, "utf8").digest("hex");
+  return sha256Hex(key);
 }

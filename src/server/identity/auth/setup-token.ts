@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { db, type DbOrTx } from "../../platform/db/client";
+import { sha256Hex } from "../../platform/crypto/sha256";
 
 /**
  * The one-time first-run setup token (docs/configuration.md, "First run"): while no user exists,
@@ -8,7 +9,7 @@ import { db, type DbOrTx } from "../../platform/db/client";
  * valid until the first administrator is created; setup then deletes them all.
  */
 export function hashSetupToken(token: string): string {
-  return createHash("sha256").update(token, "utf8").digest("hex");
+  return sha256Hex(token);
 }
 
 /** Issues a new setup token: stores its hash and returns the token itself (shown once). */

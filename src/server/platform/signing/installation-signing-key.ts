@@ -1,8 +1,9 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
 import { makePrivateDataDirectory, writePrivateFileSync } from "../files/private-files";
+import { sha256Hex } from "../crypto/sha256";
 
 export const SIGNING_KEY_FILE_NAME = "export-signing-key.pem";
 const KEY_FILE = SIGNING_KEY_FILE_NAME;
@@ -69,7 +70,7 @@ export function signingKeyFingerprint(): string {
 /** A short name of a public key (SPKI PEM): the first 16 hex digits of its DER's SHA-256. */
 export function publicKeyFingerprint(publicKeyPem: string): string {
   const der = createPublicKey(publicKeyPem).export({ format: "der", type: "spki" });
-  return createHash("sha256").update(der).digest("hex").slice(0, 16);
+  return sha256Hex(der).slice(0, 16);
 }
 
 /** Base64 Ed25519 signature of the exact bytes given. */

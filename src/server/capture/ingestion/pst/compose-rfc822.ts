@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../../platform/crypto/sha256";
 
 export interface ComposedAddress {
   name: string;
@@ -49,7 +49,7 @@ function part(contentType: string, bytes: Buffer, extraHeaders: string[] = []): 
  * the same bytes, which deduplication compares (docs/archive.md).
  */
 function multipart(subtype: string, parts: string[]): string {
-  const boundary = `----=_Part_${createHash("sha256").update(parts.join(CRLF)).digest("hex").slice(0, 24)}`;
+  const boundary = `----=_Part_${sha256Hex(parts.join(CRLF)).slice(0, 24)}`;
   return [
     `Content-Type: multipart/${subtype}; boundary="${boundary}"`,
     "",

@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "../../../platform/crypto/sha256";
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -14,5 +15,5 @@ export function newRecoveryCodes(): string[] {
 
 /** Case, spaces and dashes do not matter when a code is typed back. */
 export function hashRecoveryCode(code: string): string {
-  return createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase(), "utf8").digest("hex");
+  return sha256Hex(code.replace(/[\s-]/g, "").toUpperCase());
 }
