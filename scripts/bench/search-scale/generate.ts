@@ -26,7 +26,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { Prisma } from "../../../src/generated/prisma/client";
 import { applyMigrations } from "../../../src/server/platform/db/migrations";
-import { searchVectorSql } from "../../../src/server/search/postgres-search-vector.queries";
+import { searchVectorSql } from "../../../src/server/archive/store/search-vector.queries";
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { allOf } from "./postgres-search-conditions.queries";
-import { attachmentSearchText, searchVectorSql } from "./postgres-search-vector.queries";
+import { attachmentSearchText, searchVectorSql } from "../archive/store/search-vector.queries";
 
 type Sql = Prisma.Sql;
 

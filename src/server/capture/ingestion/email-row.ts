@@ -3,7 +3,7 @@ import type { ExtractionResult } from "../attachment-text/extract-attachment-tex
 import { blobKeyForHash } from "../../archive/storage/blob-store";
 import { storableText } from "../../platform/validation/storable-text";
 import type { IncomingMessage, MessageEnvelope, PreparedMessage } from "./ingestion.types";
-import type { EmailRow } from "./email-rows.queries";
+import type { EmailRow } from "../../archive/store/email-rows.queries";
 import type { ParsedMessage } from "./parse-message";
 
 const storableTextOrNull = (text: string | null | undefined) => (text === null || text === undefined ? null : storableText(text));

@@ -1,4 +1,4 @@
-import { describeIngestError } from "./describe-ingest-error";
+import { describeStoreError } from "../../archive/store/describe-store-error";
 import { AttachmentTexts } from "./attachment-texts";
 import { prepareMessage } from "./prepare-message";
 import type { IncomingMessage, IngestOutcome, PreparedBatch } from "./ingestion.types";
@@ -16,7 +16,7 @@ export async function addToBatch(batch: PreparedBatch, message: IncomingMessage,
   try {
     batch.candidates.push({ index, prepared: await prepareMessage(message, texts) });
   } catch (error) {
-    batch.outcomes[index] = { status: "failed", reason: describeIngestError(error) };
+    batch.outcomes[index] = { status: "failed", reason: describeStoreError(error) };
   }
 }
 

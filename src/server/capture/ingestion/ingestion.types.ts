@@ -1,5 +1,6 @@
 import type { ExtractionResult } from "../attachment-text/extract-attachment-text";
 import type { ParsedMessage } from "./parse-message";
+import type { StoreOutcome } from "../../archive/store/store-emails";
 
 /** Types shared along the ingestion pipeline (prepare, store, row building), so its imports run one way. */
 
@@ -19,7 +20,8 @@ export interface MessageEnvelope {
   recipients: string[];
 }
 
-export type IngestOutcome = { status: "imported"; emailId: string } | { status: "duplicate" } | { status: "failed"; reason: string };
+/** What became of one message: the archive's own outcome of storing it, or a failure to parse it. */
+export type IngestOutcome = StoreOutcome;
 
 /** A parsed message whose attachment text may still be on its way (extraction runs in a worker). */
 export interface PreparedMessage {

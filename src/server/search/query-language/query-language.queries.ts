@@ -12,7 +12,7 @@ export function sourcesNamed(value: string): Prisma.Sql {
 }
 
 /**
- * Each text field is one weight of the email's tsvector (postgres-search-vector.ts): subject A,
+ * Each text field is one weight of the email's tsvector (archive/store/search-vector.queries.ts): subject A,
  * sender and recipients B, body C, attachments D. A phrase or a proximity restricted to one weight
  * cannot match across the end of one field and the start of the next, since neighbouring fields
  * have different weights.

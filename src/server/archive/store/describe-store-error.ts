@@ -1,4 +1,4 @@
 import { errorReason } from "../../platform/errors/error-reason";
 
 /** A short, safe reason for a message that could not be archived (shown in import summaries). */
-export const describeIngestError = (error: unknown): string => errorReason(error, 300);
+export const describeStoreError = (error: unknown): string => errorReason(error, 300);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../../platform/db/client";
 import { pgPool } from "../../platform/db/pg-pool";
-import { archivedHashesQuery, archivedRawHashesRecordingIntents } from "./ingestion.queries";
+import { archivedHashesQuery, archivedRawHashesRecordingIntents } from "./stored-hashes.queries";
 
 /**
  * The dedupe lookup of every ingestion group (imports, syncs, the journal listener) for a source the

@@ -1,7 +1,7 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../../platform/db/sql-client";
-import { attachmentSearchText, searchVectorSql } from "../../search/postgres-search-vector.queries";
-import { INSERT_BATCH_OCCURRENCES } from "../../archive/occurrences/occurrences.queries";
+import { attachmentSearchText, searchVectorSql } from "./search-vector.queries";
+import { INSERT_BATCH_OCCURRENCES } from "../occurrences/occurrences.queries";
 
 export interface AttachmentRow {
   id: string;
