@@ -11,21 +11,8 @@
  * - `verify-export <zip>`: checks an eDiscovery production against this installation's export key
  *   (scripts/verify-export.mjs does the same anywhere, given the key).
  */
-import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
-import { systemActor } from "../src/server/audit/append-audit-entry";
-import { resolveDatabase } from "../src/server/platform/db/database-url";
-import { disconnectDb } from "../src/server/platform/db/client";
-import { applyMigrations } from "../src/server/platform/db/migrations";
-import { mailboxAddress } from "../src/server/capture/ingestion-sources.schemas";
-import { findImportFiles } from "../src/server/capture/ingestion/files/find-import-files";
-import { findOrCreateUploadSource, findSourceByIdOrName } from "../src/server/capture/ingestion/files/find-source";
-import { readImportFiles } from "../src/server/capture/ingestion/files/read-import-files";
-import { importMessageStream } from "../src/server/capture/ingestion/import-message-stream";
-import { installationPublicKey } from "../src/server/platform/signing/installation-signing-key";
-import { prepareDatabase } from "../src/server/installation/system/prepare-database";
-import { log, progressBar, UsageError } from "./archive/cli-support";
-import { verifyExportZip } from "./verify-export.mjs";
+import { UsageError } from "./archive/cli-support";
 
 /** What `--help` prints, per command: the line of the usage, then what it does. */
 const COMMANDS = {
@@ -154,8 +141,12 @@ function sampleOption(value: string): { fraction: number } | { count: number } {
 }
 
 /** Exit code 0 when the production's signature and every message's hash check out, 1 otherwise. */
-function verifyExport(zipPath: string | undefined): number {
+async function verifyExport(zipPath: string | undefined): Promise<number> {
   if (!zipPath) throw new UsageError(USAGE);
+  const [{ verifyExportZip }, { installationPublicKey }] = await Promise.all([
+    import("./verify-export.mjs"),
+    import("../src/server/platform/signing/installation-signing-key"),
+  ]);
   const result = verifyExportZip(zipPath, { publicKeyPem: installationPublicKey().publicKey });
   for (const problem of result.problems) writeLine(`FAILED: ${problem}`);
   writeLine(
@@ -172,74 +163,14 @@ async function main(): Promise<number> {
   }
   if (process.argv[2] === "verify-export") return verifyExport(process.argv[3]);
   const options = parseCommandLine();
-  if (options.command === "import") return runImport(options);
+  // Each command's modules load only when it runs: `--help` and a usage error start at once.
+  if (options.command === "import") return (await import("./archive/import-command")).runImport(options, USAGE);
   if (options.command === "restore-to-mailbox") return (await import("./archive/restore-to-mailbox-command")).runRestoreToMailbox(options);
-  // Loaded only when used: the import's start-up stays what it was.
   const operations = await import("./archive/operations-commands");
   if (options.command === "backup") return operations.runBackup(options);
   if (options.command === "restore") return operations.runRestore(options);
   if (options.command === "rotate-storage-key") return operations.runRotateStorageKey(options);
   return operations.runCheck(options);
-}
-
-async function runImport(options: Extract<ReturnType<typeof parseCommandLine>, { command: "import" }>): Promise<number> {
-  const { files, skipped } = await findImportFiles(options.paths);
-  const totalBytes = files.reduce((sum, file) => sum + file.sizeBytes, 0);
-  const database = await resolveDatabase(log);
-  try {
-    await applyMigrations(database.url, log);
-    await prepareDatabase();
-    const actor = systemActor(`cli:${userInfo().username}`);
-    const source = options.create
-      ? await findOrCreateUploadSource({ actor, name: options.source })
-      : await findSourceByIdOrName({ idOrName: options.source });
-    const configured = (source.config as { userEmail?: unknown }).userEmail;
-    const mailbox = mailboxAddress.safeParse(options.user ?? configured);
-    if (!mailbox.success)
-      throw new UsageError(`--user <mailbox> is required (a mailbox address) unless the source's config names one\n${USAGE}`);
-    log(`importing ${files.length} file(s), ${(totalBytes / 1048576).toFixed(1)} MB, into "${source.name}" for ${mailbox.data}`);
-    for (const file of skipped) log(`skipped ${file.file}: ${file.reason}`);
-    const bar = progressBar(
-      "{bar} {percentage}% | {messages} messages | {mb}/{totalMb} MB | {rate} msg/s | ETA {eta_formatted}",
-      options.progress,
-    );
-    const startedAt = Date.now();
-    let bytesRead = 0;
-    let messages = 0;
-    const payload = () => ({
-      messages,
-      mb: (bytesRead / 1048576).toFixed(1),
-      totalMb: (totalBytes / 1048576).toFixed(1),
-      rate: Math.round(messages / Math.max(0.001, (Date.now() - startedAt) / 1000)),
-    });
-    bar.start(Math.max(1, totalBytes), 0, payload());
-    const summary = await importMessageStream({
-      actor,
-      sourceId: source.id,
-      userEmail: mailbox.data,
-      items: readImportFiles(files, (bytes) => (bytesRead = Math.min(totalBytes, bytesRead + bytes))),
-      origin: { cli: true, files: files.length, bytes: totalBytes },
-      onProgress: (progress) => {
-        messages = progress.messages;
-        bar.update(bytesRead, payload());
-      },
-    });
-    bar.update(totalBytes, payload());
-    bar.stop();
-    const seconds = (Date.now() - startedAt) / 1000;
-    const peakRssMb = process.resourceUsage().maxRSS / 1024;
-    if (process.env.ARCHIVE_MEMORY_DEBUG) log(JSON.stringify(process.memoryUsage()));
-    log(
-      `done in ${seconds.toFixed(1)} s (${Math.round(messages / Math.max(seconds, 0.001))} messages/s, ${(totalBytes / 1048576 / Math.max(seconds, 0.001)).toFixed(1)} MB/s, peak RSS ${peakRssMb.toFixed(0)} MB)`,
-    );
-    process.stdout.write(`${JSON.stringify({ ...summary, skipped })}\n`);
-    // Files given and none of them mail: a script must not take that for success. A re-run that finds
-    // only messages already archived (duplicates) is not such a case.
-    return summary.imported + summary.duplicates === 0 && skipped.length > 0 ? 1 : 0;
-  } finally {
-    await disconnectDb();
-    await database.stop();
-  }
 }
 
 main().then(

@@ -515,7 +515,8 @@ export function verifyExportZip(zipPath, options = {}) {
   return { ok: problems.length === 0, problems, messages: result.messages, keyFromZip: result.keyFromZip };
 }
 
-if (isMainThread && import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+// Run as a script, not imported (the CLI bundles this module into a chunk of its own).
+if (isMainThread && import.meta.url === pathToFileURL(process.argv[1] ?? "").href && import.meta.url.endsWith("/verify-export.mjs")) {
   const args = process.argv.slice(2);
   const keyAt = args.indexOf("--key");
   const publicKeyPem = keyAt >= 0 ? readFileSync(args[keyAt + 1], "utf8") : undefined;

@@ -33,6 +33,7 @@ import { benchQueries, hostileQueries, languageQueries } from "./queries";
 import { formatRate, formatRatio, markdownTable, textTable, type ResultRow } from "./report";
 import { SCALES } from "./scales";
 import { backupScenario } from "./backup-scenario";
+import { cliStartupRow } from "./cli-startup";
 import { cloudSyncRows } from "./scenarios/cloud-sync";
 import { storageScenario, type RawDownloadResult } from "./scenarios/storage";
 import { runHttpScenarios } from "./http-scenarios";
@@ -691,6 +692,7 @@ async function main() {
     }
 
     rows.push(await smallIngestRow());
+    rows.push(cliStartupRow(archiveCommand()));
     rows.push(await journalRow());
     rows.push(...(await cloudSyncRows(runScenario, scale.name)));
   }

@@ -2,9 +2,9 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runProcess } from "../helpers/run-process";
+import { runArchiveCli } from "../helpers/archive-cli";
 
-const archive = (...args: string[]) => runProcess(process.execPath, ["--import", "tsx", "scripts/archive.ts", ...args]);
+const archive = (...args: string[]) => runArchiveCli(args);
 const COMMANDS = ["import", "backup", "restore", "check", "rotate-storage-key", "restore-to-mailbox", "verify-export"];
 
 describe("the archive CLI", () => {

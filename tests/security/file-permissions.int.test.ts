@@ -13,7 +13,7 @@ import { codeAt, enrol, passwordStep } from "../helpers/mfa";
 import { useEmptyDatabasePerTest } from "../helpers/reset-database";
 import { api } from "../helpers/rest-client";
 import { queryOn, useRestoreTargets } from "../helpers/restore-target";
-import { runProcess } from "../helpers/run-process";
+import { runArchiveCli } from "../helpers/archive-cli";
 import { withEnv } from "../helpers/with-env";
 
 /**
@@ -56,7 +56,7 @@ const readableByOthers = (entries: { file: string; mode: number }[]) =>
 const DATA_DIR_MODE = process.getuid?.() === 0 ? 0o711 : 0o700;
 const modeOf = async (file: string) => (await lstat(file)).mode & 0o777;
 
-const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
+const runArchive = (args: string[], env: Record<string, string> = {}) => runArchiveCli(args, env);
 
 describe("file permissions under umask 0", () => {
   it("import, export, secrets, backup and restore write 0600 files in 0700 directories; TOTP survives the restore", async () => {

@@ -11,7 +11,7 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { useRestoreTargets } from "@tests/helpers/restore-target";
 import { applyHold, createHold } from "@tests/helpers/retention";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 import { syncBlobRetention } from "../retention/lifecycle/blob-retention";
 import { db, disconnectDb } from "../platform/db/client";
@@ -19,7 +19,7 @@ import { checkInstallation } from "./check-installation";
 
 useEmptyDatabasePerTest();
 
-const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
+const runArchive = (args: string[], env: Record<string, string> = {}) => runArchiveCli(args, env);
 const freshTarget = useRestoreTargets();
 
 /**

@@ -9,7 +9,7 @@ import { api } from "@tests/helpers/rest-client";
 import { applyHold, applyLabel, createHold, createLabel } from "@tests/helpers/retention";
 import { asAuditTableOwner } from "@tests/helpers/audit-tampering";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import { blobStore } from "../archive/storage/blob-store-factory";
 import { pauseBlobDeletions } from "../archive/storage/storage.queries";
@@ -21,7 +21,7 @@ import { importMessageStream } from "../capture/ingestion/import-message-stream"
 
 useEmptyDatabasePerTest();
 
-const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
+const runArchive = (args: string[], env: Record<string, string> = {}) => runArchiveCli(args, env);
 
 const freshTarget = useRestoreTargets();
 

@@ -9,6 +9,7 @@ import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { runProcess } from "@tests/helpers/run-process";
 import { decryptSecret, encryptSecret } from "../platform/config/encryption";
 import { installationPublicKey, signWithInstallationKey, verifyEd25519 } from "../platform/signing/installation-signing-key";
@@ -17,7 +18,7 @@ import { importMessageStream } from "../capture/ingestion/import-message-stream"
 
 useEmptyDatabasePerTest();
 
-const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
+const runArchive = (args: string[], env: Record<string, string> = {}) => runArchiveCli(args, env);
 const freshTarget = useRestoreTargets();
 
 const SUBJECT = "Quarterly zebrafalcon forecast";

@@ -6,7 +6,7 @@ import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { db } from "../platform/db/client";
 import { checkInstallation } from "./check-installation";
 
@@ -90,10 +90,10 @@ describe("check: sampled and resumable blob walk", () => {
     expect(all.summary).toMatchObject({ sampled: true, sampleFraction: 1, blobsChecked: 6, blobsMissing: 1 });
     expect(all.problems).toEqual([`email ${email.id}: its stored bytes ${email.storagePath} are missing`]);
 
-    const cli = await runProcess("npx", ["tsx", "scripts/archive.ts", "check", "--sample", "100%", "--concurrency", "4"]);
+    const cli = await runArchiveCli(["check", "--sample", "100%", "--concurrency", "4"]);
     expect(cli.code, cli.stderr).toBe(1);
     expect(JSON.parse(cli.stdout.trim().split("\n").at(-1)!)).toMatchObject({ sampled: true, blobsChecked: 6, blobsMissing: 1 });
-    const refused = await runProcess("npx", ["tsx", "scripts/archive.ts", "check", "--sample", "1.5"]);
+    const refused = await runArchiveCli(["check", "--sample", "1.5"]);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain("--sample takes a fraction above 0 and at most 1");
   });

@@ -8,7 +8,7 @@ import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { systemActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
@@ -28,7 +28,7 @@ import { SealedBlobStore } from "./sealed-blob-store";
 useEmptyDatabasePerTest();
 
 const freshTarget = useRestoreTargets();
-const runArchive = (args: string[], env: Record<string, string> = {}) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args], env);
+const runArchive = (args: string[], env: Record<string, string> = {}) => runArchiveCli(args, env);
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 

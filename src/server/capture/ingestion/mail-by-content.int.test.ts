@@ -6,7 +6,7 @@ import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage, zipOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { systemActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import type { ImportReceiptBody } from "../receipts/import-receipt";
@@ -44,7 +44,7 @@ function upload(token: string, sourceId: string, contentType: string, bytes: Buf
   });
 }
 
-const runArchive = (args: string[]) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args]);
+const runArchive = (args: string[]) => runArchiveCli(args);
 
 describe("mail is recognised by its content, not its name", () => {
   it("a zip of CPython's .txt messages imports every message; the one that is not mail fails alone with its reason", async () => {

@@ -6,12 +6,12 @@ import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage, mboxOf, zipOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
-import { runProcess } from "@tests/helpers/run-process";
+import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { db } from "../../../platform/db/client";
 
 useEmptyDatabasePerTest();
 
-const runArchive = (args: string[]) => runProcess("npx", ["tsx", "scripts/archive.ts", ...args]);
+const runArchive = (args: string[]) => runArchiveCli(args);
 
 describe("npm run archive -- import", () => {
   it("imports mbox files, .eml folders (recursively) and zips; a re-run adds nothing", async () => {
