@@ -15,9 +15,6 @@ const NOT_YET_CONVERTED = new Set([
   "src/server/archive/storage/convert-stored-blobs.int.test.ts",
   "src/server/archive/storage/sealed-storage.int.test.ts",
   "src/server/ediscovery/exports.int.test.ts",
-  "src/server/identity/sso/ldap-sign-in.int.test.ts",
-  "src/server/identity/sso/ldap-tls.int.test.ts",
-  "src/server/identity/sso/oidc-sign-in.int.test.ts",
   "src/server/installation/backup-restore-s3.int.test.ts",
   "src/server/installation/backup-restore.int.test.ts",
   "src/server/installation/backup-secrecy.int.test.ts",
@@ -31,9 +28,7 @@ const NOT_YET_CONVERTED = new Set([
   "src/server/search/meilisearch-search-engine.int.test.ts",
   "tests/bench/audited-commits.int.test.ts",
   "tests/bench/export-s3-vs-local.int.test.ts",
-  "tests/helpers/next-auth-flow.ts",
   "tests/security/file-permissions.int.test.ts",
-  "tests/setup/per-file-setup.ts",
 ]);
 
 const DIRECT_WRITE = /process\.env\.[A-Z_0-9]+ = |process\.env\[[^\]]+\] = |delete process\.env|Object\.assign\(process\.env/;
