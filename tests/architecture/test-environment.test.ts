@@ -19,15 +19,8 @@ const NOT_YET_CONVERTED = new Set([
   "src/server/installation/backup-restore.int.test.ts",
   "src/server/installation/backup-secrecy.int.test.ts",
   "src/server/installation/system/host-shares-installation.int.test.ts",
-  "src/server/platform/config/env.test.ts",
   "src/server/platform/db/replica-reads.int.test.ts",
-  "src/server/platform/db/replica-reads.test.ts",
-  "src/server/platform/signing/installation-signing-key.test.ts",
   "src/server/retention/lifecycle/immutable-storage.int.test.ts",
-  "src/server/search/meilisearch-adapter.int.test.ts",
-  "src/server/search/meilisearch-search-engine.int.test.ts",
-  "tests/bench/audited-commits.int.test.ts",
-  "tests/bench/export-s3-vs-local.int.test.ts",
   "tests/security/file-permissions.int.test.ts",
 ]);
 
