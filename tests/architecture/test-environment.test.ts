@@ -12,15 +12,10 @@ import { describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "..", "..");
 
 const NOT_YET_CONVERTED = new Set([
-  "src/server/archive/storage/convert-stored-blobs.int.test.ts",
-  "src/server/archive/storage/sealed-storage.int.test.ts",
   "src/server/ediscovery/exports.int.test.ts",
   "src/server/installation/backup-restore-s3.int.test.ts",
   "src/server/installation/backup-restore.int.test.ts",
   "src/server/installation/backup-secrecy.int.test.ts",
-  "src/server/installation/system/host-shares-installation.int.test.ts",
-  "src/server/platform/db/replica-reads.int.test.ts",
-  "src/server/retention/lifecycle/immutable-storage.int.test.ts",
   "tests/security/file-permissions.int.test.ts",
 ]);
 
