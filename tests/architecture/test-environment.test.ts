@@ -4,60 +4,54 @@ import { describe, expect, it } from "vitest";
 
 /**
  * Tests set environment variables with `withEnv()` (tests/helpers/with-env.ts), which puts back what
- * was there even when the test fails. Writing `process.env` directly leaves the value to whatever
- * runs next unless every path undoes it by hand. The files below predate the fixture and still do;
- * one leaves this list when it is converted (the test fails while a listed file no longer needs it),
- * and no other file joins it.
+ * was there even when the test fails; the per-file setup sets the test process's own environment with
+ * its `setTestFileEnvironment()`. Writing `process.env` directly leaves the value to whatever runs next
+ * unless every path undoes it by hand, so no test file or test helper does.
  */
 const ROOT = join(import.meta.dirname, "..", "..");
 
-const NOT_YET_CONVERTED = new Set([
-  "src/server/archive/storage/convert-stored-blobs.int.test.ts",
-  "src/server/archive/storage/sealed-storage.int.test.ts",
-  "src/server/ediscovery/exports.int.test.ts",
-  "src/server/identity/sso/ldap-sign-in.int.test.ts",
-  "src/server/identity/sso/ldap-tls.int.test.ts",
-  "src/server/identity/sso/oidc-sign-in.int.test.ts",
-  "src/server/installation/backup-restore-s3.int.test.ts",
-  "src/server/installation/backup-restore.int.test.ts",
-  "src/server/installation/backup-secrecy.int.test.ts",
-  "src/server/installation/system/host-shares-installation.int.test.ts",
-  "src/server/platform/config/env.test.ts",
-  "src/server/platform/db/replica-reads.int.test.ts",
-  "src/server/platform/db/replica-reads.test.ts",
-  "src/server/platform/signing/installation-signing-key.test.ts",
-  "src/server/retention/lifecycle/immutable-storage.int.test.ts",
-  "src/server/search/meilisearch-adapter.int.test.ts",
-  "src/server/search/meilisearch-search-engine.int.test.ts",
-  "tests/bench/audited-commits.int.test.ts",
-  "tests/bench/export-s3-vs-local.int.test.ts",
-  "tests/helpers/next-auth-flow.ts",
-  "tests/security/file-permissions.int.test.ts",
-  "tests/setup/per-file-setup.ts",
-]);
-
-const DIRECT_WRITE = /process\.env\.[A-Z_0-9]+ = |process\.env\[[^\]]+\] = |delete process\.env|Object\.assign\(process\.env/;
+/** An assignment (`=`, `??=`, `||=`, `&&=`, `+=`) to a variable or to `process.env` itself, a `delete`, an `Object.assign`. */
+const DIRECT_WRITE = /process\.env(\.\w+|\[[^\]]+\])?\s*(\?\?|\|\||&&|\+)?=(?!=)|delete process\.env|Object\.assign\(process\.env/;
 
 const testFiles = [
   ...readdirSync(join(ROOT, "src"), { recursive: true, encoding: "utf8" })
     .filter((file) => file.endsWith(".test.ts"))
     .map((file) => join("src", file)),
   ...readdirSync(join(ROOT, "tests"), { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".ts") && file !== join("helpers", "with-env.ts"))
+    .filter((file) => file.endsWith(".ts"))
     .map((file) => join("tests", file)),
-  // The fixture's own test checks what it restores, and this file names the pattern it looks for.
 ].filter(
-  (file) => ![join("tests", "helpers", "with-env.test.ts"), join("tests", "architecture", "test-environment.test.ts")].includes(file),
+  (file) =>
+    ![
+      // The fixture writes it, its own test checks what it restores, and this file names the pattern it looks for.
+      join("tests", "helpers", "with-env.ts"),
+      join("tests", "helpers", "with-env.test.ts"),
+      join("tests", "architecture", "test-environment.test.ts"),
+    ].includes(file),
 );
 
-const writers = testFiles.filter((file) => DIRECT_WRITE.test(readFileSync(join(ROOT, file), "utf8")));
-
 describe("tests set environment variables with withEnv()", () => {
-  it("no test file outside the not-yet-converted list writes process.env", () => {
-    expect(writers.filter((file) => !NOT_YET_CONVERTED.has(file))).toEqual([]);
+  it("no test file or test helper writes process.env directly", () => {
+    expect(testFiles.filter((file) => DIRECT_WRITE.test(readFileSync(join(ROOT, file), "utf8")))).toEqual([]);
   });
 
-  it("the not-yet-converted list names only files that still write it", () => {
-    expect([...NOT_YET_CONVERTED].filter((file) => !writers.includes(file))).toEqual([]);
+  it("recognises each way of writing process.env, and not reading it", () => {
+    const writes = [
+      'process.env.DEMO_MODE = "true";',
+      "process.env[name] = value;",
+      'process.env.AUTH_SECRET ??= "secret";',
+      'process.env.PATH += ":/opt/bin";',
+      "process.env = { ...saved };",
+      "delete process.env.DEMO_MODE;",
+      "Object.assign(process.env, slapd.env);",
+    ];
+    const reads = [
+      "const url = process.env.DATABASE_URL!;",
+      "if (process.env[name] === undefined) return;",
+      'if (process.env.CI !== "true") return;',
+      "spawn(command, args, { env: { ...process.env, PORT: '0' } });",
+    ];
+    expect(writes.filter((line) => !DIRECT_WRITE.test(line))).toEqual([]);
+    expect(reads.filter((line) => DIRECT_WRITE.test(line))).toEqual([]);
   });
 });

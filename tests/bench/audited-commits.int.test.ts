@@ -3,6 +3,7 @@ import { appendAuditEntry } from "../../src/server/audit/append-audit-entry";
 import { verifyAuditLog } from "../../src/server/audit/verify-audit-log";
 import { db } from "../../src/server/platform/db/client";
 import { withPgTransaction } from "../../src/server/platform/db/pg-pool";
+import { withEnv } from "../helpers/with-env";
 
 /**
  * A small benchmark, not part of the suite (it runs only with BENCH_AUDITED_COMMITS=1): audited
@@ -12,7 +13,6 @@ import { withPgTransaction } from "../../src/server/platform/db/pg-pool";
  * embedded PostgreSQL (fsync on). docs/benchmarks.md, "Audited writes".
  *   BENCH_AUDITED_COMMITS=1 TEST_PG_PORT=<port> npx vitest run tests/bench/audited-commits.int.test.ts
  */
-process.env.DATABASE_POOL_SIZE = "50";
 const SECONDS = 5;
 
 async function auditedWrites(writers: number): Promise<number> {
@@ -40,6 +40,9 @@ async function auditedWrites(writers: number): Promise<number> {
 }
 
 describe.runIf(process.env.BENCH_AUDITED_COMMITS === "1")("audited writes, in-process", () => {
+  // A connection for each of the 50 writers.
+  withEnv({ DATABASE_POOL_SIZE: "50" }, { scope: "all" });
+
   it("commits per second at 1, 10 and 50 writers; the chain verifies", { timeout: 600_000 }, async () => {
     await db().$executeRawUnsafe("CREATE TABLE bench_changes (id bigserial PRIMARY KEY, writer int NOT NULL)");
     await auditedWrites(4); // warm-up: connections, prepared statements

@@ -11,6 +11,7 @@ import { ensureTestSource } from "@tests/helpers/emails";
 import { api } from "@tests/helpers/rest-client";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { s3StorageEnvironment } from "@tests/helpers/s3-server";
+import { withEnv } from "@tests/helpers/with-env";
 
 /**
  * A small benchmark, not part of the suite (it runs only with BENCH_S3_EXPORT=1): eDiscovery exports
@@ -77,13 +78,12 @@ describe.runIf(process.env.BENCH_S3_EXPORT === "1")("eDiscovery export speed, lo
 
   it("S3 (Ceph RGW)", BENCH, async () => {
     const rgw: CephRgw = await startCephRgw();
-    const environment = s3StorageEnvironment(rgw.plainBucket);
-    Object.assign(process.env, environment);
     try {
-      expect(blobStore().name).toBe("s3");
-      await measure(`S3 (RGW, ${process.env.EXPORT_S3_READS_IN_FLIGHT ?? "default"} reads ahead)`);
+      await withEnv(s3StorageEnvironment(rgw.plainBucket), async () => {
+        expect(blobStore().name).toBe("s3");
+        await measure(`S3 (RGW, ${process.env.EXPORT_S3_READS_IN_FLIGHT ?? "default"} reads ahead)`);
+      });
     } finally {
-      for (const name of Object.keys(environment)) delete process.env[name];
       await rgw.stop();
     }
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { NextAuthOptions } from "next-auth";
 import { decode } from "next-auth/jwt";
 import { authOptions, OIDC_PROVIDER_ID, sessionSecret } from "../../src/server/identity/auth/session/auth-options";
+import { withEnv } from "./with-env";
 
 /**
  * next-auth's framework-free core, the one its Next.js route handler calls with the request's
@@ -51,8 +52,12 @@ export interface OidcSignInOutcome {
  * its state, nonce and PKCE cookies), the provider's own login form submitted as `login`, then the
  * callback with the code — all through the real next-auth core and the real provider.
  */
-export async function signInThroughOidc(login: string, ip = "127.0.0.1"): Promise<OidcSignInOutcome> {
-  process.env.NEXTAUTH_URL = APP_ORIGIN;
+export function signInThroughOidc(login: string, ip = "127.0.0.1"): Promise<OidcSignInOutcome> {
+  // next-auth reads its origin from NEXTAUTH_URL while it answers: set for the sign-in only.
+  return withEnv({ NEXTAUTH_URL: APP_ORIGIN }, () => signInWithNextAuth(login, ip));
+}
+
+async function signInWithNextAuth(login: string, ip: string): Promise<OidcSignInOutcome> {
   const appCookies = new Map<string, string>();
   const app = async (
     action: "csrf" | "signin" | "callback",

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { withEnv } from "./with-env";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { setTestFileEnvironment, withEnv } from "./with-env";
 
 const NAME = "WITH_ENV_PROBE";
 
@@ -42,6 +42,44 @@ describe("withEnv once around a describe", () => {
   it("sets them for all its tests", () => expect(process.env[NAME]).toBe("all"));
 });
 
+describe("withEnv with values answered when they are set", () => {
+  let started = "";
+  beforeAll(async () => {
+    // As a server started in a beforeAll: its address is known only once it ran.
+    started = await Promise.resolve("known once started");
+  });
+  withEnv(async () => ({ [NAME]: started }), { scope: "all" });
+  let perTest = 0;
+  beforeEach(() => {
+    perTest++;
+  });
+  withEnv(() => ({ WITH_ENV_PER_TEST: `test ${perTest}` }));
+
+  it("answers them after the hooks registered before it, once for all and for each test", () => {
+    expect(process.env[NAME]).toBe("known once started");
+    expect(process.env.WITH_ENV_PER_TEST).toBe("test 1");
+  });
+
+  it("asks again for each test", () => expect(process.env.WITH_ENV_PER_TEST).toBe("test 2"));
+});
+
+describe("setTestFileEnvironment", () => {
+  it("sets the values, and a default only where the variable is unset, leaving them for the file", () => {
+    process.env.WITH_ENV_FROM_OUTSIDE = "given by the shell";
+    setTestFileEnvironment(
+      { WITH_ENV_FILE_VALUE: "the file's" },
+      { WITH_ENV_FROM_OUTSIDE: "default", WITH_ENV_DEFAULTED: "default", WITH_ENV_FILE_VALUE: "ignored default" },
+    );
+    expect([process.env.WITH_ENV_FILE_VALUE, process.env.WITH_ENV_FROM_OUTSIDE, process.env.WITH_ENV_DEFAULTED]).toEqual([
+      "the file's",
+      "given by the shell",
+      "default",
+    ]);
+    for (const name of ["WITH_ENV_FILE_VALUE", "WITH_ENV_FROM_OUTSIDE", "WITH_ENV_DEFAULTED"]) delete process.env[name];
+  });
+});
+
 afterAll(() => {
   expect(NAME in process.env).toBe(false);
+  expect("WITH_ENV_PER_TEST" in process.env).toBe(false);
 });

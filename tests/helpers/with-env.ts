@@ -3,6 +3,12 @@ import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 /** Values to set; `undefined` removes the variable for the while. */
 export type EnvValues = Record<string, string | undefined>;
 
+/**
+ * The values for a describe's tests: given, or answered when they are set, for values known only
+ * once a `beforeAll`/`beforeEach` registered before it has run (a server's address, a fresh directory).
+ */
+export type EnvSource = EnvValues | (() => EnvValues | Promise<EnvValues>);
+
 /** Sets `values` and answers a function that puts back exactly what was there before (absent stays absent). */
 function applyEnv(values: EnvValues): () => void {
   const before = Object.keys(values).map((name) => [name, process.env[name]] as const);
@@ -27,12 +33,14 @@ function applyEnv(values: EnvValues): () => void {
  * - `withEnv({ LICENSE_FEATURES: "RETENTION_POLICY" })` in a describe (or at a file's top level): for
  *   each of its tests; `{ scope: "all" }` sets them once around all of them (before a `beforeAll` that
  *   needs them is registered, so it sees them).
+ * - `withEnv(() => slapd.env, { scope: "all" })`: the same with values answered when they are set,
+ *   after the hooks registered before it (which start the server) have run.
  */
 export function withEnv<T>(values: EnvValues, run: () => T | Promise<T>): Promise<T>;
-export function withEnv(values: EnvValues, options?: { scope: "each" | "all" }): void;
-export function withEnv<T>(values: EnvValues, runOrOptions?: (() => T | Promise<T>) | { scope: "each" | "all" }): Promise<T> | void {
+export function withEnv(values: EnvSource, options?: { scope: "each" | "all" }): void;
+export function withEnv<T>(values: EnvSource, runOrOptions?: (() => T | Promise<T>) | { scope: "each" | "all" }): Promise<T> | void {
   if (typeof runOrOptions === "function") {
-    const restore = applyEnv(values);
+    const restore = applyEnv(values as EnvValues);
     return (async () => {
       try {
         return await runOrOptions();
@@ -42,8 +50,8 @@ export function withEnv<T>(values: EnvValues, runOrOptions?: (() => T | Promise<
     })();
   }
   let restore: (() => void) | undefined;
-  const set = () => {
-    restore = applyEnv(values);
+  const set = async () => {
+    restore = applyEnv(typeof values === "function" ? await values() : values);
   };
   const unset = () => {
     restore?.();
@@ -56,4 +64,16 @@ export function withEnv<T>(values: EnvValues, runOrOptions?: (() => T | Promise<
     beforeEach(set);
     afterEach(unset);
   }
+}
+
+/**
+ * The environment a test file runs in, set by tests/setup/per-file-setup.ts before the file's tests
+ * are collected and not put back: each file runs in a process of its own (the "forks" pool), and this
+ * is that process's environment, not a test's change to it. `defaults` are set only where the
+ * variable is unset, so a value given from outside (the shell, CI) wins. A test's own change goes
+ * through `withEnv()`.
+ */
+export function setTestFileEnvironment(values: Record<string, string>, defaults: Record<string, string> = {}): void {
+  applyEnv(values);
+  applyEnv(Object.fromEntries(Object.entries(defaults).filter(([name]) => process.env[name] === undefined)));
 }

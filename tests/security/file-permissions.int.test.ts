@@ -153,16 +153,16 @@ describe("file permissions under umask 0", () => {
     const [stored] = await queryOn<{ totp_secret: string }>(target.DATABASE_URL, "SELECT totp_secret FROM users");
     expect(stored.totp_secret).toMatch(/^v1:/);
     expect(stored.totp_secret).not.toContain(secret);
-    const liveEnv = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: process.env.DATA_DIR! };
-    Object.assign(process.env, target);
-    await disconnectDb();
     try {
-      const first = await passwordStep(admin);
-      expect(first.body.mfaRequired).toBe(true);
-      const signedIn = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: first.body.mfaToken, code: codeAt(secret, 1) } });
-      expect(signedIn.status, signedIn.text).toBe(200);
+      await withEnv(target, async () => {
+        await disconnectDb();
+        const first = await passwordStep(admin);
+        expect(first.body.mfaRequired).toBe(true);
+        const signedIn = await api("POST", "/v1/auth/login/mfa", { body: { mfaToken: first.body.mfaToken, code: codeAt(secret, 1) } });
+        expect(signedIn.status, signedIn.text).toBe(200);
+      });
     } finally {
-      Object.assign(process.env, liveEnv);
+      // Back on the live installation (withEnv has put its variables back).
       await disconnectDb();
     }
   }, 400_000);

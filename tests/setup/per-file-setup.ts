@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 import { disconnectDb } from "../../src/server/platform/db/client";
+import { setTestFileEnvironment } from "../helpers/with-env";
 
 // Every test file gets its own database cloned from the migrated template, and its own data dir.
 const serverUrl = inject("databaseServerUrl");
@@ -24,14 +25,18 @@ for (let attempt = 0; ; attempt++) {
 }
 await admin.end();
 
-process.env.DATABASE_URL = `${serverUrl}/${name}`;
-process.env.DATA_DIR = path.resolve(".test-data", "files", name);
-process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123";
-process.env.ENCRYPTION_KEY ??= "a".repeat(64);
-// The provider emulators (tests/helpers/graph-emulator.ts, gmail-emulator.ts) listen on loopback,
-// which provider URLs may name only when the operator allows it (cloud/provider-address-rule.ts).
-process.env.CLOUD_PRIVATE_HOSTS ??= "127.0.0.1";
-mkdirSync(process.env.DATA_DIR, { recursive: true });
+const dataDir = path.resolve(".test-data", "files", name);
+setTestFileEnvironment(
+  { DATABASE_URL: `${serverUrl}/${name}`, DATA_DIR: dataDir },
+  {
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    ENCRYPTION_KEY: "a".repeat(64),
+    // The provider emulators (tests/helpers/graph-emulator.ts, gmail-emulator.ts) listen on loopback,
+    // which provider URLs may name only when the operator allows it (cloud/provider-address-rule.ts).
+    CLOUD_PRIVATE_HOSTS: "127.0.0.1",
+  },
+);
+mkdirSync(dataDir, { recursive: true });
 
 afterAll(async () => {
   await disconnectDb();

@@ -4,7 +4,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PutObjectCommand } from "@aws-sdk/client-s3";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { dataDir } from "../platform/config/env";
 import { db } from "../platform/db/client";
 import { ingestBatch } from "../capture/ingestion/ingest-batch";
@@ -25,13 +25,9 @@ import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { runProcess } from "@tests/helpers/run-process";
 import { startCephRgw } from "@tests/helpers/ceph-rgw";
 import { s3StorageEnvironment } from "@tests/helpers/s3-server";
+import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
-afterEach(() => {
-  delete process.env.EXPORT_WRITER_THREADS;
-  delete process.env.EXPORT_LEASE_SECONDS;
-  delete process.env.RATE_LIMIT_EXPORT;
-});
 
 const GHOST = "00000000-0000-4000-8000-000000000000";
 const casePath = (id: string) => `${EDISCOVERY}/cases/${id}`;
@@ -200,41 +196,39 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     expect(audit[3].details).toMatchObject({ caseId: matter.id, count: 3, manifestSha256: done.manifestSha256 });
   });
 
-  it("produces an mboxrd production from a tag that unquotes to the archived bytes, and detects tampering", SLOW, async () => {
+  it("produces an mboxrd production from a tag that unquotes to the archived bytes, and detects tampering", SLOW, () =>
     // Two writer threads: the batch's two messages are two mbox chunks, concatenated in order in the zip.
-    process.env.EXPORT_WRITER_THREADS = "2";
-    const admin = await setupAdmin();
-    const ids = await ingest("alice@example.com", tricky);
-    const matter = await createCaseVia(admin.token);
-    const tag = await createTagVia(admin.token, matter.id, "Responsive");
-    await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: ids.slice(0, 2) } });
-    const created = await api("POST", `${casePath(matter.id)}/exports`, {
-      token: admin.token,
-      body: { name: "Tagged", source: { tagId: tag.id }, format: "mbox" },
-    });
-    expect(created.status).toBe(202);
-    await runExports();
-    const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
-    expect(done).toMatchObject({ status: "completed", totalItems: 2 });
-    expect(readdirSync(path.join(exportDirectory(done.id), "mbox"))).toHaveLength(2);
-    const zip = await download(admin.token, matter.id, done.id);
-    expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 2 });
-    const bytes = readFileSync(zip);
-    const at = bytes.indexOf(Buffer.from(">>From quoted"));
-    expect(at).toBeGreaterThan(0);
-    bytes[at + 2] = "f".charCodeAt(0);
-    writeFileSync(zip, bytes);
-    const tampered = verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey });
-    expect(tampered.ok).toBe(false);
-    expect(tampered.problems.join("\n")).toContain("SHA-256");
-  });
+    withEnv({ EXPORT_WRITER_THREADS: "2" }, async () => {
+      const admin = await setupAdmin();
+      const ids = await ingest("alice@example.com", tricky);
+      const matter = await createCaseVia(admin.token);
+      const tag = await createTagVia(admin.token, matter.id, "Responsive");
+      await api("POST", `${casePath(matter.id)}/tags/${tag.id}/apply`, { token: admin.token, body: { emailIds: ids.slice(0, 2) } });
+      const created = await api("POST", `${casePath(matter.id)}/exports`, {
+        token: admin.token,
+        body: { name: "Tagged", source: { tagId: tag.id }, format: "mbox" },
+      });
+      expect(created.status).toBe(202);
+      await runExports();
+      const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+      expect(done).toMatchObject({ status: "completed", totalItems: 2 });
+      expect(readdirSync(path.join(exportDirectory(done.id), "mbox"))).toHaveLength(2);
+      const zip = await download(admin.token, matter.id, done.id);
+      expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 2 });
+      const bytes = readFileSync(zip);
+      const at = bytes.indexOf(Buffer.from(">>From quoted"));
+      expect(at).toBeGreaterThan(0);
+      bytes[at + 2] = "f".charCodeAt(0);
+      writeFileSync(zip, bytes);
+      const tampered = verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey });
+      expect(tampered.ok).toBe(false);
+      expect(tampered.problems.join("\n")).toContain("SHA-256");
+    }),
+  );
 
-  it(
-    "downloads the same eml zip from a message per file (before chunks) or both layouts; fails on a chunk of another length",
-    SLOW,
-    async () => {
-      // Three writer threads: each of the three messages is a chunk of its own.
-      process.env.EXPORT_WRITER_THREADS = "3";
+  it("downloads the same eml zip from a message per file (before chunks) or both layouts; fails on a chunk of another length", SLOW, () =>
+    // Three writer threads: each of the three messages is a chunk of its own.
+    withEnv({ EXPORT_WRITER_THREADS: "3" }, async () => {
       const { admin, matter, row, ids } = await exportTricky("Layouts");
       const raws = new Map(ids.map((id, index) => [id, tricky[index]]));
       const directory = exportDirectory(row.id);
@@ -264,7 +258,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
       for (const item of items.slice(1)) toLegacyFile(item);
       expect(readdirSync(path.join(directory, "messages")).every((name) => !name.endsWith(".part"))).toBe(true);
       expect((await zipOf()).equals(chunked)).toBe(true);
-    },
+    }),
   );
 
   it("reads what writing recorded from the item rows for exports begun before the written-items table", SLOW, async () => {
@@ -287,67 +281,63 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
 
   it("exports from S3 storage too (a store without synchronous reads): eml and mbox verify offline", SLOW, async () => {
     const rgw = await startCephRgw();
-    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
-    Object.assign(process.env, s3Environment);
     try {
-      expect(blobStore().name).toBe("s3");
-      const admin = await setupAdmin();
-      await ingest("alice@example.com", tricky);
-      const matter = await createCaseVia(admin.token);
-      for (const format of ["eml", "mbox"]) {
-        const created = await api("POST", `${casePath(matter.id)}/exports`, {
-          token: admin.token,
-          body: { name: `From S3 ${format}`, source: { searchQuery: { query: "" } }, format },
-        });
-        await runExports();
-        const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
-        expect(done).toMatchObject({ status: "completed", totalItems: 3 });
-        const zip = await download(admin.token, matter.id, done.id);
-        expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 3 });
-      }
+      await withEnv(s3StorageEnvironment(rgw.plainBucket), async () => {
+        expect(blobStore().name).toBe("s3");
+        const admin = await setupAdmin();
+        await ingest("alice@example.com", tricky);
+        const matter = await createCaseVia(admin.token);
+        for (const format of ["eml", "mbox"]) {
+          const created = await api("POST", `${casePath(matter.id)}/exports`, {
+            token: admin.token,
+            body: { name: `From S3 ${format}`, source: { searchQuery: { query: "" } }, format },
+          });
+          await runExports();
+          const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+          expect(done).toMatchObject({ status: "completed", totalItems: 3 });
+          const zip = await download(admin.token, matter.id, done.id);
+          expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 3 });
+        }
+      });
     } finally {
-      for (const name of Object.keys(s3Environment)) delete process.env[name];
       await rgw.stop();
     }
   });
 
   it("exports from S3 in batches of one, reading ahead across them; a changed object fails it, naming the email", SLOW, async () => {
     const rgw = await startCephRgw();
-    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
-    Object.assign(process.env, s3Environment);
-    // A window smaller than the export and larger than a batch: reads cross batch boundaries and wait for slots.
-    process.env.EXPORT_S3_READS_IN_FLIGHT = "2";
     try {
-      const admin = await setupAdmin();
-      const ids = await ingest("alice@example.com", [
-        ...tricky,
-        ...[0, 1, 2].map((n) => buildMessage({ subject: `Merger extra ${n}`, body: "merger" })),
-      ]);
-      const matter = await createCaseVia(admin.token);
-      const exportAll = async (name: string) => {
-        const created = await api("POST", `${casePath(matter.id)}/exports`, {
-          token: admin.token,
-          body: { name, source: { searchQuery: { query: "" } }, format: "eml" },
-        });
-        while (await runNextExport({ batchSize: 1 }));
-        return (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
-      };
-      const whole = await exportAll("Batches of one");
-      expect(whole).toMatchObject({ status: "completed", totalItems: 6 });
-      const zip = await download(admin.token, matter.id, whole.id);
-      expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 6 });
+      // A window smaller than the export and larger than a batch: reads cross batch boundaries and wait for slots.
+      await withEnv({ ...s3StorageEnvironment(rgw.plainBucket), EXPORT_S3_READS_IN_FLIGHT: "2" }, async () => {
+        const admin = await setupAdmin();
+        const ids = await ingest("alice@example.com", [
+          ...tricky,
+          ...[0, 1, 2].map((n) => buildMessage({ subject: `Merger extra ${n}`, body: "merger" })),
+        ]);
+        const matter = await createCaseVia(admin.token);
+        const exportAll = async (name: string) => {
+          const created = await api("POST", `${casePath(matter.id)}/exports`, {
+            token: admin.token,
+            body: { name, source: { searchQuery: { query: "" } }, format: "eml" },
+          });
+          while (await runNextExport({ batchSize: 1 }));
+          return (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+        };
+        const whole = await exportAll("Batches of one");
+        expect(whole).toMatchObject({ status: "completed", totalItems: 6 });
+        const zip = await download(admin.token, matter.id, whole.id);
+        expect(verifyExportZip(zip, { publicKeyPem: installationPublicKey().publicKey })).toMatchObject({ ok: true, messages: 6 });
 
-      const changed = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[3] } });
-      await rgw
-        .client()
-        .send(new PutObjectCommand({ Bucket: rgw.plainBucket.bucket, Key: changed.storagePath, Body: Buffer.from("tampered") }));
-      const failed = await exportAll("Changed object");
-      expect(failed.status).toBe("failed");
-      expect(failed.error).toContain(`Email ${ids[3]}`);
-      expect(existsSync(exportDirectory(failed.id))).toBe(false);
+        const changed = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[3] } });
+        await rgw
+          .client()
+          .send(new PutObjectCommand({ Bucket: rgw.plainBucket.bucket, Key: changed.storagePath, Body: Buffer.from("tampered") }));
+        const failed = await exportAll("Changed object");
+        expect(failed.status).toBe("failed");
+        expect(failed.error).toContain(`Email ${ids[3]}`);
+        expect(existsSync(exportDirectory(failed.id))).toBe(false);
+      });
     } finally {
-      for (const name of Object.keys(s3Environment)) delete process.env[name];
-      delete process.env.EXPORT_S3_READS_IN_FLIGHT;
       await rgw.stop();
     }
   });
@@ -355,30 +345,30 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
   it.each(["0", "3"])(
     "fails loudly, naming the email, when a stored blob does not match its hash; exports nothing corrupt (%s writer threads, batches of one)",
     SLOW,
-    async (threads) => {
-      process.env.EXPORT_WRITER_THREADS = threads;
-      const admin = await setupAdmin();
-      const ids = await ingest("alice@example.com", tricky);
-      const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
-      writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
-      const matter = await createCaseVia(admin.token);
-      const created = await api("POST", `${casePath(matter.id)}/exports`, {
-        token: admin.token,
-        body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" },
-      });
-      // The batch after the corrupt message's may be with the writers when that one fails: the files go once it is written.
-      while (await runNextExport({ batchSize: 1 }));
-      const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
-      expect(failed.status).toBe("failed");
-      expect(failed.error).toContain(`Email ${ids[1]}`);
-      expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
-      expect(existsSync(exportDirectory(created.body.id))).toBe(false);
-      const audit = await db().auditLog.findFirstOrThrow({
-        where: { targetId: created.body.id, actionType: "EXPORT" },
-        orderBy: { id: "desc" },
-      });
-      expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
-    },
+    (threads) =>
+      withEnv({ EXPORT_WRITER_THREADS: threads }, async () => {
+        const admin = await setupAdmin();
+        const ids = await ingest("alice@example.com", tricky);
+        const corrupt = await db().archivedEmail.findUniqueOrThrow({ where: { id: ids[1] } });
+        writeFileSync(path.join(dataDir(), "storage", corrupt.storagePath), Buffer.from("tampered bytes"));
+        const matter = await createCaseVia(admin.token);
+        const created = await api("POST", `${casePath(matter.id)}/exports`, {
+          token: admin.token,
+          body: { name: "Broken", source: { searchQuery: { query: "" } }, format: "eml" },
+        });
+        // The batch after the corrupt message's may be with the writers when that one fails: the files go once it is written.
+        while (await runNextExport({ batchSize: 1 }));
+        const failed = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+        expect(failed.status).toBe("failed");
+        expect(failed.error).toContain(`Email ${ids[1]}`);
+        expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(409);
+        expect(existsSync(exportDirectory(created.body.id))).toBe(false);
+        const audit = await db().auditLog.findFirstOrThrow({
+          where: { targetId: created.body.id, actionType: "EXPORT" },
+          orderBy: { id: "desc" },
+        });
+        expect(audit.details).toMatchObject({ phase: "failed", error: expect.stringContaining(ids[1]) });
+      }),
   );
 
   it("restricts a restricted member's export to what they may read and says so; hides exports from non-members", SLOW, async () => {
@@ -447,21 +437,22 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
     ).toBe(409);
   });
 
-  it("counts creating and downloading exports against one rate limit per principal (429)", SLOW, async () => {
-    process.env.RATE_LIMIT_EXPORT = "2";
-    const admin = await setupAdmin();
-    await ingest("alice@example.com", [tricky[0]]);
-    const matter = await createCaseVia(admin.token);
-    const body = { name: "x", source: { searchQuery: { query: "" } }, format: "eml" };
-    const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
-    expect(created.status).toBe(202);
-    await runExports();
-    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(200);
-    const refused = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
-    expect(refused.status).toBe(429);
-    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(429);
-  });
+  it("counts creating and downloading exports against one rate limit per principal (429)", SLOW, () =>
+    withEnv({ RATE_LIMIT_EXPORT: "2" }, async () => {
+      const admin = await setupAdmin();
+      await ingest("alice@example.com", [tricky[0]]);
+      const matter = await createCaseVia(admin.token);
+      const body = { name: "x", source: { searchQuery: { query: "" } }, format: "eml" };
+      const created = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
+      expect(created.status).toBe(202);
+      await runExports();
+      expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(200);
+      const refused = await api("POST", `${casePath(matter.id)}/exports`, { token: admin.token, body });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+      expect((await api("GET", `${casePath(matter.id)}/exports/${created.body.id}/download`, { token: admin.token })).status).toBe(429);
+    }),
+  );
 
   it("stops a running export cancelled between two batches and removes its files", SLOW, async () => {
     const admin = await setupAdmin();
@@ -518,8 +509,7 @@ z=zipfile.ZipFile(sys.argv[1]); print(json.dumps({n: z.read(n).decode('latin1') 
       // A directory among the eml chunks (the per-message files of an export begun before chunks) is left alone.
       if (format === "eml") mkdirSync(path.join(chunks, "ab"));
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      process.env.EXPORT_LEASE_SECONDS = "1";
-      const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"]);
+      const resumed = await runProcess(process.execPath, ["--import", "tsx", "scripts/worker.ts", "--once"], { EXPORT_LEASE_SECONDS: "1" });
       expect(resumed.code, resumed.stderr).toBe(0);
       const finished = (await api("GET", `${casePath(matter.id)}/exports/${crashed.id}`, { token: admin.token })).body;
       expect(finished).toMatchObject({ status: "completed", totalItems: 100, processedItems: 100 });

@@ -10,6 +10,7 @@ import { applyHold, applyLabel, createHold, createLabel } from "@tests/helpers/r
 import { asAuditTableOwner } from "@tests/helpers/audit-tampering";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
 import { runArchiveCli } from "@tests/helpers/archive-cli";
+import { withEnv } from "@tests/helpers/with-env";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import { blobStore } from "../archive/storage/blob-store-factory";
 import { pauseBlobDeletions } from "../archive/storage/storage.queries";
@@ -144,21 +145,24 @@ describe("npm run archive -- backup / restore / check", () => {
     // The restored service answers with the same mail, holds and chain head (this process stands for
     // it; its token key is the test's AUTH_SECRET, read once: backup-secrecy.int.test.ts shows that a
     // restored installation refuses the old tokens).
-    process.env.DATABASE_URL = target.DATABASE_URL;
-    await disconnectDb();
     try {
-      const email = await api("GET", `/v1/archived-emails/${emails[0].id}`, { token: admin.token });
-      expect(email.status, email.text).toBe(200);
-      expect(email.body.subject).toBe(emails[0].subject);
-      const holds = await api("GET", "/api/v1/enterprise/legal-holds/holds", { token: admin.token });
-      expect(holds.body.items ?? holds.body).toEqual(expect.arrayContaining([expect.objectContaining({ name: "Case 7", emailCount: 4 })]));
-      const raw = await api("GET", `/v1/archived-emails/${emails[0].id}/raw`, { token: admin.token });
-      expect(raw.status).toBe(200);
-      // Audited work goes on from the restored chain head.
-      const verify = await api("POST", "/api/v1/enterprise/audit-logs/verify", { token: admin.token });
-      expect(verify.body.ok, verify.text).toBe(true);
+      await withEnv({ DATABASE_URL: target.DATABASE_URL }, async () => {
+        await disconnectDb();
+        const email = await api("GET", `/v1/archived-emails/${emails[0].id}`, { token: admin.token });
+        expect(email.status, email.text).toBe(200);
+        expect(email.body.subject).toBe(emails[0].subject);
+        const holds = await api("GET", "/api/v1/enterprise/legal-holds/holds", { token: admin.token });
+        expect(holds.body.items ?? holds.body).toEqual(
+          expect.arrayContaining([expect.objectContaining({ name: "Case 7", emailCount: 4 })]),
+        );
+        const raw = await api("GET", `/v1/archived-emails/${emails[0].id}/raw`, { token: admin.token });
+        expect(raw.status).toBe(200);
+        // Audited work goes on from the restored chain head.
+        const verify = await api("POST", "/api/v1/enterprise/audit-logs/verify", { token: admin.token });
+        expect(verify.body.ok, verify.text).toBe(true);
+      });
     } finally {
-      process.env.DATABASE_URL = live;
+      // Back on the live database (withEnv has put its URL back).
       await disconnectDb();
     }
 
@@ -191,29 +195,28 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(intoLive.code).toBe(1);
     expect(intoLive.stderr).toContain("restore refused: The blob store is not empty");
     const liveDatabaseUrl = process.env.DATABASE_URL!;
-    const liveSessionSecret = process.env.AUTH_SECRET;
-    process.env.STORAGE_DIR = await mkdtemp(path.join(tmpdir(), "empty-store-"));
-    Object.assign(process.env, newSessionSecret);
+    const emptyStore = await mkdtemp(path.join(tmpdir(), "empty-store-"));
     try {
-      const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
-      await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
-      await expect(refused).rejects.toThrow(
-        /^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/,
-      );
-      // A database without any schema yet (an external server's new database) is a valid target.
-      const { DATABASE_URL: empty } = await freshTarget();
-      process.env.DATABASE_URL = empty;
-      await disconnectDb();
-      expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({
-        rows: expect.any(Number),
-        blobs: 6 + (await queryOn<{ n: number }>(liveDatabaseUrl, "SELECT count(*)::int AS n FROM attachments"))[0].n,
+      await withEnv({ STORAGE_DIR: emptyStore, ...newSessionSecret }, async () => {
+        const refused = restoreBackup({ from: backupRoot, databaseUrl: liveDatabaseUrl });
+        await expect(refused).rejects.toBeInstanceOf(RestoreRefusedError);
+        await expect(refused).rejects.toThrow(
+          /^The target database is not empty \(rows in .*archived_emails.*\): restore only into an empty database\.$/,
+        );
+        // A database without any schema yet (an external server's new database) is a valid target.
+        const { DATABASE_URL: empty } = await freshTarget();
+        await withEnv({ DATABASE_URL: empty }, async () => {
+          await disconnectDb();
+          expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({
+            rows: expect.any(Number),
+            blobs: 6 + (await queryOn<{ n: number }>(liveDatabaseUrl, "SELECT count(*)::int AS n FROM attachments"))[0].n,
+          });
+          const emails = "SELECT id, storage_hash_sha256 FROM archived_emails ORDER BY id";
+          expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
+        });
       });
-      const emails = "SELECT id, storage_hash_sha256 FROM archived_emails ORDER BY id";
-      expect(await queryOn(empty, emails)).toEqual(await queryOn(liveDatabaseUrl, emails));
     } finally {
-      delete process.env.STORAGE_DIR;
-      process.env.AUTH_SECRET = liveSessionSecret;
-      process.env.DATABASE_URL = liveDatabaseUrl;
+      // Back on the live database (withEnv has put its URL back).
       await disconnectDb();
     }
 

@@ -11,6 +11,7 @@ import { api } from "@tests/helpers/rest-client";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
 import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { runProcess } from "@tests/helpers/run-process";
+import { withEnv } from "@tests/helpers/with-env";
 import { decryptSecret, encryptSecret } from "../platform/config/encryption";
 import { installationPublicKey, signWithInstallationKey, verifyEd25519 } from "../platform/signing/installation-signing-key";
 import { systemActor } from "../audit/append-audit-entry";
@@ -191,15 +192,11 @@ describe("a stolen backup gives away no key and no mail", () => {
     expect(await readFile(path.join(handedOver.DATA_DIR, ".auth-secret"), "utf8")).not.toContain(process.env.AUTH_SECRET!);
     // The old Super Admin session ends: its token, signed with the old session secret, is refused.
     expect(await tokenAccepted(admin.token, { ...fromFiles, ...handedOver })).toBe(false);
-    const liveEnv = { DATA_DIR: liveDataDir, ENCRYPTION_KEY: process.env.ENCRYPTION_KEY! };
-    Object.assign(process.env, { DATA_DIR: handedOver.DATA_DIR, ENCRYPTION_KEY: "" });
-    try {
+    await withEnv({ DATA_DIR: handedOver.DATA_DIR, ENCRYPTION_KEY: "" }, () => {
       expect(installationPublicKey().publicKey).toBe(oldPublicKey);
       expect(verifyEd25519(receipt, receiptSignature, installationPublicKey().publicKey)).toBe(true);
       expect(decryptSecret(sealedCredential, "source:m365")).toBe("m365-client-secret");
-    } finally {
-      Object.assign(process.env, liveEnv);
-    }
+    });
 
     // Without the signing key, --new-signing-key makes a new one and the audit log records the rotation.
     const rotated: Record<string, string> = { ...(await freshTarget({ startedOnce: true })), ...withStorageKey };

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
+import { withEnv } from "@tests/helpers/with-env";
 import { db, transaction } from "../platform/db/client";
 import { runNextJob } from "../platform/jobs/run-next-job";
 import { forgetPreparedMeiliIndexes, MEILI_INDEX_SETTINGS } from "./meilisearch-index";
@@ -62,13 +63,10 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.MEILI_HOST = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.MEILI_INDEX = INDEX;
 });
+withEnv(() => ({ MEILI_HOST: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, MEILI_INDEX: INDEX }), { scope: "all" });
 
 afterAll(async () => {
-  delete process.env.MEILI_HOST;
-  delete process.env.MEILI_INDEX;
   await new Promise((resolve) => server.close(resolve));
 });
 

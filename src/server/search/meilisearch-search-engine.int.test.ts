@@ -6,6 +6,7 @@ import { searchJobHandlers } from "./meilisearch-index-jobs";
 import { forgetPreparedMeiliIndexes, meiliClient } from "./meilisearch-index";
 import { MeilisearchSearchEngine } from "./meilisearch-search-engine";
 import { registerSearchEngineContract } from "@tests/helpers/search-engine-contract";
+import { withEnv } from "@tests/helpers/with-env";
 
 const meiliHost = process.env.MEILI_HOST;
 if (!meiliHost) {
@@ -23,11 +24,12 @@ async function settle(): Promise<void> {
 
 describe.skipIf(!meiliHost)(`Meilisearch adapter${meiliHost ? "" : " (skipped: MEILI_HOST is not set)"}`, () => {
   // Each run uses its own index, so runs and files never see each other's documents.
-  process.env.MEILI_INDEX = `archive_test_${randomBytes(6).toString("hex")}`;
+  const index = `archive_test_${randomBytes(6).toString("hex")}`;
+  withEnv({ MEILI_INDEX: index }, { scope: "all" });
   const engine = new MeilisearchSearchEngine();
 
   afterAll(async () => {
-    await meiliClient().deleteIndexIfExists(process.env.MEILI_INDEX!);
+    await meiliClient().deleteIndexIfExists(index);
     forgetPreparedMeiliIndexes();
   });
 

@@ -2,13 +2,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, readdir, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
 import { runArchiveCli } from "@tests/helpers/archive-cli";
+import { withEnv } from "@tests/helpers/with-env";
 import { systemActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
@@ -49,17 +50,21 @@ async function importPlain(count: number): Promise<Buffer[]> {
  * raw message whole and in clear, each attachment again, decoded, as a blob of its own.
  */
 async function importAsOldVersions(messages: Buffer[]): Promise<{ messages: Buffer[]; token: string }> {
-  process.env.STORAGE_ENCRYPTION = "false";
-  process.env.STORAGE_COMPRESSION = "false";
-  const admin = await setupAdmin();
-  const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Old", provider: "upload" } })).body;
-  async function* items() {
-    for (const raw of messages) yield { raw };
-  }
-  await importMessageStream({ actor: systemActor("test"), sourceId: source.id, userEmail: "old@example.com", items: items(), origin: {} });
-  delete process.env.STORAGE_ENCRYPTION;
-  delete process.env.STORAGE_COMPRESSION;
-  return { messages, token: admin.token };
+  return withEnv({ STORAGE_ENCRYPTION: "false", STORAGE_COMPRESSION: "false" }, async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Old", provider: "upload" } })).body;
+    async function* items() {
+      for (const raw of messages) yield { raw };
+    }
+    await importMessageStream({
+      actor: systemActor("test"),
+      sourceId: source.id,
+      userEmail: "old@example.com",
+      items: items(),
+      origin: {},
+    });
+    return { messages, token: admin.token };
+  });
 }
 
 /** `raw` with the base64 body of `attachment` wrapped at `lineLength` and ended by `lineEnd` instead of 76 and CRLF. */
@@ -109,11 +114,6 @@ async function storedKinds(): Promise<{ sealed: number; plain: number }> {
 }
 
 describe("background conversion of blobs written before sealing", () => {
-  afterEach(() => {
-    delete process.env.STORAGE_ENCRYPTION;
-    delete process.env.STORAGE_COMPRESSION;
-  });
-
   it("has nothing to convert on a new installation: queues no conversion, so its first start announces none", async () => {
     expect(await startStorageConversion()).toBe(false);
     expect(await db().job.count({ where: { type: STORAGE_CONVERSION_JOB } })).toBe(0);

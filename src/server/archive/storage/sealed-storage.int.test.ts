@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { startCephRgw } from "@tests/helpers/ceph-rgw";
 import { s3StorageEnvironment } from "@tests/helpers/s3-server";
+import { withEnv } from "@tests/helpers/with-env";
 import { systemActor } from "../../audit/append-audit-entry";
 import { db } from "../../platform/db/client";
 import { importMessageStream } from "../../capture/ingestion/import-message-stream";
@@ -97,14 +98,6 @@ async function expectSealedRoundTrip(messages: Buffer[], token: string) {
 }
 
 describe("sealed storage (encrypted and compressed at rest)", () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const name of ["STORAGE_KEY", "STORAGE_KEY_FILE", "STORAGE_ENCRYPTION", "STORAGE_COMPRESSION"]) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
-  });
-
   it("local store: no message text in any blob file, every message back byte for byte, check passes", async () => {
     const messages = corpus();
     const { admin } = await importAll(messages);
@@ -125,26 +118,25 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
 
   it("S3 store: the same, on Ceph RGW (a real S3 engine)", async () => {
     const rgw = await startCephRgw();
-    const s3Environment = s3StorageEnvironment(rgw.plainBucket);
-    Object.assign(process.env, s3Environment);
     try {
-      expect(blobStore().name).toBe("s3");
-      const messages = corpus();
-      const { admin } = await importAll(messages);
-      await expectSealedRoundTrip(messages, admin.token);
-      const whole = await checkInstallation();
-      expect(whole.ok).toBe(true);
-      // The S3 walk in two parts (--limit, then --resume) reads every blob once.
-      const first = await checkInstallation({ blobWalk: { limit: 3, concurrency: 16 } });
-      const rest = await checkInstallation({ blobWalk: { resume: true } });
-      expect(first.summary).toMatchObject({ blobsChecked: 3, walkComplete: false });
-      expect(rest.summary).toMatchObject({
-        walkComplete: true,
-        blobsCheckedSinceStart: whole.summary.blobsChecked,
-        blobProblemsSinceStart: 0,
+      await withEnv(s3StorageEnvironment(rgw.plainBucket), async () => {
+        expect(blobStore().name).toBe("s3");
+        const messages = corpus();
+        const { admin } = await importAll(messages);
+        await expectSealedRoundTrip(messages, admin.token);
+        const whole = await checkInstallation();
+        expect(whole.ok).toBe(true);
+        // The S3 walk in two parts (--limit, then --resume) reads every blob once.
+        const first = await checkInstallation({ blobWalk: { limit: 3, concurrency: 16 } });
+        const rest = await checkInstallation({ blobWalk: { resume: true } });
+        expect(first.summary).toMatchObject({ blobsChecked: 3, walkComplete: false });
+        expect(rest.summary).toMatchObject({
+          walkComplete: true,
+          blobsCheckedSinceStart: whole.summary.blobsChecked,
+          blobProblemsSinceStart: 0,
+        });
       });
     } finally {
-      for (const name of Object.keys(s3Environment)) delete process.env[name];
       await rgw.stop();
     }
   });
@@ -176,13 +168,13 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
     await expect(assertStorageKeyOpensDataKeys()).resolves.toBeUndefined();
     const key = (await referencedKeys())[0];
 
-    process.env.STORAGE_KEY = "not the installation's key";
-    await expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(StorageKeyError);
-    await expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(
-      /wrapped by the storage key with fingerprint \w+, but the configured one \(STORAGE_KEY\)/,
-    );
-    await expect(blobStore().get(key)).rejects.toThrow(StorageKeyError);
-    delete process.env.STORAGE_KEY;
+    await withEnv({ STORAGE_KEY: "not the installation's key" }, async () => {
+      await expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(StorageKeyError);
+      await expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(
+        /wrapped by the storage key with fingerprint \w+, but the configured one \(STORAGE_KEY\)/,
+      );
+      await expect(blobStore().get(key)).rejects.toThrow(StorageKeyError);
+    });
 
     const keyFile = path.join(process.env.DATA_DIR!, "storage.key");
     await rename(keyFile, `${keyFile}.away`);
@@ -214,22 +206,21 @@ describe("sealed storage (encrypted and compressed at rest)", () => {
     const after = await Promise.all(files.map(async (file) => ({ bytes: await readFile(file), mtime: (await stat(file)).mtimeMs })));
     expect(after).toEqual(before);
     await expect(assertStorageKeyOpensDataKeys()).resolves.toBeUndefined();
-    process.env.STORAGE_KEY = (await readFile(newKeyFile, "utf8")).trim();
-    await expectSealedRoundTrip(messages, admin.token);
-    expect((await checkInstallation()).ok).toBe(true);
+    await withEnv({ STORAGE_KEY: (await readFile(newKeyFile, "utf8")).trim() }, async () => {
+      await expectSealedRoundTrip(messages, admin.token);
+      expect((await checkInstallation()).ok).toBe(true);
+    });
     // The old key opens nothing any more.
-    process.env.STORAGE_KEY = oldKey.trim();
-    await expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(StorageKeyError);
+    await withEnv({ STORAGE_KEY: oldKey.trim() }, () => expect(assertStorageKeyOpensDataKeys()).rejects.toThrow(StorageKeyError));
   });
 
   it("blobs written before sealing stay readable, and check passes over a store of both kinds", async () => {
     const messages = corpus();
-    process.env.STORAGE_ENCRYPTION = "false";
-    process.env.STORAGE_COMPRESSION = "false";
-    const { admin } = await importAll(messages.slice(0, 2));
-    for (const key of await referencedKeys()) expect(isSealed(await blobStore().inner.get(key))).toBe(false);
-    delete process.env.STORAGE_ENCRYPTION;
-    delete process.env.STORAGE_COMPRESSION;
+    const { admin } = await withEnv({ STORAGE_ENCRYPTION: "false", STORAGE_COMPRESSION: "false" }, async () => {
+      const imported = await importAll(messages.slice(0, 2));
+      for (const key of await referencedKeys()) expect(isSealed(await blobStore().inner.get(key))).toBe(false);
+      return imported;
+    });
     const source = await db().ingestionSource.findFirstOrThrow();
     async function* rest() {
       for (const raw of messages.slice(2)) yield { raw };

@@ -38,7 +38,9 @@ beforeAll(async () => {
     { uid: "frank", mail: "frank@example.org", password: "frank-directory-pw", givenName: "Frank", sn: "Totp", groups: [] },
   ]);
   admin = await setupAdmin("breakglass@example.com");
-  Object.assign(process.env, slapd.env, { SSO_BREAK_GLASS_EMAIL: "breakglass@example.com" });
+}, 120_000);
+withEnv(() => ({ ...slapd.env, SSO_BREAK_GLASS_EMAIL: "breakglass@example.com" }), { scope: "all" });
+beforeAll(async () => {
   const mapping = await api("PUT", "/v1/settings/sso-role-mapping", {
     token: admin.token,
     body: {
@@ -53,8 +55,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const name of Object.keys(slapd?.env ?? {})) delete process.env[name];
-  delete process.env.SSO_BREAK_GLASS_EMAIL;
   await slapd?.stop();
 });
 

@@ -31,7 +31,9 @@ beforeAll(async () => {
       },
     ],
   });
-  Object.assign(process.env, provider.env);
+}, 60_000);
+withEnv(() => provider.env, { scope: "all" });
+beforeAll(async () => {
   const admin = await setupAdmin();
   await api("PUT", "/v1/settings/sso-role-mapping", {
     token: admin.token,
@@ -46,7 +48,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const name of Object.keys(provider?.env ?? {})) delete process.env[name];
   await provider?.stop();
 });
 

@@ -3,7 +3,8 @@ import { existsSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { withEnv } from "@tests/helpers/with-env";
 import { db } from "../../platform/db/client";
 import { assertHostSharesInstallation, HostDivergesError } from "./host-shares-installation";
 
@@ -13,20 +14,15 @@ import { assertHostSharesInstallation, HostDivergesError } from "./host-shares-i
  * where the installation has one, refuses to start and names it.
  */
 describe("what every host must share", () => {
-  const saved = { ...process.env };
   const firstHost = { DATA_DIR: "", AUTH_SECRET: "first host's session secret", ENCRYPTION_KEY: "first host's encryption key" };
+  const generatedSigningKey = () => generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
 
   beforeEach(async () => {
     await db().installationFingerprint.deleteMany();
     firstHost.DATA_DIR = await mkdtemp(path.join(tmpdir(), "host-a-"));
-    delete process.env.EXPORT_SIGNING_KEY;
-    Object.assign(process.env, firstHost);
-    await assertHostSharesInstallation();
   });
-  afterEach(() => {
-    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
-    Object.assign(process.env, saved);
-  });
+  withEnv(() => ({ ...firstHost, EXPORT_SIGNING_KEY: undefined }));
+  beforeEach(() => assertHostSharesInstallation());
 
   it("records each secret's fingerprint once, never the secret, and lets the same host start again", async () => {
     const rows = await db().installationFingerprint.findMany({ orderBy: { name: "asc" } });
@@ -38,59 +34,68 @@ describe("what every host must share", () => {
   });
 
   it("refuses a host whose session secret or encryption key differs, naming it", async () => {
-    process.env.AUTH_SECRET = "another host's session secret";
-    await expect(assertHostSharesInstallation()).rejects.toThrow(
-      /AUTH_SECRET: this host's \(from AUTH_SECRET, fingerprint [0-9a-f]{16}\) differs/,
+    await withEnv({ AUTH_SECRET: "another host's session secret" }, () =>
+      expect(assertHostSharesInstallation()).rejects.toThrow(
+        /AUTH_SECRET: this host's \(from AUTH_SECRET, fingerprint [0-9a-f]{16}\) differs/,
+      ),
     );
-    process.env.AUTH_SECRET = firstHost.AUTH_SECRET;
-    process.env.ENCRYPTION_KEY = "another host's encryption key";
-    await expect(assertHostSharesInstallation()).rejects.toThrow(HostDivergesError);
-    await expect(assertHostSharesInstallation()).rejects.toThrow(/ENCRYPTION_KEY/);
+    await withEnv({ ENCRYPTION_KEY: "another host's encryption key" }, async () => {
+      await expect(assertHostSharesInstallation()).rejects.toThrow(HostDivergesError);
+      await expect(assertHostSharesInstallation()).rejects.toThrow(/ENCRYPTION_KEY/);
+    });
   });
 
   it("refuses a host with its own DATA_DIR whose signing key was generated there", async () => {
-    process.env.DATA_DIR = await mkdtemp(path.join(tmpdir(), "host-b-"));
-    await expect(assertHostSharesInstallation()).rejects.toThrow(
-      /EXPORT_SIGNING_KEY: this host has none \(.*host-b-.*export-signing-key\.pem does not exist\), but this installation already uses one/,
-    );
-    // It stopped before generating a key of its own.
-    expect(existsSync(path.join(process.env.DATA_DIR, "export-signing-key.pem"))).toBe(false);
-    process.env.EXPORT_SIGNING_KEY = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-    await expect(assertHostSharesInstallation()).rejects.toThrow(/EXPORT_SIGNING_KEY: this host's \(from EXPORT_SIGNING_KEY, fingerprint/);
+    const hostB = await mkdtemp(path.join(tmpdir(), "host-b-"));
+    await withEnv({ DATA_DIR: hostB }, async () => {
+      await expect(assertHostSharesInstallation()).rejects.toThrow(
+        /EXPORT_SIGNING_KEY: this host has none \(.*host-b-.*export-signing-key\.pem does not exist\), but this installation already uses one/,
+      );
+      // It stopped before generating a key of its own.
+      expect(existsSync(path.join(hostB, "export-signing-key.pem"))).toBe(false);
+      await withEnv({ EXPORT_SIGNING_KEY: generatedSigningKey() }, () =>
+        expect(assertHostSharesInstallation()).rejects.toThrow(/EXPORT_SIGNING_KEY: this host's \(from EXPORT_SIGNING_KEY, fingerprint/),
+      );
+    });
   });
 
   it("refuses a host whose generated session secret is missing, without generating one", async () => {
-    process.env.DATA_DIR = await mkdtemp(path.join(tmpdir(), "host-b-"));
-    delete process.env.AUTH_SECRET;
-    await expect(assertHostSharesInstallation()).rejects.toThrow(/AUTH_SECRET: this host has none \(.*\.auth-secret does not exist\)/);
-    expect(existsSync(path.join(process.env.DATA_DIR, ".auth-secret"))).toBe(false);
+    const hostB = await mkdtemp(path.join(tmpdir(), "host-b-"));
+    await withEnv({ DATA_DIR: hostB, AUTH_SECRET: undefined }, async () => {
+      await expect(assertHostSharesInstallation()).rejects.toThrow(/AUTH_SECRET: this host has none \(.*\.auth-secret does not exist\)/);
+      expect(existsSync(path.join(hostB, ".auth-secret"))).toBe(false);
+    });
   });
 
   it("refuses a host whose production directory is its own, and accepts one that mounts the shared directory", async () => {
     // A second host: the same secrets, but its own DATA_DIR and so its own DATA_DIR/exports.
-    process.env.EXPORT_SIGNING_KEY = generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-    await db().installationFingerprint.deleteMany({ where: { name: "EXPORT_SIGNING_KEY" } });
-    await assertHostSharesInstallation();
-    process.env.DATA_DIR = await mkdtemp(path.join(tmpdir(), "host-b-"));
-    await expect(assertHostSharesInstallation()).rejects.toThrow(
-      /EXPORT_DIR: this host has none \(.*host-b-.*exports does not exist\), but this installation already uses one/,
-    );
-    expect(existsSync(path.join(process.env.DATA_DIR, "exports"))).toBe(false);
-    // Another directory that already has a marker (another installation's) differs.
-    const foreign = await mkdtemp(path.join(tmpdir(), "foreign-exports-"));
-    process.env.EXPORT_DIR = foreign;
-    process.env.DATA_DIR = foreign;
-    await expect(assertHostSharesInstallation()).rejects.toThrow(/EXPORT_DIR: this host has none/);
-    process.env.EXPORT_DIR = path.join(firstHost.DATA_DIR, "exports");
-    await expect(assertHostSharesInstallation()).resolves.toBeUndefined();
+    await withEnv({ EXPORT_SIGNING_KEY: generatedSigningKey() }, async () => {
+      await db().installationFingerprint.deleteMany({ where: { name: "EXPORT_SIGNING_KEY" } });
+      await assertHostSharesInstallation();
+      const hostB = await mkdtemp(path.join(tmpdir(), "host-b-"));
+      await withEnv({ DATA_DIR: hostB }, async () => {
+        await expect(assertHostSharesInstallation()).rejects.toThrow(
+          /EXPORT_DIR: this host has none \(.*host-b-.*exports does not exist\), but this installation already uses one/,
+        );
+        expect(existsSync(path.join(hostB, "exports"))).toBe(false);
+      });
+      // Another directory that already has a marker (another installation's) differs.
+      const foreign = await mkdtemp(path.join(tmpdir(), "foreign-exports-"));
+      await withEnv({ EXPORT_DIR: foreign, DATA_DIR: foreign }, async () => {
+        await expect(assertHostSharesInstallation()).rejects.toThrow(/EXPORT_DIR: this host has none/);
+        await withEnv({ EXPORT_DIR: path.join(firstHost.DATA_DIR, "exports") }, () =>
+          expect(assertHostSharesInstallation()).resolves.toBeUndefined(),
+        );
+      });
+    });
   });
 
   it("two hosts starting at once on an empty installation agree on one fingerprint: one of them stops", async () => {
     await db().installationFingerprint.deleteMany();
-    process.env.AUTH_SECRET = "host one";
-    const one = assertHostSharesInstallation();
-    process.env.AUTH_SECRET = "host two";
-    const two = assertHostSharesInstallation();
+    // A host reads its session secret as it starts, before its first wait: the two starts overlap.
+    const startingWith = (secret: string) => withEnv({ AUTH_SECRET: secret }, () => ({ started: assertHostSharesInstallation() }));
+    const one = (await startingWith("host one")).started;
+    const two = (await startingWith("host two")).started;
     const outcomes = await Promise.allSettled([one, two]);
     expect(outcomes.filter((outcome) => outcome.status === "rejected")).toHaveLength(1);
     expect(await db().installationFingerprint.count({ where: { name: "AUTH_SECRET" } })).toBe(1);

@@ -5,6 +5,7 @@ import { createUserWithRole, setupAdmin, type TestUser } from "@tests/helpers/au
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { startPrimaryAndReplica, type PrimaryAndReplica } from "@tests/helpers/postgres-replica";
 import { api } from "@tests/helpers/rest-client";
+import { withEnv } from "@tests/helpers/with-env";
 import { PrismaClient } from "@/generated/prisma/client";
 import { principalForUser } from "../../identity/auth/authenticate";
 import { ensurePredefinedRoles } from "../../identity/roles/ensure-predefined-roles";
@@ -30,11 +31,17 @@ beforeAll(async () => {
   await ensurePredefinedRoles({ client });
   await client.$disconnect();
   await disconnectDb();
-  process.env.DATABASE_URL = servers.primaryUrl();
-  process.env.DATABASE_READ_URL = servers.replicaUrl();
-  // A paused replay makes the replica as old as its last replayed transaction: allow that here.
-  process.env.DATABASE_READ_MAX_LAG_MS = "600000";
-
+}, 120_000);
+withEnv(
+  () => ({
+    DATABASE_URL: servers.primaryUrl(),
+    DATABASE_READ_URL: servers.replicaUrl(),
+    // A paused replay makes the replica as old as its last replayed transaction: allow that here.
+    DATABASE_READ_MAX_LAG_MS: "600000",
+  }),
+  { scope: "all" },
+);
+beforeAll(async () => {
   admin = await setupAdmin();
   reader = await createUserWithRole(admin.token, "predefined_read_only");
   sourceId = await ensureTestSource("Replica source");
@@ -47,8 +54,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await disconnectDb();
-  delete process.env.DATABASE_READ_URL;
-  delete process.env.DATABASE_READ_MAX_LAG_MS;
   await servers?.stop();
 });
 
@@ -168,23 +173,17 @@ describe("reads from a streaming replica (DATABASE_READ_URL)", () => {
   });
 
   it("reads from the primary when the replica cannot be reached", async () => {
-    process.env.DATABASE_READ_URL = "postgresql://archive@127.0.0.1:1/archive";
-    try {
+    await withEnv({ DATABASE_READ_URL: "postgresql://archive@127.0.0.1:1/archive" }, async () => {
       const routed = await withReadRoute(null, async () => readPool());
       expect(routed).toEqual({ result: pgPool(), replicaLagMs: null });
-    } finally {
-      process.env.DATABASE_READ_URL = servers.replicaUrl();
-    }
+    });
   });
 
   it("refuses to start with a DATABASE_URL that is a replica, naming the variable", async () => {
     const primary = process.env.DATABASE_URL;
-    process.env.DATABASE_URL = servers.replicaUrl();
-    try {
-      await expect(resolveDatabase()).rejects.toThrow(/^DATABASE_URL points at a PostgreSQL standby.*DATABASE_READ_URL/);
-    } finally {
-      process.env.DATABASE_URL = primary;
-    }
+    await withEnv({ DATABASE_URL: servers.replicaUrl() }, () =>
+      expect(resolveDatabase()).rejects.toThrow(/^DATABASE_URL points at a PostgreSQL standby.*DATABASE_READ_URL/),
+    );
     await expect(resolveDatabase()).resolves.toMatchObject({ url: primary, owned: false });
   });
 });
@@ -224,12 +223,8 @@ describe("npm start with a replica", () => {
 
 describe("without DATABASE_READ_URL", () => {
   it("reads from the primary's pool, and states no lag", async () => {
-    const replicas = process.env.DATABASE_READ_URL;
-    delete process.env.DATABASE_READ_URL;
-    try {
-      expect(await withReadRoute("anyone", async () => readPool())).toEqual({ result: pgPool(), replicaLagMs: null });
-    } finally {
-      process.env.DATABASE_READ_URL = replicas;
-    }
+    await withEnv({ DATABASE_READ_URL: undefined }, async () =>
+      expect(await withReadRoute("anyone", async () => readPool())).toEqual({ result: pgPool(), replicaLagMs: null }),
+    );
   });
 });

@@ -1,11 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { withEnv } from "@tests/helpers/with-env";
 import { processReplicaUrl, walPosition } from "./replica-reads";
-
-const saved = process.env.DATABASE_READ_URL;
-afterEach(() => {
-  if (saved === undefined) delete process.env.DATABASE_READ_URL;
-  else process.env.DATABASE_READ_URL = saved;
-});
 
 describe("read replica choice", () => {
   it("compares WAL positions across the 4 GB boundary of their low half", () => {
@@ -14,11 +9,9 @@ describe("read replica choice", () => {
     expect(walPosition("16/B374D848")).toBe((0x16n << 32n) + 0xb374d848n);
   });
 
-  it("gives each process one of the listed replicas, by its process id, and none when unset", () => {
-    delete process.env.DATABASE_READ_URL;
-    expect(processReplicaUrl()).toBeNull();
+  it("gives each process one of the listed replicas, by its process id, and none when unset", async () => {
+    await withEnv({ DATABASE_READ_URL: undefined }, () => expect(processReplicaUrl()).toBeNull());
     const urls = ["postgresql://replica-1/archive", "postgresql://replica-2/archive", "postgresql://replica-3/archive"];
-    process.env.DATABASE_READ_URL = urls.join(",");
-    expect(processReplicaUrl()).toBe(urls[process.pid % 3]);
+    await withEnv({ DATABASE_READ_URL: urls.join(",") }, () => expect(processReplicaUrl()).toBe(urls[process.pid % 3]));
   });
 });

@@ -2,21 +2,12 @@ import { mkdtemp, readFile, stat } from "node:fs/promises";
 import { generateKeyPairSync } from "node:crypto";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { withEnv } from "@tests/helpers/with-env";
 import { installationPublicKey, signWithInstallationKey, verifyEd25519 } from "./installation-signing-key";
 
 describe("installation signing key", () => {
-  const saved = { DATA_DIR: process.env.DATA_DIR, EXPORT_SIGNING_KEY: process.env.EXPORT_SIGNING_KEY };
-  beforeEach(async () => {
-    process.env.DATA_DIR = await mkdtemp(path.join(tmpdir(), "signing-"));
-    delete process.env.EXPORT_SIGNING_KEY;
-  });
-  afterEach(() => {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  });
+  withEnv(async () => ({ DATA_DIR: await mkdtemp(path.join(tmpdir(), "signing-")), EXPORT_SIGNING_KEY: undefined }));
 
   it("generates one key into the data directory, private to its owner, and signs verifiably", async () => {
     const bytes = Buffer.from("emailId,sha256\n1,abc\n");
@@ -32,13 +23,12 @@ describe("installation signing key", () => {
     expect(installationPublicKey().publicKey).toBe(publicKey);
   });
 
-  it("uses EXPORT_SIGNING_KEY when set, and refuses a key that is not Ed25519", () => {
+  it("uses EXPORT_SIGNING_KEY when set, and refuses a key that is not Ed25519", async () => {
     const { privateKey, publicKey } = generateKeyPairSync("ed25519");
-    process.env.EXPORT_SIGNING_KEY = privateKey.export({ format: "pem", type: "pkcs8" }).toString();
-    expect(installationPublicKey().publicKey).toBe(publicKey.export({ format: "pem", type: "spki" }).toString());
-    process.env.EXPORT_SIGNING_KEY = generateKeyPairSync("rsa", { modulusLength: 1024 })
-      .privateKey.export({ format: "pem", type: "pkcs8" })
-      .toString();
-    expect(() => signWithInstallationKey(Buffer.from("x"))).toThrow(/Ed25519/);
+    await withEnv({ EXPORT_SIGNING_KEY: privateKey.export({ format: "pem", type: "pkcs8" }).toString() }, () =>
+      expect(installationPublicKey().publicKey).toBe(publicKey.export({ format: "pem", type: "spki" }).toString()),
+    );
+    const rsaKey = generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey.export({ format: "pem", type: "pkcs8" }).toString();
+    await withEnv({ EXPORT_SIGNING_KEY: rsaKey }, () => expect(() => signWithInstallationKey(Buffer.from("x"))).toThrow(/Ed25519/));
   });
 });

@@ -9,7 +9,7 @@ import {
   PutObjectLegalHoldCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startCephRgw, type CephRgw } from "@tests/helpers/ceph-rgw";
 import { s3StorageEnvironment } from "@tests/helpers/s3-server";
 import { setupAdmin } from "@tests/helpers/auth";
@@ -273,11 +273,8 @@ describe("immutable storage on S3 Object Lock (Ceph RGW)", () => {
   beforeEach(() => {
     // Locked objects outlive the test: each test writes under a prefix of its own.
     prefix = `immutable-${randomBytes(4).toString("hex")}/`;
-    Object.assign(process.env, s3StorageEnvironment(rgw.lockedBucket), { S3_PREFIX: prefix });
   });
-  afterEach(() => {
-    for (const name of [...Object.keys(s3StorageEnvironment(rgw.lockedBucket)), "S3_PREFIX"]) delete process.env[name];
-  });
+  withEnv(() => ({ ...s3StorageEnvironment(rgw.lockedBucket), S3_PREFIX: prefix }));
 
   const target = (key: string) => ({ Bucket: rgw.lockedBucket.bucket, Key: `${prefix}${key}` });
   const versionOf = async (key: string) =>
