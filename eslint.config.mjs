@@ -80,6 +80,7 @@ export default tseslint.config(
       ".bench-data/**",
       ".prof/**",
       ".workers/**",
+      ".cli/**",
       "test-results/**",
       "playwright-report/**",
       "docs/**",
