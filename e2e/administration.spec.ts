@@ -251,6 +251,45 @@ test.describe.serial("administration", () => {
     await expect(features.getByRole("listitem").filter({ hasText: "RETENTION_POLICY" })).toContainText("Enabled");
   });
 
+  test("review analytics settings: threshold and ignore patterns, checked before they are sent", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const stored = async () =>
+      (await (await request.get("/v1/settings", { headers })).json()) as { nearDuplicateThreshold: number; ignorePatterns: string[] };
+    const before = await stored();
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    const section = page.getByRole("region", { name: "Review analytics" });
+    const threshold = section.getByLabel("Near-duplicate threshold (%)");
+    const patterns = section.getByLabel("Ignore patterns");
+    const save = section.getByRole("button", { name: "Save review analytics settings" });
+    await expect(threshold).toHaveValue(String(before.nearDuplicateThreshold));
+
+    await threshold.fill("30");
+    await patterns.fill("CONFIDENTIALITY NOTICE:.*\n(a+)+$");
+    await save.click();
+    await expect(section.getByText("A whole number from 50 to 100")).toBeVisible();
+    await expect(section.getByText(/^Line 2: /)).toBeVisible();
+    expect(await stored()).toEqual(expect.objectContaining(before));
+
+    await threshold.fill("90");
+    await patterns.fill("CONFIDENTIALITY NOTICE:.*\n\n  Sent from my phone  ");
+    await save.click();
+    await expect(page.getByText("Review analytics settings saved")).toBeVisible();
+    expect(await stored()).toEqual(
+      expect.objectContaining({ nearDuplicateThreshold: 90, ignorePatterns: ["CONFIDENTIALITY NOTICE:.*", "Sent from my phone"] }),
+    );
+    await page.reload();
+    await expect(threshold).toHaveValue("90");
+    await expect(patterns).toHaveValue("CONFIDENTIALITY NOTICE:.*\nSent from my phone");
+
+    // Back to where it was, so other files meet the state they left.
+    const restored = await request.put("/v1/settings", {
+      headers,
+      data: { nearDuplicateThreshold: before.nearDuplicateThreshold, ignorePatterns: before.ignorePatterns },
+    });
+    expect(restored.status()).toBe(200);
+  });
+
   test("edit a source: a new host asks for the password again; delete; a source with mail is refused", async ({ page, request }) => {
     const name = `Editable IMAP ${RUN}`;
     const headers = { authorization: `Bearer ${await adminToken(request)}` };

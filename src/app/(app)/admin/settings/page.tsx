@@ -9,6 +9,7 @@ import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 import { MfaRequirementForm } from "./mfa-requirement-form";
+import { ReviewAnalyticsForm } from "./review-analytics-form";
 import { SsoRoleMappingForm } from "./sso-role-mapping-form";
 
 export default function SettingsPage() {
@@ -80,6 +81,9 @@ export default function SettingsPage() {
         </section>
       )}
       {settings.data && <MfaRequirementForm value={settings.data.mfaRequired} />}
+      {settings.data && (
+        <ReviewAnalyticsForm threshold={settings.data.nearDuplicateThreshold} ignorePatterns={settings.data.ignorePatterns} />
+      )}
       <SsoRoleMappingForm />
       <ConfirmDialog
         open={confirming}
