@@ -5,6 +5,7 @@ import { analyseEmailText, type TextAnalysisSettings } from "./analyse-email-tex
 import { lockAnalysis, markAnalysed, selectPendingEmails, selectPlacedIds } from "./analytics.queries";
 import { classifyConversationOf } from "./classify-stored-conversation";
 import { threadEmail } from "./thread-email";
+import { refreshAfterDeletions } from "./refresh-after-deletions";
 
 const BATCH_SIZE = 200;
 
@@ -52,6 +53,8 @@ async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, b
  */
 export async function analysePendingEmails(options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<number> {
   const settings = await textAnalysisSettings();
+  // What deletions left behind first: a conversation that lost its inclusive email must not wait for new mail.
+  await refreshAfterDeletions(settings, options.signal);
   let analysed = 0;
   while (!options.signal?.aborted) {
     const count = await withPgTransaction((client) => analyseBatch(client, settings, options.batchSize ?? BATCH_SIZE));

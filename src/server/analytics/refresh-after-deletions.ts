@@ -1,0 +1,68 @@
+import { withPgTransaction } from "../platform/db/pg-pool";
+import type { SqlClient } from "../platform/db/sql-client";
+import { nearDuplicateTextOf, type TextAnalysisSettings } from "./analyse-email-text";
+import { takeAnalysisRefreshes } from "./analysis-refresh.queries";
+import { lockAnalysis, selectBodies, selectNearDuplicateGroup, updateNearDuplicates, type NearDuplicateUpdate } from "./analytics.queries";
+import { classifyConversationOf } from "./classify-stored-conversation";
+import { jaccard, shingleSet } from "./near-duplicate-signature";
+
+const BATCH_SIZE = 100;
+
+/**
+ * A near-duplicate group that lost an email: alone, its last member has no near-duplicate; without
+ * its pivot, the longest remaining text is the pivot and every member is measured against it again
+ * (those no longer within the threshold leave), as when a longer email joins.
+ */
+async function regroupAfterDeletion(client: SqlClient, groupId: string, settings: TextAnalysisSettings): Promise<void> {
+  const members = await selectNearDuplicateGroup(client, groupId);
+  const dissolved = (emailId: string): NearDuplicateUpdate => ({ emailId, groupId: null, similarity: null, pivot: false });
+  if (members.length === 1) return updateNearDuplicates(client, [dissolved(members[0].emailId)]);
+  if (members.length === 0 || members.some((member) => member.pivot)) return;
+  const bodies = await selectBodies(
+    client,
+    members.map((member) => member.emailId),
+  );
+  const texts = members.map(({ emailId }) => {
+    const text = nearDuplicateTextOf(bodies.get(emailId) ?? "", settings);
+    return { emailId, length: text.length, shingles: shingleSet(text) };
+  });
+  // The longest text; on a tie, the smaller id (as the analysis picks a pivot).
+  const pivot = texts.reduce((best, text) =>
+    text.length > best.length || (text.length === best.length && text.emailId < best.emailId) ? text : best,
+  );
+  const updates: NearDuplicateUpdate[] = texts.map((text) => {
+    if (text === pivot) return { emailId: text.emailId, groupId, similarity: 1, pivot: true };
+    const similarity = jaccard(pivot.shingles, text.shingles);
+    return similarity >= settings.threshold ? { emailId: text.emailId, groupId, similarity, pivot: false } : dissolved(text.emailId);
+  });
+  // A pivot left alone has no near-duplicate.
+  await updateNearDuplicates(
+    client,
+    updates.every((update) => update.pivot || update.groupId === null) ? texts.map((text) => dissolved(text.emailId)) : updates,
+  );
+}
+
+/**
+ * Classifies and regroups what deletions left behind (docs/ediscovery.md, "Review analytics"): each
+ * conversation that lost an email is classified again (a parent its deleted reply held becomes
+ * inclusive), each near-duplicate group regrouped. Runs in the worker's analysis, batch by batch in
+ * transactions under the analysis lock; the queue is filled by a trigger in the deleting transaction,
+ * so a crash loses nothing. Returns how many conversations and groups it refreshed.
+ */
+export async function refreshAfterDeletions(settings: TextAnalysisSettings, signal?: AbortSignal): Promise<number> {
+  let refreshed = 0;
+  while (!signal?.aborted) {
+    const count = await withPgTransaction(async (client) => {
+      await lockAnalysis(client);
+      const refreshes = await takeAnalysisRefreshes(client, BATCH_SIZE);
+      for (const refresh of refreshes) {
+        if (refresh.kind === "conversation") await classifyConversationOf(client, refresh.id);
+        else await regroupAfterDeletion(client, refresh.id, settings);
+      }
+      return refreshes.length;
+    });
+    refreshed += count;
+    if (count === 0) break;
+  }
+  return refreshed;
+}
