@@ -1,11 +1,7 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef, rgb, StandardFonts } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRef } from "pdf-lib";
+import { saveWithSlots, stampPlaceholders, type NumberSlots, type StampSettings } from "./bates-stamps";
 import type { ChromiumRenderer } from "./chromium-renderer";
 import { htmlDocument, type DocumentPart } from "./email-document";
-
-/** Where the stamps sit: 0.3 inch above the page's bottom edge, 0.5 inch in from its sides. */
-const STAMP_BASELINE = 22;
-const STAMP_SIDE = 36;
-const STAMP_SIZE = 9;
 
 /** The pages of an email's part, as laid out: a document and which of its pages are the part's. */
 interface LaidOutPart {
@@ -91,14 +87,16 @@ async function layOut(bodies: string[], renderer: ChromiumRenderer): Promise<Lai
 }
 
 /**
- * The unstamped PDFs of several emails, each its parts in order: HTML parts laid out by Chromium
- * (all of the emails' parts in one print) and PDF attachments' own pages. An attachment that
- * pdf-lib cannot read is replaced by its fallback (its extracted text or a slip-sheet).
+ * The PDFs of several emails, each its parts in order: HTML parts laid out by Chromium (all of the
+ * emails' parts in one print) and PDF attachments' own pages. An attachment that pdf-lib cannot
+ * read is replaced by its fallback (its extracted text or a slip-sheet). Every page is stamped,
+ * with placeholders where its Bates number goes (bates-stamps.ts): `slots` says where.
  */
 export async function assemblePdfs(
   documents: DocumentPart[][],
   renderer: ChromiumRenderer,
-): Promise<{ bytes: Uint8Array; pages: number }[]> {
+  stamp: StampSettings,
+): Promise<{ bytes: Uint8Array; pages: number; slots: NumberSlots }[]> {
   type Resolved = { kind: "html"; body: string } | { kind: "pages"; source: PDFDocument };
   const resolved: Resolved[][] = [];
   for (const parts of documents) {
@@ -115,46 +113,15 @@ export async function assemblePdfs(
   const bodies = resolved.flatMap((parts) => parts.flatMap((part) => (part.kind === "html" ? [part.body] : [])));
   const laidOut = await layOut(bodies, renderer);
   let next = 0;
-  const assembled: { bytes: Uint8Array; pages: number }[] = [];
+  const assembled: { bytes: Uint8Array; pages: number; slots: NumberSlots }[] = [];
   for (const parts of resolved) {
     const document = await PDFDocument.create({ updateMetadata: false });
     for (const part of parts) {
       const { source, indices } = part.kind === "html" ? laidOut[next++] : { source: part.source, indices: part.source.getPageIndices() };
       await appendPages(document, source, indices);
     }
-    assembled.push({ bytes: await document.save(), pages: document.getPageCount() });
+    const stamps = await stampPlaceholders(document, stamp);
+    assembled.push({ ...(await saveWithSlots(document, stamps, stamp.placeholder)), pages: document.getPageCount() });
   }
   return assembled;
-}
-
-/**
- * Stamps every page with its own Bates number (bottom right) and the endorsement (bottom left), on
- * a white ground so a page's own content does not hide them, and gives the file the first number
- * as its only document information (title). Answers the file's bytes.
- */
-export async function stampPdf(
-  bytes: Uint8Array,
-  options: { numbers: string[]; endorsement: string | null; producedAt: Date },
-): Promise<Uint8Array> {
-  const document = await PDFDocument.load(bytes, { updateMetadata: false });
-  const font = await document.embedFont(StandardFonts.Helvetica);
-  document.getPages().forEach((page, index) => {
-    const { width } = page.getSize();
-    const stamps: { text: string; x: number }[] = [];
-    const number = options.numbers[index];
-    const numberWidth = font.widthOfTextAtSize(number, STAMP_SIZE);
-    stamps.push({ text: number, x: width - STAMP_SIDE - numberWidth });
-    if (options.endorsement) stamps.push({ text: options.endorsement, x: STAMP_SIDE });
-    for (const stamp of stamps) {
-      const stampWidth = font.widthOfTextAtSize(stamp.text, STAMP_SIZE);
-      page.drawRectangle({ x: stamp.x - 2, y: STAMP_BASELINE - 3, width: stampWidth + 4, height: STAMP_SIZE + 4, color: rgb(1, 1, 1) });
-      page.drawText(stamp.text, { x: stamp.x, y: STAMP_BASELINE, size: STAMP_SIZE, font, color: rgb(0, 0, 0) });
-    }
-  });
-  document.setTitle(options.numbers[0]);
-  document.setProducer("mail-archive eDiscovery production");
-  document.setCreator("mail-archive eDiscovery production");
-  document.setCreationDate(options.producedAt);
-  document.setModificationDate(options.producedAt);
-  return document.save();
 }

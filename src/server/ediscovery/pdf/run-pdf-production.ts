@@ -29,7 +29,8 @@ import {
   textFile,
   type ProducedDocument,
 } from "./load-files";
-import { assemblePdfs, stampPdf } from "./pdf-pages";
+import { assemblePdfs } from "./pdf-pages";
+import { numberPages, type NumberSlots, type StampSettings } from "./bates-stamps";
 import { allocateBates, attachmentTexts, existingTagIds, recordRenderProgress, withheldEmails } from "./pdf-production.queries";
 import { pdfReadme } from "./pdf-readme";
 import { batesNumber, type ProductionSettings } from "./production-settings";
@@ -44,7 +45,7 @@ import { parseStoredJson } from "../../platform/validation/stored-json";
  */
 const BATCH = 25;
 const BATCH_BYTES = 16 * 1024 * 1024;
-/** Documents stamped between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few a second. */
+/** Documents numbered between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few a second. */
 const STAMPED_PER_RENEWAL = 20;
 /**
  * Batches rendered at once (each in its own Chromium tab): while Chromium lays one out, this
@@ -57,8 +58,9 @@ const actor = systemActor("worker");
 /** A document numbered and stamped: its PDF's SHA-256 and size for the manifest. */
 type StampedDocument = ProducedDocument & RenderedEmail & { pdfSha256: string; pdfSize: number };
 
-/** An email rendered but not yet numbered: its unstamped PDF and text wait under work/<seq>. */
+/** An email rendered but not yet numbered: its PDF (placeholders where the numbers go) and text wait under work/<seq>. */
 interface RenderedEmail extends Omit<ProducedDocument, "begBates" | "endBates" | "pageNumbers"> {
+  slots: NumberSlots;
   seq: number;
   emailId: string;
   messageId: string;
@@ -71,10 +73,10 @@ export type PdfOutcome = { manifestSha256: string } | "released" | "lost";
 
 /**
  * Runs a PDF production (docs/ediscovery.md, "PDF productions"): renders every email of the fixed
- * set (or a withheld email's slip-sheet) into an unstamped PDF, takes the production's Bates range
- * from the case once the pages are counted, stamps every page, and writes the load files, the
- * privilege log and the signed manifest. A production taken over by another worker renders again
- * from its first email (a Bates range already taken is kept).
+ * set (or a withheld email's slip-sheet) into a PDF stamped but for its Bates numbers, takes the
+ * production's Bates range from the case once the pages are counted, writes each page's number,
+ * and writes the load files, the privilege log and the signed manifest. A production taken over by
+ * another worker renders again from its first email (a Bates range already taken is kept).
  */
 export async function runPdfProduction(
   row: EdiscoveryExport,
@@ -96,6 +98,11 @@ export async function runPdfProduction(
   for (const sub of ["work", "pdf", "text"]) await rm(path.join(directory, sub), { recursive: true, force: true });
   for (const sub of [work, path.join(directory, "pdf"), path.join(directory, "text")]) await makePrivateDirectory(sub);
 
+  const stamp: StampSettings = {
+    placeholder: batesNumber(settings.bates, 0),
+    endorsement: settings.endorsement,
+    producedAt: new Date(),
+  };
   const renderer = await ChromiumRenderer.start(config.exportChromiumPath, IN_FLIGHT);
   const rendered: RenderedEmail[] = [];
   let bytes = 0;
@@ -124,7 +131,7 @@ export async function runPdfProduction(
           );
           return { item, withheldFor: basis?.name ?? null, attachmentTexts: texts.filter((text) => text.email_id === item.email_id) };
         });
-        inFlight.push({ last: batch[batch.length - 1].seq, done: handled(renderBatch(emails, { redactor, renderer, work })) });
+        inFlight.push({ last: batch[batch.length - 1].seq, done: handled(renderBatch(emails, { redactor, renderer, work, stamp })) });
         if (inFlight.length >= IN_FLIGHT && !(await settleOldest())) return "lost";
       }
       after = items[items.length - 1].seq;
@@ -140,7 +147,7 @@ export async function runPdfProduction(
   const first = pages === 0 ? null : await takeBatesRange(row, settings, workerId, pages);
   if (first === undefined) return "lost";
   const renewLease = () => recordRenderProgress(pgPool(), row.id, workerId, row.totalItems, bytes);
-  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, producedAt: new Date(), renewLease });
+  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, placeholder: stamp.placeholder, renewLease });
   if (!documents) return "lost";
   await rm(work, { recursive: true, force: true });
   return { manifestSha256: await finishPdfProduction(row, settings, directory, documents, redactor) };
@@ -168,23 +175,24 @@ interface EmailToRender {
   attachmentTexts: { hash_sha256: string; extracted_text: string | null }[];
 }
 
-/** Renders a batch of emails (one Chromium print for all of them) and leaves each one's unstamped PDF and text under work/<seq>. */
+/** Renders a batch of emails (one Chromium print for all of them) and leaves each one's PDF, not yet numbered, and text under work/<seq>. */
 async function renderBatch(
   emails: EmailToRender[],
-  options: { redactor: Redactor; renderer: ChromiumRenderer; work: string },
+  options: { redactor: Redactor; renderer: ChromiumRenderer; work: string; stamp: StampSettings },
 ): Promise<{ rendered: RenderedEmail; size: number }[]> {
   const prepared: Awaited<ReturnType<typeof emailPages>>[] = [];
   for (const email of emails) prepared.push(await emailPages(email, options.redactor));
   const pdfs = await assemblePdfs(
     prepared.map((email) => email.parts),
     options.renderer,
+    options.stamp,
   );
   const done: { rendered: RenderedEmail; size: number }[] = [];
   for (const [index, email] of prepared.entries()) {
     const pdf = pdfs[index];
     await writePrivateFile(path.join(options.work, `${email.rendered.seq}.pdf`), pdf.bytes);
     await writePrivateFile(path.join(options.work, `${email.rendered.seq}.txt`), email.text);
-    done.push({ size: pdf.bytes.length, rendered: { ...email.rendered, pages: pdf.pages } });
+    done.push({ size: pdf.bytes.length, rendered: { ...email.rendered, pages: pdf.pages, slots: pdf.slots } });
   }
   return done;
 }
@@ -193,7 +201,7 @@ async function renderBatch(
 async function emailPages(
   options: EmailToRender,
   redactor: Redactor,
-): Promise<{ parts: DocumentPart[]; text: string; rendered: Omit<RenderedEmail, "pages"> }> {
+): Promise<{ parts: DocumentPart[]; text: string; rendered: Omit<RenderedEmail, "pages" | "slots"> }> {
   const { item } = options;
   const raw = verified(item, await blobStore().get(item.storage_path));
   const document = await emailDocument({
@@ -266,7 +274,7 @@ async function takeBatesRange(
 }
 
 /**
- * Stamps each email's pages with their numbers and moves its PDF and text to their Bates names,
+ * Writes each email's page numbers over its placeholders and moves its PDF and text to their Bates names,
  * renewing the lease every STAMPED_PER_RENEWAL documents; null when the export is no longer this worker's.
  */
 async function stampAll(
@@ -276,7 +284,7 @@ async function stampAll(
     first: number;
     directory: string;
     work: string;
-    producedAt: Date;
+    placeholder: string;
     renewLease: () => Promise<boolean>;
   },
 ): Promise<StampedDocument[] | null> {
@@ -286,12 +294,7 @@ async function stampAll(
     if (documents.length % STAMPED_PER_RENEWAL === STAMPED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
     const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
     next += email.pages;
-    const unstamped = await readFile(path.join(options.work, `${email.seq}.pdf`));
-    const stamped = await stampPdf(unstamped, {
-      numbers: pageNumbers,
-      endorsement: options.settings.endorsement,
-      producedAt: options.producedAt,
-    });
+    const stamped = numberPages(await readFile(path.join(options.work, `${email.seq}.pdf`)), email.slots, pageNumbers, options.placeholder);
     const document = {
       ...email,
       pageNumbers,
