@@ -1,4 +1,4 @@
-import { PDFDocument, PDFRef, rgb, StandardFonts, type PDFPage } from "pdf-lib";
+import { PDFDocument, PDFRef, StandardFonts } from "pdf-lib";
 
 /** Where the stamps sit: 0.3 inch above the page's bottom edge, 0.5 inch in from its sides. */
 const STAMP_BASELINE = 22;
@@ -25,34 +25,41 @@ const utf16Hex = (text: string) => `FEFF${Buffer.from(text, "utf16le").swap16().
 /**
  * Stamps a production's PDFs in two steps, because the Bates numbers are known only once every
  * page of the production is counted, after rendering, and reading each PDF again to stamp it cost
- * as much as a third of the worker's time. At assembly, stampPlaceholders draws every stamp:
- * the endorsement, the white grounds, and a placeholder number of the final numbers' length, in
- * a content stream of its own, uncompressed, with the title likewise (saveWithSlots). Numbering
- * the saved file (numberPages) then overwrites each placeholder with its number: the same length,
- * so no offset in the file moves. The number is right-aligned by the placeholder's width, which
+ * as much as a third of the worker's time. At assembly, stampPlaceholders draws every stamp in a
+ * content stream of its own per page, uncompressed: the endorsement and a placeholder number of
+ * the final numbers' length, each on a white ground; the title holds the placeholder too. The
+ * file is saved with a classic cross-reference table (saveWithSlots), which locates those
+ * objects. Numbering the saved file (numberPages) then overwrites each placeholder with its
+ * number: the same length, so no offset in the file moves. The number is right-aligned by the placeholder's width, which
  * is every number's: Helvetica draws all ten digits equally wide (bates-stamps.test.ts).
  */
 export async function stampPlaceholders(document: PDFDocument, settings: StampSettings): Promise<PDFRef[]> {
   const font = await document.embedFont(StandardFonts.Helvetica);
   const numberWidth = font.widthOfTextAtSize(settings.placeholder, STAMP_SIZE);
-  const ground = (page: PDFPage, x: number, width: number) =>
-    page.drawRectangle({ x: x - 2, y: STAMP_BASELINE - 3, width: width + 4, height: STAMP_SIZE + 4, color: rgb(1, 1, 1) });
+  const at = (value: number) => value.toFixed(3);
+  // A text on a white ground, so that the page's own content does not hide it.
+  const stamp = (fontKey: string, x: number, width: number, text: string) =>
+    `1 1 1 rg ${at(x - 2)} ${STAMP_BASELINE - 3} ${at(width + 4)} ${STAMP_SIZE + 4} re f ` +
+    `BT ${fontKey} ${STAMP_SIZE} Tf 0 0 0 rg ${at(x)} ${STAMP_BASELINE} Td ${text} Tj ET`;
   document.setTitle(settings.placeholder);
   document.setProducer("mail-archive eDiscovery production");
   document.setCreator("mail-archive eDiscovery production");
   document.setCreationDate(settings.producedAt);
   document.setModificationDate(settings.producedAt);
   return document.getPages().map((page) => {
+    // Registering the font wraps the page's own content in q/Q, so the stamp draws in the page's initial graphics state.
+    const fontKey = page.node.newFontDictionary("Bates", font.ref).toString();
+    const endorsement = settings.endorsement
+      ? stamp(
+          fontKey,
+          STAMP_SIDE,
+          font.widthOfTextAtSize(settings.endorsement, STAMP_SIZE),
+          font.encodeText(settings.endorsement).toString(),
+        )
+      : "";
     const numberX = page.getSize().width - STAMP_SIDE - numberWidth;
-    ground(page, numberX, numberWidth);
-    if (settings.endorsement) {
-      ground(page, STAMP_SIDE, font.widthOfTextAtSize(settings.endorsement, STAMP_SIZE));
-      page.drawText(settings.endorsement, { x: STAMP_SIDE, y: STAMP_BASELINE, size: STAMP_SIZE, font, color: rgb(0, 0, 0) });
-    }
-    // After the page's own content (which pdf-lib wrapped in q/Q when the grounds were drawn), in its graphics state.
-    const fontKey = page.node.newFontDictionary("Bates", font.ref);
-    const text = `q BT ${fontKey.toString()} ${STAMP_SIZE} Tf 0 0 0 rg ${numberX.toFixed(3)} ${STAMP_BASELINE} Td <${latin1Hex(settings.placeholder)}> Tj ET Q\n`;
-    const stream = document.context.register(document.context.stream(text));
+    const number = stamp(fontKey, numberX, numberWidth, `<${latin1Hex(settings.placeholder)}>`);
+    const stream = document.context.register(document.context.stream(`q ${endorsement} ${number} Q\n`));
     page.node.addContentStream(stream);
     return stream;
   });
