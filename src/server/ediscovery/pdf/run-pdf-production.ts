@@ -46,7 +46,7 @@ import { parseStoredJson } from "../../platform/validation/stored-json";
 const BATCH = 25;
 const BATCH_BYTES = 16 * 1024 * 1024;
 /** Documents numbered between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few a second. */
-const STAMPED_PER_RENEWAL = 20;
+const NUMBERED_PER_RENEWAL = 20;
 /**
  * Batches rendered at once (each in its own Chromium tab): while Chromium lays one out, this
  * thread reads, cuts and writes another.
@@ -275,7 +275,7 @@ async function takeBatesRange(
 
 /**
  * Writes each email's page numbers over its placeholders and moves its PDF and text to their Bates names,
- * renewing the lease every STAMPED_PER_RENEWAL documents; null when the export is no longer this worker's.
+ * renewing the lease every NUMBERED_PER_RENEWAL documents; null when the export is no longer this worker's.
  */
 async function stampAll(
   rendered: RenderedEmail[],
@@ -291,7 +291,7 @@ async function stampAll(
   const documents: StampedDocument[] = [];
   let next = options.first;
   for (const email of rendered) {
-    if (documents.length % STAMPED_PER_RENEWAL === STAMPED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
+    if (documents.length % NUMBERED_PER_RENEWAL === NUMBERED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
     const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
     next += email.pages;
     const stamped = numberPages(await readFile(path.join(options.work, `${email.seq}.pdf`)), email.slots, pageNumbers, options.placeholder);
