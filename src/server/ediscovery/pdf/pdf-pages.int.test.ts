@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFName, PDFString, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runProcess } from "@tests/helpers/run-process";
 import { config } from "../../platform/config/env";
@@ -76,5 +76,26 @@ describe("assemblePdfs", () => {
     expect(texts[3]).toHaveLength(2);
     expect(texts[4]).toHaveLength(2);
     expect(texts[4][1]).toContain("Echo fallback");
+  });
+
+  it("drops a PDF attachment's annotations, and writes nothing of them", async () => {
+    const attachment = await PDFDocument.create();
+    const page = attachment.addPage();
+    const note = attachment.context.register(
+      attachment.context.obj({ Type: "Annot", Subtype: "Text", Rect: [10, 10, 30, 30], Contents: PDFString.of("Annotation secret") }),
+    );
+    page.node.set(PDFName.of("Annots"), attachment.context.obj([note]));
+    const bytes = await attachment.save({ useObjectStreams: false });
+    expect(Buffer.from(bytes).toString("latin1")).toContain("Annotation secret");
+
+    const [assembled] = await assemblePdfs(
+      [[html("<p>Foxtrot body</p>"), { kind: "pdf", bytes, filename: "f.pdf", fallbackBody: "<p>Foxtrot fallback</p>" }]],
+      renderer,
+      stamp,
+    );
+    expect(assembled.pages).toBe(2);
+    // The stamped file is saved without object streams, so every dictionary it holds is in its bytes as written.
+    expect(Buffer.from(assembled.bytes).toString("latin1")).not.toContain("Annotation secret");
+    expect((await PDFDocument.load(assembled.bytes)).getPage(1).node.Annots()?.size() ?? 0).toBe(0);
   });
 });
