@@ -98,7 +98,8 @@ export async function saveWithSlots(
   stamps: PDFRef[],
   placeholder: string,
 ): Promise<{ bytes: Uint8Array; slots: NumberSlots }> {
-  const bytes = Buffer.from(await document.save({ useObjectStreams: false }));
+  // Written in one go (pdf-lib otherwise yields every 50 objects): an email's PDF is small.
+  const bytes = Buffer.from(await document.save({ useObjectStreams: false, objectsPerTick: Infinity }));
   const offsets = objectOffsets(bytes);
   const info = document.context.trailerInfo.Info;
   if (!(info instanceof PDFRef)) throw new Error("a stamped PDF without document information");
