@@ -72,7 +72,10 @@ const PDF_SETTINGS = {
  * A PDF production (Chromium rendering, redaction, Bates stamping, load files, signature) of every
  * email of `filters` through the worker's code, against the eml production of the same emails.
  * The worker's peak RSS is the scenario process's; Chromium's processes are sampled every 200 ms
- * (their summed RSS), as they are not the worker's own memory.
+ * (their summed RSS), as they are not the worker's own memory. CPU time, which other work on the
+ * machine does not inflate as it does the elapsed time: the scenario process's own during the PDF
+ * production, and Chromium's as its processes' summed user and system time at the last sample
+ * before they exit (so up to 200 ms of it may be missed).
  */
 export async function pdfExportScenario(params: { filters: Filters; caseName: string }) {
   const principal = await benchPrincipal();
@@ -81,20 +84,32 @@ export async function pdfExportScenario(params: { filters: Filters; caseName: st
   const eml = await timedExport(principal, matter.id, searchQuery, "eml");
   resetPeakRss();
   let chromiumPeakRssMb = 0;
+  let chromiumCpuSeconds = 0;
   const sampler = setInterval(() => {
-    chromiumPeakRssMb = Math.max(chromiumPeakRssMb, childrenRssMb(process.pid));
+    const children = childProcesses(process.pid);
+    chromiumPeakRssMb = Math.max(chromiumPeakRssMb, children.rssMb);
+    chromiumCpuSeconds = Math.max(chromiumCpuSeconds, children.cpuSeconds);
   }, 200);
   try {
+    const cpuBefore = process.cpuUsage();
     const pdf = await timedExport(principal, matter.id, searchQuery, "pdf");
-    return { eml, pdf, workerPeakRssMb: peakRssOf(process.pid), chromiumPeakRssMb };
+    const cpu = process.cpuUsage(cpuBefore);
+    const workerCpuSeconds = (cpu.user + cpu.system) / 1e6;
+    return { eml, pdf, workerPeakRssMb: peakRssOf(process.pid), chromiumPeakRssMb, workerCpuSeconds, chromiumCpuSeconds };
   } finally {
     clearInterval(sampler);
   }
 }
 
-/** The summed RSS (VmRSS) in MB of the process's descendants now (Chromium's browser, renderer and helper processes). */
-function childrenRssMb(pid: number): number {
-  let total = 0;
+/**
+ * The summed RSS (VmRSS) in MB and CPU time (user + system) in seconds of the process's descendants
+ * now (Chromium's browser, renderer and helper processes).
+ */
+function childProcesses(pid: number): { rssMb: number; cpuSeconds: number } {
+  let rssMb = 0;
+  let cpuSeconds = 0;
+  // USER_HZ: /proc counts CPU time in ticks of 1/100 s on Linux.
+  const ticksPerSecond = 100;
   const walk = (parent: number) => {
     let children: number[] = [];
     try {
@@ -104,7 +119,10 @@ function childrenRssMb(pid: number): number {
     }
     for (const child of children) {
       try {
-        total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0) / 1024;
+        rssMb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child}/status`, "utf8"))?.[1] ?? 0) / 1024;
+        // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), counted after the parenthesised command name.
+        const fields = readFileSync(`/proc/${child}/stat`, "utf8").split(") ")[1].split(" ");
+        cpuSeconds += (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
       } catch {
         // Gone since it was listed.
       }
@@ -112,7 +130,7 @@ function childrenRssMb(pid: number): number {
     }
   };
   walk(pid);
-  return total;
+  return { rssMb, cpuSeconds };
 }
 
 /** One export from queued to completed through the worker's code; its output is deleted after it. */

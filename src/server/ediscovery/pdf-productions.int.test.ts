@@ -399,6 +399,55 @@ describe("PDF productions", () => {
     for (const entry of audit) expect(JSON.stringify(entry.details)).not.toContain(PHRASE);
   });
 
+  it("numbers a production of several batches in flight in the production's order, each email its own pages", SLOW, async () => {
+    const admin = await setupAdmin();
+    // 60 emails: batches of 25, 25 and 10 laid out in one print each, two in flight; email 30 runs over several pages.
+    const count = 60;
+    const long = Array.from({ length: 400 }, (_, line) => `batchmark line ${line} of the long email`).join("\r\n");
+    await ingest(
+      Array.from({ length: count }, (_, index) =>
+        buildMessage({
+          subject: `Batch email ${String(index).padStart(2, "0")}`,
+          body: index === 30 ? long : `batchmark body of email ${index}`,
+          date: new Date(Date.UTC(2024, 1, 1, 0, index)).toUTCString().replace("GMT", "+0000"),
+        }),
+      ),
+    );
+    const matter = await createCaseVia(admin.token);
+    const created = await api("POST", `${casePath(matter.id)}/exports`, {
+      token: admin.token,
+      body: {
+        name: "Batches",
+        source: { searchQuery: { query: "batchmark" } },
+        format: "pdf",
+        bates: { prefix: "B", start: 1, digits: 6 },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(202);
+    while (await runNextExport());
+    const done = (await api("GET", `${casePath(matter.id)}/exports/${created.body.id}`, { token: admin.token })).body;
+    expect(done.error).toBeNull();
+    expect(done).toMatchObject({ status: "completed", totalItems: count, processedItems: count });
+
+    const out = await unzip(await download(admin.token, matter.id, done.id));
+    const pdfs = readdirSync(path.join(out, "pdf")).sort();
+    expect(pdfs).toHaveLength(count);
+    let expected = 1;
+    for (const [index, name] of pdfs.entries()) {
+      expect(name).toBe(`B${String(expected).padStart(6, "0")}.pdf`);
+      const text = await pdfText(path.join(out, "pdf", name));
+      expect(text[0]).toContain(`Batch email ${String(index).padStart(2, "0")}`);
+      text.forEach((page, pageIndex) => expect(page).toContain(`B${String(expected + pageIndex).padStart(6, "0")}`));
+      // No page of one email shows another's subject.
+      expect(text.join("\n").match(/Batch email \d\d/g)).toEqual([`Batch email ${String(index).padStart(2, "0")}`]);
+      if (index === 30) expect(text.length).toBeGreaterThan(1);
+      else expect(text).toHaveLength(1);
+      expected += text.length;
+    }
+    expect(done.pageCount).toBe(expected - 1);
+    expect(readFileSync(path.join(out, "loadfile.opt"), "utf8").split("\r\n").filter(Boolean)).toHaveLength(expected - 1);
+  });
+
   it("answers 422 naming the field for bad production fields and an unknown withheld tag", SLOW, async () => {
     const admin = await setupAdmin();
     const matter = await createCaseVia(admin.token);

@@ -8,8 +8,12 @@ export interface StoredAttachmentText {
   extractedText: string | null;
 }
 
-/** One piece of a produced email's PDF, in order: pages rendered from HTML, or an attachment's own PDF pages. */
-export type DocumentPart = { kind: "html"; html: string } | { kind: "pdf"; bytes: Uint8Array; filename: string; fallbackHtml: string };
+/**
+ * One piece of a produced email's PDF, in order: pages laid out from HTML (the content of a
+ * document's body, see htmlDocument), or an attachment's own PDF pages with the body laid out
+ * instead when that PDF cannot be read.
+ */
+export type DocumentPart = { kind: "html"; body: string } | { kind: "pdf"; bytes: Uint8Array; filename: string; fallbackBody: string };
 
 /** A produced email: its parts, the text of its pages (after redaction) and its redacted metadata for the load files. */
 export interface EmailDocument {
@@ -40,6 +44,8 @@ const STYLE = `
   .note { font-style: italic; color: #333; }
   .picture { max-width: 100%; max-height: 8.5in; display: block; margin: 0 auto; }
   .redaction { background: #000; color: #fff; padding: 0 3pt; font-size: 8pt; font-weight: bold; white-space: nowrap; }
+  .part { break-before: page; }
+  .part-links { height: 0; overflow: hidden; }
   .slip { text-align: center; margin-top: 3in; font-size: 16pt; }
   .slip p { font-size: 11pt; overflow-wrap: anywhere; }
   img { max-width: 100%; }
@@ -151,7 +157,7 @@ export async function emailDocument(options: {
   const parts: DocumentPart[] = [];
   let sections = `${headerHtml}<div class="body">${bodyHtml}</div>`;
   const flush = () => {
-    if (sections !== "") parts.push({ kind: "html", html: htmlDocument(sections) });
+    if (sections !== "") parts.push({ kind: "html", body: sections });
     sections = "";
   };
   const textByHash = new Map(options.attachmentTexts.map((stored) => [stored.hashSha256, stored.extractedText]));
@@ -188,7 +194,7 @@ export async function emailDocument(options: {
           extracted === null
             ? slip("A PDF that could not be read")
             : fromText("Rendered from its extracted text: the PDF could not be read.");
-        parts.push({ kind: "pdf", bytes: attachment.content, filename: names[index], fallbackHtml: htmlDocument(fallback.html) });
+        parts.push({ kind: "pdf", bytes: attachment.content, filename: names[index], fallbackBody: fallback.html });
       }
     } else if (PICTURE_TYPES.has(attachment.contentType)) {
       add({

@@ -14,9 +14,9 @@ import { verified } from "../export/export-writer";
 import { fileManifestRow, manifestHeader, manifestLine } from "../export/production-format";
 import { fileWriter } from "../export/write-file-stream";
 import { fileDigest } from "../export/finish-production";
-import { inOrder } from "../../platform/concurrency/in-order";
+import { handled } from "../../platform/concurrency/handled";
 import { ChromiumRenderer } from "./chromium-renderer";
-import { emailDocument, htmlDocument, slipSheet, type DocumentPart } from "./email-document";
+import { emailDocument, slipSheet, type DocumentPart } from "./email-document";
 import {
   OPT_FILE,
   optLines,
@@ -29,7 +29,8 @@ import {
   textFile,
   type ProducedDocument,
 } from "./load-files";
-import { assemblePdf, stampPdf } from "./pdf-pages";
+import { assemblePdfs } from "./pdf-pages";
+import { numberPages, type NumberSlots, type StampSettings } from "./bates-stamps";
 import { allocateBates, attachmentTexts, existingTagIds, recordRenderProgress, withheldEmails } from "./pdf-production.queries";
 import { pdfReadme } from "./pdf-readme";
 import { batesNumber, type ProductionSettings } from "./production-settings";
@@ -39,13 +40,17 @@ import { parseStoredJson } from "../../platform/validation/stored-json";
 import { sha256Hex } from "../../platform/crypto/sha256";
 
 /**
- * Emails read per page of items; progress (and the lease) is recorded after each, and documents
- * stamped between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few emails a second.
+ * Emails laid out in one Chromium print: a print costs Chromium far more than the pages it holds
+ * (docs/ediscovery.md, "Speed"). A batch's emails are held in memory together, so a batch also ends
+ * once its emails' stored bytes reach BATCH_BYTES. Progress (and the lease) is recorded after each.
  */
-const PAGE = 20;
+const BATCH = 25;
+const BATCH_BYTES = 16 * 1024 * 1024;
+/** Documents numbered between two lease renewals: well within EXPORT_LEASE_SECONDS even at a few a second. */
+const NUMBERED_PER_RENEWAL = 20;
 /**
- * Emails rendered at once (each in its own Chromium tab): while Chromium lays one out, this
- * thread parses, merges and writes another.
+ * Batches rendered at once (each in its own Chromium tab): while Chromium lays one out, this
+ * thread reads, cuts and writes another.
  */
 const IN_FLIGHT = 2;
 const VOLUME = "VOL001";
@@ -54,8 +59,9 @@ const actor = systemActor("worker");
 /** A document numbered and stamped: its PDF's SHA-256 and size for the manifest. */
 type StampedDocument = ProducedDocument & RenderedEmail & { pdfSha256: string; pdfSize: number };
 
-/** An email rendered but not yet numbered: its unstamped PDF and text wait under work/<seq>. */
+/** An email rendered but not yet numbered: its PDF (placeholders where the numbers go) and text wait under work/<seq>. */
 interface RenderedEmail extends Omit<ProducedDocument, "begBates" | "endBates" | "pageNumbers"> {
+  slots: NumberSlots;
   seq: number;
   emailId: string;
   messageId: string;
@@ -68,10 +74,10 @@ export type PdfOutcome = { manifestSha256: string } | "released" | "lost";
 
 /**
  * Runs a PDF production (docs/ediscovery.md, "PDF productions"): renders every email of the fixed
- * set (or a withheld email's slip-sheet) into an unstamped PDF, takes the production's Bates range
- * from the case once the pages are counted, stamps every page, and writes the load files, the
- * privilege log and the signed manifest. A production taken over by another worker renders again
- * from its first email (a Bates range already taken is kept).
+ * set (or a withheld email's slip-sheet) into a PDF stamped but for its Bates numbers, takes the
+ * production's Bates range from the case once the pages are counted, writes each page's number,
+ * and writes the load files, the privilege log and the signed manifest. A production taken over by
+ * another worker renders again from its first email (a Bates range already taken is kept).
  */
 export async function runPdfProduction(
   row: EdiscoveryExport,
@@ -93,42 +99,48 @@ export async function runPdfProduction(
   for (const sub of ["work", "pdf", "text"]) await rm(path.join(directory, sub), { recursive: true, force: true });
   for (const sub of [work, path.join(directory, "pdf"), path.join(directory, "text")]) await makePrivateDirectory(sub);
 
+  const stamp: StampSettings = {
+    placeholder: batesNumber(settings.bates, 0),
+    endorsement: settings.endorsement,
+    producedAt: new Date(),
+  };
   const renderer = await ChromiumRenderer.start(config.exportChromiumPath, IN_FLIGHT);
   const rendered: RenderedEmail[] = [];
   let bytes = 0;
+  const inFlight: { last: number; done: Promise<{ rendered: RenderedEmail; size: number }[]> }[] = [];
+  // The oldest batch in flight, taken in order; then its progress (and the lease) is recorded.
+  const settleOldest = async () => {
+    const batch = inFlight.shift()!;
+    for (const email of await batch.done) {
+      bytes += email.size;
+      rendered.push(email.rendered);
+    }
+    return recordRenderProgress(pgPool(), row.id, workerId, batch.last, bytes);
+  };
   try {
     for (let after = 0; ;) {
-      const items = await exportItemsAfter(pgPool(), row.id, after, PAGE);
+      const items = await exportItemsAfter(pgPool(), row.id, after, BATCH);
       if (items.length === 0) break;
       const emailIds = items.map((item) => item.email_id);
       const [withheld, texts] = await Promise.all([withheldEmails(pgPool(), emailIds, tagIds), attachmentTexts(pgPool(), emailIds)]);
       if (signal?.aborted) return "released";
-      await inOrder(
-        items,
-        IN_FLIGHT,
-        (item) => {
+      for (const batch of batchesBySize(items)) {
+        const emails = batch.map((item) => {
           // The first of the request's withholding tags the email carries is its privilege basis.
           const basis = settings.withhold.tags.find((tag) =>
             withheld.some((pair) => pair.email_id === item.email_id && pair.tag_id === tag.id),
           );
-          return renderEmail({
-            item,
-            withheldFor: basis?.name ?? null,
-            attachmentTexts: texts.filter((text) => text.email_id === item.email_id),
-            redactor,
-            renderer,
-            work,
-          });
-        },
-        (_, email) => {
-          bytes += email.size;
-          rendered.push(email.rendered);
-        },
-      );
+          return { item, withheldFor: basis?.name ?? null, attachmentTexts: texts.filter((text) => text.email_id === item.email_id) };
+        });
+        inFlight.push({ last: batch[batch.length - 1].seq, done: handled(renderBatch(emails, { redactor, renderer, work, stamp })) });
+        if (inFlight.length >= IN_FLIGHT && !(await settleOldest())) return "lost";
+      }
       after = items[items.length - 1].seq;
-      if (!(await recordRenderProgress(pgPool(), row.id, workerId, after, bytes))) return "lost";
     }
+    while (inFlight.length > 0) if (!(await settleOldest())) return "lost";
   } finally {
+    // Nothing of this run writes under work/ once it has returned (another worker may take the production over).
+    await Promise.allSettled(inFlight.map((batch) => batch.done));
     await renderer.close();
   }
 
@@ -136,21 +148,62 @@ export async function runPdfProduction(
   const first = pages === 0 ? null : await takeBatesRange(row, settings, workerId, pages);
   if (first === undefined) return "lost";
   const renewLease = () => recordRenderProgress(pgPool(), row.id, workerId, row.totalItems, bytes);
-  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, producedAt: new Date(), renewLease });
+  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, placeholder: stamp.placeholder, renewLease });
   if (!documents) return "lost";
   await rm(work, { recursive: true, force: true });
   return { manifestSha256: await finishPdfProduction(row, settings, directory, documents, redactor) };
 }
 
-async function renderEmail(options: {
+/** Consecutive items in batches of at most BATCH_BYTES of stored bytes (a larger email is a batch of its own). */
+function batchesBySize(items: ExportItem[]): ExportItem[][] {
+  const batches: ExportItem[][] = [];
+  let size = Infinity;
+  for (const item of items) {
+    const itemSize = Number(item.size_bytes);
+    if (size + itemSize > BATCH_BYTES) {
+      batches.push([]);
+      size = 0;
+    }
+    batches[batches.length - 1].push(item);
+    size += itemSize;
+  }
+  return batches;
+}
+
+interface EmailToRender {
   item: ExportItem;
   withheldFor: string | null;
   attachmentTexts: { hash_sha256: string; extracted_text: string | null }[];
-  redactor: Redactor;
-  renderer: ChromiumRenderer;
-  work: string;
-}): Promise<{ rendered: RenderedEmail; size: number }> {
-  const { item, redactor } = options;
+}
+
+/** Renders a batch of emails (one Chromium print for all of them) and leaves each one's PDF, not yet numbered, and text under work/<seq>. */
+async function renderBatch(
+  emails: EmailToRender[],
+  options: { redactor: Redactor; renderer: ChromiumRenderer; work: string; stamp: StampSettings },
+): Promise<{ rendered: RenderedEmail; size: number }[]> {
+  const prepared: Awaited<ReturnType<typeof emailPages>>[] = [];
+  for (const email of emails) prepared.push(await emailPages(email, options.redactor));
+  const pdfs = await assemblePdfs(
+    prepared.map((email) => email.parts),
+    options.renderer,
+    options.stamp,
+  );
+  const done: { rendered: RenderedEmail; size: number }[] = [];
+  for (const [index, email] of prepared.entries()) {
+    const pdf = pdfs[index];
+    await writePrivateFile(path.join(options.work, `${email.rendered.seq}.pdf`), pdf.bytes);
+    await writePrivateFile(path.join(options.work, `${email.rendered.seq}.txt`), email.text);
+    done.push({ size: pdf.bytes.length, rendered: { ...email.rendered, pages: pdf.pages, slots: pdf.slots } });
+  }
+  return done;
+}
+
+/** An email's parts to lay out (a slip-sheet alone when it is withheld), its text and its redacted metadata. */
+async function emailPages(
+  options: EmailToRender,
+  redactor: Redactor,
+): Promise<{ parts: DocumentPart[]; text: string; rendered: Omit<RenderedEmail, "pages" | "slots"> }> {
+  const { item } = options;
   const raw = verified(item, await blobStore().get(item.storage_path));
   const document = await emailDocument({
     raw,
@@ -163,26 +216,18 @@ async function renderEmail(options: {
   if (options.withheldFor !== null) {
     // Nothing of a withheld email's content is laid out: one slip-sheet page, and its row in the privilege log.
     const basis = redactor.html(options.withheldFor);
-    parts = [
-      {
-        kind: "html",
-        html: htmlDocument(slipSheet(`Withheld: ${basis}`, ["Listed in privilege-log.csv under this page's Bates number."])),
-      } satisfies DocumentPart,
-    ];
+    parts = [{ kind: "html", body: slipSheet(`Withheld: ${basis}`, ["Listed in privilege-log.csv under this page's Bates number."]) }];
     text = `Withheld: ${redactor.text(options.withheldFor)}\n`;
   }
-  const pdf = await assemblePdf(parts, options.renderer);
-  await writePrivateFile(path.join(options.work, `${item.seq}.pdf`), pdf.bytes);
-  await writePrivateFile(path.join(options.work, `${item.seq}.txt`), text);
   return {
-    size: pdf.bytes.length,
+    parts,
+    text,
     rendered: {
       seq: item.seq,
       emailId: item.email_id,
       messageId: redactor.text(item.message_id),
       mailbox: redactor.text(item.mailbox),
       ingestionSourceId: item.ingestion_source_id,
-      pages: pdf.pages,
       custodian: redactor.text(item.mailbox),
       from: document.from,
       to: document.to,
@@ -230,8 +275,8 @@ async function takeBatesRange(
 }
 
 /**
- * Stamps each email's pages with their numbers and moves its PDF and text to their Bates names,
- * renewing the lease every PAGE documents; null when the export is no longer this worker's.
+ * Writes each email's page numbers over its placeholders and moves its PDF and text to their Bates names,
+ * renewing the lease every NUMBERED_PER_RENEWAL documents; null when the export is no longer this worker's.
  */
 async function stampAll(
   rendered: RenderedEmail[],
@@ -240,22 +285,17 @@ async function stampAll(
     first: number;
     directory: string;
     work: string;
-    producedAt: Date;
+    placeholder: string;
     renewLease: () => Promise<boolean>;
   },
 ): Promise<StampedDocument[] | null> {
   const documents: StampedDocument[] = [];
   let next = options.first;
   for (const email of rendered) {
-    if (documents.length % PAGE === PAGE - 1 && !(await options.renewLease())) return null;
+    if (documents.length % NUMBERED_PER_RENEWAL === NUMBERED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
     const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
     next += email.pages;
-    const unstamped = await readFile(path.join(options.work, `${email.seq}.pdf`));
-    const stamped = await stampPdf(unstamped, {
-      numbers: pageNumbers,
-      endorsement: options.settings.endorsement,
-      producedAt: options.producedAt,
-    });
+    const stamped = numberPages(await readFile(path.join(options.work, `${email.seq}.pdf`)), email.slots, pageNumbers, options.placeholder);
     const document = {
       ...email,
       pageNumbers,
