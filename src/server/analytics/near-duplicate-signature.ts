@@ -6,7 +6,8 @@
  */
 
 const SHINGLE = 5;
-const BANDS = 20;
+/** Band keys per signature. */
+export const BANDS = 20;
 const ROWS = 3;
 const HASHES = BANDS * ROWS;
 /** Below this many characters a text has too few shingles for a similarity to mean anything. */
@@ -25,26 +26,50 @@ function fnv1a(text: string): number {
 /**
  * The distinct shingle hashes of a normalised text, sorted: FNV-1a over each run of SHINGLE code
  * points, in typed arrays (the worker runs with a small young generation: a Set per text was most
- * of its garbage collection).
+ * of its garbage collection). The code points are read with charCodeAt, not an iterator: this runs
+ * over every analysed email's whole text.
  */
 export function shingleSet(text: string): Uint32Array {
-  const points = Uint32Array.from(text, (char) => char.codePointAt(0)!);
-  if (points.length === 0) return new Uint32Array(0);
-  const count = Math.max(1, points.length - SHINGLE + 1);
-  const hashes = new Uint32Array(count);
+  const points = new Uint32Array(text.length);
+  let length = 0;
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xd800 && unit < 0xdc00 && index + 1 < text.length) {
+      const low = text.charCodeAt(index + 1);
+      if (low >= 0xdc00 && low < 0xe000) {
+        points[length++] = ((unit - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
+        index++;
+        continue;
+      }
+    }
+    points[length++] = unit;
+  }
+  if (length === 0) return new Uint32Array(0);
+  const count = Math.max(1, length - SHINGLE + 1);
+  // Distinct hashes through an open-addressing table first: a text repeats many of its shingles, and
+  // sorting only the distinct ones is most of the saving.
+  const capacity = 2 ** Math.ceil(Math.log2(count * 2));
+  const slots = new Uint32Array(capacity);
+  const taken = new Uint8Array(capacity);
+  const distinct = new Uint32Array(count);
+  let distinctCount = 0;
   for (let start = 0; start < count; start++) {
+    const end = Math.min(start + SHINGLE, length);
     let hash = 0x811c9dc5;
-    for (let index = start; index < Math.min(start + SHINGLE, points.length); index++) {
+    for (let index = start; index < end; index++) {
       hash ^= points[index];
       hash = Math.imul(hash, 0x01000193);
     }
-    hashes[start] = hash >>> 0;
+    hash >>>= 0;
+    let slot = hash & (capacity - 1);
+    while (taken[slot] === 1 && slots[slot] !== hash) slot = (slot + 1) & (capacity - 1);
+    if (taken[slot] === 0) {
+      taken[slot] = 1;
+      slots[slot] = hash;
+      distinct[distinctCount++] = hash;
+    }
   }
-  hashes.sort();
-  let distinct = 0;
-  for (let index = 0; index < hashes.length; index++)
-    if (index === 0 || hashes[index] !== hashes[index - 1]) hashes[distinct++] = hashes[index];
-  return hashes.subarray(0, distinct);
+  return distinct.subarray(0, distinctCount).sort();
 }
 
 /** |A ∩ B| / |A ∪ B| of two sorted distinct shingle sets; two empty sets are identical. */
@@ -63,10 +88,8 @@ export function jaccard(left: Uint32Array, right: Uint32Array): number {
 }
 
 /** Odd multipliers and offsets of the universal hash family h(x) = a·x + b (mod 2^32), fixed so signatures compare across runs. */
-const FAMILY = Array.from({ length: HASHES }, (_, index) => ({
-  a: (fnv1a(`a${index}`) | 1) >>> 0,
-  b: fnv1a(`b${index}`),
-}));
+const MULTIPLIERS = Int32Array.from({ length: HASHES }, (_, index) => fnv1a(`a${index}`) | 1);
+const OFFSETS = Int32Array.from({ length: HASHES }, (_, index) => fnv1a(`b${index}`) | 0);
 
 /**
  * The MinHash signature of a shingle set (the least value of each of HASHES hash functions). Its
@@ -76,15 +99,19 @@ const FAMILY = Array.from({ length: HASHES }, (_, index) => ({
  */
 export function minHashSignature(shingles: Uint32Array): number[] {
   if (shingles.length === 0) return [];
-  const minimum = new Array<number>(HASHES).fill(0xffffffff);
-  for (const shingle of shingles) {
-    for (let index = 0; index < HASHES; index++) {
-      const value = (Math.imul(FAMILY[index].a, shingle) + FAMILY[index].b) >>> 0;
-      if (value < minimum[index]) minimum[index] = value;
+  const minimum = new Uint32Array(HASHES);
+  for (let index = 0; index < HASHES; index++) {
+    const multiplier = MULTIPLIERS[index];
+    const offset = OFFSETS[index];
+    let least = 0xffffffff;
+    for (let at = 0; at < shingles.length; at++) {
+      const value = (Math.imul(multiplier, shingles[at]) + offset) >>> 0;
+      if (value < least) least = value;
     }
+    minimum[index] = least;
   }
   // Stored as PostgreSQL integers: signed 32 bits.
-  return minimum.map((value) => value | 0);
+  return Array.from(minimum, (value) => value | 0);
 }
 
 /** The share of equal values of two signatures: an estimate of the texts' Jaccard index (±0.13 at 95 %, 60 values). */
