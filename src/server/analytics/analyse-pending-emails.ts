@@ -1,12 +1,19 @@
 import { withPgTransaction } from "../platform/db/pg-pool";
 import { getSettings } from "../settings/get-settings";
 import type { SqlClient } from "../platform/db/sql-client";
-import { analyseEmailText, type TextAnalysisSettings } from "./analyse-email-text";
-import { lockAnalysis, markAnalysed, selectPendingEmails, selectPlacedIds } from "./analytics.queries";
-import { classifyConversationOf } from "./classify-stored-conversation";
-import { threadEmail } from "./thread-email";
+import { analyseText, groupNearDuplicates, type TextAnalysisSettings } from "./analyse-email-text";
+import {
+  lockAnalysis,
+  markAnalysed,
+  selectPendingEmails,
+  selectPlacedIds,
+  selectStoredThreadKeys,
+  updateTextAnalyses,
+} from "./analytics.queries";
+import { classifyConversations } from "./classify-stored-conversation";
+import { threadEmail, ThreadingBatch } from "./thread-email";
 
-const BATCH_SIZE = 200;
+const BATCH_SIZE = 500;
 
 /** The stored settings, compiled for the text analysis (patterns are checked safe when saved). */
 export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
@@ -18,24 +25,39 @@ export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
   };
 }
 
-/** One batch in one transaction: thread each new email, analyse its text, then classify each conversation it touched once. */
+/**
+ * One batch in one transaction: every email's text analysed first (computing only), then each new
+ * email threaded in order, its text's columns stored with its place; the texts of emails analysed
+ * before (the settings changed) stored in one statement; the near-duplicate groups placed for the
+ * whole batch; and each conversation the batch touched classified, in one statement each way.
+ */
 async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, batchSize: number): Promise<number> {
   await lockAnalysis(client);
   const emails = await selectPendingEmails(client, batchSize);
-  const touched = new Set<string>();
-  const texts = new Map<string, string>();
+  if (emails.length === 0) return 0;
+  const analyses = emails.map((email) => analyseText({ id: email.id, bodyText: email.bodyText }, settings));
   const placed = await selectPlacedIds(
     client,
     emails.map((email) => email.id),
   );
-  for (const email of emails) {
-    // Analysed before (the settings changed): its place in its conversation stands, its text is analysed again.
-    if (!placed.has(email.id)) {
-      for (const conversationId of await threadEmail(client, email, texts)) touched.add(conversationId);
+  // Analysed before (the settings changed): its place in its conversation stands, its text is analysed again.
+  const unplaced = emails.filter((email) => !placed.has(email.id));
+  const touched = new Set<string>();
+  const texts = new Map<string, string>();
+  if (unplaced.length > 0) {
+    const { keys, subjectKeys } = ThreadingBatch.keysOf(unplaced);
+    const batch = new ThreadingBatch(await selectStoredThreadKeys(client, keys, subjectKeys));
+    for (const [index, email] of emails.entries()) {
+      if (placed.has(email.id)) continue;
+      for (const conversationId of await threadEmail(client, email, { text: analyses[index], texts, batch })) touched.add(conversationId);
     }
-    await analyseEmailText(client, email, settings);
   }
-  for (const conversationId of touched) await classifyConversationOf(client, conversationId, texts);
+  await updateTextAnalyses(
+    client,
+    analyses.filter((analysis) => placed.has(analysis.emailId)),
+  );
+  await groupNearDuplicates(client, analyses, settings);
+  await classifyConversations(client, [...touched], texts);
   await markAnalysed(
     client,
     emails.map((email) => email.id),

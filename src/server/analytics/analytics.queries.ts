@@ -64,6 +64,29 @@ export async function selectPlacedIds(client: SqlClient, emailIds: string[]): Pr
   return new Set(rows.map((row) => row.id));
 }
 
+/** Which of a batch's keys stored originals carry (copy and subject keys) or stored emails' replies name. */
+export interface StoredThreadKeys {
+  copyKeys: Set<string>;
+  subjectKeys: Set<string>;
+  namedKeys: Set<string>;
+}
+
+/**
+ * One statement per batch that tells which of the per-email thread lookups can find anything among
+ * the emails analysed before the batch: the columns they match on never change once written.
+ */
+export async function selectStoredThreadKeys(client: SqlClient, keys: string[], subjectKeys: string[]): Promise<StoredThreadKeys> {
+  const rows = await querySql<{ kind: string; key: string }>(
+    client,
+    Prisma.sql`SELECT 'copy' AS kind, a.copy_key AS key FROM email_analysis a WHERE a.copy_key = ANY(${keys}::text[]) AND a.copy_of IS NULL
+      UNION SELECT 'subject', a.subject_key FROM email_analysis a WHERE a.subject_key = ANY(${subjectKeys}::text[]) AND a.copy_of IS NULL
+      UNION SELECT 'named', k.key FROM email_analysis a CROSS JOIN LATERAL unnest(a.reply_keys) AS k(key)
+        WHERE a.reply_keys && ${keys}::text[] AND k.key = ANY(${keys}::text[])`,
+  );
+  const of = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.key));
+  return { copyKeys: of("copy"), subjectKeys: of("subject"), namedKeys: of("named") };
+}
+
 export function selectThreadPlace(client: SqlClient, emailId: string): Promise<ThreadPlaceRow | null> {
   return queryOne<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.email_id = ${emailId}::uuid`);
 }
@@ -111,6 +134,14 @@ export async function selectConversationsNamingAny(client: SqlClient, keys: stri
   return rows.map((row) => row.conversationId);
 }
 
+/** What an email's text gives, whatever its conversation: its near-duplicate signature and bands, and its languages. */
+export interface TextColumns {
+  signature: number[];
+  bands: string[];
+  textLength: number;
+  languages: { code: string; share: number }[];
+}
+
 export interface AnalysisInsert {
   emailId: string;
   conversationId: string;
@@ -120,14 +151,19 @@ export interface AnalysisInsert {
   copyKey: string;
   replyKeys: string[];
   subjectKey: string;
+  text: TextColumns;
 }
 
+/** A new email's place in its conversation, with its text's columns (one row version, not an insert and an update). */
 export async function insertThreadPlace(client: SqlClient, row: AnalysisInsert): Promise<void> {
   await runSql(
     client,
-    Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class)
+    Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class,
+        near_duplicate_bands, near_duplicate_signature, near_duplicate_text_length, languages, language_codes)
       VALUES (${row.emailId}::uuid, ${row.conversationId}::uuid, ${row.parentId}::uuid, ${row.parentRank}::int, ${row.copyOf}::uuid,
-        ${row.copyKey}, ${row.replyKeys}::text[], ${row.subjectKey}, 'inclusive')`,
+        ${row.copyKey}, ${row.replyKeys}::text[], ${row.subjectKey}, 'inclusive', ${row.text.bands}::bigint[], ${row.text.signature}::int[],
+        ${row.text.textLength}::int, ${JSON.stringify(row.text.languages)}::jsonb, ${row.text.languages.map((l) => l.code)}::text[])`,
+    { prepare: true },
   );
 }
 
@@ -153,14 +189,23 @@ export interface ConversationMemberRow {
   attachments: string[];
 }
 
-/** Every email of a conversation, first archived first. */
-export function selectConversationMembers(client: SqlClient, conversationId: string): Promise<ConversationMemberRow[]> {
-  return querySql<ConversationMemberRow>(
+/**
+ * Every email of these conversations, first archived first. The bodies of `knownIds` (normalised
+ * already by the batch) are not sent again.
+ */
+export function selectConversationsMembers(
+  client: SqlClient,
+  conversationIds: string[],
+  knownIds: string[],
+): Promise<(ConversationMemberRow & { conversationId: string })[]> {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return querySql<ConversationMemberRow & { conversationId: string }>(
     client,
-    Prisma.sql`SELECT a.email_id AS id, a.parent_id AS "parentId", a.copy_of AS "copyOf", e.body_text AS "bodyText",
+    Prisma.sql`SELECT a.conversation_id AS "conversationId", a.email_id AS id, a.parent_id AS "parentId", a.copy_of AS "copyOf",
+        CASE WHEN a.email_id = ANY(${knownIds}::uuid[]) THEN '' ELSE e.body_text END AS "bodyText",
         ARRAY(SELECT t.hash_sha256 FROM attachments t WHERE t.email_id = e.id ORDER BY t.hash_sha256) AS attachments
       FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-      WHERE a.conversation_id = ${conversationId}::uuid ORDER BY e.archived_at, e.id`,
+      WHERE a.conversation_id = ANY(${conversationIds}::uuid[]) ORDER BY e.archived_at, e.id`,
   );
 }
 
@@ -184,26 +229,38 @@ const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id
   a.near_duplicate_signature AS signature`;
 
 /**
- * The emails sharing a MinHash band with this one whose text length leaves the threshold reachable
- * (a Jaccard index of `threshold` needs the shorter text at least `threshold` of the longer), the
- * most bands shared first: the likeliest near-duplicates, at most CANDIDATE_LIMIT of them.
+ * For each email of a batch (in order), the emails sharing a MinHash band with it whose text length
+ * leaves the threshold reachable (a Jaccard index of `threshold` needs the shorter text at least
+ * `threshold` of the longer), the most bands shared first: the likeliest near-duplicates, at most
+ * CANDIDATE_LIMIT of them. An email meets the emails analysed before it: the batch's later emails
+ * (whose bands are stored already) are left out. `bands` holds each email's BANDS keys in turn.
  */
-export function selectNearDuplicateCandidates(
+export async function selectNearDuplicateCandidates(
   client: SqlClient,
-  options: { emailId: string; bands: string[]; textLength: number; threshold: number },
-): Promise<NearDuplicateCandidateRow[]> {
-  if (options.bands.length === 0) return Promise.resolve([]);
+  options: { emailIds: string[]; bands: string[]; bandsPerEmail: number; textLengths: number[]; threshold: number },
+): Promise<Map<string, NearDuplicateCandidateRow[]>> {
+  if (options.emailIds.length === 0) return new Map();
   // 5 % of slack: the length is in characters, the index counts distinct shingles.
-  const shortest = Math.floor(options.textLength * options.threshold * 0.95);
-  const longest = Math.ceil(options.textLength / (options.threshold * 0.95));
-  return querySql<NearDuplicateCandidateRow>(
+  const shortest = options.textLengths.map((length) => Math.floor(length * options.threshold * 0.95));
+  const longest = options.textLengths.map((length) => Math.ceil(length / (options.threshold * 0.95)));
+  const rows = await querySql<NearDuplicateCandidateRow & { forEmailId: string }>(
     client,
-    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a
-      WHERE a.near_duplicate_bands && ${options.bands}::bigint[] AND a.email_id <> ${options.emailId}::uuid
-        AND a.near_duplicate_text_length BETWEEN ${shortest} AND ${longest}
-      ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY(${options.bands}::bigint[])) DESC, a.email_id
-      LIMIT ${CANDIDATE_LIMIT}`,
+    Prisma.sql`SELECT w.email_id AS "forEmailId", c.* FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[])
+        WITH ORDINALITY AS w(email_id, shortest, longest, position)
+      CROSS JOIN LATERAL (
+        SELECT ${ND_COLUMNS} FROM email_analysis a
+        WHERE a.near_duplicate_bands && (${options.bands}::bigint[])[(w.position - 1) * ${options.bandsPerEmail} + 1 : w.position * ${options.bandsPerEmail}]
+          AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
+          AND a.email_id <> ALL ((${options.emailIds}::uuid[])[w.position :])
+        ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band
+            WHERE band = ANY ((${options.bands}::bigint[])[(w.position - 1) * ${options.bandsPerEmail} + 1 : w.position * ${options.bandsPerEmail}])) DESC,
+          a.email_id
+        LIMIT ${CANDIDATE_LIMIT}) c
+      ORDER BY w.position`,
   );
+  const byEmail = new Map<string, NearDuplicateCandidateRow[]>(options.emailIds.map((id) => [id, []]));
+  for (const { forEmailId, ...row } of rows) byEmail.get(forEmailId)!.push(row);
+  return byEmail;
 }
 
 export function selectNearDuplicateGroup(client: SqlClient, groupId: string): Promise<NearDuplicateCandidateRow[]> {
@@ -242,17 +299,33 @@ export async function updateNearDuplicates(client: SqlClient, updates: NearDupli
   );
 }
 
-/** What an email's text gives, whatever its conversation: its near-duplicate bands and its languages. */
-export async function updateTextAnalysis(
-  client: SqlClient,
-  options: { emailId: string; signature: number[]; bands: string[]; textLength: number; languages: { code: string; share: number }[] },
-): Promise<void> {
+/** The text columns of emails analysed again (their place in their conversation stands), in one statement. */
+export async function updateTextAnalyses(client: SqlClient, rows: ({ emailId: string } & TextColumns)[]): Promise<void> {
+  if (rows.length === 0) return;
+  // Arrays of arrays do not pass through unnest: each row's arrays are a slice of one flat array.
+  const bandStarts: number[] = [];
+  const signatureStarts: number[] = [];
+  let bandCount = 0;
+  let signatureCount = 0;
+  for (const row of rows) {
+    bandStarts.push(bandCount);
+    signatureStarts.push(signatureCount);
+    bandCount += row.bands.length;
+    signatureCount += row.signature.length;
+  }
   await runSql(
     client,
-    Prisma.sql`UPDATE email_analysis SET near_duplicate_bands = ${options.bands}::bigint[], near_duplicate_signature = ${options.signature}::int[],
-        near_duplicate_text_length = ${options.textLength}::int,
-        languages = ${JSON.stringify(options.languages)}::jsonb, language_codes = ${options.languages.map((l) => l.code)}::text[], analysed_at = now()
-      WHERE email_id = ${options.emailId}::uuid`,
+    Prisma.sql`UPDATE email_analysis a SET
+        near_duplicate_bands = (${rows.flatMap((row) => row.bands)}::bigint[])[u.band_start + 1 : u.band_start + u.band_count],
+        near_duplicate_signature = (${rows.flatMap((row) => row.signature)}::int[])[u.signature_start + 1 : u.signature_start + u.signature_count],
+        near_duplicate_text_length = u.text_length, languages = u.languages,
+        language_codes = ARRAY(SELECT l.value->>'code' FROM jsonb_array_elements(u.languages) WITH ORDINALITY AS l(value, n) ORDER BY l.n),
+        analysed_at = now()
+      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${bandStarts}::int[], ${rows.map((row) => row.bands.length)}::int[],
+          ${signatureStarts}::int[], ${rows.map((row) => row.signature.length)}::int[], ${rows.map((row) => row.textLength)}::int[],
+          ${rows.map((row) => JSON.stringify(row.languages))}::jsonb[])
+        AS u(email_id, band_start, band_count, signature_start, signature_count, text_length, languages)
+      WHERE a.email_id = u.email_id`,
   );
 }
 

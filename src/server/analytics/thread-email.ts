@@ -9,6 +9,9 @@ import {
   selectThreadPlace,
   setParent,
   type AnalysedEmailRow,
+  type AnalysisInsert,
+  type StoredThreadKeys,
+  type TextColumns,
   type ThreadPlaceRow,
 } from "./analytics.queries";
 import { normalisedText, subjectKeyOf } from "./conversation-text";
@@ -64,6 +67,57 @@ function quotes(laterText: string, earlierText: string): boolean {
 }
 
 /**
+ * What a batch knows of the keys its lookups match on (copy key, subject key, the keys replies
+ * name): those the emails analysed before it carry (selectStoredThreadKeys, one statement) and
+ * those its own emails carried as they were placed. Those columns never change once written, so a
+ * lookup whose keys neither holds cannot find anything and is not sent; most emails start a
+ * conversation of their own, and are then placed with one statement.
+ */
+export class ThreadingBatch {
+  private readonly copyKeys: Set<string>;
+  private readonly subjectKeys: Set<string>;
+  private readonly namedKeys: Set<string>;
+
+  constructor(stored: StoredThreadKeys) {
+    this.copyKeys = new Set(stored.copyKeys);
+    this.subjectKeys = new Set(stored.subjectKeys);
+    this.namedKeys = new Set(stored.namedKeys);
+  }
+
+  /** The keys a batch of emails looks up, for selectStoredThreadKeys. */
+  static keysOf(emails: AnalysedEmailRow[]): { keys: string[]; subjectKeys: string[] } {
+    const keys = new Set<string>();
+    const subjectKeys = new Set<string>();
+    for (const email of emails) {
+      keys.add(copyKeyOf(email));
+      for (const key of replyKeysOf(email)) keys.add(key);
+      subjectKeys.add(subjectKeyOf(email.subject));
+    }
+    return { keys: [...keys], subjectKeys: [...subjectKeys] };
+  }
+
+  mayHoldOriginal = (keys: string[]) => keys.some((key) => this.copyKeys.has(key));
+  mayHoldSubject = (subjectKey: string) => this.subjectKeys.has(subjectKey);
+  mayBeNamed = (keys: string[]) => keys.some((key) => this.namedKeys.has(key));
+
+  placed(row: { copyOf: string | null; copyKey: string; replyKeys: string[]; subjectKey: string }): void {
+    if (row.copyOf === null) {
+      this.copyKeys.add(row.copyKey);
+      this.subjectKeys.add(row.subjectKey);
+    }
+    for (const key of row.replyKeys) this.namedKeys.add(key);
+  }
+}
+
+/** Knows nothing, so every lookup is sent (an email threaded on its own). */
+const UNKNOWN_KEYS = {
+  mayHoldOriginal: () => true,
+  mayHoldSubject: () => true,
+  mayBeNamed: () => true,
+  placed: () => undefined,
+} satisfies Pick<ThreadingBatch, "mayHoldOriginal" | "mayHoldSubject" | "mayBeNamed" | "placed">;
+
+/**
  * Places one email in its conversation (docs/ediscovery.md, "Conversations") inside the analysis
  * transaction, and answers the conversations whose classes must be computed again:
  * 1. a copy of a message already placed (same Message-ID, or same content without one) sits beside it;
@@ -76,23 +130,31 @@ function quotes(laterText: string, earlierText: string): boolean {
  *    ancestor is not archived (they stay roots of the tree, as replies to a missing parent).
  * Dates play no part, so a clock that is minutes off changes nothing.
  */
-export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, texts: Map<string, string> = new Map()): Promise<string[]> {
+export async function threadEmail(
+  client: SqlClient,
+  email: AnalysedEmailRow,
+  options: { text: TextColumns; texts?: Map<string, string>; batch?: ThreadingBatch },
+): Promise<string[]> {
+  const texts = options.texts ?? new Map<string, string>();
+  const batch = options.batch ?? UNKNOWN_KEYS;
   const copyKey = copyKeyOf(email);
   const replyKeys = replyKeysOf(email);
   const subjectKey = subjectKeyOf(email.subject);
+  const insert = async (row: Omit<AnalysisInsert, "emailId" | "copyKey" | "replyKeys" | "subjectKey" | "text">) => {
+    const place = { ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text };
+    await insertThreadPlace(client, place);
+    batch.placed(place);
+  };
   // One lookup for its own key (a copy) and its ancestors' (its parent).
-  const named = await selectOriginalsByCopyKey(client, [copyKey, ...replyKeys]);
+  const lookupKeys = [copyKey, ...replyKeys];
+  const named = batch.mayHoldOriginal(lookupKeys) ? await selectOriginalsByCopyKey(client, lookupKeys) : [];
   const original = named.find((row) => row.copyKey === copyKey);
   if (original) {
-    await insertThreadPlace(client, {
-      emailId: email.id,
+    await insert({
       conversationId: original.conversationId,
       parentId: original.parentId,
       parentRank: original.parentRank,
       copyOf: original.emailId,
-      copyKey,
-      replyKeys,
-      subjectKey,
     });
     return [original.conversationId];
   }
@@ -107,7 +169,7 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, te
       break;
     }
   }
-  const candidates = subjectKey === "" ? [] : await selectSubjectCandidates(client, subjectKey);
+  const candidates = subjectKey === "" || !batch.mayHoldSubject(subjectKey) ? [] : await selectSubjectCandidates(client, subjectKey);
   // Normalising a long body costs: each is done once per batch.
   const textOf = (row: { emailId: string; bodyText: string }) => {
     let normalised = texts.get(row.emailId);
@@ -129,19 +191,10 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, te
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
   // Replies to one message that is not archived (a ghost parent) still share a conversation.
-  const sharing = await selectConversationsNamingAny(client, replyKeys);
+  const sharing = batch.mayBeNamed(replyKeys) ? await selectConversationsNamingAny(client, replyKeys) : [];
   // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
   const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
-  await insertThreadPlace(client, {
-    emailId: email.id,
-    conversationId,
-    parentId: parent?.place.emailId ?? null,
-    parentRank: parent?.rank ?? null,
-    copyOf: null,
-    copyKey,
-    replyKeys,
-    subjectKey,
-  });
+  await insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
 
   for (const other of sharing) if (other !== conversationId) await moveConversation(client, other, conversationId);
   const touched = new Set([conversationId]);
@@ -154,7 +207,7 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, te
     await setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
     if (child.conversationId !== conversationId) await moveConversation(client, child.conversationId, conversationId);
   };
-  if (!copyKey.startsWith("sha256:")) {
+  if (!copyKey.startsWith("sha256:") && batch.mayBeNamed([copyKey])) {
     for (const child of await selectRepliesNaming(client, copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
   }
   // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
