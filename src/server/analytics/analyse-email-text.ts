@@ -6,6 +6,7 @@ import {
   updateNearDuplicates,
   updateTextAnalyses,
   type NearDuplicateCandidateRow,
+  type NearDuplicateCandidate,
   type NearDuplicateUpdate,
   type TextColumns,
 } from "./analytics.queries";
@@ -13,6 +14,7 @@ import { normalisedText, ownBodyOf } from "./conversation-text";
 import { detectLanguages } from "./detect-languages";
 import {
   BANDS,
+  HASHES,
   bandKeys,
   estimatedSimilarity,
   jaccard,
@@ -115,15 +117,28 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
     emailIds: banded.map((analysis) => analysis.emailId),
     bands: banded.flatMap((analysis) => analysis.bands),
     bandsPerEmail: BANDS,
+    signatures: banded.flatMap((analysis) => analysis.signature),
+    hashes: HASHES,
     textLengths: banded.map((analysis) => analysis.own.text.length),
     threshold: settings.threshold,
   });
   const changed = new Map<string, GroupState>();
   const signatures = new Map<string, number[]>(analyses.map((analysis) => [analysis.emailId, analysis.signature]));
   const batchTexts = new Map(analyses.map((analysis) => [analysis.emailId, analysis.own]));
+  // Every text this batch compared, by email id (a member outside the batch has its signature from it).
+  const comparedOf = new Map<string, Compared>(batchTexts);
   // Groups as stored when the batch first met them (a group this batch made has no stored member).
   const storedGroups = new Map<string, NearDuplicateCandidateRow[]>();
 
+  /** The signature of a group member: the batch's own, a stored member's, else one outside the batch this batch grouped (from its text). */
+  const signatureOf = (emailId: string, text: Compared | undefined) => {
+    let signature = signatures.get(emailId);
+    if (!signature && text) {
+      signature = minHashSignature(text.shingles);
+      signatures.set(emailId, signature);
+    }
+    return signature ?? [];
+  };
   /** A group's members now: as stored when the batch first met it, with this batch's changes. */
   const membersOf = async (groupId: string): Promise<NearDuplicateCandidateRow[]> => {
     let stored = storedGroups.get(groupId);
@@ -140,7 +155,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
     }
     for (const [emailId, now] of changed)
       if (now.groupId === groupId && !members.has(emailId))
-        members.set(emailId, { emailId, groupId, pivot: now.pivot, signature: signatures.get(emailId) ?? [] });
+        members.set(emailId, { emailId, groupId, pivot: now.pivot, signature: signatureOf(emailId, comparedOf.get(emailId)) });
     return [...members.values()].sort((left, right) => (left.emailId < right.emailId ? -1 : left.emailId > right.emailId ? 1 : 0));
   };
   /** These emails' texts for the exact comparison: the batch's own, the run's cache, else read in one statement. */
@@ -156,6 +171,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
       emailIds.filter((id) => !texts.has(id)),
     );
     for (const [id, body] of bodies) texts.set(id, compared(id, body, settings));
+    for (const [id, text] of texts) comparedOf.set(id, text);
     return texts;
   };
   const apply = (updates: NearDuplicateUpdate[]) => {
@@ -164,18 +180,16 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
 
   for (const analysis of banded) {
     const { own, signature } = analysis;
-    const candidates = candidatesOf.get(analysis.emailId) ?? [];
+    const candidates: NearDuplicateCandidate[] = candidatesOf.get(analysis.emailId) ?? [];
     // What to compare with: each ungrouped candidate, and each candidate's group pivot.
     const targets = new Map<string, string | null>();
     const groups = new Map<string, NearDuplicateCandidateRow[]>();
-    const worthReading = (emailId: string) =>
-      estimatedSimilarity(signature, signatures.get(emailId) ?? []) >= settings.threshold - ESTIMATE_SLACK;
+    const worthReading = (estimate: number) => estimate >= settings.threshold - ESTIMATE_SLACK;
     let placed = false;
     for (const candidate of candidates) {
-      if (!signatures.has(candidate.emailId)) signatures.set(candidate.emailId, candidate.signature);
       const groupId = changed.has(candidate.emailId) ? changed.get(candidate.emailId)!.groupId : candidate.groupId;
       if (groupId === null) {
-        if (worthReading(candidate.emailId)) targets.set(candidate.emailId, null);
+        if (worthReading(candidate.estimate)) targets.set(candidate.emailId, null);
       } else if (!groups.has(groupId)) {
         const members = await membersOf(groupId);
         // Analysed again after a regroup, and an email before it already grouped it (maybe as the
@@ -186,7 +200,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
         }
         groups.set(groupId, members);
         const pivot = members.find((member) => member.pivot);
-        if (pivot && worthReading(pivot.emailId)) targets.set(pivot.emailId, groupId);
+        if (pivot && worthReading(estimatedSimilarity(signature, pivot.signature))) targets.set(pivot.emailId, groupId);
       }
     }
     if (placed) continue;

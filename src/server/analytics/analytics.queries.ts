@@ -228,38 +228,59 @@ export interface NearDuplicateCandidateRow {
 const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id AS "groupId", a.near_duplicate_pivot AS pivot,
   a.near_duplicate_signature AS signature`;
 
+/** A near-duplicate candidate of one email of a batch: its group, and its signature's estimate of their similarity. */
+export interface NearDuplicateCandidate {
+  emailId: string;
+  groupId: string | null;
+  /** The share of equal signature values (estimatedSimilarity, computed where the signatures are). */
+  estimate: number;
+}
+
 /**
  * For each email of a batch (in order), the emails sharing a MinHash band with it whose text length
  * leaves the threshold reachable (a Jaccard index of `threshold` needs the shorter text at least
  * `threshold` of the longer), the most bands shared first: the likeliest near-duplicates, at most
  * CANDIDATE_LIMIT of them. An email meets the emails analysed before it: the batch's later emails
- * (whose bands are stored already) are left out. `bands` holds each email's BANDS keys in turn.
+ * (whose bands are stored already) are left out. `bands` and `signatures` hold each email's
+ * `bandsPerEmail` keys and `hashes` values in turn.
  */
 export async function selectNearDuplicateCandidates(
   client: SqlClient,
-  options: { emailIds: string[]; bands: string[]; bandsPerEmail: number; textLengths: number[]; threshold: number },
-): Promise<Map<string, NearDuplicateCandidateRow[]>> {
+  options: {
+    emailIds: string[];
+    bands: string[];
+    bandsPerEmail: number;
+    signatures: number[];
+    hashes: number;
+    textLengths: number[];
+    threshold: number;
+  },
+): Promise<Map<string, NearDuplicateCandidate[]>> {
   if (options.emailIds.length === 0) return new Map();
   // 5 % of slack: the length is in characters, the index counts distinct shingles.
   const shortest = options.textLengths.map((length) => Math.floor(length * options.threshold * 0.95));
   const longest = options.textLengths.map((length) => Math.ceil(length / (options.threshold * 0.95)));
-  const rows = await querySql<NearDuplicateCandidateRow & { forEmailId: string }>(
+  const { bandsPerEmail, hashes } = options;
+  const rows = await querySql<{ forEmailId: string; emailId: string; groupId: string | null; equalValues: number }>(
     client,
-    Prisma.sql`SELECT w.email_id AS "forEmailId", c.* FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[])
-        WITH ORDINALITY AS w(email_id, shortest, longest, position)
+    Prisma.sql`SELECT w.email_id AS "forEmailId", c.email_id AS "emailId", c.near_duplicate_group_id AS "groupId",
+        CASE WHEN cardinality(c.near_duplicate_signature) = ${hashes}
+          THEN (SELECT count(*) FROM generate_series(1, ${hashes}) i WHERE c.near_duplicate_signature[i] = o.signature[i])::int
+          ELSE 0 END AS "equalValues"
+      FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[]) WITH ORDINALITY AS w(email_id, shortest, longest, position)
+      CROSS JOIN LATERAL (SELECT (${options.bands}::bigint[])[(w.position - 1) * ${bandsPerEmail} + 1 : w.position * ${bandsPerEmail}] AS bands,
+          (${options.signatures}::int[])[(w.position - 1) * ${hashes} + 1 : w.position * ${hashes}] AS signature) o
       CROSS JOIN LATERAL (
-        SELECT ${ND_COLUMNS} FROM email_analysis a
-        WHERE a.near_duplicate_bands && (${options.bands}::bigint[])[(w.position - 1) * ${options.bandsPerEmail} + 1 : w.position * ${options.bandsPerEmail}]
-          AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
+        SELECT a.email_id, a.near_duplicate_group_id, a.near_duplicate_signature FROM email_analysis a
+        WHERE a.near_duplicate_bands && o.bands AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
           AND a.email_id <> ALL ((${options.emailIds}::uuid[])[w.position :])
-        ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band
-            WHERE band = ANY ((${options.bands}::bigint[])[(w.position - 1) * ${options.bandsPerEmail} + 1 : w.position * ${options.bandsPerEmail}])) DESC,
-          a.email_id
+        ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY (o.bands)) DESC, a.email_id
         LIMIT ${CANDIDATE_LIMIT}) c
       ORDER BY w.position`,
   );
-  const byEmail = new Map<string, NearDuplicateCandidateRow[]>(options.emailIds.map((id) => [id, []]));
-  for (const { forEmailId, ...row } of rows) byEmail.get(forEmailId)!.push(row);
+  const byEmail = new Map<string, NearDuplicateCandidate[]>(options.emailIds.map((id) => [id, []]));
+  for (const { forEmailId, emailId, groupId, equalValues } of rows)
+    byEmail.get(forEmailId)!.push({ emailId, groupId, estimate: equalValues / hashes });
   return byEmail;
 }
 

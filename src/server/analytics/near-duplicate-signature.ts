@@ -9,7 +9,8 @@ const SHINGLE = 5;
 /** Band keys per signature. */
 export const BANDS = 20;
 const ROWS = 3;
-const HASHES = BANDS * ROWS;
+/** Values per signature. */
+export const HASHES = BANDS * ROWS;
 /** Below this many characters a text has too few shingles for a similarity to mean anything. */
 export const NEAR_DUPLICATE_MIN_CHARS = 25;
 
