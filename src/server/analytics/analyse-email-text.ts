@@ -13,8 +13,8 @@ import {
 import { normalisedText, ownBodyOf } from "./conversation-text";
 import { detectLanguages } from "./detect-languages";
 import {
-  BANDS,
   HASHES,
+  bandingFor,
   bandKeys,
   estimatedSimilarity,
   jaccard,
@@ -86,7 +86,7 @@ export function analyseText(email: { id: string; bodyText: string }, settings: T
     emailId: email.id,
     own,
     signature,
-    bands: bandKeys(signature).map(String),
+    bands: bandKeys(signature, bandingFor(settings.threshold)).map(String),
     textLength: text.length,
     languages: detectLanguages(ownBody),
   };
@@ -116,7 +116,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
   const candidatesOf = await selectNearDuplicateCandidates(client, {
     emailIds: banded.map((analysis) => analysis.emailId),
     bands: banded.flatMap((analysis) => analysis.bands),
-    bandsPerEmail: BANDS,
+    bandsPerEmail: bandingFor(settings.threshold).bands,
     signatures: banded.flatMap((analysis) => analysis.signature),
     hashes: HASHES,
     textLengths: banded.map((analysis) => analysis.own.text.length),
