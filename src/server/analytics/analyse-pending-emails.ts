@@ -1,10 +1,11 @@
-import { withPgTransaction } from "../platform/db/pg-pool";
+import { pgPool, withPgTransaction } from "../platform/db/pg-pool";
 import { getSettings } from "../settings/get-settings";
 import type { SqlClient } from "../platform/db/sql-client";
-import { analyseText, groupNearDuplicates, type TextAnalysisSettings } from "./analyse-email-text";
+import { analyseText, groupNearDuplicates, type TextAnalysis, type TextAnalysisSettings } from "./analyse-email-text";
 import {
   lockAnalysis,
   markAnalysed,
+  selectNextPendingBodies,
   selectPendingEmails,
   selectPlacedIds,
   selectStoredThreadKeys,
@@ -25,17 +26,55 @@ export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
   };
 }
 
+/** Text analyses computed ahead of their batch, by email id, with the body each was computed from. */
+type ReadAhead = Map<string, { bodyText: string; analysis: TextAnalysis }>;
+
 /**
- * One batch in one transaction: every email's text analysed first (computing only), then each new
- * email threaded in order, its text's columns stored with its place; the texts of emails analysed
- * before (the settings changed) stored in one statement; the near-duplicate groups placed for the
- * whole batch; and each conversation the batch touched classified, in one statement each way.
+ * Computes the text analyses of the emails the next batch will likely take, while the batch in
+ * flight waits on the database (its near-duplicate lookups are its longest statement): the
+ * worker's own computing and the database's then overlap on two cores. Only an optimisation: an
+ * email the next batch takes without an analysis here (or with another body) is analysed then.
  */
-async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, batchSize: number): Promise<number> {
+async function readAhead(batchIds: string[], settings: TextAnalysisSettings, batchSize: number, ahead: ReadAhead): Promise<void> {
+  try {
+    for (const email of await selectNextPendingBodies(pgPool(), batchIds, batchSize)) {
+      if (ahead.has(email.id)) continue;
+      ahead.set(email.id, { bodyText: email.bodyText, analysis: analyseText(email, settings) });
+      // One email at a time, so that the batch in flight is answered between them.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } catch {
+    // Nothing is lost: the next batch analyses what is missing here.
+  }
+}
+
+/**
+ * One batch in one transaction: every email's text analysed first (computing only, most of it done
+ * ahead while the batch before waited), then each new email threaded in order, its text's columns
+ * stored with its place; the texts of emails analysed before (the settings changed) stored in one
+ * statement; the near-duplicate groups placed for the whole batch; and each conversation the batch
+ * touched classified, in one statement each way. Answers the emails and the read-ahead it started.
+ */
+async function analyseBatch(
+  client: SqlClient,
+  settings: TextAnalysisSettings,
+  batchSize: number,
+  ahead: ReadAhead,
+): Promise<{ count: number; next: Promise<void> }> {
   await lockAnalysis(client);
   const emails = await selectPendingEmails(client, batchSize);
-  if (emails.length === 0) return 0;
-  const analyses = emails.map((email) => analyseText({ id: email.id, bodyText: email.bodyText }, settings));
+  if (emails.length === 0) return { count: 0, next: Promise.resolve() };
+  const analyses = emails.map((email) => {
+    const ready = ahead.get(email.id);
+    return ready && ready.bodyText === email.bodyText ? ready.analysis : analyseText({ id: email.id, bodyText: email.bodyText }, settings);
+  });
+  ahead.clear();
+  const next = readAhead(
+    emails.map((email) => email.id),
+    settings,
+    batchSize,
+    ahead,
+  );
   const placed = await selectPlacedIds(
     client,
     emails.map((email) => email.id),
@@ -51,6 +90,7 @@ async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, b
       if (placed.has(email.id)) continue;
       for (const conversationId of await threadEmail(client, email, { text: analyses[index], texts, batch })) touched.add(conversationId);
     }
+    await batch.write(client);
   }
   await updateTextAnalyses(
     client,
@@ -62,7 +102,7 @@ async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, b
     client,
     emails.map((email) => email.id),
   );
-  return emails.length;
+  return { count: emails.length, next };
 }
 
 /**
@@ -74,9 +114,11 @@ async function analyseBatch(client: SqlClient, settings: TextAnalysisSettings, b
  */
 export async function analysePendingEmails(options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<number> {
   const settings = await textAnalysisSettings();
+  const ahead: ReadAhead = new Map();
   let analysed = 0;
   while (!options.signal?.aborted) {
-    const count = await withPgTransaction((client) => analyseBatch(client, settings, options.batchSize ?? BATCH_SIZE));
+    const { count, next } = await withPgTransaction((client) => analyseBatch(client, settings, options.batchSize ?? BATCH_SIZE, ahead));
+    await next;
     analysed += count;
     if (count === 0) break;
   }

@@ -33,6 +33,15 @@ export function selectPendingEmails(client: SqlClient, limit: number): Promise<A
   );
 }
 
+/** The bodies of the next pending emails after a batch (not locked: read ahead, for computing only). */
+export function selectNextPendingBodies(client: SqlClient, batchIds: string[], limit: number): Promise<{ id: string; bodyText: string }[]> {
+  return querySql<{ id: string; bodyText: string }>(
+    client,
+    Prisma.sql`SELECT e.id, e.body_text AS "bodyText" FROM archived_emails e WHERE e.analysis_pending AND e.id <> ALL (${batchIds}::uuid[])
+      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit}`,
+  );
+}
+
 export function selectEmailsForAnalysis(client: SqlClient, ids: string[]): Promise<AnalysedEmailRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return querySql<AnalysedEmailRow>(client, Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`);
@@ -154,16 +163,43 @@ export interface AnalysisInsert {
   text: TextColumns;
 }
 
-/** A new email's place in its conversation, with its text's columns (one row version, not an insert and an update). */
-export async function insertThreadPlace(client: SqlClient, row: AnalysisInsert): Promise<void> {
+/** Start and length of each row's part of one flat array: arrays of arrays do not pass through unnest. */
+function slices<T>(rows: T[], part: (row: T) => unknown[]): { starts: number[]; lengths: number[] } {
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  let at = 0;
+  for (const row of rows) {
+    starts.push(at);
+    lengths.push(part(row).length);
+    at += part(row).length;
+  }
+  return { starts, lengths };
+}
+
+/** New emails' places in their conversations, with their texts' columns (one row version each, one statement). */
+export async function insertThreadPlaces(client: SqlClient, rows: AnalysisInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  const replyKeys = slices(rows, (row) => row.replyKeys);
+  const bands = slices(rows, (row) => row.text.bands);
+  const signatures = slices(rows, (row) => row.text.signature);
   await runSql(
     client,
     Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class,
         near_duplicate_bands, near_duplicate_signature, near_duplicate_text_length, languages, language_codes)
-      VALUES (${row.emailId}::uuid, ${row.conversationId}::uuid, ${row.parentId}::uuid, ${row.parentRank}::int, ${row.copyOf}::uuid,
-        ${row.copyKey}, ${row.replyKeys}::text[], ${row.subjectKey}, 'inclusive', ${row.text.bands}::bigint[], ${row.text.signature}::int[],
-        ${row.text.textLength}::int, ${JSON.stringify(row.text.languages)}::jsonb, ${row.text.languages.map((l) => l.code)}::text[])`,
-    { prepare: true },
+      SELECT r.email_id, r.conversation_id, r.parent_id, r.parent_rank, r.copy_of, r.copy_key,
+        (${rows.flatMap((row) => row.replyKeys)}::text[])[r.keys_start + 1 : r.keys_start + r.keys_count], r.subject_key, 'inclusive',
+        (${rows.flatMap((row) => row.text.bands)}::bigint[])[r.bands_start + 1 : r.bands_start + r.bands_count],
+        (${rows.flatMap((row) => row.text.signature)}::int[])[r.signature_start + 1 : r.signature_start + r.signature_count],
+        r.text_length, r.languages,
+        ARRAY(SELECT l.value->>'code' FROM jsonb_array_elements(r.languages) WITH ORDINALITY AS l(value, n) ORDER BY l.n)
+      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${rows.map((row) => row.conversationId)}::uuid[],
+          ${rows.map((row) => row.parentId)}::uuid[], ${rows.map((row) => row.parentRank)}::int[], ${rows.map((row) => row.copyOf)}::uuid[],
+          ${rows.map((row) => row.copyKey)}::text[], ${replyKeys.starts}::int[], ${replyKeys.lengths}::int[],
+          ${rows.map((row) => row.subjectKey)}::text[], ${bands.starts}::int[], ${bands.lengths}::int[],
+          ${signatures.starts}::int[], ${signatures.lengths}::int[], ${rows.map((row) => row.text.textLength)}::int[],
+          ${rows.map((row) => JSON.stringify(row.text.languages))}::jsonb[])
+        AS r(email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, keys_start, keys_count, subject_key,
+          bands_start, bands_count, signature_start, signature_count, text_length, languages)`,
   );
 }
 
@@ -269,11 +305,12 @@ export async function selectNearDuplicateCandidates(
           ELSE 0 END AS "equalValues"
       FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[]) WITH ORDINALITY AS w(email_id, shortest, longest, position)
       CROSS JOIN LATERAL (SELECT (${options.bands}::bigint[])[(w.position - 1) * ${bandsPerEmail} + 1 : w.position * ${bandsPerEmail}] AS bands,
-          (${options.signatures}::int[])[(w.position - 1) * ${hashes} + 1 : w.position * ${hashes}] AS signature) o
+          (${options.signatures}::int[])[(w.position - 1) * ${hashes} + 1 : w.position * ${hashes}] AS signature,
+          (${options.emailIds}::uuid[])[w.position :] AS itself_and_later) o
       CROSS JOIN LATERAL (
         SELECT a.email_id, a.near_duplicate_group_id, a.near_duplicate_signature FROM email_analysis a
         WHERE a.near_duplicate_bands && o.bands AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
-          AND a.email_id <> ALL ((${options.emailIds}::uuid[])[w.position :])
+          AND a.email_id <> ALL (o.itself_and_later)
         ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY (o.bands)) DESC, a.email_id
         LIMIT ${CANDIDATE_LIMIT}) c
       ORDER BY w.position`,
@@ -323,17 +360,8 @@ export async function updateNearDuplicates(client: SqlClient, updates: NearDupli
 /** The text columns of emails analysed again (their place in their conversation stands), in one statement. */
 export async function updateTextAnalyses(client: SqlClient, rows: ({ emailId: string } & TextColumns)[]): Promise<void> {
   if (rows.length === 0) return;
-  // Arrays of arrays do not pass through unnest: each row's arrays are a slice of one flat array.
-  const bandStarts: number[] = [];
-  const signatureStarts: number[] = [];
-  let bandCount = 0;
-  let signatureCount = 0;
-  for (const row of rows) {
-    bandStarts.push(bandCount);
-    signatureStarts.push(signatureCount);
-    bandCount += row.bands.length;
-    signatureCount += row.signature.length;
-  }
+  const bands = slices(rows, (row) => row.bands);
+  const signatures = slices(rows, (row) => row.signature);
   await runSql(
     client,
     Prisma.sql`UPDATE email_analysis a SET
@@ -342,8 +370,8 @@ export async function updateTextAnalyses(client: SqlClient, rows: ({ emailId: st
         near_duplicate_text_length = u.text_length, languages = u.languages,
         language_codes = ARRAY(SELECT l.value->>'code' FROM jsonb_array_elements(u.languages) WITH ORDINALITY AS l(value, n) ORDER BY l.n),
         analysed_at = now()
-      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${bandStarts}::int[], ${rows.map((row) => row.bands.length)}::int[],
-          ${signatureStarts}::int[], ${rows.map((row) => row.signature.length)}::int[], ${rows.map((row) => row.textLength)}::int[],
+      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${bands.starts}::int[], ${bands.lengths}::int[],
+          ${signatures.starts}::int[], ${signatures.lengths}::int[], ${rows.map((row) => row.textLength)}::int[],
           ${rows.map((row) => JSON.stringify(row.languages))}::jsonb[])
         AS u(email_id, band_start, band_count, signature_start, signature_count, text_length, languages)
       WHERE a.email_id = u.email_id`,

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
-  insertThreadPlace,
+  insertThreadPlaces,
   moveConversation,
   selectOriginalsByCopyKey,
   selectRepliesNaming,
@@ -77,6 +77,7 @@ export class ThreadingBatch {
   private readonly copyKeys: Set<string>;
   private readonly subjectKeys: Set<string>;
   private readonly namedKeys: Set<string>;
+  private readonly unwritten: AnalysisInsert[] = [];
 
   constructor(stored: StoredThreadKeys) {
     this.copyKeys = new Set(stored.copyKeys);
@@ -100,22 +101,25 @@ export class ThreadingBatch {
   mayHoldSubject = (subjectKey: string) => this.subjectKeys.has(subjectKey);
   mayBeNamed = (keys: string[]) => keys.some((key) => this.namedKeys.has(key));
 
-  placed(row: { copyOf: string | null; copyKey: string; replyKeys: string[]; subjectKey: string }): void {
+  /** An email placed: its keys are known from now on, its row is written with the next statement (write). */
+  place(row: AnalysisInsert): void {
     if (row.copyOf === null) {
       this.copyKeys.add(row.copyKey);
       this.subjectKeys.add(row.subjectKey);
     }
     for (const key of row.replyKeys) this.namedKeys.add(key);
+    this.unwritten.push(row);
+  }
+
+  /**
+   * Writes the places not written yet, in one statement: before any statement that may read them,
+   * and at the batch's end. Most emails need no lookup, so most of a batch is written at once.
+   */
+  async write(client: SqlClient): Promise<SqlClient> {
+    if (this.unwritten.length > 0) await insertThreadPlaces(client, this.unwritten.splice(0));
+    return client;
   }
 }
-
-/** Knows nothing, so every lookup is sent (an email threaded on its own). */
-const UNKNOWN_KEYS = {
-  mayHoldOriginal: () => true,
-  mayHoldSubject: () => true,
-  mayBeNamed: () => true,
-  placed: () => undefined,
-} satisfies Pick<ThreadingBatch, "mayHoldOriginal" | "mayHoldSubject" | "mayBeNamed" | "placed">;
 
 /**
  * Places one email in its conversation (docs/ediscovery.md, "Conversations") inside the analysis
@@ -133,24 +137,23 @@ const UNKNOWN_KEYS = {
 export async function threadEmail(
   client: SqlClient,
   email: AnalysedEmailRow,
-  options: { text: TextColumns; texts?: Map<string, string>; batch?: ThreadingBatch },
+  options: { text: TextColumns; texts: Map<string, string>; batch: ThreadingBatch },
 ): Promise<string[]> {
-  const texts = options.texts ?? new Map<string, string>();
-  const batch = options.batch ?? UNKNOWN_KEYS;
+  const { texts, batch } = options;
+  // Every statement of this email is sent after the places the batch has not written yet.
+  const db = () => batch.write(client);
   const copyKey = copyKeyOf(email);
   const replyKeys = replyKeysOf(email);
   const subjectKey = subjectKeyOf(email.subject);
-  const insert = async (row: Omit<AnalysisInsert, "emailId" | "copyKey" | "replyKeys" | "subjectKey" | "text">) => {
-    const place = { ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text };
-    await insertThreadPlace(client, place);
-    batch.placed(place);
+  const insert = (row: Omit<AnalysisInsert, "emailId" | "copyKey" | "replyKeys" | "subjectKey" | "text">) => {
+    batch.place({ ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text });
   };
   // One lookup for its own key (a copy) and its ancestors' (its parent).
   const lookupKeys = [copyKey, ...replyKeys];
-  const named = batch.mayHoldOriginal(lookupKeys) ? await selectOriginalsByCopyKey(client, lookupKeys) : [];
+  const named = batch.mayHoldOriginal(lookupKeys) ? await selectOriginalsByCopyKey(await db(), lookupKeys) : [];
   const original = named.find((row) => row.copyKey === copyKey);
   if (original) {
-    await insert({
+    insert({
       conversationId: original.conversationId,
       parentId: original.parentId,
       parentRank: original.parentRank,
@@ -169,7 +172,7 @@ export async function threadEmail(
       break;
     }
   }
-  const candidates = subjectKey === "" || !batch.mayHoldSubject(subjectKey) ? [] : await selectSubjectCandidates(client, subjectKey);
+  const candidates = subjectKey === "" || !batch.mayHoldSubject(subjectKey) ? [] : await selectSubjectCandidates(await db(), subjectKey);
   // Normalising a long body costs: each is done once per batch.
   const textOf = (row: { emailId: string; bodyText: string }) => {
     let normalised = texts.get(row.emailId);
@@ -191,24 +194,24 @@ export async function threadEmail(
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
   // Replies to one message that is not archived (a ghost parent) still share a conversation.
-  const sharing = batch.mayBeNamed(replyKeys) ? await selectConversationsNamingAny(client, replyKeys) : [];
+  const sharing = batch.mayBeNamed(replyKeys) ? await selectConversationsNamingAny(await db(), replyKeys) : [];
   // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
   const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
-  await insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
+  insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
 
-  for (const other of sharing) if (other !== conversationId) await moveConversation(client, other, conversationId);
+  for (const other of sharing) if (other !== conversationId) await moveConversation(await db(), other, conversationId);
   const touched = new Set([conversationId]);
   const adopt = async (candidate: ThreadPlaceRow, rank: number, closer = false) => {
     // Read again: an earlier step of this email may have just hung it here.
-    const child = await selectThreadPlace(client, candidate.emailId);
+    const child = await selectThreadPlace(await db(), candidate.emailId);
     if (!child || (child.parentRank !== null && (child.parentRank < rank || (child.parentRank === rank && !closer)))) return;
     // A child already in this conversation may be one of its ancestors (a loop of headers): then it stays where it is.
-    if (child.conversationId === conversationId && (await isAncestor(client, child.emailId, parent?.place.emailId ?? null))) return;
-    await setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
-    if (child.conversationId !== conversationId) await moveConversation(client, child.conversationId, conversationId);
+    if (child.conversationId === conversationId && (await isAncestor(await db(), child.emailId, parent?.place.emailId ?? null))) return;
+    await setParent(await db(), { emailId: child.emailId, parentId: email.id, parentRank: rank });
+    if (child.conversationId !== conversationId) await moveConversation(await db(), child.conversationId, conversationId);
   };
   if (!copyKey.startsWith("sha256:") && batch.mayBeNamed([copyKey])) {
-    for (const child of await selectRepliesNaming(client, copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
+    for (const child of await selectRepliesNaming(await db(), copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
   }
   // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
   // an email this one quotes in turn (this one is then the nearer parent).
