@@ -52,20 +52,28 @@ const COMPARED_CACHE = 500;
 /** A candidate whose estimated similarity is this far under the threshold is not read (the estimate's error is ±0.13 at 95 %). */
 const ESTIMATE_SLACK = 0.2;
 
+/** A text of the run's cache, now the most recently used. */
+function cached(emailId: string, settings: TextAnalysisSettings): Compared | undefined {
+  const result = settings.compared?.get(emailId);
+  if (result) {
+    settings.compared!.delete(emailId);
+    settings.compared!.set(emailId, result);
+  }
+  return result;
+}
+
 const compared = (emailId: string, bodyText: string, settings: TextAnalysisSettings): Compared => {
-  const cached = settings.compared?.get(emailId);
-  if (cached) return cached;
+  const known = cached(emailId, settings);
+  if (known) return known;
   const text = nearDuplicateTextOf(bodyText, settings);
   const result = { emailId, text, shingles: shingleSet(text) };
-  remember(result, settings);
+  if (settings.compared) {
+    // The least recently used goes: the texts a run meets again and again (pivots, near-duplicates) stay.
+    if (settings.compared.size >= COMPARED_CACHE) settings.compared.delete(settings.compared.keys().next().value!);
+    settings.compared.set(emailId, result);
+  }
   return result;
 };
-
-function remember(result: Compared, settings: TextAnalysisSettings): void {
-  if (!settings.compared) return;
-  if (settings.compared.size >= COMPARED_CACHE) settings.compared.clear();
-  settings.compared.set(result.emailId, result);
-}
 
 /** The longer text is the pivot; on a tie, the smaller id, so every run picks the same one. */
 const longer = (left: Compared, right: Compared) =>
@@ -79,8 +87,6 @@ export function analyseText(email: { id: string; bodyText: string }, settings: T
   const ownBody = ownBodyOf(email.bodyText, settings.ignorePatterns);
   const text = normalisedText(ownBody);
   const own = { emailId: email.id, text, shingles: shingleSet(text) };
-  // Analysed again after a regroup: a text cached under the old settings is stale.
-  remember(own, settings);
   const signature = text.length >= NEAR_DUPLICATE_MIN_CHARS ? minHashSignature(own.shingles) : [];
   return {
     emailId: email.id,
@@ -163,7 +169,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
     // Cached ones are taken first: computing a missing one may clear the cache.
     const texts = new Map<string, Compared>();
     for (const id of emailIds) {
-      const known = batchTexts.get(id) ?? settings.compared?.get(id);
+      const known = batchTexts.get(id) ?? cached(id, settings);
       if (known) texts.set(id, known);
     }
     const bodies = await selectBodies(

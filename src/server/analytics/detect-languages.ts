@@ -72,7 +72,8 @@ function segmentsOf(text: string): string[] {
 export function detectLanguages(text: string): LanguageShare[] {
   const letters = new Map<string, number>();
   let total = 0;
-  if (letterCount(text.slice(0, MAX_TEXT_CHARS)) < MIN_LETTERS) return UNDETERMINED;
+  // A short text with too few letters is told without segmenting it (a long one is counted below).
+  if (text.length < 1_000 && letterCount(text) < MIN_LETTERS) return UNDETERMINED;
   for (const segment of sampled(segmentsOf(text), MAX_SEGMENTS)) {
     const weight = letterCount(segment);
     const code = eld.detect(segment).language;

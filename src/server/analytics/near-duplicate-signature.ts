@@ -30,7 +30,7 @@ function fnv1a(text: string): number {
  * over every analysed email's whole text.
  */
 export function shingleSet(text: string): Uint32Array {
-  const points = new Uint32Array(text.length);
+  const points = scratch.points(text.length);
   let length = 0;
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
@@ -49,9 +49,8 @@ export function shingleSet(text: string): Uint32Array {
   // Distinct hashes through an open-addressing table first: a text repeats many of its shingles, and
   // sorting only the distinct ones is most of the saving.
   const capacity = 2 ** Math.ceil(Math.log2(count * 2));
-  const slots = new Uint32Array(capacity);
-  const taken = new Uint8Array(capacity);
-  const distinct = new Uint32Array(count);
+  const { slots, stamps, stamp } = scratch.table(capacity);
+  const distinct = scratch.distinct(count);
   let distinctCount = 0;
   for (let start = 0; start < count; start++) {
     const end = Math.min(start + SHINGLE, length);
@@ -62,15 +61,49 @@ export function shingleSet(text: string): Uint32Array {
     }
     hash >>>= 0;
     let slot = hash & (capacity - 1);
-    while (taken[slot] === 1 && slots[slot] !== hash) slot = (slot + 1) & (capacity - 1);
-    if (taken[slot] === 0) {
-      taken[slot] = 1;
+    while (stamps[slot] === stamp && slots[slot] !== hash) slot = (slot + 1) & (capacity - 1);
+    if (stamps[slot] !== stamp) {
+      stamps[slot] = stamp;
       slots[slot] = hash;
       distinct[distinctCount++] = hash;
     }
   }
-  return distinct.subarray(0, distinctCount).sort();
+  return distinct.slice(0, distinctCount).sort();
 }
+
+/**
+ * Working arrays of shingleSet, kept between calls (one thread; no call is re-entered): allocating
+ * and zeroing them per text was a good part of its time. A table slot is taken when its stamp is
+ * the current call's, so the table is never cleared.
+ */
+const scratch = (() => {
+  let points = new Uint32Array(0);
+  let distinct = new Uint32Array(0);
+  let slots = new Uint32Array(0);
+  let stamps = new Uint32Array(0);
+  let stamp = 0;
+  const grown = (array: Uint32Array<ArrayBuffer>, size: number) =>
+    array.length >= size ? array : new Uint32Array(Math.max(size, array.length * 2));
+  return {
+    points(size: number) {
+      points = grown(points, size);
+      return points;
+    },
+    distinct(size: number) {
+      distinct = grown(distinct, size);
+      return distinct;
+    },
+    table(capacity: number) {
+      if (slots.length < capacity) {
+        slots = new Uint32Array(capacity);
+        stamps = new Uint32Array(capacity);
+      }
+      stamp = stamp === 0xffffffff ? 1 : stamp + 1;
+      if (stamp === 1) stamps.fill(0);
+      return { slots, stamps, stamp };
+    },
+  };
+})();
 
 /** |A ∩ B| / |A ∪ B| of two sorted distinct shingle sets; two empty sets are identical. */
 export function jaccard(left: Uint32Array, right: Uint32Array): number {
