@@ -297,6 +297,12 @@ export async function selectNearDuplicateCandidates(
   const shortest = options.textLengths.map((length) => Math.floor(length * options.threshold * 0.95));
   const longest = options.textLengths.map((length) => Math.ceil(length / (options.threshold * 0.95)));
   const { bandsPerEmail, hashes } = options;
+  if (!Number.isInteger(bandsPerEmail) || bandsPerEmail < 1 || bandsPerEmail > 100)
+    throw new Error(`unexpected band count ${bandsPerEmail}`);
+  // The bands two signatures share, position by position (a band's key hashes its number: equal keys sit at one position).
+  const sharedBands = Prisma.raw(
+    `(${Array.from({ length: bandsPerEmail }, (_, index) => `(a.near_duplicate_bands[${index + 1}] = o.bands[${index + 1}])::int`).join(" + ")})`,
+  );
   const rows = await querySql<{ forEmailId: string; emailId: string; groupId: string | null; equalValues: number }>(
     client,
     Prisma.sql`SELECT w.email_id AS "forEmailId", c.email_id AS "emailId", c.near_duplicate_group_id AS "groupId",
@@ -306,12 +312,14 @@ export async function selectNearDuplicateCandidates(
       FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[]) WITH ORDINALITY AS w(email_id, shortest, longest, position)
       CROSS JOIN LATERAL (SELECT (${options.bands}::bigint[])[(w.position - 1) * ${bandsPerEmail} + 1 : w.position * ${bandsPerEmail}] AS bands,
           (${options.signatures}::int[])[(w.position - 1) * ${hashes} + 1 : w.position * ${hashes}] AS signature,
-          (${options.emailIds}::uuid[])[w.position :] AS itself_and_later) o
+          (${options.emailIds}::uuid[])[w.position :] AS itself_and_later
+        -- Once per email: without the fence the slices are taken again for every row compared.
+        OFFSET 0) o
       CROSS JOIN LATERAL (
         SELECT a.email_id, a.near_duplicate_group_id, a.near_duplicate_signature FROM email_analysis a
         WHERE a.near_duplicate_bands && o.bands AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
           AND a.email_id <> ALL (o.itself_and_later)
-        ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY (o.bands)) DESC, a.email_id
+        ORDER BY ${sharedBands} DESC, a.email_id
         LIMIT ${CANDIDATE_LIMIT}) c
       ORDER BY w.position`,
   );
