@@ -51,6 +51,8 @@ export interface TextAnalysis extends TextColumns {
 const COMPARED_CACHE = 500;
 /** A candidate whose estimated similarity is this far under the threshold is not read (the estimate's error is ±0.13 at 95 %). */
 const ESTIMATE_SLACK = 0.2;
+/** At most this many candidates' texts are read ahead for a batch (each is held until the batch ends). */
+const PREREAD_TEXTS = 1000;
 
 /** A text of the run's cache, now the most recently used. */
 function cached(emailId: string, settings: TextAnalysisSettings): Compared | undefined {
@@ -164,12 +166,12 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
         members.set(emailId, { emailId, groupId, pivot: now.pivot, signature: signatureOf(emailId, comparedOf.get(emailId)) });
     return [...members.values()].sort((left, right) => (left.emailId < right.emailId ? -1 : left.emailId > right.emailId ? 1 : 0));
   };
-  /** These emails' texts for the exact comparison: the batch's own, the run's cache, else read in one statement. */
+  /** These emails' texts for the exact comparison: the batch's own or compared before, the run's cache, else read in one statement. */
   const comparedTexts = async (emailIds: string[]): Promise<Map<string, Compared>> => {
     // Cached ones are taken first: computing a missing one may clear the cache.
     const texts = new Map<string, Compared>();
     for (const id of emailIds) {
-      const known = batchTexts.get(id) ?? cached(id, settings);
+      const known = comparedOf.get(id) ?? cached(id, settings);
       if (known) texts.set(id, known);
     }
     const bodies = await selectBodies(
@@ -183,6 +185,15 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
   const apply = (updates: NearDuplicateUpdate[]) => {
     for (const { emailId, ...state } of updates) changed.set(emailId, state);
   };
+  // The texts most emails will be compared with, read in one statement rather than one per email:
+  // the ungrouped candidates whose estimate leaves the threshold reachable (a group's pivot is
+  // known only once the group is read).
+  const likely = new Set<string>();
+  for (const candidates of candidatesOf.values())
+    for (const candidate of candidates)
+      if (candidate.groupId === null && candidate.estimate >= settings.threshold - ESTIMATE_SLACK && !comparedOf.has(candidate.emailId))
+        likely.add(candidate.emailId);
+  await comparedTexts([...likely].slice(0, PREREAD_TEXTS));
 
   for (const analysis of banded) {
     const { own, signature } = analysis;
