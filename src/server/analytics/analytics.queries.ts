@@ -33,6 +33,15 @@ export function selectPendingEmails(client: SqlClient, limit: number): Promise<A
   );
 }
 
+/** The bodies of the next pending emails after a batch (not locked: read ahead, for computing only). */
+export function selectNextPendingBodies(client: SqlClient, batchIds: string[], limit: number): Promise<{ id: string; bodyText: string }[]> {
+  return querySql<{ id: string; bodyText: string }>(
+    client,
+    Prisma.sql`SELECT e.id, e.body_text AS "bodyText" FROM archived_emails e WHERE e.analysis_pending AND e.id <> ALL (${batchIds}::uuid[])
+      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit}`,
+  );
+}
+
 export function selectEmailsForAnalysis(client: SqlClient, ids: string[]): Promise<AnalysedEmailRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return querySql<AnalysedEmailRow>(client, Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.id = ANY(${ids}::uuid[])`);
@@ -62,6 +71,29 @@ export async function selectPlacedIds(client: SqlClient, emailIds: string[]): Pr
     Prisma.sql`SELECT email_id AS id FROM email_analysis WHERE email_id = ANY(${emailIds}::uuid[])`,
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/** Which of a batch's keys stored originals carry (copy and subject keys) or stored emails' replies name. */
+export interface StoredThreadKeys {
+  copyKeys: Set<string>;
+  subjectKeys: Set<string>;
+  namedKeys: Set<string>;
+}
+
+/**
+ * One statement per batch that tells which of the per-email thread lookups can find anything among
+ * the emails analysed before the batch: the columns they match on never change once written.
+ */
+export async function selectStoredThreadKeys(client: SqlClient, keys: string[], subjectKeys: string[]): Promise<StoredThreadKeys> {
+  const rows = await querySql<{ kind: string; key: string }>(
+    client,
+    Prisma.sql`SELECT 'copy' AS kind, a.copy_key AS key FROM email_analysis a WHERE a.copy_key = ANY(${keys}::text[]) AND a.copy_of IS NULL
+      UNION SELECT 'subject', a.subject_key FROM email_analysis a WHERE a.subject_key = ANY(${subjectKeys}::text[]) AND a.copy_of IS NULL
+      UNION SELECT 'named', k.key FROM email_analysis a CROSS JOIN LATERAL unnest(a.reply_keys) AS k(key)
+        WHERE a.reply_keys && ${keys}::text[] AND k.key = ANY(${keys}::text[])`,
+  );
+  const of = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.key));
+  return { copyKeys: of("copy"), subjectKeys: of("subject"), namedKeys: of("named") };
 }
 
 export function selectThreadPlace(client: SqlClient, emailId: string): Promise<ThreadPlaceRow | null> {
@@ -111,6 +143,14 @@ export async function selectConversationsNamingAny(client: SqlClient, keys: stri
   return rows.map((row) => row.conversationId);
 }
 
+/** What an email's text gives, whatever its conversation: its near-duplicate signature and bands, and its languages. */
+export interface TextColumns {
+  signature: number[];
+  bands: string[];
+  textLength: number;
+  languages: { code: string; share: number }[];
+}
+
 export interface AnalysisInsert {
   emailId: string;
   conversationId: string;
@@ -120,14 +160,46 @@ export interface AnalysisInsert {
   copyKey: string;
   replyKeys: string[];
   subjectKey: string;
+  text: TextColumns;
 }
 
-export async function insertThreadPlace(client: SqlClient, row: AnalysisInsert): Promise<void> {
+/** Start and length of each row's part of one flat array: arrays of arrays do not pass through unnest. */
+function slices<T>(rows: T[], part: (row: T) => unknown[]): { starts: number[]; lengths: number[] } {
+  const starts: number[] = [];
+  const lengths: number[] = [];
+  let at = 0;
+  for (const row of rows) {
+    starts.push(at);
+    lengths.push(part(row).length);
+    at += part(row).length;
+  }
+  return { starts, lengths };
+}
+
+/** New emails' places in their conversations, with their texts' columns (one row version each, one statement). */
+export async function insertThreadPlaces(client: SqlClient, rows: AnalysisInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  const replyKeys = slices(rows, (row) => row.replyKeys);
+  const bands = slices(rows, (row) => row.text.bands);
+  const signatures = slices(rows, (row) => row.text.signature);
   await runSql(
     client,
-    Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class)
-      VALUES (${row.emailId}::uuid, ${row.conversationId}::uuid, ${row.parentId}::uuid, ${row.parentRank}::int, ${row.copyOf}::uuid,
-        ${row.copyKey}, ${row.replyKeys}::text[], ${row.subjectKey}, 'inclusive')`,
+    Prisma.sql`INSERT INTO email_analysis (email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, reply_keys, subject_key, thread_class,
+        near_duplicate_bands, near_duplicate_signature, near_duplicate_text_length, languages, language_codes)
+      SELECT r.email_id, r.conversation_id, r.parent_id, r.parent_rank, r.copy_of, r.copy_key,
+        (${rows.flatMap((row) => row.replyKeys)}::text[])[r.keys_start + 1 : r.keys_start + r.keys_count], r.subject_key, 'inclusive',
+        (${rows.flatMap((row) => row.text.bands)}::bigint[])[r.bands_start + 1 : r.bands_start + r.bands_count],
+        (${rows.flatMap((row) => row.text.signature)}::int[])[r.signature_start + 1 : r.signature_start + r.signature_count],
+        r.text_length, r.languages,
+        ARRAY(SELECT l.value->>'code' FROM jsonb_array_elements(r.languages) WITH ORDINALITY AS l(value, n) ORDER BY l.n)
+      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${rows.map((row) => row.conversationId)}::uuid[],
+          ${rows.map((row) => row.parentId)}::uuid[], ${rows.map((row) => row.parentRank)}::int[], ${rows.map((row) => row.copyOf)}::uuid[],
+          ${rows.map((row) => row.copyKey)}::text[], ${replyKeys.starts}::int[], ${replyKeys.lengths}::int[],
+          ${rows.map((row) => row.subjectKey)}::text[], ${bands.starts}::int[], ${bands.lengths}::int[],
+          ${signatures.starts}::int[], ${signatures.lengths}::int[], ${rows.map((row) => row.text.textLength)}::int[],
+          ${rows.map((row) => JSON.stringify(row.text.languages))}::jsonb[])
+        AS r(email_id, conversation_id, parent_id, parent_rank, copy_of, copy_key, keys_start, keys_count, subject_key,
+          bands_start, bands_count, signature_start, signature_count, text_length, languages)`,
   );
 }
 
@@ -153,14 +225,23 @@ export interface ConversationMemberRow {
   attachments: string[];
 }
 
-/** Every email of a conversation, first archived first. */
-export function selectConversationMembers(client: SqlClient, conversationId: string): Promise<ConversationMemberRow[]> {
-  return querySql<ConversationMemberRow>(
+/**
+ * Every email of these conversations, first archived first. The bodies of `knownIds` (normalised
+ * already by the batch) are not sent again.
+ */
+export function selectConversationsMembers(
+  client: SqlClient,
+  conversationIds: string[],
+  knownIds: string[],
+): Promise<(ConversationMemberRow & { conversationId: string })[]> {
+  if (conversationIds.length === 0) return Promise.resolve([]);
+  return querySql<ConversationMemberRow & { conversationId: string }>(
     client,
-    Prisma.sql`SELECT a.email_id AS id, a.parent_id AS "parentId", a.copy_of AS "copyOf", e.body_text AS "bodyText",
+    Prisma.sql`SELECT a.conversation_id AS "conversationId", a.email_id AS id, a.parent_id AS "parentId", a.copy_of AS "copyOf",
+        CASE WHEN a.email_id = ANY(${knownIds}::uuid[]) THEN '' ELSE e.body_text END AS "bodyText",
         ARRAY(SELECT t.hash_sha256 FROM attachments t WHERE t.email_id = e.id ORDER BY t.hash_sha256) AS attachments
       FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-      WHERE a.conversation_id = ${conversationId}::uuid ORDER BY e.archived_at, e.id`,
+      WHERE a.conversation_id = ANY(${conversationIds}::uuid[]) ORDER BY e.archived_at, e.id`,
   );
 }
 
@@ -183,27 +264,69 @@ export interface NearDuplicateCandidateRow {
 const ND_COLUMNS = Prisma.sql`a.email_id AS "emailId", a.near_duplicate_group_id AS "groupId", a.near_duplicate_pivot AS pivot,
   a.near_duplicate_signature AS signature`;
 
+/** A near-duplicate candidate of one email of a batch: its group, and its signature's estimate of their similarity. */
+export interface NearDuplicateCandidate {
+  emailId: string;
+  groupId: string | null;
+  /** The share of equal signature values (estimatedSimilarity, computed where the signatures are). */
+  estimate: number;
+}
+
 /**
- * The emails sharing a MinHash band with this one whose text length leaves the threshold reachable
- * (a Jaccard index of `threshold` needs the shorter text at least `threshold` of the longer), the
- * most bands shared first: the likeliest near-duplicates, at most CANDIDATE_LIMIT of them.
+ * For each email of a batch (in order), the emails sharing a MinHash band with it whose text length
+ * leaves the threshold reachable (a Jaccard index of `threshold` needs the shorter text at least
+ * `threshold` of the longer), the most bands shared first: the likeliest near-duplicates, at most
+ * CANDIDATE_LIMIT of them. An email meets the emails analysed before it: the batch's later emails
+ * (whose bands are stored already) are left out. `bands` and `signatures` hold each email's
+ * `bandsPerEmail` keys and `hashes` values in turn.
  */
-export function selectNearDuplicateCandidates(
+export async function selectNearDuplicateCandidates(
   client: SqlClient,
-  options: { emailId: string; bands: string[]; textLength: number; threshold: number },
-): Promise<NearDuplicateCandidateRow[]> {
-  if (options.bands.length === 0) return Promise.resolve([]);
+  options: {
+    emailIds: string[];
+    bands: string[];
+    bandsPerEmail: number;
+    signatures: number[];
+    hashes: number;
+    textLengths: number[];
+    threshold: number;
+  },
+): Promise<Map<string, NearDuplicateCandidate[]>> {
+  if (options.emailIds.length === 0) return new Map();
   // 5 % of slack: the length is in characters, the index counts distinct shingles.
-  const shortest = Math.floor(options.textLength * options.threshold * 0.95);
-  const longest = Math.ceil(options.textLength / (options.threshold * 0.95));
-  return querySql<NearDuplicateCandidateRow>(
-    client,
-    Prisma.sql`SELECT ${ND_COLUMNS} FROM email_analysis a
-      WHERE a.near_duplicate_bands && ${options.bands}::bigint[] AND a.email_id <> ${options.emailId}::uuid
-        AND a.near_duplicate_text_length BETWEEN ${shortest} AND ${longest}
-      ORDER BY (SELECT count(*) FROM unnest(a.near_duplicate_bands) band WHERE band = ANY(${options.bands}::bigint[])) DESC, a.email_id
-      LIMIT ${CANDIDATE_LIMIT}`,
+  const shortest = options.textLengths.map((length) => Math.floor(length * options.threshold * 0.95));
+  const longest = options.textLengths.map((length) => Math.ceil(length / (options.threshold * 0.95)));
+  const { bandsPerEmail, hashes } = options;
+  if (!Number.isInteger(bandsPerEmail) || bandsPerEmail < 1 || bandsPerEmail > 100)
+    throw new Error(`unexpected band count ${bandsPerEmail}`);
+  // The bands two signatures share, position by position (a band's key hashes its number: equal keys sit at one position).
+  const sharedBands = Prisma.raw(
+    `(${Array.from({ length: bandsPerEmail }, (_, index) => `(a.near_duplicate_bands[${index + 1}] = o.bands[${index + 1}])::int`).join(" + ")})`,
   );
+  const rows = await querySql<{ forEmailId: string; emailId: string; groupId: string | null; equalValues: number }>(
+    client,
+    Prisma.sql`SELECT w.email_id AS "forEmailId", c.email_id AS "emailId", c.near_duplicate_group_id AS "groupId",
+        CASE WHEN cardinality(c.near_duplicate_signature) = ${hashes}
+          THEN (SELECT count(*) FROM generate_series(1, ${hashes}) i WHERE c.near_duplicate_signature[i] = o.signature[i])::int
+          ELSE 0 END AS "equalValues"
+      FROM unnest(${options.emailIds}::uuid[], ${shortest}::int[], ${longest}::int[]) WITH ORDINALITY AS w(email_id, shortest, longest, position)
+      CROSS JOIN LATERAL (SELECT (${options.bands}::bigint[])[(w.position - 1) * ${bandsPerEmail} + 1 : w.position * ${bandsPerEmail}] AS bands,
+          (${options.signatures}::int[])[(w.position - 1) * ${hashes} + 1 : w.position * ${hashes}] AS signature,
+          (${options.emailIds}::uuid[])[w.position :] AS itself_and_later
+        -- Once per email: without the fence the slices are taken again for every row compared.
+        OFFSET 0) o
+      CROSS JOIN LATERAL (
+        SELECT a.email_id, a.near_duplicate_group_id, a.near_duplicate_signature FROM email_analysis a
+        WHERE a.near_duplicate_bands && o.bands AND a.near_duplicate_text_length BETWEEN w.shortest AND w.longest
+          AND a.email_id <> ALL (o.itself_and_later)
+        ORDER BY ${sharedBands} DESC, a.email_id
+        LIMIT ${CANDIDATE_LIMIT}) c
+      ORDER BY w.position`,
+  );
+  const byEmail = new Map<string, NearDuplicateCandidate[]>(options.emailIds.map((id) => [id, []]));
+  for (const { forEmailId, emailId, groupId, equalValues } of rows)
+    byEmail.get(forEmailId)!.push({ emailId, groupId, estimate: equalValues / hashes });
+  return byEmail;
 }
 
 export function selectNearDuplicateGroup(client: SqlClient, groupId: string): Promise<NearDuplicateCandidateRow[]> {
@@ -242,17 +365,24 @@ export async function updateNearDuplicates(client: SqlClient, updates: NearDupli
   );
 }
 
-/** What an email's text gives, whatever its conversation: its near-duplicate bands and its languages. */
-export async function updateTextAnalysis(
-  client: SqlClient,
-  options: { emailId: string; signature: number[]; bands: string[]; textLength: number; languages: { code: string; share: number }[] },
-): Promise<void> {
+/** The text columns of emails analysed again (their place in their conversation stands), in one statement. */
+export async function updateTextAnalyses(client: SqlClient, rows: ({ emailId: string } & TextColumns)[]): Promise<void> {
+  if (rows.length === 0) return;
+  const bands = slices(rows, (row) => row.bands);
+  const signatures = slices(rows, (row) => row.signature);
   await runSql(
     client,
-    Prisma.sql`UPDATE email_analysis SET near_duplicate_bands = ${options.bands}::bigint[], near_duplicate_signature = ${options.signature}::int[],
-        near_duplicate_text_length = ${options.textLength}::int,
-        languages = ${JSON.stringify(options.languages)}::jsonb, language_codes = ${options.languages.map((l) => l.code)}::text[], analysed_at = now()
-      WHERE email_id = ${options.emailId}::uuid`,
+    Prisma.sql`UPDATE email_analysis a SET
+        near_duplicate_bands = (${rows.flatMap((row) => row.bands)}::bigint[])[u.band_start + 1 : u.band_start + u.band_count],
+        near_duplicate_signature = (${rows.flatMap((row) => row.signature)}::int[])[u.signature_start + 1 : u.signature_start + u.signature_count],
+        near_duplicate_text_length = u.text_length, languages = u.languages,
+        language_codes = ARRAY(SELECT l.value->>'code' FROM jsonb_array_elements(u.languages) WITH ORDINALITY AS l(value, n) ORDER BY l.n),
+        analysed_at = now()
+      FROM unnest(${rows.map((row) => row.emailId)}::uuid[], ${bands.starts}::int[], ${bands.lengths}::int[],
+          ${signatures.starts}::int[], ${signatures.lengths}::int[], ${rows.map((row) => row.textLength)}::int[],
+          ${rows.map((row) => JSON.stringify(row.languages))}::jsonb[])
+        AS u(email_id, band_start, band_count, signature_start, signature_count, text_length, languages)
+      WHERE a.email_id = u.email_id`,
   );
 }
 

@@ -25,13 +25,44 @@ export function subjectKeyOf(subject: string): string {
   return rest.toLowerCase().replace(/\s+/gu, " ").trim();
 }
 
-/** Letters and digits only, lower case, one space between words: quote markers, line breaks and punctuation gone. */
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** Whether each UTF-16 unit of the basic plane is a letter or digit (surrogates are looked at in pairs). */
+const WORD_UNITS = (() => {
+  const table = new Uint8Array(0x10000);
+  for (let unit = 0; unit < 0x10000; unit++)
+    if (unit < 0xd800 || unit > 0xdfff) table[unit] = WORD_CHARACTER.test(String.fromCharCode(unit)) ? 1 : 0;
+  return table;
+})();
+
+/**
+ * Letters and digits only, lower case, one space between words: quote markers, line breaks and
+ * punctuation gone. The same as replacing every run of other characters with a space and trimming,
+ * by a table of the basic plane instead of a Unicode regular expression: it runs over every body
+ * the analysis reads, and the expression was most of the analysis's own time.
+ */
 export function normalisedText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
+  const source = text.normalize("NFKC").toLowerCase();
+  const out = new Uint16Array(source.length);
+  let length = 0;
+  let gap = false;
+  for (let index = 0; index < source.length; index++) {
+    const unit = source.charCodeAt(index);
+    let width = 1;
+    let word: boolean;
+    if (unit >= 0xd800 && unit < 0xdc00 && index + 1 < source.length) {
+      const low = source.charCodeAt(index + 1);
+      word = low >= 0xdc00 && low < 0xe000 ? ((width = 2), WORD_CHARACTER.test(source.slice(index, index + 2))) : false;
+    } else word = WORD_UNITS[unit] === 1;
+    if (!word) {
+      gap = length > 0;
+      continue;
+    }
+    if (gap) out[length++] = 0x20;
+    gap = false;
+    out[length++] = unit;
+    if (width === 2) out[length++] = source.charCodeAt(++index);
+  }
+  return Buffer.from(out.buffer, 0, length * 2).toString("utf16le");
 }
 
 /** The part of a reply's normalised text that is not its parent's quoted text (the whole text when the quotation was edited). */

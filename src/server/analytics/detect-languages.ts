@@ -13,9 +13,32 @@ const SEGMENT_CHARS = 60;
 const MIN_SECONDARY_SHARE = 0.1;
 /** The shares are those of the first this many characters of the own text (a long text's languages rarely change past them). */
 const MAX_TEXT_CHARS = 8_000;
+/**
+ * At most this many segments are identified, spread evenly over the text, and the shares of a
+ * longer text are those of this sample: identifying segments was the costliest step of the
+ * analysis (a text of up to about 1,500 characters is still read whole).
+ */
+const MAX_SEGMENTS = 24;
 const UNDETERMINED: LanguageShare[] = [{ code: "und", share: 1 }];
 
-const letterCount = (text: string) => text.match(/\p{L}/gu)?.length ?? 0;
+/** Letters (code points of category L), counted without building an array of them. */
+function letterCount(text: string): number {
+  const letters = text.replace(/\P{L}+/gu, "");
+  let count = letters.length;
+  // A letter outside the basic plane is two UTF-16 units.
+  for (let index = 0; index < letters.length; index++) {
+    const unit = letters.charCodeAt(index);
+    if (unit >= 0xd800 && unit < 0xdc00) count--;
+  }
+  return count;
+}
+
+/** `count` of the segments, evenly spread from the first to the last (all of them when there are fewer). */
+function sampled(segments: string[], count: number): string[] {
+  if (segments.length <= count) return segments;
+  const step = segments.length / count;
+  return Array.from({ length: count }, (_, index) => segments[Math.floor(index * step)]);
+}
 
 /**
  * Sentences, each joined with the next ones of its paragraph while shorter than SEGMENT_CHARS, so
@@ -27,7 +50,7 @@ function segmentsOf(text: string): string[] {
     let current = "";
     for (const sentence of paragraph.split(/(?<=[.!?])\s+|(?<=[。！？])/u)) {
       const piece = sentence.replace(/\s+/gu, " ").trim();
-      if (letterCount(piece) === 0) continue;
+      if (!/\p{L}/u.test(piece)) continue;
       current = current === "" ? piece : `${current} ${piece}`;
       if (current.length >= SEGMENT_CHARS) {
         segments.push(current);
@@ -44,12 +67,14 @@ function segmentsOf(text: string): string[] {
  * the text's letters, primary first, then up to two secondary ones above 10 %; `und` when the text
  * is too short to tell. Each segment is identified on its own by ELD (the Efficient Language
  * Detector, n-gram statistics over 60 languages), so a German reply above an English quotation
- * counts both.
+ * counts both; of a long text, MAX_SEGMENTS segments spread over it.
  */
 export function detectLanguages(text: string): LanguageShare[] {
   const letters = new Map<string, number>();
   let total = 0;
-  for (const segment of segmentsOf(text)) {
+  // A short text with too few letters is told without segmenting it (a long one is counted below).
+  if (text.length < 1_000 && letterCount(text) < MIN_LETTERS) return UNDETERMINED;
+  for (const segment of sampled(segmentsOf(text), MAX_SEGMENTS)) {
     const weight = letterCount(segment);
     const code = eld.detect(segment).language;
     if (!code || weight < 4) continue;

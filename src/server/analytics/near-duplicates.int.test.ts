@@ -3,7 +3,7 @@ import { db } from "@/server/platform/db/client";
 import { ingestBatch } from "@/server/capture/ingestion/ingest-batch";
 import { analysePendingEmails } from "@/server/analytics/analyse-pending-emails";
 import { regroupNearDuplicates } from "@/server/analytics/regroup-near-duplicates";
-import { analyseEmailText } from "@/server/analytics/analyse-email-text";
+import { analyseEmailTexts } from "@/server/analytics/analyse-email-text";
 import { markAnalysed } from "@/server/analytics/analytics.queries";
 import { withPgTransaction } from "@/server/platform/db/pg-pool";
 import { jobHandlers } from "@/server/composition/job-handlers";
@@ -115,7 +115,7 @@ describe("near-duplicates", () => {
     await withPgTransaction(async (client) => {
       for (const id of order) {
         const email = bodies.find((body) => body.id === id)!;
-        await analyseEmailText(client, { id, bodyText: email.bodyText }, { threshold: 0.8, ignorePatterns: [] });
+        await analyseEmailTexts(client, [{ id, bodyText: email.bodyText }], { threshold: 0.8, ignorePatterns: [] });
       }
       await markAnalysed(client, order);
     });

@@ -3,7 +3,7 @@ import type { SqlClient } from "../platform/db/sql-client";
 import { nearDuplicateTextOf, type TextAnalysisSettings } from "./analyse-email-text";
 import { takeAnalysisRefreshes } from "./analysis-refresh.queries";
 import { lockAnalysis, selectBodies, selectNearDuplicateGroup, updateNearDuplicates, type NearDuplicateUpdate } from "./analytics.queries";
-import { classifyConversationOf } from "./classify-stored-conversation";
+import { classifyConversations } from "./classify-stored-conversation";
 import { jaccard, shingleSet } from "./near-duplicate-signature";
 
 const BATCH_SIZE = 100;
@@ -55,9 +55,12 @@ export async function refreshAfterDeletions(settings: TextAnalysisSettings, sign
     const count = await withPgTransaction(async (client) => {
       await lockAnalysis(client);
       const refreshes = await takeAnalysisRefreshes(client, BATCH_SIZE);
+      await classifyConversations(
+        client,
+        refreshes.filter((refresh) => refresh.kind === "conversation").map((refresh) => refresh.id),
+      );
       for (const refresh of refreshes) {
-        if (refresh.kind === "conversation") await classifyConversationOf(client, refresh.id);
-        else await regroupAfterDeletion(client, refresh.id, settings);
+        if (refresh.kind === "near_duplicate_group") await regroupAfterDeletion(client, refresh.id, settings);
       }
       return refreshes.length;
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
-  insertThreadPlace,
+  insertThreadPlaces,
   moveConversation,
   selectOriginalsByCopyKey,
   selectRepliesNaming,
@@ -9,6 +9,9 @@ import {
   selectThreadPlace,
   setParent,
   type AnalysedEmailRow,
+  type AnalysisInsert,
+  type StoredThreadKeys,
+  type TextColumns,
   type ThreadPlaceRow,
 } from "./analytics.queries";
 import { normalisedText, subjectKeyOf } from "./conversation-text";
@@ -65,6 +68,61 @@ function quotes(laterText: string, earlierText: string): boolean {
 }
 
 /**
+ * What a batch knows of the keys its lookups match on (copy key, subject key, the keys replies
+ * name): those the emails analysed before it carry (selectStoredThreadKeys, one statement) and
+ * those its own emails carried as they were placed. Those columns never change once written, so a
+ * lookup whose keys neither holds cannot find anything and is not sent; most emails start a
+ * conversation of their own, and are then placed with one statement.
+ */
+export class ThreadingBatch {
+  private readonly copyKeys: Set<string>;
+  private readonly subjectKeys: Set<string>;
+  private readonly namedKeys: Set<string>;
+  private readonly unwritten: AnalysisInsert[] = [];
+
+  constructor(stored: StoredThreadKeys) {
+    this.copyKeys = new Set(stored.copyKeys);
+    this.subjectKeys = new Set(stored.subjectKeys);
+    this.namedKeys = new Set(stored.namedKeys);
+  }
+
+  /** The keys a batch of emails looks up, for selectStoredThreadKeys. */
+  static keysOf(emails: AnalysedEmailRow[]): { keys: string[]; subjectKeys: string[] } {
+    const keys = new Set<string>();
+    const subjectKeys = new Set<string>();
+    for (const email of emails) {
+      keys.add(copyKeyOf(email));
+      for (const key of replyKeysOf(email)) keys.add(key);
+      subjectKeys.add(subjectKeyOf(email.subject));
+    }
+    return { keys: [...keys], subjectKeys: [...subjectKeys] };
+  }
+
+  mayHoldOriginal = (keys: string[]) => keys.some((key) => this.copyKeys.has(key));
+  mayHoldSubject = (subjectKey: string) => this.subjectKeys.has(subjectKey);
+  mayBeNamed = (keys: string[]) => keys.some((key) => this.namedKeys.has(key));
+
+  /** An email placed: its keys are known from now on, its row is written with the next statement (write). */
+  place(row: AnalysisInsert): void {
+    if (row.copyOf === null) {
+      this.copyKeys.add(row.copyKey);
+      this.subjectKeys.add(row.subjectKey);
+    }
+    for (const key of row.replyKeys) this.namedKeys.add(key);
+    this.unwritten.push(row);
+  }
+
+  /**
+   * Writes the places not written yet, in one statement: before any statement that may read them,
+   * and at the batch's end. Most emails need no lookup, so most of a batch is written at once.
+   */
+  async write(client: SqlClient): Promise<SqlClient> {
+    if (this.unwritten.length > 0) await insertThreadPlaces(client, this.unwritten.splice(0));
+    return client;
+  }
+}
+
+/**
  * Places one email in its conversation (docs/ediscovery.md, "Conversations") inside the analysis
  * transaction, and answers the conversations whose classes must be computed again:
  * 1. a copy of a message already placed (same Message-ID, or same content without one) sits beside it;
@@ -77,23 +135,30 @@ function quotes(laterText: string, earlierText: string): boolean {
  *    ancestor is not archived (they stay roots of the tree, as replies to a missing parent).
  * Dates play no part, so a clock that is minutes off changes nothing.
  */
-export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, texts: Map<string, string> = new Map()): Promise<string[]> {
+export async function threadEmail(
+  client: SqlClient,
+  email: AnalysedEmailRow,
+  options: { text: TextColumns; texts: Map<string, string>; batch: ThreadingBatch },
+): Promise<string[]> {
+  const { texts, batch } = options;
+  // Every statement of this email is sent after the places the batch has not written yet.
+  const db = () => batch.write(client);
   const copyKey = copyKeyOf(email);
   const replyKeys = replyKeysOf(email);
   const subjectKey = subjectKeyOf(email.subject);
+  const insert = (row: Omit<AnalysisInsert, "emailId" | "copyKey" | "replyKeys" | "subjectKey" | "text">) => {
+    batch.place({ ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text });
+  };
   // One lookup for its own key (a copy) and its ancestors' (its parent).
-  const named = await selectOriginalsByCopyKey(client, [copyKey, ...replyKeys]);
+  const lookupKeys = [copyKey, ...replyKeys];
+  const named = batch.mayHoldOriginal(lookupKeys) ? await selectOriginalsByCopyKey(await db(), lookupKeys) : [];
   const original = named.find((row) => row.copyKey === copyKey);
   if (original) {
-    await insertThreadPlace(client, {
-      emailId: email.id,
+    insert({
       conversationId: original.conversationId,
       parentId: original.parentId,
       parentRank: original.parentRank,
       copyOf: original.emailId,
-      copyKey,
-      replyKeys,
-      subjectKey,
     });
     return [original.conversationId];
   }
@@ -108,7 +173,7 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, te
       break;
     }
   }
-  const candidates = subjectKey === "" ? [] : await selectSubjectCandidates(client, subjectKey);
+  const candidates = subjectKey === "" || !batch.mayHoldSubject(subjectKey) ? [] : await selectSubjectCandidates(await db(), subjectKey);
   // Normalising a long body costs: each is done once per batch.
   const textOf = (row: { emailId: string; bodyText: string }) => {
     let normalised = texts.get(row.emailId);
@@ -130,33 +195,24 @@ export async function threadEmail(client: SqlClient, email: AnalysedEmailRow, te
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
   // Replies to one message that is not archived (a ghost parent) still share a conversation.
-  const sharing = await selectConversationsNamingAny(client, replyKeys);
+  const sharing = batch.mayBeNamed(replyKeys) ? await selectConversationsNamingAny(await db(), replyKeys) : [];
   // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
   const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
-  await insertThreadPlace(client, {
-    emailId: email.id,
-    conversationId,
-    parentId: parent?.place.emailId ?? null,
-    parentRank: parent?.rank ?? null,
-    copyOf: null,
-    copyKey,
-    replyKeys,
-    subjectKey,
-  });
+  insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
 
-  for (const other of sharing) if (other !== conversationId) await moveConversation(client, other, conversationId);
+  for (const other of sharing) if (other !== conversationId) await moveConversation(await db(), other, conversationId);
   const touched = new Set([conversationId]);
   const adopt = async (candidate: ThreadPlaceRow, rank: number, closer = false) => {
     // Read again: an earlier step of this email may have just hung it here.
-    const child = await selectThreadPlace(client, candidate.emailId);
+    const child = await selectThreadPlace(await db(), candidate.emailId);
     if (!child || (child.parentRank !== null && (child.parentRank < rank || (child.parentRank === rank && !closer)))) return;
     // A child already in this conversation may be one of its ancestors (a loop of headers): then it stays where it is.
-    if (child.conversationId === conversationId && (await isAncestor(client, child.emailId, parent?.place.emailId ?? null))) return;
-    await setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
-    if (child.conversationId !== conversationId) await moveConversation(client, child.conversationId, conversationId);
+    if (child.conversationId === conversationId && (await isAncestor(await db(), child.emailId, parent?.place.emailId ?? null))) return;
+    await setParent(await db(), { emailId: child.emailId, parentId: email.id, parentRank: rank });
+    if (child.conversationId !== conversationId) await moveConversation(await db(), child.conversationId, conversationId);
   };
-  if (!copyKey.startsWith("sha256:")) {
-    for (const child of await selectRepliesNaming(client, copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
+  if (!copyKey.startsWith("sha256:") && batch.mayBeNamed([copyKey])) {
+    for (const child of await selectRepliesNaming(await db(), copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
   }
   // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
   // an email this one quotes in turn (this one is then the nearer parent).
