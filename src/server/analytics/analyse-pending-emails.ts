@@ -15,7 +15,7 @@ import { classifyConversations } from "./classify-stored-conversation";
 import { threadEmail, ThreadingBatch } from "./thread-email";
 import { refreshAfterDeletions } from "./refresh-after-deletions";
 
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 250;
 
 /** The stored settings, compiled for the text analysis (patterns are checked safe when saved). */
 export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
