@@ -78,8 +78,32 @@ const compared = (emailId: string, bodyText: string, settings: TextAnalysisSetti
 };
 
 /** The longer text is the pivot; on a tie, the smaller id, so every run picks the same one. */
-const longer = (left: Compared, right: Compared) =>
+export const longer = (left: Compared, right: Compared) =>
   left.text.length > right.text.length || (left.text.length === right.text.length && left.emailId < right.emailId) ? left : right;
+
+/**
+ * A group's rows with `pivot` as its pivot: each member within the threshold of it stays, with its
+ * similarity; the others (and one whose text is missing) leave; a pivot left alone has no near-duplicate.
+ */
+export function groupAroundPivot(
+  pivot: Compared,
+  members: { emailId: string; compared: Compared | undefined }[],
+  groupId: string,
+  threshold: number,
+): NearDuplicateUpdate[] {
+  const updates: NearDuplicateUpdate[] = [{ emailId: pivot.emailId, groupId, similarity: 1, pivot: true }];
+  for (const member of members) {
+    const similarity = member.compared ? jaccard(pivot.shingles, member.compared.shingles) : 0;
+    updates.push(
+      similarity >= threshold
+        ? { emailId: member.emailId, groupId, similarity, pivot: false }
+        : { emailId: member.emailId, groupId: null, similarity: null, pivot: false },
+    );
+  }
+  if (updates.every((update) => update.pivot || update.groupId === null))
+    updates[0] = { ...updates[0], groupId: null, similarity: null, pivot: false };
+  return updates;
+}
 
 /**
  * An email's own text, its near-duplicate signature and bands, and its languages: computing only,
@@ -248,20 +272,14 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
     // The new email is the group's longest text: it becomes the pivot, and every member is measured against it.
     const members = groups.get(chosen.groupId) ?? [];
     const memberTexts = await comparedTexts(members.map((member) => member.emailId));
-    const updates: NearDuplicateUpdate[] = [{ emailId: own.emailId, groupId: chosen.groupId, similarity: 1, pivot: true }];
-    for (const member of members) {
-      const text = memberTexts.get(member.emailId);
-      const similarity = text ? jaccard(own.shingles, text.shingles) : 0;
-      updates.push(
-        similarity >= settings.threshold
-          ? { emailId: member.emailId, groupId: chosen.groupId, similarity, pivot: false }
-          : { emailId: member.emailId, groupId: null, similarity: null, pivot: false },
-      );
-    }
-    // A pivot left alone has no near-duplicate.
-    if (updates.every((update) => update.pivot || update.groupId === null))
-      updates[0] = { ...updates[0], groupId: null, similarity: null, pivot: false };
-    apply(updates);
+    apply(
+      groupAroundPivot(
+        own,
+        members.map((member) => ({ emailId: member.emailId, compared: memberTexts.get(member.emailId) })),
+        chosen.groupId,
+        settings.threshold,
+      ),
+    );
   }
   await updateNearDuplicates(
     client,

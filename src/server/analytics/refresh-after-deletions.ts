@@ -1,10 +1,10 @@
 import { withPgTransaction } from "../platform/db/pg-pool";
 import type { SqlClient } from "../platform/db/sql-client";
-import { nearDuplicateTextOf, type TextAnalysisSettings } from "./analyse-email-text";
+import { groupAroundPivot, longer, nearDuplicateTextOf, type Compared, type TextAnalysisSettings } from "./analyse-email-text";
 import { takeAnalysisRefreshes } from "./analysis-refresh.queries";
 import { lockAnalysis, selectBodies, selectNearDuplicateGroup, updateNearDuplicates, type NearDuplicateUpdate } from "./analytics.queries";
 import { classifyConversations } from "./classify-stored-conversation";
-import { jaccard, shingleSet } from "./near-duplicate-signature";
+import { shingleSet } from "./near-duplicate-signature";
 
 const BATCH_SIZE = 100;
 
@@ -22,24 +22,13 @@ async function regroupAfterDeletion(client: SqlClient, groupId: string, settings
     client,
     members.map((member) => member.emailId),
   );
-  const texts = members.map(({ emailId }) => {
+  const texts: Compared[] = members.map(({ emailId }) => {
     const text = nearDuplicateTextOf(bodies.get(emailId) ?? "", settings);
-    return { emailId, length: text.length, shingles: shingleSet(text) };
+    return { emailId, text, shingles: shingleSet(text) };
   });
-  // The longest text; on a tie, the smaller id (as the analysis picks a pivot).
-  const pivot = texts.reduce((best, text) =>
-    text.length > best.length || (text.length === best.length && text.emailId < best.emailId) ? text : best,
-  );
-  const updates: NearDuplicateUpdate[] = texts.map((text) => {
-    if (text === pivot) return { emailId: text.emailId, groupId, similarity: 1, pivot: true };
-    const similarity = jaccard(pivot.shingles, text.shingles);
-    return similarity >= settings.threshold ? { emailId: text.emailId, groupId, similarity, pivot: false } : dissolved(text.emailId);
-  });
-  // A pivot left alone has no near-duplicate.
-  await updateNearDuplicates(
-    client,
-    updates.every((update) => update.pivot || update.groupId === null) ? texts.map((text) => dissolved(text.emailId)) : updates,
-  );
+  const pivot = texts.reduce(longer);
+  const others = texts.filter((text) => text !== pivot).map((text) => ({ emailId: text.emailId, compared: text }));
+  await updateNearDuplicates(client, groupAroundPivot(pivot, others, groupId, settings.threshold));
 }
 
 /**
