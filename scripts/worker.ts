@@ -16,6 +16,7 @@ import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecyc
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { analysePendingEmails } from "../src/server/analytics/analyse-pending-emails";
+import { runAnalysisLoop } from "../src/server/analytics/run-analysis-loop";
 import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
 import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server/archive/storage/storage-usage";
 import { startHeartbeat } from "../src/server/installation/system/heartbeat";
@@ -71,19 +72,6 @@ async function recipientKindsLoop() {
       .then((filled) => filled > 0 && log(`recorded Cc/Bcc of ${filled} earlier email(s)`))
       .catch((error) => log(`recipient kinds error: ${String(error)}`));
     await sleep(10 * 60_000);
-  }
-}
-
-/**
- * Review analytics (conversations, near-duplicates, languages; docs/ediscovery.md): newly archived
- * mail is analysed within seconds, and a large import is caught up batch by batch.
- */
-async function analysisLoop() {
-  while (!stop.signal.aborted) {
-    await analysePendingEmails({ signal: stop.signal })
-      .then((analysed) => analysed >= 1000 && log(`review analytics: analysed ${analysed} email(s)`))
-      .catch((error) => log(`review analytics error: ${String(error)}`));
-    await sleep(5_000);
   }
 }
 
@@ -155,7 +143,7 @@ async function main() {
       lifecycleLoop(intervalMs),
       indexCatchUpLoop(),
       recipientKindsLoop(),
-      analysisLoop(),
+      runAnalysisLoop({ signal: stop.signal, log }),
       storageUsageLoop(),
     ]);
     await stopBeating();

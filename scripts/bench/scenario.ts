@@ -13,7 +13,7 @@ import { lifecycleScenario } from "./scenarios/lifecycle";
 import { rawParse } from "./scenarios/raw-parse";
 import { searchScenario } from "./scenarios/search";
 import { rawDownloadScenario } from "./scenarios/storage";
-import { reviewAnalyticsScenario } from "./scenarios/review-analytics";
+import { reviewAnalyticsFollowScenario, reviewAnalyticsScenario } from "./scenarios/review-analytics";
 
 const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "raw-parse": rawParse,
@@ -29,6 +29,7 @@ const scenarios: Record<string, (params: never) => Promise<unknown>> = {
   "audit-hash-baseline": auditHashBaseline,
   "storage-raw": rawDownloadScenario,
   "review-analytics": reviewAnalyticsScenario,
+  "review-analytics-follow": reviewAnalyticsFollowScenario,
 };
 
 const [name, paramsFile] = process.argv.slice(2);

@@ -19,14 +19,13 @@
  * writes. The GIN indexes are dropped during the load and rebuilt after it, as a bulk load would;
  * loaded chunks are recorded, so a stopped run resumes where it stopped.
  */
-import { readFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { Prisma } from "../../../src/generated/prisma/client";
 import { applyMigrations } from "../../../src/server/platform/db/migrations";
 import { searchVectorSql } from "../../../src/server/archive/store/search-vector.queries";
+import { realSentences } from "../prose";
 
 const { values } = parseArgs({
   options: {
@@ -44,41 +43,6 @@ const workers = Number(values.workers);
 const chunk = Number(values.chunk);
 const startedAt = Date.now();
 const log = (text: string) => console.log(`[${new Date().toISOString()} +${((Date.now() - startedAt) / 1000).toFixed(0)}s] ${text}`);
-
-/** Prose sentences from the Markdown files under node_modules, in a fixed order, deduplicated. */
-function realSentences(limit: number): string[] {
-  const files = execFileSync("find", ["node_modules", "-name", "*.md", "-size", "+2k"], { maxBuffer: 1 << 28 })
-    .toString()
-    .split("\n")
-    .filter(Boolean)
-    .sort();
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const file of files) {
-    let inCode = false;
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      if (/^\s*(```|~~~)/.test(line)) inCode = !inCode;
-      if (inCode || /^\s{4}|^\s*[|#>]|[{}<>=;$\\]/.test(line)) continue;
-      // Markdown links keep their text; inline code and emphasis markers go.
-      const prose = line
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-        .replace(/`[^`]*`/g, " ")
-        .replace(/[*_]+/g, "")
-        .replace(/^\s*([-+]|\d+\.)\s+/, "");
-      for (const sentence of prose.split(/(?<=[.!?])\s+/)) {
-        const words = sentence.trim().split(/\s+/);
-        if (words.length < 4 || words.length > 40) continue;
-        if (words.filter((word) => /^\(?[A-Za-z][a-z'-]*[,.:!?)]?$/.test(word)).length < words.length * 0.85) continue;
-        const text = words.join(" ");
-        if (seen.has(text)) continue;
-        seen.add(text);
-        out.push(text);
-        if (out.length >= limit) return out;
-      }
-    }
-  }
-  return out;
-}
 
 const FIRST = "Anna Ben Carla David Emma Felix Grace Henry Iris Jack Karen Liam Maria Noah Olga Paul Quinn Rosa Sam Tina".split(" ");
 const LAST =

@@ -1,8 +1,10 @@
 import { pgPool, withPgTransaction } from "../platform/db/pg-pool";
+import { abortableDelay } from "../platform/concurrency/abortable-delay";
 import { getSettings } from "../settings/get-settings";
 import type { SqlClient } from "../platform/db/sql-client";
 import { analyseText, groupNearDuplicates, type TextAnalysis, type TextAnalysisSettings } from "./analyse-email-text";
 import {
+  isMailArriving,
   lockAnalysis,
   markAnalysed,
   selectNextPendingBodies,
@@ -16,6 +18,21 @@ import { threadEmail, ThreadingBatch } from "./thread-email";
 import { refreshAfterDeletions } from "./refresh-after-deletions";
 
 const BATCH_SIZE = 250;
+/** Mail archived this recently means an import or a journal stream is running (an import commits every few hundred messages). */
+export const ARRIVAL_WINDOW_MS = 3_000;
+/**
+ * While mail arrives, the analysis pauses up to this many times as long as its last batch took:
+ * it then takes about a twentieth of the machine beside the import (docs/ediscovery.md, "Review
+ * analytics") and catches up at full speed once no mail has arrived for ARRIVAL_WINDOW_MS.
+ */
+const PAUSE_PER_BATCH = 19;
+
+/** Steps aside after a batch while mail is being archived: pauses, checking each second whether it still arrives. */
+async function yieldToArrivingMail(batchMs: number, signal?: AbortSignal): Promise<void> {
+  const until = performance.now() + batchMs * PAUSE_PER_BATCH;
+  while (!signal?.aborted && performance.now() < until && (await isMailArriving(pgPool(), ARRIVAL_WINDOW_MS)))
+    await abortableDelay(Math.min(1000, until - performance.now()), signal);
+}
 
 /** The stored settings, compiled for the text analysis (patterns are checked safe when saved). */
 export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
@@ -111,19 +128,25 @@ async function analyseBatch(
  * analysed yet, oldest archived first, in batches of one transaction each, until none is left or
  * `signal` stops it between batches. A new email re-classifies only the conversations it joins.
  * Resumable by construction: what is pending is what `archived_emails.analysis_pending` still
- * marks, so a restart goes on where the last committed batch ended. Returns how many it analysed.
+ * marks, so a restart goes on where the last committed batch ended. With `yieldToArrivingMail`
+ * (the worker) it steps aside while mail is being archived, so that an import keeps its speed.
+ * Returns how many it analysed.
  */
-export async function analysePendingEmails(options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<number> {
+export async function analysePendingEmails(
+  options: { signal?: AbortSignal; batchSize?: number; yieldToArrivingMail?: boolean } = {},
+): Promise<number> {
   const settings = await textAnalysisSettings();
   // What deletions left behind first: a conversation that lost its inclusive email must not wait for new mail.
   await refreshAfterDeletions(settings, options.signal);
   const ahead: ReadAhead = new Map();
   let analysed = 0;
   while (!options.signal?.aborted) {
+    const started = performance.now();
     const { count, next } = await withPgTransaction((client) => analyseBatch(client, settings, options.batchSize ?? BATCH_SIZE, ahead));
     await next;
     analysed += count;
     if (count === 0) break;
+    if (options.yieldToArrivingMail) await yieldToArrivingMail(performance.now() - started, options.signal);
   }
   return analysed;
 }

@@ -33,6 +33,19 @@ export function selectPendingEmails(client: SqlClient, limit: number): Promise<A
   );
 }
 
+/**
+ * Whether mail is being archived now: the newest email still waiting for analysis was archived
+ * within `withinMs` (read from the pending emails' own index, newest end).
+ */
+export async function isMailArriving(client: SqlClient, withinMs: number): Promise<boolean> {
+  const rows = await querySql<{ arriving: boolean }>(
+    client,
+    Prisma.sql`SELECT coalesce(max(e.archived_at) > now() - make_interval(secs => ${withinMs / 1000}), false) AS arriving
+      FROM archived_emails e WHERE e.analysis_pending`,
+  );
+  return rows[0]?.arriving ?? false;
+}
+
 /** The bodies of the next pending emails after a batch (not locked: read ahead, for computing only). */
 export function selectNextPendingBodies(client: SqlClient, batchIds: string[], limit: number): Promise<{ id: string; bodyText: string }[]> {
   return querySql<{ id: string; bodyText: string }>(

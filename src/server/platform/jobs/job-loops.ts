@@ -1,4 +1,5 @@
 import { runNextJob, type JobHandler } from "./run-next-job";
+import { abortableDelay } from "../concurrency/abortable-delay";
 
 /**
  * Job types that may run several at once in one worker: each job is a sync of one source (the
@@ -26,20 +27,8 @@ export async function runJobLoops(
         options.log?.(`job loop error (${type}): ${String(error)}`);
         return false;
       });
-      if (!ran) await idle(idleMs, options.signal);
+      if (!ran) await abortableDelay(idleMs, options.signal);
     }
   };
   await Promise.all(Object.keys(handlers).flatMap((type) => Array.from({ length: Math.max(1, slots[type] ?? 1) }, () => loop(type))));
-}
-
-function idle(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
