@@ -10,7 +10,6 @@ import {
   selectNextPendingBodies,
   selectPendingEmails,
   selectPlacedIds,
-  selectStoredThreadKeys,
   updateTextAnalyses,
 } from "./analytics.queries";
 import { classifyConversations } from "./classify-stored-conversation";
@@ -102,8 +101,7 @@ async function analyseBatch(
   const touched = new Set<string>();
   const texts = new Map<string, string>();
   if (unplaced.length > 0) {
-    const { keys, subjectKeys } = ThreadingBatch.keysOf(unplaced);
-    const batch = new ThreadingBatch(await selectStoredThreadKeys(client, keys, subjectKeys));
+    const batch = await ThreadingBatch.read(client, unplaced);
     for (const [index, email] of emails.entries()) {
       if (placed.has(email.id)) continue;
       for (const conversationId of await threadEmail(client, email, { text: analyses[index], texts, batch })) touched.add(conversationId);

@@ -113,29 +113,47 @@ export function selectThreadPlace(client: SqlClient, emailId: string): Promise<T
   return queryOne<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.email_id = ${emailId}::uuid`);
 }
 
-/** The first analysed email of each given Message-ID (or content) key. */
-export function selectOriginalsByCopyKey(client: SqlClient, keys: string[]): Promise<(ThreadPlaceRow & { copyKey: string })[]> {
-  if (keys.length === 0) return Promise.resolve([]);
-  return querySql<ThreadPlaceRow & { copyKey: string }>(
-    client,
-    Prisma.sql`SELECT ${PLACE_COLUMNS}, a.copy_key AS "copyKey" FROM email_analysis a
-      WHERE a.copy_key = ANY(${keys}::text[]) AND a.copy_of IS NULL`,
-  );
-}
-
 /** An analysed email with what the content-based threading compares. */
 export type ThreadCandidateRow = ThreadPlaceRow & Omit<AnalysedEmailRow, "id">;
 
-const CANDIDATE_LIMIT = 50;
+/** A stored original a batch's threading may meet: by its copy key (a copy, a parent) or its subject key (a header-less reply's parent). */
+export type StoredOriginalRow = ThreadCandidateRow & { copyKey: string; subjectKey: string };
 
-/** The most recently analysed originals with this subject key: where a header-less reply's parent is looked for. */
-export function selectSubjectCandidates(client: SqlClient, subjectKey: string): Promise<ThreadCandidateRow[]> {
-  return querySql<ThreadCandidateRow>(
-    client,
-    Prisma.sql`SELECT ${PLACE_COLUMNS}, ${EMAIL_COLUMNS} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-      WHERE a.subject_key = ${subjectKey} AND a.copy_of IS NULL
-      ORDER BY a.analysed_at DESC, a.email_id LIMIT ${CANDIDATE_LIMIT}`,
-  );
+/** How many candidates one lookup answers: the most recently analysed originals of a subject, the near-duplicates sharing most bands. */
+export const CANDIDATE_LIMIT = 50;
+
+/**
+ * Every stored original a batch's thread lookups can find, in two statements per batch rather than
+ * two per email: the originals of these copy keys (Message-IDs, or content without one), and for
+ * each subject key the CANDIDATE_LIMIT most recently analysed originals, in that order.
+ */
+export async function selectStoredOriginals(
+  client: SqlClient,
+  copyKeys: string[],
+  subjectKeys: string[],
+): Promise<{ byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] }> {
+  const columns = Prisma.sql`${PLACE_COLUMNS}, a.copy_key AS "copyKey", a.subject_key AS "subjectKey", ${EMAIL_COLUMNS}`;
+  const byCopyKey =
+    copyKeys.length === 0
+      ? []
+      : await querySql<StoredOriginalRow>(
+          client,
+          Prisma.sql`SELECT ${columns} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+            WHERE a.copy_key = ANY(${copyKeys}::text[]) AND a.copy_of IS NULL`,
+        );
+  const bySubjectKey =
+    subjectKeys.length === 0
+      ? []
+      : await querySql<StoredOriginalRow>(
+          client,
+          Prisma.sql`SELECT c.* FROM unnest(${subjectKeys}::text[]) WITH ORDINALITY AS s(key, position)
+            CROSS JOIN LATERAL (SELECT ${columns}, row_number() OVER (ORDER BY a.analysed_at DESC, a.email_id) AS rank
+              FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
+              WHERE a.subject_key = s.key AND a.copy_of IS NULL
+              ORDER BY a.analysed_at DESC, a.email_id LIMIT ${CANDIDATE_LIMIT}) c
+            ORDER BY s.position, c.rank`,
+        );
+  return { byCopyKey, bySubjectKey };
 }
 
 /** Analysed emails whose In-Reply-To or References name this key: replies that arrived before it. */

@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import {
+  CANDIDATE_LIMIT,
   insertThreadPlaces,
   moveConversation,
-  selectOriginalsByCopyKey,
   selectRepliesNaming,
   selectConversationsNamingAny,
-  selectSubjectCandidates,
+  selectStoredOriginals,
+  selectStoredThreadKeys,
   selectThreadPlace,
   setParent,
   type AnalysedEmailRow,
   type AnalysisInsert,
+  type StoredOriginalRow,
   type StoredThreadKeys,
   type TextColumns,
   type ThreadPlaceRow,
@@ -68,26 +70,47 @@ function quotes(laterText: string, earlierText: string): boolean {
 }
 
 /**
- * What a batch knows of the keys its lookups match on (copy key, subject key, the keys replies
- * name): those the emails analysed before it carry (selectStoredThreadKeys, one statement) and
- * those its own emails carried as they were placed. Those columns never change once written, so a
- * lookup whose keys neither holds cannot find anything and is not sent; most emails start a
- * conversation of their own, and are then placed with one statement.
+ * What a batch's threading reads, held for the whole batch: which keys the emails analysed before
+ * it carry (copy and subject keys of originals, keys their replies name), and the originals its
+ * lookups by copy key and by subject can find, read in a few statements per batch
+ * (selectStoredOriginals) and kept current with the batch's own changes (places, parents, joined
+ * conversations), so that those lookups send no statement. The emails it places are written
+ * together (write), before any statement that may read them and at the batch's end.
  */
 export class ThreadingBatch {
   private readonly copyKeys: Set<string>;
   private readonly subjectKeys: Set<string>;
   private readonly namedKeys: Set<string>;
   private readonly unwritten: AnalysisInsert[] = [];
+  /** Originals by copy key: stored ones and the batch's own. */
+  private readonly originalsByCopyKey = new Map<string, StoredOriginalRow>();
+  /** Stored originals by subject key, most recently analysed first (at most CANDIDATE_LIMIT). */
+  private readonly storedBySubject = new Map<string, StoredOriginalRow[]>();
+  /** The batch's own originals by subject key: analysed in this transaction, so newer than any stored one. */
+  private readonly placedBySubject = new Map<string, StoredOriginalRow[]>();
+  /** Every row the batch holds, by email id, for its own changes. */
+  private readonly rows = new Map<string, StoredOriginalRow>();
 
-  constructor(stored: StoredThreadKeys) {
+  private constructor(stored: StoredThreadKeys, originals: { byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] }) {
     this.copyKeys = new Set(stored.copyKeys);
     this.subjectKeys = new Set(stored.subjectKeys);
     this.namedKeys = new Set(stored.namedKeys);
+    const held = (row: StoredOriginalRow) => {
+      const known = this.rows.get(row.emailId);
+      if (known) return known;
+      this.rows.set(row.emailId, row);
+      return row;
+    };
+    for (const row of originals.byCopyKey) this.originalsByCopyKey.set(row.copyKey, held(row));
+    for (const row of originals.bySubjectKey) {
+      const list = this.storedBySubject.get(row.subjectKey) ?? [];
+      list.push(held(row));
+      this.storedBySubject.set(row.subjectKey, list);
+    }
   }
 
-  /** The keys a batch of emails looks up, for selectStoredThreadKeys. */
-  static keysOf(emails: AnalysedEmailRow[]): { keys: string[]; subjectKeys: string[] } {
+  /** A batch of these emails, with what the emails analysed before it hold for their lookups. */
+  static async read(client: SqlClient, emails: AnalysedEmailRow[]): Promise<ThreadingBatch> {
     const keys = new Set<string>();
     const subjectKeys = new Set<string>();
     for (const email of emails) {
@@ -95,21 +118,58 @@ export class ThreadingBatch {
       for (const key of replyKeysOf(email)) keys.add(key);
       subjectKeys.add(subjectKeyOf(email.subject));
     }
-    return { keys: [...keys], subjectKeys: [...subjectKeys] };
+    const stored = await selectStoredThreadKeys(client, [...keys], [...subjectKeys]);
+    return new ThreadingBatch(stored, await selectStoredOriginals(client, [...stored.copyKeys], [...stored.subjectKeys]));
   }
 
-  mayHoldOriginal = (keys: string[]) => keys.some((key) => this.copyKeys.has(key));
-  mayHoldSubject = (subjectKey: string) => this.subjectKeys.has(subjectKey);
   mayBeNamed = (keys: string[]) => keys.some((key) => this.namedKeys.has(key));
 
+  /** The originals of these copy keys (a copy's original, the ancestors an email names), as they are now. */
+  originals(keys: string[]): (ThreadPlaceRow & { copyKey: string })[] {
+    return keys.flatMap((key) => {
+      const row = this.originalsByCopyKey.get(key);
+      return row ? [{ ...row }] : [];
+    });
+  }
+
+  /** The CANDIDATE_LIMIT most recently analysed originals with this subject key, as they are now (the batch's own first, by id). */
+  subjectCandidates(subjectKey: string): StoredOriginalRow[] {
+    const placed = this.placedBySubject.get(subjectKey) ?? [];
+    const stored = this.storedBySubject.get(subjectKey) ?? [];
+    return [...placed, ...stored].slice(0, CANDIDATE_LIMIT).map((row) => ({ ...row }));
+  }
+
   /** An email placed: its keys are known from now on, its row is written with the next statement (write). */
-  place(row: AnalysisInsert): void {
+  place(row: AnalysisInsert, email: AnalysedEmailRow): void {
     if (row.copyOf === null) {
       this.copyKeys.add(row.copyKey);
       this.subjectKeys.add(row.subjectKey);
+      const { id: _id, ...columns } = email;
+      const held: StoredOriginalRow = { ...columns, ...row };
+      this.rows.set(row.emailId, held);
+      if (!this.originalsByCopyKey.has(row.copyKey)) this.originalsByCopyKey.set(row.copyKey, held);
+      const list = this.placedBySubject.get(row.subjectKey) ?? [];
+      // Ties on the analysis time are ordered by id, as the stored lookup orders them.
+      const before = list.findIndex((other) => other.emailId > row.emailId);
+      list.splice(before === -1 ? list.length : before, 0, held);
+      this.placedBySubject.set(row.subjectKey, list);
     }
     for (const key of row.replyKeys) this.namedKeys.add(key);
     this.unwritten.push(row);
+  }
+
+  /** setParent, on the rows the batch holds too. */
+  async setParent(client: SqlClient, change: { emailId: string; parentId: string; parentRank: number }): Promise<void> {
+    await setParent(await this.write(client), change);
+    for (const row of this.rows.values())
+      if (row.emailId === change.emailId || row.copyOf === change.emailId)
+        Object.assign(row, { parentId: change.parentId, parentRank: change.parentRank });
+  }
+
+  /** moveConversation, on the rows the batch holds too. */
+  async moveConversation(client: SqlClient, from: string, to: string): Promise<void> {
+    await moveConversation(await this.write(client), from, to);
+    for (const row of this.rows.values()) if (row.conversationId === from) row.conversationId = to;
   }
 
   /**
@@ -147,11 +207,10 @@ export async function threadEmail(
   const replyKeys = replyKeysOf(email);
   const subjectKey = subjectKeyOf(email.subject);
   const insert = (row: Omit<AnalysisInsert, "emailId" | "copyKey" | "replyKeys" | "subjectKey" | "text">) => {
-    batch.place({ ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text });
+    batch.place({ ...row, emailId: email.id, copyKey, replyKeys, subjectKey, text: options.text }, email);
   };
   // One lookup for its own key (a copy) and its ancestors' (its parent).
-  const lookupKeys = [copyKey, ...replyKeys];
-  const named = batch.mayHoldOriginal(lookupKeys) ? await selectOriginalsByCopyKey(await db(), lookupKeys) : [];
+  const named = batch.originals([copyKey, ...replyKeys]);
   const original = named.find((row) => row.copyKey === copyKey);
   if (original) {
     insert({
@@ -173,7 +232,7 @@ export async function threadEmail(
       break;
     }
   }
-  const candidates = subjectKey === "" || !batch.mayHoldSubject(subjectKey) ? [] : await selectSubjectCandidates(await db(), subjectKey);
+  const candidates = subjectKey === "" ? [] : batch.subjectCandidates(subjectKey);
   // Normalising a long body costs: each is done once per batch.
   const textOf = (row: { emailId: string; bodyText: string }) => {
     let normalised = texts.get(row.emailId);
@@ -200,7 +259,7 @@ export async function threadEmail(
   const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
   insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
 
-  for (const other of sharing) if (other !== conversationId) await moveConversation(await db(), other, conversationId);
+  for (const other of sharing) if (other !== conversationId) await batch.moveConversation(client, other, conversationId);
   const touched = new Set([conversationId]);
   const adopt = async (candidate: ThreadPlaceRow, rank: number, closer = false) => {
     // Read again: an earlier step of this email may have just hung it here.
@@ -208,8 +267,8 @@ export async function threadEmail(
     if (!child || (child.parentRank !== null && (child.parentRank < rank || (child.parentRank === rank && !closer)))) return;
     // A child already in this conversation may be one of its ancestors (a loop of headers): then it stays where it is.
     if (child.conversationId === conversationId && (await isAncestor(await db(), child.emailId, parent?.place.emailId ?? null))) return;
-    await setParent(await db(), { emailId: child.emailId, parentId: email.id, parentRank: rank });
-    if (child.conversationId !== conversationId) await moveConversation(await db(), child.conversationId, conversationId);
+    await batch.setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
+    if (child.conversationId !== conversationId) await batch.moveConversation(client, child.conversationId, conversationId);
   };
   if (!copyKey.startsWith("sha256:") && batch.mayBeNamed([copyKey])) {
     for (const child of await selectRepliesNaming(await db(), copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
