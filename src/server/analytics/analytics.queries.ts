@@ -86,29 +86,6 @@ export async function selectPlacedIds(client: SqlClient, emailIds: string[]): Pr
   return new Set(rows.map((row) => row.id));
 }
 
-/** Which of a batch's keys stored originals carry (copy and subject keys) or stored emails' replies name. */
-export interface StoredThreadKeys {
-  copyKeys: Set<string>;
-  subjectKeys: Set<string>;
-  namedKeys: Set<string>;
-}
-
-/**
- * One statement per batch that tells which of the per-email thread lookups can find anything among
- * the emails analysed before the batch: the columns they match on never change once written.
- */
-export async function selectStoredThreadKeys(client: SqlClient, keys: string[], subjectKeys: string[]): Promise<StoredThreadKeys> {
-  const rows = await querySql<{ kind: string; key: string }>(
-    client,
-    Prisma.sql`SELECT 'copy' AS kind, a.copy_key AS key FROM email_analysis a WHERE a.copy_key = ANY(${keys}::text[]) AND a.copy_of IS NULL
-      UNION SELECT 'subject', a.subject_key FROM email_analysis a WHERE a.subject_key = ANY(${subjectKeys}::text[]) AND a.copy_of IS NULL
-      UNION SELECT 'named', k.key FROM email_analysis a CROSS JOIN LATERAL unnest(a.reply_keys) AS k(key)
-        WHERE a.reply_keys && ${keys}::text[] AND k.key = ANY(${keys}::text[])`,
-  );
-  const of = (kind: string) => new Set(rows.filter((row) => row.kind === kind).map((row) => row.key));
-  return { copyKeys: of("copy"), subjectKeys: of("subject"), namedKeys: of("named") };
-}
-
 export function selectThreadPlace(client: SqlClient, emailId: string): Promise<ThreadPlaceRow | null> {
   return queryOne<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.email_id = ${emailId}::uuid`);
 }
@@ -156,22 +133,10 @@ export async function selectStoredOriginals(
   return { byCopyKey, bySubjectKey };
 }
 
-/** Analysed emails whose In-Reply-To or References name this key: replies that arrived before it. */
-export function selectRepliesNaming(client: SqlClient, key: string): Promise<ThreadPlaceRow[]> {
-  return querySql<ThreadPlaceRow>(
-    client,
-    Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.reply_keys @> ARRAY[${key}]::text[] AND a.copy_of IS NULL`,
-  );
-}
-
-/** The conversations of analysed emails that name one of these ids in their In-Reply-To or References. */
-export async function selectConversationsNamingAny(client: SqlClient, keys: string[]): Promise<string[]> {
-  if (keys.length === 0) return [];
-  const rows = await querySql<{ conversationId: string }>(
-    client,
-    Prisma.sql`SELECT DISTINCT a.conversation_id AS "conversationId" FROM email_analysis a WHERE a.reply_keys && ${keys}::text[] LIMIT 100`,
-  );
-  return rows.map((row) => row.conversationId);
+/** Analysed emails whose In-Reply-To or References name one of these keys (replies that arrived before the email they name, and their siblings). */
+export function selectEmailsNaming(client: SqlClient, keys: string[]): Promise<ThreadPlaceRow[]> {
+  if (keys.length === 0) return Promise.resolve([]);
+  return querySql<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.reply_keys && ${keys}::text[]`);
 }
 
 /** What an email's text gives, whatever its conversation: its near-duplicate signature and bands, and its languages. */

@@ -3,16 +3,13 @@ import {
   CANDIDATE_LIMIT,
   insertThreadPlaces,
   moveConversation,
-  selectRepliesNaming,
-  selectConversationsNamingAny,
+  selectEmailsNaming,
   selectStoredOriginals,
-  selectStoredThreadKeys,
   selectThreadPlace,
   setParent,
   type AnalysedEmailRow,
   type AnalysisInsert,
   type StoredOriginalRow,
-  type StoredThreadKeys,
   type TextColumns,
   type ThreadPlaceRow,
 } from "./analytics.queries";
@@ -70,17 +67,13 @@ function quotes(laterText: string, earlierText: string): boolean {
 }
 
 /**
- * What a batch's threading reads, held for the whole batch: which keys the emails analysed before
- * it carry (copy and subject keys of originals, keys their replies name), and the originals its
- * lookups by copy key and by subject can find, read in a few statements per batch
- * (selectStoredOriginals) and kept current with the batch's own changes (places, parents, joined
+ * What a batch's threading reads, held for the whole batch: the originals its lookups by copy key
+ * and by subject can find, and the emails that name its keys in their reply headers, read in a few
+ * statements per batch and kept current with the batch's own changes (places, parents, joined
  * conversations), so that those lookups send no statement. The emails it places are written
  * together (write), before any statement that may read them and at the batch's end.
  */
 export class ThreadingBatch {
-  private readonly copyKeys: Set<string>;
-  private readonly subjectKeys: Set<string>;
-  private readonly namedKeys: Set<string>;
   private readonly unwritten: AnalysisInsert[] = [];
   /** Originals by copy key: stored ones and the batch's own. */
   private readonly originalsByCopyKey = new Map<string, StoredOriginalRow>();
@@ -88,16 +81,19 @@ export class ThreadingBatch {
   private readonly storedBySubject = new Map<string, StoredOriginalRow[]>();
   /** The batch's own originals by subject key: analysed in this transaction, so newer than any stored one. */
   private readonly placedBySubject = new Map<string, StoredOriginalRow[]>();
+  /** Emails naming each key in their reply headers: stored ones and the batch's own. */
+  private readonly namers = new Map<string, ThreadPlaceRow[]>();
   /** Every row the batch holds, by email id, for its own changes. */
-  private readonly rows = new Map<string, StoredOriginalRow>();
+  private readonly rows = new Map<string, ThreadPlaceRow>();
 
-  private constructor(stored: StoredThreadKeys, originals: { byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] }) {
-    this.copyKeys = new Set(stored.copyKeys);
-    this.subjectKeys = new Set(stored.subjectKeys);
-    this.namedKeys = new Set(stored.namedKeys);
-    const held = (row: StoredOriginalRow) => {
+  private constructor(
+    originals: { byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] },
+    naming: ThreadPlaceRow[],
+    namedKeys: Set<string>,
+  ) {
+    const held = <Row extends ThreadPlaceRow>(row: Row): Row => {
       const known = this.rows.get(row.emailId);
-      if (known) return known;
+      if (known) return known as Row;
       this.rows.set(row.emailId, row);
       return row;
     };
@@ -106,6 +102,16 @@ export class ThreadingBatch {
       const list = this.storedBySubject.get(row.subjectKey) ?? [];
       list.push(held(row));
       this.storedBySubject.set(row.subjectKey, list);
+    }
+    for (const row of naming) this.addNamer(held(row), namedKeys);
+  }
+
+  private addNamer(row: ThreadPlaceRow, keys?: Set<string>): void {
+    for (const key of row.replyKeys) {
+      if (keys && !keys.has(key)) continue;
+      const list = this.namers.get(key) ?? [];
+      list.push(row);
+      this.namers.set(key, list);
     }
   }
 
@@ -118,11 +124,26 @@ export class ThreadingBatch {
       for (const key of replyKeysOf(email)) keys.add(key);
       subjectKeys.add(subjectKeyOf(email.subject));
     }
-    const stored = await selectStoredThreadKeys(client, [...keys], [...subjectKeys]);
-    return new ThreadingBatch(stored, await selectStoredOriginals(client, [...stored.copyKeys], [...stored.subjectKeys]));
+    subjectKeys.delete("");
+    return new ThreadingBatch(
+      await selectStoredOriginals(client, [...keys], [...subjectKeys]),
+      await selectEmailsNaming(client, [...keys]),
+      keys,
+    );
   }
 
-  mayBeNamed = (keys: string[]) => keys.some((key) => this.namedKeys.has(key));
+  /** The conversations of the emails naming one of these keys in their reply headers (at most 100), as they are now. */
+  conversationsNaming(keys: string[]): string[] {
+    const conversations = new Set<string>();
+    for (const key of keys)
+      for (const row of this.namers.get(key) ?? []) if (conversations.size < 100) conversations.add(row.conversationId);
+    return [...conversations];
+  }
+
+  /** The originals naming this key in their reply headers (replies that arrived before the email it identifies), as they are now. */
+  repliesNaming(key: string): ThreadPlaceRow[] {
+    return (this.namers.get(key) ?? []).filter((row) => row.copyOf === null).map((row) => ({ ...row, replyKeys: [...row.replyKeys] }));
+  }
 
   /** The originals of these copy keys (a copy's original, the ancestors an email names), as they are now. */
   originals(keys: string[]): (ThreadPlaceRow & { copyKey: string })[] {
@@ -141,12 +162,11 @@ export class ThreadingBatch {
 
   /** An email placed: its keys are known from now on, its row is written with the next statement (write). */
   place(row: AnalysisInsert, email: AnalysedEmailRow): void {
+    const { id: _id, ...columns } = email;
+    const held: StoredOriginalRow = { ...columns, ...row };
+    this.rows.set(row.emailId, held);
+    this.addNamer(held);
     if (row.copyOf === null) {
-      this.copyKeys.add(row.copyKey);
-      this.subjectKeys.add(row.subjectKey);
-      const { id: _id, ...columns } = email;
-      const held: StoredOriginalRow = { ...columns, ...row };
-      this.rows.set(row.emailId, held);
       if (!this.originalsByCopyKey.has(row.copyKey)) this.originalsByCopyKey.set(row.copyKey, held);
       const list = this.placedBySubject.get(row.subjectKey) ?? [];
       // Ties on the analysis time are ordered by id, as the stored lookup orders them.
@@ -154,7 +174,6 @@ export class ThreadingBatch {
       list.splice(before === -1 ? list.length : before, 0, held);
       this.placedBySubject.set(row.subjectKey, list);
     }
-    for (const key of row.replyKeys) this.namedKeys.add(key);
     this.unwritten.push(row);
   }
 
@@ -254,7 +273,7 @@ export async function threadEmail(
     if (best) parent = { place: best.place, rank: CONTENT_RANK };
   }
   // Replies to one message that is not archived (a ghost parent) still share a conversation.
-  const sharing = batch.mayBeNamed(replyKeys) ? await selectConversationsNamingAny(await db(), replyKeys) : [];
+  const sharing = batch.conversationsNaming(replyKeys);
   // A new conversation gets an id of its own, never an email's: the id must not name an email a reader may not see.
   const conversationId = parent?.place.conversationId ?? sharing[0] ?? randomUUID();
   insert({ conversationId, parentId: parent?.place.emailId ?? null, parentRank: parent?.rank ?? null, copyOf: null });
@@ -270,8 +289,8 @@ export async function threadEmail(
     await batch.setParent(client, { emailId: child.emailId, parentId: email.id, parentRank: rank });
     if (child.conversationId !== conversationId) await batch.moveConversation(client, child.conversationId, conversationId);
   };
-  if (!copyKey.startsWith("sha256:") && batch.mayBeNamed([copyKey])) {
-    for (const child of await selectRepliesNaming(await db(), copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
+  if (!copyKey.startsWith("sha256:")) {
+    for (const child of batch.repliesNaming(copyKey)) await adopt(child, child.replyKeys.indexOf(copyKey));
   }
   // Header-less replies that arrived first: a root that quotes this email, or one hung by content from
   // an email this one quotes in turn (this one is then the nearer parent).
