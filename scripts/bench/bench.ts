@@ -78,7 +78,7 @@ if (ingests && !notmuch) {
 /** A backup-only run backs up a whole archive of ingested mail: every email has stored bytes. */
 const ingestMessages = backupOnly ? scale.archiveEmails : scale.ingestMessages;
 const exportOnly = values.only === "export";
-/** `--only analysis`: the ingest scenario, then the review analytics over what it imported (printed, not written to the docs). */
+/** `--only analysis`: only the review analytics scenario (its own corpus imported alone, analysed, imported beside the analysis), printed. */
 const analysisOnly = values.only === "analysis";
 const storageOnly = values.only === "storage";
 /** `--only search` / `--only http`: build (or `--reuse`) the archive, then run that scenario alone. */
@@ -699,6 +699,13 @@ async function main() {
     await padAuditLog(client, { total: scale.auditEntries, log });
   }
 
+  if (analysisOnly) {
+    rows.push(...(await reviewAnalyticsRows()));
+    await client.end();
+    printOnly(rows, notes);
+    return;
+  }
+
   // Ingest: the real CLI over the corpus mbox, against notmuch indexing the same messages.
   const mbox = path.join(benchDir, `corpus-v${CORPUS_VERSION}-seed${seed}-${ingestMessages}.mbox`);
   if (!existsSync(mbox)) {
@@ -747,11 +754,6 @@ async function main() {
 
   // Review analytics (issue 53): the worker's analysis per email, and an import beside the worker's analysis loop.
   if (!backupOnly && !exportOnly && !searchOnly) rows.push(...(await reviewAnalyticsRows()));
-  if (analysisOnly) {
-    await client.end();
-    printOnly(rows, notes);
-    return;
-  }
 
   if (exportOnly) {
     rows.push(...(await exportRows()));

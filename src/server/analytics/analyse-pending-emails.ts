@@ -26,6 +26,9 @@ export const ARRIVAL_WINDOW_MS = 3_000;
  */
 const PAUSE_PER_BATCH = 19;
 
+/** While mail arrives, batches are this small, so that each takes the machine from the import only briefly. */
+const ARRIVING_BATCH_SIZE = 50;
+
 /** Steps aside after a batch while mail is being archived: pauses, checking each second whether it still arrives. */
 async function yieldToArrivingMail(batchMs: number, signal?: AbortSignal): Promise<void> {
   const until = performance.now() + batchMs * PAUSE_PER_BATCH;
@@ -138,9 +141,12 @@ export async function analysePendingEmails(
   await refreshAfterDeletions(settings, options.signal);
   const ahead: ReadAhead = new Map();
   let analysed = 0;
+  const batchSize = options.batchSize ?? BATCH_SIZE;
   while (!options.signal?.aborted) {
+    const arriving = options.yieldToArrivingMail === true && (await isMailArriving(pgPool(), ARRIVAL_WINDOW_MS));
     const started = performance.now();
-    const { count, next } = await withPgTransaction((client) => analyseBatch(client, settings, options.batchSize ?? BATCH_SIZE, ahead));
+    const size = arriving ? Math.min(batchSize, ARRIVING_BATCH_SIZE) : batchSize;
+    const { count, next } = await withPgTransaction((client) => analyseBatch(client, settings, size, ahead));
     await next;
     analysed += count;
     if (count === 0) break;
