@@ -581,7 +581,7 @@ async function main() {
    * worker's analysis loop runs beside it, then the time until the loop has caught up.
    */
   async function reviewAnalyticsRows(): Promise<ResultRow[]> {
-    await client.query("UPDATE archived_emails SET analysis_pending = false WHERE analysis_pending");
+    await client.query("DELETE FROM analysis_queue");
     const messages = scale.ingestMessages;
     const corpus = async (part: number) => {
       const file = path.join(benchDir, `conversations-v${CONVERSATION_CORPUS_VERSION}-seed${seed}-${part}-${messages}.mbox`);
@@ -603,7 +603,7 @@ async function main() {
       return { ...run, imported: done.imported, rate: (done.imported + done.duplicates + failed) / run.seconds };
     };
     const part = (source: string) => source.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-    const pending = () => scalar("SELECT count(*) FROM archived_emails WHERE analysis_pending");
+    const pending = () => scalar("SELECT count(*) FROM analysis_queue");
 
     const [first, second] = [await corpus(1), await corpus(2)];
     log(`review analytics: importing ${messages} conversation messages alone`);

@@ -128,9 +128,9 @@ async function analyseBatch(
  * The worker's review analytics (docs/ediscovery.md, "Review analytics"): analyses the emails not
  * analysed yet, oldest archived first, in batches of one transaction each, until none is left or
  * `signal` stops it between batches. A new email re-classifies only the conversations it joins.
- * Resumable by construction: what is pending is what `archived_emails.analysis_pending` still
- * marks, so a restart goes on where the last committed batch ended. With `yieldToArrivingMail`
- * (the worker) it steps aside while mail is being archived, so that an import keeps its speed.
+ * Resumable by construction: what is pending is what `analysis_queue` still holds, so a restart
+ * goes on where the last committed batch ended. With `yieldToArrivingMail` (the worker) it steps
+ * aside while mail is being archived, so that an import keeps its speed.
  * Returns how many it analysed.
  */
 export async function analysePendingEmails(

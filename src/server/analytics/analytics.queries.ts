@@ -28,20 +28,20 @@ const EMAIL_COLUMNS = Prisma.sql`e.id, e.message_id_header AS "messageIdHeader",
 export function selectPendingEmails(client: SqlClient, limit: number): Promise<AnalysedEmailRow[]> {
   return querySql<AnalysedEmailRow>(
     client,
-    Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM archived_emails e WHERE e.analysis_pending
-      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit} FOR UPDATE OF e SKIP LOCKED`,
+    Prisma.sql`SELECT ${EMAIL_COLUMNS} FROM analysis_queue q JOIN archived_emails e ON e.id = q.email_id
+      ORDER BY q.archived_at, q.sent_at, q.email_id LIMIT ${limit} FOR UPDATE OF q, e SKIP LOCKED`,
   );
 }
 
 /**
  * Whether mail is being archived now: the newest email still waiting for analysis was archived
- * within `withinMs` (read from the pending emails' own index, newest end).
+ * within `withinMs` (read from the queue's index, newest end).
  */
 export async function isMailArriving(client: SqlClient, withinMs: number): Promise<boolean> {
   const rows = await querySql<{ arriving: boolean }>(
     client,
-    Prisma.sql`SELECT coalesce(max(e.archived_at) > now() - make_interval(secs => ${withinMs / 1000}), false) AS arriving
-      FROM archived_emails e WHERE e.analysis_pending`,
+    Prisma.sql`SELECT coalesce(max(q.archived_at) > now() - make_interval(secs => ${withinMs / 1000}), false) AS arriving
+      FROM analysis_queue q`,
   );
   return rows[0]?.arriving ?? false;
 }
@@ -50,8 +50,9 @@ export async function isMailArriving(client: SqlClient, withinMs: number): Promi
 export function selectNextPendingBodies(client: SqlClient, batchIds: string[], limit: number): Promise<{ id: string; bodyText: string }[]> {
   return querySql<{ id: string; bodyText: string }>(
     client,
-    Prisma.sql`SELECT e.id, e.body_text AS "bodyText" FROM archived_emails e WHERE e.analysis_pending AND e.id <> ALL (${batchIds}::uuid[])
-      ORDER BY e.archived_at, e.sent_at, e.id LIMIT ${limit}`,
+    Prisma.sql`SELECT e.id, e.body_text AS "bodyText" FROM analysis_queue q JOIN archived_emails e ON e.id = q.email_id
+      WHERE q.email_id <> ALL (${batchIds}::uuid[])
+      ORDER BY q.archived_at, q.sent_at, q.email_id LIMIT ${limit}`,
   );
 }
 
@@ -61,7 +62,7 @@ export function selectEmailsForAnalysis(client: SqlClient, ids: string[]): Promi
 }
 
 export async function markAnalysed(client: SqlClient, ids: string[]): Promise<void> {
-  await runSql(client, Prisma.sql`UPDATE archived_emails SET analysis_pending = false WHERE id = ANY(${ids}::uuid[]) AND analysis_pending`);
+  await runSql(client, Prisma.sql`DELETE FROM analysis_queue WHERE email_id = ANY(${ids}::uuid[])`);
 }
 
 /** An email's place in its conversation. */
@@ -389,7 +390,11 @@ export async function resetNearDuplicates(client: SqlClient): Promise<number> {
     Prisma.sql`UPDATE email_analysis SET near_duplicate_group_id = NULL, near_duplicate_similarity = NULL, near_duplicate_pivot = false
       WHERE near_duplicate_group_id IS NOT NULL`,
   );
-  return runSql(client, Prisma.sql`UPDATE archived_emails SET analysis_pending = true WHERE NOT analysis_pending`);
+  return runSql(
+    client,
+    Prisma.sql`INSERT INTO analysis_queue (email_id, archived_at, sent_at) SELECT id, archived_at, sent_at FROM archived_emails
+      ON CONFLICT (email_id) DO NOTHING`,
+  );
 }
 
 export interface AnalysisStatusRow {
@@ -428,9 +433,9 @@ export function selectConversationTree(client: SqlClient, conversationId: string
 export async function selectVisibleAnalysisStatus(client: SqlClient, visible: Prisma.Sql): Promise<AnalysisStatusRow> {
   const row = await queryOne<AnalysisStatusRow>(
     client,
-    Prisma.sql`SELECT count(*) FILTER (WHERE e.analysis_pending)::int AS pending, count(*) FILTER (WHERE NOT e.analysis_pending)::int AS analysed,
+    Prisma.sql`SELECT count(q.email_id)::int AS pending, (count(*) - count(q.email_id))::int AS analysed,
         (SELECT max(a.analysed_at) FROM email_analysis a) AS "lastAnalysedAt"
-      FROM archived_emails e WHERE ${visible}`,
+      FROM archived_emails e LEFT JOIN analysis_queue q ON q.email_id = e.id WHERE ${visible}`,
   );
   return row!;
 }

@@ -207,7 +207,8 @@ describe("lifecycle under concurrency", () => {
       FROM generate_series(1, 1199) AS g`;
     // Analysed already: the worker's review analytics locks the emails of its batch, and the cycle
     // skips locked emails (they go in the next cycle), which would cut batches short here.
-    await db().$executeRaw`UPDATE archived_emails SET analysis_pending = false WHERE ingestion_source_id = ${sourceId}::uuid`;
+    await db()
+      .$executeRaw`DELETE FROM analysis_queue q USING archived_emails e WHERE e.id = q.email_id AND e.ingestion_source_id = ${sourceId}::uuid`;
     await db().$executeRawUnsafe(`
       CREATE FUNCTION slow_delete() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(0.005); RETURN OLD; END $$`);
     await db().$executeRawUnsafe("CREATE TRIGGER slow_delete BEFORE DELETE ON archived_emails FOR EACH ROW EXECUTE FUNCTION slow_delete()");
