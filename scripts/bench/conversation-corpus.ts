@@ -52,7 +52,7 @@ function quoted(parent: Written): string {
   return `On ${mailDate(parent.date)}, ${address(parent.from)} wrote:\r\n${quote}`;
 }
 
-function bodyOf(own: string[], from: SyntheticPerson, to: SyntheticPerson, after: string | null): string {
+export function bodyOf(own: string[], from: SyntheticPerson, to: SyntheticPerson, after: string | null): string {
   const paragraphs: string[] = [];
   for (let at = 0; at < own.length; at += 3) paragraphs.push(own.slice(at, at + 3).join(" "));
   const first = to.name.split(" ")[0];
