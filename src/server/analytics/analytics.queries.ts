@@ -137,7 +137,12 @@ export async function selectStoredOriginals(
 /** Analysed emails whose In-Reply-To or References name one of these keys (replies that arrived before the email they name, and their siblings). */
 export function selectEmailsNaming(client: SqlClient, keys: string[]): Promise<ThreadPlaceRow[]> {
   if (keys.length === 0) return Promise.resolve([]);
-  return querySql<ThreadPlaceRow>(client, Prisma.sql`SELECT ${PLACE_COLUMNS} FROM email_analysis a WHERE a.reply_keys && ${keys}::text[]`);
+  // One index probe per key: for a batch's hundreds of keys the planner reads `reply_keys && keys` as a scan of the whole table.
+  return querySql<ThreadPlaceRow>(
+    client,
+    Prisma.sql`SELECT DISTINCT ON (a.email_id) ${PLACE_COLUMNS} FROM unnest(${keys}::text[]) AS k(key)
+      CROSS JOIN LATERAL (SELECT * FROM email_analysis a WHERE a.reply_keys @> ARRAY[k.key]) a`,
+  );
 }
 
 /** What an email's text gives, whatever its conversation: its near-duplicate signature and bands, and its languages. */
