@@ -15,7 +15,7 @@ const HELPER_THREAD = path.join(/* turbopackIgnore: true */ process.cwd(), VERIF
 let missingBundleReported = false;
 
 export interface RunningHelper {
-  /** Resolves when the thread has ended, whether it finished or failed. */
+  /** Resolves when the helper has no more work: told that no range is left, or ended (finished or failed). */
   finished: Promise<void>;
   stop: () => void;
 }
@@ -52,24 +52,37 @@ export function releaseHelpers(count: number): void {
 export function startHelper(queue: RangeQueue, data: VerifyHelperData): RunningHelper {
   const worker = new Worker(HELPER_THREAD, { execArgv: [], workerData: data });
   let inFlight = -1;
+  let toldDone = false;
+  let settle!: () => void;
+  const finished = new Promise<void>((resolve) => (settle = resolve));
   const giveNext = () => {
     inFlight = queue.claim();
     const message: ToHelper = inFlight < 0 ? { type: "done" } : { type: "range", index: inFlight, range: queue.ranges[inFlight] };
     worker.postMessage(message);
+    if (inFlight < 0) {
+      toldDone = true;
+      settle();
+    }
   };
   worker.on("message", (message: FromHelper) => {
     if (message.type === "result") queue.record(message.index, message.result);
     giveNext();
   });
   worker.on("error", (error) => log.error("a helper walker failed, its range is walked again", undefined, error));
-  const finished = new Promise<void>((resolve) =>
-    worker.on("exit", () => {
-      releaseHelpers(1);
-      if (inFlight >= 0) queue.giveBack(inFlight);
-      inFlight = -1;
-      resolve();
-    }),
-  );
-  // Stopping ends the worker; `finished` settles when it has exited, so there is nothing else to wait for.
-  return { finished, stop: () => void worker.terminate() };
+  worker.on("exit", () => {
+    releaseHelpers(1);
+    if (inFlight >= 0) queue.giveBack(inFlight);
+    inFlight = -1;
+    settle();
+  });
+  // A helper told that no range is left has recorded all it walked: the verification does not wait
+  // for it to commit its read-only transaction and exit (35-65 ms), and lets it do so. Any other
+  // is ended.
+  return {
+    finished,
+    stop: () => {
+      // terminate() settles once the thread has exited, which the "exit" handler above handles.
+      if (!toldDone) void worker.terminate();
+    },
+  };
 }
