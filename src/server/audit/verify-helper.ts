@@ -1,5 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
-import { beginTransaction, commitTransaction, joinSnapshot } from "../platform/db/dedicated-transaction";
+import { beginSnapshotReader, endSnapshotReader } from "../platform/db/snapshot-reader";
 import { connectPgClient } from "../platform/db/pg-connect";
 import type { RangeWalkResult } from "./audit-chain-walk";
 import type { IdRange } from "./audit-chain-ranges";
@@ -25,8 +25,7 @@ export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData)
   // A lost connection fails the walk even if the COPY in flight is not told of it.
   const lost = new Promise<never>((_, reject) => client.on("error", reject));
   lost.catch(() => undefined);
-  await beginTransaction(client, "read-only-snapshot");
-  await joinSnapshot(client, data.snapshot);
+  await beginSnapshotReader(client, data.snapshot);
   const send = (message: FromHelper) => port.postMessage(message);
   const next = () => new Promise<ToHelper>((resolve) => port.once("message", resolve));
   send({ type: "ready" });
@@ -34,6 +33,6 @@ export async function runVerifyHelper(port: MessagePort, data: VerifyHelperData)
     const result = await Promise.race([walkChainRange({ client, range: message.range, batchSize: data.batchSize }), lost]);
     send({ type: "result", index: message.index, result });
   }
-  await commitTransaction(client);
+  await endSnapshotReader(client);
   await client.end();
 }

@@ -17,13 +17,6 @@ export async function exportSnapshot(client: pg.ClientBase): Promise<string> {
   return (await client.query<{ snapshot: string }>("SELECT pg_export_snapshot() AS snapshot")).rows[0].snapshot;
 }
 
-/** Makes `client`'s just begun REPEATABLE READ transaction read the exported `snapshot`. */
-export async function joinSnapshot(client: pg.ClientBase, snapshot: string): Promise<void> {
-  if (!/^[0-9A-F]+-[0-9A-F]+-[0-9]+$/i.test(snapshot)) throw new Error(`not a snapshot id: ${snapshot}`);
-  // SET TRANSACTION takes no parameters; the id's shape was checked above.
-  await client.query(`SET TRANSACTION SNAPSHOT '${snapshot}'`);
-}
-
 /** Commits, then runs what the transaction registered to follow its commit (after-commit.ts), on the process's pool. */
 export async function commitTransaction(client: pg.ClientBase): Promise<void> {
   await client.query("COMMIT");
