@@ -16,7 +16,7 @@
  */
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
-import { people, Random, type SyntheticPerson } from "./synthetic-mail";
+import { mimeMessage, people, Random, type SyntheticPerson } from "./synthetic-mail";
 import { realSentences } from "./prose";
 
 /** Part of cached corpus file names: bump it when the corpus bytes change. */
@@ -70,31 +70,14 @@ function message(written: Written, extraHeaders: string[] = []): Buffer {
     ...(extraHeaders.length > 0 ? extraHeaders : written.threading),
     "MIME-Version: 1.0",
   ];
-  if (!written.attachment)
-    return Buffer.from(
-      [...head, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", written.body, ""].join("\r\n"),
-    );
-  const boundary = `conversation-${written.messageId.replace(/[^a-z0-9]/gi, "")}`;
-  return Buffer.from(
-    [
-      ...head,
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      "",
-      `--${boundary}`,
-      "Content-Type: text/plain; charset=utf-8",
-      "Content-Transfer-Encoding: 8bit",
-      "",
-      written.body,
-      `--${boundary}`,
-      `Content-Type: text/plain; charset=utf-8; name="${written.attachment.filename}"`,
-      `Content-Disposition: attachment; filename="${written.attachment.filename}"`,
-      "Content-Transfer-Encoding: 8bit",
-      "",
-      written.attachment.text,
-      `--${boundary}--`,
-      "",
-    ].join("\r\n"),
-  );
+  if (!written.attachment) return mimeMessage(head, written.body);
+  return mimeMessage(head, written.body, {
+    boundary: `conversation-${written.messageId.replace(/[^a-z0-9]/gi, "")}`,
+    contentType: "text/plain; charset=utf-8",
+    filename: written.attachment.filename,
+    encoding: "8bit",
+    body: written.attachment.text,
+  });
 }
 
 /** The corpus's messages in order, each as raw bytes (CRLF line ends). */

@@ -199,30 +199,39 @@ export function syntheticMessage(options: SyntheticMessageOptions): Buffer {
     size += Buffer.byteLength(line) + 2;
   }
   const text = lines.join("\r\n");
-  if (random.next() >= 0.2) {
-    return Buffer.from(
-      [...headers, "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text, ""].join("\r\n"),
-    );
-  }
+  if (random.next() >= 0.2) return mimeMessage(headers, text);
   const attachment = options.attachment ? options.attachment(random, attachmentSize(random)) : pickAttachment(random, options.pool);
-  const boundary = `synthetic-boundary-${index}`;
-  const base64 = (attachment.bytes.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n");
+  return mimeMessage(headers, text, {
+    boundary: `synthetic-boundary-${index}`,
+    contentType: attachment.contentType,
+    filename: attachment.filename,
+    encoding: "base64",
+    body: (attachment.bytes.toString("base64").match(/.{1,76}/g) ?? []).join("\r\n"),
+  });
+}
+
+/** A message's bytes (CRLF line ends): its headers, then its text alone or followed by one attachment, already encoded. */
+export function mimeMessage(
+  headers: string[],
+  text: string,
+  attachment?: { boundary: string; contentType: string; filename: string; encoding: "base64" | "8bit"; body: string },
+): Buffer {
+  const textPart = ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: 8bit", "", text];
+  if (!attachment) return Buffer.from([...headers, ...textPart, ""].join("\r\n"));
+  const { boundary } = attachment;
   return Buffer.from(
     [
       ...headers,
       `Content-Type: multipart/mixed; boundary="${boundary}"`,
       "",
       `--${boundary}`,
-      "Content-Type: text/plain; charset=utf-8",
-      "Content-Transfer-Encoding: 8bit",
-      "",
-      text,
+      ...textPart,
       `--${boundary}`,
       `Content-Type: ${attachment.contentType}; name="${attachment.filename}"`,
       `Content-Disposition: attachment; filename="${attachment.filename}"`,
-      "Content-Transfer-Encoding: base64",
+      `Content-Transfer-Encoding: ${attachment.encoding}`,
       "",
-      base64,
+      attachment.body,
       `--${boundary}--`,
       "",
     ].join("\r\n"),
