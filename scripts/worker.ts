@@ -17,6 +17,7 @@ import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipie
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
 import { analysePendingEmails } from "../src/server/analytics/analyse-pending-emails";
 import { runAnalysisLoop } from "../src/server/analytics/run-analysis-loop";
+import { abortableDelay } from "../src/server/platform/concurrency/abortable-delay";
 import { startStorageConversion } from "../src/server/archive/storage/convert-stored-blobs";
 import { measureStorageUsage, measureStorageUsageIfChanged } from "../src/server/archive/storage/storage-usage";
 import { startHeartbeat } from "../src/server/installation/system/heartbeat";
@@ -34,12 +35,8 @@ function lifecycleIntervalMs(): number {
   return minutes * 60_000;
 }
 
-async function sleep(ms: number) {
-  const until = Date.now() + ms;
-  while (!stop.signal.aborted && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
-  }
-}
+/** Waits between rounds of a loop; a stop request ends the wait at once. */
+const sleep = (ms: number) => abortableDelay(ms, stop.signal);
 
 /** Background jobs: a loop per type (and several for the sync types), so no job holds another type's (job-loops.ts). */
 const jobLoops = () => runJobLoops(jobHandlers, { signal: stop.signal, log });
