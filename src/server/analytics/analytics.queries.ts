@@ -100,24 +100,28 @@ export type StoredOriginalRow = ThreadCandidateRow & { copyKey: string; subjectK
 /** How many candidates one lookup answers: the most recently analysed originals of a subject, the near-duplicates sharing most bands. */
 export const CANDIDATE_LIMIT = 50;
 
+/** A stored original's place, with the keys it is found by. */
+export type StoredPlaceRow = ThreadPlaceRow & { copyKey: string; subjectKey: string };
+
 /**
  * Every stored original a batch's thread lookups can find, in two statements per batch rather than
- * two per email: the originals of these copy keys (Message-IDs, or content without one), and for
- * each subject key the CANDIDATE_LIMIT most recently analysed originals, in that order.
+ * two per email: the places of the originals of these copy keys (Message-IDs, or content without
+ * one), and for each subject key the CANDIDATE_LIMIT most recently analysed originals with what the
+ * content-based threading compares, in that order (a parent found by its Message-ID is most often
+ * among its replies' subject candidates too: its body is sent once).
  */
 export async function selectStoredOriginals(
   client: SqlClient,
   copyKeys: string[],
   subjectKeys: string[],
-): Promise<{ byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] }> {
-  const columns = Prisma.sql`${PLACE_COLUMNS}, a.copy_key AS "copyKey", a.subject_key AS "subjectKey", ${EMAIL_COLUMNS}`;
+): Promise<{ byCopyKey: StoredPlaceRow[]; bySubjectKey: StoredOriginalRow[] }> {
+  const keyColumns = Prisma.sql`${PLACE_COLUMNS}, a.copy_key AS "copyKey", a.subject_key AS "subjectKey"`;
   const byCopyKey =
     copyKeys.length === 0
       ? []
-      : await querySql<StoredOriginalRow>(
+      : await querySql<StoredPlaceRow>(
           client,
-          Prisma.sql`SELECT ${columns} FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
-            WHERE a.copy_key = ANY(${copyKeys}::text[]) AND a.copy_of IS NULL`,
+          Prisma.sql`SELECT ${keyColumns} FROM email_analysis a WHERE a.copy_key = ANY(${copyKeys}::text[]) AND a.copy_of IS NULL`,
         );
   const bySubjectKey =
     subjectKeys.length === 0
@@ -125,7 +129,7 @@ export async function selectStoredOriginals(
       : await querySql<StoredOriginalRow>(
           client,
           Prisma.sql`SELECT c.* FROM unnest(${subjectKeys}::text[]) WITH ORDINALITY AS s(key, position)
-            CROSS JOIN LATERAL (SELECT ${columns}, row_number() OVER (ORDER BY a.analysed_at DESC, a.email_id) AS rank
+            CROSS JOIN LATERAL (SELECT ${keyColumns}, ${EMAIL_COLUMNS}, row_number() OVER (ORDER BY a.analysed_at DESC, a.email_id) AS rank
               FROM email_analysis a JOIN archived_emails e ON e.id = a.email_id
               WHERE a.subject_key = s.key AND a.copy_of IS NULL
               ORDER BY a.analysed_at DESC, a.email_id LIMIT ${CANDIDATE_LIMIT}) c

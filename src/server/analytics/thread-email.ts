@@ -10,6 +10,7 @@ import {
   type AnalysedEmailRow,
   type AnalysisInsert,
   type StoredOriginalRow,
+  type StoredPlaceRow,
   type TextColumns,
   type ThreadPlaceRow,
 } from "./analytics.queries";
@@ -76,7 +77,7 @@ function quotes(laterText: string, earlierText: string): boolean {
 export class ThreadingBatch {
   private readonly unwritten: AnalysisInsert[] = [];
   /** Originals by copy key: stored ones and the batch's own. */
-  private readonly originalsByCopyKey = new Map<string, StoredOriginalRow>();
+  private readonly originalsByCopyKey = new Map<string, StoredPlaceRow>();
   /** Stored originals by subject key, most recently analysed first (at most CANDIDATE_LIMIT). */
   private readonly storedBySubject = new Map<string, StoredOriginalRow[]>();
   /** The batch's own originals by subject key: analysed in this transaction, so newer than any stored one. */
@@ -87,7 +88,7 @@ export class ThreadingBatch {
   private readonly rows = new Map<string, ThreadPlaceRow>();
 
   private constructor(
-    originals: { byCopyKey: StoredOriginalRow[]; bySubjectKey: StoredOriginalRow[] },
+    originals: { byCopyKey: StoredPlaceRow[]; bySubjectKey: StoredOriginalRow[] },
     naming: ThreadPlaceRow[],
     namedKeys: Set<string>,
   ) {
@@ -97,12 +98,13 @@ export class ThreadingBatch {
       this.rows.set(row.emailId, row);
       return row;
     };
-    for (const row of originals.byCopyKey) this.originalsByCopyKey.set(row.copyKey, held(row));
+    // Subject candidates first: a row found both ways is held once, with what the threading compares.
     for (const row of originals.bySubjectKey) {
       const list = this.storedBySubject.get(row.subjectKey) ?? [];
       list.push(held(row));
       this.storedBySubject.set(row.subjectKey, list);
     }
+    for (const row of originals.byCopyKey) this.originalsByCopyKey.set(row.copyKey, held(row));
     for (const row of naming) this.addNamer(held(row), namedKeys);
   }
 
