@@ -197,6 +197,18 @@ async function main() {
   const notes: string[] = [];
   const archive = archiveCommand();
 
+  /** The real CLI importing an mbox into a source it creates, measured; its summary with `failed` as a count. */
+  const cliImport = async (mbox: string, source: string, user: string) => {
+    const run = await runMeasured(
+      process.execPath,
+      [...archive.args, "import", "--source", source, "--create", "--user", user, "--no-progress", mbox],
+      { cwd: projectDir, env: { ...env, ...archive.env } },
+    );
+    const summary = lastJsonLine<{ imported: number; duplicates: number; failed: unknown[] | number }>(run.stdout);
+    const failed = Array.isArray(summary.failed) ? summary.failed.length : summary.failed;
+    return { ...run, imported: summary.imported, duplicates: summary.duplicates, failed };
+  };
+
   /** Emails of a source whose search vector is written (PostgreSQL search: full-text searchable now). */
   const searchableCount = (sourceName: string) =>
     scalar(
@@ -235,22 +247,8 @@ async function main() {
     }
     const bytes = statSync(smallMbox).size;
     log(`ingest, small messages: npm run archive -- import (${scale.smallMessages} messages, ${mb(bytes)})`);
-    const run = await runMeasured(
-      process.execPath,
-      [
-        ...archive.args,
-        "import",
-        "--source",
-        "Bench small import",
-        "--create",
-        "--user",
-        "small@bench.example",
-        "--no-progress",
-        smallMbox,
-      ],
-      { cwd: projectDir, env: { ...env, ...archive.env } },
-    );
-    const done = lastJsonLine<{ imported: number }>(run.stdout);
+    const run = await cliImport(smallMbox, "Bench small import", "small@bench.example");
+    const done = { imported: run.imported };
     log(
       `ingest, small messages: ${done.imported} imported in ${run.seconds.toFixed(1)} s (${(scale.smallMessages / run.seconds).toFixed(0)}/s)`,
     );
@@ -286,21 +284,7 @@ async function main() {
       mbox: journalMbox,
     });
     emptyStorageTrash();
-    const journalBaseline = await runMeasured(
-      process.execPath,
-      [
-        ...archive.args,
-        "import",
-        "--source",
-        "Bench journal baseline",
-        "--create",
-        "--user",
-        "baseline@bench.example",
-        "--no-progress",
-        journalMbox,
-      ],
-      { cwd: projectDir, env: { ...env, ...archive.env } },
-    );
+    const journalBaseline = await cliImport(journalMbox, "Bench journal baseline", "baseline@bench.example");
     const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
     rmSync(journalMbox, { force: true });
     const { machine, listenerProcess, listenerSystem, postgres } = journal.result.cpuMsPerMessage;
@@ -593,17 +577,10 @@ async function main() {
       }
       return file;
     };
-    const importCorpus = async (file: string, source: string) => {
-      const run = await runMeasured(
-        process.execPath,
-        [...archive.args, "import", "--source", source, "--create", "--user", `${part(source)}@bench.example`, "--no-progress", file],
-        { cwd: projectDir, env: { ...env, ...archive.env } },
-      );
-      const done = lastJsonLine<{ imported: number; duplicates: number; failed: unknown[] | number }>(run.stdout);
-      const failed = Array.isArray(done.failed) ? done.failed.length : done.failed;
-      return { ...run, imported: done.imported, rate: (done.imported + done.duplicates + failed) / run.seconds };
+    const importCorpus = async (file: string, source: string, user: string) => {
+      const run = await cliImport(file, source, user);
+      return { ...run, rate: (run.imported + run.duplicates + run.failed) / run.seconds };
     };
-    const part = (source: string) => source.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     const pending = () => scalar("SELECT count(*) FROM analysis_queue");
 
     const [first, second] = [await corpus(1), await corpus(2)];
@@ -613,7 +590,7 @@ async function main() {
     const analysedBefore = analysisOnly ? Math.max(0, scale.archiveEmails - 2 * messages) : 0;
     if (analysedBefore > 0) await fillAnalysedArchive(client, { rows: analysedBefore, seed, log });
     log(`review analytics: importing ${messages} conversation messages alone`);
-    const alone = await importCorpus(first, "Bench conversations");
+    const alone = await importCorpus(first, "Bench conversations", "conversations@bench.example");
     log(`review analytics: analysing ${await pending()} emails`);
     const analysis = await runScenario<{ analysed: number; seconds: number; perSecond: number; msPerEmail: number; conversations: number }>(
       "review-analytics",
@@ -630,7 +607,7 @@ async function main() {
       env: { ...env, ...WORKER_ENV },
     });
     while (!existsSync(readyFile)) await new Promise((resolve) => setTimeout(resolve, 100));
-    const beside = await importCorpus(second, "Bench conversations beside analysis");
+    const beside = await importCorpus(second, "Bench conversations beside analysis", "conversations-beside@bench.example");
     const importEnded = performance.now();
     let left = await pending();
     const pendingAtImportEnd = left;
@@ -722,13 +699,8 @@ async function main() {
   }
   const corpusBytes = statSync(mbox).size;
   log(`ingest: npm run archive -- import (${mb(corpusBytes)})`);
-  const ingest = await runMeasured(
-    process.execPath,
-    [...archive.args, "import", "--source", "Bench import", "--create", "--user", "archive@bench.example", "--no-progress", mbox],
-    { cwd: projectDir, env: { ...env, ...archive.env } },
-  );
-  const summary = lastJsonLine<{ imported: number; duplicates: number; failed: unknown[] | number }>(ingest.stdout);
-  const imported = { ...summary, failed: Array.isArray(summary.failed) ? summary.failed.length : summary.failed };
+  const ingest = await cliImport(mbox, "Bench import", "archive@bench.example");
+  const imported = { imported: ingest.imported, duplicates: ingest.duplicates, failed: ingest.failed };
   const ingestedMessages = imported.imported + imported.duplicates + imported.failed;
   const ingestRate = ingestedMessages / ingest.seconds;
   log(`ingest: ${JSON.stringify(imported)} in ${ingest.seconds.toFixed(1)} s; raw parse baseline`);
