@@ -1,4 +1,4 @@
-import { rm } from "node:fs/promises";
+import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
@@ -73,8 +73,22 @@ export default async function setup(project: TestProject) {
     // Leave the shared embedded server running while another test run (another process) uses it.
     const otherRunAlive = others.rows.some((row) => isAlive(runPidOf(row.datname)));
     if (!otherRunAlive) await stop();
-    if (!process.env.KEEP_TEST_DATA) await rm(path.resolve(".test-data", "files"), { recursive: true, force: true });
+    if (!process.env.KEEP_TEST_DATA) await removeFilesOfEndedRuns();
   };
+}
+
+/**
+ * The data directories of this run and of runs no longer alive. Another run's are left: a second
+ * `vitest` in the same checkout (one test file while the suite runs) must not delete the files
+ * the suite's tests are still reading.
+ */
+async function removeFilesOfEndedRuns(): Promise<void> {
+  const root = path.resolve(".test-data", "files");
+  const entries = await readdir(root).catch(() => [] as string[]);
+  for (const entry of entries) {
+    const pid = runPidOf(entry);
+    if (pid === process.pid || !Number.isInteger(pid) || !isAlive(pid)) await rm(path.join(root, entry), { recursive: true, force: true });
+  }
 }
 
 /** Databases of a run are named archive_test_template_<pid> and archive_test_<pid>_<random>. */
