@@ -26,6 +26,8 @@ const { values } = parseArgs({
     cgroup: { type: "string" },
     /** Only the groups whose name matches this regular expression. */
     groups: { type: "string" },
+    /** Phrases without the word-pair index (docs/search.md, "Phrases"), for a before/after comparison. */
+    "no-word-pairs": { type: "boolean", default: false },
   },
 });
 const perGroup = Number(values["per-group"]);
@@ -150,7 +152,7 @@ async function main() {
   const { normalizeSearchQuery } = await import("../../../src/server/search/search.schemas");
   const { withReadRoute } = await import("../../../src/server/platform/db/replica-reads");
   const { config } = await import("../../../src/server/platform/config/env");
-  const engine = new PostgresSearchEngine();
+  const engine = new PostgresSearchEngine({ wordPairs: !values["no-word-pairs"] });
   const viaReplica = config.databaseReadUrls.length > 0;
 
   const run = async (query: Query): Promise<Outcome> => {
