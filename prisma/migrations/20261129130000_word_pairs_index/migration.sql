@@ -5,12 +5,13 @@
 -- as `<->` reads them (positions and their caps as stored, weights ignored); its GIN index answers
 -- "is b right after a" as one lookup of the lexeme 'a b'. Pairs whose text would pass the longest
 -- lexeme a tsvector holds are left out (the search then adds no pair condition for them).
+-- array_to_tsvector sorts its lexemes and drops duplicates (a pair seen twice is one lexeme).
 -- COST: evaluated per row only after the cheaper positional condition has matched.
 CREATE FUNCTION word_pairs(vector tsvector) RETURNS tsvector
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE COST 1000
   RETURN coalesce((
     WITH occurrence AS (SELECT word.lexeme, position FROM unnest(vector) AS word, unnest(word.positions) AS position)
-    SELECT array_to_tsvector(array_agg(DISTINCT first.lexeme || ' ' || second.lexeme))
+    SELECT array_to_tsvector(array_agg(first.lexeme || ' ' || second.lexeme))
     FROM occurrence AS first JOIN occurrence AS second ON second.position = first.position + 1
     WHERE octet_length(first.lexeme) + octet_length(second.lexeme) < 2047), ''::tsvector);
 

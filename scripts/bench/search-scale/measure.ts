@@ -4,7 +4,7 @@
  * pool's statement timeout and work_mem), without the SEARCH audit entry (a write to the primary).
  *
  *   DATABASE_URL=postgres://archive@127.0.0.1:54350/archive npx tsx scripts/bench/search-scale/measure.ts \
- *     [--per-group 10] [--concurrency 4] [--out result.json]
+ *     [--per-group 10] [--concurrency 4] [--out result.json] [--groups regex] [--no-word-pairs]
  *
  * With DATABASE_READ_URL set, every search is routed to the replica (withReadRoute), as a replica
  * read of the app is. Queries are drawn from the real sentences the archive was generated from, by

@@ -223,7 +223,8 @@ export class PostgresSearchEngine implements SearchEngine {
     const pairsQueries = ordered.map((term) => (this.wordPairs ? adjacentPairsQuery(term) : null));
     const matching = (length: number) => {
       const pairs = phrasesPairsCondition(pairsQueries.slice(0, length));
-      return allOf([allTermsCondition(rankedTerms.slice(0, length)), ...(pairs ? [pairs] : []), ...restrictions]);
+      // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
+      return allOf([allTermsCondition(rankedTerms.slice(0, length)), ...restrictions, ...(pairs ? [pairs] : [])]);
     };
     // The planner multiplies the estimates of a phrase's words and of its pairs as if independent, far
     // below the phrase's real frequency; its pairs alone estimate it (a superset, from their statistics).
@@ -426,7 +427,8 @@ export class PostgresSearchEngine implements SearchEngine {
  * (a query of fields only too, without words to mark in snippets).
  */
 function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
-  const where = allOf([compiled.where, ...restrictions]);
+  // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
+  const where = allOf([compiled.where, ...restrictions, ...(compiled.pairs ? [compiled.pairs] : [])]);
   if (compiled.highlightTerms.length === 0) return { where, ranking: null, tiers: [] };
   const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : null;
   const highlight = {

@@ -34,6 +34,11 @@ export interface CompiledQuery {
    * those pairs alone (word-pairs.ts). Null when `where` needs no vector.
    */
   candidates: Sql | null;
+  /**
+   * The word pairs the query implies (word-pairs.ts), a condition the word-pair index answers: AND-ed
+   * to `where` it selects the same emails, through that index. Null when the query implies none.
+   */
+  pairs: Sql | null;
   /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
   highlightTerms: string[];
 }
@@ -150,17 +155,16 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode, optio
         return null;
     }
   };
-  const pairs = options.wordPairs ? pairsOf(tree) : null;
-  // The pair condition is implied by the query, so AND-ed to it the matches are the same; the
-  // word-pair index then finds the emails where the phrase's words touch, and only their vectors are read.
-  const withPairs = (condition: Sql) => (pairs === null ? condition : Prisma.sql`(${condition}) AND ${wordPairsCondition(pairs)}`);
+  const impliedPairs = options.wordPairs ? pairsOf(tree) : null;
+  const pairs = impliedPairs === null ? null : wordPairsCondition(impliedPairs);
   const where = conditionOf(compile(tree, false, false), false);
   const candidates = conditionOf(compile(tree, false, true), false);
   return {
-    where: withPairs(where),
+    where,
+    pairs,
     // The pairs alone are the candidates: the planner estimates them from their own statistics, where
     // AND-ed to the phrase's words it would multiply the two as if independent, far below the matches.
-    candidates: pairs !== null ? wordPairsCondition(pairs) : relaxed ? candidates : null,
+    candidates: pairs ?? (relaxed ? candidates : null),
     highlightTerms,
   };
 }
