@@ -7,6 +7,11 @@
 -- lexeme a tsvector holds are left out (the search then adds no pair condition for them).
 -- array_to_tsvector sorts its lexemes and drops duplicates (a pair seen twice is one lexeme).
 -- COST: evaluated per row only after the cheaper positional condition has matched.
+--
+-- The index itself (archived_emails_word_pairs_idx) is not built here: a migration runs in one
+-- transaction before the service starts, and building it takes minutes at a million emails, about
+-- an hour at ten million. The worker builds it with CREATE INDEX CONCURRENTLY in the background
+-- (src/server/search/build-word-pairs-index.ts); the search asks it only once it is valid.
 CREATE FUNCTION word_pairs(vector tsvector) RETURNS tsvector
   LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE COST 1000
   RETURN coalesce((
@@ -14,13 +19,3 @@ CREATE FUNCTION word_pairs(vector tsvector) RETURNS tsvector
     SELECT array_to_tsvector(array_agg(first.lexeme || ' ' || second.lexeme))
     FROM occurrence AS first JOIN occurrence AS second ON second.position = first.position + 1
     WHERE octet_length(first.lexeme) + octet_length(second.lexeme) < 2047), ''::tsvector);
-
--- An expression index: no column, so the rows do not grow. A large archive spends minutes building
--- it (docs/search.md, "Phrases: the word-pair index"): maintenance_work_mem as the other GIN migrations set it.
-SET maintenance_work_mem = '256MB';
-
-CREATE INDEX "archived_emails_word_pairs_idx" ON "archived_emails" USING GIN (word_pairs("search_vector"));
-
--- The planner estimates a pair from the statistics of the indexed expression, which only ANALYZE
--- gathers (autovacuum analyzes a large, mostly unchanging archive seldom): a sample of 30,000 rows.
-ANALYZE "archived_emails";

@@ -6,6 +6,7 @@ import { streamRows } from "../platform/db/stream-rows";
 import { scopeCondition } from "../archive/archive-scope.queries";
 import { allOf, filterConditions, phrasesPairsCondition } from "./postgres-search-conditions.queries";
 import { adjacentPairsQuery } from "./word-pairs";
+import { wordPairsIndexReady } from "./word-pairs-index";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
@@ -148,7 +149,10 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedListingLimit?: number;
       /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
       slicedBudgetMs?: number;
-      /** Whether phrases also ask the word-pair index (word-pairs.ts); off only to compare result sets without it. */
+      /**
+       * Whether phrases also ask the word-pair index (word-pairs.ts) once it is valid (the worker
+       * builds it in the background: word-pairs-index.ts); off only to compare result sets without it.
+       */
       wordPairs?: boolean;
     } = {},
   ) {
@@ -214,13 +218,14 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const parsed = parseSearchQuery(query.query);
-    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs: this.wordPairs }), restrictions);
+    const wordPairs = this.wordPairs && (await wordPairsIndexReady(client));
+    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs }), restrictions);
     const terms = await resolveTerms(client, query.query);
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsqueryParam);
     // A quoted phrase's word pairs (word-pairs.ts) are implied by it: the same matches, found by the word-pair index.
-    const pairsQueries = ordered.map((term) => (this.wordPairs ? adjacentPairsQuery(term) : null));
+    const pairsQueries = ordered.map((term) => (wordPairs ? adjacentPairsQuery(term) : null));
     const matching = (length: number) => {
       const pairs = phrasesPairsCondition(pairsQueries.slice(0, length));
       // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
