@@ -15,6 +15,7 @@ import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
+import { buildWordPairsIndex } from "../src/server/search/build-word-pairs-index";
 import { analysePendingEmails } from "../src/server/analytics/analyse-pending-emails";
 import { runAnalysisLoop } from "../src/server/analytics/run-analysis-loop";
 import { abortableDelay } from "../src/server/platform/concurrency/abortable-delay";
@@ -59,6 +60,23 @@ async function indexCatchUpLoop() {
       .then((queued) => queued > 0 && log(`index catch-up: queued ${queued} email(s)`))
       .catch((error) => log(`index catch-up error: ${String(error)}`));
     await sleep(10 * 60_000);
+  }
+}
+
+/**
+ * The word-pair index of phrases (docs/search.md, "Phrases: the word-pair index"), built in the
+ * background at start (minutes at a million emails) by one worker at a time; checked again every
+ * hour, so an index dropped or left invalid by a crash is rebuilt. A stop request cancels a build.
+ */
+async function wordPairsIndexLoop() {
+  while (!stop.signal.aborted) {
+    const startedAt = Date.now();
+    await buildWordPairsIndex({ signal: stop.signal })
+      .then(
+        (outcome) => outcome !== "already valid" && log(`word-pair index: ${outcome} (${Math.round((Date.now() - startedAt) / 1000)} s)`),
+      )
+      .catch((error) => log(`word-pair index error: ${String(error)}`));
+    await sleep(3600_000);
   }
 }
 
@@ -142,6 +160,7 @@ async function main() {
       recipientKindsLoop(),
       runAnalysisLoop({ signal: stop.signal, log }),
       storageUsageLoop(),
+      wordPairsIndexLoop(),
     ]);
     await stopBeating();
     log("stopped");

@@ -4,7 +4,7 @@
  * pool's statement timeout and work_mem), without the SEARCH audit entry (a write to the primary).
  *
  *   DATABASE_URL=postgres://archive@127.0.0.1:54350/archive npx tsx scripts/bench/search-scale/measure.ts \
- *     [--per-group 10] [--concurrency 4] [--out result.json]
+ *     [--per-group 10] [--concurrency 4] [--out result.json] [--groups regex] [--no-word-pairs]
  *
  * With DATABASE_READ_URL set, every search is routed to the replica (withReadRoute), as a replica
  * read of the app is. Queries are drawn from the real sentences the archive was generated from, by
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     cgroup: { type: "string" },
     /** Only the groups whose name matches this regular expression. */
     groups: { type: "string" },
+    /** Phrases without the word-pair index (docs/search.md, "Phrases"), for a before/after comparison. */
+    "no-word-pairs": { type: "boolean", default: false },
   },
 });
 const perGroup = Number(values["per-group"]);
@@ -150,7 +152,13 @@ async function main() {
   const { normalizeSearchQuery } = await import("../../../src/server/search/search.schemas");
   const { withReadRoute } = await import("../../../src/server/platform/db/replica-reads");
   const { config } = await import("../../../src/server/platform/config/env");
-  const engine = new PostgresSearchEngine();
+  const engine = new PostgresSearchEngine({ wordPairs: !values["no-word-pairs"] });
+  if (!values["no-word-pairs"]) {
+    // The worker builds the word-pair index in the background; here it is built first, so the figures are those with it.
+    const { buildWordPairsIndex } = await import("../../../src/server/search/build-word-pairs-index");
+    const buildStarted = performance.now();
+    console.error(`word-pair index: ${await buildWordPairsIndex()} (${Math.round((performance.now() - buildStarted) / 1000)} s)`);
+  }
   const viaReplica = config.databaseReadUrls.length > 0;
 
   const run = async (query: Query): Promise<Outcome> => {

@@ -27,3 +27,17 @@ export function filterConditions(filters: SearchFilters): Sql[] {
 export function allOf(conditions: Sql[]): Sql {
   return conditions.length === 0 ? Prisma.sql`TRUE` : Prisma.join(conditions, " AND ");
 }
+
+/**
+ * Emails whose adjacent word pairs include those of `pairsQuery` (adjacentPairsQuery, word-pairs.ts):
+ * the word-pair GIN index answers it without reading a tsvector. Implied by the phrases it was
+ * built from, so AND-ed with them it selects the same emails. Written after the positional
+ * condition: where a row's match is computed (a walk), the pairs are computed only if that matched.
+ */
+export const wordPairsCondition = (pairsQuery: string): Sql => Prisma.sql`word_pairs(e.search_vector) @@ ${pairsQuery}::tsquery`;
+
+/** The phrases' word-pair condition, AND-ed (null when none of them is a chain of adjacent words). */
+export function phrasesPairsCondition(pairsQueries: Array<string | null>): Sql | null {
+  const present = pairsQueries.filter((query): query is string => query !== null);
+  return present.length === 0 ? null : wordPairsCondition(present.map((query) => `( ${query} )`).join(" & "));
+}

@@ -4,7 +4,9 @@ import { config } from "../platform/config/env";
 import type { SqlClient } from "../platform/db/sql-client";
 import { streamRows } from "../platform/db/stream-rows";
 import { scopeCondition } from "../archive/archive-scope.queries";
-import { allOf, filterConditions } from "./postgres-search-conditions.queries";
+import { allOf, filterConditions, phrasesPairsCondition } from "./postgres-search-conditions.queries";
+import { adjacentPairsQuery } from "./word-pairs";
+import { wordPairsIndexReady } from "./word-pairs-index";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
 import { searchTimeoutError, withSearchTransaction } from "./search-transaction";
@@ -89,6 +91,8 @@ const ESTIMATE_FACTOR = 2;
  */
 interface MatchPlan {
   where: Sql;
+  /** A superset of `where` whose planner estimate stands for its size, when `where`'s own is known to be far too low (phrases). */
+  estimated?: Sql;
   /** A query of the search language with words: listed newest first (languagePage). */
   language?: LanguagePlan;
   /** Null for a query without terms. */
@@ -127,6 +131,7 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly walkRows: (window: number) => number;
   private readonly slicedListingLimit: number;
   private readonly slicedBudgetMs: number;
+  private readonly wordPairs: boolean;
   /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
   readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
@@ -144,6 +149,11 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedListingLimit?: number;
       /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
       slicedBudgetMs?: number;
+      /**
+       * Whether phrases also ask the word-pair index (word-pairs.ts) once it is valid (the worker
+       * builds it in the background: word-pairs-index.ts); off only to compare result sets without it.
+       */
+      wordPairs?: boolean;
     } = {},
   ) {
     this.exactTotalLimit = options.exactTotalLimit ?? EXACT_TOTAL_LIMIT;
@@ -152,6 +162,7 @@ export class PostgresSearchEngine implements SearchEngine {
     this.walkRows = options.walkRows ?? walkRowsFor;
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
     this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
+    this.wordPairs = options.wordPairs ?? true;
   }
 
   async indexEmails(client: SqlClient, emailIds: string[]): Promise<void> {
@@ -207,24 +218,41 @@ export class PostgresSearchEngine implements SearchEngine {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
     const parsed = parseSearchQuery(query.query);
-    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree), restrictions);
+    const wordPairs = this.wordPairs && (await wordPairsIndexReady(client));
+    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs }), restrictions);
     const terms = await resolveTerms(client, query.query);
     if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsqueryParam);
-    const matching = (required: Sql[]) => allOf([allTermsCondition(required), ...restrictions]);
+    // A quoted phrase's word pairs (word-pairs.ts) are implied by it: the same matches, found by the word-pair index.
+    const pairsQueries = ordered.map((term) => (wordPairs ? adjacentPairsQuery(term) : null));
+    const matching = (length: number) => {
+      const pairs = phrasesPairsCondition(pairsQueries.slice(0, length));
+      // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
+      return allOf([allTermsCondition(rankedTerms.slice(0, length)), ...restrictions, ...(pairs ? [pairs] : [])]);
+    };
+    // The planner multiplies the estimates of a phrase's words and of its pairs as if independent, far
+    // below the phrase's real frequency; its pairs alone estimate it (a superset, from their statistics).
+    const estimated = (length: number) => {
+      const pairs = phrasesPairsCondition(pairsQueries.slice(0, length));
+      if (!pairs) return undefined;
+      const words = rankedTerms.slice(0, length).filter((_, index) => pairsQueries[index] === null);
+      return allOf([...(words.length > 0 ? [allTermsCondition(words)] : []), pairs, ...restrictions]);
+    };
     const shortestPrefix = query.matchingStrategy === "all" ? rankedTerms.length : 1;
     const tiers: RankingTier[] = [];
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
       tiers.push({
-        matching: matching(rankedTerms.slice(0, length)),
+        matching: matching(length),
+        estimated: estimated(length),
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
       });
     }
     const anyTerm = anyTermQuery(rankedTerms);
     return {
-      where: matching(rankedTerms.slice(0, shortestPrefix)),
+      where: matching(shortestPrefix),
+      estimated: estimated(shortestPrefix),
       ranking: { anyTerm, lexemes: [...new Set(ordered.flatMap(lexemesOf))] },
       tiers,
     };
@@ -258,7 +286,10 @@ export class PostgresSearchEngine implements SearchEngine {
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
-        if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
+        if (!last || candidates === null || rows.length === 0) {
+          const estimate = plan.estimated && countLimit !== Infinity ? await estimateMatches(client, plan.estimated) : undefined;
+          return { hits, ...(await totalOf(client, plan.where, countLimit, estimate)) };
+        }
         return { hits, total: candidates, totalIsEstimate: false };
       }
       const tierSize = rows.length > 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
@@ -281,7 +312,7 @@ export class PostgresSearchEngine implements SearchEngine {
     page: { offset: number; limit: number },
   ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
-    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.matching) : 0;
+    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.estimated ?? tier.matching) : 0;
     if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
@@ -401,7 +432,8 @@ export class PostgresSearchEngine implements SearchEngine {
  * (a query of fields only too, without words to mark in snippets).
  */
 function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
-  const where = allOf([compiled.where, ...restrictions]);
+  // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
+  const where = allOf([compiled.where, ...restrictions, ...(compiled.pairs ? [compiled.pairs] : [])]);
   if (compiled.highlightTerms.length === 0) return { where, ranking: null, tiers: [] };
   const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : null;
   const highlight = {

@@ -10,6 +10,8 @@ type Sql = Prisma.Sql;
  */
 export interface RankingTier {
   matching: Sql;
+  /** A superset of `matching` whose planner estimate stands for the tier's size, when `matching`'s own is far too low (phrases). */
+  estimated?: Sql;
   excluded: Sql | null;
   /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
   undecided: Sql[];

@@ -2,6 +2,8 @@ import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../../platform/db/sql-client";
 import { inFolderSql } from "../../archive/occurrences/occurrences.queries";
 import type { QueryLeaf, QueryNode, TextField } from "./query-tree";
+import { wordPairsCondition } from "../postgres-search-conditions.queries";
+import { adjacentPairsQuery } from "../word-pairs";
 
 type Sql = Prisma.Sql;
 
@@ -28,9 +30,15 @@ export interface CompiledQuery {
   /**
    * A superset of `where` that the GIN index answers without reading any email's tsvector: each
    * phrase, proximity or field-restricted word is relaxed to its lexemes (the index keeps neither
-   * positions nor weights), and one under a NOT to nothing. Null when `where` needs no vector.
+   * positions nor weights), and one under a NOT to nothing; for a query that implies word pairs,
+   * those pairs alone (word-pairs.ts). Null when `where` needs no vector.
    */
   candidates: Sql | null;
+  /**
+   * The word pairs the query implies (word-pairs.ts), a condition the word-pair index answers: AND-ed
+   * to `where` it selects the same emails, through that index. Null when the query implies none.
+   */
+  pairs: Sql | null;
   /** The tsquery texts of the word clauses not under a NOT: what snippets mark. */
   highlightTerms: string[];
 }
@@ -59,7 +67,7 @@ const conditionOf = (clause: Clause, negated: boolean): Sql => ("sql" in clause 
  * text built by phraseto_tsquery with the index's configuration; the operators (<N>, :*, weights,
  * & | !) are then added around those lexemes, so no user text is ever read as tsquery syntax or SQL.
  */
-export async function compileQueryTree(client: SqlClient, tree: QueryNode): Promise<CompiledQuery> {
+export async function compileQueryTree(client: SqlClient, tree: QueryNode, options = { wordPairs: true }): Promise<CompiledQuery> {
   const lexemes = await resolveLexemes(client, textsOf(tree));
   const textQuery = (leaf: Extract<QueryLeaf, { type: "words" | "prefix" | "near" }>): string | null => {
     switch (leaf.type) {
@@ -124,11 +132,39 @@ export async function compileQueryTree(client: SqlClient, tree: QueryNode): Prom
         return { sql: leafCondition(node) };
     }
   };
+  /**
+   * What the tree's matches imply about word pairs (word-pairs.ts), as a tsquery over them, or null
+   * (nothing): each phrase its pairs, AND all that its children imply, OR only when every
+   * alternative implies something; nothing under a NOT, nor from proximity (any order, any gap).
+   */
+  const pairsOf = (node: QueryNode): string | null => {
+    switch (node.type) {
+      case "and": {
+        const implied = node.children.map(pairsOf).filter((pairs) => pairs !== null);
+        return implied.length === 0 ? null : implied.map((pairs) => `( ${pairs} )`).join(" & ");
+      }
+      case "or": {
+        const implied = node.children.map(pairsOf);
+        return implied.some((pairs) => pairs === null) ? null : implied.map((pairs) => `( ${pairs} )`).join(" | ");
+      }
+      case "words": {
+        const phrase = lexemes.get(node.words.join(" "));
+        return phrase ? adjacentPairsQuery(phrase) : null;
+      }
+      default:
+        return null;
+    }
+  };
+  const impliedPairs = options.wordPairs ? pairsOf(tree) : null;
+  const pairs = impliedPairs === null ? null : wordPairsCondition(impliedPairs);
   const where = conditionOf(compile(tree, false, false), false);
   const candidates = conditionOf(compile(tree, false, true), false);
   return {
     where,
-    candidates: relaxed ? candidates : null,
+    pairs,
+    // The pairs alone are the candidates: the planner estimates them from their own statistics, where
+    // AND-ed to the phrase's words it would multiply the two as if independent, far below the matches.
+    candidates: pairs ?? (relaxed ? candidates : null),
     highlightTerms,
   };
 }
