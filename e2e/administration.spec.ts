@@ -231,7 +231,7 @@ test.describe.serial("administration", () => {
     const before: boolean = await deletionEnabled();
     await signIn(page, ADMIN);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
-    const toggle = page.getByRole("switch");
+    const toggle = page.getByRole("switch", { name: "Deletion of archived emails" });
     await expect(toggle).toHaveAttribute("aria-checked", String(before));
     await toggle.click();
     if (!before) await page.getByRole("dialog", { name: "Enable deletion" }).getByRole("button", { name: "Enable deletion" }).click();
@@ -249,6 +249,32 @@ test.describe.serial("administration", () => {
     const features = page.getByRole("list", { name: "License features" });
     await expect(features.getByRole("listitem").filter({ hasText: "LEGAL_HOLDS" })).toContainText("Enabled");
     await expect(features.getByRole("listitem").filter({ hasText: "RETENTION_POLICY" })).toContainText("Enabled");
+  });
+
+  test("fast phrase search: turned on in Settings, its state on the System page, then off", async ({ page, request }) => {
+    const headers = { authorization: `Bearer ${await adminToken(request)}` };
+    const phraseIndex = async () =>
+      ((await (await request.get("/v1/settings", { headers })).json()) as { phraseIndex: boolean }).phraseIndex;
+    expect(await phraseIndex(), "off by default").toBe(false);
+    await signIn(page, ADMIN);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click();
+    const toggle = page.getByRole("switch", { name: "Fast phrase search" });
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await toggle.click();
+    await expect(page.getByText("Phrase index turned on: the worker builds it")).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    expect(await phraseIndex()).toBe(true);
+
+    await page.goto("/system");
+    await expect(page.getByTestId("phrase-index")).toContainText(/on; the worker builds it|being built|ready: phrases use it/);
+
+    // Back off, so other files meet the state they left.
+    await page.goto("/admin/settings");
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    expect(await phraseIndex()).toBe(false);
+    await page.goto("/system");
+    await expect(page.getByTestId("phrase-index")).toContainText(/off|drops it/);
   });
 
   test("review analytics settings: threshold and ignore patterns, checked before they are sent", async ({ page, request }) => {

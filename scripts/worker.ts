@@ -15,7 +15,7 @@ import { runNextJob } from "../src/server/platform/jobs/run-next-job";
 import { runLifecycleCycle } from "../src/server/retention/lifecycle/run-lifecycle-cycle";
 import { fillRecipientKinds } from "../src/server/capture/ingestion/fill-recipient-kinds";
 import { enqueueIndexCatchUp } from "../src/server/search/enqueue-index-catch-up";
-import { buildWordPairsIndex } from "../src/server/search/build-word-pairs-index";
+import { syncWordPairsIndex } from "../src/server/search/sync-word-pairs-index";
 import { analysePendingEmails } from "../src/server/analytics/analyse-pending-emails";
 import { runAnalysisLoop } from "../src/server/analytics/run-analysis-loop";
 import { abortableDelay } from "../src/server/platform/concurrency/abortable-delay";
@@ -64,19 +64,23 @@ async function indexCatchUpLoop() {
 }
 
 /**
- * The word-pair index of phrases (docs/search.md, "Phrases: the word-pair index"), built in the
- * background at start (minutes at a million emails) by one worker at a time; checked again every
- * hour, so an index dropped or left invalid by a crash is rebuilt. A stop request cancels a build.
+ * The word-pair index of phrases (docs/search.md, "Phrases: the word-pair index"): built in the
+ * background while the phraseIndex setting is on (minutes at a million emails), dropped once it is
+ * off, by one worker at a time; looked at every minute, so a change of the setting, or an index
+ * dropped or left invalid by a crash, is acted on within one. A stop request cancels a build.
  */
 async function wordPairsIndexLoop() {
   while (!stop.signal.aborted) {
     const startedAt = Date.now();
-    await buildWordPairsIndex({ signal: stop.signal })
+    await syncWordPairsIndex({ signal: stop.signal })
       .then(
-        (outcome) => outcome !== "already valid" && log(`word-pair index: ${outcome} (${Math.round((Date.now() - startedAt) / 1000)} s)`),
+        (outcome) =>
+          outcome !== "as set" &&
+          outcome !== "another process builds it" &&
+          log(`word-pair index: ${outcome} (${Math.round((Date.now() - startedAt) / 1000)} s)`),
       )
       .catch((error) => log(`word-pair index error: ${String(error)}`));
-    await sleep(3600_000);
+    await sleep(60_000);
   }
 }
 

@@ -11155,6 +11155,7 @@ export interface paths {
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
                             nearDuplicateThreshold: number;
+                            phraseIndex: boolean;
                         };
                     };
                 };
@@ -11206,6 +11207,7 @@ export interface paths {
                         /** @enum {string} */
                         mfaRequired?: "off" | "everyone" | "admins";
                         nearDuplicateThreshold?: number;
+                        phraseIndex?: boolean;
                     };
                 };
             };
@@ -11222,6 +11224,7 @@ export interface paths {
                             /** @enum {string} */
                             mfaRequired: "off" | "everyone" | "admins";
                             nearDuplicateThreshold: number;
+                            phraseIndex: boolean;
                         };
                     };
                 };
@@ -11632,6 +11635,18 @@ export interface paths {
                                 /** @enum {string} */
                                 engine: "postgres" | "meilisearch";
                                 notSearchable: number;
+                                phraseIndex: {
+                                    enabled: boolean;
+                                    progress: {
+                                        blocksDone: number;
+                                        blocksTotal: number;
+                                        phase: string;
+                                        tuplesDone: number;
+                                        tuplesTotal: number;
+                                    } | null;
+                                    /** @enum {string} */
+                                    state: "ready" | "building" | "pending" | "dropping" | "off";
+                                };
                                 searchable: number;
                             };
                             staleAfterSeconds: number;

@@ -311,12 +311,14 @@ describe("deleting an archived email", () => {
       mfaRequired: "off",
       nearDuplicateThreshold: 80,
       ignorePatterns: [],
+      phraseIndex: false,
     });
     expect((await api("PUT", "/v1/settings", { token: admin.token, body: { deletionEnabled: true } })).body).toEqual({
       deletionEnabled: true,
       mfaRequired: "off",
       nearDuplicateThreshold: 80,
       ignorePatterns: [],
+      phraseIndex: false,
     });
 
     const hold = await api("POST", `${HOLDS}/holds`, { token: admin.token, body: { name: "Keep" } });

@@ -3,7 +3,7 @@ import { selectWordPairsIndexState } from "./word-pairs-index.queries";
 
 /**
  * Whether phrases may ask the word-pair index: only once the worker's background build
- * (build-word-pairs-index.ts) has made it valid. Without it the pair condition would be computed
+ * (sync-word-pairs-index.ts, while the phraseIndex setting is on) has made it valid. Without it the pair condition would be computed
  * row by row, so it is left out; the results are the same either way (the pairs only filter beside
  * the positional check). Asked at most every READY_CACHE_MS per process: a search learns of a
  * finished build within that time.

@@ -3,7 +3,10 @@ import { Prisma } from "@/generated/prisma/client";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
-import { buildWordPairsIndex } from "./build-word-pairs-index";
+import { syncWordPairsIndex } from "./sync-word-pairs-index";
+import { wordPairsIndexStatus } from "./word-pairs-index-status";
+import { updateSettings } from "../settings/update-settings";
+import { systemActor } from "../audit/append-audit-entry";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import { forgetWordPairsIndexState } from "./word-pairs-index";
 import {
@@ -118,12 +121,27 @@ describe("word_pairs()", () => {
   });
 });
 
+const setPhraseIndex = (phraseIndex: boolean) => updateSettings({ actor: systemActor("test"), input: { phraseIndex } });
+
+/** The worker's audit entries of the index: what it did, in order. */
+async function indexChanges(): Promise<unknown[]> {
+  const entries = await db().auditLog.findMany({ where: { targetType: "Settings", targetId: "phraseIndex" }, orderBy: { id: "asc" } });
+  return entries.map((entry) => [entry.actorIdentifier, (entry.details as { wordPairIndex: string }).wordPairIndex]);
+}
+
 describe("the background build of the word-pair index", () => {
-  it("builds it once, leaves it to the process holding the lock, and rebuilds one left invalid", async () => {
+  it("follows the setting: absent while off, built once on, left to the lock's holder, rebuilt when invalid, dropped when off", async () => {
     await dropWordPairsIndexConcurrently(db());
-    expect(await buildWordPairsIndex()).toBe("built");
+    expect(await syncWordPairsIndex(), "off by default").toBe("as set");
+    expect(await selectWordPairsIndexState(db())).toBe("absent");
+    expect(await wordPairsIndexStatus(db())).toEqual({ enabled: false, state: "off", progress: null });
+
+    await setPhraseIndex(true);
+    expect(await wordPairsIndexStatus(db())).toEqual({ enabled: true, state: "pending", progress: null });
+    expect(await syncWordPairsIndex()).toBe("built");
+    expect(await wordPairsIndexStatus(db())).toEqual({ enabled: true, state: "ready", progress: null });
     expect(await selectWordPairsIndexState(db())).toBe("valid");
-    expect(await buildWordPairsIndex()).toBe("already valid");
+    expect(await syncWordPairsIndex()).toBe("as set");
 
     // What a crash in the middle of CREATE INDEX CONCURRENTLY leaves: the index, marked invalid.
     await db().$executeRawUnsafe("UPDATE pg_index SET indisvalid = false WHERE indexrelid = 'archived_emails_word_pairs_idx'::regclass");
@@ -139,20 +157,78 @@ describe("the background build of the word-pair index", () => {
     const { client } = await connectDedicatedPgClient();
     try {
       expect(await tryLockWordPairsBuild(client)).toBe(true);
-      expect(await buildWordPairsIndex()).toBe("another process builds it");
+      expect(await syncWordPairsIndex()).toBe("another process builds it");
       expect(await selectWordPairsIndexState(db())).toBe("invalid");
       await unlockWordPairsBuild(client);
     } finally {
       await client.end();
     }
-    expect(await buildWordPairsIndex()).toBe("rebuilt");
+    expect(await syncWordPairsIndex()).toBe("rebuilt");
     expect(await selectWordPairsIndexState(db())).toBe("valid");
+
+    await setPhraseIndex(false);
+    expect(await wordPairsIndexStatus(db())).toEqual({ enabled: false, state: "dropping", progress: null });
+    expect(await syncWordPairsIndex()).toBe("dropped");
+    expect(await selectWordPairsIndexState(db())).toBe("absent");
+    expect(await indexChanges()).toEqual([
+      ["worker", "built"],
+      ["worker", "built"],
+      ["worker", "dropped"],
+    ]);
+  }, 120_000);
+
+  it("shows a build in hand with PostgreSQL's progress", async () => {
+    await setPhraseIndex(true);
+    await dropWordPairsIndexConcurrently(db());
+    // A transaction that wrote to the table holds the build in its first wait, where it can be watched.
+    const { client } = await connectDedicatedPgClient();
+    let building: Promise<string> | null = null;
+    try {
+      await client.query("BEGIN");
+      await client.query("LOCK TABLE archived_emails IN ROW EXCLUSIVE MODE");
+      building = syncWordPairsIndex();
+      let status = await wordPairsIndexStatus(db());
+      for (let attempt = 0; status.state !== "building" && attempt < 100; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        status = await wordPairsIndexStatus(db());
+      }
+      expect(status).toMatchObject({ enabled: true, state: "building", progress: { phase: expect.stringContaining("waiting") } });
+    } finally {
+      await client.query("COMMIT");
+      await client.end();
+    }
+    expect(await building).toBe("built");
+    expect((await wordPairsIndexStatus(db())).state).toBe("ready");
+    await setPhraseIndex(false);
+    expect(await syncWordPairsIndex()).toBe("dropped");
+  }, 120_000);
+
+  it("cancels a build in hand on a stop request and leaves no invalid index behind", async () => {
+    await setPhraseIndex(true);
+    await dropWordPairsIndexConcurrently(db());
+    const stop = new AbortController();
+    stop.abort();
+    expect(await syncWordPairsIndex({ signal: stop.signal })).toBe("stopped");
+    expect(await selectWordPairsIndexState(db())).toBe("absent");
+    await setPhraseIndex(false);
   }, 120_000);
 });
 
 describe.each([
-  { state: "built" as const, prepare: () => buildWordPairsIndex() },
-  { state: "absent" as const, prepare: () => dropWordPairsIndexConcurrently(db()) },
+  {
+    state: "built" as const,
+    prepare: async () => {
+      await setPhraseIndex(true);
+      await syncWordPairsIndex();
+    },
+  },
+  {
+    state: "absent" as const,
+    prepare: async () => {
+      await setPhraseIndex(false);
+      await syncWordPairsIndex();
+    },
+  },
 ])("phrases with the word-pair index $state", ({ state, prepare }) => {
   beforeAll(async () => {
     await prepare();

@@ -14,5 +14,6 @@ export async function getSettings(options: { client?: DbOrTx } = {}): Promise<Se
       Array.isArray(stored.ignorePatterns) && stored.ignorePatterns.every((pattern) => typeof pattern === "string")
         ? (stored.ignorePatterns as string[])
         : DEFAULT_SETTINGS.ignorePatterns,
+    phraseIndex: typeof stored.phraseIndex === "boolean" ? stored.phraseIndex : DEFAULT_SETTINGS.phraseIndex,
   };
 }

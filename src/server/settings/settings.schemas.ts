@@ -21,18 +21,30 @@ export const settingsSchema = z.object({
   /** Review analytics (docs/ediscovery.md): the least similarity, in percent, to a near-duplicate group's pivot. */
   nearDuplicateThreshold: z.number().int().min(50).max(100),
   ignorePatterns: z.array(ignorePattern).max(50),
+  /**
+   * Fast phrases (docs/search.md, "Phrases: the word-pair index"): the worker builds an index of
+   * adjacent word pairs in the background while on, and drops it when turned off. Off by default:
+   * the index costs every import about a quarter of its rate and the archive ~0.7-5 KB per email.
+   */
+  phraseIndex: z.boolean(),
 });
 export const updateSettingsSchema = settingsSchema
   .partial()
   .strict()
   .refine((value) => Object.values(value).some((setting) => setting !== undefined), {
-    message: "at least one setting is required (deletionEnabled, mfaRequired, nearDuplicateThreshold, ignorePatterns)",
+    message: "at least one setting is required (deletionEnabled, mfaRequired, nearDuplicateThreshold, ignorePatterns, phraseIndex)",
   });
 
 export type Settings = z.infer<typeof settingsSchema>;
 export type UpdateSettingsInput = z.infer<typeof updateSettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = { deletionEnabled: false, mfaRequired: "off", nearDuplicateThreshold: 80, ignorePatterns: [] };
+export const DEFAULT_SETTINGS: Settings = {
+  deletionEnabled: false,
+  mfaRequired: "off",
+  nearDuplicateThreshold: 80,
+  ignorePatterns: [],
+  phraseIndex: false,
+};
 
 /** The settings the near-duplicate groups depend on: changing one re-groups in the background. */
 export const NEAR_DUPLICATE_SETTINGS: readonly string[] = ["nearDuplicateThreshold", "ignorePatterns"];

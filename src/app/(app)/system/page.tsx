@@ -162,6 +162,9 @@ export default function SystemStatusPage() {
                 {data.searchIndex.notSearchable > 0 ? ` (${formatNumber(data.searchIndex.notSearchable)} waiting)` : ""}
                 {data.searchIndex.engine === "meilisearch" ? <MeilisearchQueryNotice testId="search-engine-notice" /> : null}
               </Figure>
+              <Figure label="Phrase index (word pairs)" testId="phrase-index">
+                {phraseIndexText(data.searchIndex.phraseIndex)}
+              </Figure>
               <Figure label={`Storage (${data.storage.backend})`} testId="storage">
                 {formatBytes(data.storage.usedBytes)} of mail archived (as received)
                 {data.storage.freeBytes !== null
@@ -187,4 +190,24 @@ export default function SystemStatusPage() {
       )}
     </div>
   );
+}
+
+const PHRASE_INDEX_STATES = {
+  ready: "ready: phrases use it",
+  building: "being built by the worker",
+  pending: "on; the worker builds it within a minute",
+  dropping: "off; the worker drops it within a minute",
+  off: "off (Settings, “Fast phrase search”)",
+} as const;
+
+/** The word-pair index's state, with the build's progress as PostgreSQL reports it. */
+function phraseIndexText(index: {
+  state: keyof typeof PHRASE_INDEX_STATES;
+  progress: { phase: string; blocksDone: number; blocksTotal: number } | null;
+}): string {
+  const state = PHRASE_INDEX_STATES[index.state];
+  if (!index.progress || index.state !== "building") return state;
+  const { phase, blocksDone, blocksTotal } = index.progress;
+  const share = blocksTotal > 0 ? `, ${Math.floor((100 * blocksDone) / blocksTotal)} % of its blocks` : "";
+  return `${state} (${phase}${share})`;
 }

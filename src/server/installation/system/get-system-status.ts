@@ -3,6 +3,7 @@ import { config, dataDir } from "../../platform/config/env";
 import { keptArchiveStats, utcMonthStart } from "../../archive/archive-stats";
 import { db, type DbOrTx } from "../../platform/db/client";
 import { meiliConfigured } from "../../search/meilisearch-index";
+import { wordPairsIndexStatus } from "../../search/word-pairs-index-status";
 import { storageConversionProgress } from "../../archive/storage/convert-stored-blobs";
 import { storageUsage } from "../../archive/storage/storage-usage";
 import type { ProcessRoleName } from "./process-roles";
@@ -28,7 +29,7 @@ const FAILED_JOBS_LISTED = 20;
  */
 export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } = {}): Promise<SystemStatus> {
   const client = options.client ?? db();
-  const [heartbeats, queues, failed, exports, lastCycle, archive, notSearchable, databaseBytes, disk, conversion, usage] =
+  const [heartbeats, queues, failed, exports, lastCycle, archive, notSearchable, databaseBytes, disk, conversion, usage, phraseIndex] =
     await Promise.all([
       selectHeartbeats(client),
       selectJobQueues(client),
@@ -41,6 +42,7 @@ export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } =
       localStoreDisk(),
       storageConversionProgress(),
       storageUsage(),
+      wordPairsIndexStatus(client),
     ]);
   const processes = heartbeats.map((beat) => ({
     role: beat.role as ProcessRoleName,
@@ -89,6 +91,7 @@ export async function getSystemStatus(options: { client?: DbOrTx; now?: Date } =
       archivedEmails: archive.emails,
       searchable: Math.max(0, archive.emails - notSearchable),
       notSearchable,
+      phraseIndex,
     },
     storage: { backend: config.storage.backend, usedBytes: archive.bytes, ...disk, conversion, usage },
     database: { sizeBytes: databaseBytes },

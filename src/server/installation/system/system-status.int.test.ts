@@ -71,7 +71,13 @@ describe("system status", () => {
       expect.objectContaining({ type: "imap-sync", reason: "Connection refused by imap.example.com", attempts: 0 }),
     ]);
     expect(status.jobs.exports).toEqual({ queued: 0, running: 0, failed: 0 });
-    expect(status.searchIndex).toEqual({ engine: "postgres", archivedEmails: 2, searchable: 1, notSearchable: 1 });
+    expect(status.searchIndex).toEqual({
+      engine: "postgres",
+      archivedEmails: 2,
+      searchable: 1,
+      notSearchable: 1,
+      phraseIndex: { enabled: false, state: "off", progress: null },
+    });
     expect(status.storage).toMatchObject({ backend: "local", usedBytes: 5000 });
     expect(status.storage.freeBytes).toBeGreaterThan(0);
     expect(status.storage.totalBytes).toBeGreaterThanOrEqual(status.storage.freeBytes!);

@@ -70,6 +70,12 @@ export const systemStatusResponse = z.object({
     archivedEmails: count,
     searchable: count,
     notSearchable: count,
+    /** The word-pair index of phrases (docs/operations.md, "Word-pair index of phrases"). */
+    phraseIndex: z.object({
+      enabled: z.boolean(),
+      state: z.enum(["ready", "building", "pending", "dropping", "off"]),
+      progress: z.object({ phase: z.string(), blocksDone: count, blocksTotal: count, tuplesDone: count, tuplesTotal: count }).nullable(),
+    }),
   }),
   storage: z.object({
     backend: z.enum(["local", "s3"]),

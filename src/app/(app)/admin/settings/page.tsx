@@ -5,10 +5,12 @@ import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { ErrorNotice } from "@/components/error-notice";
 import { Skeleton } from "@/components/skeleton";
+import { Switch } from "@/components/switch";
 import { useToast } from "@/components/toast";
 import { useCapabilities } from "@/lib/capabilities";
 import { errorMessage, useTRPC } from "@/lib/trpc";
 import { MfaRequirementForm } from "./mfa-requirement-form";
+import { PhraseIndexForm } from "./phrase-index-form";
 import { ReviewAnalyticsForm } from "./review-analytics-form";
 import { SsoRoleMappingForm } from "./sso-role-mapping-form";
 
@@ -60,20 +62,13 @@ export default function SettingsPage() {
             rules (see Retention). Every change is recorded in the audit log.
           </p>
           <div className="flex items-center gap-3">
-            <button
-              type="button"
-              role="switch"
-              aria-checked={enabled}
-              aria-labelledby="deletion-heading"
+            <Switch
+              checked={enabled}
+              labelledBy="deletion-heading"
               disabled={update.isPending}
+              onColor="bg-amber-500"
               onClick={() => (enabled ? update.mutate({ deletionEnabled: false }) : setConfirming(true))}
-              className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 disabled:opacity-50 ${enabled ? "bg-amber-500" : "bg-slate-300"}`}
-            >
-              <span
-                aria-hidden="true"
-                className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${enabled ? "translate-x-5" : "translate-x-0.5"}`}
-              />
-            </button>
+            />
             <span className="text-sm text-slate-700">
               {enabled ? "On: permitted users can delete emails" : "Off: no email can be deleted by hand"}
             </span>
@@ -84,6 +79,7 @@ export default function SettingsPage() {
       {settings.data && (
         <ReviewAnalyticsForm threshold={settings.data.nearDuplicateThreshold} ignorePatterns={settings.data.ignorePatterns} />
       )}
+      {settings.data && <PhraseIndexForm enabled={settings.data.phraseIndex} />}
       <SsoRoleMappingForm />
       <ConfirmDialog
         open={confirming}
