@@ -46,6 +46,8 @@ interface Outcome {
   hits: number;
   total: number;
   totalIsEstimate: boolean;
+  /** A bounded answer that stopped at its time bound: the share of the archive's dates it searched is from this instant on. */
+  searchedFrom?: string;
   error?: string;
 }
 
@@ -168,10 +170,17 @@ async function main() {
     const started = performance.now();
     try {
       const searchQuery = normalizeSearchQuery({ query: query.text, matchingStrategy: query.matchingStrategy ?? "last" });
-      const search = () => engine.search({ query: searchQuery, scope: null, offset: 0, limit: 20 });
+      const search = () => engine.search({ query: searchQuery, scope: null, offset: 0, limit: 20, boundedTime: true });
       const page = viaReplica ? (await withReadRoute(null, search)).result : await search();
       const ms = performance.now() - started;
-      return { ...query, ms, hits: page.hits.length, total: page.total, totalIsEstimate: page.totalIsEstimate };
+      return {
+        ...query,
+        ms,
+        hits: page.hits.length,
+        total: page.total,
+        totalIsEstimate: page.totalIsEstimate,
+        ...(page.searchedFrom && { searchedFrom: page.searchedFrom.toISOString() }),
+      };
     } catch (error) {
       return { ...query, ms: performance.now() - started, hits: 0, total: 0, totalIsEstimate: false, error: String(error).slice(0, 200) };
     }
@@ -186,7 +195,7 @@ async function main() {
     const outcome = await run(query);
     sequential.push(outcome);
     console.error(
-      `${outcome.ms.toFixed(0).padStart(6)} ms  ${outcome.error ? "ERROR " + outcome.error : `${outcome.hits} hits, total ${outcome.total}${outcome.totalIsEstimate ? " (est.)" : ""}`}  [${query.group}] ${query.text}`,
+      `${outcome.ms.toFixed(0).padStart(6)} ms  ${outcome.error ? "ERROR " + outcome.error : `${outcome.hits} hits, total ${outcome.total}${outcome.totalIsEstimate ? " (est.)" : ""}${outcome.searchedFrom ? `, bounded: searched from ${outcome.searchedFrom}` : ""}`}  [${query.group}] ${query.text}`,
     );
   }
   const loadMiddle = os.loadavg();
@@ -217,6 +226,7 @@ async function main() {
         max: Math.round(times.at(-1) ?? 0),
         errors: of.filter((outcome) => outcome.error).length,
         estimatedTotals: of.filter((outcome) => outcome.totalIsEstimate).length,
+        boundedAnswers: of.filter((outcome) => outcome.searchedFrom).length,
         medianTotal: [...of.map((outcome) => outcome.total)].sort((a, b) => a - b)[Math.floor(of.length / 2)],
       };
     });

@@ -10842,6 +10842,7 @@ export interface paths {
                             normalizedQuery: string | null;
                             page: number;
                             processingTimeMs: number;
+                            searchedFrom: string | null;
                             total: number;
                             totalIsEstimate: boolean;
                         };

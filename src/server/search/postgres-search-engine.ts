@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../identity/authz/ability";
 import { config } from "../platform/config/env";
+import { isStatementCancelled } from "../platform/db/database-errors";
 import type { SqlClient } from "../platform/db/sql-client";
 import { streamRows } from "../platform/db/stream-rows";
 import { scopeCondition } from "../archive/archive-scope.queries";
@@ -80,6 +81,12 @@ export const SLICED_LISTING_LIMIT = 20_000;
  * needs, in at most eleven statements.
  */
 const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
+/**
+ * A bounded answer (search(): `boundedTime`) ends its slices this share of SEARCH_STATEMENT_TIMEOUT_MS
+ * after the search began, leaving the rest for the page's snippets, summaries and audit entry, so
+ * that the whole answer stays within the bound (docs/search.md, "Bounded answers").
+ */
+const BOUNDED_ANSWER_SHARE = 0.8;
 
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
@@ -131,6 +138,8 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly walkRows: (window: number) => number;
   private readonly slicedListingLimit: number;
   private readonly slicedBudgetMs: number;
+  private readonly boundedAnswerMs: number;
+  private readonly now: () => number;
   private readonly wordPairs: boolean;
   /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
   readonly tierPages = { walked: 0, listed: 0 };
@@ -149,6 +158,10 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedListingLimit?: number;
       /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
       slicedBudgetMs?: number;
+      /** A bounded answer's time from the search's start (default BOUNDED_ANSWER_SHARE of SEARCH_STATEMENT_TIMEOUT_MS). */
+      boundedAnswerMs?: number;
+      /** The clock of the time bounds (tests). */
+      now?: () => number;
       /**
        * Whether phrases also ask the word-pair index (word-pairs.ts) once it is valid (the worker
        * builds it in the background: word-pairs-index.ts); off only to compare result sets without it.
@@ -162,6 +175,8 @@ export class PostgresSearchEngine implements SearchEngine {
     this.walkRows = options.walkRows ?? walkRowsFor;
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
     this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
+    this.boundedAnswerMs = options.boundedAnswerMs ?? Math.round(BOUNDED_ANSWER_SHARE * config.searchStatementTimeoutMs);
+    this.now = options.now ?? Date.now;
     this.wordPairs = options.wordPairs ?? true;
   }
 
@@ -181,11 +196,15 @@ export class PostgresSearchEngine implements SearchEngine {
     offset: number;
     limit: number;
     exactTotal?: boolean;
+    boundedTime?: boolean;
   }): Promise<SearchPage> {
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
+    const answerBy = options.boundedTime === true && options.exactTotal !== true ? this.now() + this.boundedAnswerMs : null;
     return withSearchTransaction(async (client) => {
       const plan = await this.plan(client, options.query, options.scope);
-      if (plan.language) return this.languagePage(client, plan.where, plan.language, options.offset, options.limit, countLimit);
+      if (plan.language) {
+        return this.languagePage(client, plan.where, plan.language, { offset: options.offset, limit: options.limit, countLimit, answerBy });
+      }
       if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
       return this.ranked(client, plan, options.offset, options.limit, countLimit);
     });
@@ -338,23 +357,40 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     where: Sql,
     highlight: Highlight,
-    page: { offset: number; limit: number; estimate: number },
-  ): Promise<{ rows: TierRow[]; matches: number | null }> {
+    page: { offset: number; limit: number; estimate: number; answerBy?: number | null },
+  ): Promise<{ rows: TierRow[]; matches: number | null; partial?: { searchedFrom: number; found: number } }> {
     const { offset, limit, estimate } = page;
     const window = offset + limit;
     const found: string[] = [];
     this.slicedPages.pages += 1;
     // The slices share one statement's time bound: listing every match at once was one statement
     // under SEARCH_STATEMENT_TIMEOUT_MS, and slicing must not let a search run eleven times as long.
-    const deadline = Date.now() + this.slicedBudgetMs;
+    // A bounded answer ends them earlier, at its own time, with what the slices read so far.
+    const deadline = Math.min(this.now() + this.slicedBudgetMs, page.answerBy ?? Infinity);
+    // The oldest instant down to which every slice was read, when the bound ended the listing.
+    let searchedFrom: number | undefined;
+    let read: number | null = null;
     try {
       for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare(window, estimate))) {
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        const remaining = deadline - this.now();
+        if (remaining <= 0) {
+          if (read !== null && page.answerBy != null) {
+            searchedFrom = read;
+            break;
+          }
+          throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+        }
         await setStatementTimeout(client, remaining);
-        found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
+        try {
+          found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
+        } catch (error) {
+          if (read === null || page.answerBy == null || !isStatementCancelled(error)) throw error;
+          searchedFrom = read;
+          break;
+        }
         this.slicedPages.slices += 1;
-        if (found.length >= window) break;
+        if (found.length >= window || slice.from === null) break;
+        read = slice.from;
       }
     } finally {
       await setStatementTimeout(client, null);
@@ -363,6 +399,7 @@ export class PostgresSearchEngine implements SearchEngine {
       id: row.id,
       headline: row.headline,
     }));
+    if (searchedFrom !== undefined) return { rows, matches: null, partial: { searchedFrom, found: found.length } };
     return { rows, matches: found.length < window ? found.length : null };
   }
 
@@ -374,10 +411,9 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     where: Sql,
     language: LanguagePlan,
-    offset: number,
-    limit: number,
-    countLimit: number,
+    options: { offset: number; limit: number; countLimit: number; answerBy: number | null },
   ): Promise<SearchPage> {
+    const { offset, limit, countLimit, answerBy } = options;
     // `estimate`: the planner's estimate of the candidates (or matches), when already asked for.
     const total = (found: number, estimate?: number) =>
       language.candidates
@@ -392,8 +428,12 @@ export class PostgresSearchEngine implements SearchEngine {
       this.languagePages.walked += 1;
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
       if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate });
+        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy });
         const hits = sliced.rows.map(toHit);
+        if (sliced.partial) {
+          // Stopped by the bound: the matches of the emails read are all counted (the window was not filled), the older ones are not.
+          return { hits, total: sliced.partial.found, totalIsEstimate: true, searchedFrom: new Date(sliced.partial.searchedFrom) };
+        }
         if (sliced.matches !== null) return { hits, total: sliced.matches, totalIsEstimate: false };
         return { hits, ...(await total(offset + limit, estimate)) };
       }

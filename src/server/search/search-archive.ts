@@ -29,6 +29,8 @@ export async function searchArchive(options: {
     offset: (page - 1) * limit,
     limit,
     exactTotal: options.exactTotal,
+    // A page for a person or a client waiting on it: better the newest matches within the bound than a 503.
+    boundedTime: options.exactTotal !== true,
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
@@ -38,13 +40,21 @@ export async function searchArchive(options: {
     actionType: "SEARCH",
     targetType: "ArchivedEmail",
     targetId: "",
-    details: { query, page, limit, total: found.total, totalIsEstimate: found.totalIsEstimate },
+    details: {
+      query,
+      page,
+      limit,
+      total: found.total,
+      totalIsEstimate: found.totalIsEstimate,
+      ...(found.searchedFrom && { searchedFrom: found.searchedFrom.toISOString() }),
+    },
   });
   const parsed = parseSearchQuery(query.query);
   return {
     items,
     total: found.total,
     totalIsEstimate: found.totalIsEstimate,
+    searchedFrom: found.searchedFrom?.toISOString() ?? null,
     matchingStrategyApplied: parsed === null,
     normalizedQuery: parsed?.normalized ?? null,
     page,

@@ -43,6 +43,12 @@ export interface SearchPage {
   /** Size of the full result set: exact, or an estimate when `totalIsEstimate` (docs/search.md). */
   total: number;
   totalIsEstimate: boolean;
+  /**
+   * Set when a bounded answer (`boundedTime`) reached its time bound before it had read every email:
+   * every email sent at or after this instant was searched, older ones were not (docs/search.md,
+   * "Bounded answers"); `total` then counts the matches found, an estimate.
+   */
+  searchedFrom?: Date;
 }
 
 /**
@@ -67,6 +73,11 @@ export interface SearchEngine {
     /** 0: no hits, the total alone. */
     limit: number;
     exactTotal?: boolean;
+    /**
+     * An interactive page: a search that would outlast its time bound answers with the newest
+     * matches it found instead of failing (`searchedFrom`). Bulk operations and exact totals never do.
+     */
+    boundedTime?: boolean;
   }): Promise<SearchPage>;
   /**
    * Every id in the full result set (no ceiling), in pages of at most `pageSize`, for exhaustive

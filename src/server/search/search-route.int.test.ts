@@ -71,6 +71,7 @@ describe("GET /v1/search", () => {
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ total: 2, page: 1, limit: 20 });
     expect(typeof response.body.processingTimeMs).toBe("number");
+    expect(response.body.searchedFrom, "every email searched").toBeNull();
     expect(itemIds(response.body)).toEqual([ids.attached, ids.overdue]);
   });
 

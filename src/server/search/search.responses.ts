@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { archivedEmailSummaryResponse } from "../archive/archived-emails.responses";
-import { count } from "../platform/validation/response-fields";
+import { count, timestamp } from "../platform/validation/response-fields";
 
 /** A summary with the highlighted snippet (HTML: matched words in <mark>, the rest escaped). */
 export const searchResultSummaryResponse = archivedEmailSummaryResponse.extend({ snippet: z.string() });
@@ -10,6 +10,13 @@ export const searchResponse = z.object({
   total: count,
   /** True when `total` is the engine's estimate of a large result set (docs/search.md). */
   totalIsEstimate: z.boolean(),
+  /**
+   * Null when every email was searched. Else the search reached its time bound first: it searched
+   * the emails sent at or after this instant, `items` are the newest matches among them and `total`
+   * counts them (an estimate of the whole); ask again with `endDate` before it for the older ones
+   * (docs/search.md, "Bounded answers").
+   */
+  searchedFrom: timestamp.nullable(),
   /** False for a query of the search language, which runs exactly as written (docs/search.md). */
   matchingStrategyApplied: z.boolean(),
   /** The query language's canonical text of the query; null for an operator-free query. */

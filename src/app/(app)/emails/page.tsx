@@ -124,6 +124,9 @@ function EmailSearch() {
               </>
             )}
           </p>
+          {results.data.searchedFrom !== null && (
+            <BoundedAnswerNotice searchedFrom={results.data.searchedFrom} found={results.data.total} />
+          )}
           <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
             <thead className="text-left text-xs text-slate-600">
               <tr>
@@ -188,6 +191,31 @@ function EmailSearch() {
           </div>
         </section>
       )}
+    </div>
+  );
+}
+
+/**
+ * A search stopped by its time bound (docs/search.md, "Bounded answers"): it says how far back it
+ * searched and offers the older emails as the same search with an end date just before that.
+ */
+function BoundedAnswerNotice({ searchedFrom, found }: { searchedFrom: string; found: number }) {
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const older = new URLSearchParams(params.toString());
+  older.set("endDate", new Date(new Date(searchedFrom).getTime() - 1).toISOString());
+  older.delete("page");
+  return (
+    <div
+      role="status"
+      className="mb-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+      data-testid="bounded-answer"
+    >
+      This search reached its time limit before it had read the whole archive: it searched the emails sent since{" "}
+      <strong>{formatDateTime(searchedFrom)}</strong> and found {found.toLocaleString("en")} there. Older emails were not searched yet.{" "}
+      <Link href={`${pathname}?${older.toString()}`} className="link font-medium">
+        Search the emails sent before {formatDateTime(searchedFrom)}
+      </Link>
     </div>
   );
 }
