@@ -4,6 +4,7 @@ import { config } from "../platform/config/env";
 import type { SqlClient } from "../platform/db/sql-client";
 import { streamRows } from "../platform/db/stream-rows";
 import { scopeCondition } from "../archive/archive-scope.queries";
+import { toArchivedEmailSummary } from "../archive/load-email-summaries";
 import { allOf, filterConditions } from "./postgres-search-conditions.queries";
 import type { SearchEngine, SearchHit, SearchPage, SearchQuery } from "./search-engine";
 import { MAX_QUERY_TERMS, parseSearchTerms } from "./search-terms";
@@ -22,6 +23,7 @@ import {
   newestMatches,
   phraseTsqueries,
   matchesInSample,
+  searchVectorStatistics,
   termDocumentCounts,
   tsqueryParam,
 } from "./postgres-search-engine.queries";
@@ -79,6 +81,9 @@ export const SLICED_LISTING_LIMIT = 20_000;
  */
 const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
 
+/** How long expectedTierSize keeps the search vectors' statistics before reading them again. */
+const SEARCH_VECTOR_STATISTICS_MAX_AGE_MS = 60_000;
+
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -133,6 +138,8 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly languagePages = { walked: 0, listed: 0 };
   /** How many pages were listed in date slices, and how many slice statements ran (tests). */
   readonly slicedPages = { pages: 0, slices: 0 };
+  /** The search vectors' statistics expectedTierSize reads, and when they were read. */
+  private statistics: { readAt: number; shares: Map<string, number> | null; rarest: number; rows: number } | null = null;
 
   /** The options change the defaults above (tests). */
   constructor(
@@ -220,6 +227,7 @@ export class PostgresSearchEngine implements SearchEngine {
         matching: matching(rankedTerms.slice(0, length)),
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
+        requiredLexemes: [...new Set(ordered.slice(0, length).flatMap(lexemesOf))],
       });
     }
     const anyTerm = anyTermQuery(rankedTerms);
@@ -253,7 +261,7 @@ export class PostgresSearchEngine implements SearchEngine {
       const last = index === plan.tiers.length - 1;
       const { rows, candidates, matches } =
         wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted })
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }, last)
           : { rows: [], candidates: null, matches: null };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
@@ -261,7 +269,8 @@ export class PostgresSearchEngine implements SearchEngine {
         if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
         return { hits, total: candidates, totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
+      // A page that is not full read the tier to its end: from its start (skip 0), the page is the whole tier.
+      const tierSize = rows.length > 0 || skip === 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -273,15 +282,20 @@ export class PostgresSearchEngine implements SearchEngine {
    * candidates and the tier has no undecided terms (the page is then found among the first emails
    * read), else listed (listedTierPage), which also counts the candidates. A walk that ends before
    * the page is full is followed by a listing, as for language queries (`candidates` is null after a walk).
+   *
+   * Walked or listed, a tier's page holds the same rows; only the last tier's listing also counts the
+   * result set (ranked()). So a tier before the last that the search vector's statistics expect to
+   * be small is listed without asking the planner (a statement less per query: expectedTierSize).
    */
   private async tierPage(
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
     page: { offset: number; limit: number },
+    last: boolean,
   ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
-    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.matching) : 0;
+    const estimate = tier.undecided.length === 0 ? await this.tierEstimate(client, tier, last) : 0;
     if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
@@ -294,6 +308,37 @@ export class PostgresSearchEngine implements SearchEngine {
     }
     this.tierPages.listed += 1;
     return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+  }
+
+  /** The planner's estimate of a tier's size, unless the tier is not the last and expectedTierSize says it is listed. */
+  private async tierEstimate(client: SqlClient, tier: RankingTier, last: boolean): Promise<number> {
+    if (!last) {
+      const expected = await this.expectedTierSize(client, tier);
+      if (expected !== null && expected <= this.listedMatchesLimit) return expected;
+    }
+    return estimateMatches(client, tier.matching);
+  }
+
+  /**
+   * How many emails a tier may hold, from what ANALYZE recorded about the search vectors (read once
+   * a minute per engine; null before the first ANALYZE): the rows times the share of emails holding
+   * each required lexeme, a lexeme not among the most common counting as half the least common's
+   * share (at most 0.5 %), as the planner counts it. The restrictions are left out, so it is at
+   * least the planner's estimate of the tier's words alone.
+   */
+  private async expectedTierSize(client: SqlClient, tier: RankingTier): Promise<number | null> {
+    if (this.statistics === null || Date.now() - this.statistics.readAt > SEARCH_VECTOR_STATISTICS_MAX_AGE_MS) {
+      const read = await searchVectorStatistics(client);
+      this.statistics = {
+        readAt: Date.now(),
+        shares: read && new Map(read.lexemes.map((lexeme, index) => [lexeme, read.frequencies[index]])),
+        rarest: read ? Math.min(0.005, Math.min(...read.frequencies.slice(0, read.lexemes.length)) / 2) : 0,
+        rows: read?.rows ?? 0,
+      };
+    }
+    const { shares, rarest, rows } = this.statistics;
+    if (!shares) return null;
+    return tier.requiredLexemes.reduce((expected, lexeme) => expected * (shares.get(lexeme) ?? rarest), rows);
   }
 
   /**
@@ -328,10 +373,7 @@ export class PostgresSearchEngine implements SearchEngine {
     } finally {
       await setStatementTimeout(client, null);
     }
-    const rows = (await pageHeadlines(client, found.slice(offset, window), highlight)).map((row) => ({
-      id: row.id,
-      headline: row.headline,
-    }));
+    const rows = await pageHeadlines(client, found.slice(offset, window), highlight);
     return { rows, matches: found.length < window ? found.length : null };
   }
 
@@ -444,7 +486,8 @@ export function newestFirstSlices(bounds: number[], firstShare: number): SentAtS
 const firstShare = (window: number, estimate: number) =>
   Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
 
-const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
+/** A hit with its summary, read in the page's statement (searchResultSummaries then reads none). */
+const toHit = (row: TierRow): SearchHit => ({ id: row.id, snippet: renderSnippet(row.headline), summary: toArchivedEmailSummary(row) });
 
 /**
  * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,

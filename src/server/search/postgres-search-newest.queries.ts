@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../platform/db/sql-client";
-import { headlineSelect } from "./postgres-search-snippet.queries";
+import { headlineSelect, type PageRow } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -10,10 +10,7 @@ export interface Highlight {
   lexemes: string[];
 }
 
-interface NewestRow {
-  id: string;
-  headline: string;
-}
+type NewestRow = PageRow;
 
 const newestOrder = Prisma.sql`page.sent_at DESC, page.id DESC`;
 
@@ -27,17 +24,17 @@ export async function listedNewestPage(
   options: { where: Sql; offset: number; limit: number; highlight: Highlight },
 ): Promise<{ rows: NewestRow[]; total: number }> {
   const page = Prisma.sql`(SELECT id, sent_at FROM matches ORDER BY sent_at DESC, id DESC LIMIT ${options.limit} OFFSET ${options.offset})`;
-  const rows = await querySql<{ total: number; id: string | null; headline: string | null }>(
+  const rows = await querySql<{ total: number } & (NewestRow | { id: null })>(
     client,
     Prisma.sql`
     WITH matches AS MATERIALIZED (SELECT e.id, e.sent_at FROM archived_emails e WHERE ${options.where})
-    SELECT counted.total, paged.id, paged.headline
+    SELECT counted.total, paged.*
     FROM (SELECT count(*)::int AS total FROM matches) AS counted
     LEFT JOIN LATERAL (${headlineSelect({ page, orderBy: newestOrder, ...options.highlight })}) AS paged ON true
     ORDER BY paged.sent_at DESC, paged.id DESC`,
   );
   const total = rows[0]?.total ?? 0;
-  return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, headline: row.headline ?? "" }])), total };
+  return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ ...row, headline: row.headline ?? "" }])), total };
 }
 
 /**
