@@ -81,8 +81,14 @@ export const SLICED_LISTING_LIMIT = 20_000;
  */
 const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
 
-/** How long expectedTierSize keeps the search vectors' statistics before reading them again. */
-const SEARCH_VECTOR_STATISTICS_MAX_AGE_MS = 60_000;
+/**
+ * How long an engine keeps the search vectors' statistics (expectedTierSize) and the planner's
+ * estimates of result sets (resultSetEstimate) before asking again; ANALYZE, which both follow,
+ * runs far less often on a large archive.
+ */
+const ESTIMATES_MAX_AGE_MS = 60_000;
+/** At most this many result-set estimates are kept (beyond it, all are dropped at once). */
+const MAX_KEPT_ESTIMATES = 1_000;
 
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
@@ -140,6 +146,8 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly slicedPages = { pages: 0, slices: 0 };
   /** The search vectors' statistics expectedTierSize reads, and when they were read. */
   private statistics: { readAt: number; shares: Map<string, number> | null; rarest: number; rows: number } | null = null;
+  /** resultSetEstimate's estimates by condition, with when they were asked for. */
+  private readonly resultSetEstimates = new Map<string, { estimate: number; at: number }>();
 
   /** The options change the defaults above (tests). */
   constructor(
@@ -266,7 +274,10 @@ export class PostgresSearchEngine implements SearchEngine {
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
-        if (!last || candidates === null || rows.length === 0) return { hits, ...(await totalOf(client, plan.where, countLimit)) };
+        if (!last || candidates === null || rows.length === 0) {
+          const estimate = countLimit === Infinity ? undefined : await this.resultSetEstimate(client, plan.where);
+          return { hits, ...(await totalOf(client, plan.where, countLimit, estimate)) };
+        }
         return { hits, total: candidates, totalIsEstimate: false };
       }
       // A page that is not full read the tier to its end: from its start (skip 0), the page is the whole tier.
@@ -310,6 +321,23 @@ export class PostgresSearchEngine implements SearchEngine {
     return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
   }
 
+  /**
+   * The planner's estimate of an operator-free query's result set (its first term and the
+   * restrictions), kept a minute per engine: queries that start with the same word under the same
+   * filters and scope share it. It only says whether the total is counted (up to EXACT_TOTAL_LIMIT,
+   * always afresh) or answered as an estimate (totalIsEstimate), and the planner's own figure is as
+   * old as the last ANALYZE.
+   */
+  private async resultSetEstimate(client: SqlClient, where: Sql): Promise<number> {
+    const key = JSON.stringify([where.text, where.values]);
+    const known = this.resultSetEstimates.get(key);
+    if (known && Date.now() - known.at <= ESTIMATES_MAX_AGE_MS) return known.estimate;
+    const estimate = await estimateMatches(client, where);
+    if (this.resultSetEstimates.size >= MAX_KEPT_ESTIMATES) this.resultSetEstimates.clear();
+    this.resultSetEstimates.set(key, { estimate, at: Date.now() });
+    return estimate;
+  }
+
   /** The planner's estimate of a tier's size, unless the tier is not the last and expectedTierSize says it is listed. */
   private async tierEstimate(client: SqlClient, tier: RankingTier, last: boolean): Promise<number> {
     if (!last) {
@@ -327,7 +355,7 @@ export class PostgresSearchEngine implements SearchEngine {
    * least the planner's estimate of the tier's words alone.
    */
   private async expectedTierSize(client: SqlClient, tier: RankingTier): Promise<number | null> {
-    if (this.statistics === null || Date.now() - this.statistics.readAt > SEARCH_VECTOR_STATISTICS_MAX_AGE_MS) {
+    if (this.statistics === null || Date.now() - this.statistics.readAt > ESTIMATES_MAX_AGE_MS) {
       const read = await searchVectorStatistics(client);
       this.statistics = {
         readAt: Date.now(),
