@@ -144,6 +144,11 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly languagePages = { walked: 0, listed: 0 };
   /** How many pages were listed in date slices, and how many slice statements ran (tests). */
   readonly slicedPages = { pages: 0, slices: 0 };
+  /**
+   * How often the planner was asked for an estimate of a tier's size or of a result set, and how
+   * often a tier was listed or a result set's estimate answered without asking it (tests).
+   */
+  readonly plannerEstimates = { tiersAsked: 0, tiersUnasked: 0, resultSetsAsked: 0, resultSetsKept: 0 };
   /** The search vectors' statistics expectedTierSize reads, and when they were read. */
   private statistics: { readAt: number; shares: Map<string, number> | null; rarest: number; rows: number } | null = null;
   /** resultSetEstimate's estimates by condition, with when they were asked for. */
@@ -331,7 +336,11 @@ export class PostgresSearchEngine implements SearchEngine {
   private async resultSetEstimate(client: SqlClient, where: Sql): Promise<number> {
     const key = JSON.stringify([where.text, where.values]);
     const known = this.resultSetEstimates.get(key);
-    if (known && Date.now() - known.at <= ESTIMATES_MAX_AGE_MS) return known.estimate;
+    if (known && Date.now() - known.at <= ESTIMATES_MAX_AGE_MS) {
+      this.plannerEstimates.resultSetsKept += 1;
+      return known.estimate;
+    }
+    this.plannerEstimates.resultSetsAsked += 1;
     const estimate = await estimateMatches(client, where);
     if (this.resultSetEstimates.size >= MAX_KEPT_ESTIMATES) this.resultSetEstimates.clear();
     this.resultSetEstimates.set(key, { estimate, at: Date.now() });
@@ -342,8 +351,12 @@ export class PostgresSearchEngine implements SearchEngine {
   private async tierEstimate(client: SqlClient, tier: RankingTier, last: boolean): Promise<number> {
     if (!last) {
       const expected = await this.expectedTierSize(client, tier);
-      if (expected !== null && expected <= this.listedMatchesLimit) return expected;
+      if (expected !== null && expected <= this.listedMatchesLimit) {
+        this.plannerEstimates.tiersUnasked += 1;
+        return expected;
+      }
     }
+    this.plannerEstimates.tiersAsked += 1;
     return estimateMatches(client, tier.matching);
   }
 
