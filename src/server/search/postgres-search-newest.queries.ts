@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../platform/db/sql-client";
-import { headlineSelect, type PageRow } from "./postgres-search-snippet.queries";
+import { headlineSelect, SEARCH_STATEMENT, type PageRow } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -32,6 +32,7 @@ export async function listedNewestPage(
     FROM (SELECT count(*)::int AS total FROM matches) AS counted
     LEFT JOIN LATERAL (${headlineSelect({ page, orderBy: newestOrder, ...options.highlight })}) AS paged ON true
     ORDER BY paged.sent_at DESC, paged.id DESC`,
+    SEARCH_STATEMENT,
   );
   const total = rows[0]?.total ?? 0;
   return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ ...row, headline: row.headline ?? "" }])), total };
@@ -55,7 +56,7 @@ export async function walkedNewestPage(
       SELECT e.id, e.sent_at, (${options.where}) AS matched FROM archived_emails e
       ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.walkRows}) AS walked
     WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
-  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }));
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }), SEARCH_STATEMENT);
 }
 
 /**
@@ -110,7 +111,7 @@ export async function newestInSlice(client: SqlClient, options: { where: Sql; sl
 export async function pageHeadlines(client: SqlClient, ids: string[], highlight: Highlight): Promise<NewestRow[]> {
   if (ids.length === 0) return [];
   const page = Prisma.sql`(SELECT listed.id, listed.place FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS listed(id, place))`;
-  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }));
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }), SEARCH_STATEMENT);
 }
 
 /**

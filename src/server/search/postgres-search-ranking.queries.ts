@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../platform/db/sql-client";
-import { headlineSelect, type PageRow } from "./postgres-search-snippet.queries";
+import { headlineSelect, SEARCH_STATEMENT, type PageRow } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -83,6 +83,7 @@ export async function listedTierPage(
     FROM (SELECT count(*)::int AS candidates FROM candidates) AS counted
     LEFT JOIN LATERAL (${headlineSelect({ page: tierPage, orderBy, query: query.anyTerm, lexemes: query.lexemes })}) AS paged ON true
     ORDER BY paged.hits DESC, paged.sent_at DESC, paged.id DESC`,
+    SEARCH_STATEMENT,
   );
   return {
     rows: rows.flatMap((row) => (row.id === null ? [] : [{ ...row, headline: row.headline ?? "" }])),

@@ -1,5 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { ACTIVE_HOLD_FLAG, ACTIVE_HOLD_JOIN, SUMMARY_COLUMNS_BUT_ID, type SummaryRow } from "../archive/archived-emails.queries";
+import type { SqlOptions } from "../platform/db/sql-client";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "./snippet";
 
 type Sql = Prisma.Sql;
@@ -15,6 +16,12 @@ const HEADLINE_INPUT_CHARS = 100_000;
 export const HEADLINE_WINDOW_CHARS = 2_400;
 const HEADLINE_LEAD_CHARS = 300;
 const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
+
+/**
+ * How a search page's statement runs (querySql): prepared, parsed once per connection of the search
+ * pool, whose plan_cache_mode still plans it for each call's values (searchConnectionSettings).
+ */
+export const SEARCH_STATEMENT: SqlOptions = { prepare: true };
 
 /** A row of a search page: the email's summary (SUMMARY_COLUMNS, ACTIVE_HOLD_FLAG) and its `headline`. */
 export type PageRow = SummaryRow & { headline: string };

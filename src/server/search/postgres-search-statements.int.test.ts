@@ -5,6 +5,7 @@ import { pgPool } from "../platform/db/pg-pool";
 import { loadEmailSummaries } from "../archive/load-email-summaries";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import { searchResultSummaries } from "./search-result-summary";
+import { withSearchTransaction } from "./search-transaction";
 import { normalizeSearchQuery } from "./search.schemas";
 
 /**
@@ -82,5 +83,22 @@ describe("PostgreSQL search: statements a search does without", () => {
     await search({ hasAttachments: false });
     await search({}, [{ ingestionSourceId: sourceId }]);
     expect(engine.plannerEstimates).toMatchObject({ resultSetsAsked: 3, resultSetsKept: 1 });
+  });
+
+  it("plans a prepared search statement for each call's values, never with a generic plan", async () => {
+    const counts = await withSearchTransaction(async (client) => {
+      const statement = {
+        name: "statements_test_range",
+        text: "SELECT count(*) FROM archived_emails e WHERE e.sent_at >= $1::timestamptz",
+      };
+      for (let call = 0; call < 8; call++) await client.query({ ...statement, values: [day(call * 7).toISOString()] });
+      const { rows } = await client.query<{ generic: string; custom: string }>(
+        "SELECT generic_plans AS generic, custom_plans AS custom FROM pg_prepared_statements WHERE name = $1",
+        [statement.name],
+      );
+      await client.query("DEALLOCATE statements_test_range");
+      return rows[0];
+    });
+    expect(counts).toEqual({ generic: "0", custom: "8" });
   });
 });
