@@ -6,6 +6,7 @@ import { explainSearch } from "../../../src/server/search/explain-search";
 import type { HostileQuery, LanguageQuery } from "../queries";
 import { summarizeLatencies } from "../stats";
 import { benchPrincipal } from "./principal";
+import { machineBusyMs, postgresCpuReader, processCpuMs } from "../cpu";
 
 /**
  * Runs `work` for the items with `concurrency` loops, taking no new item after `maxSeconds`;
@@ -140,6 +141,8 @@ export async function searchScenario(params: {
   const engineMs: number[] = [];
   let totalHits = 0;
   let stopped = 0;
+  const postgresCpuMs = await postgresCpuReader();
+  const before = { node: processCpuMs(), postgres: postgresCpuMs(), machine: machineBusyMs() };
   const run = await timedLoops(
     params.queries,
     params.concurrency,
@@ -159,6 +162,13 @@ export async function searchScenario(params: {
     },
     params.maxSeconds,
   );
+  // What the target's rate allows on two cores is 10 ms of CPU per query, Node and PostgreSQL together.
+  const ran = Math.max(1, run.latencies.length);
+  const cpuMsPerQuery = {
+    node: (processCpuMs() - before.node) / ran,
+    postgres: (postgresCpuMs() - before.postgres) / ran,
+    machine: (machineBusyMs() - before.machine) / ran,
+  };
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: params.concurrency });
   const baseline = await timedLoops(pageIds, params.concurrency, async (ids) => {
     await pool.query(
@@ -178,6 +188,7 @@ export async function searchScenario(params: {
     perSecond: done / run.seconds,
     latency: summarizeLatencies(run.latencies),
     engineLatency: summarizeLatencies(engineMs),
+    cpuMsPerQuery,
     baselinePerSecond: pageIds.length / baseline.seconds,
     hostile,
     language,

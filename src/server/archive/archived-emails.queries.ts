@@ -57,13 +57,16 @@ export const ACTIVE_HOLD_EXISTS = Prisma.sql`EXISTS (SELECT 1 ${ACTIVE_HOLD_LINK
  * The select list of a summary over `archived_emails e`, named as the summary's fields. Add
  * ACTIVE_HOLD_FLAG (and ACTIVE_HOLD_JOIN) to it where the rows are few (by id), or over a page already limited
  * (summaryPageSql): one statement per page instead of a row query plus a hold query.
+ * SUMMARY_COLUMNS_BUT_ID is the same list for a select whose `id` column comes from elsewhere (a
+ * search page's rows, postgres-search-snippet.queries.ts).
  */
-export const SUMMARY_COLUMNS = Prisma.sql`
-  e.id, e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",
+export const SUMMARY_COLUMNS_BUT_ID = Prisma.sql`
+  e.ingestion_source_id AS "ingestionSourceId", e.user_email AS "userEmail", e.message_id_header AS "messageIdHeader",
   e.sent_at AS "sentAt", e.subject, e.sender_name AS "senderName", e.sender_email AS "senderEmail", e.recipients,
   e.storage_path AS "storagePath", e.storage_hash_sha256 AS "storageHashSha256", e.size_bytes AS "sizeBytes",
   e.is_indexed AS "isIndexed", e.has_attachments AS "hasAttachments", e.archived_at AS "archivedAt", e.path, e.tags,
   e.sent_at_fallback AS "sentAtFallback"`;
+export const SUMMARY_COLUMNS = Prisma.sql`e.id, ${SUMMARY_COLUMNS_BUT_ID}`;
 
 /**
  * Whether an active hold protects `e`, as the select item "isOnLegalHold"; it needs ACTIVE_HOLD_JOIN

@@ -65,8 +65,31 @@ export async function estimateMatches(client: SqlClient, where: Sql): Promise<nu
     client,
     Prisma.sql`
     EXPLAIN (FORMAT JSON) SELECT 1 FROM archived_emails e WHERE ${where}`,
+    // Parsed once per connection; EXPLAIN plans its statement for the values it is given, prepared or not.
+    { prepare: true },
   );
   return Math.round(rows[0]["QUERY PLAN"][0].Plan["Plan Rows"]);
+}
+
+/**
+ * What ANALYZE recorded about the search vectors: the most common lexemes with the share of emails
+ * holding each (pg_stats, the planner's own statistics of the column), and the table's row count;
+ * null before the table was first analyzed.
+ */
+export async function searchVectorStatistics(
+  client: SqlClient,
+): Promise<{ lexemes: string[]; frequencies: number[]; rows: number } | null> {
+  const rows = await querySql<{ lexemes: string[] | null; frequencies: number[] | null; rows: number }>(
+    client,
+    Prisma.sql`
+    SELECT s.most_common_elems::text::text[] AS lexemes, s.most_common_elem_freqs AS frequencies, c.reltuples::float8 AS rows
+    FROM pg_class c
+    LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = 'archived_emails' AND s.attname = 'search_vector'
+    WHERE c.oid = 'archived_emails'::regclass`,
+  );
+  const [row] = rows;
+  if (!row?.lexemes || !row.frequencies || row.rows < 0) return null;
+  return { lexemes: row.lexemes, frequencies: row.frequencies, rows: row.rows };
 }
 
 /**

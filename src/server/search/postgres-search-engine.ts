@@ -5,6 +5,7 @@ import { isStatementCancelled } from "../platform/db/database-errors";
 import type { SqlClient } from "../platform/db/sql-client";
 import { streamRows } from "../platform/db/stream-rows";
 import { scopeCondition } from "../archive/archive-scope.queries";
+import { toArchivedEmailSummary } from "../archive/load-email-summaries";
 import { allOf, filterConditions, phrasesPairsCondition } from "./postgres-search-conditions.queries";
 import { adjacentPairsQuery } from "./word-pairs";
 import { wordPairsIndexReady } from "./word-pairs-index";
@@ -25,6 +26,7 @@ import {
   newestMatches,
   phraseTsqueries,
   matchesInSample,
+  searchVectorStatistics,
   termDocumentCounts,
   tsqueryParam,
 } from "./postgres-search-engine.queries";
@@ -88,6 +90,15 @@ const FIRST_SLICE_SHARE = { min: 1 / 1024, max: 1 / 64 };
  */
 const BOUNDED_ANSWER_SHARE = 0.8;
 
+/**
+ * How long an engine keeps the search vectors' statistics (expectedTierSize) and the planner's
+ * estimates of result sets (resultSetEstimate) before asking again; ANALYZE, which both follow,
+ * runs far less often on a large archive.
+ */
+const ESTIMATES_MAX_AGE_MS = 60_000;
+/** At most this many result-set estimates are kept (beyond it, all are dropped at once). */
+const MAX_KEPT_ESTIMATES = 1_000;
+
 /** The planner's estimate is trusted without a capped count when it exceeds the limit this many times. */
 const ESTIMATE_FACTOR = 2;
 
@@ -147,6 +158,15 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly languagePages = { walked: 0, listed: 0 };
   /** How many pages were listed in date slices, and how many slice statements ran (tests). */
   readonly slicedPages = { pages: 0, slices: 0 };
+  /**
+   * How often the planner was asked for an estimate of a tier's size or of a result set, and how
+   * often a tier was listed or a result set's estimate answered without asking it (tests).
+   */
+  readonly plannerEstimates = { tiersAsked: 0, tiersUnasked: 0, resultSetsAsked: 0, resultSetsKept: 0 };
+  /** The search vectors' statistics expectedTierSize reads, and when they were read. */
+  private statistics: { readAt: number; shares: Map<string, number> | null; rarest: number; rows: number } | null = null;
+  /** resultSetEstimate's estimates by condition, with when they were asked for. */
+  private readonly resultSetEstimates = new Map<string, { estimate: number; at: number }>();
 
   /** The options change the defaults above (tests). */
   constructor(
@@ -266,6 +286,7 @@ export class PostgresSearchEngine implements SearchEngine {
         estimated: estimated(length),
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
+        requiredLexemes: [...new Set(ordered.slice(0, length).flatMap(lexemesOf))],
       });
     }
     const anyTerm = anyTermQuery(rankedTerms);
@@ -300,18 +321,19 @@ export class PostgresSearchEngine implements SearchEngine {
       const last = index === plan.tiers.length - 1;
       const { rows, candidates, matches } =
         wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted })
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }, last)
           : { rows: [], candidates: null, matches: null };
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
         if (!last || candidates === null || rows.length === 0) {
-          const estimate = plan.estimated && countLimit !== Infinity ? await estimateMatches(client, plan.estimated) : undefined;
+          const estimate = countLimit === Infinity ? undefined : await this.resultSetEstimate(client, plan.estimated ?? plan.where);
           return { hits, ...(await totalOf(client, plan.where, countLimit, estimate)) };
         }
         return { hits, total: candidates, totalIsEstimate: false };
       }
-      const tierSize = rows.length > 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
+      // A page that is not full read the tier to its end: from its start (skip 0), the page is the whole tier.
+      const tierSize = rows.length > 0 || skip === 0 ? skip + rows.length : (matches ?? (await countMatches(client, tierCondition(tier))));
       counted += tierSize;
       skip = Math.max(0, skip - tierSize);
     }
@@ -323,15 +345,20 @@ export class PostgresSearchEngine implements SearchEngine {
    * candidates and the tier has no undecided terms (the page is then found among the first emails
    * read), else listed (listedTierPage), which also counts the candidates. A walk that ends before
    * the page is full is followed by a listing, as for language queries (`candidates` is null after a walk).
+   *
+   * Walked or listed, a tier's page holds the same rows; only the last tier's listing also counts the
+   * result set (ranked()). So a tier before the last that the search vector's statistics expect to
+   * be small is listed without asking the planner (a statement less per query: expectedTierSize).
    */
   private async tierPage(
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
     page: { offset: number; limit: number },
+    last: boolean,
   ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
-    const estimate = tier.undecided.length === 0 ? await estimateMatches(client, tier.estimated ?? tier.matching) : 0;
+    const estimate = tier.undecided.length === 0 ? await this.tierEstimate(client, tier, last) : 0;
     if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
@@ -344,6 +371,62 @@ export class PostgresSearchEngine implements SearchEngine {
     }
     this.tierPages.listed += 1;
     return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+  }
+
+  /**
+   * The planner's estimate of an operator-free query's result set (its first term and the
+   * restrictions), kept a minute per engine: queries that start with the same word under the same
+   * filters and scope share it. It only says whether the total is counted (up to EXACT_TOTAL_LIMIT,
+   * always afresh) or answered as an estimate (totalIsEstimate), and the planner's own figure is as
+   * old as the last ANALYZE.
+   */
+  private async resultSetEstimate(client: SqlClient, where: Sql): Promise<number> {
+    const key = JSON.stringify([where.text, where.values]);
+    const known = this.resultSetEstimates.get(key);
+    if (known && Date.now() - known.at <= ESTIMATES_MAX_AGE_MS) {
+      this.plannerEstimates.resultSetsKept += 1;
+      return known.estimate;
+    }
+    this.plannerEstimates.resultSetsAsked += 1;
+    const estimate = await estimateMatches(client, where);
+    if (this.resultSetEstimates.size >= MAX_KEPT_ESTIMATES) this.resultSetEstimates.clear();
+    this.resultSetEstimates.set(key, { estimate, at: Date.now() });
+    return estimate;
+  }
+
+  /** The planner's estimate of a tier's size, unless the tier is not the last and expectedTierSize says it is listed. */
+  private async tierEstimate(client: SqlClient, tier: RankingTier, last: boolean): Promise<number> {
+    if (!last) {
+      const expected = await this.expectedTierSize(client, tier);
+      if (expected !== null && expected <= this.listedMatchesLimit) {
+        this.plannerEstimates.tiersUnasked += 1;
+        return expected;
+      }
+    }
+    this.plannerEstimates.tiersAsked += 1;
+    return estimateMatches(client, tier.estimated ?? tier.matching);
+  }
+
+  /**
+   * How many emails a tier may hold, from what ANALYZE recorded about the search vectors (read once
+   * a minute per engine; null before the first ANALYZE): the rows times the share of emails holding
+   * each required lexeme, a lexeme not among the most common counting as half the least common's
+   * share (at most 0.5 %), as the planner counts it. The restrictions are left out, so it is at
+   * least the planner's estimate of the tier's words alone.
+   */
+  private async expectedTierSize(client: SqlClient, tier: RankingTier): Promise<number | null> {
+    if (this.statistics === null || Date.now() - this.statistics.readAt > ESTIMATES_MAX_AGE_MS) {
+      const read = await searchVectorStatistics(client);
+      this.statistics = {
+        readAt: Date.now(),
+        shares: read && new Map(read.lexemes.map((lexeme, index) => [lexeme, read.frequencies[index]])),
+        rarest: read ? Math.min(0.005, Math.min(...read.frequencies.slice(0, read.lexemes.length)) / 2) : 0,
+        rows: read?.rows ?? 0,
+      };
+    }
+    const { shares, rarest, rows } = this.statistics;
+    if (!shares) return null;
+    return tier.requiredLexemes.reduce((expected, lexeme) => expected * (shares.get(lexeme) ?? rarest), rows);
   }
 
   /**
@@ -395,10 +478,7 @@ export class PostgresSearchEngine implements SearchEngine {
     } finally {
       await setStatementTimeout(client, null);
     }
-    const rows = (await pageHeadlines(client, found.slice(offset, window), highlight)).map((row) => ({
-      id: row.id,
-      headline: row.headline,
-    }));
+    const rows = await pageHeadlines(client, found.slice(offset, window), highlight);
     if (searchedFrom !== undefined) return { rows, matches: null, partial: { searchedFrom, found: found.length } };
     return { rows, matches: found.length < window ? found.length : null };
   }
@@ -516,7 +596,8 @@ export function newestFirstSlices(bounds: number[], firstShare: number): SentAtS
 const firstShare = (window: number, estimate: number) =>
   Math.min(FIRST_SLICE_SHARE.max, Math.max(FIRST_SLICE_SHARE.min, (4 * window) / Math.max(1, estimate)));
 
-const toHit = (row: { id: string; headline: string }) => ({ id: row.id, snippet: renderSnippet(row.headline) });
+/** A hit with its summary, read in the page's statement (searchResultSummaries then reads none). */
+const toHit = (row: TierRow): SearchHit => ({ id: row.id, snippet: renderSnippet(row.headline), summary: toArchivedEmailSummary(row) });
 
 /**
  * The size of the result set: counted exactly up to `countLimit` (Infinity: always); beyond it,

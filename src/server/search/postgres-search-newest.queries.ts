@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../platform/db/sql-client";
-import { headlineSelect } from "./postgres-search-snippet.queries";
+import { headlineSelect, SEARCH_STATEMENT, type PageRow } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -10,10 +10,7 @@ export interface Highlight {
   lexemes: string[];
 }
 
-interface NewestRow {
-  id: string;
-  headline: string;
-}
+type NewestRow = PageRow;
 
 const newestOrder = Prisma.sql`page.sent_at DESC, page.id DESC`;
 
@@ -27,17 +24,18 @@ export async function listedNewestPage(
   options: { where: Sql; offset: number; limit: number; highlight: Highlight },
 ): Promise<{ rows: NewestRow[]; total: number }> {
   const page = Prisma.sql`(SELECT id, sent_at FROM matches ORDER BY sent_at DESC, id DESC LIMIT ${options.limit} OFFSET ${options.offset})`;
-  const rows = await querySql<{ total: number; id: string | null; headline: string | null }>(
+  const rows = await querySql<{ total: number } & (NewestRow | { id: null })>(
     client,
     Prisma.sql`
     WITH matches AS MATERIALIZED (SELECT e.id, e.sent_at FROM archived_emails e WHERE ${options.where})
-    SELECT counted.total, paged.id, paged.headline
+    SELECT counted.total, paged.*
     FROM (SELECT count(*)::int AS total FROM matches) AS counted
     LEFT JOIN LATERAL (${headlineSelect({ page, orderBy: newestOrder, ...options.highlight })}) AS paged ON true
     ORDER BY paged.sent_at DESC, paged.id DESC`,
+    SEARCH_STATEMENT,
   );
   const total = rows[0]?.total ?? 0;
-  return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, headline: row.headline ?? "" }])), total };
+  return { rows: rows.flatMap((row) => (row.id === null ? [] : [{ ...row, headline: row.headline ?? "" }])), total };
 }
 
 /**
@@ -58,7 +56,7 @@ export async function walkedNewestPage(
       SELECT e.id, e.sent_at, (${options.where}) AS matched FROM archived_emails e
       ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.walkRows}) AS walked
     WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
-  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }));
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }), SEARCH_STATEMENT);
 }
 
 /**
@@ -113,7 +111,7 @@ export async function newestInSlice(client: SqlClient, options: { where: Sql; sl
 export async function pageHeadlines(client: SqlClient, ids: string[], highlight: Highlight): Promise<NewestRow[]> {
   if (ids.length === 0) return [];
   const page = Prisma.sql`(SELECT listed.id, listed.place FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS listed(id, place))`;
-  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }));
+  return querySql<NewestRow>(client, headlineSelect({ page, orderBy: Prisma.sql`page.place`, ...highlight }), SEARCH_STATEMENT);
 }
 
 /**

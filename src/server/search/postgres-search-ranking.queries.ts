@@ -1,6 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
 import { querySql, type SqlClient } from "../platform/db/sql-client";
-import { headlineSelect } from "./postgres-search-snippet.queries";
+import { headlineSelect, SEARCH_STATEMENT, type PageRow } from "./postgres-search-snippet.queries";
 
 type Sql = Prisma.Sql;
 
@@ -15,6 +15,8 @@ export interface RankingTier {
   excluded: Sql | null;
   /** The terms after the excluded one: within the tier, the number of terms matched is the number of these. */
   undecided: Sql[];
+  /** The lexemes of the terms every email of the tier holds (how many emails it may hold: expectedTierSize). */
+  requiredLexemes: string[];
 }
 
 export interface RankingQuery {
@@ -27,10 +29,8 @@ export interface RankingQuery {
 export const tierCondition = (tier: RankingTier): Sql =>
   tier.excluded ? Prisma.sql`${tier.matching} AND NOT (e.search_vector @@ ${tier.excluded})` : tier.matching;
 
-export interface TierRow {
-  id: string;
-  headline: string;
-}
+/** A row of a tier's page: the email's summary and its headline. */
+export type TierRow = PageRow;
 
 /**
  * One page of one tier's emails in ranking order (the number of undecided terms matched, then newest
@@ -68,7 +68,8 @@ export async function listedTierPage(
   const member = tier.excluded ? Prisma.sql`${probe(Prisma.sql`e.search_vector @@ ${tier.excluded}`)} IS NOT TRUE` : Prisma.sql`TRUE`;
   const tierPage = Prisma.sql`(SELECT id, sent_at, hits FROM tier_page)`;
   const orderBy = Prisma.sql`page.hits DESC, page.sent_at DESC, page.id DESC`;
-  const rows = await querySql<{ candidates: number; id: string | null; headline: string | null }>(
+  // Without a page row (LEFT JOIN LATERAL), every column of `paged` is null: the count alone.
+  const rows = await querySql<{ candidates: number } & (PageRow | { id: null })>(
     client,
     Prisma.sql`
     WITH candidates AS MATERIALIZED (
@@ -80,13 +81,14 @@ export async function listedTierPage(
       WHERE ${member}
       LIMIT ${page.limit} OFFSET ${page.offset}
     )
-    SELECT counted.candidates, paged.id, paged.headline
+    SELECT counted.candidates, paged.*
     FROM (SELECT count(*)::int AS candidates FROM candidates) AS counted
     LEFT JOIN LATERAL (${headlineSelect({ page: tierPage, orderBy, query: query.anyTerm, lexemes: query.lexemes })}) AS paged ON true
     ORDER BY paged.hits DESC, paged.sent_at DESC, paged.id DESC`,
+    SEARCH_STATEMENT,
   );
   return {
-    rows: rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, headline: row.headline ?? "" }])),
+    rows: rows.flatMap((row) => (row.id === null ? [] : [{ ...row, headline: row.headline ?? "" }])),
     candidates: rows[0]?.candidates ?? 0,
   };
 }

@@ -1,4 +1,6 @@
 import { Prisma } from "@/generated/prisma/client";
+import { ACTIVE_HOLD_FLAG, ACTIVE_HOLD_JOIN, SUMMARY_COLUMNS_BUT_ID, type SummaryRow } from "../archive/archived-emails.queries";
+import type { SqlOptions } from "../platform/db/sql-client";
 import { HIGHLIGHT_END, HIGHLIGHT_START } from "./snippet";
 
 type Sql = Prisma.Sql;
@@ -16,8 +18,19 @@ const HEADLINE_LEAD_CHARS = 300;
 const HEADLINE_OPTIONS = `StartSel="${HIGHLIGHT_START}", StopSel="${HIGHLIGHT_END}", MaxFragments=2, MaxWords=24, MinWords=8, FragmentDelimiter=" … "`;
 
 /**
+ * How a search page's statement runs (querySql): prepared, parsed once per connection of the search
+ * pool, whose plan_cache_mode still plans it for each call's values (searchConnectionSettings).
+ */
+export const SEARCH_STATEMENT: SqlOptions = { prepare: true };
+
+/** A row of a search page: the email's summary (SUMMARY_COLUMNS, ACTIVE_HOLD_FLAG) and its `headline`. */
+export type PageRow = SummaryRow & { headline: string };
+
+/**
  * The snippet of each row of `page` (columns id and the caller's sort keys), as a select over
- * `page` joined to its email: `headline` holds ts_headline's output with the highlight markers.
+ * `page` joined to its email: `headline` holds ts_headline's output with the highlight markers,
+ * and the email's summary is read with it (PageRow), so that the page needs no second statement
+ * to read its summaries (searchResultSummaries).
  *
  * The window is the HEADLINE_WINDOW_CHARS characters from just before the first occurrence of a
  * query word in the marker-free text. Finding that occurrence by lowering and translating the
@@ -35,8 +48,10 @@ export function headlineSelect(options: { page: Sql; orderBy: Sql; query: Sql; l
   const windowAt = (text: Sql, at: Sql) =>
     Prisma.sql`substr(${text}, greatest(${at} - ${HEADLINE_LEAD_CHARS}, 1), ${HEADLINE_WINDOW_CHARS})`;
   return Prisma.sql`
-    SELECT page.*, ts_headline('simple', snippet_window.text, ${options.query}, ${HEADLINE_OPTIONS}) AS headline
+    SELECT page.*, ts_headline('simple', snippet_window.text, ${options.query}, ${HEADLINE_OPTIONS}) AS headline,
+      ${SUMMARY_COLUMNS_BUT_ID}, ${ACTIVE_HOLD_FLAG}
     FROM ${options.page} AS page JOIN archived_emails e ON e.id = page.id
+    ${ACTIVE_HOLD_JOIN}
     CROSS JOIN LATERAL (SELECT CASE WHEN e.body_text <> '' THEN e.body_text ELSE e.subject END AS text) AS source
     -- OFFSET 0 keeps each derived text from being inlined into every use (computed once per row).
     CROSS JOIN LATERAL (SELECT substr(source.text, 1, ${2 * HEADLINE_WINDOW_CHARS}) AS text OFFSET 0) AS head

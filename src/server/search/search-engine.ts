@@ -1,6 +1,7 @@
 import type { Prisma } from "@/generated/prisma/client";
 import type { ArchiveCondition } from "../identity/authz/ability";
 import type { SqlClient } from "../platform/db/sql-client";
+import type { ArchivedEmailSummary } from "../archive/archived-emails.responses";
 
 export const MATCHING_STRATEGIES = ["last", "all", "frequency"] as const;
 export type MatchingStrategy = (typeof MATCHING_STRATEGIES)[number];
@@ -36,6 +37,11 @@ export interface SearchHit {
   id: string;
   /** Highlighted excerpt (matched words wrapped in <mark>…</mark>, everything else HTML-escaped). */
   snippet: string;
+  /**
+   * The email's summary when the engine read it with the hit (PostgreSQL: in the page's statement),
+   * so that searchResultSummaries need not read it again; absent otherwise (Meilisearch).
+   */
+  summary?: ArchivedEmailSummary;
 }
 
 export interface SearchPage {
