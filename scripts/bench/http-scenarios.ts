@@ -1,7 +1,22 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type pg from "pg";
 import { loadTest, type LoadResult } from "./http-load";
+import { cpuSecondsOfTree } from "./measured-process";
 import { formatRate, formatRatio, type ResultRow } from "./report";
 import { startServer } from "./server";
+
+/** A load run with the CPU per request of the server (primary and workers) and of PostgreSQL (all its processes), from /proc. */
+type MeasuredLoad = LoadResult & { serverCpuMs: number; postgresCpuMs: number };
+
+const cpuText = (result: MeasuredLoad) =>
+  `CPU a request: server ${result.serverCpuMs.toFixed(2)} ms, PostgreSQL ${result.postgresCpuMs.toFixed(2)} ms`;
+
+/** The postmaster's pid, from the data directory of the server `client` is connected to (the bench's own, local). */
+async function postmasterPid(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ dir: string }>("SELECT current_setting('data_directory') AS dir");
+  return Number(readFileSync(path.join(rows[0].dir, "postmaster.pid"), "utf8").split("\n")[0]);
+}
 
 const cycle = <T>(items: T[]) => {
   let next = 0;
@@ -46,8 +61,23 @@ export async function runHttpScenarios(options: {
     );
     const emailIds = rows.map((row) => row.id);
     const entriesBefore = Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count);
-    const run = (connections: number, nextPath: () => string, extra: { method?: "POST"; body?: () => string } = {}) =>
-      loadTest({ url: server.url, connections, seconds: options.seconds, token, nextPath, ...extra });
+    const postgresPid = await postmasterPid(options.client);
+    const run = async (
+      connections: number,
+      nextPath: () => string,
+      extra: { method?: "POST"; body?: () => string } = {},
+    ): Promise<MeasuredLoad> => {
+      const before = { server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postgresPid) };
+      const result = await loadTest({ url: server.url, connections, seconds: options.seconds, token, nextPath, ...extra });
+      const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(result.requests, 1);
+      const measured = {
+        ...result,
+        serverCpuMs: perRequestMs(cpuSecondsOfTree(server.pid) - before.server),
+        postgresCpuMs: perRequestMs(cpuSecondsOfTree(postgresPid) - before.postgres),
+      };
+      options.log(`  ${formatRate(result.perSecond, "req")}; ${cpuText(measured)}`);
+      return measured;
+    };
 
     options.log("HTTP: health baseline, 50 connections");
     const health50 = await run(50, () => "/api/health");
@@ -69,9 +99,16 @@ export async function runHttpScenarios(options: {
     const holds = await run(100, () => "/api/v1/enterprise/legal-holds/holds");
     const serverRss = server.peakRssMb();
 
-    const row = (scenario: string, work: string, result: LoadResult, baseline: LoadResult, target: string, pass: boolean): ResultRow => ({
+    const row = (
+      scenario: string,
+      work: string,
+      result: MeasuredLoad,
+      baseline: MeasuredLoad,
+      target: string,
+      pass: boolean,
+    ): ResultRow => ({
       scenario,
-      work: `${work}; ${result.requests.toLocaleString("en-US")} requests${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
+      work: `${work}; ${result.requests.toLocaleString("en-US")} requests${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}; ${cpuText(result)} (health: ${baseline.serverCpuMs.toFixed(2)} + ${baseline.postgresCpuMs.toFixed(2)} ms)`,
       throughput: formatRate(result.perSecond, "req"),
       ...result.latency,
       peakRss: `server ${serverRss.map((mb) => mb.toFixed(0)).join(" + ")} MB (primary + workers, all HTTP)`,

@@ -65,3 +65,29 @@ export function peakRssOfTree(pid: number): number[] {
   const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
   return [peakRssOf(pid), ...children.flatMap((child) => peakRssOfTree(child))];
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user + system, in seconds) used so far by a running process and its descendants,
+ * descendants that exited and were waited for included (a server's workers, PostgreSQL's backends).
+ */
+export function cpuSecondsOfTree(pid: number): number {
+  // Fields after "pid (comm) ": utime, stime, cutime, cstime are the 12th to 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /s, "")
+    .split(" ");
+  const own = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0) / TICKS_PER_SECOND;
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return own + children.reduce((sum, child) => sum + cpuSecondsOfLiveChild(child), 0);
+}
+
+/** A child that exits while it is read counts nothing here: its time moves to its parent's cutime. */
+function cpuSecondsOfLiveChild(pid: number): number {
+  try {
+    return cpuSecondsOfTree(pid);
+  } catch {
+    return 0;
+  }
+}
