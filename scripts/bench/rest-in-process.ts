@@ -25,6 +25,7 @@ const postmasterPid = Number(readFileSync(path.join(benchDir, "postgres", "postm
 
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
+
 const one = async (sql: string) => String(Object.values((await client.query(sql)).rows[0])[0]);
 const sourceId = await one("SELECT id FROM ingestion_sources WHERE name = 'Bench synthetic'");
 const adminId = await one("SELECT id FROM users WHERE email = 'bench-admin@bench.example'");
@@ -32,7 +33,6 @@ const sessionVersion = Number(await one(`SELECT session_version FROM users WHERE
 const emailIds = (
   await client.query<{ id: string }>("SELECT id FROM archived_emails WHERE ingestion_source_id = $1 LIMIT 20000", [sourceId])
 ).rows.map((row) => row.id);
-await client.end();
 
 const { issueAccessToken } = await import("../../src/server/identity/auth/access-tokens");
 const health = await import("../../src/app/api/health/route");
@@ -79,10 +79,12 @@ async function load(call: Call, forSeconds: number) {
   );
   const elapsed = (performance.now() - started.at) / 1000;
   const node = process.cpuUsage(started.node);
+  const postgresSeconds = cpuSecondsOfTree(postmasterPid) - started.postgres;
   return {
+    requests,
     perSecond: requests / elapsed,
     nodeMs: (node.user + node.system) / 1000 / requests,
-    postgresMs: ((cpuSecondsOfTree(postmasterPid) - started.postgres) * 1000) / requests,
+    postgresMs: (postgresSeconds * 1000) / requests,
     bytes: bytes / requests,
   };
 }
@@ -91,9 +93,10 @@ for (const [, call] of routes) await load(call, 1); // warm-up: connections, pre
 for (const [name, call] of routes) {
   const result = await load(call, seconds);
   console.log(
-    `${name.padEnd(32)} ${result.perSecond.toFixed(0).padStart(6)} req/s  Node ${result.nodeMs.toFixed(3)} ms  PostgreSQL ${result.postgresMs.toFixed(3)} ms a request  (${result.bytes.toFixed(0)} chars)`,
+    `${name.padEnd(32)} ${result.perSecond.toFixed(0).padStart(6)} req/s  Node ${result.nodeMs.toFixed(3)} ms  PostgreSQL ${result.postgresMs.toFixed(3)} ms a request (${result.bytes.toFixed(0)} chars)`,
   );
 }
+await client.end();
 const { disconnectDb } = await import("../../src/server/platform/db/client");
 const { disconnectPgPool } = await import("../../src/server/platform/db/pg-pool");
 await disconnectDb();
