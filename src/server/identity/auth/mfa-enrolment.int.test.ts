@@ -13,7 +13,13 @@ useEmptyDatabasePerTest();
 async function requireMfa(token: string, mfaRequired: "off" | "everyone" | "admins"): Promise<void> {
   const response = await api("PUT", "/v1/settings", { token, body: { mfaRequired } });
   expect(response.status).toBe(200);
-  expect(response.body).toEqual({ deletionEnabled: false, mfaRequired, nearDuplicateThreshold: 80, ignorePatterns: [], phraseIndex: false });
+  expect(response.body).toEqual({
+    deletionEnabled: false,
+    mfaRequired,
+    nearDuplicateThreshold: 80,
+    ignorePatterns: [],
+    phraseIndex: false,
+  });
 }
 
 /** Enrols the user; enabling ends their earlier tokens, so they sign in again with password and code. */
