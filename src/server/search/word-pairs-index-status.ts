@@ -1,6 +1,6 @@
 import type { SqlClient } from "../platform/db/sql-client";
 import { getSettings } from "../settings/get-settings";
-import { selectWordPairsBuildProgress, selectWordPairsIndexState } from "./word-pairs-index.queries";
+import { selectWordPairsBuildProgress, selectWordPairsIndexState, type WordPairsBuildProgress } from "./word-pairs-index.queries";
 
 export type WordPairsIndexStatus = {
   /** The phraseIndex setting. */
@@ -8,7 +8,7 @@ export type WordPairsIndexStatus = {
   /** ready: phrases use it; building: a worker builds it; pending: on, no build yet (or one left invalid, to be redone); dropping: off, not dropped yet; off. */
   state: "ready" | "building" | "pending" | "dropping" | "off";
   /** The build in hand, as PostgreSQL reports it; null when none runs. */
-  progress: { phase: string; blocksDone: number; blocksTotal: number; tuplesDone: number; tuplesTotal: number } | null;
+  progress: WordPairsBuildProgress | null;
 };
 
 /** What the system status shows of the word-pair index (docs/operations.md, "Word-pair index of phrases"). */

@@ -58,16 +58,26 @@ export async function createWordPairsIndexConcurrently(client: SqlClient): Promi
   await runSql(client, Prisma.sql`ANALYZE archived_emails`);
 }
 
-/** How far a CREATE INDEX CONCURRENTLY of the word-pair index has come (pg_stat_progress_create_index), or null when none runs. */
-export async function selectWordPairsBuildProgress(
-  client: SqlClient,
-): Promise<{ phase: string; blocksDone: number; blocksTotal: number; tuplesDone: number; tuplesTotal: number } | null> {
+/** How far a build of the word-pair index has come, as PostgreSQL reports it. */
+export interface WordPairsBuildProgress {
+  phase: string;
+  blocksDone: number;
+  blocksTotal: number;
+  tuplesDone: number;
+  tuplesTotal: number;
+}
+
+/**
+ * The build of the word-pair index in this database (pg_stat_progress_create_index, which lists
+ * every database's builds: an index's oid is unique only within its database), or null when none runs.
+ */
+export async function selectWordPairsBuildProgress(client: SqlClient): Promise<WordPairsBuildProgress | null> {
   const row = await queryOne<{ phase: string; blocks_done: string; blocks_total: string; tuples_done: string; tuples_total: string }>(
     client,
     Prisma.sql`SELECT p.phase, p.blocks_done::text, p.blocks_total::text, p.tuples_done::text, p.tuples_total::text
       FROM pg_stat_progress_create_index p
-      WHERE p.index_relid = to_regclass('archived_emails_word_pairs_idx')
-         OR (p.relid = 'archived_emails'::regclass AND p.command = 'CREATE INDEX CONCURRENTLY' AND p.datid = (SELECT oid FROM pg_database WHERE datname = current_database()))
+      WHERE p.datid = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND p.index_relid = to_regclass('archived_emails_word_pairs_idx')
       LIMIT 1`,
   );
   if (!row) return null;
