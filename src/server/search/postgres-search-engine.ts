@@ -180,7 +180,7 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedBudgetMs?: number;
       /** A bounded answer's time from the search's start (default BOUNDED_ANSWER_SHARE of SEARCH_STATEMENT_TIMEOUT_MS). */
       boundedAnswerMs?: number;
-      /** The clock of the time bounds (tests). */
+      /** The clock of the time bounds and of the kept estimates (tests). */
       now?: () => number;
       /**
        * Whether phrases also ask the word-pair index (word-pairs.ts) once it is valid (the worker
@@ -383,14 +383,14 @@ export class PostgresSearchEngine implements SearchEngine {
   private async resultSetEstimate(client: SqlClient, where: Sql): Promise<number> {
     const key = JSON.stringify([where.text, where.values]);
     const known = this.resultSetEstimates.get(key);
-    if (known && Date.now() - known.at <= ESTIMATES_MAX_AGE_MS) {
+    if (known && this.now() - known.at <= ESTIMATES_MAX_AGE_MS) {
       this.plannerEstimates.resultSetsKept += 1;
       return known.estimate;
     }
     this.plannerEstimates.resultSetsAsked += 1;
     const estimate = await estimateMatches(client, where);
     if (this.resultSetEstimates.size >= MAX_KEPT_ESTIMATES) this.resultSetEstimates.clear();
-    this.resultSetEstimates.set(key, { estimate, at: Date.now() });
+    this.resultSetEstimates.set(key, { estimate, at: this.now() });
     return estimate;
   }
 
@@ -415,10 +415,10 @@ export class PostgresSearchEngine implements SearchEngine {
    * least the planner's estimate of the tier's words alone.
    */
   private async expectedTierSize(client: SqlClient, tier: RankingTier): Promise<number | null> {
-    if (this.statistics === null || Date.now() - this.statistics.readAt > ESTIMATES_MAX_AGE_MS) {
+    if (this.statistics === null || this.now() - this.statistics.readAt > ESTIMATES_MAX_AGE_MS) {
       const read = await searchVectorStatistics(client);
       this.statistics = {
-        readAt: Date.now(),
+        readAt: this.now(),
         shares: read && new Map(read.lexemes.map((lexeme, index) => [lexeme, read.frequencies[index]])),
         rarest: read ? Math.min(0.005, Math.min(...read.frequencies.slice(0, read.lexemes.length)) / 2) : 0,
         rows: read?.rows ?? 0,
@@ -454,23 +454,16 @@ export class PostgresSearchEngine implements SearchEngine {
     let searchedFrom: number | undefined;
     let read: number | null = null;
     try {
+      // A bounded answer that has read at least one slice whole ends at the bound with what it read.
+      const answersAtBound = () => page.answerBy != null && read !== null;
       for (const slice of newestFirstSlices(await sentAtBuckets(client), firstShare(window, estimate))) {
-        const remaining = deadline - this.now();
-        if (remaining <= 0) {
-          if (read !== null && page.answerBy != null) {
-            searchedFrom = read;
-            break;
-          }
-          throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
-        }
-        await setStatementTimeout(client, remaining);
-        try {
-          found.push(...(await newestInSlice(client, { where, slice, limit: window - found.length })));
-        } catch (error) {
-          if (read === null || page.answerBy == null || !isStatementCancelled(error)) throw error;
-          searchedFrom = read;
+        const listed = await this.sliceBefore(client, deadline, { where, slice, limit: window - found.length }, answersAtBound());
+        if (listed === null) {
+          if (!answersAtBound()) throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+          searchedFrom = read!;
           break;
         }
+        found.push(...listed);
         this.slicedPages.slices += 1;
         if (found.length >= window || slice.from === null) break;
         read = slice.from;
@@ -481,6 +474,27 @@ export class PostgresSearchEngine implements SearchEngine {
     const rows = await pageHeadlines(client, found.slice(offset, window), highlight);
     if (searchedFrom !== undefined) return { rows, matches: null, partial: { searchedFrom, found: found.length } };
     return { rows, matches: found.length < window ? found.length : null };
+  }
+
+  /**
+   * Up to `limit` matches of one slice within the time left before `deadline`; null when none is
+   * left, or when `stopsQuietly` and the bound cancelled the slice's statement.
+   */
+  private async sliceBefore(
+    client: SqlClient,
+    deadline: number,
+    options: { where: Sql; slice: SentAtSlice; limit: number },
+    stopsQuietly: boolean,
+  ): Promise<string[] | null> {
+    const remaining = deadline - this.now();
+    if (remaining <= 0) return null;
+    await setStatementTimeout(client, remaining);
+    try {
+      return await newestInSlice(client, options);
+    } catch (error) {
+      if (stopsQuietly && isStatementCancelled(error)) return null;
+      throw error;
+    }
   }
 
   /**

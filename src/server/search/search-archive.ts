@@ -29,8 +29,9 @@ export async function searchArchive(options: {
     offset: (page - 1) * limit,
     limit,
     exactTotal: options.exactTotal,
-    // A page for a person or a client waiting on it: better the newest matches within the bound than a 503.
-    boundedTime: options.exactTotal !== true,
+    // A page for a person or a client waiting on it: better the newest matches within the bound than a
+    // 503. The engine never bounds an exact total (the hold preview's).
+    boundedTime: true,
   });
   const items = await searchResultSummaries({ hits: found.hits });
   const processingTimeMs = Math.round(performance.now() - started);
