@@ -5,6 +5,8 @@
 #   cluster.sh init  <dir>                      # initdb (embedded PostgreSQL 18 unless PGBIN is set)
 #   cluster.sh start <dir> <port> <limit-MB> <shared_buffers-MB> [extra postgres -c settings...]
 #   cluster.sh stop  <dir>
+#   cluster.sh replica <primary-port> <dir>     # a streaming replica's data directory (pg_basebackup -R);
+#                                               # then `start` it on a port of its own
 #
 # PGBIN: the binaries' directory (default: the embedded PostgreSQL the app runs). The server runs
 # under `nice -n 10` (a shared machine). The group is /sys/fs/cgroup/memory/search-scale-<port>.
@@ -31,6 +33,14 @@ case $command in
     echo $$ > "$group/cgroup.procs"
     nice -n 10 "${run[@]}" "$PGBIN/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 120 start -o "${settings[*]}"
     echo "started in $group: limit ${limit_mb} MB, shared_buffers ${shared_mb} MB"
+    ;;
+  replica)
+    primary_port=$3
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir" 2>/dev/null || true
+    chmod 0700 "$dir"
+    run=(); [ "$(id -u)" = 0 ] && run=(runuser -u postgres --)
+    "${run[@]}" "$PGBIN/pg_basebackup" -h 127.0.0.1 -p "$primary_port" -U archive -D "$dir" -R -X stream --checkpoint=fast
     ;;
   stop)
     run=(); [ "$(id -u)" = 0 ] && run=(runuser -u postgres --)

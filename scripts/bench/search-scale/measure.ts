@@ -48,6 +48,8 @@ interface Outcome {
   totalIsEstimate: boolean;
   /** A bounded answer that stopped at its time bound: the share of the archive's dates it searched is from this instant on. */
   searchedFrom?: string;
+  /** With DATABASE_READ_URL: whether the replica answered (the read route falls back to the primary past its lag bound). */
+  servedByReplica?: boolean;
   error?: string;
 }
 
@@ -171,7 +173,8 @@ async function main() {
     try {
       const searchQuery = normalizeSearchQuery({ query: query.text, matchingStrategy: query.matchingStrategy ?? "last" });
       const search = () => engine.search({ query: searchQuery, scope: null, offset: 0, limit: 20, boundedTime: true });
-      const page = viaReplica ? (await withReadRoute(null, search)).result : await search();
+      const routed = viaReplica ? await withReadRoute(null, search) : { result: await search(), replicaLagMs: null };
+      const page = routed.result;
       const ms = performance.now() - started;
       return {
         ...query,
@@ -180,6 +183,7 @@ async function main() {
         total: page.total,
         totalIsEstimate: page.totalIsEstimate,
         ...(page.searchedFrom && { searchedFrom: page.searchedFrom.toISOString() }),
+        ...(viaReplica && { servedByReplica: routed.replicaLagMs !== null }),
       };
     } catch (error) {
       return { ...query, ms: performance.now() - started, hits: 0, total: 0, totalIsEstimate: false, error: String(error).slice(0, 200) };
@@ -227,6 +231,7 @@ async function main() {
         errors: of.filter((outcome) => outcome.error).length,
         estimatedTotals: of.filter((outcome) => outcome.totalIsEstimate).length,
         boundedAnswers: of.filter((outcome) => outcome.searchedFrom).length,
+        ...(viaReplica && { servedByReplica: of.filter((outcome) => outcome.servedByReplica).length }),
         medianTotal: [...of.map((outcome) => outcome.total)].sort((a, b) => a - b)[Math.floor(of.length / 2)],
       };
     });
