@@ -261,9 +261,10 @@ async function main() {
       groups: summarize(concurrent),
     },
     outcomes: sequential,
+    concurrentOutcomes: concurrent,
   };
   if (values.out) writeFileSync(values.out, JSON.stringify(result, null, 2));
-  const { outcomes: _omitted, ...printed } = result;
+  const { outcomes: _omitted, concurrentOutcomes: _omittedToo, ...printed } = result;
   console.log(JSON.stringify(printed, null, 2));
   const { disconnectDb } = await import("../../../src/server/platform/db/client");
   await disconnectDb().catch(() => undefined);
