@@ -5,7 +5,7 @@
 #   cluster.sh init  <dir>                      # initdb (embedded PostgreSQL 18 unless PGBIN is set)
 #   cluster.sh start <dir> <port> <limit-MB> <shared_buffers-MB> [extra postgres -c settings...]
 #   cluster.sh stop  <dir>
-#   cluster.sh replica <primary-port> <dir>     # a streaming replica's data directory (pg_basebackup -R);
+#   cluster.sh replica <dir> <primary-port>     # a streaming replica's data directory (pg_basebackup -R);
 #                                               # then `start` it on a port of its own
 #
 # PGBIN: the binaries' directory (default: the embedded PostgreSQL the app runs). The server runs
