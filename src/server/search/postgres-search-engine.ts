@@ -37,6 +37,7 @@ import {
   pageHeadlines,
   sentAtBuckets,
   setStatementTimeout,
+  walkedDownTo,
   walkedNewestPage,
   type Highlight,
   type SentAtSlice,
@@ -498,6 +499,20 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
+   * A bounded answer from a first page's walk alone (its slices ran out of time): the matches among
+   * the newest `walkRows` emails, which are every match of the emails sent after the last one walked.
+   */
+  private async walkedAnswer(client: SqlClient, rows: TierRow[], walkRows: number): Promise<SearchPage> {
+    const walkedTo = await walkedDownTo(client, walkRows);
+    // The archive holds no more than the walk read: every match was seen.
+    if (walkedTo === null) return { hits: rows.map(toHit), total: rows.length, totalIsEstimate: false };
+    // The emails of the last walked one's millisecond may not all have been walked: the answer starts after it.
+    const searchedFrom = walkedTo + 1;
+    const hits = rows.filter((row) => row.sentAt.getTime() >= searchedFrom).map(toHit);
+    return { hits, total: hits.length, totalIsEstimate: true, searchedFrom: new Date(searchedFrom) };
+  }
+
+  /**
    * A page of a language query, newest first (docs/search.md, "Order"): walked from the newest
    * email when its matches are many, else listed whole. An empty page (explain's counts) only counts.
    */
@@ -522,7 +537,12 @@ export class PostgresSearchEngine implements SearchEngine {
       this.languagePages.walked += 1;
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
       if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy });
+        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy }).catch((error: unknown) => {
+          // No slice was read whole by a bounded answer's time: the walk's emails were, and answer on their own.
+          if (answerBy === null || offset !== 0 || !isStatementCancelled(error)) throw error;
+          return null;
+        });
+        if (sliced === null) return this.walkedAnswer(client, rows, walkRows);
         const hits = sliced.rows.map(toHit);
         if (sliced.partial) {
           // Stopped by the bound: the matches of the emails read are all counted (the window was not filled), the older ones are not.

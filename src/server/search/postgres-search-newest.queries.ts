@@ -60,6 +60,20 @@ export async function walkedNewestPage(
 }
 
 /**
+ * The instant, in milliseconds since the epoch rounded down, of the `rows`-th newest email in the
+ * walk's order (walkedNewestPage): every email sent after it was among the newest `rows`. Null when
+ * the archive holds fewer emails. Read from the `(sent_at, id)` index alone.
+ */
+export async function walkedDownTo(client: SqlClient, rows: number): Promise<number | null> {
+  const found = await querySql<{ ms: string }>(
+    client,
+    Prisma.sql`SELECT floor(extract(epoch FROM sent_at) * 1000)::bigint::text AS ms FROM archived_emails
+      ORDER BY sent_at DESC, id DESC OFFSET ${rows - 1} LIMIT 1`,
+  );
+  return found[0] ? Number(found[0].ms) : null;
+}
+
+/**
  * Bounds of `sent_at` that split the archive into buckets of about equal numbers of emails, oldest
  * first, in milliseconds since the epoch, from the planner's histogram of the column (ANALYZE keeps
  * it; at the default statistics target 100 buckets; the most common dates, if any, are left out of

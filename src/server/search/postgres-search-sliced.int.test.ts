@@ -165,13 +165,45 @@ describe("a listing sliced by date, newest first", () => {
     expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   });
 
-  it("answers 503 when the bound passes before a bounded search has read one slice", async () => {
+  it("answers a first page from its walk alone when the bound passes before a slice is read, a later page with 503", async () => {
     let clock = 0;
-    const late = new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0, boundedAnswerMs: 500, now: () => (clock += 1_000) });
+    const late = () =>
+      new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0, boundedAnswerMs: 500, now: () => (clock += 1_000) });
+    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+      query: query("cedar AND alder"),
+      scope: null,
+      offset: 0,
+      limit: 200,
+    });
+    const engine = late();
+    const page = await engine.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
+    expect(engine.slicedPages.slices).toBe(0);
+    // The walk read the table's five newest emails (this source's, the newest of the table): the
+    // answer starts just after the fifth, whose millisecond may hold emails the walk did not read.
+    const newest = await db().archivedEmail.findMany({ orderBy: [{ sentAt: "desc" }, { id: "desc" }], take: 5, select: { sentAt: true } });
+    expect(page.searchedFrom).toEqual(new Date(newest[4].sentAt.getTime() + 1));
+    const sentAt = new Map(
+      (
+        await db().archivedEmail.findMany({ where: { id: { in: whole.hits.map((hit) => hit.id) } }, select: { id: true, sentAt: true } })
+      ).map((email) => [email.id, email.sentAt.getTime()]),
+    );
+    const newer = whole.hits.filter((hit) => sentAt.get(hit.id)! >= page.searchedFrom!.getTime());
+    expect(newer.length).toBeGreaterThan(0);
+    expect(page.hits.map((hit) => hit.id)).toEqual(newer.map((hit) => hit.id));
+    expect(page).toMatchObject({ total: newer.length, totalIsEstimate: true });
+    // Asking again before that instant finds the rest: together, every match once.
+    const olderQuery = normalizeSearchQuery({
+      query: "cedar AND alder",
+      matchingStrategy: "last",
+      filters: { ingestionSourceId: sourceId, endDate: new Date(page.searchedFrom!.getTime() - 1).toISOString() },
+    });
+    const older = await new PostgresSearchEngine().search({ query: olderQuery, scope: null, offset: 0, limit: 200 });
+    expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+
+    // A later page's walk skipped matches it cannot place: it answers with the 503.
     await expect(
-      late.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true }),
+      late().search({ query: query("cedar AND alder"), scope: null, offset: 20, limit: 20, boundedTime: true }),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-    expect(late.slicedPages.slices).toBe(0);
   });
 
   it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
