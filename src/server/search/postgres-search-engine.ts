@@ -37,8 +37,10 @@ import {
   pageHeadlines,
   sentAtBuckets,
   setStatementTimeout,
-  walkedDownTo,
   walkedNewestPage,
+  walkStep,
+  walkStepEnd,
+  type WalkMark,
   type Highlight,
   type SentAtSlice,
 } from "./postgres-search-newest.queries";
@@ -71,6 +73,11 @@ export const LISTED_MATCHES_LIMIT = 10_000;
  * a sparse query is listed rather than walked into the statement timeout.
  */
 const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
+/**
+ * A bounded answer's walk (walkInSteps) reads this many emails in its first step, and twice as many
+ * in each next one: few statements for a walk that ends early, a step at a time for one the bound stops.
+ */
+const FIRST_WALK_STEP_ROWS = 500;
 /**
  * A walk that did not fill its page is followed by a listing of every match (or candidate). Above
  * this many expected, that listing is done in slices of the archive's dates instead, newest first,
@@ -148,6 +155,7 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly totalSample: number;
   private readonly listedMatchesLimit: number;
   private readonly walkRows: (window: number) => number;
+  private readonly firstWalkStepRows: number;
   private readonly slicedListingLimit: number;
   private readonly slicedBudgetMs: number;
   private readonly boundedAnswerMs: number;
@@ -157,6 +165,8 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly tierPages = { walked: 0, listed: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
+  /** How many steps of bounded walks (walkInSteps) were read whole (tests). */
+  readonly boundedWalks = { steps: 0 };
   /** How many pages were listed in date slices, and how many slice statements ran (tests). */
   readonly slicedPages = { pages: 0, slices: 0 };
   /**
@@ -176,6 +186,7 @@ export class PostgresSearchEngine implements SearchEngine {
       totalSample?: number;
       listedMatchesLimit?: number;
       walkRows?: (window: number) => number;
+      firstWalkStepRows?: number;
       slicedListingLimit?: number;
       /** The time all slices of one listing may take together (default SEARCH_STATEMENT_TIMEOUT_MS). */
       slicedBudgetMs?: number;
@@ -194,6 +205,7 @@ export class PostgresSearchEngine implements SearchEngine {
     this.totalSample = options.totalSample ?? TOTAL_SAMPLE;
     this.listedMatchesLimit = options.listedMatchesLimit ?? LISTED_MATCHES_LIMIT;
     this.walkRows = options.walkRows ?? walkRowsFor;
+    this.firstWalkStepRows = options.firstWalkStepRows ?? FIRST_WALK_STEP_ROWS;
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
     this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
     this.boundedAnswerMs = options.boundedAnswerMs ?? Math.round(BOUNDED_ANSWER_SHARE * config.searchStatementTimeoutMs);
@@ -499,17 +511,63 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * A bounded answer from a first page's walk alone (its slices ran out of time): the matches among
-   * the newest `walkRows` emails, which are every match of the emails sent after the last one walked.
+   * A bounded answer from a first page's walk alone: the matches of the emails walked whole, every
+   * email sent at or after `searchedFrom` (null: the walk read the whole archive, so every match).
    */
-  private async walkedAnswer(client: SqlClient, rows: TierRow[], walkRows: number): Promise<SearchPage> {
-    const walkedTo = await walkedDownTo(client, walkRows);
-    // The archive holds no more than the walk read: every match was seen.
-    if (walkedTo === null) return { hits: rows.map(toHit), total: rows.length, totalIsEstimate: false };
-    // The emails of the last walked one's millisecond may not all have been walked: the answer starts after it.
-    const searchedFrom = walkedTo + 1;
+  private walkedAnswer(rows: TierRow[], searchedFrom: number | null): SearchPage {
+    if (searchedFrom === null) return { hits: rows.map(toHit), total: rows.length, totalIsEstimate: false };
     const hits = rows.filter((row) => row.sentAt.getTime() >= searchedFrom).map(toHit);
     return { hits, total: hits.length, totalIsEstimate: true, searchedFrom: new Date(searchedFrom) };
+  }
+
+  /**
+   * walkedNewestPage's walk for a bounded answer's first page, in steps of growing size, each a
+   * statement bounded by the time left before `answerBy`. `ids`: the matches found, newest first
+   * (up to `limit`); `searchedFrom`: every email sent at or after it was read (null: every email
+   * was); `stopped`: the bound ended the walk after at least one step (none: the search's 503).
+   */
+  private async walkInSteps(
+    client: SqlClient,
+    options: { where: Sql; limit: number; walkRows: number; answerBy: number },
+  ): Promise<{ ids: string[]; searchedFrom: number | null; stopped: boolean }> {
+    const { where, limit, walkRows, answerBy } = options;
+    const ids: string[] = [];
+    let after: WalkMark | null = null;
+    let walked = 0;
+    let stepRows = this.firstWalkStepRows;
+    // The emails of the last walked one's millisecond may not all have been read: an answer starts after it.
+    const searchedFrom = () => (after === null ? null : after.ms + 1);
+    try {
+      while (walked < walkRows && ids.length < limit) {
+        const remaining = answerBy - this.now();
+        if (remaining <= 0) return this.stoppedWalk(ids, after, searchedFrom());
+        await setStatementTimeout(client, Math.min(remaining, config.searchStatementTimeoutMs));
+        const rows = Math.min(stepRows, walkRows - walked);
+        let end: WalkMark | null;
+        try {
+          end = await walkStepEnd(client, { after, rows });
+          ids.push(...(await walkStep(client, { where, after, end, limit: limit - ids.length })));
+        } catch (error) {
+          if (isStatementCancelled(error)) return this.stoppedWalk(ids, after, searchedFrom());
+          throw error;
+        }
+        // The archive ended within this step: every email was walked.
+        if (end === null) return { ids, searchedFrom: null, stopped: false };
+        this.boundedWalks.steps += 1;
+        after = end;
+        walked += rows;
+        stepRows *= 2;
+      }
+    } finally {
+      await setStatementTimeout(client, null);
+    }
+    return { ids, searchedFrom: searchedFrom(), stopped: false };
+  }
+
+  /** A walk the bound stopped: its answer if one step was read whole, else the search's 503. */
+  private stoppedWalk(ids: string[], after: WalkMark | null, searchedFrom: number | null) {
+    if (after === null) throw Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
+    return { ids, searchedFrom, stopped: true };
   }
 
   /**
@@ -533,16 +591,24 @@ export class PostgresSearchEngine implements SearchEngine {
     const estimate = await estimateMatches(client, language.candidates ?? where);
     if (estimate > this.listedMatchesLimit) {
       const walkRows = this.walkRows(offset + limit);
-      const rows = await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
+      // A bounded first page walks in steps, so that the bound stops the walk with what it read.
+      const stepped = answerBy !== null && offset === 0 ? await this.walkInSteps(client, { where, limit, walkRows, answerBy }) : null;
       this.languagePages.walked += 1;
+      if (stepped?.stopped) {
+        const walked = await pageHeadlines(client, stepped.ids, highlight);
+        return this.walkedAnswer(walked, stepped.searchedFrom);
+      }
+      const rows = stepped
+        ? await pageHeadlines(client, stepped.ids, highlight)
+        : await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
       if (estimate > this.slicedListingLimit) {
         const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy }).catch((error: unknown) => {
           // No slice was read whole by a bounded answer's time: the walk's emails were, and answer on their own.
-          if (answerBy === null || offset !== 0 || !isStatementCancelled(error)) throw error;
+          if (stepped === null || !isStatementCancelled(error)) throw error;
           return null;
         });
-        if (sliced === null) return this.walkedAnswer(client, rows, walkRows);
+        if (sliced === null) return this.walkedAnswer(rows, stepped!.searchedFrom);
         const hits = sliced.rows.map(toHit);
         if (sliced.partial) {
           // Stopped by the bound: the matches of the emails read are all counted (the window was not filled), the older ones are not.

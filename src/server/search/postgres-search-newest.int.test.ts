@@ -54,13 +54,13 @@ async function newestFirst(condition: string): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-async function expectNewestPages(engine: PostgresSearchEngine) {
+async function expectNewestPages(engine: PostgresSearchEngine, options: { boundedTime?: boolean } = {}) {
   for (const [text, condition] of cases) {
     const expected = await newestFirst(condition);
     expect(expected.length, text).toBeGreaterThan(25);
     for (const offset of [0, 3, 20, expected.length - 10]) {
       const query = normalizeSearchQuery({ query: text, filters: { ingestionSourceId: sourceId } });
-      const page = await engine.search({ query, scope: null, offset, limit: 20 });
+      const page = await engine.search({ query, scope: null, offset, limit: 20, ...options });
       expect(
         page.hits.map((hit) => hit.id),
         `${text} at ${offset}`,
@@ -81,6 +81,14 @@ describe("a query of the search language, newest first", () => {
     const engine = new PostgresSearchEngine({ listedMatchesLimit: 0 });
     await expectNewestPages(engine);
     expect(engine.languagePages.walked).toBeGreaterThan(0);
+  });
+
+  it("walks a bounded first page in steps, with the same pages", async () => {
+    for (const walkRows of [() => 5_000, () => 10]) {
+      const engine = new PostgresSearchEngine({ listedMatchesLimit: 0, walkRows, firstWalkStepRows: 3 });
+      await expectNewestPages(engine, { boundedTime: true });
+      expect(engine.boundedWalks.steps).toBeGreaterThan(cases.length);
+    }
   });
 
   it("lists instead when the walk ends before the page is full", async () => {

@@ -59,18 +59,50 @@ export async function walkedNewestPage(
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }), SEARCH_STATEMENT);
 }
 
+/** An email the walk stops at, and its `sent_at` in milliseconds since the epoch, rounded down. */
+export interface WalkMark {
+  id: string;
+  ms: number;
+}
+
+const below = (mark: WalkMark | null) =>
+  mark === null
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`(e.sent_at, e.id) < (SELECT m.sent_at, m.id FROM archived_emails m WHERE m.id = ${mark.id}::uuid)`;
+
 /**
- * The instant, in milliseconds since the epoch rounded down, of the `rows`-th newest email in the
- * walk's order (walkedNewestPage): every email sent after it was among the newest `rows`. Null when
- * the archive holds fewer emails. Read from the `(sent_at, id)` index alone.
+ * The `rows`-th newest email after `after` in the walk's order (walkedNewestPage), from the
+ * `(sent_at, id)` index alone; null when fewer are left. A step of a walk reads down to it.
  */
-export async function walkedDownTo(client: SqlClient, rows: number): Promise<number | null> {
-  const found = await querySql<{ ms: string }>(
+export async function walkStepEnd(client: SqlClient, options: { after: WalkMark | null; rows: number }): Promise<WalkMark | null> {
+  const found = await querySql<{ id: string; ms: string }>(
     client,
-    Prisma.sql`SELECT floor(extract(epoch FROM sent_at) * 1000)::bigint::text AS ms FROM archived_emails
-      ORDER BY sent_at DESC, id DESC OFFSET ${rows - 1} LIMIT 1`,
+    Prisma.sql`SELECT e.id, floor(extract(epoch FROM e.sent_at) * 1000)::bigint::text AS ms FROM archived_emails e
+      WHERE ${below(options.after)} ORDER BY e.sent_at DESC, e.id DESC OFFSET ${options.rows - 1} LIMIT 1`,
   );
-  return found[0] ? Number(found[0].ms) : null;
+  return found[0] ? { id: found[0].id, ms: Number(found[0].ms) } : null;
+}
+
+/**
+ * One step of a walk: up to `limit` matches, newest first, among the emails after `after` down to
+ * `end` included (null: to the oldest), stopping as soon as `limit` are found.
+ */
+export async function walkStep(
+  client: SqlClient,
+  options: { where: Sql; after: WalkMark | null; end: WalkMark | null; limit: number },
+): Promise<string[]> {
+  const { end } = options;
+  const rows = await querySql<{ id: string }>(
+    client,
+    Prisma.sql`
+    SELECT walked.id FROM (
+      SELECT e.id, (${options.where}) AS matched FROM archived_emails e
+      WHERE ${below(options.after)}
+        ${end === null ? Prisma.empty : Prisma.sql`AND (e.sent_at, e.id) >= (SELECT m.sent_at, m.id FROM archived_emails m WHERE m.id = ${end.id}::uuid)`}
+      ORDER BY e.sent_at DESC, e.id DESC) AS walked
+    WHERE walked.matched LIMIT ${options.limit}`,
+  );
+  return rows.map((row) => row.id);
 }
 
 /**

@@ -3,7 +3,7 @@ import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
 import { newestFirstSlices, PostgresSearchEngine } from "./postgres-search-engine";
 import { normalizeSearchQuery } from "./search.schemas";
-import type { SearchQuery } from "./search-engine";
+import type { SearchPage, SearchQuery } from "./search-engine";
 
 /**
  * A walk that does not fill its page is followed by a listing of every match; above
@@ -109,9 +109,9 @@ describe("a listing sliced by date, newest first", () => {
   });
 
   it("answers a bounded search at its time bound with the newest matches of the slices read, and where it stopped", async () => {
-    // Each reading of the clock is a second later: the bound (2.5 s) passes after the first slice.
+    // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
     let clock = 0;
-    const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 2_500, boundedAnswerMs: 2_500, now: () => (clock += 1_000) };
+    const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
     const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
       query: query("cedar AND alder"),
       scope: null,
@@ -165,45 +165,99 @@ describe("a listing sliced by date, newest first", () => {
     expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   });
 
+  /** The matches of `whole` sent at or after `searchedFrom`, and those asked for again before it: together `whole`, once. */
+  async function expectSplitAt(searchedFrom: Date, page: SearchPage, whole: SearchPage) {
+    const sentAt = new Map(
+      (
+        await db().archivedEmail.findMany({ where: { id: { in: whole.hits.map((hit) => hit.id) } }, select: { id: true, sentAt: true } })
+      ).map((email) => [email.id, email.sentAt.getTime()]),
+    );
+    const newer = whole.hits.filter((hit) => sentAt.get(hit.id)! >= searchedFrom.getTime());
+    expect(newer.length).toBeGreaterThan(0);
+    expect(newer.length).toBeLessThan(whole.total);
+    expect(page.hits.map((hit) => hit.id)).toEqual(newer.map((hit) => hit.id));
+    expect(page).toMatchObject({ total: newer.length, totalIsEstimate: true });
+    const olderQuery = normalizeSearchQuery({
+      query: "cedar AND alder",
+      matchingStrategy: "last",
+      filters: { ingestionSourceId: sourceId, endDate: new Date(searchedFrom.getTime() - 1).toISOString() },
+    });
+    const older = await new PostgresSearchEngine().search({ query: olderQuery, scope: null, offset: 0, limit: 200 });
+    expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+  }
+
+  /** The table's `count` newest emails' instants (this source's are the newest of the table), newest first. */
+  const newestSentAt = async (count: number) =>
+    (await db().archivedEmail.findMany({ orderBy: [{ sentAt: "desc" }, { id: "desc" }], take: count, select: { sentAt: true } })).map(
+      (email) => email.sentAt.getTime(),
+    );
+
   it("answers a first page from its walk alone when the bound passes before a slice is read, a later page with 503", async () => {
-    let clock = 0;
-    const late = () =>
-      new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0, boundedAnswerMs: 500, now: () => (clock += 1_000) });
     const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
       query: query("cedar AND alder"),
       scope: null,
       offset: 0,
       limit: 200,
     });
-    const engine = late();
+    // The clock passes the bound as the slices begin: the walk (of the table's 30 newest emails, in
+    // steps of 2, 4, 8, 16) was read whole, no slice was.
+    const slicedLate = () => {
+      const engine: PostgresSearchEngine = new PostgresSearchEngine({
+        listedMatchesLimit: 0,
+        walkRows: () => 30,
+        firstWalkStepRows: 2,
+        slicedListingLimit: 0,
+        boundedAnswerMs: 500,
+        now: () => (engine.slicedPages.pages > 0 ? 10_000 : 0),
+      });
+      return engine;
+    };
+    const engine = slicedLate();
     const page = await engine.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
-    expect(engine.slicedPages.slices).toBe(0);
-    // The walk read the table's five newest emails (this source's, the newest of the table): the
-    // answer starts just after the fifth, whose millisecond may hold emails the walk did not read.
-    const newest = await db().archivedEmail.findMany({ orderBy: [{ sentAt: "desc" }, { id: "desc" }], take: 5, select: { sentAt: true } });
-    expect(page.searchedFrom).toEqual(new Date(newest[4].sentAt.getTime() + 1));
-    const sentAt = new Map(
-      (
-        await db().archivedEmail.findMany({ where: { id: { in: whole.hits.map((hit) => hit.id) } }, select: { id: true, sentAt: true } })
-      ).map((email) => [email.id, email.sentAt.getTime()]),
-    );
-    const newer = whole.hits.filter((hit) => sentAt.get(hit.id)! >= page.searchedFrom!.getTime());
-    expect(newer.length).toBeGreaterThan(0);
-    expect(page.hits.map((hit) => hit.id)).toEqual(newer.map((hit) => hit.id));
-    expect(page).toMatchObject({ total: newer.length, totalIsEstimate: true });
-    // Asking again before that instant finds the rest: together, every match once.
-    const olderQuery = normalizeSearchQuery({
-      query: "cedar AND alder",
-      matchingStrategy: "last",
-      filters: { ingestionSourceId: sourceId, endDate: new Date(page.searchedFrom!.getTime() - 1).toISOString() },
-    });
-    const older = await new PostgresSearchEngine().search({ query: olderQuery, scope: null, offset: 0, limit: 200 });
-    expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+    expect(engine.boundedWalks.steps).toBe(4);
+    expect(engine.slicedPages).toEqual({ pages: 1, slices: 0 });
+    // The answer starts just after the 30th newest email's millisecond, which may hold emails the walk did not read.
+    expect(page.searchedFrom).toEqual(new Date((await newestSentAt(30))[29] + 1));
+    await expectSplitAt(page.searchedFrom!, page, whole);
 
     // A later page's walk skipped matches it cannot place: it answers with the 503.
     await expect(
-      late().search({ query: query("cedar AND alder"), scope: null, offset: 20, limit: 20, boundedTime: true }),
+      slicedLate().search({ query: query("cedar AND alder"), scope: null, offset: 20, limit: 20, boundedTime: true }),
     ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+  });
+
+  it("stops a bounded walk between its steps with what it read, and answers 503 if no step was read", async () => {
+    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+      query: query("cedar AND alder"),
+      scope: null,
+      offset: 0,
+      limit: 200,
+    });
+    // The clock passes the bound once `steps` steps were read (after its first reading, the search's start).
+    const stoppedAfter = (steps: number) => {
+      let readings = 0;
+      const engine: PostgresSearchEngine = new PostgresSearchEngine({
+        listedMatchesLimit: 0,
+        walkRows: () => 1_000,
+        firstWalkStepRows: 4,
+        boundedAnswerMs: 500,
+        now: () => (readings++ > 0 && engine.boundedWalks.steps >= steps ? 10_000 : 0),
+      });
+      return engine;
+    };
+    const engine = stoppedAfter(2);
+    const page = await engine.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
+    expect(engine.boundedWalks.steps).toBe(2);
+    expect(engine.slicedPages.pages).toBe(0);
+    // Steps of 4 and 8: every email down to the 12th newest was read.
+    expect(page.searchedFrom).toEqual(new Date((await newestSentAt(12))[11] + 1));
+    await expectSplitAt(page.searchedFrom!, page, whole);
+
+    const none = stoppedAfter(0);
+    await expect(
+      none.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true }),
+    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect(none.boundedWalks.steps).toBe(0);
   });
 
   it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
