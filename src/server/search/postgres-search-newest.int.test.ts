@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
+import { Prisma } from "@/generated/prisma/client";
 import { PostgresSearchEngine } from "./postgres-search-engine";
+import { walkStep, walkStepEnd } from "./postgres-search-newest.queries";
+import { withSearchTransaction } from "./search-transaction";
 import { normalizeSearchQuery } from "./search.schemas";
 
 /**
@@ -127,5 +130,32 @@ describe("a query of the search language, newest first", () => {
       expect(counted.hits).toEqual(estimated.hits);
     }
     expect(engine.languagePages.walked).toBeGreaterThan(0);
+  });
+  it("walks on from a step's last email after that email is deleted", async () => {
+    // Eight emails newer than any other of the table, two of each instant (ties ordered by id).
+    const walkSource = await ensureTestSource("Walk deletion source");
+    for (let index = 0; index < 8; index++) {
+      await insertTestEmail({
+        ingestionSourceId: walkSource,
+        subject: `walked ${index}`,
+        sentAt: new Date(Date.UTC(2099, 0, 1, Math.floor(index / 2))),
+      });
+    }
+    const newest = (
+      await db().archivedEmail.findMany({ orderBy: [{ sentAt: "desc" }, { id: "desc" }], take: 8, select: { id: true } })
+    ).map((email) => email.id);
+    try {
+      await withSearchTransaction(async (client) => {
+        const first = await walkStepEnd(client, { after: null, rows: 3 });
+        expect(first?.id).toBe(newest[2]);
+        // The step's last email goes (a deletion between two steps): the next step starts below its key all the same.
+        await db().$executeRawUnsafe("DELETE FROM archived_emails WHERE id = $1::uuid", newest[2]);
+        const second = await walkStepEnd(client, { after: first, rows: 3 });
+        expect(second?.id).toBe(newest[5]);
+        expect(await walkStep(client, { where: Prisma.sql`TRUE`, after: first, end: second, limit: 10 })).toEqual(newest.slice(3, 6));
+      });
+    } finally {
+      await db().$executeRawUnsafe("DELETE FROM archived_emails WHERE ingestion_source_id = $1::uuid", walkSource);
+    }
   });
 });

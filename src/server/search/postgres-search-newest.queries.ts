@@ -59,28 +59,32 @@ export async function walkedNewestPage(
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }), SEARCH_STATEMENT);
 }
 
-/** An email the walk stops at, and its `sent_at` in milliseconds since the epoch, rounded down. */
+/**
+ * An email the walk stops at, by its key (`sent_at` exact to the microsecond, and id: the email may be
+ * deleted while the walk goes on), and its `sent_at` in milliseconds since the epoch, rounded down.
+ */
 export interface WalkMark {
   id: string;
+  micros: string;
   ms: number;
 }
 
-const below = (mark: WalkMark | null) =>
-  mark === null
-    ? Prisma.sql`TRUE`
-    : Prisma.sql`(e.sent_at, e.id) < (SELECT m.sent_at, m.id FROM archived_emails m WHERE m.id = ${mark.id}::uuid)`;
+const markKey = (mark: WalkMark) => Prisma.sql`(timestamptz 'epoch' + ${mark.micros}::bigint * interval '1 microsecond', ${mark.id}::uuid)`;
+const below = (mark: WalkMark | null) => (mark === null ? Prisma.sql`TRUE` : Prisma.sql`(e.sent_at, e.id) < ${markKey(mark)}`);
 
 /**
  * The `rows`-th newest email after `after` in the walk's order (walkedNewestPage), from the
  * `(sent_at, id)` index alone; null when fewer are left. A step of a walk reads down to it.
  */
 export async function walkStepEnd(client: SqlClient, options: { after: WalkMark | null; rows: number }): Promise<WalkMark | null> {
-  const found = await querySql<{ id: string; ms: string }>(
+  const found = await querySql<{ id: string; micros: string; ms: string }>(
     client,
-    Prisma.sql`SELECT e.id, floor(extract(epoch FROM e.sent_at) * 1000)::bigint::text AS ms FROM archived_emails e
+    Prisma.sql`SELECT e.id, (extract(epoch FROM e.sent_at) * 1000000)::bigint::text AS micros,
+        floor(extract(epoch FROM e.sent_at) * 1000)::bigint::text AS ms
+      FROM archived_emails e
       WHERE ${below(options.after)} ORDER BY e.sent_at DESC, e.id DESC OFFSET ${options.rows - 1} LIMIT 1`,
   );
-  return found[0] ? { id: found[0].id, ms: Number(found[0].ms) } : null;
+  return found[0] ? { id: found[0].id, micros: found[0].micros, ms: Number(found[0].ms) } : null;
 }
 
 /**
@@ -98,7 +102,7 @@ export async function walkStep(
     SELECT walked.id FROM (
       SELECT e.id, (${options.where}) AS matched FROM archived_emails e
       WHERE ${below(options.after)}
-        ${end === null ? Prisma.empty : Prisma.sql`AND (e.sent_at, e.id) >= (SELECT m.sent_at, m.id FROM archived_emails m WHERE m.id = ${end.id}::uuid)`}
+        ${end === null ? Prisma.empty : Prisma.sql`AND (e.sent_at, e.id) >= ${markKey(end)}`}
       ORDER BY e.sent_at DESC, e.id DESC) AS walked
     WHERE walked.matched LIMIT ${options.limit}`,
   );
