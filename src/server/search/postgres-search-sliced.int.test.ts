@@ -108,63 +108,6 @@ describe("a listing sliced by date, newest first", () => {
     expect(page.hits).toHaveLength(20);
   });
 
-  it("answers a bounded search at its time bound with the newest matches of the slices read, and where it stopped", async () => {
-    // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
-    let clock = 0;
-    const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
-    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
-    });
-    expect(whole.total).toBe(80);
-    expect(whole.hits).toHaveLength(80);
-
-    const bounded = new PostgresSearchEngine(timed);
-    const page = await bounded.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
-    expect(bounded.slicedPages.slices, "one slice read before the bound").toBe(1);
-    expect(page.searchedFrom).toBeInstanceOf(Date);
-    const searchedFrom = page.searchedFrom!;
-    // Exactly the matches of every email sent at or after searchedFrom, newest first, and their count.
-    const sentAt = new Map(
-      (
-        await db().archivedEmail.findMany({ where: { id: { in: whole.hits.map((hit) => hit.id) } }, select: { id: true, sentAt: true } })
-      ).map((email) => [email.id, email.sentAt.getTime()]),
-    );
-    const newer = whole.hits.filter((hit) => sentAt.get(hit.id)! >= searchedFrom.getTime());
-    expect(newer.length).toBeGreaterThan(0);
-    expect(newer.length).toBeLessThan(whole.total);
-    expect(page.hits.map((hit) => hit.id)).toEqual(newer.map((hit) => hit.id));
-    expect(page).toMatchObject({ total: newer.length, totalIsEstimate: true });
-
-    // Asking again before that instant finds the rest: together, every match once.
-    const olderQuery = normalizeSearchQuery({
-      query: "cedar AND alder",
-      matchingStrategy: "last",
-      filters: { ingestionSourceId: sourceId, endDate: new Date(searchedFrom.getTime() - 1).toISOString() },
-    });
-    const older = await new PostgresSearchEngine().search({ query: olderQuery, scope: null, offset: 0, limit: 200 });
-    expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
-
-    // The same bound without a bounded answer, or for an exact total, is the 503 it always was.
-    for (const options of [{}, { boundedTime: true, exactTotal: true }]) {
-      await expect(
-        new PostgresSearchEngine(timed).search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, ...options }),
-      ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-    }
-    // A search the bound does not reach answers whole, without searchedFrom.
-    const quick = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
-      boundedTime: true,
-    });
-    expect(quick.searchedFrom).toBeUndefined();
-    expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
-  });
-
   /** The matches of `whole` sent at or after `searchedFrom`, and those asked for again before it: together `whole`, once. */
   async function expectSplitAt(searchedFrom: Date, page: SearchPage, whole: SearchPage) {
     const sentAt = new Map(
@@ -185,6 +128,45 @@ describe("a listing sliced by date, newest first", () => {
     const older = await new PostgresSearchEngine().search({ query: olderQuery, scope: null, offset: 0, limit: 200 });
     expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   }
+
+  it("answers a bounded search at its time bound with the newest matches of the slices read, and where it stopped", async () => {
+    // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
+    let clock = 0;
+    const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
+    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+      query: query("cedar AND alder"),
+      scope: null,
+      offset: 0,
+      limit: 200,
+    });
+    expect(whole.total).toBe(80);
+    expect(whole.hits).toHaveLength(80);
+
+    const bounded = new PostgresSearchEngine(timed);
+    const page = await bounded.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
+    expect(bounded.slicedPages.slices, "one slice read before the bound").toBe(1);
+    expect(page.searchedFrom).toBeInstanceOf(Date);
+    // Exactly the matches of every email sent at or after searchedFrom, newest first, and their count;
+    // asking again before that instant finds the rest: together, every match once.
+    await expectSplitAt(page.searchedFrom!, page, whole);
+
+    // The same bound without a bounded answer, or for an exact total, is the 503 it always was.
+    for (const options of [{}, { boundedTime: true, exactTotal: true }]) {
+      await expect(
+        new PostgresSearchEngine(timed).search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, ...options }),
+      ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    }
+    // A search the bound does not reach answers whole, without searchedFrom.
+    const quick = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 }).search({
+      query: query("cedar AND alder"),
+      scope: null,
+      offset: 0,
+      limit: 200,
+      boundedTime: true,
+    });
+    expect(quick.searchedFrom).toBeUndefined();
+    expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+  });
 
   /** The table's `count` newest emails' instants (this source's are the newest of the table), newest first. */
   const newestSentAt = async (count: number) =>
