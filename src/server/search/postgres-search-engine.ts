@@ -602,6 +602,8 @@ export class PostgresSearchEngine implements SearchEngine {
         ? await pageHeadlines(client, stepped.ids, highlight)
         : await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
       if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
+      // The steps read every email of the archive: their matches are all of them, nothing to list again.
+      if (stepped?.searchedFrom === null) return this.walkedAnswer(rows, null);
       if (estimate > this.slicedListingLimit) {
         const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy }).catch((error: unknown) => {
           // No slice was read whole by a bounded answer's time: the walk's emails were, and answer on their own.
