@@ -79,6 +79,15 @@ const walkRowsFor = (window: number) => Math.min(50_000, 5_000 + 50 * window);
  */
 const FIRST_WALK_STEP_ROWS = 500;
 /**
+ * A tier holding a word the search vectors' statistics do not know (a case number, a rare name) is
+ * estimated by the planner at half the rarest known word's share, up to 0.5 % of the archive (50,000
+ * emails at ten million), whatever its real count; such a tier above LISTED_MATCHES_LIMIT is first
+ * listed within this share of SEARCH_STATEMENT_TIMEOUT_MS, and walked as before only when the listing
+ * does not finish in it: a word in five emails is then listed in milliseconds instead of walked and
+ * sliced for seconds (docs/search.md, "Words the statistics do not know").
+ */
+const UNKNOWN_WORD_LISTING_SHARE = 0.05;
+/**
  * A walk that did not fill its page is followed by a listing of every match (or candidate). Above
  * this many expected, that listing is done in slices of the archive's dates instead, newest first,
  * and stops at the slice that fills the window (docs/search.md, "Sliced by date").
@@ -159,10 +168,14 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly slicedListingLimit: number;
   private readonly slicedBudgetMs: number;
   private readonly boundedAnswerMs: number;
+  private readonly unknownWordListingMs: number;
   private readonly now: () => number;
   private readonly wordPairs: boolean;
-  /** How many tier pages were walked newest first and how many listed (tests, diagnostics). */
-  readonly tierPages = { walked: 0, listed: 0 };
+  /**
+   * How many tier pages were walked newest first and how many listed; of the tiers with a word the
+   * statistics do not know, how many were listed within the time tried and how many were not (tests, diagnostics).
+   */
+  readonly tierPages = { walked: 0, listed: 0, unknownWordListed: 0, unknownWordStopped: 0 };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
   /** How many steps of bounded walks (walkInSteps) were read whole (tests). */
@@ -192,6 +205,11 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedBudgetMs?: number;
       /** A bounded answer's time from the search's start (default BOUNDED_ANSWER_SHARE of SEARCH_STATEMENT_TIMEOUT_MS). */
       boundedAnswerMs?: number;
+      /**
+       * How long a tier with a word the statistics do not know is tried as a listing first (default
+       * UNKNOWN_WORD_LISTING_SHARE of SEARCH_STATEMENT_TIMEOUT_MS; 0: never, it is walked at once).
+       */
+      unknownWordListingMs?: number;
       /** The clock of the time bounds and of the kept estimates (tests). */
       now?: () => number;
       /**
@@ -209,6 +227,7 @@ export class PostgresSearchEngine implements SearchEngine {
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
     this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
     this.boundedAnswerMs = options.boundedAnswerMs ?? Math.round(BOUNDED_ANSWER_SHARE * config.searchStatementTimeoutMs);
+    this.unknownWordListingMs = options.unknownWordListingMs ?? Math.round(UNKNOWN_WORD_LISTING_SHARE * config.searchStatementTimeoutMs);
     this.now = options.now ?? Date.now;
     this.wordPairs = options.wordPairs ?? true;
   }
@@ -373,6 +392,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
     const estimate = tier.undecided.length === 0 ? await this.tierEstimate(client, tier, last) : 0;
     if (estimate > this.listedMatchesLimit) {
+      if (this.unknownWordListingMs > 0 && (await this.holdsUnknownWord(client, tier))) {
+        const listed = await this.listedWithin(client, ranking, tier, page);
+        if (listed) return { ...listed, matches: null };
+      }
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
       this.tierPages.walked += 1;
@@ -384,6 +407,40 @@ export class PostgresSearchEngine implements SearchEngine {
     }
     this.tierPages.listed += 1;
     return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+  }
+
+  /**
+   * The tier listed whole (listedTierPage) if that takes at most unknownWordListingMs, else null
+   * (the statement was cancelled: nothing read is kept).
+   */
+  private async listedWithin(
+    client: SqlClient,
+    ranking: RankingQuery,
+    tier: RankingTier,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: TierRow[]; candidates: number } | null> {
+    await setStatementTimeout(client, Math.min(this.unknownWordListingMs, config.searchStatementTimeoutMs));
+    try {
+      const listed = await listedTierPage(client, ranking, tier, page);
+      this.tierPages.unknownWordListed += 1;
+      return listed;
+    } catch (error) {
+      if (!isStatementCancelled(error)) throw error;
+      this.tierPages.unknownWordStopped += 1;
+      return null;
+    } finally {
+      await setStatementTimeout(client, null);
+    }
+  }
+
+  /**
+   * Whether one of the tier's required words is not among the most common lexemes ANALYZE recorded:
+   * the planner's estimate of the tier is then only an upper bound (docs/search.md, "Words the
+   * statistics do not know"). False before the first ANALYZE.
+   */
+  private async holdsUnknownWord(client: SqlClient, tier: RankingTier): Promise<boolean> {
+    const { shares } = await this.vectorStatistics(client);
+    return shares !== null && tier.requiredLexemes.some((lexeme) => !shares.has(lexeme));
   }
 
   /**
@@ -428,6 +485,13 @@ export class PostgresSearchEngine implements SearchEngine {
    * least the planner's estimate of the tier's words alone.
    */
   private async expectedTierSize(client: SqlClient, tier: RankingTier): Promise<number | null> {
+    const { shares, rarest, rows } = await this.vectorStatistics(client);
+    if (!shares) return null;
+    return tier.requiredLexemes.reduce((expected, lexeme) => expected * (shares.get(lexeme) ?? rarest), rows);
+  }
+
+  /** What ANALYZE recorded about the search vectors, read once a minute per engine (shares null before the first ANALYZE). */
+  private async vectorStatistics(client: SqlClient): Promise<{ shares: Map<string, number> | null; rarest: number; rows: number }> {
     if (this.statistics === null || this.now() - this.statistics.readAt > ESTIMATES_MAX_AGE_MS) {
       const read = await searchVectorStatistics(client);
       this.statistics = {
@@ -437,9 +501,7 @@ export class PostgresSearchEngine implements SearchEngine {
         rows: read?.rows ?? 0,
       };
     }
-    const { shares, rarest, rows } = this.statistics;
-    if (!shares) return null;
-    return tier.requiredLexemes.reduce((expected, lexeme) => expected * (shares.get(lexeme) ?? rarest), rows);
+    return this.statistics;
   }
 
   /**
