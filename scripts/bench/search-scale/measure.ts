@@ -5,6 +5,7 @@
  *
  *   DATABASE_URL=postgres://archive@127.0.0.1:54350/archive npx tsx scripts/bench/search-scale/measure.ts \
  *     [--per-group 10] [--concurrency 4] [--out result.json] [--groups regex] [--no-word-pairs]
+ *     [--no-unknown-word-listing]
  *
  * With DATABASE_READ_URL set, every search is routed to the replica (withReadRoute), as a replica
  * read of the app is. Queries are drawn from the real sentences the archive was generated from, by
@@ -28,6 +29,8 @@ const { values } = parseArgs({
     groups: { type: "string" },
     /** Phrases without the word-pair index (docs/search.md, "Phrases"), for a before/after comparison. */
     "no-word-pairs": { type: "boolean", default: false },
+    /** Words outside the statistics walked at once, as before they were listed first (docs/search.md, "Cost at scale"). */
+    "no-unknown-word-listing": { type: "boolean", default: false },
   },
 });
 const perGroup = Number(values["per-group"]);
@@ -156,7 +159,10 @@ async function main() {
   const { normalizeSearchQuery } = await import("../../../src/server/search/search.schemas");
   const { withReadRoute } = await import("../../../src/server/platform/db/replica-reads");
   const { config } = await import("../../../src/server/platform/config/env");
-  const engine = new PostgresSearchEngine({ wordPairs: !values["no-word-pairs"] });
+  const engine = new PostgresSearchEngine({
+    wordPairs: !values["no-word-pairs"],
+    ...(values["no-unknown-word-listing"] && { unknownWordListingMs: 0 }),
+  });
   if (!values["no-word-pairs"]) {
     // The worker builds the word-pair index in the background once the setting is on; here it is built first, so the figures are those with it.
     const { syncWordPairsIndex } = await import("../../../src/server/search/sync-word-pairs-index");
@@ -259,6 +265,13 @@ async function main() {
       queriesPerSecond: concurrent.length === 0 ? null : Number((concurrent.length / passSeconds).toFixed(2)),
       overall: all(concurrent),
       groups: summarize(concurrent),
+    },
+    /** How the engine read the pages, both passes together (walked, listed, sliced, bounded walks' steps). */
+    engine: {
+      tierPages: engine.tierPages,
+      languagePages: engine.languagePages,
+      slicedPages: engine.slicedPages,
+      boundedWalks: engine.boundedWalks,
     },
     outcomes: sequential,
     concurrentOutcomes: concurrent,
