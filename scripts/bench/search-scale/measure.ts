@@ -5,7 +5,7 @@
  *
  *   DATABASE_URL=postgres://archive@127.0.0.1:54350/archive npx tsx scripts/bench/search-scale/measure.ts \
  *     [--per-group 10] [--concurrency 4] [--out result.json] [--groups regex] [--no-word-pairs]
- *     [--no-unknown-word-listing]
+ *     [--no-few-matches-count]
  *
  * With DATABASE_READ_URL set, every search is routed to the replica (withReadRoute), as a replica
  * read of the app is. Queries are drawn from the real sentences the archive was generated from, by
@@ -29,8 +29,8 @@ const { values } = parseArgs({
     groups: { type: "string" },
     /** Phrases without the word-pair index (docs/search.md, "Phrases"), for a before/after comparison. */
     "no-word-pairs": { type: "boolean", default: false },
-    /** Words outside the statistics walked at once, as before they were listed first (docs/search.md, "Cost at scale"). */
-    "no-unknown-word-listing": { type: "boolean", default: false },
+    /** Words outside the statistics walked at once, as before their few matches were counted first (docs/search.md, "Cost at scale"). */
+    "no-few-matches-count": { type: "boolean", default: false },
   },
 });
 const perGroup = Number(values["per-group"]);
@@ -161,7 +161,7 @@ async function main() {
   const { config } = await import("../../../src/server/platform/config/env");
   const engine = new PostgresSearchEngine({
     wordPairs: !values["no-word-pairs"],
-    ...(values["no-unknown-word-listing"] && { unknownWordListingMs: 0 }),
+    ...(values["no-few-matches-count"] && { fewMatches: 0 }),
   });
   if (!values["no-word-pairs"]) {
     // The worker builds the word-pair index in the background once the setting is on; here it is built first, so the figures are those with it.

@@ -81,12 +81,14 @@ const FIRST_WALK_STEP_ROWS = 500;
 /**
  * A tier holding a word the search vectors' statistics do not know (a case number, a rare name) is
  * estimated by the planner at half the rarest known word's share, up to 0.5 % of the archive (50,000
- * emails at ten million), whatever its real count; such a tier above LISTED_MATCHES_LIMIT is first
- * listed within this share of SEARCH_STATEMENT_TIMEOUT_MS, and walked as before only when the listing
- * does not finish in it: a word in five emails is then listed in milliseconds instead of walked and
- * sliced for seconds (docs/search.md, "Words the statistics do not know").
+ * emails at ten million), whatever its real count. Such a tier above LISTED_MATCHES_LIMIT has its
+ * matches counted first, up to this many (a few heap pages read at most): below it, it is listed
+ * (milliseconds for a case number, where a walk and slices took seconds at ten million); at it, it
+ * is walked as before (docs/search.md, "Cost at scale").
  */
-const UNKNOWN_WORD_LISTING_SHARE = 0.05;
+export const FEW_MATCHES = 100;
+/** The count of FEW_MATCHES is stopped after this share of SEARCH_STATEMENT_TIMEOUT_MS (then the tier is walked). */
+const FEW_MATCHES_COUNT_SHARE = 0.02;
 /**
  * A walk that did not fill its page is followed by a listing of every match (or candidate). Above
  * this many expected, that listing is done in slices of the archive's dates instead, newest first,
@@ -168,14 +170,16 @@ export class PostgresSearchEngine implements SearchEngine {
   private readonly slicedListingLimit: number;
   private readonly slicedBudgetMs: number;
   private readonly boundedAnswerMs: number;
-  private readonly unknownWordListingMs: number;
+  private readonly fewMatches: number;
+  private readonly fewMatchesCountMs: number;
   private readonly now: () => number;
   private readonly wordPairs: boolean;
   /**
    * How many tier pages were walked newest first and how many listed; of the tiers with a word the
-   * statistics do not know, how many were listed within the time tried and how many were not (tests, diagnostics).
+   * statistics do not know whose matches were counted, how many had few (then listed), how many
+   * more, and how many counts were stopped by their time bound (tests, diagnostics).
    */
-  readonly tierPages = { walked: 0, listed: 0, unknownWordListed: 0, unknownWordStopped: 0 };
+  readonly tierPages = { walked: 0, listed: 0, unknownWord: { few: 0, more: 0, stopped: 0 } };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
   /** How many steps of bounded walks (walkInSteps) were read whole (tests). */
@@ -205,11 +209,10 @@ export class PostgresSearchEngine implements SearchEngine {
       slicedBudgetMs?: number;
       /** A bounded answer's time from the search's start (default BOUNDED_ANSWER_SHARE of SEARCH_STATEMENT_TIMEOUT_MS). */
       boundedAnswerMs?: number;
-      /**
-       * How long a tier with a word the statistics do not know is tried as a listing first (default
-       * UNKNOWN_WORD_LISTING_SHARE of SEARCH_STATEMENT_TIMEOUT_MS; 0: never, it is walked at once).
-       */
-      unknownWordListingMs?: number;
+      /** Below how many matches a tier with a word the statistics do not know is listed (default FEW_MATCHES; 0: never counted). */
+      fewMatches?: number;
+      /** How long that count may take (default FEW_MATCHES_COUNT_SHARE of SEARCH_STATEMENT_TIMEOUT_MS). */
+      fewMatchesCountMs?: number;
       /** The clock of the time bounds and of the kept estimates (tests). */
       now?: () => number;
       /**
@@ -227,7 +230,8 @@ export class PostgresSearchEngine implements SearchEngine {
     this.slicedListingLimit = options.slicedListingLimit ?? SLICED_LISTING_LIMIT;
     this.slicedBudgetMs = options.slicedBudgetMs ?? config.searchStatementTimeoutMs;
     this.boundedAnswerMs = options.boundedAnswerMs ?? Math.round(BOUNDED_ANSWER_SHARE * config.searchStatementTimeoutMs);
-    this.unknownWordListingMs = options.unknownWordListingMs ?? Math.round(UNKNOWN_WORD_LISTING_SHARE * config.searchStatementTimeoutMs);
+    this.fewMatches = options.fewMatches ?? FEW_MATCHES;
+    this.fewMatchesCountMs = options.fewMatchesCountMs ?? Math.round(FEW_MATCHES_COUNT_SHARE * config.searchStatementTimeoutMs);
     this.now = options.now ?? Date.now;
     this.wordPairs = options.wordPairs ?? true;
   }
@@ -392,9 +396,10 @@ export class PostgresSearchEngine implements SearchEngine {
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
     const estimate = tier.undecided.length === 0 ? await this.tierEstimate(client, tier, last) : 0;
     if (estimate > this.listedMatchesLimit) {
-      if (this.unknownWordListingMs > 0 && (await this.holdsUnknownWord(client, tier))) {
-        const listed = await this.listedWithin(client, ranking, tier, page);
-        if (listed) return { ...listed, matches: null };
+      const few = this.fewMatches > 0 && (await this.holdsUnknownWord(client, tier)) && (await this.hasFewMatches(client, tier));
+      if (few) {
+        this.tierPages.listed += 1;
+        return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
       }
       const walkRows = this.walkRows(page.offset + page.limit);
       const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
@@ -410,24 +415,19 @@ export class PostgresSearchEngine implements SearchEngine {
   }
 
   /**
-   * The tier listed whole (listedTierPage) if that takes at most unknownWordListingMs, else null
-   * (the statement was cancelled: nothing read is kept).
+   * Whether the tier's candidates are fewer than fewMatches, counted up to it within
+   * fewMatchesCountMs (a count the bound stops: not few).
    */
-  private async listedWithin(
-    client: SqlClient,
-    ranking: RankingQuery,
-    tier: RankingTier,
-    page: { offset: number; limit: number },
-  ): Promise<{ rows: TierRow[]; candidates: number } | null> {
-    await setStatementTimeout(client, Math.min(this.unknownWordListingMs, config.searchStatementTimeoutMs));
+  private async hasFewMatches(client: SqlClient, tier: RankingTier): Promise<boolean> {
+    await setStatementTimeout(client, Math.min(this.fewMatchesCountMs, config.searchStatementTimeoutMs));
     try {
-      const listed = await listedTierPage(client, ranking, tier, page);
-      this.tierPages.unknownWordListed += 1;
-      return listed;
+      const few = (await countMatchesUpTo(client, tier.matching, this.fewMatches - 1)) < this.fewMatches;
+      this.tierPages.unknownWord[few ? "few" : "more"] += 1;
+      return few;
     } catch (error) {
       if (!isStatementCancelled(error)) throw error;
-      this.tierPages.unknownWordStopped += 1;
-      return null;
+      this.tierPages.unknownWord.stopped += 1;
+      return false;
     } finally {
       await setStatementTimeout(client, null);
     }

@@ -7,13 +7,13 @@ import type { SearchQuery } from "./search-engine";
 
 /**
  * A word outside the search vectors' statistics (most common lexemes, as ANALYZE recorded them) is
- * estimated by the planner at up to 0.5 % of the archive whatever its real count: such a tier is
- * first listed within a short bound, and walked as before when the listing does not finish in it
- * (docs/search.md, "Words the statistics do not know"). Either way the page is the listing's.
+ * estimated by the planner at up to 0.5 % of the archive whatever its real count: such a tier has its
+ * matches counted up to FEW_MATCHES first, and is listed below it, walked as before at it or when
+ * the count takes too long (docs/search.md, "Cost at scale"). Either way the page is the listing's.
  */
 let sourceId: string;
 const KNOWN = 60;
-const HEAVY = 3_000;
+const HEAVY = 20_000;
 
 beforeAll(async () => {
   sourceId = await ensureTestSource("Unknown words source");
@@ -68,30 +68,35 @@ async function expectSamePages(engine: PostgresSearchEngine, text: string) {
   }
 }
 
+const counted = (few: number, more: number, stopped: number) => ({ few, more, stopped });
+
 describe("a word the statistics do not know", () => {
-  it("is listed first, without a walk, and answers the listing's page and exact total", async () => {
+  it("with few matches is listed, without a walk, with the listing's page and exact total", async () => {
     const engine = new PostgresSearchEngine(walking);
     await expectSamePages(engine, "zq4417");
-    expect(engine.tierPages).toMatchObject({ unknownWordListed: 3, unknownWordStopped: 0, walked: 0 });
+    expect(engine.tierPages).toMatchObject({ unknownWord: counted(3, 0, 0), walked: 0, listed: 3 });
     const first = await engine.search({ query: query("zq4417"), scope: null, offset: 0, limit: 20 });
     expect(first).toMatchObject({ total: 3, totalIsEstimate: false });
   });
 
-  it("is walked as before when its listing does not finish within the bound", async () => {
-    const engine = new PostgresSearchEngine({ ...walking, unknownWordListingMs: 1 });
+  it("with as many matches as the count goes to is walked as before", async () => {
+    const engine = new PostgresSearchEngine({ ...walking, fewMatches: 3 });
+    await expectSamePages(engine, "zq4417");
     await expectSamePages(engine, "quillwort");
-    expect(engine.tierPages.unknownWordStopped).toBe(3);
-    expect(engine.tierPages.unknownWordListed).toBe(0);
-    expect(engine.tierPages.walked).toBe(3);
+    expect(engine.tierPages).toMatchObject({ unknownWord: counted(0, 6, 0), walked: 6 });
   });
 
-  it("is not tried as a listing when the bound is 0, nor is a word the statistics know", async () => {
-    const never = new PostgresSearchEngine({ ...walking, unknownWordListingMs: 0 });
+  it("is walked as before when its count does not finish within the bound", async () => {
+    const engine = new PostgresSearchEngine({ ...walking, fewMatches: 1_000_000, fewMatchesCountMs: 1 });
+    await expectSamePages(engine, "quillwort");
+    expect(engine.tierPages).toMatchObject({ unknownWord: counted(0, 0, 3), walked: 3 });
+  });
+
+  it("is not counted when the count is off, nor is a word the statistics know", async () => {
+    const never = new PostgresSearchEngine({ ...walking, fewMatches: 0 });
     await expectSamePages(never, "zq4417");
     const known = new PostgresSearchEngine(walking);
     await expectSamePages(known, "harbor");
-    for (const engine of [never, known]) {
-      expect(engine.tierPages).toMatchObject({ unknownWordListed: 0, unknownWordStopped: 0, walked: 3 });
-    }
+    for (const engine of [never, known]) expect(engine.tierPages).toMatchObject({ unknownWord: counted(0, 0, 0), walked: 3 });
   });
 });
