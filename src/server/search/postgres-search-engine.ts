@@ -262,7 +262,7 @@ export class PostgresSearchEngine implements SearchEngine {
         return this.languagePage(client, plan.where, plan.language, { offset: options.offset, limit: options.limit, countLimit, answerBy });
       }
       if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
-      return this.ranked(client, plan, options.offset, options.limit, countLimit);
+      return this.ranked(client, plan, { offset: options.offset, limit: options.limit, countLimit, answerBy });
     });
   }
 
@@ -346,19 +346,29 @@ export class PostgresSearchEngine implements SearchEngine {
    * are read longest first and only as far as the requested window reaches, so the emails that
    * merely contain a frequent first word are read only when the page needs them. A tier whose page
    * is not full is exhausted, so its size is known; the total is exact when the last tier is listed
-   * (its candidates are the whole result set: the tiers partition it), else totalOf().
+   * (its candidates are the whole result set: the tiers partition it), else totalOf(). A query of
+   * one tier (one term, or every term required) is newest first, so its first page can be a bounded
+   * answer as a language query's is (`answerBy`, docs/search.md, "Bounded answers").
    */
-  private async ranked(client: SqlClient, plan: MatchPlan, offset: number, limit: number, countLimit: number): Promise<SearchPage> {
+  private async ranked(
+    client: SqlClient,
+    plan: MatchPlan,
+    options: { offset: number; limit: number; countLimit: number; answerBy: number | null },
+  ): Promise<SearchPage> {
+    const { offset, limit, countLimit } = options;
+    const answerBy = plan.tiers.length === 1 ? options.answerBy : null;
     const hits: SearchHit[] = [];
     let skip = offset;
     let counted = 0;
     for (const [index, tier] of plan.tiers.entries()) {
       const wanted = limit - hits.length;
       const last = index === plan.tiers.length - 1;
-      const { rows, candidates, matches } =
+      const tierPage =
         wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted }, last)
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, answerBy }, last)
           : { rows: [], candidates: null, matches: null };
+      if ("answered" in tierPage) return tierPage.answered;
+      const { rows, candidates, matches } = tierPage;
       hits.push(...rows.map(toHit));
       if (rows.length === wanted) {
         // A walked tier, or an empty page (explain's counts), counted nothing; only the last tier's candidates are the result set.
@@ -390,28 +400,67 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
-    page: { offset: number; limit: number },
+    page: { offset: number; limit: number; answerBy: number | null },
     last: boolean,
-  ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null }> {
+  ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null } | { answered: SearchPage }> {
+    const { offset, limit } = page;
     const highlight = { query: ranking.anyTerm, lexemes: ranking.lexemes };
     const estimate = tier.undecided.length === 0 ? await this.tierEstimate(client, tier, last) : 0;
     if (estimate > this.listedMatchesLimit) {
       const few = this.fewMatches > 0 && (await this.holdsUnknownWord(client, tier)) && (await this.hasFewMatches(client, tier));
-      if (few) {
-        this.tierPages.listed += 1;
-        return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
-      }
-      const walkRows = this.walkRows(page.offset + page.limit);
-      const rows = await walkedNewestPage(client, { where: tierCondition(tier), ...page, walkRows, highlight });
-      this.tierPages.walked += 1;
-      if (rows.length === page.limit) return { rows, candidates: null, matches: null };
-      if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, tierCondition(tier), highlight, { ...page, estimate });
-        return { rows: sliced.rows, candidates: null, matches: sliced.matches };
+      if (!few) {
+        this.tierPages.walked += 1;
+        const walked = await this.walkedPage(client, {
+          where: tierCondition(tier),
+          highlight,
+          offset,
+          limit,
+          estimate,
+          answerBy: page.answerBy,
+        });
+        if (walked && "answered" in walked) return walked;
+        if (walked) return { rows: walked.rows, candidates: null, matches: walked.matches };
       }
     }
     this.tierPages.listed += 1;
-    return { ...(await listedTierPage(client, ranking, tier, page)), matches: null };
+    return { ...(await listedTierPage(client, ranking, tier, { offset, limit })), matches: null };
+  }
+
+  /**
+   * A page walked from the newest email, followed when the walk does not fill it and more than
+   * slicedListingLimit matches are expected by the date slices (slicedPage); with `answerBy`, a
+   * first page walks in steps (walkInSteps) and the bound ends the walk or the slices with what they
+   * read whole (`answered`, a bounded answer). `matches`: every match's count, when the slices read
+   * them all. Null: the walk did not fill the page and the slices are not worth it; list instead.
+   */
+  private async walkedPage(
+    client: SqlClient,
+    options: { where: Sql; highlight: Highlight; offset: number; limit: number; estimate: number; answerBy: number | null },
+  ): Promise<{ answered: SearchPage } | { rows: TierRow[]; matches: number | null } | null> {
+    const { where, highlight, offset, limit, estimate, answerBy } = options;
+    const walkRows = this.walkRows(offset + limit);
+    // A bounded first page walks in steps, so that the bound stops the walk with what it read.
+    const stepped = answerBy !== null && offset === 0 ? await this.walkInSteps(client, { where, limit, walkRows, answerBy }) : null;
+    if (stepped?.stopped) return { answered: this.walkedAnswer(await pageHeadlines(client, stepped.ids, highlight), stepped.searchedFrom) };
+    const rows = stepped
+      ? await pageHeadlines(client, stepped.ids, highlight)
+      : await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
+    if (rows.length === limit) return { rows, matches: null };
+    // The steps read every email of the archive: their matches are all of them, nothing to list again.
+    if (stepped?.searchedFrom === null) return { answered: this.walkedAnswer(rows, null) };
+    if (estimate <= this.slicedListingLimit) return null;
+    const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy }).catch((error: unknown) => {
+      // No slice was read whole by a bounded answer's time: the walk's emails were, and answer on their own.
+      if (stepped === null || !isStatementCancelled(error)) throw error;
+      return null;
+    });
+    if (sliced === null) return { answered: this.walkedAnswer(rows, stepped!.searchedFrom) };
+    if (sliced.partial) {
+      // Stopped by the bound: the matches of the emails read are all counted (the window was not filled), the older ones are not.
+      const { found, searchedFrom } = sliced.partial;
+      return { answered: { hits: sliced.rows.map(toHit), total: found, totalIsEstimate: true, searchedFrom: new Date(searchedFrom) } };
+    }
+    return { rows: sliced.rows, matches: sliced.matches };
   }
 
   /**
@@ -652,33 +701,12 @@ export class PostgresSearchEngine implements SearchEngine {
     const { highlight } = language;
     const estimate = await estimateMatches(client, language.candidates ?? where);
     if (estimate > this.listedMatchesLimit) {
-      const walkRows = this.walkRows(offset + limit);
-      // A bounded first page walks in steps, so that the bound stops the walk with what it read.
-      const stepped = answerBy !== null && offset === 0 ? await this.walkInSteps(client, { where, limit, walkRows, answerBy }) : null;
       this.languagePages.walked += 1;
-      if (stepped?.stopped) {
-        const walked = await pageHeadlines(client, stepped.ids, highlight);
-        return this.walkedAnswer(walked, stepped.searchedFrom);
-      }
-      const rows = stepped
-        ? await pageHeadlines(client, stepped.ids, highlight)
-        : await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
-      if (rows.length === limit) return { hits: rows.map(toHit), ...(await total(offset + limit, estimate)) };
-      // The steps read every email of the archive: their matches are all of them, nothing to list again.
-      if (stepped?.searchedFrom === null) return this.walkedAnswer(rows, null);
-      if (estimate > this.slicedListingLimit) {
-        const sliced = await this.slicedPage(client, where, highlight, { offset, limit, estimate, answerBy }).catch((error: unknown) => {
-          // No slice was read whole by a bounded answer's time: the walk's emails were, and answer on their own.
-          if (stepped === null || !isStatementCancelled(error)) throw error;
-          return null;
-        });
-        if (sliced === null) return this.walkedAnswer(rows, stepped!.searchedFrom);
-        const hits = sliced.rows.map(toHit);
-        if (sliced.partial) {
-          // Stopped by the bound: the matches of the emails read are all counted (the window was not filled), the older ones are not.
-          return { hits, total: sliced.partial.found, totalIsEstimate: true, searchedFrom: new Date(sliced.partial.searchedFrom) };
-        }
-        if (sliced.matches !== null) return { hits, total: sliced.matches, totalIsEstimate: false };
+      const walked = await this.walkedPage(client, { where, highlight, offset, limit, estimate, answerBy });
+      if (walked && "answered" in walked) return walked.answered;
+      if (walked) {
+        const hits = walked.rows.map(toHit);
+        if (walked.matches !== null) return { hits, total: walked.matches, totalIsEstimate: false };
         return { hits, ...(await total(offset + limit, estimate)) };
       }
     }

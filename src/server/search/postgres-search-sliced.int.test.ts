@@ -51,8 +51,19 @@ const cases: SearchQuery[] = [
   query("alder cedar", "all"),
 ];
 
-/** Walks of five emails never fill a page of 20, so every page below is walked, then listed. */
-const walkThenList = { listedMatchesLimit: 0, walkRows: () => 5 };
+/**
+ * Walks of five emails never fill a page of 20, so every page below is walked, then listed. (No
+ * count of a tier's few matches: every word here is in the statistics, and the timed tests below
+ * count the engine's readings of the clock.)
+ */
+const walkThenList = { listedMatchesLimit: 0, walkRows: () => 5, fewMatches: 0 };
+
+/**
+ * The same 80 matches as a language query, a word (a tier of its own) and two words all required
+ * (one tier): each is newest first, so each first page can be a bounded answer.
+ */
+const boundedCases = ["cedar AND alder", "cedar", "alder cedar"] as const;
+const boundedQuery = (text: (typeof boundedCases)[number]) => query(text, text === "alder cedar" ? "all" : "last");
 
 describe("a listing sliced by date, newest first", () => {
   it("answers the same pages and totals as the listing of every match", async () => {
@@ -129,43 +140,62 @@ describe("a listing sliced by date, newest first", () => {
     expect([...page.hits, ...older.hits].map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   }
 
-  it("answers a bounded search at its time bound with the newest matches of the slices read, and where it stopped", async () => {
-    // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
+  it.each(boundedCases)(
+    "answers a bounded search (%s) at its time bound with the newest matches of the slices read, and where it stopped",
+    async (text) => {
+      // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
+      let clock = 0;
+      const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
+      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+        query: boundedQuery(text),
+        scope: null,
+        offset: 0,
+        limit: 200,
+      });
+      expect(whole.total).toBe(80);
+      expect(whole.hits).toHaveLength(80);
+
+      const bounded = new PostgresSearchEngine(timed);
+      const page = await bounded.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true });
+      expect(bounded.slicedPages.slices, "one slice read before the bound").toBe(1);
+      expect(page.searchedFrom).toBeInstanceOf(Date);
+      // Exactly the matches of every email sent at or after searchedFrom, newest first, and their count;
+      // asking again before that instant finds the rest: together, every match once.
+      await expectSplitAt(page.searchedFrom!, page, whole);
+
+      // The same bound without a bounded answer, or for an exact total, is the 503 it always was.
+      for (const options of [{}, { boundedTime: true, exactTotal: true }]) {
+        await expect(
+          new PostgresSearchEngine(timed).search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, ...options }),
+        ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+      }
+      // A search the bound does not reach answers whole, without searchedFrom.
+      const quick = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 }).search({
+        query: boundedQuery(text),
+        scope: null,
+        offset: 0,
+        limit: 200,
+        boundedTime: true,
+      });
+      expect(quick.searchedFrom).toBeUndefined();
+      expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+    },
+  );
+
+  it("does not bound an operator-free query of several tiers: its slices past the bound are the 503", async () => {
     let clock = 0;
-    const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
-    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
+    const timed = new PostgresSearchEngine({
+      ...walkThenList,
+      slicedListingLimit: 0,
+      slicedBudgetMs: 3_500,
+      boundedAnswerMs: 3_500,
+      now: () => (clock += 1_000),
     });
-    expect(whole.total).toBe(80);
-    expect(whole.hits).toHaveLength(80);
-
-    const bounded = new PostgresSearchEngine(timed);
-    const page = await bounded.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
-    expect(bounded.slicedPages.slices, "one slice read before the bound").toBe(1);
-    expect(page.searchedFrom).toBeInstanceOf(Date);
-    // Exactly the matches of every email sent at or after searchedFrom, newest first, and their count;
-    // asking again before that instant finds the rest: together, every match once.
-    await expectSplitAt(page.searchedFrom!, page, whole);
-
-    // The same bound without a bounded answer, or for an exact total, is the 503 it always was.
-    for (const options of [{}, { boundedTime: true, exactTotal: true }]) {
-      await expect(
-        new PostgresSearchEngine(timed).search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, ...options }),
-      ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-    }
-    // A search the bound does not reach answers whole, without searchedFrom.
-    const quick = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: 0 }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
-      boundedTime: true,
-    });
-    expect(quick.searchedFrom).toBeUndefined();
-    expect(quick.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+    // "alder cedar" with the default strategy: the emails with both words, then those with alder alone.
+    await expect(
+      timed.search({ query: query("alder cedar"), scope: null, offset: 0, limit: 200, boundedTime: true }),
+    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect(timed.boundedWalks.steps).toBe(0);
   });
 
   /** The table's `count` newest emails' instants (this source's are the newest of the table), newest first. */
@@ -174,73 +204,79 @@ describe("a listing sliced by date, newest first", () => {
       (email) => email.sentAt.getTime(),
     );
 
-  it("answers a first page from its walk alone when the bound passes before a slice is read, a later page with 503", async () => {
-    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
-    });
-    // The clock passes the bound as the slices begin: the walk (of the table's 30 newest emails, in
-    // steps of 2, 4, 8, 16) was read whole, no slice was.
-    const slicedLate = () => {
-      const engine: PostgresSearchEngine = new PostgresSearchEngine({
-        listedMatchesLimit: 0,
-        walkRows: () => 30,
-        firstWalkStepRows: 2,
-        slicedListingLimit: 0,
-        boundedAnswerMs: 500,
-        now: () => (engine.slicedPages.pages > 0 ? 10_000 : 0),
+  it.each(boundedCases)(
+    "answers a first page (%s) from its walk alone when the bound passes before a slice is read, a later page with 503",
+    async (text) => {
+      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+        query: boundedQuery(text),
+        scope: null,
+        offset: 0,
+        limit: 200,
       });
-      return engine;
-    };
-    const engine = slicedLate();
-    const page = await engine.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
-    expect(engine.boundedWalks.steps).toBe(4);
-    expect(engine.slicedPages).toEqual({ pages: 1, slices: 0 });
-    // The answer starts just after the 30th newest email's millisecond, which may hold emails the walk did not read.
-    expect(page.searchedFrom).toEqual(new Date((await newestSentAt(30))[29] + 1));
-    await expectSplitAt(page.searchedFrom!, page, whole);
+      // The clock passes the bound as the slices begin: the walk (of the table's 30 newest emails, in
+      // steps of 2, 4, 8, 16) was read whole, no slice was.
+      const slicedLate = () => {
+        const engine: PostgresSearchEngine = new PostgresSearchEngine({
+          listedMatchesLimit: 0,
+          walkRows: () => 30,
+          firstWalkStepRows: 2,
+          slicedListingLimit: 0,
+          boundedAnswerMs: 500,
+          now: () => (engine.slicedPages.pages > 0 ? 10_000 : 0),
+        });
+        return engine;
+      };
+      const engine = slicedLate();
+      const page = await engine.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true });
+      expect(engine.boundedWalks.steps).toBe(4);
+      expect(engine.slicedPages).toEqual({ pages: 1, slices: 0 });
+      // The answer starts just after the 30th newest email's millisecond, which may hold emails the walk did not read.
+      expect(page.searchedFrom).toEqual(new Date((await newestSentAt(30))[29] + 1));
+      await expectSplitAt(page.searchedFrom!, page, whole);
 
-    // A later page's walk skipped matches it cannot place: it answers with the 503.
-    await expect(
-      slicedLate().search({ query: query("cedar AND alder"), scope: null, offset: 20, limit: 20, boundedTime: true }),
-    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-  });
+      // A later page's walk skipped matches it cannot place: it answers with the 503.
+      await expect(
+        slicedLate().search({ query: boundedQuery(text), scope: null, offset: 20, limit: 20, boundedTime: true }),
+      ).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    },
+  );
 
-  it("stops a bounded walk between its steps with what it read, and answers 503 if no step was read", async () => {
-    const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-      query: query("cedar AND alder"),
-      scope: null,
-      offset: 0,
-      limit: 200,
-    });
-    // The clock passes the bound once `steps` steps were read (after its first reading, the search's start).
-    const stoppedAfter = (steps: number) => {
-      let readings = 0;
-      const engine: PostgresSearchEngine = new PostgresSearchEngine({
-        listedMatchesLimit: 0,
-        walkRows: () => 1_000,
-        firstWalkStepRows: 4,
-        boundedAnswerMs: 500,
-        now: () => (readings++ > 0 && engine.boundedWalks.steps >= steps ? 10_000 : 0),
+  it.each(boundedCases)(
+    "stops a bounded walk (%s) between its steps with what it read, and answers 503 if no step was read",
+    async (text) => {
+      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+        query: boundedQuery(text),
+        scope: null,
+        offset: 0,
+        limit: 200,
       });
-      return engine;
-    };
-    const engine = stoppedAfter(2);
-    const page = await engine.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true });
-    expect(engine.boundedWalks.steps).toBe(2);
-    expect(engine.slicedPages.pages).toBe(0);
-    // Steps of 4 and 8: every email down to the 12th newest was read.
-    expect(page.searchedFrom).toEqual(new Date((await newestSentAt(12))[11] + 1));
-    await expectSplitAt(page.searchedFrom!, page, whole);
+      // The clock passes the bound once `steps` steps were read (after its first reading, the search's start).
+      const stoppedAfter = (steps: number) => {
+        let readings = 0;
+        const engine: PostgresSearchEngine = new PostgresSearchEngine({
+          listedMatchesLimit: 0,
+          walkRows: () => 1_000,
+          firstWalkStepRows: 4,
+          boundedAnswerMs: 500,
+          now: () => (readings++ > 0 && engine.boundedWalks.steps >= steps ? 10_000 : 0),
+        });
+        return engine;
+      };
+      const engine = stoppedAfter(2);
+      const page = await engine.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true });
+      expect(engine.boundedWalks.steps).toBe(2);
+      expect(engine.slicedPages.pages).toBe(0);
+      // Steps of 4 and 8: every email down to the 12th newest was read.
+      expect(page.searchedFrom).toEqual(new Date((await newestSentAt(12))[11] + 1));
+      await expectSplitAt(page.searchedFrom!, page, whole);
 
-    const none = stoppedAfter(0);
-    await expect(
-      none.search({ query: query("cedar AND alder"), scope: null, offset: 0, limit: 200, boundedTime: true }),
-    ).rejects.toMatchObject({ code: "UNAVAILABLE" });
-    expect(none.boundedWalks.steps).toBe(0);
-  });
+      const none = stoppedAfter(0);
+      await expect(none.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true })).rejects.toMatchObject(
+        { code: "UNAVAILABLE" },
+      );
+      expect(none.boundedWalks.steps).toBe(0);
+    },
+  );
 
   it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
     // 100 buckets of 1,000 ms each from 0.
