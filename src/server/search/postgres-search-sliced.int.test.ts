@@ -119,6 +119,15 @@ describe("a listing sliced by date, newest first", () => {
     expect(page.hits).toHaveLength(20);
   });
 
+  /** Every match of a bounded case, listed whole in one page. */
+  const everyMatch = (text: (typeof boundedCases)[number]) =>
+    new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
+      query: boundedQuery(text),
+      scope: null,
+      offset: 0,
+      limit: 200,
+    });
+
   /** The matches of `whole` sent at or after `searchedFrom`, and those asked for again before it: together `whole`, once. */
   async function expectSplitAt(searchedFrom: Date, page: SearchPage, whole: SearchPage) {
     const sentAt = new Map(
@@ -146,12 +155,7 @@ describe("a listing sliced by date, newest first", () => {
       // Each reading of the clock is a second later: the bound (3.5 s) passes after the walk's step and the first slice.
       let clock = 0;
       const timed = { ...walkThenList, slicedListingLimit: 0, slicedBudgetMs: 3_500, boundedAnswerMs: 3_500, now: () => (clock += 1_000) };
-      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-        query: boundedQuery(text),
-        scope: null,
-        offset: 0,
-        limit: 200,
-      });
+      const whole = await everyMatch(text);
       expect(whole.total).toBe(80);
       expect(whole.hits).toHaveLength(80);
 
@@ -207,12 +211,7 @@ describe("a listing sliced by date, newest first", () => {
   it.each(boundedCases)(
     "answers a first page (%s) from its walk alone when the bound passes before a slice is read, a later page with 503",
     async (text) => {
-      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-        query: boundedQuery(text),
-        scope: null,
-        offset: 0,
-        limit: 200,
-      });
+      const whole = await everyMatch(text);
       // The clock passes the bound as the slices begin: the walk (of the table's 30 newest emails, in
       // steps of 2, 4, 8, 16) was read whole, no slice was.
       const slicedLate = () => {
@@ -244,12 +243,7 @@ describe("a listing sliced by date, newest first", () => {
   it.each(boundedCases)(
     "stops a bounded walk (%s) between its steps with what it read, and answers 503 if no step was read",
     async (text) => {
-      const whole = await new PostgresSearchEngine({ ...walkThenList, slicedListingLimit: Infinity }).search({
-        query: boundedQuery(text),
-        scope: null,
-        offset: 0,
-        limit: 200,
-      });
+      const whole = await everyMatch(text);
       // The clock passes the bound once `steps` steps were read (after its first reading, the search's start).
       const stoppedAfter = (steps: number) => {
         let readings = 0;
