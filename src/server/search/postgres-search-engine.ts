@@ -182,6 +182,8 @@ export class PostgresSearchEngine implements SearchEngine {
   readonly tierPages = { walked: 0, listed: 0, unknownWord: { few: 0, more: 0, stopped: 0 } };
   /** How many language pages were walked newest first (the walk may end before the page is full, then it is listed) and listed (tests). */
   readonly languagePages = { walked: 0, listed: 0 };
+  /** How many totals were estimated from a sample of the table (candidatesTotal), and how many samples a bounded answer's bound stopped (tests). */
+  readonly totalSamples = { taken: 0, stopped: 0 };
   /** How many steps of bounded walks (walkInSteps) were read whole (tests). */
   readonly boundedWalks = { steps: 0 };
   /** How many pages were listed in date slices, and how many slice statements ran (tests). */
@@ -468,18 +470,14 @@ export class PostgresSearchEngine implements SearchEngine {
    * fewMatchesCountMs (a count the bound stops: not few).
    */
   private async hasFewMatches(client: SqlClient, tier: RankingTier): Promise<boolean> {
-    await setStatementTimeout(client, Math.min(this.fewMatchesCountMs, config.searchStatementTimeoutMs));
-    try {
-      const few = (await countMatchesUpTo(client, tier.matching, this.fewMatches - 1)) < this.fewMatches;
-      this.tierPages.unknownWord[few ? "few" : "more"] += 1;
-      return few;
-    } catch (error) {
-      if (!isStatementCancelled(error)) throw error;
+    const counted = await withinMs(client, this.fewMatchesCountMs, () => countMatchesUpTo(client, tier.matching, this.fewMatches - 1));
+    if (counted === null) {
       this.tierPages.unknownWord.stopped += 1;
       return false;
-    } finally {
-      await setStatementTimeout(client, null);
     }
+    const few = counted < this.fewMatches;
+    this.tierPages.unknownWord[few ? "few" : "more"] += 1;
+    return few;
   }
 
   /**
@@ -695,7 +693,7 @@ export class PostgresSearchEngine implements SearchEngine {
     // `estimate`: the planner's estimate of the candidates (or matches), when already asked for.
     const total = (found: number, estimate?: number) =>
       language.candidates
-        ? this.candidatesTotal(client, { where, candidates: language.candidates }, found, countLimit, estimate)
+        ? this.candidatesTotal(client, { where, candidates: language.candidates }, { found, countLimit, knownEstimate: estimate, answerBy })
         : totalOf(client, where, countLimit, estimate);
     if (limit === 0) return { hits: [], ...(await total(0)) };
     const { highlight } = language;
@@ -726,16 +724,39 @@ export class PostgresSearchEngine implements SearchEngine {
   private async candidatesTotal(
     client: SqlClient,
     matches: { where: Sql; candidates: Sql },
-    found: number,
-    countLimit: number,
-    knownEstimate?: number,
+    options: { found: number; countLimit: number; knownEstimate?: number; answerBy: number | null },
   ): Promise<Total> {
+    const { found, countLimit, knownEstimate, answerBy } = options;
     if (countLimit === Infinity) return totalOf(client, matches.where, countLimit);
     const estimatedCandidates = knownEstimate ?? (await estimateMatches(client, matches.candidates));
     if (estimatedCandidates <= ESTIMATE_FACTOR * countLimit) return totalOf(client, matches.where, countLimit);
     const percent = Math.min(100, (100 * this.totalSample) / estimatedCandidates);
-    const matched = await matchesInSample(client, matches.where, percent);
+    const sample = () => matchesInSample(client, matches.where, percent);
+    // A bounded answer's sample ends at the bound: the candidates' estimate (more than the matches) answers instead.
+    const matched = answerBy === null ? await sample() : await withinMs(client, answerBy - this.now(), sample);
+    if (matched === null) {
+      this.totalSamples.stopped += 1;
+      return { total: Math.max(found, estimatedCandidates), totalIsEstimate: true };
+    }
+    this.totalSamples.taken += 1;
     return { total: Math.max(found, Math.round((matched * 100) / percent)), totalIsEstimate: percent < 100 };
+  }
+}
+
+/**
+ * `work`, one statement, stopped after `milliseconds` (at most the search's statement timeout): its
+ * result, or null when the bound cancelled it or had passed already.
+ */
+async function withinMs<T>(client: SqlClient, milliseconds: number, work: () => Promise<T>): Promise<T | null> {
+  if (milliseconds <= 0) return null;
+  await setStatementTimeout(client, Math.min(milliseconds, config.searchStatementTimeoutMs));
+  try {
+    return await work();
+  } catch (error) {
+    if (isStatementCancelled(error)) return null;
+    throw error;
+  } finally {
+    await setStatementTimeout(client, null);
   }
 }
 

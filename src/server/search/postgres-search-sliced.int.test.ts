@@ -272,6 +272,34 @@ describe("a listing sliced by date, newest first", () => {
     },
   );
 
+  it("ends a bounded answer's total sample at the bound, with the candidates' estimate as the total", async () => {
+    // The first step (the 30 newest emails) fills the page; the clock passes the bound once it was read.
+    const engineWith = (clockPasses: boolean) => {
+      const engine: PostgresSearchEngine = new PostgresSearchEngine({
+        listedMatchesLimit: 0,
+        walkRows: () => 1_000,
+        firstWalkStepRows: 30,
+        exactTotalLimit: 1,
+        boundedAnswerMs: 500,
+        now: () => (clockPasses && engine.boundedWalks.steps > 0 ? 10_000 : 0),
+      });
+      return engine;
+    };
+    const phrase = query('alder AND "birch alder"');
+    const stopped = engineWith(true);
+    const page = await stopped.search({ query: phrase, scope: null, offset: 0, limit: 20, boundedTime: true });
+    const sampled = engineWith(false);
+    const whole = await sampled.search({ query: phrase, scope: null, offset: 0, limit: 20, boundedTime: true });
+    expect(stopped.boundedWalks.steps).toBe(1);
+    expect(stopped.totalSamples).toEqual({ taken: 0, stopped: 1 });
+    expect(sampled.totalSamples).toEqual({ taken: 1, stopped: 0 });
+    // The page itself is whole either way: only its total is the cheaper estimate.
+    expect(page.hits.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+    expect(page.searchedFrom).toBeUndefined();
+    expect(page.totalIsEstimate).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(20);
+  });
+
   it("cuts the dates into contiguous slices, newest first, each as large as all newer ones, the last one open", () => {
     // 100 buckets of 1,000 ms each from 0.
     const bounds = Array.from({ length: 101 }, (_, index) => index * 1000);
