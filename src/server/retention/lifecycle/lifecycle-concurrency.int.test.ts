@@ -195,7 +195,10 @@ describe("lifecycle under concurrency", () => {
         expect.arrayContaining(["cycleId", "evaluated", "deleted", "protectedByHold", "failed", "durationMs"]),
       );
     }
-    expect(summaries.reduce((sum, summary) => sum + summary.deleted, 0), JSON.stringify(summaries)).toBe(40);
+    expect(
+      summaries.reduce((sum, summary) => sum + summary.deleted, 0),
+      JSON.stringify(summaries),
+    ).toBe(40);
     expect(await db().archivedEmail.count()).toBe(0);
     await expectOneAuditEntryPerDeletion(40);
   }, 120_000);
