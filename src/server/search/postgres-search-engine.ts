@@ -482,8 +482,8 @@ export class PostgresSearchEngine implements SearchEngine {
 
   /**
    * Whether one of the tier's required words is not among the most common lexemes ANALYZE recorded:
-   * the planner's estimate of the tier is then only an upper bound (docs/search.md, "Words the
-   * statistics do not know"). False before the first ANALYZE.
+   * the planner's estimate of the tier is then only an upper bound (docs/search.md, "Cost at
+   * scale"). False before the first ANALYZE.
    */
   private async holdsUnknownWord(client: SqlClient, tier: RankingTier): Promise<boolean> {
     const { shares } = await this.vectorStatistics(client);
