@@ -59,6 +59,18 @@ const cases: SearchQuery[] = [
 const walkThenList = { listedMatchesLimit: 0, walkRows: () => 5, fewMatches: 0 };
 
 /**
+ * An engine whose clock is read from its own counters, so that a test passes the bound at a chosen
+ * point of a search (after a step, when the slices begin).
+ */
+function clockedEngine(
+  options: NonNullable<ConstructorParameters<typeof PostgresSearchEngine>[0]>,
+  clock: (engine: PostgresSearchEngine) => number,
+): PostgresSearchEngine {
+  const engine: PostgresSearchEngine = new PostgresSearchEngine({ ...options, now: () => clock(engine) });
+  return engine;
+}
+
+/**
  * The same 80 matches as a language query, a word (a tier of its own) and two words all required
  * (one tier): each is newest first, so each first page can be a bounded answer.
  */
@@ -214,17 +226,11 @@ describe("a listing sliced by date, newest first", () => {
       const whole = await everyMatch(text);
       // The clock passes the bound as the slices begin: the walk (of the table's 30 newest emails, in
       // steps of 2, 4, 8, 16) was read whole, no slice was.
-      const slicedLate = () => {
-        const engine: PostgresSearchEngine = new PostgresSearchEngine({
-          listedMatchesLimit: 0,
-          walkRows: () => 30,
-          firstWalkStepRows: 2,
-          slicedListingLimit: 0,
-          boundedAnswerMs: 500,
-          now: () => (engine.slicedPages.pages > 0 ? 10_000 : 0),
-        });
-        return engine;
-      };
+      const slicedLate = () =>
+        clockedEngine(
+          { listedMatchesLimit: 0, walkRows: () => 30, firstWalkStepRows: 2, slicedListingLimit: 0, boundedAnswerMs: 500 },
+          (engine) => (engine.slicedPages.pages > 0 ? 10_000 : 0),
+        );
       const engine = slicedLate();
       const page = await engine.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true });
       expect(engine.boundedWalks.steps).toBe(4);
@@ -247,14 +253,9 @@ describe("a listing sliced by date, newest first", () => {
       // The clock passes the bound once `steps` steps were read (after its first reading, the search's start).
       const stoppedAfter = (steps: number) => {
         let readings = 0;
-        const engine: PostgresSearchEngine = new PostgresSearchEngine({
-          listedMatchesLimit: 0,
-          walkRows: () => 1_000,
-          firstWalkStepRows: 4,
-          boundedAnswerMs: 500,
-          now: () => (readings++ > 0 && engine.boundedWalks.steps >= steps ? 10_000 : 0),
-        });
-        return engine;
+        return clockedEngine({ listedMatchesLimit: 0, walkRows: () => 1_000, firstWalkStepRows: 4, boundedAnswerMs: 500 }, (engine) =>
+          readings++ > 0 && engine.boundedWalks.steps >= steps ? 10_000 : 0,
+        );
       };
       const engine = stoppedAfter(2);
       const page = await engine.search({ query: boundedQuery(text), scope: null, offset: 0, limit: 200, boundedTime: true });
@@ -274,17 +275,11 @@ describe("a listing sliced by date, newest first", () => {
 
   it("ends a bounded answer's total sample at the bound, with the candidates' estimate as the total", async () => {
     // The first step (the 30 newest emails) fills the page; the clock passes the bound once it was read.
-    const engineWith = (clockPasses: boolean) => {
-      const engine: PostgresSearchEngine = new PostgresSearchEngine({
-        listedMatchesLimit: 0,
-        walkRows: () => 1_000,
-        firstWalkStepRows: 30,
-        exactTotalLimit: 1,
-        boundedAnswerMs: 500,
-        now: () => (clockPasses && engine.boundedWalks.steps > 0 ? 10_000 : 0),
-      });
-      return engine;
-    };
+    const engineWith = (clockPasses: boolean) =>
+      clockedEngine(
+        { listedMatchesLimit: 0, walkRows: () => 1_000, firstWalkStepRows: 30, exactTotalLimit: 1, boundedAnswerMs: 500 },
+        (engine) => (clockPasses && engine.boundedWalks.steps > 0 ? 10_000 : 0),
+      );
     const phrase = query('alder AND "birch alder"');
     const stopped = engineWith(true);
     const page = await stopped.search({ query: phrase, scope: null, offset: 0, limit: 20, boundedTime: true });
