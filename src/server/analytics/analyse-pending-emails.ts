@@ -29,12 +29,23 @@ const PAUSE_PER_BATCH = 19;
 /** While mail arrives, batches are this small, so that each takes the machine from the import only briefly. */
 const ARRIVING_BATCH_SIZE = 50;
 
-/** Steps aside after a batch while mail is being archived: pauses, checking each second whether it still arrives. */
-async function yieldToArrivingMail(batchMs: number, signal?: AbortSignal): Promise<void> {
-  const until = performance.now() + batchMs * PAUSE_PER_BATCH;
-  while (!signal?.aborted && performance.now() < until && (await isMailArriving(pgPool(), ARRIVAL_WINDOW_MS)))
+/**
+ * Steps aside after a batch while mail is being archived: pauses, checking each second whether it
+ * still arrives. Answers how long it paused (0 when no mail was arriving).
+ */
+async function yieldToArrivingMail(batchMs: number, signal?: AbortSignal): Promise<number> {
+  const started = performance.now();
+  const until = started + batchMs * PAUSE_PER_BATCH;
+  let paused = false;
+  while (!signal?.aborted && performance.now() < until && (await isMailArriving(pgPool(), ARRIVAL_WINDOW_MS))) {
+    paused = true;
     await abortableDelay(Math.min(1000, until - performance.now()), signal);
+  }
+  return paused ? performance.now() - started : 0;
 }
+
+/** One committed batch of the analysis: how many emails, how long it took, and how long it then stepped aside. */
+export type AnalysedBatch = { count: number; batchMs: number; pausedMs: number };
 
 /** The stored settings, compiled for the text analysis (patterns are checked safe when saved). */
 export async function textAnalysisSettings(): Promise<TextAnalysisSettings> {
@@ -130,11 +141,11 @@ async function analyseBatch(
  * `signal` stops it between batches. A new email re-classifies only the conversations it joins.
  * Resumable by construction: what is pending is what `analysis_queue` still holds, so a restart
  * goes on where the last committed batch ended. With `yieldToArrivingMail` (the worker) it steps
- * aside while mail is being archived, so that an import keeps its speed.
- * Returns how many it analysed.
+ * aside while mail is being archived, so that an import keeps its speed; `onBatch` hears of each
+ * committed batch and its pause. Returns how many it analysed.
  */
 export async function analysePendingEmails(
-  options: { signal?: AbortSignal; batchSize?: number; yieldToArrivingMail?: boolean } = {},
+  options: { signal?: AbortSignal; batchSize?: number; yieldToArrivingMail?: boolean; onBatch?: (batch: AnalysedBatch) => void } = {},
 ): Promise<number> {
   const settings = await textAnalysisSettings();
   // What deletions left behind first: a conversation that lost its inclusive email must not wait for new mail.
@@ -150,7 +161,9 @@ export async function analysePendingEmails(
     await next;
     analysed += count;
     if (count === 0) break;
-    if (options.yieldToArrivingMail) await yieldToArrivingMail(performance.now() - started, options.signal);
+    const batchMs = performance.now() - started;
+    const pausedMs = options.yieldToArrivingMail ? await yieldToArrivingMail(batchMs, options.signal) : 0;
+    options.onBatch?.({ count, batchMs, pausedMs });
   }
   return analysed;
 }
