@@ -80,6 +80,37 @@ describe("audit entries are chained by the seal that follows their commit", () =
     expect(await verifyAuditLog()).toMatchObject({ ok: true });
   });
 
+  it("inserts and seals a group of standalone entries in one transaction: none is committed unchained", async () => {
+    // Another seal holds the chain's lock: the group's statement waits for it with its entries uncommitted.
+    const holder = await pgPool().connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query("SELECT pg_advisory_xact_lock(7243017)");
+      let settled = false;
+      const appended = appendAuditEntry(pgPool(), entry("one-commit")).finally(() => (settled = true));
+      const waiting = async () =>
+        Number(
+          (
+            await db().$queryRaw<{ count: bigint }[]>`
+            SELECT count(*) FROM pg_stat_activity
+             WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`
+          )[0].count,
+        );
+      while (!settled && (await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      // Inserted and sealed separately, the entry would be committed in audit_log_pending by now.
+      expect(await pendingCount()).toBe(0);
+      await holder.query("COMMIT");
+      await appended;
+    } finally {
+      holder.release();
+    }
+    const [sealed] = await db().$queryRaw<{ entries: bigint; commits: bigint }[]>`
+      SELECT count(*) AS entries, count(DISTINCT xmin::text) AS commits FROM audit_logs WHERE target_id = 'one-commit'`;
+    expect(sealed).toEqual({ entries: 1n, commits: 1n });
+    expect(await pendingCount()).toBe(0);
+    expect(await verifyAuditLog()).toMatchObject({ ok: true });
+  });
+
   it("chains entries of a REPEATABLE READ transaction: the seal runs after it, in READ COMMITTED", async () => {
     await db().$transaction((tx) => appendAuditEntry(tx, entry("repeatable")), { isolationLevel: "RepeatableRead" });
     // Committed unchained (db().$transaction is not one of the helpers that seal after commit).

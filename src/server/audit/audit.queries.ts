@@ -6,21 +6,25 @@ import type { SealedAuditFields } from "./audit-hash";
 /** An entry as appendAuditEntries hands it over: storable fields plus the hashed parts of its contents. */
 export type PendingAuditRow = SealedAuditFields & { prefix: string; suffix: string };
 
+/** The entries' columns as the append functions take them, one array per column, in the given order. */
+function pendingColumns(rows: PendingAuditRow[]) {
+  const column = <K extends keyof PendingAuditRow>(key: K) => rows.map((row) => row[key]);
+  return Prisma.sql`${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
+    ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
+    ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[]`;
+}
+
 /** Inserts entries in the given order with one statement; they are chained by the first seal after their commit. */
 export async function insertPendingAuditEntries(client: SqlClient, rows: PendingAuditRow[]): Promise<void> {
-  const column = <K extends keyof PendingAuditRow>(key: K) => rows.map((row) => row[key]);
-  await runSql(
-    client,
-    Prisma.sql`
-    INSERT INTO audit_log_pending (hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details)
-    SELECT hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details::jsonb
-    FROM unnest(${column("prefix")}::text[], ${column("suffix")}::text[], ${column("actorIdentifier")}::text[],
-                ${column("actorIp")}::text[], ${column("actionType")}::text[], ${column("targetType")}::text[],
-                ${column("targetId")}::text[], ${rows.map((row) => JSON.stringify(row.details))}::text[])
-      WITH ORDINALITY AS entry(hashed_prefix, hashed_suffix, actor_identifier, actor_ip, action_type, target_type, target_id, details, position)
-    ORDER BY position`,
-    { prepare: true },
-  );
+  await runSql(client, Prisma.sql`SELECT audit_log_append(${pendingColumns(rows)})`, { prepare: true });
+}
+
+/**
+ * Inserts entries in the given order and seals them, with every entry committed meanwhile, in one
+ * statement outside any transaction (its own: one commit for both).
+ */
+export async function appendAndSealAuditEntries(client: SqlClient, rows: PendingAuditRow[]): Promise<void> {
+  await runSql(client, Prisma.sql`SELECT audit_log_append_and_seal(${pendingColumns(rows)})`, { prepare: true });
 }
 
 /**
