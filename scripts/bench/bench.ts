@@ -43,6 +43,7 @@ import { writeBenchmarksDoc } from "./benchmarks-doc";
 import type { LatencySummary } from "./stats";
 import { WORKER_ENV, WORKER_NODE_FLAGS } from "../worker-node-flags";
 import { buildWorkers } from "../build-workers";
+import { SCENARIOS } from "./scenario-table";
 
 const { values } = parseArgs({
   options: {
@@ -163,8 +164,6 @@ function archiveCommand(): { args: string[]; env: Record<string, string> } {
   return { args, env };
 }
 
-/** Scenarios that run the worker's code start Node as `npm run worker` does, so their peak RSS is the worker's. */
-const WORKER_SCENARIOS = new Set(["ediscovery-export", "ediscovery-pdf-export", "lifecycle", "review-analytics"]);
 /** A scenario's parameters travel in a file: the 1m scale's query lists exceed what one argument may hold (E2BIG). */
 const scenarioArgs = (name: string, params: unknown, nodeFlags: string[]) => {
   const paramsFile = path.join(benchDir, `scenario-${name}.json`);
@@ -188,7 +187,7 @@ async function main() {
   await client.connect();
   const scalar = async (sql: string, params: unknown[] = []) => Number(Object.values((await client.query(sql, params)).rows[0])[0]);
   const runScenario = async <T>(name: string, params: unknown = {}) => {
-    const asWorker = WORKER_SCENARIOS.has(name);
+    const asWorker = SCENARIOS[name]?.worker === true;
     const args = scenarioArgs(name, params, asWorker ? WORKER_NODE_FLAGS : []);
     const run = await runMeasured(process.execPath, args, { cwd: projectDir, env: asWorker ? { ...env, ...WORKER_ENV } : env });
     return { ...run, result: lastJsonLine<T>(run.stdout) };

@@ -11,7 +11,7 @@ import {
   type TextColumns,
 } from "./analytics.queries";
 import { normalisedText, ownBodyOf } from "./conversation-text";
-import { detectLanguages } from "./detect-languages";
+import { detectLanguages, loadLanguageDetector } from "./detect-languages";
 import {
   HASHES,
   bandingFor,
@@ -292,6 +292,7 @@ export async function groupNearDuplicates(client: SqlClient, analyses: TextAnaly
  * "Near-duplicates"): stores their languages, signatures and bands, and groups them in order.
  */
 export async function analyseEmailTexts(client: SqlClient, emails: { id: string; bodyText: string }[], settings: TextAnalysisSettings) {
+  if (emails.length > 0) await loadLanguageDetector();
   const analyses = emails.map((email) => analyseText(email, settings));
   await updateTextAnalyses(client, analyses);
   await groupNearDuplicates(client, analyses, settings);

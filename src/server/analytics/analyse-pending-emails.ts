@@ -12,6 +12,7 @@ import {
   selectPlacedIds,
   updateTextAnalyses,
 } from "./analytics.queries";
+import { loadLanguageDetector } from "./detect-languages";
 import { classifyConversations } from "./classify-stored-conversation";
 import { threadEmail, ThreadingBatch } from "./thread-email";
 import { refreshAfterDeletions } from "./refresh-after-deletions";
@@ -95,6 +96,7 @@ async function analyseBatch(
   await lockAnalysis(client);
   const emails = await selectPendingEmails(client, batchSize);
   if (emails.length === 0) return { count: 0, next: Promise.resolve() };
+  await loadLanguageDetector();
   const analyses = emails.map((email) => {
     const ready = ahead.get(email.id);
     return ready && ready.bodyText === email.bodyText ? ready.analysis : analyseText({ id: email.id, bodyText: email.bodyText }, settings);

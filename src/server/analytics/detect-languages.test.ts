@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { detectLanguages } from "./detect-languages";
+import { beforeAll, describe, expect, it } from "vitest";
+import { detectLanguages, loadLanguageDetector } from "./detect-languages";
 import { SAMPLE_EMAILS as EMAILS } from "@tests/fixtures/analytics-emails";
 
 /** Each language issue 53 lists, on business emails written for the tests (tests/fixtures/analytics-emails.ts). */
 
 describe("languages of a body", () => {
+  beforeAll(loadLanguageDetector);
+
   for (const [code, text] of Object.entries(EMAILS)) {
     it(`identifies ${code}`, () => {
       expect(detectLanguages(text)).toEqual([{ code, share: 1 }]);

@@ -1,4 +1,14 @@
-import { eld } from "eld/small";
+/** ELD's detector, once loaded (loadLanguageDetector). */
+let detector: (typeof import("eld/small"))["eld"] | undefined;
+
+/**
+ * Loads the language detector. Its n-gram tables take about 110 MB of the process's memory, so
+ * they are loaded the first time a text is to be analysed: a worker that only exports, syncs or
+ * deletes (or a CLI command) never holds them.
+ */
+export async function loadLanguageDetector(): Promise<void> {
+  detector ??= (await import("eld/small")).eld;
+}
 
 export interface LanguageShare {
   code: string;
@@ -70,6 +80,8 @@ function segmentsOf(text: string): string[] {
  * counts both; of a long text, MAX_SEGMENTS segments spread over it.
  */
 export function detectLanguages(text: string): LanguageShare[] {
+  const eld = detector;
+  if (!eld) throw new Error("detectLanguages: loadLanguageDetector() was not awaited");
   const letters = new Map<string, number>();
   let total = 0;
   // A short text with too few letters is told without segmenting it (a long one is counted below).
