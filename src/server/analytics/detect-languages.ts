@@ -2,9 +2,9 @@
 let detector: (typeof import("eld/small"))["eld"] | undefined;
 
 /**
- * Loads the language detector. Its n-gram tables take about 110 MB of the process's memory, so
- * they are loaded the first time a text is to be analysed: a worker that only exports, syncs or
- * deletes (or a CLI command) never holds them.
+ * Loads the language detector. Its n-gram tables take about 60 MB of the process's memory once
+ * collected (more while they load), so they are loaded the first time a text is to be analysed: a
+ * worker that only exports, syncs or deletes (or a CLI command) never holds them.
  */
 export async function loadLanguageDetector(): Promise<void> {
   detector ??= (await import("eld/small")).eld;
