@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes }
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../../platform/config/env";
-import { makePrivateDataDirectory, writePrivateFileSync } from "../../platform/files/private-files";
+import { createPrivateFileOnceSync, makePrivateDataDirectory } from "../../platform/files/private-files";
 
 /** The generated storage key's file in DATA_DIR (never copied into backups: a backup needs the key given apart). */
 export const STORAGE_KEY_FILE_NAME = "storage.key";
@@ -77,11 +77,7 @@ function generatedKeyText(): string {
   const file = path.join(dataDir(), STORAGE_KEY_FILE_NAME);
   if (!existsSync(file)) {
     makePrivateDataDirectory();
-    try {
-      writePrivateFileSync(file, randomBytes(32).toString("base64url") + "\n", "wx");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    createPrivateFileOnceSync(file, () => randomBytes(32).toString("base64url") + "\n");
   }
   return readKeyFile(file);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { makePrivateDirectorySync, writePrivateFileSync } from "../../platform/files/private-files";
+import { createPrivateFileOnceSync, makePrivateDirectorySync } from "../../platform/files/private-files";
 import { config, dataDir } from "../../platform/config/env";
 import { sha256Hex } from "../../platform/crypto/sha256";
 
@@ -28,11 +28,7 @@ export function productionDirectoryFingerprint(): string {
   const marker = path.join(productionsRoot(), MARKER_FILE);
   if (!existsSync(marker)) {
     makePrivateDirectorySync(productionsRoot());
-    try {
-      writePrivateFileSync(marker, `${randomBytes(24).toString("base64url")}\n`, "wx");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    createPrivateFileOnceSync(marker, () => `${randomBytes(24).toString("base64url")}\n`);
   }
   return sha256Hex(readFileSync(marker, "utf8").trim()).slice(0, 16);
 }

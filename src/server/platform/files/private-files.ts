@@ -1,7 +1,9 @@
 // eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
 import { chmodSync, closeSync, createWriteStream, fchmodSync, mkdirSync, openSync, writeSync, type WriteStream } from "node:fs";
+import { existsSync, fsyncSync, linkSync, unlinkSync } from "node:fs";
 // eslint-disable-next-line no-restricted-imports -- the one module that creates files and directories
 import { chmod, mkdir, open, readFile, type FileHandle } from "node:fs/promises";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { dataDir } from "../config/env";
 
@@ -116,13 +118,36 @@ export async function writePrivateFile(
   }
 }
 
-export function writePrivateFileSync(file: string, content: string | Uint8Array, flag: WriteFlag = "w"): void {
+export function writePrivateFileSync(file: string, content: string | Uint8Array, flag: WriteFlag = "w", flush = false): void {
   const fd = openPrivateFileSync(file, flag);
   try {
     const bytes = typeof content === "string" ? Buffer.from(content) : content;
     for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
+    if (flush) fsyncSync(fd);
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Creates `file` (0600) holding `content()` unless it exists already: how a generated secret or
+ * marker is made once for every process that shares its directory, several of which may start at
+ * once. A reader must never see the file before its content: created with "wx" and then written, a
+ * second process starting beside the first could read it empty and take that for the installation's
+ * value. So the content is written and flushed to a temporary file beside it, then linked into place
+ * (a link, like "wx", never replaces an existing name: of two racing processes the first keeps its
+ * file, and both then read that one).
+ */
+export function createPrivateFileOnceSync(file: string, content: () => string | Uint8Array): void {
+  if (existsSync(file)) return;
+  const temporary = `${file}.${process.pid}-${randomBytes(6).toString("hex")}.tmp`;
+  writePrivateFileSync(temporary, content(), "wx", true);
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
   }
 }
 

@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, t
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { config, dataDir } from "../config/env";
-import { makePrivateDataDirectory, writePrivateFileSync } from "../files/private-files";
+import { createPrivateFileOnceSync, makePrivateDataDirectory } from "../files/private-files";
 import { sha256Hex } from "../crypto/sha256";
 
 export const SIGNING_KEY_FILE_NAME = "export-signing-key.pem";
@@ -19,13 +19,8 @@ function loadPrivateKey(): KeyObject {
   const file = path.join(dataDir(), KEY_FILE);
   if (!existsSync(file)) {
     makePrivateDataDirectory();
-    const { privateKey } = generateKeyPairSync("ed25519");
-    try {
-      writePrivateFileSync(file, privateKey.export({ format: "pem", type: "pkcs8" }), "wx");
-    } catch (error) {
-      // Another process wrote it first: everyone uses that one.
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
+    // Another process may write it first: everyone uses that one.
+    createPrivateFileOnceSync(file, () => generateKeyPairSync("ed25519").privateKey.export({ format: "pem", type: "pkcs8" }));
   }
   return asEd25519(createPrivateKey(readFileSync(file, "utf8")));
 }
