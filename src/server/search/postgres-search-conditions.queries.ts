@@ -4,8 +4,15 @@ import { sentAtRange } from "./search-scope";
 
 type Sql = Prisma.Sql;
 
-/** SQL conditions on `archived_emails e` for the filters of a normalized query (values already lower-cased). */
-export function filterConditions(filters: SearchFilters): Sql[] {
+/**
+ * SQL conditions on `archived_emails e` for the filters of a normalized query (values already
+ * lower-cased), as a listing gives them to the planner, or as a walk does (`walked`), which reads
+ * the filtered emails newest first: the same emails, but "with attachments" written as the
+ * predicate of the partial index of those emails by date (`has_attachments IS TRUE`,
+ * walkedNewestPage). A listing writes it `= true`, which the planner does not match to that index:
+ * it would AND all of the index's entries (a fifth of the archive) into the words' GIN bitmap.
+ */
+export function filterConditions(filters: SearchFilters, form: "listed" | "walked" = "listed"): Sql[] {
   const conditions: Sql[] = [];
   if (filters.from !== undefined) conditions.push(Prisma.sql`lower(e.sender_email) = ${filters.from}`);
   if (filters.to !== undefined) {
@@ -17,7 +24,8 @@ export function filterConditions(filters: SearchFilters): Sql[] {
   if (filters.ingestionSourceId !== undefined) {
     conditions.push(Prisma.sql`e.ingestion_source_id = ${filters.ingestionSourceId}::uuid`);
   }
-  if (filters.hasAttachments !== undefined) conditions.push(Prisma.sql`e.has_attachments = ${filters.hasAttachments}`);
+  if (filters.hasAttachments === true && form === "walked") conditions.push(Prisma.sql`e.has_attachments IS TRUE`);
+  else if (filters.hasAttachments !== undefined) conditions.push(Prisma.sql`e.has_attachments = ${filters.hasAttachments}`);
   const range = sentAtRange(filters);
   if (range.from) conditions.push(Prisma.sql`e.sent_at >= ${range.from.toISOString()}::timestamptz`);
   if (range.until) conditions.push(Prisma.sql`e.sent_at < ${range.until.toISOString()}::timestamptz`);

@@ -128,6 +128,12 @@ const ESTIMATE_FACTOR = 2;
  */
 interface MatchPlan {
   where: Sql;
+  /**
+   * The filters and the caller's scope (null: none): every match is among these emails, so a walk
+   * reads only them, newest first (walkedNewestPage), and an index on them (a date range, the
+   * partial index of emails with attachments) finds them without reading the others.
+   */
+  among: Sql | null;
   /** A superset of `where` whose planner estimate stands for its size, when `where`'s own is known to be far too low (phrases). */
   estimated?: Sql;
   /** A query of the search language with words: listed newest first (languagePage). */
@@ -261,7 +267,7 @@ export class PostgresSearchEngine implements SearchEngine {
     return withSearchTransaction(async (client) => {
       const plan = await this.plan(client, options.query, options.scope);
       if (plan.language) {
-        return this.languagePage(client, plan.where, plan.language, { offset: options.offset, limit: options.limit, countLimit, answerBy });
+        return this.languagePage(client, plan, plan.language, { offset: options.offset, limit: options.limit, countLimit, answerBy });
       }
       if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
       return this.ranked(client, plan, { offset: options.offset, limit: options.limit, countLimit, answerBy });
@@ -294,11 +300,12 @@ export class PostgresSearchEngine implements SearchEngine {
   private async plan(client: SqlClient, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
     const scopeSql = scopeCondition(scope);
     const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
+    const among = restrictions.length > 0 ? allOf([...filterConditions(query.filters, "walked"), ...(scopeSql ? [scopeSql] : [])]) : null;
     const parsed = parseSearchQuery(query.query);
     const wordPairs = this.wordPairs && (await wordPairsIndexReady(client));
-    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs }), restrictions);
+    if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs }), restrictions, among);
     const terms = await resolveTerms(client, query.query);
-    if (terms.length === 0) return { where: allOf(restrictions), ranking: null, tiers: [] };
+    if (terms.length === 0) return { where: allOf(restrictions), among, ranking: null, tiers: [] };
     const ordered = query.matchingStrategy === "frequency" ? await rarestFirst(client, terms, restrictions) : terms;
     const rankedTerms = ordered.map(tsqueryParam);
     // A quoted phrase's word pairs (word-pairs.ts) are implied by it: the same matches, found by the word-pair index.
@@ -330,6 +337,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const anyTerm = anyTermQuery(rankedTerms);
     return {
       where: matching(shortestPrefix),
+      among,
       estimated: estimated(shortestPrefix),
       ranking: { anyTerm, lexemes: [...new Set(ordered.flatMap(lexemesOf))] },
       tiers,
@@ -367,7 +375,7 @@ export class PostgresSearchEngine implements SearchEngine {
       const last = index === plan.tiers.length - 1;
       const tierPage =
         wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, answerBy }, last)
+          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, answerBy, among: plan.among }, last)
           : { rows: [], candidates: null, matches: null };
       if ("answered" in tierPage) return tierPage.answered;
       const { rows, candidates, matches } = tierPage;
@@ -402,7 +410,7 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
-    page: { offset: number; limit: number; answerBy: number | null },
+    page: { offset: number; limit: number; answerBy: number | null; among: Sql | null },
     last: boolean,
   ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null } | { answered: SearchPage }> {
     const { offset, limit } = page;
@@ -414,6 +422,7 @@ export class PostgresSearchEngine implements SearchEngine {
         this.tierPages.walked += 1;
         const walked = await this.walkedPage(client, {
           where: tierCondition(tier),
+          among: page.among,
           highlight,
           offset,
           limit,
@@ -437,16 +446,31 @@ export class PostgresSearchEngine implements SearchEngine {
    */
   private async walkedPage(
     client: SqlClient,
-    options: { where: Sql; highlight: Highlight; offset: number; limit: number; estimate: number; answerBy: number | null },
+    options: {
+      where: Sql;
+      among: Sql | null;
+      highlight: Highlight;
+      offset: number;
+      limit: number;
+      estimate: number;
+      answerBy: number | null;
+    },
   ): Promise<{ answered: SearchPage } | { rows: TierRow[]; matches: number | null } | null> {
-    const { where, highlight, offset, limit, estimate, answerBy } = options;
+    const { where, among, highlight, offset, limit, estimate, answerBy } = options;
     const walkRows = this.walkRows(offset + limit);
     // A bounded first page walks in steps, so that the bound stops the walk with what it read.
     const stepped = answerBy !== null && offset === 0 ? await this.walkInSteps(client, { where, limit, walkRows, answerBy }) : null;
     if (stepped?.stopped) return { answered: this.walkedAnswer(await pageHeadlines(client, stepped.ids, highlight), stepped.searchedFrom) };
     const rows = stepped
       ? await pageHeadlines(client, stepped.ids, highlight)
-      : await walkedNewestPage(client, { where, offset, limit, walkRows, highlight });
+      : await walkedNewestPage(client, {
+          where,
+          among,
+          offset,
+          limit,
+          walkRows: await this.filteredWalkRows(client, among, walkRows),
+          highlight,
+        });
     if (rows.length === limit) return { rows, matches: null };
     // The steps read every email of the archive: their matches are all of them, nothing to list again.
     if (stepped?.searchedFrom === null) return { answered: this.walkedAnswer(rows, null) };
@@ -463,6 +487,22 @@ export class PostgresSearchEngine implements SearchEngine {
       return { answered: { hits: sliced.rows.map(toHit), total: found, totalIsEstimate: true, searchedFrom: new Date(searchedFrom) } };
     }
     return { rows: sliced.rows, matches: sliced.matches };
+  }
+
+  /**
+   * How many of the filtered emails (`among`) a walk reads: as many as it would meet among
+   * `walkRows` emails of the whole archive if they were spread evenly over it (the planner's
+   * estimate of the filters, kept a minute as a result set's). So a filter changes which emails a
+   * walk reads, not how many of them it checks for the words: a recent import without attachments
+   * no longer hides the emails with attachments behind it, and a filter to a few emails does not
+   * make the walk read further back than the whole archive's would.
+   */
+  private async filteredWalkRows(client: SqlClient, among: Sql | null, walkRows: number): Promise<number> {
+    if (among === null) return walkRows;
+    const { rows } = await this.vectorStatistics(client);
+    if (rows <= 0) return walkRows;
+    const share = Math.min(1, (await this.resultSetEstimate(client, among)) / rows);
+    return Math.ceil(walkRows * share);
   }
 
   /**
@@ -685,7 +725,7 @@ export class PostgresSearchEngine implements SearchEngine {
    */
   private async languagePage(
     client: SqlClient,
-    where: Sql,
+    { where, among }: MatchPlan,
     language: LanguagePlan,
     options: { offset: number; limit: number; countLimit: number; answerBy: number | null },
   ): Promise<SearchPage> {
@@ -700,7 +740,7 @@ export class PostgresSearchEngine implements SearchEngine {
     const estimate = await estimateMatches(client, language.candidates ?? where);
     if (estimate > this.listedMatchesLimit) {
       this.languagePages.walked += 1;
-      const walked = await this.walkedPage(client, { where, highlight, offset, limit, estimate, answerBy });
+      const walked = await this.walkedPage(client, { where, among, highlight, offset, limit, estimate, answerBy });
       if (walked && "answered" in walked) return walked.answered;
       if (walked) {
         const hits = walked.rows.map(toHit);
@@ -764,16 +804,16 @@ async function withinMs<T>(client: SqlClient, milliseconds: number, work: () => 
  * A query of the search language runs exactly as written, and its matches are listed newest first
  * (a query of fields only too, without words to mark in snippets).
  */
-function languagePlan(compiled: CompiledQuery, restrictions: Sql[]): MatchPlan {
+function languagePlan(compiled: CompiledQuery, restrictions: Sql[], among: Sql | null): MatchPlan {
   // The pairs last: where a row's match is computed (a walk), only a row that matched the rest computes them.
   const where = allOf([compiled.where, ...restrictions, ...(compiled.pairs ? [compiled.pairs] : [])]);
-  if (compiled.highlightTerms.length === 0) return { where, ranking: null, tiers: [] };
+  if (compiled.highlightTerms.length === 0) return { where, among, ranking: null, tiers: [] };
   const candidates = compiled.candidates ? allOf([compiled.candidates, ...restrictions]) : null;
   const highlight = {
     query: anyTermQuery(compiled.highlightTerms.map(tsqueryParam)),
     lexemes: [...new Set(compiled.highlightTerms.flatMap(lexemesOf))],
   };
-  return { where, ranking: null, tiers: [], language: { candidates, highlight } };
+  return { where, among, ranking: null, tiers: [], language: { candidates, highlight } };
 }
 
 /**

@@ -40,20 +40,24 @@ export async function listedNewestPage(
 
 /**
  * A page of the matches newest first, with snippets, found by reading the newest `walkRows`
- * emails in order and stopping as soon as the page is full: for result sets too large to list
- * (a proximity of two common words has hundreds of thousands of candidates at a million emails,
- * and each candidate's positions are in its tsvector). Fewer rows than the page asks for mean the
- * walk ended first, not that there are no more matches.
+ * emails `among` the filtered ones (every match is among them) in order and stopping as soon as
+ * the page is full: for result sets too large to list (a proximity of two common words has
+ * hundreds of thousands of candidates at a million emails, and each candidate's positions are in
+ * its tsvector). Fewer rows than the page asks for mean the walk ended first, not that there are
+ * no more matches. The filters narrow what is read, not what is found: the newest emails with
+ * attachments come from their own index, where a walk of every email could read a whole recent
+ * import without any before reaching the first.
  */
 export async function walkedNewestPage(
   client: SqlClient,
-  options: { where: Sql; offset: number; limit: number; walkRows: number; highlight: Highlight },
+  options: { where: Sql; among: Sql | null; offset: number; limit: number; walkRows: number; highlight: Highlight },
 ): Promise<NewestRow[]> {
   // The match is a column of the walked rows, computed as each is read: a condition on the
   // subquery cannot move below its LIMIT, and the outer LIMIT stops reading once the page is full.
   const page = Prisma.sql`(
     SELECT walked.id, walked.sent_at FROM (
       SELECT e.id, e.sent_at, (${options.where}) AS matched FROM archived_emails e
+      ${options.among === null ? Prisma.empty : Prisma.sql`WHERE ${options.among}`}
       ORDER BY e.sent_at DESC, e.id DESC LIMIT ${options.walkRows}) AS walked
     WHERE walked.matched LIMIT ${options.limit} OFFSET ${options.offset})`;
   return querySql<NewestRow>(client, headlineSelect({ page, orderBy: newestOrder, ...options.highlight }), SEARCH_STATEMENT);
