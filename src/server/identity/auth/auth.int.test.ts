@@ -6,7 +6,7 @@ import { ADMIN_PASSWORD, createApiKeyFor, createUserWithRole, setupAdmin, setupT
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { until } from "@tests/helpers/until";
 import { connectDedicatedPgClient } from "../../platform/db/pg-pool";
-import { principalForUser } from "./authenticate";
+import { authenticate, principalForUser } from "./authenticate";
 import { withEnv } from "@tests/helpers/with-env";
 
 useEmptyDatabasePerTest();
@@ -417,6 +417,34 @@ describe("the caller lookup shared by concurrent requests", () => {
       await blocker.client.end();
       await writer.client.end();
     }
+  });
+
+  it("answers each of many concurrent API-key requests with its own key and owner, and refuses the others", async () => {
+    const admin = await setupAdmin();
+    const users = await Promise.all(
+      ["a", "b"].map((name) => createUserWithRole(admin.token, "predefined_read_only", `${name}@example.com`)),
+    );
+    const keys = await Promise.all(users.map((user) => createApiKeyFor(user.token)));
+    const expired = await createApiKeyFor(users[0].token, 1);
+    await db().apiKey.update({ where: { id: expired.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const presented = [...keys.map((key) => key.key), expired.key, "mak_unknown"];
+    const answers = await Promise.allSettled(
+      Array.from({ length: 24 }, (_, index) =>
+        authenticate({ headers: new Headers({ "x-api-key": presented[index % presented.length] }), ip: "192.0.2.1" }),
+      ),
+    );
+    answers.forEach((answer, index) => {
+      const which = index % presented.length;
+      if (which < keys.length) {
+        expect(answer.status).toBe("fulfilled");
+        const principal = (answer as PromiseFulfilledResult<Awaited<ReturnType<typeof authenticate>>>).value;
+        expect(principal).toMatchObject({ userId: users[which].user.id, via: "apiKey", actor: { apiKeyId: keys[which].id } });
+      } else {
+        expect(answer.status).toBe("rejected");
+        const message = ((answer as PromiseRejectedResult).reason as Error).message;
+        expect(message).toBe(which === keys.length ? "API key expired" : "Invalid API key");
+      }
+    });
   });
 
   it("answers each of many concurrent lookups with its own user", async () => {

@@ -1,4 +1,3 @@
-import { db } from "../../platform/db/client";
 import { pgPool } from "../../platform/db/pg-pool";
 import { AppError } from "../../platform/errors/app-error";
 import { abilityFor } from "../authz/ability";
@@ -7,7 +6,7 @@ import { verifyAccessToken } from "./access-tokens";
 import { hashApiKey } from "./api-keys";
 import { mfaRequiredOf } from "../../settings/settings.schemas";
 import { groupedRunner } from "../../platform/concurrency/grouped-runner";
-import { findPrincipalRows, recordApiKeyUse, type PrincipalRow } from "./auth.queries";
+import { findApiKeyPrincipalRows, findPrincipalRows, recordApiKeyUse, type ApiKeyPrincipalRow, type PrincipalRow } from "./auth.queries";
 import { owesMfaEnrolment } from "./mfa/mfa-enrolment";
 import type { Principal } from "./principal";
 
@@ -58,6 +57,17 @@ const findPrincipalRowGrouped = groupedRunner(async (userIds: string[]): Promise
 });
 
 /**
+ * The API keys presented by concurrent requests, read together as the users are
+ * (findPrincipalRowGrouped): each key with its owner's row, so a request with a key is
+ * authenticated by one statement. Never cached: a revoked key fails at once in every process.
+ */
+const findApiKeyRowGrouped = groupedRunner(async (keyHashes: string[]): Promise<(ApiKeyPrincipalRow | null)[]> => {
+  const rows = await findApiKeyPrincipalRows(pgPool(), [...new Set(keyHashes)]);
+  const byHash = new Map(rows.map((row) => [row.key_hash, row]));
+  return keyHashes.map((keyHash) => byHash.get(keyHash) ?? null);
+});
+
+/**
  * The user with their role's current policies, read on every request (one statement, through `pg`,
  * shared by concurrent requests);
  * null for a deleted or disabled user, or a token or session older than the user's last revocation.
@@ -69,7 +79,11 @@ export async function principalForUser(
   credential: CredentialFacts = {},
 ): Promise<Principal | null> {
   if (!UUID.test(userId)) return null;
-  const user = await findPrincipalRowGrouped(userId);
+  return principalOfRow(await findPrincipalRowGrouped(userId), ip, via, credential);
+}
+
+/** The principal of a user's row as just read (principalForUser); null for a missing or disabled user or a revoked session. */
+function principalOfRow(user: PrincipalRow | null, ip: string, via: Principal["via"], credential: CredentialFacts): Principal | null {
   if (!user || user.disabled) return null;
   if (credential.sessionVersion !== undefined && credential.sessionVersion !== user.session_version) return null;
   const { apiKeyId } = credential;
@@ -100,12 +114,13 @@ export async function authenticate(options: { headers: Headers; ip: string }): P
   const apiKey = options.headers.get("x-api-key");
   const authorization = options.headers.get("authorization");
   if (apiKey) {
-    const record = await db().apiKey.findUnique({ where: { keyHash: hashApiKey(apiKey.trim()) } });
+    const record = await findApiKeyRowGrouped(hashApiKey(apiKey.trim()));
     if (!record) throw unauthenticated("Invalid API key");
-    if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) throw unauthenticated("API key expired");
-    const principal = await principalForUser(record.userId, options.ip, "apiKey", { apiKeyId: record.id });
+    if (record.expires_at && record.expires_at.getTime() <= Date.now()) throw unauthenticated("API key expired");
+    const principal = principalOfRow(record, options.ip, "apiKey", { apiKeyId: record.key_id });
     if (!principal) throw unauthenticated("Invalid API key");
-    if (!record.lastUsedAt || record.lastUsedAt.getTime() < Date.now() - LAST_USED_PRECISION_MS) await recordApiKeyUse(pgPool(), record.id);
+    if (!record.last_used_at || record.last_used_at.getTime() < Date.now() - LAST_USED_PRECISION_MS)
+      await recordApiKeyUse(pgPool(), record.key_id);
     return principal;
   }
   if (authorization) {
