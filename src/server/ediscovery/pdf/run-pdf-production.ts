@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import type { EdiscoveryExport } from "@/generated/prisma/client";
 import { appendAuditEntry, systemActor } from "../../audit/append-audit-entry";
 import { blobStore } from "../../archive/storage/blob-store-factory";
@@ -73,6 +75,37 @@ interface RenderedEmail extends Omit<ProducedDocument, "begBates" | "endBates" |
 export type PdfOutcome = { manifestSha256: string } | "released" | "lost";
 
 /**
+ * What a production keeps of each email between its phases waits in work/, one JSON line per email
+ * in the production's order: rendered (before the Bates range is known), then numbered. So the
+ * worker's memory does not grow with the production (a record is a few KB with its page numbers;
+ * held for 100,000 emails, they took the worker from 321 to 698 MB).
+ */
+const RENDERED_RECORDS = "rendered.jsonl";
+const STAMPED_RECORDS = "stamped.jsonl";
+
+function recordWriter<T>(file: string): { write: (record: T) => Promise<void>; close: () => Promise<void> } {
+  const writer = fileWriter(file);
+  return { write: (record) => writer.write(`${JSON.stringify(record)}\n`), close: writer.close };
+}
+
+/** A record file's records in order, their dates revived (JSON writes `sentAt` as its ISO text). */
+async function* readRecords<T extends { sentAt: Date }>(file: string): AsyncGenerator<T> {
+  for await (const line of createInterface({ input: createReadStream(file, { encoding: "utf8" }), crlfDelay: Infinity })) {
+    const record = JSON.parse(line) as T;
+    yield { ...record, sentAt: new Date(record.sentAt) };
+  }
+}
+
+/** What the README says of the documents produced, counted as they are numbered. */
+interface ProducedSummary {
+  documents: number;
+  withheld: number;
+  pages: number;
+  batesBegin: string | null;
+  batesEnd: string | null;
+}
+
+/**
  * Runs a PDF production (docs/ediscovery.md, "PDF productions"): renders every email of the fixed
  * set (or a withheld email's slip-sheet) into a PDF stamped but for its Bates numbers, takes the
  * production's Bates range from the case once the pages are counted, writes each page's number,
@@ -105,15 +138,17 @@ export async function runPdfProduction(
     producedAt: new Date(),
   };
   const renderer = await ChromiumRenderer.start(config.exportChromiumPath, IN_FLIGHT);
-  const rendered: RenderedEmail[] = [];
+  const rendered = recordWriter<RenderedEmail>(path.join(work, RENDERED_RECORDS));
   let bytes = 0;
+  let pages = 0;
   const inFlight: { last: number; done: Promise<{ rendered: RenderedEmail; size: number }[]> }[] = [];
   // The oldest batch in flight, taken in order; then its progress (and the lease) is recorded.
   const settleOldest = async () => {
     const batch = inFlight.shift()!;
     for (const email of await batch.done) {
       bytes += email.size;
-      rendered.push(email.rendered);
+      pages += email.rendered.pages;
+      await rendered.write(email.rendered);
     }
     return recordRenderProgress(pgPool(), row.id, workerId, batch.last, bytes);
   };
@@ -142,16 +177,25 @@ export async function runPdfProduction(
     // Nothing of this run writes under work/ once it has returned (another worker may take the production over).
     await Promise.allSettled(inFlight.map((batch) => batch.done));
     await renderer.close();
+    await rendered.close();
   }
 
-  const pages = rendered.reduce((sum, email) => sum + email.pages, 0);
   const first = pages === 0 ? null : await takeBatesRange(row, settings, workerId, pages);
   if (first === undefined) return "lost";
   const renewLease = () => recordRenderProgress(pgPool(), row.id, workerId, row.totalItems, bytes);
-  const documents = await stampAll(rendered, { settings, first: first ?? 0, directory, work, placeholder: stamp.placeholder, renewLease });
-  if (!documents) return "lost";
+  const produced = await stampAll(readRecords<RenderedEmail>(path.join(work, RENDERED_RECORDS)), {
+    settings,
+    first: first ?? 0,
+    directory,
+    work,
+    placeholder: stamp.placeholder,
+    renewLease,
+  });
+  if (!produced) return "lost";
+  const stamped = () => readRecords<StampedDocument>(path.join(work, STAMPED_RECORDS));
+  const manifestSha256 = await finishPdfProduction(row, settings, directory, { stamped, summary: produced }, redactor);
   await rm(work, { recursive: true, force: true });
-  return { manifestSha256: await finishPdfProduction(row, settings, directory, documents, redactor) };
+  return { manifestSha256 };
 }
 
 /** Consecutive items in batches of at most BATCH_BYTES of stored bytes (a larger email is a batch of its own). */
@@ -275,11 +319,12 @@ async function takeBatesRange(
 }
 
 /**
- * Writes each email's page numbers over its placeholders and moves its PDF and text to their Bates names,
- * renewing the lease every NUMBERED_PER_RENEWAL documents; null when the export is no longer this worker's.
+ * Writes each email's page numbers over its placeholders and moves its PDF and text to their Bates
+ * names, keeping each numbered document's record (STAMPED_RECORDS), renewing the lease every
+ * NUMBERED_PER_RENEWAL documents; null when the export is no longer this worker's.
  */
 async function stampAll(
-  rendered: RenderedEmail[],
+  rendered: AsyncIterable<RenderedEmail>,
   options: {
     settings: ProductionSettings;
     first: number;
@@ -288,28 +333,38 @@ async function stampAll(
     placeholder: string;
     renewLease: () => Promise<boolean>;
   },
-): Promise<StampedDocument[] | null> {
-  const documents: StampedDocument[] = [];
-  let next = options.first;
-  for (const email of rendered) {
-    if (documents.length % NUMBERED_PER_RENEWAL === NUMBERED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
-    const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
-    next += email.pages;
-    const stamped = numberPages(await readFile(path.join(options.work, `${email.seq}.pdf`)), email.slots, pageNumbers, options.placeholder);
-    const document = {
-      ...email,
-      pageNumbers,
-      begBates: pageNumbers[0],
-      endBates: pageNumbers[pageNumbers.length - 1],
-      // The manifest's hash and size of the file, taken from the bytes written (not read back later).
-      pdfSha256: sha256Hex(stamped),
-      pdfSize: stamped.length,
-    };
-    await writePrivateFile(path.join(options.directory, pdfFile(document.begBates)), stamped);
-    await rename(path.join(options.work, `${email.seq}.txt`), path.join(options.directory, textFile(document.begBates)));
-    documents.push(document);
+): Promise<ProducedSummary | null> {
+  const summary: ProducedSummary = { documents: 0, withheld: 0, pages: 0, batesBegin: null, batesEnd: null };
+  const stamped = recordWriter<StampedDocument>(path.join(options.work, STAMPED_RECORDS));
+  try {
+    let next = options.first;
+    for await (const email of rendered) {
+      if (summary.documents % NUMBERED_PER_RENEWAL === NUMBERED_PER_RENEWAL - 1 && !(await options.renewLease())) return null;
+      const pageNumbers = Array.from({ length: email.pages }, (_, index) => batesNumber(options.settings.bates, next + index));
+      next += email.pages;
+      const pdf = numberPages(await readFile(path.join(options.work, `${email.seq}.pdf`)), email.slots, pageNumbers, options.placeholder);
+      const document = {
+        ...email,
+        pageNumbers,
+        begBates: pageNumbers[0],
+        endBates: pageNumbers[pageNumbers.length - 1],
+        // The manifest's hash and size of the file, taken from the bytes written (not read back later).
+        pdfSha256: sha256Hex(pdf),
+        pdfSize: pdf.length,
+      };
+      await writePrivateFile(path.join(options.directory, pdfFile(document.begBates)), pdf);
+      await rename(path.join(options.work, `${email.seq}.txt`), path.join(options.directory, textFile(document.begBates)));
+      await stamped.write(document);
+      summary.documents += 1;
+      if (document.withheldFor !== null) summary.withheld += 1;
+      summary.pages += pageNumbers.length;
+      summary.batesBegin ??= document.begBates;
+      summary.batesEnd = document.endBates;
+    }
+  } finally {
+    await stamped.close();
   }
-  return documents;
+  return summary;
 }
 
 /**
@@ -321,7 +376,7 @@ async function finishPdfProduction(
   row: EdiscoveryExport,
   settings: ProductionSettings,
   directory: string,
-  documents: StampedDocument[],
+  documents: { stamped: () => AsyncIterable<StampedDocument>; summary: ProducedSummary },
   redactor: Redactor,
 ): Promise<string> {
   const dat = fileWriter(path.join(directory, "loadfile.dat"));
@@ -331,7 +386,7 @@ async function finishPdfProduction(
   await dat.write(pdfLoadfileHeader());
   await log.write(privilegeLogHeader());
   await manifest.write(manifestHeader());
-  for (const document of documents) {
+  for await (const document of documents.stamped()) {
     await dat.write(pdfLoadfileLine(document));
     await opt.write(optLines(document, VOLUME));
     if (document.withheldFor !== null) await log.write(privilegeLogLine(document));
@@ -361,27 +416,18 @@ async function finishPdfProduction(
       exportName: redactor.text(row.name),
       caseName: redactor.text(found.name),
       settings,
-      documents: documents.length,
-      withheld: documents.filter((document) => document.withheldFor !== null).length,
-      pages: documents.reduce((sum, document) => sum + document.pageNumbers.length, 0),
-      batesBegin: documents[0]?.begBates ?? null,
-      batesEnd: documents.at(-1)?.endBates ?? null,
+      ...documents.summary,
       restricted: row.scope !== null,
       completedAt: new Date(),
     }),
   );
-  const others = [
-    "README.txt",
-    "export-key.pem",
-    "loadfile.dat",
-    ...documents.map((document) => textFile(document.begBates)),
-    OPT_FILE,
-    PRIVILEGE_LOG_FILE,
-  ];
-  for (const file of others) {
+  const listFile = async (file: string) => {
     const { sha256, size } = await fileDigest(path.join(directory, file));
     await manifest.write(manifestLine(fileManifestRow(file, sha256, size)));
-  }
+  };
+  for (const file of ["README.txt", "export-key.pem", "loadfile.dat"]) await listFile(file);
+  for await (const document of documents.stamped()) await listFile(textFile(document.begBates));
+  for (const file of [OPT_FILE, PRIVILEGE_LOG_FILE]) await listFile(file);
   await manifest.close();
   const manifestBytes = await readFile(path.join(directory, "manifest.csv"));
   await writePrivateFile(path.join(directory, "manifest.sig"), `${signWithInstallationKey(manifestBytes)}\n`);
