@@ -299,8 +299,9 @@ export class PostgresSearchEngine implements SearchEngine {
 
   private async plan(client: SqlClient, query: SearchQuery, scope: ArchiveCondition[] | null): Promise<MatchPlan> {
     const scopeSql = scopeCondition(scope);
-    const restrictions = [...filterConditions(query.filters), ...(scopeSql ? [scopeSql] : [])];
-    const among = restrictions.length > 0 ? allOf([...filterConditions(query.filters, "walked"), ...(scopeSql ? [scopeSql] : [])]) : null;
+    const scoped = scopeSql ? [scopeSql] : [];
+    const restrictions = [...filterConditions(query.filters), ...scoped];
+    const among = restrictions.length > 0 ? allOf([...filterConditions(query.filters, "walked"), ...scoped]) : null;
     const parsed = parseSearchQuery(query.query);
     const wordPairs = this.wordPairs && (await wordPairsIndexReady(client));
     if (parsed) return languagePlan(await compileQueryTree(client, parsed.tree, { wordPairs }), restrictions, among);
