@@ -127,6 +127,31 @@ describe("single-instance attachments: rebuilding many messages", () => {
     }
   });
 
+  it("wraps an attachment of several encoding blocks as one run, into a given buffer, a buffer of its own or through the cache", () => {
+    // 1,024 lines a block: sizes around one and two blocks' bytes at each line length, and a last line of every length.
+    for (const lineLength of [76, 72, 64]) {
+      const blockBytes = 1024 * ((lineLength / 4) * 3);
+      for (const size of [blockBytes - 1, blockBytes, blockBytes + 1, blockBytes + 2, 2 * blockBytes + 5, 3 * blockBytes + 40]) {
+        const content = randomBytes(size);
+        for (const lineEnd of ["\r\n", "\n"]) {
+          const run = content
+            .toString("base64")
+            .match(new RegExp(`.{1,${lineLength}}`, "g"))!
+            .join(lineEnd);
+          const raw = Buffer.from(`Subject: ${size}${lineEnd}${lineEnd}${run}${lineEnd}--end--${lineEnd}`, "latin1");
+          const skeleton = buildSkeleton(raw, [part(content)])!;
+          expect(skeleton).not.toBeNull();
+          expect(rebuild(skeleton, [part(content)]).equals(raw)).toBe(true);
+          const into = Buffer.alloc(raw.length + 100);
+          const inPlace = rebuildMessage(skeleton, () => content, { into, runs: new AttachmentRunCache(0) });
+          expect(inPlace.equals(raw)).toBe(true);
+          expect(inPlace.buffer).toBe(into.buffer);
+          expect(rebuildMessage(skeleton, () => content, { runs: new AttachmentRunCache(1 << 30) }).equals(raw)).toBe(true);
+        }
+      }
+    }
+  });
+
   it("reads a shared attachment once through the run cache, keeps it within its bound and rebuilds into a given buffer", () => {
     // Five attachments whose runs take about 41 KB each, and messages that share them.
     const contents = Array.from({ length: 5 }, () => randomBytes(30_000));

@@ -26,29 +26,54 @@ interface Reference {
 type Segment = Buffer | Reference;
 
 /**
- * `bytes` as base64 in lines of `lineLength` characters joined by `lineEnd` (no final line end).
- * Encoded once, written once at the end of its place, then each line moved ahead to where it goes
- * and its line end set byte by byte: no string per line and one native copy per line (an import
- * wraps every attachment at least twice, and an export rebuilds every message from its runs).
+ * Lines of base64 encoded per string: about 77 KB of text. Encoding a whole attachment at once made
+ * one string of its full base64 size (6.7 MB for a 5 MB attachment) on top of the run itself, left
+ * for V8 to collect (docs/benchmarks.md, "eDiscovery export at 1M").
  */
+const LINES_PER_BLOCK = 1024;
+
+/** `bytes` as base64 in lines of `lineLength` characters joined by `lineEnd` (no final line end). */
 function wrapBase64(bytes: Buffer, lineLength: number, lineEnd: string): Buffer {
-  const text = bytes.toString("base64");
-  const lines = Math.max(1, Math.ceil(text.length / lineLength));
+  const out = Buffer.allocUnsafe(runLength(bytes.length, lineLength, lineEnd.length));
+  wrapBase64Into(bytes, lineLength, lineEnd, out, 0);
+  return out;
+}
+
+/**
+ * Writes `bytes` as base64 in lines of `lineLength` characters joined by `lineEnd` (no final line
+ * end) into `target` from `at`; answers where it ended. Encoded a block of whole lines at a time
+ * (the base64 of a block is the block's share of the whole text: a line holds a multiple of three
+ * bytes), each block written once at the end of its place, then each line moved ahead to where it
+ * goes and its line end set byte by byte: no string per line and one native copy per line (an
+ * import wraps every attachment at least twice, and an export rebuilds every message from its runs).
+ */
+function wrapBase64Into(bytes: Buffer, lineLength: number, lineEnd: string, target: Buffer, at: number): number {
+  const bytesPerLine = (lineLength / 4) * 3;
   const endLength = lineEnd.length;
-  // The text sits `shift` bytes in, so that moving each line forward (in order) never overwrites a line not yet moved.
-  const shift = (lines - 1) * endLength;
-  const out = Buffer.allocUnsafe(text.length + shift);
-  out.write(text, shift, "latin1");
   const first = lineEnd.charCodeAt(0);
   const second = lineEnd.charCodeAt(1);
-  for (let line = 0; line < lines - 1; line++) {
-    const target = line * (lineLength + endLength);
-    const source = shift + line * lineLength;
-    out.copyWithin(target, source, source + lineLength);
-    out[target + lineLength] = first;
-    if (endLength === 2) out[target + lineLength + 1] = second;
+  let out = at;
+  for (let start = 0; ; start += LINES_PER_BLOCK * bytesPerLine) {
+    const end = Math.min(bytes.length, start + LINES_PER_BLOCK * bytesPerLine);
+    const text = bytes.toString("base64", start, end);
+    const lines = Math.max(1, Math.ceil(text.length / lineLength));
+    // The text sits `shift` bytes in, so that moving each line forward (in order) never overwrites a line not yet moved.
+    const shift = (lines - 1) * endLength;
+    target.write(text, out + shift, "latin1");
+    for (let line = 0; line < lines - 1; line++) {
+      const lineAt = out + line * (lineLength + endLength);
+      const source = out + shift + line * lineLength;
+      target.copyWithin(lineAt, source, source + lineLength);
+      target[lineAt + lineLength] = first;
+      if (endLength === 2) target[lineAt + lineLength + 1] = second;
+    }
+    out += text.length + shift;
+    if (end === bytes.length) return out;
+    // The block's last line is followed by the next block's first.
+    target[out] = first;
+    if (endLength === 2) target[out + 1] = second;
+    out += endLength;
   }
-  return out;
 }
 
 /** The base64 run of a reference, as its message holds it. */
@@ -206,23 +231,37 @@ export class AttachmentRunCache {
   private readonly runs = new Map<string, Buffer>();
   private bytes = 0;
 
-  /** A run larger than a quarter of `maxBytes` is not kept (it would push out many smaller ones). */
   constructor(private readonly maxBytes: number) {}
 
   /** The run of `reference`, from the cache or wrapped from `attachment(hash)` (and kept). */
   run(reference: Reference, attachment: (hash: string) => Buffer): Buffer {
+    const cached = this.cached(reference);
+    if (cached) return cached;
+    const run = runOf(reference, attachment(reference.hash));
+    return this.keeps(run.length) ? this.keep(reference, run) : run;
+  }
+
+  /** The kept run of `reference`, now the most recently used, or undefined. */
+  cached(reference: Reference): Buffer | undefined {
     const key = referenceKey(reference);
     const cached = this.runs.get(key);
     if (cached) {
       // Map order is the use order: the first entry is the least recently used.
       this.runs.delete(key);
       this.runs.set(key, cached);
-      return cached;
     }
-    const run = runOf(reference, attachment(reference.hash));
-    if (run.length > this.maxBytes / 4) return run;
+    return cached;
+  }
+
+  /** Whether a run of `length` bytes is kept: one larger than a quarter of the bound would push out many smaller ones. */
+  keeps(length: number): boolean {
+    return length <= this.maxBytes / 4;
+  }
+
+  /** Keeps `run` (in memory of its own) as the most recently used, pushing out the least recently used beyond the bound. */
+  private keep(reference: Reference, run: Buffer): Buffer {
     const kept = ownMemory(run);
-    this.runs.set(key, kept);
+    this.runs.set(referenceKey(reference), kept);
     this.bytes += kept.length;
     for (const [oldest, bytes] of this.runs) {
       if (this.bytes <= this.maxBytes) break;
@@ -257,17 +296,33 @@ export interface RebuildOptions {
   into?: Buffer;
 }
 
-/** The message a skeleton stands for; `attachment(hash)` answers an attachment's decoded bytes. */
+/** A reference whose run is not at hand: wrapped from its attachment's bytes straight into the message. */
+type RunToWrap = { reference: Reference; bytes: Buffer; length: number };
+
+/**
+ * The message a skeleton stands for; `attachment(hash)` answers an attachment's decoded bytes. A run
+ * the cache does not keep (none, or too large for it) is wrapped straight into the message, not into
+ * a buffer of its own first: a large attachment's message then takes its decoded bytes and the
+ * message's once, not a run's on top (docs/benchmarks.md, "eDiscovery export at 1M").
+ */
 export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => Buffer, options: RebuildOptions = {}): Buffer {
   const { runs, into } = options;
-  const pieces = parseSegments(skeleton).map((segment) => {
+  const pieces = parseSegments(skeleton).map((segment): Buffer | RunToWrap => {
     if (Buffer.isBuffer(segment)) return segment;
-    return runs ? runs.run(segment, attachment) : runOf(segment, attachment(segment.hash));
+    const cached = runs?.cached(segment);
+    if (cached) return cached;
+    const bytes = attachment(segment.hash);
+    const length = runLength(bytes.length, segment.lineLength, LINE_ENDS[segment.lineEnd].length);
+    if (runs?.keeps(length)) return runs.run(segment, () => bytes);
+    return { reference: segment, bytes, length };
   });
   let length = 0;
   for (const piece of pieces) length += piece.length;
-  if (!into || length > into.length) return Buffer.concat(pieces, length);
+  const message = into && length <= into.length ? into.subarray(0, length) : Buffer.allocUnsafe(length);
   let at = 0;
-  for (const piece of pieces) at += piece.copy(into, at);
-  return into.subarray(0, length);
+  for (const piece of pieces) {
+    if (Buffer.isBuffer(piece)) at += piece.copy(message, at);
+    else at = wrapBase64Into(piece.bytes, piece.reference.lineLength, LINE_ENDS[piece.reference.lineEnd], message, at);
+  }
+  return message;
 }
