@@ -191,7 +191,7 @@ describe("single-instance attachments: rebuilding many messages", () => {
     const tinyAttachment = () => tiny;
     expect(rebuildMessage(tinySkeleton, tinyAttachment, { runs: pooled }).equals(tinyMessage)).toBe(true);
     expect(pooled.size).toBeLessThan(4096);
-    const kept = pooled.run({ hash: part(tiny).hash, lineLength: 76, lineEnd: 0, length: 0 }, tinyAttachment);
+    const kept = pooled.cached({ hash: part(tiny).hash, lineLength: 76, lineEnd: 0, length: 0 })!;
     expect(kept.buffer.byteLength).toBe(kept.length);
     // Runs above a quarter of the bound are not kept.
     reads.length = 0;

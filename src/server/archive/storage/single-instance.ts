@@ -233,14 +233,6 @@ export class AttachmentRunCache {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The run of `reference`, from the cache or wrapped from `attachment(hash)` (and kept). */
-  run(reference: Reference, attachment: (hash: string) => Buffer): Buffer {
-    const cached = this.cached(reference);
-    if (cached) return cached;
-    const run = runOf(reference, attachment(reference.hash));
-    return this.keeps(run.length) ? this.keep(reference, run) : run;
-  }
-
   /** The kept run of `reference`, now the most recently used, or undefined. */
   cached(reference: Reference): Buffer | undefined {
     const key = referenceKey(reference);
@@ -259,7 +251,7 @@ export class AttachmentRunCache {
   }
 
   /** Keeps `run` (in memory of its own) as the most recently used, pushing out the least recently used beyond the bound. */
-  private keep(reference: Reference, run: Buffer): Buffer {
+  keep(reference: Reference, run: Buffer): Buffer {
     const kept = ownMemory(run);
     this.runs.set(referenceKey(reference), kept);
     this.bytes += kept.length;
@@ -313,7 +305,7 @@ export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => B
     if (cached) return cached;
     const bytes = attachment(segment.hash);
     const length = runLength(bytes.length, segment.lineLength, LINE_ENDS[segment.lineEnd].length);
-    if (runs?.keeps(length)) return runs.run(segment, () => bytes);
+    if (runs?.keeps(length)) return runs.keep(segment, runOf(segment, bytes));
     return { reference: segment, bytes, length };
   });
   let length = 0;
