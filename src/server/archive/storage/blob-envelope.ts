@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, type BrotliOptions } from "node:zlib";
 import { rebuildMessage, type RebuildOptions } from "./single-instance";
 import { sha256Hex } from "../../platform/crypto/sha256";
+import { releaseBuffer } from "../../platform/memory/release-buffer";
 
 /**
  * The format of a stored blob (docs/operations.md, "Storage encryption"). A blob written before
@@ -159,7 +160,10 @@ export function openBlob(
   const { payload, skeleton } = openPayload(key, stored, dataKey);
   if (!skeleton) return payload;
   if (!attachment) throw new BlobUnreadableError(key, "it is a message skeleton and its attachments were not given");
-  return rebuildMessage(payload, attachment, rebuild);
+  const message = rebuildMessage(payload, attachment, rebuild);
+  // A skeleton's payload is always this function's own (opened from a sealed blob), and dead once rebuilt.
+  releaseBuffer(payload);
+  return message;
 }
 
 /** The payload of a stored blob: its plain bytes, or (`skeleton`) the skeleton of a message. */
@@ -176,6 +180,9 @@ export function openPayload(
     throw error;
   }
 }
+
+/** Text compresses three to five times: a chunk of this size holds most blobs' plain bytes whole. */
+const decompressionChunk = (compressedBytes: number) => Math.min(Math.max(compressedBytes * 6, 64 * 1024), 16 << 20);
 
 function openSealed(key: string, stored: Buffer, dataKey: (id: string) => Buffer | undefined): Buffer {
   const flags = stored[9];
@@ -201,11 +208,16 @@ function openSealed(key: string, stored: Buffer, dataKey: (id: string) => Buffer
     payload = stored.subarray(PLAIN_HEADER);
   }
   if (!(flags & COMPRESSED)) return flags & ENCRYPTED ? payload : Buffer.from(payload);
+  let plain: Buffer;
   try {
-    return brotliDecompressSync(payload);
+    // One output chunk for most payloads: zlib's default 16 KB chunks would each be left behind as garbage.
+    plain = brotliDecompressSync(payload, { chunkSize: decompressionChunk(payload.length) });
   } catch {
     throw new BlobUnreadableError(key, "its compressed bytes are damaged");
   }
+  // The decrypted bytes are this function's own, and dead once decompressed.
+  if (flags & ENCRYPTED) releaseBuffer(payload);
+  return plain;
 }
 
 function plainHashMatches(key: string, stored: Buffer): boolean {

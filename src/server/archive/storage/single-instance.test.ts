@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { buildMessage } from "@tests/helpers/mail";
+import { inThreadWithRelease } from "@tests/helpers/thread-with-release";
 import { AttachmentRunCache, buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
@@ -150,6 +151,31 @@ describe("single-instance attachments: rebuilding many messages", () => {
         }
       }
     }
+  });
+
+  it("rebuilds the same bytes on a thread that releases each attachment and every run pushed out of the cache", async () => {
+    const result = await inThreadWithRelease<{ equal: boolean[]; given: number; released: boolean }>(`async (load) => {
+      const { createHash, randomBytes } = require("node:crypto");
+      const { buildMessage } = await load("tests/helpers/mail.ts");
+      const { AttachmentRunCache, buildSkeleton, rebuildMessage } = await load("src/server/archive/storage/single-instance.ts");
+      const part = (bytes) => ({ hash: createHash("sha256").update(bytes).digest("hex"), bytes });
+      const parts = Array.from({ length: 6 }, () => part(randomBytes(30_000)));
+      const attached = (indexes) => indexes.map((index) => ({ filename: "a" + index + ".bin", content: parts[index].bytes }));
+      // Runs of about 41 KB in a cache of 170,000 bytes: keeping the first message's fifth run
+      // pushes out its first, which that message still holds until it is rebuilt.
+      const messages = [buildMessage({ attachments: attached([0, 1, 2, 3, 4]) }), buildMessage({ attachments: attached([5, 0]) })];
+      const given = [];
+      // Each read is a buffer of the rebuild's own, as a writer thread's reads are.
+      const attachment = (hash) => given[given.push(Buffer.from(parts.find((p) => p.hash === hash).bytes)) - 1];
+      const runs = new AttachmentRunCache(170_000);
+      const into = Buffer.alloc(1 << 20);
+      const equal = [0, 1, 0, 1].map((index) =>
+        rebuildMessage(buildSkeleton(messages[index], parts), attachment, { runs, into, releaseAttachments: true }).equals(messages[index]));
+      return { equal, given: given.length, released: given.every((bytes) => bytes.length === 0) };
+    }`);
+    expect(result.equal).toEqual([true, true, true, true]);
+    expect(result.given).toBeGreaterThanOrEqual(7);
+    expect(result.released).toBe(true);
   });
 
   it("reads a shared attachment once through the run cache, keeps it within its bound and rebuilds into a given buffer", () => {

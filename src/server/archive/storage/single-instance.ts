@@ -1,3 +1,5 @@
+import { releaseBuffer } from "../../platform/memory/release-buffer";
+
 /**
  * Single-instance attachments (docs/operations.md, "Storage encryption"): a raw message whose
  * attachments appear in it as base64 is stored as a skeleton, the message with each such run replaced
@@ -230,6 +232,8 @@ function parseSegments(skeleton: Buffer): Segment[] {
 export class AttachmentRunCache {
   private readonly runs = new Map<string, Buffer>();
   private bytes = 0;
+  /** Runs pushed out while a rebuild may still be copying them (releaseEvicted). */
+  private evicted: Buffer[] = [];
 
   constructor(private readonly maxBytes: number) {}
 
@@ -259,8 +263,15 @@ export class AttachmentRunCache {
       if (this.bytes <= this.maxBytes) break;
       this.runs.delete(oldest);
       this.bytes -= bytes.length;
+      this.evicted.push(bytes);
     }
     return kept;
+  }
+
+  /** Releases (releaseBuffer) the runs pushed out since the last call: no rebuild may be using them any more. */
+  releaseEvicted(): void {
+    for (const run of this.evicted) releaseBuffer(run);
+    this.evicted = [];
   }
 
   /** Bytes held (for tests and figures). */
@@ -286,6 +297,11 @@ export interface RebuildOptions {
    * the next rebuild into it); otherwise, and without it, a buffer of its own.
    */
   into?: Buffer;
+  /**
+   * The buffers `attachment` answers are the rebuild's own, read for it alone: each is released
+   * (releaseBuffer) once wrapped, not left for the collector.
+   */
+  releaseAttachments?: boolean;
 }
 
 /** A reference whose run is not at hand: wrapped from its attachment's bytes straight into the message. */
@@ -298,14 +314,21 @@ type RunToWrap = { reference: Reference; bytes: Buffer; length: number };
  * message's once, not a run's on top (docs/benchmarks.md, "eDiscovery export at 1M").
  */
 export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => Buffer, options: RebuildOptions = {}): Buffer {
-  const { runs, into } = options;
+  const { runs, into, releaseAttachments } = options;
+  const doneWith = (bytes: Buffer) => {
+    if (releaseAttachments) releaseBuffer(bytes);
+  };
   const pieces = parseSegments(skeleton).map((segment): Buffer | RunToWrap => {
     if (Buffer.isBuffer(segment)) return segment;
     const cached = runs?.cached(segment);
     if (cached) return cached;
     const bytes = attachment(segment.hash);
     const length = runLength(bytes.length, segment.lineLength, LINE_ENDS[segment.lineEnd].length);
-    if (runs?.keeps(length)) return runs.keep(segment, runOf(segment, bytes));
+    if (runs?.keeps(length)) {
+      const kept = runs.keep(segment, runOf(segment, bytes));
+      doneWith(bytes);
+      return kept;
+    }
     return { reference: segment, bytes, length };
   });
   let length = 0;
@@ -314,7 +337,11 @@ export function rebuildMessage(skeleton: Buffer, attachment: (hash: string) => B
   let at = 0;
   for (const piece of pieces) {
     if (Buffer.isBuffer(piece)) at += piece.copy(message, at);
-    else at = wrapBase64Into(piece.bytes, piece.reference.lineLength, LINE_ENDS[piece.reference.lineEnd], message, at);
+    else {
+      at = wrapBase64Into(piece.bytes, piece.reference.lineLength, LINE_ENDS[piece.reference.lineEnd], message, at);
+      doneWith(piece.bytes);
+    }
   }
+  runs?.releaseEvicted();
   return message;
 }

@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import type { WrittenItem } from "../exports.queries";
 import { ExportIntegrityError, type WriterTask } from "./export-writer";
 import { logger } from "../../platform/logging/logger";
+import { enableBufferReleaseInNewThreads } from "../../platform/memory/release-buffer";
 
 /** The writer thread compiled to plain JavaScript by scripts/build-workers.ts, relative to the project. */
 export const EXPORT_WRITER_BUNDLE = ".workers/export-writer-thread.mjs";
@@ -68,6 +69,8 @@ export function startWriterPool(threads: number, data: WriterData): WriterPool |
     missingBundleReported = true;
     return null;
   }
+  // The threads give each large message's memory back once written (export-writer-thread.ts).
+  enableBufferReleaseInNewThreads();
   const writers = Array.from({ length: threads }, () => writerThread(data));
   return {
     async write(task) {

@@ -5,6 +5,7 @@ import { openBlob } from "../../archive/storage/blob-envelope";
 import { blobKeyForHash } from "../../archive/storage/blob-store";
 import { LocalBlobStore } from "../../archive/storage/local-blob-store";
 import { AttachmentRunCache } from "../../archive/storage/single-instance";
+import { releaseBuffer } from "../../platform/memory/release-buffer";
 import { addVerified, ExportIntegrityError, writeTask, type WriterTask } from "./export-writer";
 import type { WriterData, WriterReply } from "./export-writer-pool";
 
@@ -31,7 +32,18 @@ const dataKey = (id: string) => dataKeys.get(id);
  */
 const attachment = (hash: string): Buffer => {
   const key = blobKeyForHash(hash);
-  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey, attachment);
+  const stored = store.readSync(key, Buffer.alloc(0));
+  const bytes = openBlob(key, stored, dataKey, attachment);
+  if (bytes.buffer !== stored.buffer) releaseBuffer(stored);
+  return bytes;
+};
+/**
+ * A message's memory is given back once it is written (releaseBuffer): the thread reads one
+ * message after another without pause, so the collector would otherwise let tens of megabytes of
+ * written messages pile up (docs/benchmarks.md, "eDiscovery export at 1M").
+ */
+const written = (message: Buffer) => {
+  if (message.buffer !== scratch.buffer && message.buffer !== rebuilt.buffer) releaseBuffer(message);
 };
 
 async function write(task: WriterTask): Promise<WriterReply> {
@@ -39,8 +51,16 @@ async function write(task: WriterTask): Promise<WriterReply> {
     return {
       written: await writeTask(task, (sink) => {
         for (const [id, key] of task.dataKeys ?? []) if (!dataKeys.has(id)) dataKeys.set(id, Buffer.from(key, "base64"));
-        return addVerified(sink, task.items, (item) =>
-          openBlob(item.storage_path, store.readSync(item.storage_path, scratch), dataKey, attachment, { runs, into: rebuilt }),
+        return addVerified(
+          sink,
+          task.items,
+          (item) =>
+            openBlob(item.storage_path, store.readSync(item.storage_path, scratch), dataKey, attachment, {
+              runs,
+              into: rebuilt,
+              releaseAttachments: true,
+            }),
+          written,
         );
       }),
     };

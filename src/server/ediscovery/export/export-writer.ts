@@ -50,11 +50,21 @@ export async function writeTask(
   }
 }
 
-/** Adds each item's verified message to the sink, in order; answers what each message was. */
-export function addVerified(sink: ProductionSink, items: ItemToWrite[], message: (item: ItemToWrite) => Buffer): WrittenItem[] {
+/**
+ * Adds each item's verified message to the sink, in order; answers what each message was. `done`
+ * is given each message once it is written and read.
+ */
+export function addVerified(
+  sink: ProductionSink,
+  items: ItemToWrite[],
+  message: (item: ItemToWrite) => Buffer,
+  done?: (message: Buffer) => void,
+): WrittenItem[] {
   return items.map((item) => {
     const bytes = verified(item, message(item));
     sink.add(item, bytes);
-    return { seq: item.seq, size: bytes.length, ...recipientHeaders(bytes) };
+    const written = { seq: item.seq, size: bytes.length, ...recipientHeaders(bytes) };
+    done?.(bytes);
+    return written;
   });
 }
