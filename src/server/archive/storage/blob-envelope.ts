@@ -181,8 +181,11 @@ export function openPayload(
   }
 }
 
-/** Text compresses three to five times: a chunk of this size holds most blobs' plain bytes whole. */
-const decompressionChunk = (compressedBytes: number) => Math.min(Math.max(compressedBytes * 6, 64 * 1024), 16 << 20);
+/**
+ * Text compresses three to five times: a chunk of this size holds most blobs' plain bytes whole. Never
+ * below zlib's own 16 KB, so a small blob's bytes take no more memory than they did with zlib's chunks.
+ */
+const decompressionChunk = (compressedBytes: number) => Math.min(Math.max(compressedBytes * 6, 16 * 1024), 16 << 20);
 
 function openSealed(key: string, stored: Buffer, dataKey: (id: string) => Buffer | undefined): Buffer {
   const flags = stored[9];
