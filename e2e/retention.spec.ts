@@ -77,6 +77,8 @@ test.describe.serial("retention and legal holds", () => {
     await signIn(page);
     await page.goto("/retention");
     const create = page.getByRole("form", { name: "New retention label" });
+    // The button is enabled once the page is hydrated: text filled in before that is lost.
+    await expect(create.getByRole("button", { name: "Create label" })).toBeEnabled();
     await create.getByLabel("Name").fill("E2E Never used");
     await create.getByLabel("Retention period (days)").fill("10");
     await create.getByRole("button", { name: "Create label" }).click();
