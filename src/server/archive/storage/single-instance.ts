@@ -1,4 +1,4 @@
-import { releaseBuffer } from "../../platform/memory/release-buffer";
+import { releaseBuffer, spansItsMemory } from "../../platform/memory/release-buffer";
 
 /**
  * Single-instance attachments (docs/operations.md, "Storage encryption"): a raw message whose
@@ -282,7 +282,7 @@ export class AttachmentRunCache {
 
 /** `bytes` in memory of its own: a small buffer is a slice of Node's shared 8 KB pool, which keeping it would keep whole. */
 function ownMemory(bytes: Buffer): Buffer {
-  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  if (spansItsMemory(bytes)) return bytes;
   const own = Buffer.allocUnsafeSlow(bytes.length);
   bytes.copy(own);
   return own;

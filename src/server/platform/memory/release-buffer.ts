@@ -9,6 +9,11 @@ export function enableBufferReleaseInNewThreads(): void {
   if (!("transfer" in ArrayBuffer.prototype)) v8.setFlagsFromString("--harmony-rab-gsab-transfer");
 }
 
+/** Whether `buffer` spans the whole memory under it: not a slice of a larger one (Node's shared pool among them). */
+export function spansItsMemory(buffer: Buffer): boolean {
+  return buffer.byteOffset === 0 && buffer.length === buffer.buffer.byteLength;
+}
+
 /**
  * Gives the memory under `buffer` back now rather than at the thread's next full collection. A
  * thread that reads messages one after the other in a synchronous loop (an export writer) otherwise
@@ -22,6 +27,5 @@ export function enableBufferReleaseInNewThreads(): void {
  */
 export function releaseBuffer(buffer: Buffer): void {
   const memory = buffer.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
-  const ownsAll = buffer.byteOffset === 0 && buffer.length === memory.byteLength;
-  if (ownsAll || memory.byteLength > Buffer.poolSize) memory.transfer?.(0);
+  if (spansItsMemory(buffer) || memory.byteLength > Buffer.poolSize) memory.transfer?.(0);
 }
