@@ -210,18 +210,27 @@ function visibleSourceCountSql(sourceId: string, principal: Principal): Prisma.S
 }
 
 /**
- * LIMIT and OFFSET of a page of the list. As parameters the planner cannot know them and assumes a
- * tenth of the rows is wanted, so the prepared statement's generic plan looks dearer than a custom
- * plan and PostgreSQL plans every call anew (at 20 callers the statement ran at half the rate). The
- * first page of a caller who sees the whole archive, the common case, writes them as literals: its
- * generic plan is then the custom one, kept after five calls. They are integers the query schema
- * bounded (limit 1-100, so at most 100 statement texts); other pages keep parameters, because a
- * literal offset would make a statement per page, and so does a role-scoped caller, whose best
- * plan may depend on its conditions' values.
+ * Whether the page's statement has one plan whatever its values: the first page of a caller who
+ * sees the whole archive, whose LIMIT is a literal (pageBounds), so that it may run with its generic
+ * plan from the first call (genericPlanReadPool). LIMIT and OFFSET as parameters make the planner
+ * assume a tenth of the rows is wanted, and a role-scoped caller's best plan may depend on its
+ * conditions' values: those pages are planned at every call.
  */
-function pageBounds(options: { limit: number; offset: number; wholeArchive: boolean }): Prisma.Sql {
-  if (options.wholeArchive && options.offset === 0 && Number.isSafeInteger(options.limit) && options.limit > 0)
-    return Prisma.raw(`LIMIT ${options.limit}`);
+export function sourcePageHasOnePlan(options: { principal: Principal; limit: number; offset: number }): boolean {
+  return (
+    contentScope(options.principal.ability) === null && options.offset === 0 && Number.isSafeInteger(options.limit) && options.limit > 0
+  );
+}
+
+/**
+ * LIMIT and OFFSET of a page of the list: literals where the page has one plan (integers the query
+ * schema bounded: limit 1-100, so at most 100 statement texts), else parameters, because a literal
+ * offset would make a statement per page. As parameters the planner cannot know them, so a
+ * prepared statement's generic plan looks dearer than a custom plan and PostgreSQL plans every call
+ * anew (at 20 callers the statement ran at half the rate).
+ */
+function pageBounds(options: { principal: Principal; limit: number; offset: number }): Prisma.Sql {
+  if (sourcePageHasOnePlan(options)) return Prisma.raw(`LIMIT ${options.limit}`);
   return Prisma.sql`LIMIT ${options.limit} OFFSET ${options.offset}`;
 }
 
@@ -243,7 +252,7 @@ export async function selectSourceEmailPage(
         Prisma.sql`
           SELECT ${SUMMARY_COLUMNS} FROM archived_emails e
           WHERE e.ingestion_source_id = ${options.sourceId}::uuid AND ${visibleEmailsCondition(options.principal)}
-          ORDER BY e.archived_at DESC, e.id DESC ${pageBounds({ ...options, wholeArchive: contentScope(options.principal.ability) === null })}`,
+          ORDER BY e.archived_at DESC, e.id DESC ${pageBounds(options)}`,
         Prisma.sql`e."archivedAt" DESC, e.id DESC`,
       )}) page ON true
       ORDER BY page."archivedAt" DESC, page.id DESC`,
