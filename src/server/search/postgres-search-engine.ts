@@ -264,13 +264,13 @@ export class PostgresSearchEngine implements SearchEngine {
   }): Promise<SearchPage> {
     const countLimit = options.exactTotal === true ? Infinity : this.exactTotalLimit;
     const answerBy = options.boundedTime === true && options.exactTotal !== true ? this.now() + this.boundedAnswerMs : null;
-    return withSearchTransaction(async (client) => {
+    return withSearchTransaction(async (client, genericPlans) => {
       const plan = await this.plan(client, options.query, options.scope);
       if (plan.language) {
         return this.languagePage(client, plan, plan.language, { offset: options.offset, limit: options.limit, countLimit, answerBy });
       }
       if (!plan.ranking) return this.newestFirst(client, plan.where, options.offset, options.limit, countLimit);
-      return this.ranked(client, plan, { offset: options.offset, limit: options.limit, countLimit, answerBy });
+      return this.ranked(client, plan, { offset: options.offset, limit: options.limit, countLimit, answerBy, genericPlans });
     });
   }
 
@@ -329,6 +329,7 @@ export class PostgresSearchEngine implements SearchEngine {
     for (let length = rankedTerms.length; length >= shortestPrefix; length--) {
       tiers.push({
         matching: matching(length),
+        wordsAlone: restrictions.length === 0 && phrasesPairsCondition(pairsQueries.slice(0, length)) === null,
         estimated: estimated(length),
         excluded: rankedTerms[length] ?? null,
         undecided: rankedTerms.slice(length + 1),
@@ -364,9 +365,9 @@ export class PostgresSearchEngine implements SearchEngine {
   private async ranked(
     client: SqlClient,
     plan: MatchPlan,
-    options: { offset: number; limit: number; countLimit: number; answerBy: number | null },
+    options: { offset: number; limit: number; countLimit: number; answerBy: number | null; genericPlans: SqlClient },
   ): Promise<SearchPage> {
-    const { offset, limit, countLimit } = options;
+    const { offset, limit, countLimit, genericPlans } = options;
     const answerBy = plan.tiers.length === 1 ? options.answerBy : null;
     const hits: SearchHit[] = [];
     let skip = offset;
@@ -376,7 +377,13 @@ export class PostgresSearchEngine implements SearchEngine {
       const last = index === plan.tiers.length - 1;
       const tierPage =
         wanted > 0
-          ? await this.tierPage(client, plan.ranking!, tier, { offset: skip, limit: wanted, answerBy, among: plan.among }, last)
+          ? await this.tierPage(
+              client,
+              plan.ranking!,
+              tier,
+              { offset: skip, limit: wanted, answerBy, among: plan.among, genericPlans },
+              last,
+            )
           : { rows: [], candidates: null, matches: null };
       if ("answered" in tierPage) return tierPage.answered;
       const { rows, candidates, matches } = tierPage;
@@ -411,7 +418,7 @@ export class PostgresSearchEngine implements SearchEngine {
     client: SqlClient,
     ranking: RankingQuery,
     tier: RankingTier,
-    page: { offset: number; limit: number; answerBy: number | null; among: Sql | null },
+    page: { offset: number; limit: number; answerBy: number | null; among: Sql | null; genericPlans: SqlClient },
     last: boolean,
   ): Promise<{ rows: TierRow[]; candidates: number | null; matches: number | null } | { answered: SearchPage }> {
     const { offset, limit } = page;
@@ -435,7 +442,8 @@ export class PostgresSearchEngine implements SearchEngine {
       }
     }
     this.tierPages.listed += 1;
-    return { ...(await listedTierPage(client, ranking, tier, { offset, limit })), matches: null };
+    const listing = tier.wordsAlone ? page.genericPlans : client;
+    return { ...(await listedTierPage(listing, ranking, tier, { offset, limit })), matches: null };
   }
 
   /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ensureTestSource, insertTestEmail } from "@tests/helpers/emails";
 import { db } from "../platform/db/client";
-import { pgPool } from "../platform/db/pg-pool";
+import { pgPool, withPooledClient } from "../platform/db/pg-pool";
 import { loadEmailSummaries } from "../archive/load-email-summaries";
 import { PostgresSearchEngine } from "./postgres-search-engine";
 import { searchResultSummaries } from "./search-result-summary";
@@ -100,5 +100,36 @@ describe("PostgreSQL search: statements a search does without", () => {
       return rows[0];
     });
     expect(counts).toEqual({ generic: "0", custom: "8" });
+  });
+
+  it("lists a tier of words alone on its generic plan, and a filtered tier planned for its values", async () => {
+    const engine = new PostgresSearchEngine();
+    const search = (filters: Record<string, unknown>) =>
+      engine.search({ query: normalizeSearchQuery({ query: "quillwort larkspur", filters }), scope: null, offset: 0, limit: 5 });
+    const words = await search({});
+    const filtered = await search({ hasAttachments: false });
+    expect(words.hits).toHaveLength(5);
+    expect(filtered.hits.map((hit) => hit.id)).toEqual(words.hits.map((hit) => hit.id));
+    // One search at a time: each pool lent its one connection, which holds the statements prepared on it.
+    const listings = `SELECT statement, generic_plans::int AS generic, custom_plans::int AS custom
+      FROM pg_prepared_statements WHERE statement LIKE '%WITH candidates AS MATERIALIZED%'`;
+    const prepared = await withSearchTransaction(async (client, genericPlans) => ({
+      custom: (await client.query<{ statement: string; generic: number; custom: number }>(listings)).rows,
+      generic: await withPooledClient(
+        genericPlans,
+        async (other) => (await other.query<{ statement: string; generic: number; custom: number }>(listings)).rows,
+      ),
+    }));
+    // The candidates of a tier of words alone are selected by the words' condition and nothing else.
+    const wordsAlone = /WHERE e\.search_vector @@ \([^)]*\)\s*\), tier_page/;
+    expect(prepared.generic.length).toBeGreaterThan(0);
+    for (const row of prepared.generic) {
+      expect(row.statement).toMatch(wordsAlone);
+      expect(row).toMatchObject({ custom: 0 });
+      expect(row.generic).toBeGreaterThan(0);
+    }
+    const filteredListings = prepared.custom.filter((row) => !wordsAlone.test(row.statement));
+    expect(filteredListings.length).toBeGreaterThan(0);
+    for (const row of filteredListings) expect(row).toMatchObject({ generic: 0 });
   });
 });

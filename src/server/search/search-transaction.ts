@@ -36,15 +36,20 @@ export function searchTimeoutError(error: unknown, what: string, timeoutMs: numb
  * million emails and the planner reads every row's tsvector instead (docs/search.md, "Memory per
  * search"); the timeout bounds what one search can cost ("Bounds"). The main pool's connections
  * keep the server's settings. A search request routed to a read replica runs there (readPoolWithSettings).
+ * `genericPlans` is a pool of connections with the same settings that keep a prepared statement's
+ * generic plan, for the statements whose plan does not depend on their values (one statement each,
+ * on a connection of its own: a search's statements share no transaction).
  */
 export async function withSearchTransaction<T>(
-  work: (client: pg.PoolClient) => Promise<T>,
+  work: (client: pg.PoolClient, genericPlans: pg.Pool) => Promise<T>,
   options: { statementTimeoutMs?: number } = {},
 ): Promise<T> {
   const timeoutMs = options.statementTimeoutMs ?? config.searchStatementTimeoutMs;
-  const pool = readPoolWithSettings(searchConnectionSettings({ workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs }));
+  const limits = { workMemMb: config.searchWorkMemMb, statementTimeoutMs: timeoutMs };
+  const pool = readPoolWithSettings(searchConnectionSettings(limits));
+  const genericPlans = readPoolWithSettings(searchConnectionSettings({ ...limits, plans: "generic" }));
   try {
-    return await withPooledClient(pool, work);
+    return await withPooledClient(pool, (client) => work(client, genericPlans));
   } catch (error) {
     throw searchTimeoutError(error, "The search", timeoutMs);
   }

@@ -5,15 +5,21 @@ import { sourcesNamed } from "./query-language/query-language.queries";
 /**
  * The server settings a search connection starts with (pgPoolWithSettings): every statement on it is
  * a read-only transaction, with the searches' work_mem and statement_timeout (0: the server's).
- * Every plan is made for the statement's values (plan_cache_mode): a search's statements are
- * prepared, so that PostgreSQL parses each text once per connection, and a prepared statement's
+ * A search's statements are prepared, so that PostgreSQL parses each text once per connection. By
+ * default every plan is made for the statement's values (plan_cache_mode): a prepared statement's
  * generic plan could otherwise replace those of its values after five calls (a date range's plan
  * differs from that of another range); an unprepared statement is planned for its values anyway.
+ * `plans: "generic"` is for the statements whose plan is the same whatever their values (a tier of
+ * words alone listed: postgres-search-engine.ts), which are then planned once per connection.
  */
-export function searchConnectionSettings(limits: { workMemMb: number; statementTimeoutMs: number }): Record<string, string> {
+export function searchConnectionSettings(limits: {
+  workMemMb: number;
+  statementTimeoutMs: number;
+  plans?: "custom" | "generic";
+}): Record<string, string> {
   return {
     default_transaction_read_only: "on",
-    plan_cache_mode: "force_custom_plan",
+    plan_cache_mode: limits.plans === "generic" ? "force_generic_plan" : "force_custom_plan",
     ...(limits.workMemMb > 0 ? { work_mem: `${limits.workMemMb}MB` } : {}),
     ...(limits.statementTimeoutMs > 0 ? { statement_timeout: String(limits.statementTimeoutMs) } : {}),
   };
