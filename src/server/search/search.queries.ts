@@ -1,4 +1,5 @@
 import { Prisma } from "@/generated/prisma/client";
+import { GENERIC_PLANS } from "../platform/db/replica-reads";
 import { queryOne, querySql, runSql, type SqlClient } from "../platform/db/sql-client";
 import { sourcesNamed } from "./query-language/query-language.queries";
 
@@ -19,7 +20,7 @@ export function searchConnectionSettings(limits: {
 }): Record<string, string> {
   return {
     default_transaction_read_only: "on",
-    plan_cache_mode: limits.plans === "generic" ? "force_generic_plan" : "force_custom_plan",
+    ...(limits.plans === "generic" ? GENERIC_PLANS : { plan_cache_mode: "force_custom_plan" }),
     ...(limits.workMemMb > 0 ? { work_mem: `${limits.workMemMb}MB` } : {}),
     ...(limits.statementTimeoutMs > 0 ? { statement_timeout: String(limits.statementTimeoutMs) } : {}),
   };

@@ -68,8 +68,11 @@ export function readPoolWithSettings(settings: Record<string, string>): pg.Pool 
  * statements"). Only for statements whose plan cannot depend on their values.
  */
 export function genericPlanReadPool(): pg.Pool {
-  return readPoolWithSettings({ plan_cache_mode: "force_generic_plan" });
+  return readPoolWithSettings(GENERIC_PLANS);
 }
+
+/** The connection setting of the pools that keep a prepared statement's generic plan from its first call. */
+export const GENERIC_PLANS = { plan_cache_mode: "force_generic_plan" } as const;
 
 /** A pg_lsn ('16/B374D848') as a number, to compare positions. */
 export function walPosition(lsn: string): bigint {
