@@ -149,7 +149,18 @@ export async function searchScenario(params: {
   let totalHits = 0;
   let stopped = 0;
   const postgresCpuMs = await postgresCpuReader();
-  const firstPassStart = { node: processCpuMs(), postgres: postgresCpuMs() };
+  const cpuNow = () => ({ node: processCpuMs(), postgres: postgresCpuMs(), machine: machineBusyMs() });
+  /** The CPU of each kind per query since `start`, over `queries` queries. */
+  const cpuPerQuery = (start: ReturnType<typeof cpuNow>, queries: number) => {
+    const now = cpuNow();
+    const ran = Math.max(1, queries);
+    return {
+      node: (now.node - start.node) / ran,
+      postgres: (now.postgres - start.postgres) / ran,
+      machine: (now.machine - start.machine) / ran,
+    };
+  };
+  const firstPassStart = cpuNow();
   const firstPassRun = await timedLoops(
     params.warmUp,
     params.concurrency,
@@ -158,13 +169,13 @@ export async function searchScenario(params: {
     },
     params.maxSeconds,
   );
-  const firstPassQueries = Math.max(1, firstPassRun.latencies.length);
+  const firstPassCpu = cpuPerQuery(firstPassStart, firstPassRun.latencies.length);
   const firstPass = {
     perSecond: firstPassRun.latencies.length / firstPassRun.seconds,
     p95: summarizeLatencies(firstPassRun.latencies).p95,
-    cpuMsPerQuery: (processCpuMs() - firstPassStart.node + postgresCpuMs() - firstPassStart.postgres) / firstPassQueries,
+    cpuMsPerQuery: firstPassCpu.node + firstPassCpu.postgres,
   };
-  const before = { node: processCpuMs(), postgres: postgresCpuMs(), machine: machineBusyMs() };
+  const before = cpuNow();
   const run = await timedLoops(
     params.queries,
     params.concurrency,
@@ -185,12 +196,7 @@ export async function searchScenario(params: {
     params.maxSeconds,
   );
   // What the target's rate allows on two cores is 10 ms of CPU per query, Node and PostgreSQL together.
-  const ran = Math.max(1, run.latencies.length);
-  const cpuMsPerQuery = {
-    node: (processCpuMs() - before.node) / ran,
-    postgres: (postgresCpuMs() - before.postgres) / ran,
-    machine: (machineBusyMs() - before.machine) / ran,
-  };
+  const cpuMsPerQuery = cpuPerQuery(before, run.latencies.length);
   const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: params.concurrency });
   const baseline = await timedLoops(pageIds, params.concurrency, async (ids) => {
     await pool.query(

@@ -59,6 +59,9 @@ export function readPoolWithSettings(settings: Record<string, string>): pg.Pool 
   return replicaUrl ? pgPoolWithSettings(settings, replicaUrl) : pgPoolWithSettings(settings);
 }
 
+/** The connection setting of the pools that keep a prepared statement's generic plan from its first call. */
+export const GENERIC_PLANS = { plan_cache_mode: "force_generic_plan" } as const;
+
 /**
  * readPool() for prepared statements whose plan is the same whatever their values: its connections
  * use a statement's generic plan from its first call (`plan_cache_mode = force_generic_plan`).
@@ -70,9 +73,6 @@ export function readPoolWithSettings(settings: Record<string, string>): pg.Pool 
 export function genericPlanReadPool(): pg.Pool {
   return readPoolWithSettings(GENERIC_PLANS);
 }
-
-/** The connection setting of the pools that keep a prepared statement's generic plan from its first call. */
-export const GENERIC_PLANS = { plan_cache_mode: "force_generic_plan" } as const;
 
 /** A pg_lsn ('16/B374D848') as a number, to compare positions. */
 export function walPosition(lsn: string): bigint {
