@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../src/server/platform/db/embedded-postgres";
-import { loadTest } from "./http-load";
+import { alternatedLoads, loadTest } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { startServer } from "./server";
 
@@ -54,28 +54,25 @@ try {
     ["GET /v1/archived-emails/{id}", () => `/v1/archived-emails/${emailIds[Math.floor(Math.random() * emailIds.length)]}`],
     ["hold list", () => "/api/v1/enterprise/legal-holds/holds"],
   ];
-  const totals = routes.map(() => ({ requests: 0, seconds: 0, server: 0, postgres: 0, failed: 0 }));
-  for (const [, nextPath] of routes) await loadTest({ url: server.url, connections: 100, seconds: 1, token, nextPath }); // warm-up
-  const loads: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    loads.push(os.loadavg()[0]);
-    for (const [index, [, nextPath]] of routes.entries()) {
-      const before = { server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postmasterPid), at: performance.now() };
-      const result = await loadTest({ url: server.url, connections: 100, seconds, token, nextPath });
-      const total = totals[index];
-      total.requests += result.requests;
-      total.seconds += (performance.now() - before.at) / 1000;
-      total.server += cpuSecondsOfTree(server.pid) - before.server;
-      total.postgres += cpuSecondsOfTree(postmasterPid) - before.postgres;
-      total.failed += result.non2xx + result.errors;
-    }
-  }
-  const rate = (index: number) => totals[index].requests / totals[index].seconds;
-  console.log(`${rounds} rounds of ${seconds} s a route, load average ${loads.map((load) => load.toFixed(1)).join(" ")}`);
+  const steps = routes.map(([, nextPath]) => ({ connections: 100, nextPath }));
+  for (const step of steps) await loadTest({ url: server.url, token, seconds: 1, ...step }); // warm-up
+  const loadBefore = os.loadavg()[0];
+  const results = await alternatedLoads({
+    url: server.url,
+    token,
+    steps,
+    rounds,
+    sliceSeconds: seconds,
+    measure: () => ({ server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postmasterPid) }),
+  });
+  console.log(
+    `${rounds} rounds of ${seconds} s a route, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`,
+  );
   for (const [index, [name]] of routes.entries()) {
-    const total = totals[index];
+    const { perSecond, requests, measured, non2xx, errors } = results[index];
+    const perRequest = (cpuSeconds: number) => ((cpuSeconds * 1000) / requests).toFixed(2);
     console.log(
-      `${name.padEnd(30)} ${rate(index).toFixed(0).padStart(5)} req/s  ${(rate(index) / rate(0)).toFixed(2)}x  CPU a request: server ${((total.server * 1000) / total.requests).toFixed(2)} ms, PostgreSQL ${((total.postgres * 1000) / total.requests).toFixed(2)} ms${total.failed ? `  ${total.failed} failed` : ""}`,
+      `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(5)} req/s  ${(perSecond / results[0].perSecond).toFixed(2)}x  CPU a request: server ${perRequest(measured.server)} ms, PostgreSQL ${perRequest(measured.postgres)} ms${non2xx + errors ? `  ${non2xx + errors} failed` : ""}`,
     );
   }
 } finally {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { loadTest, type LoadResult } from "./http-load";
+import { alternatedLoads, loadTest, type LoadResult, type LoadStep } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { formatRate, formatRatio, type ResultRow } from "./report";
 import { startServer } from "./server";
@@ -26,7 +26,7 @@ const cycle = <T>(items: T[]) => {
 /**
  * Audited writes (hold apply, 50 connections) and REST reads (100 connections) against the
  * production server, each next to GET /api/health at the same connection count (the server's
- * ceiling for a request that does no work). Email ids are SQL-loaded rows that are neither
+ * ceiling for a request that does no work), measured in alternation with it (alternatedLoads). Email ids are SQL-loaded rows that are neither
  * lifecycle-eligible nor bulk-held.
  */
 export async function runHttpScenarios(options: {
@@ -60,43 +60,59 @@ export async function runHttpScenarios(options: {
       [options.sourceId],
     );
     const emailIds = rows.map((row) => row.id);
-    const entriesBefore = Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count);
+    const auditEntries = async () => Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count);
+    let entriesBefore = 0;
     const postgresPid = await postmasterPid(options.client);
-    const run = async (
-      connections: number,
-      nextPath: () => string,
-      extra: { method?: "POST"; body?: () => string } = {},
-    ): Promise<MeasuredLoad> => {
-      const before = { server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postgresPid) };
-      const result = await loadTest({ url: server.url, connections, seconds: options.seconds, token, nextPath, ...extra });
-      const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(result.requests, 1);
-      const measured = {
-        ...result,
-        serverCpuMs: perRequestMs(cpuSecondsOfTree(server.pid) - before.server),
-        postgresCpuMs: perRequestMs(cpuSecondsOfTree(postgresPid) - before.postgres),
-      };
-      options.log(`  ${formatRate(result.perSecond, "req")}; ${cpuText(measured)}`);
-      return measured;
+    const readCpu = () => ({ server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postgresPid) });
+    // Each route alternates with its baseline in slices of about five seconds (alternatedLoads), `seconds` in all.
+    const rounds = Math.max(1, Math.floor(options.seconds / 5));
+    const measureAlternately = async (names: string[], steps: LoadStep[], afterWarmUp?: () => Promise<void>): Promise<MeasuredLoad[]> => {
+      options.log(`HTTP: ${names.join(", ")}, alternately, ${rounds} rounds of ${(options.seconds / rounds).toFixed(1)} s each`);
+      for (const step of steps) await loadTest({ url: server.url, token, seconds: 1, ...step }); // warm-up, not counted
+      await afterWarmUp?.();
+      const results = await alternatedLoads({
+        url: server.url,
+        token,
+        steps,
+        rounds,
+        sliceSeconds: options.seconds / rounds,
+        measure: readCpu,
+      });
+      return results.map(({ measured, ...result }, index) => {
+        const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(result.requests, 1);
+        const load = { ...result, serverCpuMs: perRequestMs(measured.server), postgresCpuMs: perRequestMs(measured.postgres) };
+        options.log(`  ${names[index]}: ${formatRate(result.perSecond, "req")}; ${cpuText(load)}`);
+        return load;
+      });
     };
 
-    options.log("HTTP: health baseline, 50 connections");
-    const health50 = await run(50, () => "/api/health");
-    options.log("HTTP: audited writes (hold apply), 50 connections");
     const nextEmail = cycle(emailIds);
-    const writes = await run(50, () => `/api/v1/enterprise/legal-holds/email/${nextEmail()}/holds`, {
-      method: "POST",
-      body: () => JSON.stringify({ holdId: hold.id }),
-    });
-    const entriesWritten = Number((await options.client.query("SELECT count(*) FROM audit_logs")).rows[0].count) - entriesBefore;
-    options.log("HTTP: health baseline, 100 connections");
-    const health100 = await run(100, () => "/api/health");
+    const [health50, writes] = await measureAlternately(
+      ["health baseline (50 connections)", "audited writes (hold apply, 50 connections)"],
+      [
+        { connections: 50, nextPath: () => "/api/health" },
+        {
+          connections: 50,
+          nextPath: () => `/api/v1/enterprise/legal-holds/email/${nextEmail()}/holds`,
+          method: "POST",
+          body: () => JSON.stringify({ holdId: hold.id }),
+        },
+      ],
+      async () => {
+        entriesBefore = await auditEntries();
+      },
+    );
+    const entriesWritten = (await auditEntries()) - entriesBefore;
     const randomEmail = () => emailIds[Math.floor(Math.random() * emailIds.length)];
-    options.log("HTTP: GET one email, 100 connections");
-    const getOne = await run(100, () => `/v1/archived-emails/${randomEmail()}`);
-    options.log("HTTP: list by source, 100 connections");
-    const list = await run(100, () => `/v1/archived-emails/ingestion-source/${options.sourceId}?page=1&limit=20`);
-    options.log("HTTP: hold list, 100 connections");
-    const holds = await run(100, () => "/api/v1/enterprise/legal-holds/holds");
+    const [health100, getOne, list, holds] = await measureAlternately(
+      ["health baseline (100 connections)", "GET one email", "list by source", "hold list"],
+      [
+        { connections: 100, nextPath: () => "/api/health" },
+        { connections: 100, nextPath: () => `/v1/archived-emails/${randomEmail()}` },
+        { connections: 100, nextPath: () => `/v1/archived-emails/ingestion-source/${options.sourceId}?page=1&limit=20` },
+        { connections: 100, nextPath: () => "/api/v1/enterprise/legal-holds/holds" },
+      ],
+    );
     const serverRss = server.peakRssMb();
 
     const row = (
