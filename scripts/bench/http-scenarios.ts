@@ -26,8 +26,10 @@ const cycle = <T>(items: T[]) => {
 /**
  * Audited writes (hold apply, 50 connections) and REST reads (100 connections) against the
  * production server, each next to GET /api/health at the same connection count (the server's
- * ceiling for a request that does no work), measured in alternation with it (alternatedLoads). Email ids are SQL-loaded rows that are neither
- * lifecycle-eligible nor bulk-held.
+ * ceiling for a request that does no work), measured in alternation with it (alternatedLoads).
+ * Email ids are SQL-loaded rows that are neither lifecycle-eligible nor bulk-held. The write step's
+ * audit entries may exceed its counted requests: requests still in flight when a slice ends are
+ * answered and audited, but not counted.
  */
 export async function runHttpScenarios(options: {
   projectDir: string;
