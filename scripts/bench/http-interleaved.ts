@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../src/server/platform/db/embedded-postgres";
-import { alternatedLoads, loadTest } from "./http-load";
+import { alternatedLoads, msPerRequest } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { startServer } from "./server";
 
@@ -55,7 +55,6 @@ try {
     ["hold list", () => "/api/v1/enterprise/legal-holds/holds"],
   ];
   const steps = routes.map(([, nextPath]) => ({ connections: 100, nextPath }));
-  for (const step of steps) await loadTest({ url: server.url, token, seconds: 1, ...step }); // warm-up
   const loadBefore = os.loadavg()[0];
   const results = await alternatedLoads({
     url: server.url,
@@ -70,7 +69,7 @@ try {
   );
   for (const [index, [name]] of routes.entries()) {
     const { perSecond, requests, measured, non2xx, errors } = results[index];
-    const perRequest = (cpuSeconds: number) => ((cpuSeconds * 1000) / requests).toFixed(2);
+    const perRequest = (cpuSeconds: number) => msPerRequest(cpuSeconds, requests).toFixed(2);
     console.log(
       `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(5)} req/s  ${(perSecond / results[0].perSecond).toFixed(2)}x  CPU a request: server ${perRequest(measured.server)} ms, PostgreSQL ${perRequest(measured.postgres)} ms${non2xx + errors ? `  ${non2xx + errors} failed` : ""}`,
     );

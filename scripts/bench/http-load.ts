@@ -25,6 +25,10 @@ interface Slice {
   errors: number;
 }
 
+/**
+ * Loopback load with a bounded duration and connection count. Latencies come from every response
+ * (autocannon's own summary has no p95).
+ */
 async function loadSlice(options: { url: string; token: string; seconds: number } & LoadStep): Promise<Slice> {
   const latencies: number[] = [];
   const instance = autocannon({
@@ -56,20 +60,16 @@ function summarize(slices: Slice[]): LoadResult {
   };
 }
 
-/**
- * Loopback load with a bounded duration and connection count. Latencies come from every response
- * (autocannon's own summary has no p95).
- */
-export async function loadTest(options: { url: string; token: string; seconds: number } & LoadStep): Promise<LoadResult> {
-  return summarize([await loadSlice(options)]);
-}
+/** Milliseconds a request of `seconds` (of CPU, say) spread over `requests`. */
+export const msPerRequest = (seconds: number, requests: number) => (seconds * 1000) / Math.max(requests, 1);
 
 /**
  * The steps measured in alternating slices (`rounds` times each step for `sliceSeconds`, in order),
  * each summed over its slices, with `measure`'s readings (CPU seconds, say) summed over its slices
  * too: a machine whose load drifts during the run (autovacuum after a write step, another process)
  * weighs on a route and on its baseline alike, where one long load per step would charge the drift
- * to whichever step it fell in.
+ * to whichever step it fell in. Each step is first warmed up for a second, not counted; then
+ * `afterWarmUp` runs, before the first measured slice.
  */
 export async function alternatedLoads<M extends Record<string, number>>(options: {
   url: string;
@@ -78,7 +78,10 @@ export async function alternatedLoads<M extends Record<string, number>>(options:
   rounds: number;
   sliceSeconds: number;
   measure: () => M;
+  afterWarmUp?: () => Promise<void>;
 }): Promise<(LoadResult & { measured: M })[]> {
+  for (const step of options.steps) await loadSlice({ url: options.url, token: options.token, seconds: 1, ...step });
+  await options.afterWarmUp?.();
   const slices = options.steps.map((): Slice[] => []);
   const measured = options.steps.map((): Partial<M> => ({}));
   for (let round = 0; round < options.rounds; round++) {

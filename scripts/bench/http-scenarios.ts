@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type pg from "pg";
-import { alternatedLoads, loadTest, type LoadResult, type LoadStep } from "./http-load";
+import { alternatedLoads, msPerRequest, type LoadResult, type LoadStep } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { formatRate, formatRatio, type ResultRow } from "./report";
 import { startServer } from "./server";
@@ -70,8 +70,6 @@ export async function runHttpScenarios(options: {
     const rounds = Math.max(1, Math.floor(options.seconds / 5));
     const measureAlternately = async (names: string[], steps: LoadStep[], afterWarmUp?: () => Promise<void>): Promise<MeasuredLoad[]> => {
       options.log(`HTTP: ${names.join(", ")}, alternately, ${rounds} rounds of ${(options.seconds / rounds).toFixed(1)} s each`);
-      for (const step of steps) await loadTest({ url: server.url, token, seconds: 1, ...step }); // warm-up, not counted
-      await afterWarmUp?.();
       const results = await alternatedLoads({
         url: server.url,
         token,
@@ -79,10 +77,14 @@ export async function runHttpScenarios(options: {
         rounds,
         sliceSeconds: options.seconds / rounds,
         measure: readCpu,
+        afterWarmUp,
       });
       return results.map(({ measured, ...result }, index) => {
-        const perRequestMs = (seconds: number) => (seconds * 1000) / Math.max(result.requests, 1);
-        const load = { ...result, serverCpuMs: perRequestMs(measured.server), postgresCpuMs: perRequestMs(measured.postgres) };
+        const load = {
+          ...result,
+          serverCpuMs: msPerRequest(measured.server, result.requests),
+          postgresCpuMs: msPerRequest(measured.postgres, result.requests),
+        };
         options.log(`  ${names[index]}: ${formatRate(result.perSecond, "req")}; ${cpuText(load)}`);
         return load;
       });
