@@ -26,7 +26,8 @@ const COMMANDS = {
   backup: [
     "npm run archive -- backup --to <dir> [--concurrency <n>] [--no-progress]",
     "Writes a consistent backup of the database and every blob to <dir> (docs/operations.md). Prints a JSON summary.",
-    "--concurrency <n>: blob copies at once (default 16 on S3, 8 on the local store).",
+    "--concurrency <n>: blob copies at once: on S3 reads in flight (default 16); on the local store copier threads",
+    "(default one a core, at most 4), while the process dumps the tables beside them.",
   ],
   restore: [
     "npm run archive -- restore --from <dir> [--new-signing-key] [--no-progress]",

@@ -47,7 +47,11 @@ export async function buildCliBundle(projectDir) {
   // Whole milliseconds before any source is read: a file saved during the build counts as newer.
   const startedAt = Math.floor(Date.now()) - 1;
   const result = await build({
-    entryPoints: { archive: path.join(projectDir, "scripts/archive.ts") },
+    // The backup's blob copier thread (src/server/installation/backup-blob-copiers.ts) lives beside the entry.
+    entryPoints: {
+      archive: path.join(projectDir, "scripts/archive.ts"),
+      "backup-blob-thread": path.join(projectDir, "src/server/installation/backup-blob-thread.ts"),
+    },
     outdir,
     outExtension: { ".js": ".mjs" },
     bundle: true,

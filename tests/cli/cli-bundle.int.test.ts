@@ -1,4 +1,4 @@
-import { readlinkSync, statSync, utimesSync } from "node:fs";
+import { existsSync, readlinkSync, statSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module of the CLI's own (no types), imported as the launcher does.
@@ -33,4 +33,11 @@ describe("the CLI's bundle", () => {
     const third = await runArchiveCli(["--help"]);
     expect(third.stderr).not.toContain("building");
   }, 120_000);
+
+  it("builds the backup's blob copier thread beside its entry, where the backup starts it from", async () => {
+    const help = await runArchiveCli(["--help"]);
+    expect(help.code, help.stderr).toBe(0);
+    expect(existsSync(path.join(projectDir, ".cli", "current", "archive.mjs"))).toBe(true);
+    expect(existsSync(path.join(projectDir, ".cli", "current", "backup-blob-thread.mjs"))).toBe(true);
+  });
 });

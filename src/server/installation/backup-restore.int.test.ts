@@ -240,6 +240,28 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(check.stderr).toContain(`email ${corrupt.id}: the bytes stored under ${corrupt.storagePath} do not hash to`);
   }, 400_000);
 
+  it("stops a backup at a stored blob that does not open to its name, naming it, and leaves no backup behind", async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;
+    await importSome(source.id, 8);
+    const [corrupt] = await db().archivedEmail.findMany({ orderBy: { id: "asc" }, take: 1 });
+    const storedFile = path.join(process.env.DATA_DIR!, "storage", corrupt.storagePath);
+    const stored = await readFile(storedFile);
+    await writeFile(storedFile, "tampered bytes");
+    const backupRoot = await mkdtemp(path.join(tmpdir(), "backup-"));
+    const failed = await runArchive(["backup", "--to", backupRoot]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`The stored bytes of ${corrupt.storagePath} do not hash to its name`);
+    expect(await readdir(path.join(backupRoot, "backups"))).toEqual([]);
+    expect(await readFile(path.join(backupRoot, "blobs", corrupt.storagePath)).catch(() => null)).toBeNull();
+
+    // Mended, the next backup into the same directory completes.
+    await writeFile(storedFile, stored);
+    const mended = await runArchive(["backup", "--to", backupRoot]);
+    expect(mended.code, mended.stderr).toBe(0);
+    expect(JSON.parse(mended.stdout.trim().split("\n").pop()!).counts).toMatchObject({ emails: 8 });
+  }, 120_000);
+
   it("holds back the deletion of stored bytes while a backup or check reads the store, then deletes them", async () => {
     const admin = await setupAdmin();
     const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;

@@ -2,10 +2,12 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import { PassThrough, type Transform } from "node:stream";
 import type pg from "pg";
+import { config } from "../platform/config/env";
 import { existingEncryptionKey } from "../platform/config/encryption";
 import { existingSecret, fingerprintOfSecret } from "../platform/config/secrets";
 import { existingSigningPublicKey } from "../platform/signing/installation-signing-key";
-import { beginTransaction, commitTransaction, rollbackTransaction } from "../platform/db/dedicated-transaction";
+import { beginTransaction, commitTransaction, exportSnapshot, rollbackTransaction } from "../platform/db/dedicated-transaction";
+import { beginSnapshotReader } from "../platform/db/snapshot-reader";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import { blobStore, defaultBlobReadConcurrency } from "../archive/storage/blob-store-factory";
 import { makePrivateDirectory } from "../platform/files/private-files";
@@ -32,7 +34,9 @@ import {
   type BackupKeys,
 } from "./backup-cipher";
 import { forEachConcurrently } from "../platform/concurrency/for-each-concurrently";
-import { copyBlobToBackup } from "./copy-blob-to-backup";
+import { runTogether } from "../platform/concurrency/run-together";
+import { BackupBlobDirectory, copyBlobToBackup } from "./copy-blob-to-backup";
+import { defaultCopierThreads, startBlobCopiers } from "./backup-blob-copiers";
 import { tablesInDependencyOrder } from "./database-tables";
 import {
   copyTableOut,
@@ -78,31 +82,34 @@ export async function createBackup(options: {
   const keys = deriveBackupKeys(storageKey.key, salt);
   const seal = (file: string) => sealingStream(keys.files, sealedFileContext(id, file));
   const { client } = await connectDedicatedPgClient();
+  let tablesClient: pg.Client | undefined;
   try {
     await pauseBlobDeletions(client);
     await beginTransaction(client, "read-only-snapshot");
-    const files: BackupManifest["files"] = [];
     const snapshot = await readSnapshotFacts(client);
-    const tables: BackupManifest["tables"] = [];
-    for (const [index, table] of (await tablesInDependencyOrder(client)).entries()) {
-      const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz.sealed`;
-      const copy = copyTableOut(client, table);
-      const written = await writeSealedGzipFile(path.join(directory, file), copy, seal(file));
-      files.push({ path: file, ...written });
-      tables.push({ ...table, rows: copy.rowCount, file });
-    }
-    const rowsOf = (name: string) => tables.find((table) => table.name === name)?.rows ?? 0;
+    // The tables are dumped on a second connection reading the same snapshot while this one walks
+    // the blobs: PostgreSQL's COPY and gzip on one side, reading, opening and writing the blobs on
+    // the other, each with a core (docs/benchmarks.md, "Storage").
+    tablesClient = (await connectDedicatedPgClient()).client;
+    await beginSnapshotReader(tablesClient, await exportSnapshot(client));
     const blobList = "blobs.txt.gz.sealed";
-    const blobs = await copyReferencedBlobs({
-      client,
-      seal: seal(blobList),
-      blobsRoot: blobsDirectory(options.to),
-      listFile: path.join(directory, blobList),
-      concurrency: options.concurrency,
-      onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: rowsOf("archived_emails") + rowsOf("attachments") }),
-    });
-    files.push({ path: blobList, ...blobs.listFile });
+    const [database, blobs] = await runTogether(
+      (signal) => dumpTables({ client: tablesClient!, directory, seal, signal }),
+      (signal) =>
+        copyReferencedBlobs({
+          client,
+          seal: seal(blobList),
+          blobsRoot: blobsDirectory(options.to),
+          listFile: path.join(directory, blobList),
+          concurrency: options.concurrency,
+          signal,
+          onProgress: (blobsDone) => options.onProgress?.({ blobsDone, blobsExpected: snapshot.referencingRows }),
+        }),
+    );
+    const { tables } = database;
+    const files: BackupManifest["files"] = [...database.files, { path: blobList, ...blobs.listFile }];
     await commitTransaction(client);
+    const rowsOf = (name: string) => tables.find((table) => table.name === name)?.rows ?? 0;
     const sessionSecret = existingSecret("AUTH_SECRET");
     const fields: Omit<BackupManifest, "authentication"> = {
       format: BACKUP_FORMAT,
@@ -148,7 +155,23 @@ export async function createBackup(options: {
   } finally {
     await rollbackTransaction(client);
     await client.end().catch(() => undefined);
+    await tablesClient?.end().catch(() => undefined);
   }
+}
+
+/** Every table in dependency order, each into a sealed file of its own, read on `client` (in the backup's snapshot). */
+async function dumpTables(options: { client: pg.Client; directory: string; seal: (file: string) => Transform; signal: AbortSignal }) {
+  const files: BackupManifest["files"] = [];
+  const tables: BackupManifest["tables"] = [];
+  for (const [index, table] of (await tablesInDependencyOrder(options.client)).entries()) {
+    options.signal.throwIfAborted();
+    const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz.sealed`;
+    const copy = copyTableOut(options.client, table);
+    const written = await writeSealedGzipFile(path.join(options.directory, file), copy, options.seal(file), options.signal);
+    files.push({ path: file, ...written });
+    tables.push({ ...table, rows: copy.rowCount, file });
+  }
+  return { files, tables };
 }
 
 /** Facts read inside the snapshot transaction (its first statement fixes the snapshot). */
@@ -160,45 +183,63 @@ async function readSnapshotFacts(client: pg.Client) {
   for (const name of await selectSequenceNames(client)) sequences.push({ name, ...(await selectSequenceValue(client, name)) });
   return {
     snapshotAt: row.snapshot_at.toISOString(),
+    referencingRows: row.referencing_rows,
     auditHead: { id: row.head_id === null ? null : Number(row.head_id), currentHash: row.head_hash },
     migrations,
     sequences,
   };
 }
 
-/** Copies every blob the snapshot's emails and attachments reference, listing the keys as it goes. */
+/**
+ * Copies every blob the snapshot's emails and attachments reference, listing the keys as it goes:
+ * from a local store on copier threads (backup-blob-copiers.ts), from S3 `concurrency` at once.
+ */
 async function copyReferencedBlobs(options: {
   client: pg.Client;
   blobsRoot: string;
   listFile: string;
   seal: Transform;
   concurrency: number | undefined;
+  signal: AbortSignal;
   onProgress: (done: number) => void;
 }) {
   const store = blobStore();
+  const directory = new BackupBlobDirectory(options.blobsRoot);
+  const threads = options.concurrency ?? defaultCopierThreads();
+  const { backend, dir } = config.storage;
+  const copiers = backend === "local" ? await startBlobCopiers(store, { storageDir: dir, blobsRoot: options.blobsRoot }, threads) : null;
   const concurrency = options.concurrency ?? defaultBlobReadConcurrency(store.inner);
   const list = new PassThrough();
   const listWritten = writeSealedGzipFile(options.listFile, list, options.seal);
   const totals = { listed: 0, copied: 0, bytes: 0 };
+  const count = (bytes: number) => {
+    if (bytes === 0) return;
+    totals.copied++;
+    totals.bytes += bytes;
+  };
+  const copyHere = (keys: string[]) =>
+    forEachConcurrently(keys, concurrency, async (key) => count(await copyBlobToBackup({ store, key, directory })));
   try {
     await declareReferencedBlobsCursor(options.client);
     for (;;) {
-      const rows = await fetchReferencedBlobs(options.client, BLOB_BATCH);
-      await forEachConcurrently(rows, concurrency, async ({ key }) => {
-        const bytes = await copyBlobToBackup({ store, key, blobsRoot: options.blobsRoot });
-        if (bytes > 0) {
-          totals.copied++;
-          totals.bytes += bytes;
-        }
-      });
-      if (rows.length > 0 && !list.write(rows.map((row) => `${row.key}\n`).join("")))
+      options.signal.throwIfAborted();
+      const keys = (await fetchReferencedBlobs(options.client, BLOB_BATCH)).map((row) => row.key);
+      if (copiers) {
+        const done = await copiers.copy(keys);
+        totals.copied += done.copied;
+        totals.bytes += done.bytes;
+        // Blobs that did not open on the threads: checked here, where a missing data key is loaded and damage named.
+        await copyHere(done.unopened);
+      } else await copyHere(keys);
+      if (keys.length > 0 && !list.write(keys.map((key) => `${key}\n`).join("")))
         await new Promise((resolve) => list.once("drain", resolve));
-      totals.listed += rows.length;
+      totals.listed += keys.length;
       options.onProgress(totals.listed);
-      if (rows.length < BLOB_BATCH) break;
+      if (keys.length < BLOB_BATCH) break;
     }
   } finally {
     list.end();
+    await copiers?.close();
   }
   return { ...totals, listFile: await listWritten };
 }

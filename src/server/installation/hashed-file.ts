@@ -14,9 +14,10 @@ export interface HashedFile {
 
 /**
  * Writes `source` gzipped (level 1: the database text compresses ~4x at little CPU), then through
- * `seal` (backup-cipher.ts), 0600 and fsynced; answers the written file's size and SHA-256.
+ * `seal` (backup-cipher.ts), 0600 and fsynced; answers the written file's size and SHA-256. An
+ * aborted `signal` stops it (the file is left partial: the caller removes it).
  */
-export async function writeSealedGzipFile(file: string, source: Readable, seal: Transform): Promise<HashedFile> {
+export async function writeSealedGzipFile(file: string, source: Readable, seal: Transform, signal?: AbortSignal): Promise<HashedFile> {
   const hash = createHash("sha256");
   let bytes = 0;
   const tee = new Transform({
@@ -26,7 +27,7 @@ export async function writeSealedGzipFile(file: string, source: Readable, seal: 
       done(null, chunk);
     },
   });
-  await pipeline(source, createGzip({ level: 1 }), seal, tee, privateWriteStream(file, { flush: true }));
+  await pipeline(source, createGzip({ level: 1 }), seal, tee, privateWriteStream(file, { flush: true }), { signal });
   return { bytes, sha256: hash.digest("hex") };
 }
 

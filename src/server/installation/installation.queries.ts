@@ -64,12 +64,16 @@ export async function setSequenceValue(client: SqlClient, sequence: { name: stri
   );
 }
 
-/** The moment of the snapshot (its first statement fixes it) and the audit chain's head in it. */
+/**
+ * The moment of the snapshot (its first statement fixes it), the audit chain's head in it, and its
+ * emails and attachments (each references one blob; several can share one).
+ */
 export async function selectSnapshotMoment(client: SqlClient) {
-  const row = await queryOne<{ snapshot_at: Date; head_id: string | null; head_hash: string | null }>(
+  const row = await queryOne<{ snapshot_at: Date; head_id: string | null; head_hash: string | null; referencing_rows: number }>(
     client,
     Prisma.sql`
-    SELECT now() AS snapshot_at, head.id::text AS head_id, head.current_hash AS head_hash
+    SELECT now() AS snapshot_at, head.id::text AS head_id, head.current_hash AS head_hash,
+           ((SELECT count(*) FROM archived_emails) + (SELECT count(*) FROM attachments))::float8 AS referencing_rows
       FROM (SELECT 1) AS one LEFT JOIN LATERAL (SELECT id, current_hash FROM audit_logs ORDER BY id DESC LIMIT 1) AS head ON true`,
   );
   return row!;
