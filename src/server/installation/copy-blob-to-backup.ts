@@ -26,8 +26,8 @@ export async function assertOpensToName(store: SealedBlobStore, key: string, sto
 /**
  * A backup's blob directory, filled one blob at a time: each file private, written whole under a
  * temporary name and renamed into place. Its calls are synchronous: a backup copies hundreds of
- * thousands of small files, and each asynchronous call costs the thread pool's round trip (the
- * same blobs took twice the CPU that way; docs/benchmarks.md, "Storage").
+ * thousands of small files, and each asynchronous call costs the thread pool's round trip (a 1M
+ * backup spent 98-105 s in the kernel that way, 40-46 s so; docs/benchmarks.md, "Storage").
  */
 export class BackupBlobDirectory {
   /** Leaf directories known to exist: most hold several blobs, and each mkdir and chmod is a call. */

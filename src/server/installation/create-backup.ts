@@ -67,7 +67,7 @@ const BLOB_BATCH = 1000;
  */
 export async function createBackup(options: {
   to: string;
-  /** Blob copies in flight at once (default: defaultBlobReadConcurrency of the store: 16 on S3, 8 locally). */
+  /** On S3 the blob reads in flight (default 16); on the local store the copier threads (default one a core, at most four). */
   concurrency?: number;
   onProgress?: (progress: BackupProgress) => void;
 }): Promise<BackupManifest> {
