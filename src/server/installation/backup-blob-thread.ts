@@ -1,8 +1,7 @@
 // Worker thread entry of a backup's blob copier (backup-blob-copiers.ts). It runs compiled: a second
 // entry of the command line's bundle (scripts/cli/cli-bundle.mjs), rebuilt with it.
 import { parentPort, workerData } from "node:worker_threads";
-import { openBlob } from "../archive/storage/blob-envelope";
-import { blobKeyForHash } from "../archive/storage/blob-store";
+import { attachmentsReadSync, openBlob } from "../archive/storage/blob-envelope";
 import { LocalBlobStore } from "../archive/storage/local-blob-store";
 import type { BlobCopierData, BlobCopyReply, BlobCopyTask } from "./backup-blob-copiers";
 import { BackupBlobDirectory, copyBlobToBackupSync } from "./copy-blob-to-backup";
@@ -17,12 +16,8 @@ const scratch = Buffer.allocUnsafe(1 << 20);
 // The blob store's data keys, sent with the tasks (sealed blobs, blob-envelope.ts).
 const dataKeys = new Map<string, Buffer>();
 const dataKey = (id: string) => dataKeys.get(id);
-/** A skeleton's attachment, read into a buffer of its own (`scratch` holds the skeleton); it may be a skeleton itself. */
-const attachment = (hash: string): Buffer => {
-  const key = blobKeyForHash(hash);
-  return openBlob(key, store.readSync(key, Buffer.alloc(0)), dataKey, attachment);
-};
-const readStored = (key: string, into: Buffer) => store.readSync(key, into);
+const attachment = attachmentsReadSync((key, into) => store.readSync(key, into), dataKey);
+const readStored = (key: string) => store.readSync(key, scratch);
 const open = (key: string, stored: Buffer) => openBlob(key, stored, dataKey, attachment);
 
 port.on("message", (task: BlobCopyTask) => {
@@ -31,7 +26,7 @@ port.on("message", (task: BlobCopyTask) => {
     for (const [id, key] of task.dataKeys) if (!dataKeys.has(id)) dataKeys.set(id, Buffer.from(key, "base64"));
     const done = { copied: 0, bytes: 0, unopened: [] as string[] };
     for (const key of task.keys) {
-      const bytes = copyBlobToBackupSync({ key, directory, scratch, readStored, open });
+      const bytes = copyBlobToBackupSync({ key, directory, readStored, open });
       if (bytes === null) done.unopened.push(key);
       else if (bytes > 0) {
         done.copied++;

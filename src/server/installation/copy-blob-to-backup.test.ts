@@ -23,7 +23,6 @@ function copyOne(key: string, stored: Buffer, options: { keys?: Map<string, Buff
   const bytes = copyBlobToBackupSync({
     key,
     directory,
-    scratch: Buffer.alloc(64),
     readStored: () => stored,
     open: (name, bytesStored) => openBlob(name, bytesStored, () => known.get("known")),
   });

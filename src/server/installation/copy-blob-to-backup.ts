@@ -75,7 +75,7 @@ export async function copyBlobToBackup(options: { store: SealedBlobStore; key: s
 
 /**
  * One blob copied synchronously (a copier thread's way, backup-blob-copiers.ts): read with
- * `readStored` (into `scratch` where it fits), opened with `open` and re-hashed against its name,
+ * `readStored` (into the thread's scratch buffer where it fits), opened with `open` and re-hashed against its name,
  * then written. Answers the bytes copied (0 when an earlier backup holds it), or null when it does
  * not open here (a data key created after the reader's keys were loaded, or damage): the caller then
  * checks it copyBlobToBackup's way, which loads missing keys and names damage.
@@ -83,13 +83,12 @@ export async function copyBlobToBackup(options: { store: SealedBlobStore; key: s
 export function copyBlobToBackupSync(options: {
   key: string;
   directory: BackupBlobDirectory;
-  scratch: Buffer;
-  readStored: (key: string, scratch: Buffer) => Buffer;
+  readStored: (key: string) => Buffer;
   open: (key: string, stored: Buffer) => Buffer;
 }): number | null {
   const { key, directory } = options;
   if (directory.holds(key)) return 0;
-  const stored = options.readStored(key, options.scratch);
+  const stored = options.readStored(key);
   let plain: Buffer;
   try {
     plain = options.open(key, stored);

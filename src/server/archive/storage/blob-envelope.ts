@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, brotliDecompressSync, constants, type BrotliOptions } from "node:zlib";
+import { blobKeyForHash } from "./blob-store";
 import { rebuildMessage, type RebuildOptions } from "./single-instance";
 import { sha256Hex } from "../../platform/crypto/sha256";
 import { releaseBuffer } from "../../platform/memory/release-buffer";
@@ -164,6 +165,26 @@ export function openBlob(
   // A skeleton's payload is always this function's own (opened from a sealed blob), and dead once rebuilt.
   releaseBuffer(payload);
   return message;
+}
+
+/**
+ * openBlob's reader of a message skeleton's attachments from a store read synchronously: each read
+ * into a buffer of its own (the caller's scratch holds the skeleton), and that buffer given back
+ * once opened. An attachment may be a skeleton itself (a message forwarded as message/rfc822,
+ * archived before).
+ */
+export function attachmentsReadSync(
+  readSync: (key: string, scratch: Buffer) => Buffer,
+  dataKey: (id: string) => Buffer | undefined,
+): (hash: string) => Buffer {
+  const attachment = (hash: string): Buffer => {
+    const key = blobKeyForHash(hash);
+    const stored = readSync(key, Buffer.alloc(0));
+    const bytes = openBlob(key, stored, dataKey, attachment);
+    if (bytes.buffer !== stored.buffer) releaseBuffer(stored);
+    return bytes;
+  };
+  return attachment;
 }
 
 /** The payload of a stored blob: its plain bytes, or (`skeleton`) the skeleton of a message. */

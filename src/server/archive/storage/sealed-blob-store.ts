@@ -1,4 +1,4 @@
-import { dataKeyIdOf, isSealed, isSkeleton, openBlob, openPayload, sealBlob } from "./blob-envelope";
+import { attachmentsReadSync, dataKeyIdOf, isSealed, isSkeleton, openBlob, openPayload, sealBlob } from "./blob-envelope";
 import { blobKeyForHash, type BlobRetention, type BlobStore } from "./blob-store";
 import { buildSkeleton, rebuildMessage, skeletonReferences } from "./single-instance";
 import type { DataKeyring } from "./data-keyring";
@@ -43,12 +43,7 @@ export class SealedBlobStore implements BlobStore {
     const innerReadSync = inner.readSync?.bind(inner);
     if (innerReadSync) {
       const dataKey = (id: string) => this.keyring.cached(id);
-      // A skeleton's attachments are read into buffers of their own: `scratch` holds the skeleton.
-      // An attachment may be a skeleton itself (a message forwarded as message/rfc822, archived before).
-      const attachment = (hash: string): Buffer => {
-        const key = blobKeyForHash(hash);
-        return openBlob(key, innerReadSync(key, Buffer.alloc(0)), dataKey, attachment);
-      };
+      const attachment = attachmentsReadSync(innerReadSync, dataKey);
       this.readSync = (key, scratch) => openBlob(key, innerReadSync(key, scratch), dataKey, attachment);
     }
   }

@@ -1,8 +1,7 @@
 // Worker thread entry of an export writer. It runs compiled: scripts/build-workers.ts bundles it to
 // plain JavaScript (npm run build, the start script, the test setup).
 import { parentPort, workerData } from "node:worker_threads";
-import { openBlob } from "../../archive/storage/blob-envelope";
-import { blobKeyForHash } from "../../archive/storage/blob-store";
+import { attachmentsReadSync, openBlob } from "../../archive/storage/blob-envelope";
 import { LocalBlobStore } from "../../archive/storage/local-blob-store";
 import { AttachmentRunCache } from "../../archive/storage/single-instance";
 import { releaseBuffer } from "../../platform/memory/release-buffer";
@@ -26,17 +25,8 @@ const store = new LocalBlobStore((workerData as WriterData).storageDir);
 // The blob store's data keys the worker sends with each task (sealed blobs, blob-envelope.ts).
 const dataKeys = new Map<string, Buffer>();
 const dataKey = (id: string) => dataKeys.get(id);
-/**
- * A message skeleton's attachment (single-instance storage), read into a buffer of its own: `scratch`
- * holds the skeleton. It may be a skeleton itself (a message forwarded as message/rfc822, archived before).
- */
-const attachment = (hash: string): Buffer => {
-  const key = blobKeyForHash(hash);
-  const stored = store.readSync(key, Buffer.alloc(0));
-  const bytes = openBlob(key, stored, dataKey, attachment);
-  if (bytes.buffer !== stored.buffer) releaseBuffer(stored);
-  return bytes;
-};
+/** A message skeleton's attachments (single-instance storage). */
+const attachment = attachmentsReadSync((key, into) => store.readSync(key, into), dataKey);
 /**
  * A message's memory is given back once it is written (releaseBuffer): the thread reads one
  * message after another without pause, so the collector would otherwise let tens of megabytes of
