@@ -1,10 +1,11 @@
 import { recordImportOutcome } from "../receipts/record-import-outcome";
 import type { AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
+import { handled } from "../../platform/concurrency/handled";
 import { newRunId, receiptFolder } from "../receipts/import-receipt";
 import { AttachmentTexts } from "./attachment-texts";
 import { addToBatch, normalizeMailbox } from "./ingest-batch";
-import type { PreparedBatch } from "./ingestion.types";
+import type { IngestOutcome, PreparedBatch } from "./ingestion.types";
 import { storePreparedBatch } from "./store-prepared-batch";
 import type { ImportItem } from "./readers/import-item";
 
@@ -61,8 +62,14 @@ class FolderTally {
 /** A batch is flushed at this many messages or bytes, whichever comes first. */
 const BATCH_MESSAGES = 200;
 const BATCH_BYTES = 4 * 1024 * 1024;
-/** Flushed batches not yet stored (one storing, one waiting for its attachment text) before reading pauses. */
-const MAX_WAITING_BATCHES = 2;
+/**
+ * Batches stored at once, each in its own transaction: while PostgreSQL inserts one batch (most of
+ * its work is the search vectors), the next one's bytes are written and its insert runs beside it,
+ * so both cores are used (docs/ingestion.md, "Batches").
+ */
+const STORES_AT_ONCE = 2;
+/** Flushed batches not yet settled (those storing, and one waiting for its attachment text) before reading pauses. */
+const MAX_UNSETTLED_BATCHES = STORES_AT_ONCE + 1;
 
 /**
  * Archives every item of a stream (an upload, the CLI's files) into one source and mailbox, batch
@@ -90,27 +97,47 @@ export async function importMessageStream(options: {
   let index = 0;
   let bytes = 0;
   // A pipeline on three resources: this thread parses, the extractor thread reads attachment text
-  // and PostgreSQL stores, each on a different batch; batches are stored one at a time, in order.
-  let storing: Promise<void> = Promise.resolve();
-  const waiting: Promise<void>[] = [];
+  // and PostgreSQL stores, each on different batches. Batch i is stored in lane i % STORES_AT_ONCE,
+  // after the lane's previous batch; outcomes are settled in the items' order whichever commits first.
+  const lanes: Promise<unknown>[] = Array.from({ length: STORES_AT_ONCE }, () => Promise.resolve());
+  let flushes = 0;
+  /** The first store that failed: no batch starts after it, and the import throws it once the others settle. */
+  let failure: { error: unknown } | undefined;
+  let settling: Promise<void> = Promise.resolve();
+  const unsettled: Promise<void>[] = [];
+  const settle = (indexes: number[], outcomes: IngestOutcome[]) => {
+    outcomes.forEach((outcome, position) => {
+      tally.settled(indexes[position], outcome);
+      if (outcome.status === "imported") summary.imported++;
+      else if (outcome.status === "duplicate") summary.duplicates++;
+      else summary.failed.push({ index: indexes[position], reason: outcome.reason });
+    });
+    options.onProgress?.({ messages: indexes[indexes.length - 1] + 1, bytes, summary });
+  };
   const flush = async () => {
     if (batchIndexes.length === 0) return;
     const [flushed, indexes] = [batch, batchIndexes];
     [batch, batchIndexes, batchBytes] = [newBatch(), [], 0];
-    storing = storing.then(async () => {
-      const outcomes = await storePreparedBatch(flushed);
-      outcomes.forEach((outcome, position) => {
-        tally.settled(indexes[position], outcome);
-        if (outcome.status === "imported") summary.imported++;
-        else if (outcome.status === "duplicate") summary.duplicates++;
-        else summary.failed.push({ index: indexes[position], reason: outcome.reason });
-      });
-      options.onProgress?.({ messages: indexes[indexes.length - 1] + 1, bytes, summary });
-    });
-    // Awaited below or in `finally`; marked handled so a failure is not reported twice.
-    storing.catch(() => undefined);
-    waiting.push(storing);
-    while (waiting.length > MAX_WAITING_BATCHES) await waiting.shift();
+    const lane = flushes++ % STORES_AT_ONCE;
+    // null: not started, because a store failed before its turn.
+    const stored = handled(lanes[lane].then((): Promise<IngestOutcome[]> | null => (failure ? null : storePreparedBatch(flushed))));
+    lanes[lane] = stored.then(
+      () => undefined,
+      (error: unknown) => void (failure ??= { error }),
+    );
+    // A batch stored beside one that failed is still settled: its rows are committed.
+    settling = settling.then(() =>
+      stored.then(
+        (outcomes) => {
+          if (outcomes) settle(indexes, outcomes);
+        },
+        () => undefined,
+      ),
+    );
+    // Awaited below or in `finally` (it rejects only if onProgress throws); marked handled so that is not reported twice.
+    unsettled.push(handled(settling));
+    while (unsettled.length > MAX_UNSETTLED_BATCHES) await unsettled.shift();
+    if (failure) throw failure.error;
   };
   try {
     for await (const item of options.items) {
@@ -128,9 +155,10 @@ export async function importMessageStream(options: {
       if (batchIndexes.length >= BATCH_MESSAGES || batchBytes >= BATCH_BYTES) await flush();
     }
     await flush();
-    await storing;
+    await settling;
+    if (failure) throw failure.error;
   } finally {
-    await storing.catch(() => undefined);
+    await settling.catch(() => undefined);
     await recordImport(options, origin, summary, tally, startedAt);
   }
   summary.failed.sort((a, b) => a.index - b.index);
