@@ -2,6 +2,7 @@ import { recordImportOutcome } from "../receipts/record-import-outcome";
 import type { AuditActor } from "../../audit/append-audit-entry";
 import { transaction } from "../../platform/db/client";
 import { handled } from "../../platform/concurrency/handled";
+import { prefetchWindow } from "../../platform/concurrency/prefetch-window";
 import { newRunId, receiptFolder } from "../receipts/import-receipt";
 import { AttachmentTexts } from "./attachment-texts";
 import { addToBatch, normalizeMailbox } from "./ingest-batch";
@@ -97,10 +98,9 @@ export async function importMessageStream(options: {
   let index = 0;
   let bytes = 0;
   // A pipeline on three resources: this thread parses, the extractor thread reads attachment text
-  // and PostgreSQL stores, each on different batches. Batch i is stored in lane i % STORES_AT_ONCE,
-  // after the lane's previous batch; outcomes are settled in the items' order whichever commits first.
-  const lanes: Promise<unknown>[] = Array.from({ length: STORES_AT_ONCE }, () => Promise.resolve());
-  let flushes = 0;
+  // and PostgreSQL stores, each on different batches. A batch starts storing when one of the
+  // STORES_AT_ONCE slots is free; outcomes are settled in the items' order whichever commits first.
+  const stores = prefetchWindow(STORES_AT_ONCE);
   /** The first store that failed: no batch starts after it, and the import throws it once the others settle. */
   let failure: { error: unknown } | undefined;
   let settling: Promise<void> = Promise.resolve();
@@ -118,22 +118,21 @@ export async function importMessageStream(options: {
     if (batchIndexes.length === 0) return;
     const [flushed, indexes] = [batch, batchIndexes];
     [batch, batchIndexes, batchBytes] = [newBatch(), [], 0];
-    const lane = flushes++ % STORES_AT_ONCE;
-    // null: not started, because a store failed before its turn.
-    const stored = handled(lanes[lane].then((): Promise<IngestOutcome[]> | null => (failure ? null : storePreparedBatch(flushed))));
-    lanes[lane] = stored.then(
-      () => undefined,
-      (error: unknown) => void (failure ??= { error }),
-    );
-    // A batch stored beside one that failed is still settled: its rows are committed.
-    settling = settling.then(() =>
-      stored.then(
-        (outcomes) => {
-          if (outcomes) settle(indexes, outcomes);
-        },
-        () => undefined,
-      ),
-    );
+    // null: not stored, because this or an earlier store failed (a batch stored beside the failed one
+    // is still settled: its rows are committed).
+    const stored = stores.fetch([flushed], async (prepared): Promise<IngestOutcome[] | null> => {
+      if (failure) return null;
+      try {
+        return await storePreparedBatch(prepared);
+      } catch (error) {
+        failure ??= { error };
+        return null;
+      }
+    });
+    settling = settling.then(async () => {
+      const outcomes = await stored.next();
+      if (outcomes) settle(indexes, outcomes);
+    });
     // Awaited below or in `finally` (it rejects only if onProgress throws); marked handled so that is not reported twice.
     unsettled.push(handled(settling));
     while (unsettled.length > MAX_UNSETTLED_BATCHES) await unsettled.shift();
