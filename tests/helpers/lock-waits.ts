@@ -1,4 +1,6 @@
-import pg from "pg";
+import pg, { type PoolClient } from "pg";
+import { afterEach } from "vitest";
+import { pgPool } from "../../src/server/platform/db/pg-pool";
 import { db } from "../../src/server/platform/db/client";
 
 /** Resolves once some backend of this database waits for a lock (a row lock shows as one on a transaction id). */
@@ -29,4 +31,24 @@ export async function whileTableLocked<T>(table: string, releaseAfterMs: number,
     await locker.query("ROLLBACK").catch(() => undefined);
     await locker.end();
   }
+}
+
+/**
+ * Begins transactions on their own pooled connections, for tests that interleave statements of
+ * several: whatever a test leaves open is rolled back and released after it.
+ */
+export function useOpenTransactions(): () => Promise<PoolClient> {
+  const open: PoolClient[] = [];
+  afterEach(async () => {
+    for (const client of open.splice(0)) {
+      await client.query("ROLLBACK").catch(() => undefined);
+      client.release();
+    }
+  });
+  return async () => {
+    const client = await pgPool().connect();
+    open.push(client);
+    await client.query("BEGIN");
+    return client;
+  };
 }

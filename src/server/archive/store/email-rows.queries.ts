@@ -84,12 +84,15 @@ export async function insertArchivedEmails(
   },
 ): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
-  const emails = rows.map(({ bodyText: _body, ...row }, index) => ({
+  // In hash order: two transactions inserting the same messages (two batches of an import, two
+  // journal listeners) then wait on each other's rows in one order and cannot deadlock.
+  const ordered = [...rows].sort((a, b) => a.storageHashSha256.localeCompare(b.storageHashSha256));
+  const emails = ordered.map(({ bodyText: _body, ...row }, index) => ({
     ...row,
     recipientEmails: row.recipients.map((recipient) => recipient.email),
     n: index + 1,
   }));
-  const bodies = Prisma.join(rows.map((row) => row.bodyText));
+  const bodies = Prisma.join(ordered.map((row) => row.bodyText));
   const inserted = await querySql<{ id: string }>(
     client,
     Prisma.sql`

@@ -19,10 +19,21 @@ const unnamed = Prisma.sql`${missing(Prisma.sql`r."recipients"`, Prisma.sql`ARRA
 
 /**
  * Adds each addition's envelope to the email of the source and mailbox with its bytes, in one UPDATE
- * whose row lock serializes concurrent additions. Answers every email found by hash, `changed` when
- * it gained a recipient or participant (and was marked for indexing again).
+ * whose row locks (taken first, in hash order) serialize concurrent additions. Answers every email
+ * found by hash, `changed` when it gained a recipient or participant (and was marked for indexing
+ * again).
  */
 export async function addEnvelopes(client: SqlClient, sourceId: string, userEmail: string, additions: EnvelopeAddition[]) {
+  // The rows are locked in hash order first: two transactions adding to the same emails (two
+  // listeners, two groups) then wait in one order and cannot deadlock, whatever the UPDATE's plan.
+  await querySql(
+    client,
+    Prisma.sql`
+      SELECT 1 FROM archived_emails
+      WHERE ingestion_source_id = ${sourceId}::uuid AND user_email = ${userEmail}
+        AND storage_hash_sha256 = ANY(${additions.map((addition) => addition.hashSha256)}::text[])
+      ORDER BY storage_hash_sha256 FOR UPDATE`,
+  );
   return querySql<{ id: string; hash: string; changed: boolean }>(
     client,
     Prisma.sql`
