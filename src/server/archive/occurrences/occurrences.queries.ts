@@ -13,6 +13,9 @@ export const OCCURRENCE_FOLDER_MAX = 300;
  * user_email, storage_hash_sha256): each input row is an occurrence of the email it inserted, of
  * an earlier row of the batch with the same bytes, or of the email archived before with them (the
  * sub-select runs only for rows the insert skipped). The key makes a re-sync add nothing.
+ * Occurrences are inserted in their key's order (folder, then email), here and in
+ * insertDuplicateOccurrences, so two batches recording the same ones wait in one order, never in a
+ * deadlock.
  */
 export const INSERT_BATCH_OCCURRENCES = Prisma.sql`
     INSERT INTO email_occurrences (email_id, ingestion_source_id, mailbox, folder, first_seen_at, envelope_recipients)
@@ -24,6 +27,7 @@ export const INSERT_BATCH_OCCURRENCES = Prisma.sql`
       FROM input r LEFT JOIN inserted i ON i.ingestion_source_id = r."ingestionSourceId" AND i.user_email = r."userEmail"
         AND i.storage_hash_sha256 = r."storageHashSha256") o
     WHERE o.email_id IS NOT NULL
+    ORDER BY 4, 1
     ON CONFLICT DO NOTHING`;
 
 export interface SeenAgain {
@@ -50,6 +54,7 @@ export function insertDuplicateOccurrences(
     FROM json_to_recordset(${JSON.stringify(options.seen)}::json) AS s("rawHash" text, "folder" text, "envelopeRecipients" text[])
     JOIN archived_emails e ON e.storage_hash_sha256 = s."rawHash"
       AND e.ingestion_source_id = ${options.sourceId}::uuid AND e.user_email = ${options.userEmail}
+    ORDER BY 4, 1
     ON CONFLICT DO NOTHING`,
   );
 }

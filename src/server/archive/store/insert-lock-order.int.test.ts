@@ -4,12 +4,13 @@ import { ensureTestSource } from "@tests/helpers/emails";
 import { untilSomeoneWaitsForALock, useOpenTransactions } from "@tests/helpers/lock-waits";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { pgPool } from "../../platform/db/pg-pool";
+import { insertDuplicateOccurrences } from "../occurrences/occurrences.queries";
 import { insertArchivedEmails, type EmailRow } from "./email-rows.queries";
 
 /**
  * Two transactions storing the same messages (two batches of one import stored at once, two journal
- * listeners) wait on each other's uncommitted rows in the unique index. They must take them in one
- * order, or each waits for the other and PostgreSQL aborts one with a deadlock.
+ * listeners) wait on each other's uncommitted rows and occurrences in the unique keys. They must
+ * take them in one order, or each waits for the other and PostgreSQL aborts one with a deadlock.
  */
 useEmptyDatabasePerTest();
 
@@ -48,7 +49,7 @@ const row = (sourceId: string, hash: string): EmailRow => ({
   attachments: [],
 });
 
-describe("insertArchivedEmails under concurrency", () => {
+describe("storing the same messages in two transactions at once", () => {
   it("takes the rows in hash order, so two batches with the same messages in opposite orders do not deadlock", async () => {
     const sourceId = await ensureTestSource();
     const first = await transaction();
@@ -65,5 +66,23 @@ describe("insertArchivedEmails under concurrency", () => {
     await second.query("COMMIT");
     const { rows } = await pgPool().query<{ n: string }>("SELECT count(*) AS n FROM archived_emails WHERE user_email = $1", [MAILBOX]);
     expect(Number(rows[0].n)).toBe(2);
+  });
+
+  it("records occurrences in their key's order, so two batches seeing the same messages again do not deadlock", async () => {
+    const sourceId = await ensureTestSource();
+    const archived = [row(sourceId, LOWER), row(sourceId, HIGHER)];
+    await insertArchivedEmails(pgPool(), archived, { searchVector: true });
+    // The key is (folder, email): in one folder, the email with the lower id comes first.
+    const [first, second] = [...archived].sort((a, b) => a.id.localeCompare(b.id));
+    const seen = (email: EmailRow) => ({ rawHash: email.storageHashSha256, folder: "Archive", envelopeRecipients: [] });
+    const one = await transaction();
+    const other = await transaction();
+    await insertDuplicateOccurrences(one, { sourceId, userEmail: MAILBOX, seen: [seen(first)] });
+    const otherInsert = insertDuplicateOccurrences(other, { sourceId, userEmail: MAILBOX, seen: [seen(second), seen(first)] });
+    await untilSomeoneWaitsForALock();
+    expect(await insertDuplicateOccurrences(one, { sourceId, userEmail: MAILBOX, seen: [seen(second)] })).toBe(1);
+    await one.query("COMMIT");
+    expect(await otherInsert).toBe(0);
+    await other.query("COMMIT");
   });
 });
