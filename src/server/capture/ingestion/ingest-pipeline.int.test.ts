@@ -1,16 +1,17 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
+import { useOpenTransactions } from "@tests/helpers/lock-waits";
 import { buildMessage, mboxOf } from "@tests/helpers/mail";
 import { useEmptyDatabasePerTest } from "@tests/helpers/reset-database";
 import { api } from "@tests/helpers/rest-client";
 import { verifyAuditLog } from "../../audit/verify-audit-log";
 import { lockBlobsExclusive } from "../../archive/storage/storage.queries";
 import { db, transaction } from "../../platform/db/client";
-import { pgPool } from "../../platform/db/pg-pool";
 import { PostgresSearchEngine } from "../../search/postgres-search-engine";
 
 useEmptyDatabasePerTest();
+const openTransaction = useOpenTransactions();
 
 async function uploader() {
   const admin = await setupAdmin();
@@ -71,21 +72,13 @@ describe("ingestion pipeline", () => {
     messages[210] = Buffer.from(messages[150]);
     messages[350] = Buffer.from(messages[20]);
     // The first batch cannot take the lock on its attachment's bytes until the holder lets go.
-    const holder = await pgPool().connect();
-    try {
-      await holder.query("BEGIN");
-      await lockBlobsExclusive(holder, [createHash("sha256").update(blocking).digest("hex")]);
-      const imported = upload("application/mbox", mboxOf(messages));
-      await expect
-        .poll(() => db().archivedEmail.count({ where: { subject: "concurrent 399" } }), { timeout: 60_000, interval: 200 })
-        .toBe(1);
-      expect(await db().archivedEmail.count({ where: { subject: { in: ["concurrent 5", "concurrent 20", "concurrent 150"] } } })).toBe(2);
-      await holder.query("ROLLBACK");
-      expect((await imported).body).toEqual({ imported: 398, duplicates: 2, failed: [] });
-    } finally {
-      await holder.query("ROLLBACK").catch(() => undefined);
-      holder.release();
-    }
+    const holder = await openTransaction();
+    await lockBlobsExclusive(holder, [createHash("sha256").update(blocking).digest("hex")]);
+    const imported = upload("application/mbox", mboxOf(messages));
+    await expect.poll(() => db().archivedEmail.count({ where: { subject: "concurrent 399" } }), { timeout: 60_000, interval: 200 }).toBe(1);
+    expect(await db().archivedEmail.count({ where: { subject: { in: ["concurrent 5", "concurrent 20", "concurrent 150"] } } })).toBe(2);
+    await holder.query("ROLLBACK");
+    expect((await imported).body).toEqual({ imported: 398, duplicates: 2, failed: [] });
     expect(await db().archivedEmail.count()).toBe(398);
     for (const subject of ["concurrent 5", "concurrent 20", "concurrent 150"]) {
       expect(await db().archivedEmail.count({ where: { subject } })).toBe(1);
