@@ -120,6 +120,9 @@ export interface SummaryRow {
   isOnLegalHold: boolean;
 }
 
+/** A SummaryRow read with sql-client's timestampsAsText: its timestamps as PostgreSQL's text. */
+export type SummaryTextRow = Omit<SummaryRow, "sentAt" | "archivedAt"> & { sentAt: string; archivedAt: string };
+
 /** Summary rows of the given ids, in no particular order. */
 export function selectEmailSummaries(client: SqlClient, ids: string[]): Promise<SummaryRow[]> {
   return querySql<SummaryRow>(
@@ -190,7 +193,7 @@ export function selectEmailDetail(
 
 /** A page of the source's emails `principal` may read, with how many there are and whether the source exists. */
 export interface SourceEmailPage {
-  rows: SummaryRow[];
+  rows: SummaryTextRow[];
   total: number;
   /** The kept count's deltas read (0 for a caller whose emails are counted instead): fold them when they have piled up. */
   keptDeltas: number;
@@ -242,7 +245,7 @@ export async function selectSourceEmailPage(
   client: SqlClient,
   options: { sourceId: string; principal: Principal; limit: number; offset: number },
 ): Promise<SourceEmailPage> {
-  const rows = await querySql<Partial<SummaryRow> & { counted_total: string | number; counted_deltas: number; source_exists: boolean }>(
+  const rows = await querySql<Partial<SummaryTextRow> & { counted_total: string | number; counted_deltas: number; source_exists: boolean }>(
     client,
     Prisma.sql`
       SELECT counted.total AS counted_total, counted.deltas AS counted_deltas,
@@ -256,11 +259,11 @@ export async function selectSourceEmailPage(
         Prisma.sql`e."archivedAt" DESC, e.id DESC`,
       )}) page ON true
       ORDER BY page."archivedAt" DESC, page.id DESC`,
-    { prepare: true },
+    { prepare: true, timestampsAsText: true },
   );
   const first = rows[0];
   return {
-    rows: first.id === null || first.id === undefined ? [] : (rows as SummaryRow[]),
+    rows: first.id === null || first.id === undefined ? [] : (rows as SummaryTextRow[]),
     total: Number(first.counted_total),
     keptDeltas: Number(first.counted_deltas),
     sourceExists: first.source_exists,

@@ -1,5 +1,6 @@
 import type { SqlClient } from "../platform/db/sql-client";
-import { selectEmailSummaries, type SummaryRow } from "./archived-emails.queries";
+import { isoTimestamp } from "../platform/db/timestamp-text";
+import { selectEmailSummaries, type SummaryRow, type SummaryTextRow } from "./archived-emails.queries";
 import type { ArchivedEmailSummary } from "./archived-emails.responses";
 
 function recipientList(value: unknown): { name: string; email: string }[] {
@@ -13,13 +14,13 @@ function recipientList(value: unknown): { name: string; email: string }[] {
   });
 }
 
-export function toArchivedEmailSummary(email: SummaryRow): ArchivedEmailSummary {
+export function toArchivedEmailSummary(email: SummaryRow | SummaryTextRow): ArchivedEmailSummary {
   return {
     id: email.id,
     ingestionSourceId: email.ingestionSourceId,
     userEmail: email.userEmail,
     messageIdHeader: email.messageIdHeader,
-    sentAt: email.sentAt.toISOString(),
+    sentAt: isoTimestamp(email.sentAt),
     subject: email.subject,
     senderName: email.senderName,
     senderEmail: email.senderEmail,
@@ -30,7 +31,7 @@ export function toArchivedEmailSummary(email: SummaryRow): ArchivedEmailSummary 
     isIndexed: email.isIndexed,
     hasAttachments: email.hasAttachments,
     isOnLegalHold: email.isOnLegalHold,
-    archivedAt: email.archivedAt.toISOString(),
+    archivedAt: isoTimestamp(email.archivedAt),
     path: email.path,
     tags: email.tags,
     sentAtFallback: email.sentAtFallback as ArchivedEmailSummary["sentAtFallback"],
