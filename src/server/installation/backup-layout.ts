@@ -1,13 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
+import type { BlockCompression } from "../platform/files/parallel-compression";
+import type { CopyFormat } from "./installation.queries";
 
 /**
  * A backup directory holds any number of backups (docs/operations.md):
  *
  *   <dir>/blobs/sha256/ab/cd/<sha256>        stored bytes, content-addressed, shared by every backup
  *   <dir>/backups/<id>/backup.json           the manifest (authenticated), written last: a backup without one is incomplete
- *   <dir>/backups/<id>/database/<nn>-<table>.copy.gz.sealed   each table as COPY text, gzipped, sealed (backup-cipher.ts)
+ *   <dir>/backups/<id>/database/<nn>-<table>.copy.br.sealed   each table as COPY (tableCopyFormat), compressed (TABLE_COMPRESSION), sealed (backup-cipher.ts)
  *   <dir>/backups/<id>/blobs.txt.gz.sealed   the blob keys the database references, one a line, gzipped, sealed
  *
  * No key is in it in clear: the credentials key only wrapped (in the manifest), the session secret,
@@ -15,6 +17,22 @@ import { z } from "zod";
  */
 export const MANIFEST_FILE = "backup.json";
 export const BACKUP_FORMAT = "mail-archive-backup/2";
+
+/**
+ * The COPY format a backup writes a table in: binary, PostgreSQL's own form of each value, which
+ * every PostgreSQL version this service runs on reads (the tables hold built-in types only);
+ * except `storage_data_keys`, whose wrapped keys restore reads itself before it loads any table.
+ * In text, `archived_emails`'s search vectors cost PostgreSQL about three times their binary form
+ * and are twice the bytes to compress (docs/benchmarks.md, "Storage").
+ */
+export const tableCopyFormat = (table: string): CopyFormat => (table === "storage_data_keys" ? "text" : "binary");
+
+/**
+ * How a backup compresses its tables' files (parallel-compression.ts): brotli at quality 1 compresses
+ * a dump 2-2.5x as fast as gzip at level 1, and smaller. Backups written before it hold gzip
+ * (`.copy.gz.sealed`); the restore reads either, as the manifest says.
+ */
+export const TABLE_COMPRESSION: BlockCompression = "brotli-frames";
 
 /** The target already holds data, a key is missing, or the backup cannot be restored by this version: nothing was written. */
 export class RestoreRefusedError extends Error {}
@@ -45,7 +63,18 @@ export const backupManifest = z.object({
     blobBytesCopied: z.number(),
   }),
   auditHead: z.object({ id: z.number().nullable(), currentHash: z.string().nullable() }),
-  tables: z.array(z.object({ name: z.string(), columns: z.array(z.string()), rows: z.number(), file: z.string() })),
+  tables: z.array(
+    z.object({
+      name: z.string(),
+      columns: z.array(z.string()),
+      rows: z.number(),
+      file: z.string(),
+      /** The table's COPY format (tableCopyFormat); backups written before it was recorded hold text. */
+      copyFormat: z.enum(["text", "binary"]).default("text"),
+      /** How the table's file is compressed (TABLE_COMPRESSION); backups written before it was recorded are gzip. */
+      compression: z.enum(["gzip", "brotli-frames"]).default("gzip"),
+    }),
+  ),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
   blobList: z.string(),
   encryption: z.object({

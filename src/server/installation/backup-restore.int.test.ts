@@ -9,6 +9,7 @@ import { api } from "@tests/helpers/rest-client";
 import { applyHold, applyLabel, createHold, createLabel } from "@tests/helpers/retention";
 import { asAuditTableOwner } from "@tests/helpers/audit-tampering";
 import { queryOn, useRestoreTargets } from "@tests/helpers/restore-target";
+import { startPrimaryAndReplica } from "@tests/helpers/postgres-replica";
 import { runArchiveCli } from "@tests/helpers/archive-cli";
 import { withEnv } from "@tests/helpers/with-env";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
@@ -16,6 +17,7 @@ import { blobStore } from "../archive/storage/blob-store-factory";
 import { pauseBlobDeletions } from "../archive/storage/storage.queries";
 import { releaseUnreferencedBlobs } from "../archive/storage/release-unreferenced-blobs";
 import { restoreBackup, RestoreRefusedError } from "./restore-backup";
+import { createBackup } from "./create-backup";
 import { systemActor } from "../audit/append-audit-entry";
 import { db, disconnectDb } from "../platform/db/client";
 import { importMessageStream } from "../capture/ingestion/import-message-stream";
@@ -52,6 +54,9 @@ async function countFiles(directory: string): Promise<number> {
 
 const snapshotQueries = {
   emails: "SELECT id::text, storage_hash_sha256 AS hash, subject FROM archived_emails ORDER BY id",
+  /** Every kind of value an email row holds (uuid, text, arrays, jsonb, timestamps, the search vector) as text. */
+  emailRows: `SELECT id, storage_hash_sha256, recipients::text, tags, sent_at, archived_at, search_vector::text, size_bytes
+    FROM archived_emails ORDER BY id`,
   holds: "SELECT h.name, l.email_id::text FROM email_legal_holds l JOIN legal_holds h ON h.id = l.legal_hold_id ORDER BY 1, 2",
   labels: "SELECT label_id::text, email_id::text FROM email_retention_labels ORDER BY 2",
   keptCounts: `SELECT (SELECT coalesce(sum(delta), 0) FROM source_email_count_deltas)::int AS source_count,
@@ -239,6 +244,72 @@ describe("npm run archive -- backup / restore / check", () => {
     expect(check.stderr).toContain(`email ${missing.id}: its stored bytes ${missing.storagePath} are missing`);
     expect(check.stderr).toContain(`email ${corrupt.id}: the bytes stored under ${corrupt.storagePath} do not hash to`);
   }, 400_000);
+
+  it("restores a backup whose tables are COPY text in gzip, as backups were written before binary and brotli", async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;
+    await importSome(source.id, 5);
+    const backupRoot = await mkdtemp(path.join(tmpdir(), "backup-text-"));
+    const manifest = await createBackup({ to: backupRoot, tableEncoding: { copyFormat: () => "text", compression: "gzip" } });
+    expect(new Set(manifest.tables.map((table) => `${table.copyFormat} ${table.compression} ${table.file.slice(-15)}`))).toEqual(
+      new Set(["text gzip .copy.gz.sealed"]),
+    );
+    const liveDatabaseUrl = process.env.DATABASE_URL!;
+    const emptyStore = await mkdtemp(path.join(tmpdir(), "empty-store-"));
+    const { DATABASE_URL: empty } = await freshTarget();
+    try {
+      await withEnv(
+        { STORAGE_DIR: emptyStore, AUTH_SECRET: "restored-installation-session-secret-0123456789", DATABASE_URL: empty },
+        async () => {
+          await disconnectDb();
+          expect(await restoreBackup({ from: backupRoot, databaseUrl: empty })).toMatchObject({ rows: expect.any(Number) });
+          expect(await queryOn(empty, snapshotQueries.emailRows)).toEqual(await queryOn(liveDatabaseUrl, snapshotQueries.emailRows));
+          expect(await queryOn(empty, snapshotQueries.emailRows)).toHaveLength(5);
+        },
+      );
+    } finally {
+      await disconnectDb();
+    }
+  }, 200_000);
+
+  it("restores a backup of this PostgreSQL into Debian's PostgreSQL 15, whose COPY binary reads every table's values", async () => {
+    const admin = await setupAdmin();
+    const source = (await api("POST", "/v1/ingestion-sources", { token: admin.token, body: { name: "Bulk", provider: "upload" } })).body;
+    await importSome(source.id, 5);
+    await applyHold(admin.token, (await db().archivedEmail.findFirstOrThrow()).id, (await createHold(admin.token, "Case 15")).id);
+    const backupRoot = await mkdtemp(path.join(tmpdir(), "backup-binary-"));
+    const manifest = await createBackup({ to: backupRoot });
+    expect(manifest.tables.find((table) => table.name === "archived_emails")).toMatchObject({
+      copyFormat: "binary",
+      compression: "brotli-frames",
+    });
+    const liveDatabaseUrl = process.env.DATABASE_URL!;
+    const servers = await startPrimaryAndReplica({ database: "restored" });
+    try {
+      const target = servers.primaryUrl("restored");
+      expect((await queryOn<{ server_version_num: string }>(target, "SHOW server_version_num"))[0]).toMatchObject({
+        server_version_num: expect.stringMatching(/^15/),
+      });
+      const emptyStore = await mkdtemp(path.join(tmpdir(), "empty-store-"));
+      await withEnv(
+        { STORAGE_DIR: emptyStore, AUTH_SECRET: "restored-installation-session-secret-0123456789", DATABASE_URL: target },
+        async () => {
+          await disconnectDb();
+          await restoreBackup({ from: backupRoot, databaseUrl: target });
+        },
+      );
+      for (const query of [
+        snapshotQueries.emailRows,
+        snapshotQueries.holds,
+        "SELECT id, policies FROM roles ORDER BY id",
+        "SELECT * FROM audit_logs ORDER BY id",
+      ])
+        expect(await queryOn(target, query), query).toEqual(await queryOn(liveDatabaseUrl, query));
+    } finally {
+      await disconnectDb();
+      await servers.stop();
+    }
+  }, 200_000);
 
   it("stops a backup at a stored blob that does not open to its name, naming it, and leaves no backup behind", async () => {
     const admin = await setupAdmin();

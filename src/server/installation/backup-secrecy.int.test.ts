@@ -2,7 +2,7 @@ import { createHash, createPrivateKey } from "node:crypto";
 import { cp, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gunzipSync, inflateRawSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { setupAdmin } from "@tests/helpers/auth";
 import { buildMessage } from "@tests/helpers/mail";
@@ -50,7 +50,7 @@ function signingKeyForms(pem: string): Buffer[] {
   ];
 }
 
-/** Every file under `root`, raw and in every form a thief gets from it without a key (gunzip, raw inflate). */
+/** Every file under `root`, raw and in every form a thief gets from it without a key (gunzip, raw inflate, a brotli frame). */
 async function readableForms(root: string): Promise<{ file: string; bytes: Buffer }[]> {
   const forms: { file: string; bytes: Buffer }[] = [];
   for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
@@ -58,7 +58,8 @@ async function readableForms(root: string): Promise<{ file: string; bytes: Buffe
     const file = path.join(entry.parentPath, entry.name);
     const raw = await readFile(file);
     forms.push({ file, bytes: raw });
-    for (const decode of [gunzipSync, inflateRawSync]) {
+    const firstBrotliFrame = (bytes: Buffer) => brotliDecompressSync(bytes.subarray(4));
+    for (const decode of [gunzipSync, inflateRawSync, firstBrotliFrame]) {
       try {
         forms.push({ file: `${file} (decompressed)`, bytes: decode(raw) });
       } catch {
@@ -144,7 +145,7 @@ describe("a stolen backup gives away no key and no mail", () => {
     await cp(backupRoot, tampered, { recursive: true });
     const tamperedBackup = path.join(tampered, "backups", backupId);
     const tableFile = (await readdir(path.join(tamperedBackup, "database"))).find((name) =>
-      name.endsWith("-archived_emails.copy.gz.sealed"),
+      name.endsWith("-archived_emails.copy.br.sealed"),
     )!;
     const tableBytes = await readFile(path.join(tamperedBackup, "database", tableFile));
     tableBytes[40] ^= 1;

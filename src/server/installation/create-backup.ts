@@ -21,6 +21,8 @@ import {
   MANIFEST_FILE,
   manifestText,
   sealedFileContext,
+  TABLE_COMPRESSION,
+  tableCopyFormat,
   type BackupManifest,
 } from "./backup-layout";
 import {
@@ -40,6 +42,7 @@ import { defaultCopierThreads, startBlobCopiers } from "./backup-blob-copiers";
 import { tablesInDependencyOrder } from "./database-tables";
 import {
   copyTableOut,
+  type CopyFormat,
   declareReferencedBlobsCursor,
   fetchReferencedBlobs,
   selectFinishedMigrations,
@@ -47,7 +50,8 @@ import {
   selectSequenceValue,
   selectSnapshotMoment,
 } from "./installation.queries";
-import { writeFileAtomically, writeSealedGzipFile } from "./hashed-file";
+import type { BlockCompression } from "../platform/files/parallel-compression";
+import { writeFileAtomically, writeSealedCompressedFile } from "./hashed-file";
 
 export interface BackupProgress {
   blobsDone: number;
@@ -56,6 +60,13 @@ export interface BackupProgress {
 }
 
 const BLOB_BATCH = 1000;
+
+interface TableEncoding {
+  copyFormat: (table: string) => CopyFormat;
+  compression: BlockCompression;
+}
+
+const DEFAULT_TABLE_ENCODING: TableEncoding = { copyFormat: tableCopyFormat, compression: TABLE_COMPRESSION };
 
 /**
  * An online backup into `to` (docs/operations.md): every table read in one REPEATABLE READ READ
@@ -70,6 +81,11 @@ export async function createBackup(options: {
   /** On S3 the blob reads in flight (default 16); on the local store the copier threads (default one a core, at most four). */
   concurrency?: number;
   onProgress?: (progress: BackupProgress) => void;
+  /**
+   * How the tables are written (default: tableCopyFormat and TABLE_COMPRESSION); tests write them as
+   * backups before those were: COPY text, gzip.
+   */
+  tableEncoding?: TableEncoding;
 }): Promise<BackupManifest> {
   const startedAt = new Date();
   const id = backupIdFor(startedAt);
@@ -94,7 +110,7 @@ export async function createBackup(options: {
     await beginSnapshotReader(tablesClient, await exportSnapshot(client));
     const blobList = "blobs.txt.gz.sealed";
     const [database, blobs] = await runTogether(
-      (signal) => dumpTables({ client: tablesClient!, directory, seal, signal }),
+      (signal) => dumpTables({ client: tablesClient!, directory, seal, signal, encoding: options.tableEncoding ?? DEFAULT_TABLE_ENCODING }),
       (signal) =>
         copyReferencedBlobs({
           client,
@@ -160,16 +176,28 @@ export async function createBackup(options: {
 }
 
 /** Every table in dependency order, each into a sealed file of its own, read on `client` (in the backup's snapshot). */
-async function dumpTables(options: { client: pg.Client; directory: string; seal: (file: string) => Transform; signal: AbortSignal }) {
+async function dumpTables(options: {
+  client: pg.Client;
+  directory: string;
+  seal: (file: string) => Transform;
+  signal: AbortSignal;
+  encoding: TableEncoding;
+}) {
   const files: BackupManifest["files"] = [];
   const tables: BackupManifest["tables"] = [];
   for (const [index, table] of (await tablesInDependencyOrder(options.client)).entries()) {
     options.signal.throwIfAborted();
-    const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.gz.sealed`;
-    const copy = copyTableOut(options.client, table);
-    const written = await writeSealedGzipFile(path.join(options.directory, file), copy, options.seal(file), options.signal);
+    const { compression } = options.encoding;
+    const file = `database/${String(index).padStart(2, "0")}-${table.name}.copy.${compression === "gzip" ? "gz" : "br"}.sealed`;
+    const copyFormat = options.encoding.copyFormat(table.name);
+    const copy = copyTableOut(options.client, table, copyFormat);
+    const written = await writeSealedCompressedFile(path.join(options.directory, file), copy, {
+      compression,
+      seal: options.seal(file),
+      signal: options.signal,
+    });
     files.push({ path: file, ...written });
-    tables.push({ ...table, rows: copy.rowCount, file });
+    tables.push({ ...table, rows: copy.rowCount, file, copyFormat, compression });
   }
   return { files, tables };
 }
@@ -210,7 +238,7 @@ async function copyReferencedBlobs(options: {
   const copiers = backend === "local" ? await startBlobCopiers(store, { storageDir: dir, blobsRoot: options.blobsRoot }, threads) : null;
   const concurrency = options.concurrency ?? defaultBlobReadConcurrency(store.inner);
   const list = new PassThrough();
-  const listWritten = writeSealedGzipFile(options.listFile, list, options.seal);
+  const listWritten = writeSealedCompressedFile(options.listFile, list, { compression: "gzip", seal: options.seal });
   const totals = { listed: 0, copied: 0, bytes: 0 };
   const count = (bytes: number) => {
     if (bytes === 0) return;

@@ -4,7 +4,7 @@ import { rename } from "node:fs/promises";
 import path from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { ParallelGzip } from "../platform/files/parallel-gzip";
+import { ParallelCompression, type BlockCompression } from "../platform/files/parallel-compression";
 import { privateWriteStream, writePrivateFile } from "../platform/files/private-files";
 
 export interface HashedFile {
@@ -13,12 +13,15 @@ export interface HashedFile {
 }
 
 /**
- * Writes `source` gzipped (level 1: the database text compresses ~3x at little CPU; on several
- * threads, parallel-gzip.ts), then through `seal` (backup-cipher.ts), 0600 and fsynced; answers the
- * written file's size and SHA-256. An
- * aborted `signal` stops it (the file is left partial: the caller removes it).
+ * Writes `source` compressed as `compression` says (on several threads, parallel-compression.ts),
+ * then through `seal` (backup-cipher.ts), 0600 and fsynced; answers the written file's size and
+ * SHA-256. An aborted `signal` stops it (the file is left partial: the caller removes it).
  */
-export async function writeSealedGzipFile(file: string, source: Readable, seal: Transform, signal?: AbortSignal): Promise<HashedFile> {
+export async function writeSealedCompressedFile(
+  file: string,
+  source: Readable,
+  options: { compression: BlockCompression; seal: Transform; signal?: AbortSignal },
+): Promise<HashedFile> {
   const hash = createHash("sha256");
   let bytes = 0;
   const tee = new Transform({
@@ -28,7 +31,9 @@ export async function writeSealedGzipFile(file: string, source: Readable, seal: 
       done(null, chunk);
     },
   });
-  await pipeline(source, new ParallelGzip(1), seal, tee, privateWriteStream(file, { flush: true }), { signal });
+  await pipeline(source, new ParallelCompression(options.compression), options.seal, tee, privateWriteStream(file, { flush: true }), {
+    signal: options.signal,
+  });
   return { bytes, sha256: hash.digest("hex") };
 }
 

@@ -116,14 +116,19 @@ export async function setUserTriggers(client: SqlClient, table: string, enabled:
 
 const copyColumns = (table: TableShape) => `${quoteIdentifier(table.name)} (${table.columns.map(quoteIdentifier).join(", ")})`;
 
-/** A table's rows in COPY text format, as a stream (pg-copy-streams; `rowCount` once it ended). */
-export function copyTableOut(client: pg.ClientBase, table: TableShape) {
-  return client.query(copyTo(`COPY ${copyColumns(table)} TO STDOUT`));
+/** COPY's formats: text, or binary (PostgreSQL's own send/receive form of each value). */
+export type CopyFormat = "text" | "binary";
+
+const copyOptions = (format: CopyFormat) => (format === "binary" ? " (FORMAT binary)" : "");
+
+/** A table's rows in the COPY format given, as a stream (pg-copy-streams; `rowCount` once it ended). */
+export function copyTableOut(client: pg.ClientBase, table: TableShape, format: CopyFormat) {
+  return client.query(copyTo(`COPY ${copyColumns(table)} TO STDOUT${copyOptions(format)}`));
 }
 
-/** A writable stream loading COPY text format rows into the table (`rowCount` once it finished). */
-export function copyTableIn(client: pg.ClientBase, table: TableShape) {
-  return client.query(copyFrom(`COPY ${copyColumns(table)} FROM STDIN`));
+/** A writable stream loading rows in the COPY format given into the table (`rowCount` once it finished). */
+export function copyTableIn(client: pg.ClientBase, table: TableShape, format: CopyFormat) {
+  return client.query(copyFrom(`COPY ${copyColumns(table)} FROM STDIN${copyOptions(format)}`));
 }
 
 /** Opens, in the caller's transaction, a cursor over every stored key an email or attachment references. */

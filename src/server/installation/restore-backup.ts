@@ -4,7 +4,6 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGunzip } from "node:zlib";
 import type pg from "pg";
 import { config, dataDir } from "../platform/config/env";
 import { ENCRYPTION_KEY_FILE_NAME, existingEncryptionKey } from "../platform/config/encryption";
@@ -18,6 +17,7 @@ import {
 } from "../platform/signing/installation-signing-key";
 import { appendAuditEntry, systemActor, type AuditActor } from "../audit/append-audit-entry";
 import { applyMigrations, migrationPaths, readMigrationsList } from "../platform/db/migrations";
+import { decompression, type BlockCompression } from "../platform/files/parallel-compression";
 import { beginTransaction, commitTransaction, rollbackTransaction } from "../platform/db/dedicated-transaction";
 import { connectDedicatedPgClient } from "../platform/db/pg-pool";
 import { blobStore } from "../archive/storage/blob-store-factory";
@@ -124,7 +124,7 @@ export async function restoreBackup(options: {
     const blobs = await restoreBlobs(
       verifier,
       backup.root,
-      openSealed(directory, manifest, keys, manifest.blobList),
+      openSealed(directory, manifest, keys, manifest.blobList, "gzip"),
       manifest.counts.blobs,
       options.onProgress,
     );
@@ -292,12 +292,12 @@ async function settleSigningKey(
   return "replaced";
 }
 
-/** A sealed file of the backup, opened and gunzipped (a stream that errors loudly on any altered byte). */
-function openSealed(directory: string, manifest: BackupManifest, keys: BackupKeys, file: string): Readable {
+/** A sealed file of the backup, opened and decompressed (a stream that errors loudly on any altered byte). */
+function openSealed(directory: string, manifest: BackupManifest, keys: BackupKeys, file: string, compression: BlockCompression): Readable {
   const opened = createReadStream(path.join(directory, file)).pipe(openingStream(keys.files, sealedFileContext(manifest.id, file), file));
-  const gunzip = createGunzip();
-  opened.on("error", (error) => gunzip.destroy(error));
-  return opened.pipe(gunzip);
+  const decompressed = decompression(compression);
+  opened.on("error", (error) => decompressed.destroy(error));
+  return opened.pipe(decompressed);
 }
 
 async function verifyBackupFiles(directory: string, manifest: BackupManifest): Promise<void> {
@@ -346,10 +346,11 @@ async function refuseFilledTables(client: pg.Client, manifest: BackupManifest): 
 async function readBackedUpDataKeys(directory: string, manifest: BackupManifest, keys: BackupKeys): Promise<WrappedDataKey[]> {
   const table = manifest.tables.find((candidate) => candidate.name === "storage_data_keys");
   if (!table) return [];
+  if (table.copyFormat !== "text") throw new Error(`The backup's storage_data_keys is in COPY ${table.copyFormat} format, not text`);
   const column = (name: string) => table.columns.indexOf(name);
   const [id, wrapped, fingerprint] = [column("id"), column("wrapped"), column("key_fingerprint")];
   const rows: WrappedDataKey[] = [];
-  const lines = createInterface({ input: openSealed(directory, manifest, keys, table.file), crlfDelay: Infinity });
+  const lines = createInterface({ input: openSealed(directory, manifest, keys, table.file, table.compression), crlfDelay: Infinity });
   for await (const line of lines) {
     if (line === "" || line === "\\.") continue;
     const fields = line.split("\t");
@@ -397,11 +398,11 @@ async function restoreRows(client: pg.Client, directory: string, manifest: Backu
     for (const { name } of manifest.tables) await setUserTriggers(client, name, false);
     for (const name of TABLES_ALLOWED_FILLED) await deleteAllRows(client, name);
     for (const table of manifest.tables) {
-      const copy = copyTableIn(client, table);
+      const copy = copyTableIn(client, table, table.copyFormat);
       await pipeline(
         createReadStream(path.join(directory, table.file)),
         openingStream(keys.files, sealedFileContext(manifest.id, table.file), table.file),
-        createGunzip(),
+        decompression(table.compression),
         copy,
       );
       if (copy.rowCount !== table.rows) throw new Error(`${table.name}: loaded ${copy.rowCount} rows, the backup has ${table.rows}`);
