@@ -138,7 +138,7 @@ describe("file permissions under umask 0", () => {
 
     const backedUp = await walk(backupRoot);
     const files = backedUp.map((entry) => entry.file);
-    expect(files.some((file) => /^backups\/[^/]+\/database\/\d+-users\.copy\.gz\.sealed$/.test(file))).toBe(true);
+    expect(files.some((file) => /^backups\/[^/]+\/database\/\d+-users\.copy\.br\.sealed$/.test(file))).toBe(true);
     expect(files.some((file) => /^backups\/[^/]+\/backup\.json$/.test(file))).toBe(true);
     expect(files.some((file) => file.startsWith("blobs/sha256/"))).toBe(true);
     expect(readableByOthers(backedUp)).toEqual([]);
