@@ -16,7 +16,7 @@ const unbrotliBlock = promisify(brotliDecompress);
  */
 export type BlockCompression = "gzip" | "brotli-frames";
 
-/** A block this large compresses as well as the whole at these levels (their windows are 32 KB to 4 MB) and costs little memory. */
+/** A block this large compresses as well as the whole at these levels (their windows are 32 KB and 1 MB) and costs little memory. */
 const BLOCK_BYTES = 1 << 20;
 const FRAME_LENGTH_BYTES = 4;
 /** Brotli's output for a block of incompressible bytes is the block and a few bytes per 64 KB. */
