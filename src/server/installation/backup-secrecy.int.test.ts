@@ -50,6 +50,9 @@ function signingKeyForms(pem: string): Buffer[] {
   ];
 }
 
+/** A backup table file's first brotli frame, behind its 4-byte length (parallel-compression.ts). */
+const firstBrotliFrame = (bytes: Buffer) => brotliDecompressSync(bytes.subarray(4));
+
 /** Every file under `root`, raw and in every form a thief gets from it without a key (gunzip, raw inflate, a brotli frame). */
 async function readableForms(root: string): Promise<{ file: string; bytes: Buffer }[]> {
   const forms: { file: string; bytes: Buffer }[] = [];
@@ -58,7 +61,6 @@ async function readableForms(root: string): Promise<{ file: string; bytes: Buffe
     const file = path.join(entry.parentPath, entry.name);
     const raw = await readFile(file);
     forms.push({ file, bytes: raw });
-    const firstBrotliFrame = (bytes: Buffer) => brotliDecompressSync(bytes.subarray(4));
     for (const decode of [gunzipSync, inflateRawSync, firstBrotliFrame]) {
       try {
         forms.push({ file: `${file} (decompressed)`, bytes: decode(raw) });
