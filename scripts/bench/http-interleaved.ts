@@ -6,7 +6,7 @@
  * .bench-data/, then runs `rounds` times GET /api/health, the list by source (page of 20), GET of one
  * email and the hold list, `seconds` each, at 100 connections, and prints each route's requests/s over
  * all its slices, its ratio to the health route's, and the CPU a request of the server and of
- * PostgreSQL (from /proc). docs/benchmarks.md, "REST reads".
+ * PostgreSQL (from /proc) and of this process, the load generator, which shares the cores. docs/benchmarks.md, "REST reads".
  */
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +17,12 @@ import { startEmbeddedPostgres } from "../../src/server/platform/db/embedded-pos
 import { alternatedLoads, msPerRequest } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { startServer } from "./server";
+
+/** This process's CPU seconds: the load generator (autocannon) shares the cores with the server. */
+const cpuSecondsOfProcess = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
 
 const [rounds = 6, seconds = 3] = process.argv.slice(2).map(Number);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -62,7 +68,11 @@ try {
     steps,
     rounds,
     sliceSeconds: seconds,
-    measure: () => ({ server: cpuSecondsOfTree(server.pid), postgres: cpuSecondsOfTree(postmasterPid) }),
+    measure: () => ({
+      server: cpuSecondsOfTree(server.pid),
+      postgres: cpuSecondsOfTree(postmasterPid),
+      loadGenerator: cpuSecondsOfProcess(),
+    }),
   });
   console.log(
     `${rounds} rounds of ${seconds} s a route, load average ${loadBefore.toFixed(1)} before, ${os.loadavg()[0].toFixed(1)} after`,
@@ -71,7 +81,7 @@ try {
     const { perSecond, requests, measured, non2xx, errors } = results[index];
     const perRequest = (cpuSeconds: number) => msPerRequest(cpuSeconds, requests).toFixed(2);
     console.log(
-      `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(5)} req/s  ${(perSecond / results[0].perSecond).toFixed(2)}x  CPU a request: server ${perRequest(measured.server)} ms, PostgreSQL ${perRequest(measured.postgres)} ms${non2xx + errors ? `  ${non2xx + errors} failed` : ""}`,
+      `${name.padEnd(30)} ${perSecond.toFixed(0).padStart(5)} req/s  ${(perSecond / results[0].perSecond).toFixed(2)}x  CPU a request: server ${perRequest(measured.server)} ms, PostgreSQL ${perRequest(measured.postgres)} ms, load generator ${perRequest(measured.loadGenerator)} ms${non2xx + errors ? `  ${non2xx + errors} failed` : ""}`,
     );
   }
 } finally {
