@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { moveToTrash } from "./trash";
 import path from "node:path";
 import { lastJsonLine, runMeasured } from "./measured-process";
 import { formatRatio, type ResultRow } from "./report";
@@ -25,8 +25,8 @@ export async function backupScenario(options: {
 }): Promise<{ row: ResultRow; note: string }> {
   const backupDir = path.join(options.benchDir, "backup");
   const copyDir = path.join(options.benchDir, "cp-baseline");
-  rmSync(backupDir, { recursive: true, force: true });
-  rmSync(copyDir, { recursive: true, force: true });
+  moveToTrash(backupDir, options.benchDir);
+  moveToTrash(copyDir, options.benchDir);
   const backup = () =>
     runMeasured(process.execPath, [...options.archive.args, "backup", "--to", backupDir, "--no-progress"], {
       cwd: options.projectDir,
@@ -45,7 +45,7 @@ export async function backupScenario(options: {
   options.log("backup: a second backup into the same directory");
   const second = await backup();
   const secondSummary = lastJsonLine<BackupSummary>(second.stdout);
-  rmSync(copyDir, { recursive: true, force: true });
+  moveToTrash(copyDir, options.benchDir);
   const ratio = first.seconds / copySeconds;
   // The CLI's own start-up (tsx, modules) is a constant that dominates small archives.
   const workRatio = firstSummary.seconds / copySeconds;

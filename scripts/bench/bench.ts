@@ -17,7 +17,7 @@
  * printed and not written to the docs; with `--reuse` against the chain the last `--only audit` left.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,6 +44,7 @@ import type { LatencySummary } from "./stats";
 import { WORKER_ENV, WORKER_NODE_FLAGS } from "../worker-node-flags";
 import { buildWorkers } from "../build-workers";
 import { SCENARIOS } from "./scenario-table";
+import { emptyTrash, moveToTrash } from "./trash";
 
 const { values } = parseArgs({
   options: {
@@ -130,24 +131,9 @@ async function freshDatabase(): Promise<string> {
 }
 let stopDatabase: () => Promise<void> = async () => undefined;
 
-/**
- * The previous run's stored blobs. `--only journal` moves them aside and deletes them only after
- * its scenario (emptyStorageTrash): on this host's ext4 without a journal, creating an inode skips
- * every inode freed in the last 30-60 s, reading the inode table to tell, so deleting 5,000 blobs
- * and their directories just before the listener creates new ones cost the listener's process
- * 0.3-0.6 ms of kernel CPU per message, a cost of the bench and not of the listener
- * (docs/journaling.md, "Where the CPU goes").
- */
+/** The previous run's stored blobs go to the trash, deleted when this run ends (trash.ts). */
 function clearPreviousStorage(): void {
-  const storage = path.join(appDataDir, "storage");
-  emptyStorageTrash();
-  if (values.only === "journal" && existsSync(storage)) renameSync(storage, path.join(benchDir, `storage-trash-${Date.now()}`));
-  else rmSync(storage, { recursive: true, force: true });
-}
-
-function emptyStorageTrash(): void {
-  for (const name of readdirSync(benchDir).filter((entry) => entry.startsWith("storage-trash-")))
-    rmSync(path.join(benchDir, name), { recursive: true, force: true });
+  moveToTrash(path.join(appDataDir, "storage"), benchDir);
 }
 
 /** `node <flags> scripts/archive.ts` and its environment assignments, exactly as `npm run archive` runs it. */
@@ -174,6 +160,11 @@ async function main() {
   mkdirSync(appDataDir, { recursive: true });
   // The export writers and verify helpers run from .workers/: a bundle left from older code would be measured instead.
   await buildWorkers(projectDir);
+  // A run that stopped half-way left its trash: deleted now, and the imports wait until the freed inodes no longer cost them.
+  if (emptyTrash(benchDir) > 0 && !values.reuse) {
+    log("deleted the trash an unfinished run left; waiting 60 s before the first import (trash.ts)");
+    await new Promise((resolve) => setTimeout(resolve, 60_000));
+  }
   const url = await freshDatabase();
   Object.assign(process.env, { DATABASE_URL: url, DATA_DIR: appDataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const env = { ...process.env };
@@ -282,7 +273,6 @@ async function main() {
       connections: 10,
       mbox: journalMbox,
     });
-    emptyStorageTrash();
     const journalBaseline = await cliImport(journalMbox, "Bench journal baseline", "baseline@bench.example");
     const journalBaselineRate = journal.result.messages / journalBaseline.seconds;
     rmSync(journalMbox, { force: true });
@@ -947,5 +937,6 @@ main()
   })
   .finally(async () => {
     await stopDatabase();
+    emptyTrash(benchDir);
     process.exit();
   });

@@ -4,10 +4,11 @@
  * reads), with a configuration of its own in a temporary directory. Only `notmuch new` is timed.
  */
 import { execFileSync } from "node:child_process";
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createReadStream, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { runMeasured } from "./measured-process";
+import { moveToTrash } from "./trash";
 
 /** How to get notmuch where it is missing (the bench refuses to run without its baseline). */
 export const NOTMUCH_MISSING =
@@ -80,6 +81,6 @@ export async function notmuchIndex(options: { mbox: string; workDir: string; log
     options.log(`ingest baseline: notmuch indexed ${indexed} files in ${run.seconds.toFixed(1)} s (${(files / run.seconds).toFixed(0)}/s)`);
     return { indexed, files, seconds: run.seconds, perSecond: files / run.seconds, peakRssMb: run.peakRssMb };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    moveToTrash(dir, options.workDir);
   }
 }
