@@ -14,15 +14,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { startEmbeddedPostgres } from "../../src/server/platform/db/embedded-postgres";
+import { processCpuMs } from "./cpu";
 import { alternatedLoads, msPerRequest } from "./http-load";
 import { cpuSecondsOfTree } from "./measured-process";
 import { startServer } from "./server";
-
-/** This process's CPU seconds: the load generator (autocannon) shares the cores with the server. */
-const cpuSecondsOfProcess = () => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-};
 
 const [rounds = 6, seconds = 3] = process.argv.slice(2).map(Number);
 const projectDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -71,7 +66,8 @@ try {
     measure: () => ({
       server: cpuSecondsOfTree(server.pid),
       postgres: cpuSecondsOfTree(postmasterPid),
-      loadGenerator: cpuSecondsOfProcess(),
+      // This process: the load generator (autocannon) shares the cores with the server.
+      loadGenerator: processCpuMs() / 1000,
     }),
   });
   console.log(
