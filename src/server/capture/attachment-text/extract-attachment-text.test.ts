@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { zipOf } from "@tests/helpers/mail";
@@ -10,6 +11,41 @@ async function pdf(text: string, pages = 1): Promise<Buffer> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (let index = 0; index < pages; index++) document.addPage().drawText(text, { x: 50, y: 700, size: 14, font });
+  return Buffer.from(await document.save());
+}
+
+/**
+ * A PDF whose font is Type3 with 1-bit image masks as glyphs, as TeX's bitmap fonts (dvips) are:
+ * pdf.js turns such glyphs into paths with a DOMMatrix, also when it only reads the text.
+ */
+async function bitmapFontPdf(word: string): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const page = document.addPage([300, 100]);
+  const { context } = document;
+  const mask = Buffer.from([0x3c, 0x42, 0x81, 0x81, 0xff, 0x81, 0x81, 0x81]);
+  const glyph = context.register(
+    context.stream(
+      Buffer.concat([Buffer.from("8 0 0 0 8 8 d1\nq 8 0 0 8 0 0 cm\nBI /IM true /W 8 /H 8 /BPC 1 ID "), mask, Buffer.from("\nEI\nQ\n")]),
+    ),
+  );
+  const codes = [...word].map((letter) => letter.charCodeAt(0));
+  const [first, last] = [Math.min(...codes), Math.max(...codes)];
+  const font = context.register(
+    context.obj({
+      Type: "Font",
+      Subtype: "Type3",
+      FontBBox: [0, 0, 8, 8],
+      FontMatrix: [0.125, 0, 0, 0.125, 0, 0],
+      CharProcs: Object.fromEntries([...word].map((letter) => [letter, glyph])),
+      Encoding: { Type: "Encoding", Differences: codes.flatMap((code) => [code, String.fromCharCode(code)]) },
+      FirstChar: first,
+      LastChar: last,
+      Widths: Array.from({ length: last - first + 1 }, () => 8),
+      Resources: {},
+    }),
+  );
+  const fontName = page.node.newFontDictionary("F1", font);
+  page.node.addContentStream(context.register(context.stream(`BT ${fontName} 24 Tf 10 50 Td (${word}) Tj ET`)));
   return Buffer.from(await document.save());
 }
 
@@ -50,6 +86,18 @@ describe("extractAttachmentText", () => {
     expect(sheet.text).toContain("Revenue & margin");
     expect(sheet.text).toContain("Forecast 2024");
     expect(sheet.text).toContain("4200.5");
+  });
+
+  it("reads the text of a PDF whose font is made of bitmap glyphs", async () => {
+    const bytes = await bitmapFontPdf("Bitmap");
+    expect(await extractAttachmentText({ bytes, mimeType: MIME.pdf, filename: "tex.pdf" })).toEqual({ text: "Bitmap", error: null });
+  });
+
+  it("reads PDFs without loading the canvas library pdf.js renders with (Skia, about 40 MB)", async () => {
+    expect((await extractAttachmentText({ bytes: await pdf("Board minutes"), mimeType: MIME.pdf, filename: "m.pdf" })).text).toContain(
+      "Board minutes",
+    );
+    expect(readFileSync("/proc/self/maps", "utf8")).not.toMatch(/skia|napi-rs\/canvas/);
   });
 
   it("reads HTML as text without scripts or styles, and plain text in its charset", async () => {

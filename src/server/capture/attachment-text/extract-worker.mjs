@@ -1,6 +1,8 @@
 // Worker thread for attachment text extraction (plain JavaScript: it is loaded by path, both under
 // tsx and from the Next.js production server). One request at a time: {id, kind, bytes, charset}.
+import Module from "node:module";
 import { parentPort } from "node:worker_threads";
+import CSSMatrix from "@thednp/dommatrix";
 import { convert as htmlToText } from "html-to-text";
 import iconv from "iconv-lite";
 import yauzl from "yauzl";
@@ -54,8 +56,28 @@ function readZip(bytes, wanted) {
   });
 }
 
+/**
+ * pdf.js requires @napi-rs/canvas when it loads, to render pages: Skia's library and its fonts
+ * add about 40 MB to the process's RSS (the CLI's import is held under 400 MB). Text extraction
+ * never renders, so this thread's require of it answers what pdf.js takes from it instead: a
+ * DOMMatrix shim (pdf.js makes one as it loads, and draws Type3 bitmap glyphs with it while it
+ * reads their font) and empty classes for what only rendering uses. Module._load is this thread's
+ * own loader: other threads keep the real package.
+ */
+let pdfjsModule;
+function loadPdfjsWithoutCanvas() {
+  if (pdfjsModule) return pdfjsModule;
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    if (request === "@napi-rs/canvas") return { DOMMatrix: CSSMatrix, ImageData: class ImageData {}, Path2D: class Path2D {} };
+    return load.call(this, request, ...rest);
+  };
+  pdfjsModule = import("pdfjs-dist/legacy/build/pdf.mjs");
+  return pdfjsModule;
+}
+
 async function pdfText(bytes) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const pdfjs = await loadPdfjsWithoutCanvas();
   let document;
   try {
     document = await pdfjs.getDocument({
